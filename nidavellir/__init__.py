@@ -1,0 +1,16 @@
+"""The Nidavellir lab: rules engine, score sheets and analysis for Nidavellir + Thingvellir."""
+
+from __future__ import annotations
+
+from .cards import Card, Kind, Suit
+from .errors import IllegalAction, InvalidNotation, NidavellirError, RecordError, ScenarioError
+from .options import RuleOptions
+from .scoring import PlayerTable, ScoreSheet, score_table
+from .tokens import format_token, parse_token
+
+__all__ = [
+    "Card", "Kind", "Suit", "IllegalAction", "InvalidNotation", "NidavellirError",
+    "RecordError", "ScenarioError", "RuleOptions", "PlayerTable", "ScoreSheet", "score_table",
+    "format_token", "parse_token",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,254 @@
+"""Final scoring: a whole table in, a score sheet out (pure, stdlib only).
+
+The one scorer of the project: the engine calls it at the end of age 2 and the
+what-if tools call it on hypothetical tables (ARCHITECTURE.md "scoring.py").
+Rules: FR "Déterminer la Valeur de Bravoure de chaque classe" and "Fin de l'Age 2 et
+fin de la partie"; heroes and artifacts as in shared/reference/cards.md §1(c), §1(g);
+R9 (warrior bonus needs a warrior rank), R24 (ties share the placing).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import cards as C
+from .cards import Card, Kind, Suit
+from .options import RuleOptions
+
+#: The rows of the score sheet, in the order of the printed score pad, then the rest.
+CATEGORIES: tuple[str, ...] = (
+    "warriors", "hunters", "miners", "blacksmiths", "explorers",
+    "heroes", "artifacts", "coins", "gem",
+)
+SUIT_CATEGORY: dict[Suit, str] = {
+    Suit.WARRIOR: "warriors", Suit.HUNTER: "hunters", Suit.MINER: "miners",
+    Suit.BLACKSMITH: "blacksmiths", Suit.EXPLORER: "explorers",
+}
+CATEGORY_LABELS: dict[str, str] = {
+    "warriors": "Warriors", "hunters": "Hunters", "miners": "Miners",
+    "blacksmiths": "Blacksmiths", "explorers": "Explorers", "heroes": "Neutral heroes",
+    "artifacts": "Artifacts", "coins": "Coins", "gem": "Gem 6",
+}
+
+
+def hunter_points(ranks: int) -> int:
+    """Hunters score the square of their ranks (FR "LES CHASSEUR-EUSE-S")."""
+    return ranks * ranks
+
+
+def blacksmith_points(ranks: int) -> int:
+    """3 + 4 + ... + (n + 2) = n(n + 5) / 2 (FR "LES FORGERON-NE-S")."""
+    return ranks * (ranks + 5) // 2
+
+
+@dataclass
+class PlayerTable:
+    """What one player owns at the end: the input of the scorer.
+
+    ``army`` lists each column bottom to top; flexible cards (Ylud, mercenaries,
+    Olwyn's doubles, Vegvisir) lie in the column where they score. Thrud scores 13
+    wherever she is listed (at the end of age 2 she has left the army).
+    """
+
+    name: str
+    army: Mapping[Suit, Sequence[Card]]
+    command_zone: Sequence[Card] = ()
+    coins: Sequence[int] = ()
+    gem: int = 0
+
+    def cards(self) -> Iterable[Card]:
+        for column in self.army.values():
+            yield from column
+        yield from self.command_zone
+
+    def column_ranks(self, suit: Suit) -> int:
+        return sum(c.column_value(suit)[0] for c in self.army.get(suit, ()) if c is not C.THRUD)
+
+    def column_bravery(self, suit: Suit) -> int:
+        return sum(c.column_value(suit)[1] for c in self.army.get(suit, ()) if c is not C.THRUD)
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    name: str
+    breakdown: dict[str, int]
+    """Points per category of CATEGORIES."""
+    details: tuple[tuple[str, str, int], ...]
+    """(category, label, points) lines explaining the breakdown."""
+    total: int
+    rank: int
+    """1 for the winner(s); tied players share a placing (R24)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "total": self.total, "rank": self.rank,
+            "breakdown": dict(self.breakdown),
+            "details": [{"category": c, "label": label, "points": p}
+                        for c, label, p in self.details],
+        }
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    players: tuple[PlayerScore, ...]
+    options: RuleOptions = field(default_factory=RuleOptions)
+
+    @property
+    def totals(self) -> list[int]:
+        return [p.total for p in self.players]
+
+    @property
+    def winners(self) -> list[str]:
+        return [p.name for p in self.players if p.rank == 1]
+
+    def __getitem__(self, index: int) -> PlayerScore:
+        return self.players[index]
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": [p.to_dict() for p in self.players], "winners": self.winners}
+
+    def to_text(self) -> str:
+        names = [p.name for p in self.players]
+        width = max(14, *(len(n) for n in names)) + 1
+        label_w = 16
+        lines = ["".ljust(label_w) + "".join(n.rjust(width) for n in names)]
+        for cat in CATEGORIES:
+            lines.append(CATEGORY_LABELS[cat].ljust(label_w)
+                         + "".join(str(p.breakdown[cat]).rjust(width) for p in self.players))
+        lines.append("-" * (label_w + width * len(names)))
+        lines.append("Total".ljust(label_w) + "".join(str(p.total).rjust(width)
+                                                      for p in self.players))
+        lines.append("Placing".ljust(label_w) + "".join(str(p.rank).rjust(width)
+                                                        for p in self.players))
+        lines.append("")
+        for p in self.players:
+            lines.append(f"{p.name}:")
+            for cat, label, points in p.details:
+                lines.append(f"  {CATEGORY_LABELS[cat]:<15} {label:<40} {points:>4}")
+        winners = self.winners
+        verb = "wins" if len(winners) == 1 else "share the win"
+        lines.append("")
+        lines.append(f"{' and '.join(winners)} {verb} with {max(self.totals)} points.")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        head = "".join(f"<th>{esc(p.name)}</th>" for p in self.players)
+        rows = []
+        for cat in CATEGORIES:
+            cells = "".join(f"<td style='text-align:right'>{p.breakdown[cat]}</td>"
+                            for p in self.players)
+            rows.append(f"<tr><th style='text-align:left'>{CATEGORY_LABELS[cat]}</th>{cells}</tr>")
+        total = "".join(f"<td style='text-align:right'><b>{p.total}</b></td>"
+                        for p in self.players)
+        rank = "".join(f"<td style='text-align:right'>{p.rank}</td>" for p in self.players)
+        return ("<table class='nidavellir-score-sheet'><thead><tr><th></th>" + head
+                + "</tr></thead><tbody>" + "".join(rows)
+                + f"<tr><th style='text-align:left'>Total</th>{total}</tr>"
+                + f"<tr><th style='text-align:left'>Placing</th>{rank}</tr></tbody></table>")
+
+
+def _heroes_owned(table: PlayerTable) -> list[Card]:
+    return [c for c in table.cards() if c.kind is Kind.HERO]
+
+
+def score_player(table: PlayerTable, warrior_bonus: bool) -> tuple[dict[str, int], list[tuple[str, str, int]]]:
+    """Breakdown and detail lines of one player; ``warrior_bonus`` says whether they
+    hold the warrior majority (decided across the table by :func:`score_table`)."""
+    breakdown = dict.fromkeys(CATEGORIES, 0)
+    details: list[tuple[str, str, int]] = []
+    owned = list(table.cards())
+    coins = list(table.coins)
+    top_coin = max(coins, default=0)
+    ranks = {s: table.column_ranks(s) for s in Suit}
+    bravery = {s: table.column_bravery(s) for s in Suit}
+
+    def add(category: str, label: str, points: int) -> None:
+        breakdown[category] += points
+        details.append((category, label, points))
+
+    add("warriors", f"{ranks[Suit.WARRIOR]} ranks, bravery points", bravery[Suit.WARRIOR])
+    if warrior_bonus:
+        add("warriors", f"majority bonus (highest coin {top_coin})", top_coin)
+    add("hunters", f"{ranks[Suit.HUNTER]} ranks squared", hunter_points(ranks[Suit.HUNTER]))
+    add("miners", f"{ranks[Suit.MINER]} ranks x {bravery[Suit.MINER]} bravery points",
+        ranks[Suit.MINER] * bravery[Suit.MINER])
+    add("blacksmiths", f"{ranks[Suit.BLACKSMITH]} ranks",
+        blacksmith_points(ranks[Suit.BLACKSMITH]))
+    add("explorers", f"{ranks[Suit.EXPLORER]} ranks, bravery points", bravery[Suit.EXPLORER])
+    if C.IDUNN in owned:
+        add("explorers", f"Idunn: +{C.IDUNN_BONUS_PER_RANK} x {ranks[Suit.EXPLORER]} ranks",
+            C.IDUNN_BONUS_PER_RANK * ranks[Suit.EXPLORER])
+
+    # Neutral heroes (FR "Héros·ïne Neutre"; Thingvellir heroes).
+    brothers = sum(1 for c in owned if c in C.DWERG_BROTHERS)
+    if brothers:
+        add("heroes", f"Dwerg brothers x{brothers}", C.DWERG_POINTS[brothers])
+    for c in owned:
+        if c.kind is not Kind.HERO or c.suit is not None or c in C.DWERG_BROTHERS:
+            continue
+        if c is C.ASTRID:
+            add("heroes", f"Astrid (highest coin {top_coin})", top_coin)
+        elif c is C.THRUD:
+            add("heroes", "Thrud", C.THRUD_POINTS)
+        elif c.points:
+            add("heroes", c.name, c.points)
+
+    # Thingvellir artifacts (FR Thingvellir "Les Artefacts"); Vegvisir scores as an explorer.
+    for c in owned:
+        if c.kind is not Kind.ARTIFACT:
+            continue
+        if c is C.DRAUPNIR:
+            big = sum(1 for v in coins if v >= C.DRAUPNIR_MIN_COIN)
+            add("artifacts", f"Draupnir ({big} coins >= {C.DRAUPNIR_MIN_COIN})",
+                C.DRAUPNIR_POINTS * big)
+        elif c is C.SVALINN:
+            heroes = len(_heroes_owned(table))
+            add("artifacts", f"Svalinn ({heroes} heroes)", C.SVALINN_POINTS_PER_HERO * heroes)
+        elif c is C.MJOLLNIR:
+            best = max(Suit, key=lambda s: ranks[s])
+            add("artifacts", f"Mjöllnir ({ranks[best]} {best.column_name} ranks)",
+                C.MJOLLNIR_POINTS_PER_RANK * ranks[best])
+        elif c is C.HRAFNSMERKI:
+            mercs = sum(1 for o in owned if o.kind is Kind.MERCENARY)
+            add("artifacts", f"Hrafnsmerki ({mercs} mercenaries)",
+                C.HRAFNSMERKI_POINTS_PER_MERCENARY * mercs)
+        elif c.points:
+            add("artifacts", c.name, c.points)
+
+    add("coins", "coins " + " + ".join(str(v) for v in sorted(coins)), sum(coins))
+    if table.gem == C.GEM_6:
+        add("gem", "gem 6", C.GEM_6_POINTS)
+    return breakdown, details
+
+
+def placings(totals: Sequence[int]) -> list[int]:
+    """1 + the number of strictly better totals: tied players share a placing (R24)."""
+    return [1 + sum(1 for other in totals if other > t) for t in totals]
+
+
+def score_table(tables: Sequence[PlayerTable], options: RuleOptions | None = None) -> ScoreSheet:
+    """Score a whole table (every player) and place the players."""
+    options = options or RuleOptions()
+    warrior_ranks = [t.column_ranks(Suit.WARRIOR) for t in tables]
+    best = max(warrior_ranks, default=0)
+    # R9: the majority bonus needs at least one warrior rank unless the option says otherwise.
+    eligible = best >= 1 or options.warrior_bonus_without_warriors
+    scored = [score_player(t, eligible and r == best) for t, r in zip(tables, warrior_ranks,
+                                                                      strict=True)]
+    totals = [sum(b.values()) for b, _ in scored]
+    ranks = placings(totals)
+    players = tuple(
+        PlayerScore(name=t.name, breakdown=b, details=tuple(d), total=total, rank=rank)
+        for t, (b, d), total, rank in zip(tables, scored, totals, ranks, strict=True)
+    )
+    return ScoreSheet(players=players, options=options)

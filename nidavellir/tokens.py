@@ -1,0 +1,100 @@
+"""Card tokens: the short text form of every card (ARCHITECTURE.md, card-token contract).
+
+Grammar (case-insensitive; accents, spaces, apostrophes, ``&``, ``-`` and ``_`` optional):
+
+- dwarves: class letter plus bravery points where the card has them:
+  ``W3``…``W10``, ``H``, ``M0``…``M2``, ``B``, ``E5``…``E12``;
+- Royal Offerings: ``+3``, ``+5``;
+- the King's Great Armorer's special blacksmith card (2 ranks): ``B*`` (also
+  ``BB``, ``Special Blacksmith``);
+- heroes, distinctions and artifacts by name: ``Aegur`` = ``Aëgur``, ``Dwerg Ymir``,
+  ``Mjollnir``, ``King's Hand``, ``Vidofnir`` (short for ``Vidofnir & Vedrfölnir``);
+- mercenaries by their two sides, in either order: ``W6/E8`` = ``E8/W6``;
+- Olwyn's doubles: ``Olwyn Double`` (also ``Olwyn's Double``, ``Double``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+
+from .cards import ALL_CARDS, Card, Kind, Suit
+from .errors import InvalidNotation
+
+_DROP = re.compile(r"[\s'’`&\-_.]+")
+
+
+def normalize(text: str) -> str:
+    """Lowercase, accents stripped, separators dropped (``"Dwerg Ymir"`` -> ``"dwergymir"``)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    # Letters that NFKD does not decompose.
+    stripped = stripped.replace("ø", "o").replace("Ø", "O").replace("æ", "ae")
+    return _DROP.sub("", stripped.lower())
+
+
+def _mercenary_key(text: str) -> frozenset[str] | None:
+    parts = text.split("/")
+    if len(parts) != 2:
+        return None
+    return frozenset(normalize(p) for p in parts)
+
+
+_INDEX: dict[str, Card] = {}
+_MERCENARY_INDEX: dict[frozenset[str], Card] = {}
+for _c in ALL_CARDS:
+    if _c.kind is Kind.MERCENARY:
+        key = _mercenary_key(_c.token)
+        assert key is not None
+        _MERCENARY_INDEX[key] = _c
+        continue
+    for _name in (_c.token, _c.name, *_c.aliases):
+        _INDEX.setdefault(normalize(_name), _c)
+# Display names of dwarves ("Warrior 3") are not tokens; keep only the letter forms.
+for _c in ALL_CARDS:
+    if _c.kind is Kind.DWARF:
+        _INDEX.pop(normalize(_c.name), None)
+
+#: Every canonical token, for suggestions and documentation.
+TOKENS: tuple[str, ...] = tuple(dict.fromkeys(c.token for c in ALL_CARDS))
+
+
+def suggestions(text: str, n: int = 3) -> list[str]:
+    """The nearest valid tokens to ``text``."""
+    key = normalize(text)
+    by_key = {normalize(t): t for t in TOKENS}
+    close = difflib.get_close_matches(key, list(by_key), n=n, cutoff=0.5)
+    if not close and key[:1]:
+        close = [k for k in by_key if k.startswith(key[:1])][:n]
+    return [by_key[k] for k in close]
+
+
+def parse_token(text: str) -> Card:
+    """The card a token names; raises InvalidNotation naming it, with suggestions."""
+    if not isinstance(text, str):
+        raise InvalidNotation(f"a card token must be text, not {text!r}")
+    if "/" in text:
+        key = _mercenary_key(text)
+        found = _MERCENARY_INDEX.get(key) if key is not None else None
+        if found is not None:
+            return found
+    else:
+        found = _INDEX.get(normalize(text))
+        if found is not None:
+            return found
+    near = suggestions(text)
+    hint = f"; did you mean {', '.join(near)}?" if near else ""
+    raise InvalidNotation(f"unknown card token {text!r}{hint}")
+
+
+def format_token(card: Card) -> str:
+    """The canonical token of a card: parse_token(format_token(c)) is c."""
+    return card.token
+
+
+def parse_suit(text: str) -> Suit:
+    try:
+        return Suit.parse(text)
+    except ValueError as exc:
+        raise InvalidNotation(str(exc)) from None
