@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from .cards import Card, Kind, Suit
+from .actions import Action, parse_action
 from .errors import IllegalAction, InvalidNotation, NidavellirError, RecordError, ScenarioError
 from .options import RuleOptions
+from .game import Game
 from .scoring import PlayerTable, ScoreSheet, score_table
 from .tokens import format_token, parse_token
 
 __all__ = [
-    "Card", "Kind", "Suit", "IllegalAction", "InvalidNotation", "NidavellirError",
+    "Action", "parse_action", "Game", "Card", "Kind", "Suit", "IllegalAction", "InvalidNotation", "NidavellirError",
     "RecordError", "ScenarioError", "RuleOptions", "PlayerTable", "ScoreSheet", "score_table",
     "format_token", "parse_token",
 ]

@@ -1,0 +1,145 @@
+"""Coins, the royal treasury, and the one lookup rule for transforms and trades.
+
+A coin is a small int code ``value * 4 + kind`` (kind 0 gold, 1 bronze, 2 the
+Hunting Master's special green 3), so coins sort by value and a gold coin comes
+before a bronze one of the same value. The text form of a coin is its value, with
+``*`` for the special green 3 (``"3*"``).
+
+Rules: FR "Transformer une pièce", "Échanger des pièces", "Défausser des pièces"
+(p.11), R6 (lookup) and R7 (equal purse coins).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import EXCHANGE_COIN_VALUE, HUNTER_COIN_VALUE, MAX_COIN_VALUE, STARTING_COINS
+from .errors import InvalidNotation
+
+GOLD, BRONZE, SPECIAL = 0, 1, 2
+
+
+def gold(value: int) -> int:
+    return value * 4 + GOLD
+
+
+def bronze(value: int) -> int:
+    return value * 4 + BRONZE
+
+
+#: The Hunting Master's green 3: an exchange coin that is never transformed.
+HUNTER_COIN = HUNTER_COIN_VALUE * 4 + SPECIAL
+#: The bronze 0 every player starts with: the exchange coin.
+EXCHANGE_COIN = bronze(EXCHANGE_COIN_VALUE)
+STARTING_HAND: tuple[int, ...] = tuple(bronze(v) for v in STARTING_COINS)
+
+
+def value(coin: int) -> int:
+    return coin >> 2
+
+
+def kind(coin: int) -> int:
+    return coin & 3
+
+
+def is_gold(coin: int) -> bool:
+    return coin & 3 == GOLD
+
+
+def is_exchange(coin: int) -> bool:
+    """The bronze 0 and the green 3 trigger trades and are never transformed."""
+    return coin == EXCHANGE_COIN or coin == HUNTER_COIN
+
+
+def label(coin: int) -> str:
+    """Text form: the value, ``3*`` for the green 3."""
+    return f"{coin >> 2}*" if coin & 3 == SPECIAL else str(coin >> 2)
+
+
+def labels(coins: Iterable[int]) -> str:
+    return " ".join(label(c) for c in coins)
+
+
+def parse_label(text: str) -> str:
+    """Validate and canonicalise a coin's text form (``"05"`` -> ``"5"``)."""
+    raw = text.strip()
+    special = raw.endswith("*")
+    digits = raw[:-1] if special else raw
+    if not digits.isdigit():
+        raise InvalidNotation(f"{text!r} is not a coin: expected a value such as 5, or 3*")
+    v = int(digits)
+    if special and v != HUNTER_COIN_VALUE:
+        raise InvalidNotation(f"{text!r} is not a coin: only the Hunting Master's 3* is special")
+    if not 0 <= v <= MAX_COIN_VALUE:
+        raise InvalidNotation(f"{text!r} is not a coin: values run from 0 to {MAX_COIN_VALUE}")
+    return f"{v}*" if special else str(v)
+
+
+def find(coins: Sequence[int], text: str) -> int | None:
+    """The coin a label names among ``coins`` (the gold one first when values repeat)."""
+    best: int | None = None
+    for c in coins:
+        if label(c) == text and (best is None or c < best):
+            best = c
+    return best
+
+
+class Treasury:
+    """The royal treasury: copies of each gold value still available."""
+
+    __slots__ = ("counts",)
+
+    def __init__(self, counts: dict[int, int] | list[int]) -> None:
+        if isinstance(counts, dict):
+            self.counts = [0] * (MAX_COIN_VALUE + 1)
+            for v, n in counts.items():
+                self.counts[v] = n
+        else:
+            self.counts = list(counts)
+
+    def copy(self) -> Treasury:
+        return Treasury(self.counts)
+
+    def as_dict(self) -> dict[int, int]:
+        return {v: n for v, n in enumerate(self.counts) if n}
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def lookup(self, target: int, given_up: int) -> int | None:
+        """R6: the value to take for ``target`` when giving up a coin of value ``given_up``.
+
+        Lowest available value >= target, else the highest below; never the value
+        given up; None when no coin qualifies (the player keeps their coin).
+        """
+        counts = self.counts
+        for v in range(max(target, 0), MAX_COIN_VALUE + 1):
+            if counts[v] and v != given_up:
+                return v
+        for v in range(min(target - 1, MAX_COIN_VALUE), -1, -1):
+            if counts[v] and v != given_up:
+                return v
+        return None
+
+    def exchange(self, give_up: int, target: int) -> int | None:
+        """Take the coin for ``target`` and return ``give_up`` (gold goes back, bronze
+        leaves the game). Returns the new gold coin, or None when nothing changes."""
+        new_value = self.lookup(target, value(give_up))
+        if new_value is None:
+            return None
+        self.counts[new_value] -= 1
+        if is_gold(give_up):
+            self.counts[value(give_up)] += 1
+        return gold(new_value)
+
+
+def trade_pair(a: int, b: int, discard_lower: bool = False) -> tuple[int, int]:
+    """(coin given up, coin kept) in a trade of two purse coins.
+
+    The higher coin is given up (the lower with Zolkur); of two equal values the gold
+    coin goes back to the treasury and the bronze one stays (R7).
+    """
+    hi, lo = (a, b) if (value(a), is_gold(a)) >= (value(b), is_gold(b)) else (b, a)
+    if value(hi) == value(lo):
+        return (hi, lo)  # hi is the gold one of the pair when values are equal
+    return (lo, hi) if discard_lower else (hi, lo)

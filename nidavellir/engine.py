@@ -1,0 +1,697 @@
+"""The rules engine: a stack of steps that runs until a player must decide.
+
+The state holds ``tasks``, a stack of plain tuples. ``advance`` pops and runs
+automatic steps (dealing, reveal, ordering, trades, gem exchange, distinctions,
+scoring) until the top task is a decision; ``apply`` checks an action against that
+decision's legal actions, runs it, and advances again. Each rule cites the
+rulebook (FR = shared/seeds/003_..., section headings) or a ruling (R<n>).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import cards as C
+from . import coins as K
+from . import events as ev
+from .actions import Action
+from .cards import Card, Kind, Suit
+from .errors import IllegalAction
+from .rules import heroes as heroes_rules
+from .rules import taverns as tavern_rules
+from .state import GameState, PlayerState, Task
+
+W, H, M, B, E = C.SUITS
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must decide what now."""
+
+    player: int
+    kind: str
+    prompt: str
+    task: Task
+
+
+class Engine:
+    """Runs the rules on a GameState; holds the event list of the game."""
+
+    def __init__(self, state: GameState, events: list[ev.Event] | None = None) -> None:
+        self.state = state
+        self.events: list[ev.Event] = events if events is not None else []
+        self._legal: list[Action] | None = None
+        self._legal_set: frozenset[Action] | None = None
+
+    # ------------------------------------------------------------------ helpers
+
+    def emit(self, cls: Callable[..., ev.Event], **kw: Any) -> None:
+        s = self.state
+        self.events.append(cls(age=s.age, round=s.round, tavern=s.tavern, **kw))
+
+    def push(self, *tasks: Task) -> None:
+        """Push tasks so that the first one given runs first."""
+        self.state.tasks.extend(reversed(tasks))
+
+    def jarika(self, p: PlayerState) -> int:
+        return C.JARIKA_BONUS if C.JARIKA in p.command_zone else 0
+
+    # ------------------------------------------------------------------ decisions
+
+    @property
+    def decision(self) -> Decision | None:
+        s = self.state
+        if s.over or not s.tasks:
+            return None
+        task = s.tasks[-1]
+        return Decision(player=task[1], kind=task[0], prompt=self._prompt(task), task=task)
+
+    def _prompt(self, task: Task) -> str:
+        kind = task[0]
+        if kind == "bid":
+            return "Bid: put one coin on each tavern, the other two go to your purse"
+        if kind == "uline_bid":
+            return f"Uline: put a coin of your hand face up on the {C.TAVERNS[task[2]]}"
+        if kind == "pick":
+            return f"Take a card from the {C.TAVERNS[task[2]]}"
+        if kind == "hero":
+            return "You completed a line: recruit a hero"
+        if kind == "thrud":
+            return "Place Thrud in a column of your choice"
+        if kind == "ylud":
+            return f"End of age {self.state.age}: place Ylud in a column"
+        if kind == "transform":
+            return f"{task[3]}: choose a coin to transform by +{task[2]}"
+        if kind == "discard":
+            return f"{task[3]}: discard the top card of another column"
+        if kind == "pioneer":
+            return "Pioneer of the Kingdom: keep one of the three cards drawn"
+        if kind == "uline_trade":
+            return "Uline: choose two coins of your hand to trade"
+        return kind
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            d = self.state.tasks[-1] if self.state.tasks and not self.state.over else None
+            self._legal = [] if d is None else _LEGAL[d[0]](self, d)
+        return self._legal
+
+    def is_legal(self, action: Action) -> bool:
+        if self._legal_set is None:
+            self._legal_set = frozenset(self.legal_actions())
+        return action in self._legal_set
+
+    def apply(self, action: Action) -> None:
+        s = self.state
+        if s.over:
+            raise IllegalAction("the game is over")
+        task = s.tasks[-1]
+        if not self.is_legal(action):
+            raise IllegalAction(self.why_illegal(task, action))
+        s.tasks.pop()
+        self._legal = None
+        self._legal_set = None
+        _APPLY[task[0]](self, task, action)
+        self.advance()
+
+    def why_illegal(self, task: Task, action: Action) -> str:
+        kind = task[0]
+        expected = _VERBS[kind]
+        if action.verb not in expected:
+            return (f"the decision is {kind!r} ({self._prompt(task)}): expected "
+                    f"{' or '.join(expected)}, not {action.verb!r}")
+        return _WHY.get(kind, _why_generic)(self, task, action)
+
+    # ------------------------------------------------------------------ the loop
+
+    def advance(self) -> None:
+        s = self.state
+        tasks = s.tasks
+        self._legal = None
+        self._legal_set = None
+        while tasks and not s.over:
+            name = tasks[-1][0]
+            if name in _LEGAL:
+                # A decision whose every option is moot is skipped (e.g. Dagda with
+                # fewer discardable columns than expected after Thrud moved).
+                if self.legal_actions():
+                    return
+                tasks.pop()
+                self._legal = None
+                continue
+            task = tasks.pop()
+            _AUTO[name](self, task)
+        self._legal = None
+        self._legal_set = None
+
+    # ------------------------------------------------------------------ placing cards
+
+    def place(self, p: PlayerState, card: Card, suit: Suit, then: Task | None = None) -> None:
+        """Put a card on top of a column (FR "Placer une carte Nain·e dans son armée").
+
+        Thrud is never covered: she is lifted, the card goes in, and she is placed
+        again before the recruitment loop runs (R13). ``then`` runs after Thrud's
+        re-placement and before recruitment (Dagda's / Bonfur's discards, R10).
+        """
+        col = p.army[suit]
+        thrud_lifted = bool(col) and col[-1] is C.THRUD and card is not C.THRUD
+        if thrud_lifted:
+            p.remove_from_column(C.THRUD, suit)
+            p.held.append(C.THRUD)
+        p.add_to_column(card, suit)
+        self.emit(ev.CardPlaced, player=p.seat, card=card, column=suit)
+        tasks: list[Task] = []
+        if thrud_lifted:
+            tasks.append(("thrud", p.seat))
+        if then is not None:
+            tasks.append(then)
+        tasks.append(("recruit", p.seat))
+        self.push(*tasks)
+
+    def discard_card(self, card: Card, player: int | None, reason: str) -> None:
+        self.state.discard.append(card)
+        self.emit(ev.CardDiscarded, player=player, card=card, reason=reason)
+
+    # ------------------------------------------------------------------ coins
+
+    def coin_places(self, p: PlayerState) -> list[tuple[str, int]]:
+        """(place, coin) for every coin the player owns."""
+        out = [("hand", c) for c in p.hand]
+        out += [(f"T{i + 1}", c) for i, c in enumerate(p.bids) if c is not None]
+        out += [("purse", c) for c in p.purse]
+        return out
+
+    def transform(self, p: PlayerState, label: str, place: str, bonus: int, reason: str) -> None:
+        """Transform a coin where it lies (FR "Transformer une pièce"; R6)."""
+        if place == "hand":
+            where: list[int | None] | list[int] = p.hand
+            coin = K.find(p.hand, label)
+        elif place == "purse":
+            where = p.purse
+            coin = K.find(p.purse, label)
+        else:
+            where = p.bids
+            coin = p.bids[int(place[1]) - 1]
+        assert coin is not None and not K.is_exchange(coin)
+        new = self.state.treasury.exchange(coin, K.value(coin) + bonus)
+        if new is not None:
+            where[where.index(coin)] = new
+        self.emit(ev.CoinTransformed, player=p.seat, old=K.label(coin),
+                  new=K.label(new if new is not None else coin), place=place, reason=reason)
+
+    def trade(self, p: PlayerState, pool: list[int], a: int, b: int) -> None:
+        """Trade two coins of ``pool`` for one of their sum (FR "Échanger des pièces"; R7)."""
+        give, _keep = K.trade_pair(a, b)
+        new = self.state.treasury.exchange(give, K.value(a) + K.value(b) + self.jarika(p))
+        if new is not None:
+            pool[pool.index(give)] = new
+        self.emit(ev.CoinTraded, player=p.seat, coins=(K.label(a), K.label(b)),
+                  given_up=K.label(give), new=K.label(new if new is not None else give))
+
+    # ------------------------------------------------------------------ scoring view
+
+    def final_tables(self) -> list[Any]:
+        from .scoring import PlayerTable
+
+        s = self.state
+        tables = []
+        for p, name in zip(s.players, s.config.names, strict=True):
+            army = {suit: list(p.army[suit]) for suit in C.SUITS}
+            cz = list(p.command_zone) + list(p.held)
+            tables.append(PlayerTable(name=name, army=army, command_zone=cz,
+                                      coins=[K.value(c) for c in p.coins()], gem=p.gem))
+        return tables
+
+
+# ====================================================================== legal actions
+
+_BID_CACHE: dict[tuple[str, ...], list[Action]] = {}
+
+
+def _legal_bid(eng: Engine, task: Task) -> list[Action]:
+    p = eng.state.players[task[1]]
+    labels = sorted(K.label(c) for c in p.hand)
+    key = tuple(labels)
+    cached = _BID_CACHE.get(key)
+    if cached is None:
+        seen = dict.fromkeys(itertools.permutations(labels, 3))
+        cached = [Action("bid", combo) for combo in seen]
+        _BID_CACHE[key] = cached
+    return cached
+
+
+def _legal_uline_bid(eng: Engine, task: Task) -> list[Action]:
+    p = eng.state.players[task[1]]
+    return [Action("place", (lab,)) for lab in dict.fromkeys(K.label(c) for c in sorted(p.hand))]
+
+
+def _legal_pick(eng: Engine, task: Task) -> list[Action]:
+    tavern = eng.state.taverns[task[2]]
+    return [Action("take", (c,)) for c in dict.fromkeys(tavern)]
+
+
+def _legal_hero(eng: Engine, task: Task) -> list[Action]:
+    p = eng.state.players[task[1]]
+    return [Action("hero", (h,)) for h in eng.state.hall if heroes_rules.eligible(p, h)]
+
+
+def _legal_column(verb: str) -> Callable[[Engine, Task], list[Action]]:
+    actions = [Action(verb, (suit,)) for suit in C.SUITS]
+    return lambda eng, task: actions
+
+
+def _legal_transform(eng: Engine, task: Task) -> list[Action]:
+    p = eng.state.players[task[1]]
+    out = dict.fromkeys(Action("transform", (K.label(c), place))
+                        for place, c in sorted(eng.coin_places(p), key=lambda pc: pc[1])
+                        if not K.is_exchange(c))
+    return list(out)
+
+
+def _legal_discard(eng: Engine, task: Task) -> list[Action]:
+    p = eng.state.players[task[1]]
+    excluded = task[4]
+    return [Action("discard", (suit,)) for suit in heroes_rules.discardable_columns(p)
+            if suit not in excluded]
+
+
+def _legal_pioneer(eng: Engine, task: Task) -> list[Action]:
+    return [Action("keep", (c,)) for c in dict.fromkeys(eng.state.drawn)]
+
+
+def _legal_uline_trade(eng: Engine, task: Task) -> list[Action]:
+    p = eng.state.players[task[1]]
+    labels = sorted((K.label(c) for c in p.hand), key=lambda lab: (int(lab.rstrip("*")), lab))
+    pairs = dict.fromkeys(itertools.combinations(labels, 2))
+    return [Action("trade", pair) for pair in pairs]
+
+
+_LEGAL: dict[str, Callable[[Engine, Task], list[Action]]] = {
+    "bid": _legal_bid,
+    "uline_bid": _legal_uline_bid,
+    "pick": _legal_pick,
+    "hero": _legal_hero,
+    "thrud": _legal_column("thrud"),
+    "ylud": _legal_column("ylud"),
+    "transform": _legal_transform,
+    "discard": _legal_discard,
+    "pioneer": _legal_pioneer,
+    "uline_trade": _legal_uline_trade,
+}
+
+_VERBS: dict[str, tuple[str, ...]] = {
+    "bid": ("bid",), "uline_bid": ("place",), "pick": ("take",), "hero": ("hero",),
+    "thrud": ("thrud",), "ylud": ("ylud",), "transform": ("transform",),
+    "discard": ("discard",), "pioneer": ("keep",), "uline_trade": ("trade",),
+}
+
+
+# ====================================================================== why illegal
+
+def _why_generic(eng: Engine, task: Task, action: Action) -> str:
+    shown = ", ".join(str(a) for a in eng.legal_actions()[:8])
+    return f"{action} is not possible now; legal: {shown}"
+
+
+def _why_bid(eng: Engine, task: Task, action: Action) -> str:
+    p = eng.state.players[task[1]]
+    hand = sorted(K.label(c) for c in p.hand)
+    wanted = list(action.args)
+    for lab in wanted:
+        if wanted.count(lab) > hand.count(lab):
+            return f"you do not have coin {lab} to bid (your coins: {' '.join(hand)})"
+    return _why_generic(eng, task, action)
+
+
+def _why_pick(eng: Engine, task: Task, action: Action) -> str:
+    tavern = eng.state.taverns[task[2]]
+    card = action.args[0]
+    shown = " ".join(c.token for c in tavern)
+    return f"{card} is not in the {C.TAVERNS[task[2]]} (it holds {shown})"
+
+
+def _why_hero(eng: Engine, task: Task, action: Action) -> str:
+    hero = action.args[0]
+    assert isinstance(hero, Card)
+    if hero not in eng.state.hall:
+        return f"{hero.name} is not in the hero hall any more"
+    reason = heroes_rules.ineligible_reason(eng.state.players[task[1]], hero)
+    return f"{hero.name} cannot be recruited: {reason}" if reason else \
+        _why_generic(eng, task, action)
+
+
+def _why_transform(eng: Engine, task: Task, action: Action) -> str:
+    label, place = action.args
+    if label in ("0", "3*"):
+        return f"coin {label} is an exchange coin: it can never be transformed (FR p.11)"
+    return f"you have no coin {label} in {place}"
+
+
+def _why_discard(eng: Engine, task: Task, action: Action) -> str:
+    suit = action.args[0]
+    assert isinstance(suit, Suit)
+    p = eng.state.players[task[1]]
+    if suit in task[4]:
+        return f"{task[3]} must discard from another column than {suit.column_name}"
+    col = p.army[suit]
+    if not col:
+        return f"your {suit.column_name} column is empty"
+    return f"the top card of your {suit.column_name} column is a hero, which is never discarded (R10)"
+
+
+_WHY: dict[str, Callable[[Engine, Task, Action], str]] = {
+    "bid": _why_bid, "pick": _why_pick, "hero": _why_hero, "transform": _why_transform,
+    "discard": _why_discard,
+}
+
+
+# ====================================================================== applying decisions
+
+def _apply_bid(eng: Engine, task: Task, action: Action) -> None:
+    p = eng.state.players[task[1]]
+    hand = p.hand
+    for i, lab in enumerate(action.args):
+        coin = K.find(hand, str(lab))
+        assert coin is not None
+        hand.remove(coin)
+        p.bids[i] = coin
+    p.purse = hand
+    p.hand = []
+    eng.emit(ev.BidPlaced, player=p.seat)
+
+
+def _apply_uline_bid(eng: Engine, task: Task, action: Action) -> None:
+    p = eng.state.players[task[1]]
+    coin = K.find(p.hand, str(action.args[0]))
+    assert coin is not None
+    p.hand.remove(coin)
+    p.bids[task[2]] = coin
+
+
+def _apply_pick(eng: Engine, task: Task, action: Action) -> None:
+    s = eng.state
+    p = s.players[task[1]]
+    card = action.args[0]
+    assert isinstance(card, Card)
+    s.taverns[task[2]].remove(card)
+    take_card(eng, p, card, "tavern")
+
+
+def take_card(eng: Engine, p: PlayerState, card: Card, source: str) -> None:
+    """A dwarf goes into the army; a Royal Offering transforms a coin (FR "TOUR DE
+    L'ELVALAND ACTIF-VE"), then goes face up to the discard (R2)."""
+    eng.emit(ev.CardTaken, player=p.seat, card=card, source=source)
+    if card.kind is Kind.ROYAL_OFFERING:
+        eng.discard_card(card, p.seat, "Royal Offering used")
+        eng.push(("transform", p.seat, card.value + eng.jarika(p), card.name))
+        return
+    assert card.suit is not None
+    eng.place(p, card, card.suit)
+
+
+def _apply_hero(eng: Engine, task: Task, action: Action) -> None:
+    s = eng.state
+    p = s.players[task[1]]
+    hero = action.args[0]
+    assert isinstance(hero, Card)
+    s.hall.remove(hero)
+    p.heroes += 1
+    eng.emit(ev.HeroRecruited, player=p.seat, hero=hero)
+    heroes_rules.on_recruit(eng, p, hero)
+
+
+def _apply_thrud(eng: Engine, task: Task, action: Action) -> None:
+    p = eng.state.players[task[1]]
+    suit = action.args[0]
+    assert isinstance(suit, Suit)
+    p.held.remove(C.THRUD)
+    # Thrud herself never lifts Thrud; the recruitment loop is already on the stack.
+    p.add_to_column(C.THRUD, suit)
+    eng.emit(ev.CardPlaced, player=p.seat, card=C.THRUD, column=suit)
+
+
+def _apply_ylud(eng: Engine, task: Task, action: Action) -> None:
+    p = eng.state.players[task[1]]
+    suit = action.args[0]
+    assert isinstance(suit, Suit)
+    current = p.column_of(C.YLUD)
+    if current is suit:
+        # R8: at the end of age 2 she may stay where she is.
+        eng.emit(ev.CardPlaced, player=p.seat, card=C.YLUD, column=suit)
+        return
+    if current is not None:
+        p.remove_from_column(C.YLUD, current)
+    else:
+        p.command_zone.remove(C.YLUD)
+    eng.place(p, C.YLUD, suit)
+
+
+def _apply_transform(eng: Engine, task: Task, action: Action) -> None:
+    p = eng.state.players[task[1]]
+    label, place = action.args
+    eng.transform(p, str(label), str(place), task[2], task[3])
+
+
+def _apply_discard(eng: Engine, task: Task, action: Action) -> None:
+    p = eng.state.players[task[1]]
+    suit = action.args[0]
+    assert isinstance(suit, Suit)
+    card = p.army[suit][-1]
+    p.remove_from_column(card, suit)
+    eng.discard_card(card, p.seat, task[3])
+    remaining = task[2] - 1
+    if remaining:
+        eng.push(("discard", p.seat, remaining, task[3], task[4] + (suit,)))
+
+
+def _apply_pioneer(eng: Engine, task: Task, action: Action) -> None:
+    s = eng.state
+    p = s.players[task[1]]
+    card = action.args[0]
+    assert isinstance(card, Card)
+    s.drawn.remove(card)
+    # The other two go back and the age-2 deck is shuffled (FR "Pionnier-ère du Royaume").
+    s.decks[2].extend(s.drawn)
+    s.drawn = []
+    s.rng.shuffle(s.decks[2])
+    take_card(eng, p, card, "Pioneer of the Kingdom")
+
+
+def _apply_uline_trade(eng: Engine, task: Task, action: Action) -> None:
+    p = eng.state.players[task[1]]
+    a_label, b_label = (str(x) for x in action.args)
+    a = K.find(p.hand, a_label)
+    assert a is not None
+    rest = list(p.hand)
+    rest.remove(a)
+    b = K.find(rest, b_label)
+    assert b is not None
+    eng.trade(p, p.hand, a, b)
+
+
+_APPLY: dict[str, Callable[[Engine, Task, Action], None]] = {
+    "bid": _apply_bid, "uline_bid": _apply_uline_bid, "pick": _apply_pick,
+    "hero": _apply_hero, "thrud": _apply_thrud, "ylud": _apply_ylud,
+    "transform": _apply_transform, "discard": _apply_discard, "pioneer": _apply_pioneer,
+    "uline_trade": _apply_uline_trade,
+}
+
+
+# ====================================================================== automatic steps
+
+def _round_start(eng: Engine, task: Task) -> None:
+    """FR "Préparation du tour": Enter the Dwarves, then secret bids."""
+    s = eng.state
+    s.round += 1
+    s.tavern = None
+    n = s.config.cards_per_tavern
+    deck = s.decks[s.age]
+    for t in range(3):
+        s.taverns[t] = [deck.pop() for _ in range(n)]
+    eng.emit(ev.RoundStarted, taverns=tuple(tuple(t) for t in s.taverns))
+    bidders = [("bid", p.seat) for p in s.players if not p.uline]
+    eng.push(*bidders, ("reveal", 0), ("reveal", 1), ("reveal", 2), ("round_end",))
+
+
+def _reveal(eng: Engine, task: Task) -> None:
+    """FR "RÉVÉLATION DE LA MISE"; Uline bids face up after the reveal (FR "ULINE")."""
+    s = eng.state
+    t = task[1]
+    s.tavern = t
+    for p in s.players:
+        if p.uline and p.bids[t] is None and p.hand:
+            eng.push(("uline_bid", p.seat, t), ("order", t))
+            return
+    eng.push(("order", t))
+
+
+def _order(eng: Engine, task: Task) -> None:
+    s = eng.state
+    t = task[1]
+    order, ties = tavern_rules.turn_order(s.players, t)
+    s.order = order
+    s.ties = ties
+    eng.emit(ev.BidsRevealed, bids=tuple((i, K.label(s.players[i].bids[t] or 0)) for i in order),
+             order=tuple(order), ties=tuple(tuple(g) for g in ties))
+    turns: list[Task] = []
+    for i in order:
+        turns.append(("pick", i, t))
+        turns.append(("trade", i, t))
+    eng.push(*turns, ("tavern_end", t))
+
+
+def _trade(eng: Engine, task: Task) -> None:
+    """After the card and heroes: trade if the bid here is the exchange coin (FR
+    "Échanger des pièces"). Uline trades two coins of her hand (FR "ULINE")."""
+    s = eng.state
+    p = s.players[task[1]]
+    coin = p.bids[task[2]]
+    if coin is None or not K.is_exchange(coin):
+        return
+    if p.uline:
+        if len(p.hand) > 2:
+            eng.push(("uline_trade", p.seat))
+        elif len(p.hand) == 2:
+            eng.trade(p, p.hand, p.hand[0], p.hand[1])
+        return
+    if len(p.purse) == 2:
+        eng.trade(p, p.purse, p.purse[0], p.purse[1])
+
+
+def _tavern_end(eng: Engine, task: Task) -> None:
+    """Leftover cards are discarded face up; tied bidders exchange gems (FR "ÉCHANGE DE
+    GEMMES"; R11)."""
+    s = eng.state
+    t = task[1]
+    for card in s.taverns[t]:
+        eng.discard_card(card, None, "left in the tavern")
+    s.taverns[t] = []
+    swaps = tavern_rules.exchange_gems(s.players, s.ties)
+    if swaps:
+        eng.emit(ev.GemsExchanged, swaps=tuple(swaps))
+    s.order = []
+    s.ties = []
+
+
+def _round_end(eng: Engine, task: Task) -> None:
+    """FR "Tour suivant": every coin goes back to its owner's hand."""
+    s = eng.state
+    for p in s.players:
+        p.hand = sorted(p.hand + [c for c in p.bids if c is not None] + p.purse)
+        p.bids = [None, None, None]
+        p.purse = []
+    s.tavern = None
+    if s.round < s.config.rounds_per_age:
+        eng.push(("round_start",))
+    else:
+        if s.decks[s.age]:
+            raise AssertionError(f"age {s.age} ends with {len(s.decks[s.age])} cards in its deck")
+        eng.push(("age_end",))
+
+
+def _age_end(eng: Engine, task: Task) -> None:
+    """End-of-age order (R14): age 1 Ylud then the distinctions; age 2 Ylud, Thrud to
+    the command zone, final scoring."""
+    s = eng.state
+    eng.emit(ev.AgeEnded)
+    if s.age == 1:
+        eng.push(("ylud_step",), *[("distinction", i) for i in range(5)], ("start_age", 2))
+    else:
+        eng.push(("ylud_step",), ("thrud_leaves",), ("game_end",))
+
+
+def _ylud_step(eng: Engine, task: Task) -> None:
+    """FR "YLUD L'IMPRÉVISIBLE": placed at the end of each age; may move at the end of
+    age 2 (R8)."""
+    for p in eng.state.players:
+        if C.YLUD in p.command_zone or p.column_of(C.YLUD) is not None:
+            eng.push(("ylud", p.seat))
+
+
+def _distinction(eng: Engine, task: Task) -> None:
+    """Troop evaluation (FR "Fin de l'Age 1"): strict majority of ranks (R23)."""
+    s = eng.state
+    i = task[1]
+    card = C.DISTINCTIONS[i]
+    suit = C.SUITS[i]
+    ranks = [p.ranks[suit] for p in s.players]
+    best = max(ranks)
+    winners = [p for p, r in zip(s.players, ranks, strict=True) if r == best]
+    if len(winners) != 1:
+        eng.emit(ev.DistinctionAwarded, distinction=card, player=None)
+        if card is C.PIONEER_OF_THE_KINGDOM:
+            top = s.decks[2].pop()
+            if s.config.options.pioneer_tie_to_box:
+                s.box.append(top)
+            else:
+                eng.discard_card(top, None, "Pioneer of the Kingdom: nobody won it (R3)")
+        return
+    p = winners[0]
+    p.command_zone.append(card)
+    eng.emit(ev.DistinctionAwarded, distinction=card, player=p.seat)
+    if card is C.KINGS_HAND:
+        eng.push(("transform", p.seat, C.KINGS_HAND_BONUS + eng.jarika(p), card.name))
+    elif card is C.HUNTING_MASTER:
+        if K.EXCHANGE_COIN in p.hand:
+            p.hand.remove(K.EXCHANGE_COIN)
+            p.hand.append(K.HUNTER_COIN)
+            p.hand.sort()
+            eng.emit(ev.CoinSwapped, player=p.seat)
+    elif card is C.CROWN_JEWELER:
+        eng.emit(ev.GemReplaced, player=p.seat, old=p.gem)
+        p.gem = C.GEM_6
+    elif card is C.KINGS_GREAT_ARMORER:
+        eng.place(p, C.SPECIAL_BLACKSMITH, B)
+    elif card is C.PIONEER_OF_THE_KINGDOM:
+        s.drawn = [s.decks[2].pop() for _ in range(C.PIONEER_DRAW)]
+        eng.push(("pioneer", p.seat))
+
+
+def _start_age(eng: Engine, task: Task) -> None:
+    s = eng.state
+    s.age = task[1]
+    s.round = 0
+    eng.push(("round_start",))
+
+
+def _thrud_leaves(eng: Engine, task: Task) -> None:
+    """FR "THRUD": at the end of age 2 she goes to the command zone (13 points)."""
+    for p in eng.state.players:
+        suit = p.column_of(C.THRUD)
+        if suit is not None:
+            p.remove_from_column(C.THRUD, suit)
+            p.command_zone.append(C.THRUD)
+
+
+def _game_end(eng: Engine, task: Task) -> None:
+    from .scoring import score_table
+
+    s = eng.state
+    s.over = True
+    sheet = score_table(eng.final_tables(), s.config.options)
+    eng.emit(ev.GameEnded, totals=tuple(sheet.totals))
+
+
+def _recruit(eng: Engine, task: Task) -> None:
+    """The recruitment loop (R12): while lines > heroes, recruit one; if no hero is
+    eligible the recruit is lost."""
+    s = eng.state
+    p = s.players[task[1]]
+    if heroes_rules.recruit_due(p):
+        if any(heroes_rules.eligible(p, h) for h in s.hall):
+            eng.push(("hero", p.seat), ("recruit", p.seat))
+        else:
+            p.lost_recruits += 1
+            eng.emit(ev.RecruitSkipped, player=p.seat)
+            eng.push(("recruit", p.seat))
+
+
+_AUTO: dict[str, Callable[[Engine, Task], None]] = {
+    "round_start": _round_start, "reveal": _reveal, "order": _order, "trade": _trade,
+    "tavern_end": _tavern_end, "round_end": _round_end, "age_end": _age_end,
+    "ylud_step": _ylud_step, "distinction": _distinction, "start_age": _start_age,
+    "thrud_leaves": _thrud_leaves, "game_end": _game_end, "recruit": _recruit,
+}

@@ -1,0 +1,222 @@
+"""Typed events: what happened between two decisions, for logs, charts and lessons.
+
+Every event carries the age, round and tavern (0-based index, None outside a
+tavern) at which it happened; ``describe(names)`` gives a plain-language line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from .cards import TAVERNS, Card, Suit
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    age: int
+    round: int
+    tavern: int | None
+
+    @property
+    def kind(self) -> str:
+        return type(self).__name__
+
+    def describe(self, names: Sequence[str]) -> str:
+        return self.kind
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = _plain(v)
+        return out
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, Card):
+        return v.token
+    if isinstance(v, Suit):
+        return v.letter
+    if isinstance(v, tuple | list):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    return v
+
+
+def _tavern(t: int | None) -> str:
+    return TAVERNS[t] if t is not None else "-"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    taverns: tuple[tuple[Card, ...], ...]
+
+    def describe(self, names: Sequence[str]) -> str:
+        shown = "; ".join(f"{TAVERNS[i]}: {' '.join(c.token for c in cards)}"
+                          for i, cards in enumerate(self.taverns))
+        return f"Age {self.age}, round {self.round}: the dwarves enter the taverns ({shown})"
+
+
+@dataclass(frozen=True, slots=True)
+class BidPlaced(Event):
+    player: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.player]} places a secret bid"
+
+
+@dataclass(frozen=True, slots=True)
+class BidsRevealed(Event):
+    bids: tuple[tuple[int, str], ...]
+    """(player, coin label) in turn order."""
+    order: tuple[int, ...]
+    ties: tuple[tuple[int, ...], ...]
+
+    def describe(self, names: Sequence[str]) -> str:
+        shown = ", ".join(f"{names[p]} {c}" for p, c in self.bids)
+        return f"{_tavern(self.tavern)}: bids revealed ({shown}); order " + \
+            " > ".join(names[p] for p in self.order)
+
+
+@dataclass(frozen=True, slots=True)
+class CardTaken(Event):
+    player: int
+    card: Card
+    source: str
+    """"tavern", "camp", "pioneer", "discard" (Andumia / Brisingamens), ..."""
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.player]} takes {self.card.name} ({self.source})"
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlaced(Event):
+    player: int
+    card: Card
+    column: Suit
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.player]} places {self.card.name} in the {self.column.column_name} column"
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiscarded(Event):
+    player: int | None
+    card: Card
+    reason: str
+
+    def describe(self, names: Sequence[str]) -> str:
+        who = names[self.player] if self.player is not None else "The table"
+        return f"{who}: {self.card.name} is discarded ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class CoinTransformed(Event):
+    player: int
+    old: str
+    new: str
+    place: str
+    reason: str
+
+    def describe(self, names: Sequence[str]) -> str:
+        if self.old == self.new:
+            return f"{names[self.player]} keeps coin {self.old}: no coin to take ({self.reason})"
+        return (f"{names[self.player]} transforms coin {self.old} into {self.new} "
+                f"({self.reason}, {self.place})")
+
+
+@dataclass(frozen=True, slots=True)
+class CoinTraded(Event):
+    player: int
+    coins: tuple[str, str]
+    given_up: str
+    new: str
+
+    def describe(self, names: Sequence[str]) -> str:
+        if self.new == self.given_up:
+            return (f"{names[self.player]} trades {self.coins[0]} + {self.coins[1]}: "
+                    "no coin to take, nothing changes")
+        return (f"{names[self.player]} trades {self.coins[0]} + {self.coins[1]}: gives up "
+                f"{self.given_up}, takes {self.new}")
+
+
+@dataclass(frozen=True, slots=True)
+class GemsExchanged(Event):
+    swaps: tuple[tuple[int, int, int], ...]
+    """(player, old gem, new gem)."""
+
+    def describe(self, names: Sequence[str]) -> str:
+        shown = ", ".join(f"{names[p]} {a}->{b}" for p, a, b in self.swaps)
+        return f"{_tavern(self.tavern)}: tied bidders exchange gems ({shown})"
+
+
+@dataclass(frozen=True, slots=True)
+class HeroRecruited(Event):
+    player: int
+    hero: Card
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.player]} recruits {self.hero.name}, {self.hero.title}"
+
+
+@dataclass(frozen=True, slots=True)
+class RecruitSkipped(Event):
+    player: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.player]} completed a line but no hero can be recruited (R12)"
+
+
+@dataclass(frozen=True, slots=True)
+class DistinctionAwarded(Event):
+    distinction: Card
+    player: int | None
+
+    def describe(self, names: Sequence[str]) -> str:
+        if self.player is None:
+            return f"{self.distinction.name}: tie, nobody wins it (R23)"
+        return f"{names[self.player]} wins {self.distinction.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class CoinSwapped(Event):
+    """Hunting Master: the bronze 0 leaves the game for the green 3."""
+
+    player: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.player]} swaps the 0 for the Hunting Master's 3*"
+
+
+@dataclass(frozen=True, slots=True)
+class GemReplaced(Event):
+    player: int
+    old: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.player]} replaces gem {self.old} by gem 6"
+
+
+@dataclass(frozen=True, slots=True)
+class AgeEnded(Event):
+    def describe(self, names: Sequence[str]) -> str:
+        return f"End of age {self.age}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    totals: tuple[int, ...]
+
+    def describe(self, names: Sequence[str]) -> str:
+        return "Game over: " + ", ".join(f"{n} {t}" for n, t in zip(names, self.totals,
+                                                                     strict=True))
+
+
+def event_dict(event: Event) -> dict[str, Any]:
+    return event.to_dict()
+
+
+__all__ = [name for name in dir() if not name.startswith("_")] + ["asdict"]

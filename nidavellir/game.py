@@ -1,0 +1,362 @@
+"""The Game facade: the one object users, panels, bots and lessons touch.
+
+>>> game = Game.new(players=3, seed=7)
+>>> game.decision.kind
+'bid'
+>>> game.apply("bid 5 4 3")
+>>> len(game.history)
+1
+>>> game.undo()
+>>> len(game.history)
+0
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import cards as C
+from . import coins as K
+from . import events as ev
+from .actions import Action, parse_action
+from .engine import Decision, Engine
+from .errors import IllegalAction, InvalidNotation, NidavellirError, RecordError
+from .options import RuleOptions
+from .rules.setup import new_state
+from .scoring import ScoreSheet, score_table
+from .state import GameConfig, GameState
+
+RECORD_FORMAT = "nidavellir-record"
+RECORD_VERSION = 1
+SUPPORTED_EXPANSIONS = (C.THINGVELLIR,)
+
+
+class Game:
+    """A game of Nidavellir: decisions, legal actions, apply, undo, records."""
+
+    def __init__(self, config: GameConfig, seed: int, deal: Mapping[str, Any] | None = None) -> None:
+        self.config = config
+        self.seed = seed
+        self.deal = dict(deal) if deal else None
+        self._initial = new_state(config, seed, self.deal)
+        self._engine = Engine(self._initial.copy())
+        self._engine.advance()
+        self.history: list[tuple[int, Action]] = []
+        """(player, action) for every decision taken, in order."""
+        self._marks: list[int] = []
+        """Number of events before each action of the history."""
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(cls, players: int = 3, seed: int = 0, expansions: Iterable[str] = (),
+            names: Sequence[str] | None = None, options: RuleOptions | Mapping[str, bool] | None = None,
+            deal: Mapping[str, Any] | None = None, **option_flags: bool) -> Game:
+        """Start a game. ``options`` or keyword flags set rule options (R3, R9, R25)."""
+        C.check_players(players)
+        expansions = tuple(dict.fromkeys(e.lower() for e in expansions))
+        for e in expansions:
+            if e not in SUPPORTED_EXPANSIONS:
+                raise ValueError(f"unknown expansion {e!r}; known: {', '.join(SUPPORTED_EXPANSIONS)}")
+        if C.THINGVELLIR in expansions:
+            raise NotImplementedError(
+                "the Thingvellir expansion is not in the engine yet (camp, mercenaries and "
+                "artifacts are scored by `nidavellir score`, but cannot be played)")
+        if names is None:
+            names = [f"Player {i + 1}" for i in range(players)]
+        names = tuple(str(n) for n in names)
+        if len(names) != players:
+            raise ValueError(f"{players} players need {players} names, got {len(names)}")
+        if len(set(names)) != len(names):
+            raise ValueError(f"player names must differ: {list(names)}")
+        if isinstance(options, RuleOptions):
+            opts = options
+        else:
+            merged = dict(options or {})
+            merged.update(option_flags)
+            opts = RuleOptions.from_dict(merged)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"the seed must be an integer, not {seed!r}")
+        config = GameConfig(players=players, names=names, expansions=expansions, options=opts)
+        return cls(config, seed, deal)
+
+    # ------------------------------------------------------------------ the decision API
+
+    @property
+    def state(self) -> GameState:
+        """The full state (read it, never change it: use apply)."""
+        return self._engine.state
+
+    @property
+    def events(self) -> list[ev.Event]:
+        return self._engine.events
+
+    @property
+    def decision(self) -> Decision | None:
+        return self._engine.decision
+
+    @property
+    def is_over(self) -> bool:
+        return self._engine.state.over
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.config.names
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._engine.legal_actions())
+
+    def parse(self, text: str) -> Action:
+        return parse_action(text)
+
+    def apply(self, action: Action | str) -> None:
+        """Apply an action (or its notation). Raises IllegalAction / InvalidNotation with
+        the reason; the state is then unchanged."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        elif not isinstance(action, Action):
+            raise InvalidNotation(f"expected an Action or its text notation, not {action!r}")
+        eng = self._engine
+        decision = eng.decision
+        if decision is None:
+            raise IllegalAction("the game is over: there is no decision to take")
+        if not eng.is_legal(action):
+            raise IllegalAction(f"{self.names[decision.player]} cannot {action}: "
+                                + eng.why_illegal(decision.task, action))
+        mark = len(eng.events)
+        backup = eng.state.copy()
+        try:
+            eng.apply(action)
+        except NidavellirError:
+            self._restore(backup, mark)
+            raise
+        except Exception as exc:  # an engine bug must not leave a half-applied action
+            self._restore(backup, mark)
+            raise RuntimeError(f"internal error while applying {action}: {exc!r}") from exc
+        self.history.append((decision.player, action))
+        self._marks.append(mark)
+
+    def _restore(self, backup: GameState, mark: int) -> None:
+        self._engine = Engine(backup, self._engine.events[:mark])
+
+    def apply_fast(self, action: Action) -> None:
+        """apply() for bots and simulations: the action must come from legal_actions()."""
+        eng = self._engine
+        decision = eng.decision
+        assert decision is not None
+        self._marks.append(len(eng.events))
+        eng.apply(action)
+        self.history.append((decision.player, action))
+
+    def undo(self, steps: int = 1) -> None:
+        """Go back ``steps`` decisions (unlimited: the game replays from its start)."""
+        if steps < 0 or steps > len(self.history):
+            raise IllegalAction(f"cannot undo {steps} decision(s): {len(self.history)} taken")
+        if steps == 0:
+            return
+        keep = self.history[:-steps]
+        self._replay([a for _, a in keep])
+
+    def undo_to(self, index: int) -> None:
+        """Go back to the state before decision ``index`` of the history."""
+        self.undo(len(self.history) - index)
+
+    def _replay(self, actions: Sequence[Action]) -> None:
+        self._engine = Engine(self._initial.copy())
+        self._engine.advance()
+        self.history = []
+        self._marks = []
+        for a in actions:
+            self.apply_fast(a)
+
+    def clone(self) -> Game:
+        """An independent copy (what-if branches, search)."""
+        g = Game.__new__(Game)
+        g.config = self.config
+        g.seed = self.seed
+        g.deal = self.deal
+        g._initial = self._initial
+        g._engine = Engine(self._engine.state.copy(), list(self._engine.events))
+        g.history = list(self.history)
+        g._marks = list(self._marks)
+        return g
+
+    # ------------------------------------------------------------------ scores
+
+    def scores(self) -> ScoreSheet:
+        """The score sheet: final when the game is over, else of the table as it is now."""
+        return score_table(self._engine.final_tables(), self.config.options)
+
+    # ------------------------------------------------------------------ observation
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see: others' unrevealed bids, purses, hands and the deck
+        order are hidden (plain data for panels and bots)."""
+        if not 0 <= player < self.config.players:
+            raise ValueError(f"no player {player!r} in a {self.config.players}-player game")
+        s = self.state
+        revealed = -1 if s.tavern is None else s.tavern
+        d = self.decision
+        players = []
+        for p in s.players:
+            mine = p.seat == player
+            bids: list[str | None] = []
+            for t, coin in enumerate(p.bids):
+                if coin is None:
+                    bids.append(None)
+                elif mine or t <= revealed:
+                    bids.append(K.label(coin))
+                else:
+                    bids.append("?")
+            players.append({
+                "seat": p.seat, "name": self.names[p.seat], "gem": p.gem,
+                "army": {suit.letter: [c.token for c in p.army[suit]] for suit in C.SUITS},
+                "ranks": {suit.letter: p.ranks[suit] for suit in C.SUITS},
+                "lines": p.lines, "heroes": p.heroes,
+                "command_zone": [c.token for c in p.command_zone],
+                "bids": bids,
+                "hand": [K.label(c) for c in p.hand] if mine else len(p.hand),
+                "purse": [K.label(c) for c in p.purse] if mine else len(p.purse),
+                "uline": p.uline,
+            })
+        obs: dict[str, Any] = {
+            "player": player, "names": list(self.names), "age": s.age, "round": s.round,
+            "tavern": s.tavern, "over": s.over,
+            "taverns": [[c.token for c in t] for t in s.taverns],
+            "deck_sizes": {str(a): len(s.decks[a]) for a in (1, 2)},
+            "discard": [c.token for c in s.discard],
+            "treasury": {str(v): n for v, n in s.treasury.as_dict().items()},
+            "hall": [c.token for c in s.hall],
+            "distinctions": {c.token: next((p.seat for p in s.players if c in p.command_zone),
+                                           None) for c in C.DISTINCTIONS},
+            "order": list(s.order),
+            "players": players,
+            "decision": None,
+        }
+        if d is not None:
+            obs["decision"] = {"player": d.player, "kind": d.kind, "prompt": d.prompt}
+            if d.player == player:
+                obs["legal_actions"] = [str(a) for a in self.legal_actions()]
+                if d.kind == "pioneer":
+                    obs["drawn"] = [c.token for c in s.drawn]
+        return obs
+
+    # ------------------------------------------------------------------ log
+
+    def log(self) -> list[str]:
+        """The game in plain words: each decision in notation, then what followed."""
+        lines: list[str] = []
+        events = self.events
+        marks = self._marks + [len(events)]
+        for e in events[:marks[0]]:
+            lines.append(e.describe(self.names))
+        for i, (player, action) in enumerate(self.history):
+            lines.append(f"[{i}] {self.names[player]}: {action}")
+            for e in events[marks[i]:marks[i + 1]]:
+                lines.append("    " + e.describe(self.names))
+        return lines
+
+    # ------------------------------------------------------------------ records
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT, "version": RECORD_VERSION,
+            "config": self.config.to_dict(), "seed": self.seed, "deal": self.deal,
+            "actions": [str(a) for _, a in self.history],
+        }
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_record(), indent=1, ensure_ascii=False) + "\n",
+                              encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Game:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{path} is not JSON: {exc}") from None
+        return cls.from_record(data)
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Game:
+        """Replay a record; errors name the field or the action index and the reason."""
+        if not isinstance(record, Mapping):
+            raise RecordError("a record must be a JSON object")
+        if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+            raise RecordError(f"not a {RECORD_FORMAT} file", field="format")
+        version = record.get("version")
+        if version != RECORD_VERSION:
+            raise RecordError(f"unsupported version {version!r}; this engine reads "
+                              f"version {RECORD_VERSION}", field="version")
+        config = record.get("config")
+        if not isinstance(config, Mapping):
+            raise RecordError("missing or not an object", field="config")
+        unknown = set(config) - {"players", "names", "expansions", "options"}
+        if unknown:
+            raise RecordError(f"unknown key(s) {sorted(unknown)}", field="config")
+        seed = record.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError(f"must be an integer, not {seed!r}", field="seed")
+        actions = record.get("actions", [])
+        if not isinstance(actions, list):
+            raise RecordError("must be a list of actions in notation", field="actions")
+        try:
+            game = cls.new(players=config.get("players"), seed=seed,
+                           expansions=config.get("expansions") or (),
+                           names=config.get("names"), options=config.get("options"),
+                           deal=record.get("deal"))
+        except RecordError:
+            raise
+        except (ValueError, TypeError, NotImplementedError) as exc:
+            raise RecordError(str(exc), field="config") from None
+        for i, text in enumerate(actions):
+            if not isinstance(text, str):
+                raise RecordError(f"expected an action in notation, not {text!r}", index=i)
+            try:
+                game.apply(text)
+            except (IllegalAction, InvalidNotation) as exc:
+                raise RecordError(f"{text!r}: {exc}", index=i) from None
+        return game
+
+    # ------------------------------------------------------------------ display
+
+    def _repr_html_(self) -> str:
+        s = self.state
+        esc = html.escape
+        parts = [f"<div class='nidavellir-game'><b>Age {s.age}, round {s.round}</b>"]
+        d = self.decision
+        if d is not None:
+            parts.append(f" — {esc(self.names[d.player])}: {esc(d.prompt)}")
+        elif s.over:
+            parts.append(" — game over")
+        parts.append("<table><tr>" + "".join(f"<th>{esc(n)}</th>" for n in C.TAVERNS) + "</tr><tr>")
+        for t in s.taverns:
+            parts.append("<td>" + esc(" ".join(c.token for c in t)) + "</td>")
+        parts.append("</tr></table><table><tr><th>Player</th><th>Gem</th>"
+                     + "".join(f"<th>{suit.column_name}</th>" for suit in C.SUITS)
+                     + "<th>Command zone</th><th>Coins</th></tr>")
+        for p in s.players:
+            cols = "".join(f"<td>{esc(' '.join(c.token for c in p.army[suit]))}</td>"
+                           for suit in C.SUITS)
+            parts.append(f"<tr><td>{esc(self.names[p.seat])}</td><td>{p.gem}</td>{cols}"
+                         f"<td>{esc(' '.join(c.token for c in p.command_zone))}</td>"
+                         f"<td>{esc(K.labels(sorted(p.coins())))}</td></tr>")
+        parts.append("</table>")
+        if s.over:
+            parts.append(self.scores()._repr_html_())
+        parts.append("</div>")
+        return "".join(parts)
+
+    def __repr__(self) -> str:
+        d = self.decision
+        where = "over" if d is None else f"{self.names[d.player]} to {d.kind}"
+        return (f"<Game {self.config.players} players, seed {self.seed}, age {self.state.age} "
+                f"round {self.state.round}, {where}>")

@@ -1,0 +1,91 @@
+"""Setup by player count (FR "Mise en place", "Partie à 2/3/5 Elvalands"; R1, R25)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .. import cards as C
+from ..cards import Card
+from ..errors import RecordError
+from ..state import GameConfig, GameState, PlayerState
+from ..tokens import parse_token
+
+
+def heroes_for(config: GameConfig) -> list[Card]:
+    heroes = list(C.BASE_HEROES)
+    if config.thingvellir:
+        heroes += list(C.THINGVELLIR_HEROES)
+    if config.options.first_game:
+        heroes = [h for h in heroes if not h.advanced]
+    return heroes
+
+
+def new_state(config: GameConfig, seed: int, deal: Mapping[str, Any] | None = None) -> GameState:
+    """A fresh table: shuffled age decks (or an explicit deal), gems at random, the
+    treasury for the player count, and the hero hall."""
+    s = GameState(config)
+    s.rng = random.Random(seed)
+    n = config.players
+    decks = {age: C.age_deck(age, n) for age in (1, 2)}
+    for age in (1, 2):
+        s.rng.shuffle(decks[age])
+    gems = list(C.gems_for(n))
+    s.rng.shuffle(gems)
+    if deal:
+        decks, gems = _explicit_deal(deal, n, decks, gems)
+    # Stored with the top card last.
+    s.decks = {age: list(reversed(cards)) for age, cards in decks.items()}
+    s.players = [PlayerState(i, gems[i]) for i in range(n)]
+    s.hall = heroes_for(config)
+    s.tasks = [("round_start",)]
+    return s
+
+
+def _explicit_deal(deal: Mapping[str, Any], n: int, decks: dict[int, list[Card]],
+                   gems: list[int]) -> tuple[dict[int, list[Card]], list[int]]:
+    """Validate an explicit deal: age decks listed in draw order, and the gems."""
+    if not isinstance(deal, Mapping):
+        raise RecordError("the deal must be a mapping with 'ages' and/or 'gems'", field="deal")
+    unknown = set(deal) - {"ages", "gems"}
+    if unknown:
+        raise RecordError(f"unknown key(s) {sorted(unknown)}; expected ages, gems", field="deal")
+    out = dict(decks)
+    ages = deal.get("ages") or {}
+    if not isinstance(ages, Mapping):
+        raise RecordError("'ages' must map an age (1, 2) to its cards", field="deal.ages")
+    for key, tokens in ages.items():
+        try:
+            age = int(key)
+        except (TypeError, ValueError):
+            raise RecordError(f"unknown age {key!r}", field="deal.ages") from None
+        if age not in (1, 2):
+            raise RecordError(f"unknown age {key!r}", field="deal.ages")
+        where = f"deal.ages.{age}"
+        if not isinstance(tokens, Sequence) or isinstance(tokens, str):
+            raise RecordError("must be a list of card tokens in draw order", field=where)
+        cards = [parse_token(str(t)) for t in tokens]
+        expected = Counter(C.age_deck(age, n))
+        got = Counter(cards)
+        if got != expected:
+            missing = expected - got
+            extra = got - expected
+            parts = []
+            if missing:
+                parts.append("missing " + ", ".join(f"{c.token} x{k}" for c, k in missing.items()))
+            if extra:
+                parts.append("not in this deck " + ", ".join(f"{c.token} x{k}"
+                                                             for c, k in extra.items()))
+            raise RecordError(f"the age {age} deck for {n} players does not match the box: "
+                              + "; ".join(parts), field=where)
+        out[age] = cards
+    if "gems" in deal:
+        given = deal["gems"]
+        if (not isinstance(given, Sequence) or isinstance(given, str)
+                or sorted(given) != sorted(C.gems_for(n))):
+            raise RecordError(f"gems must be a permutation of {list(C.gems_for(n))} "
+                              f"for {n} players (R1), not {given!r}", field="deal.gems")
+        gems = list(given)
+    return out, gems

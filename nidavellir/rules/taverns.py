@@ -1,0 +1,46 @@
+"""Tavern resolution: turn order, ties and the gem exchange.
+
+FR "RÉVÉLATION DE LA MISE", "ÉCHANGE DE GEMMES" (with the rulebook's 2-, 3-, 4- and
+5-way examples), R11.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import cards as C
+from .. import coins as K
+from ..state import PlayerState
+
+
+def turn_order(players: Sequence[PlayerState], tavern: int) -> tuple[list[int], list[list[int]]]:
+    """Players with a bid here, by coin value then gem (both descending), and the tie
+    groups (players who bid the same value), fixed at this moment."""
+    bidders = [p for p in players if p.bids[tavern] is not None]
+    bidders.sort(key=lambda p: (K.value(p.bids[tavern] or 0), p.gem), reverse=True)
+    order = [p.seat for p in bidders]
+    groups: dict[int, list[int]] = {}
+    for p in bidders:
+        groups.setdefault(K.value(p.bids[tavern] or 0), []).append(p.seat)
+    ties = [g for g in groups.values() if len(g) > 1]
+    return order, ties
+
+
+def exchange_gems(players: Sequence[PlayerState],
+                  ties: Sequence[Sequence[int]]) -> list[tuple[int, int, int]]:
+    """Swap gems in each tie group: highest with lowest, second highest with second
+    lowest; a middle gem stays; the gem 6 holder is left out (R11).
+
+    Returns (player, old gem, new gem) for every player whose gem changed.
+    """
+    swaps: list[tuple[int, int, int]] = []
+    for group in ties:
+        members = sorted((i for i in group if players[i].gem != C.GEM_6),
+                         key=lambda i: players[i].gem, reverse=True)
+        for k in range(len(members) // 2):
+            hi, lo = members[k], members[-1 - k]
+            a, b = players[hi].gem, players[lo].gem
+            players[hi].gem, players[lo].gem = b, a
+            swaps.append((hi, a, b))
+            swaps.append((lo, b, a))
+    return swaps

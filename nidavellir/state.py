@@ -1,0 +1,196 @@
+"""The game state: plain data, cheap to copy (Game.clone, what-if branches).
+
+Rules live in :mod:`nidavellir.engine` and :mod:`nidavellir.rules`; this module
+only holds data and the small invariants that keep it consistent (rank counts).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import cards as C
+from . import coins as K
+from .cards import Card, Suit
+from .options import RuleOptions
+
+Task = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    players: int
+    names: tuple[str, ...]
+    expansions: tuple[str, ...] = ()
+    options: RuleOptions = field(default_factory=RuleOptions)
+
+    @property
+    def thingvellir(self) -> bool:
+        return C.THINGVELLIR in self.expansions
+
+    @property
+    def cards_per_tavern(self) -> int:
+        return C.CARDS_PER_TAVERN[self.players]
+
+    @property
+    def rounds_per_age(self) -> int:
+        return C.ROUNDS_PER_AGE[self.players]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": self.players, "names": list(self.names),
+                "expansions": list(self.expansions), "options": self.options.to_dict()}
+
+
+class PlayerState:
+    """One player's coins, gem, army and command zone."""
+
+    __slots__ = ("seat", "hand", "bids", "purse", "gem", "army", "ranks", "command_zone",
+                 "heroes", "lost_recruits", "uline", "held")
+
+    def __init__(self, seat: int, gem: int) -> None:
+        self.seat = seat
+        self.hand: list[int] = list(K.STARTING_HAND)
+        self.bids: list[int | None] = [None, None, None]
+        self.purse: list[int] = []
+        self.gem = gem
+        self.army: list[list[Card]] = [[], [], [], [], []]
+        self.ranks: list[int] = [0, 0, 0, 0, 0]
+        self.command_zone: list[Card] = []
+        self.heroes = 0
+        """Hero cards owned (army and command zone)."""
+        self.lost_recruits = 0
+        """Recruits skipped because no hero was eligible (R12): they never come back."""
+        self.uline = False
+        self.held: list[Card] = []
+        """Cards in the player's hand for a pending decision (Thrud to re-place)."""
+
+    def copy(self) -> PlayerState:
+        p = PlayerState.__new__(PlayerState)
+        p.seat = self.seat
+        p.hand = self.hand[:]
+        p.bids = self.bids[:]
+        p.purse = self.purse[:]
+        p.gem = self.gem
+        p.army = [col[:] for col in self.army]
+        p.ranks = self.ranks[:]
+        p.command_zone = self.command_zone[:]
+        p.heroes = self.heroes
+        p.lost_recruits = self.lost_recruits
+        p.uline = self.uline
+        p.held = self.held[:]
+        return p
+
+    @property
+    def lines(self) -> int:
+        """Complete lines: one rank in each of the 5 classes (FR "Recruter un·e Héros·ïne")."""
+        return min(self.ranks)
+
+    def coins(self) -> list[int]:
+        """Every coin the player owns, wherever it is."""
+        return self.hand + [c for c in self.bids if c is not None] + self.purse
+
+    def owns(self, card: Card) -> bool:
+        return card in self.command_zone or any(card in col for col in self.army)
+
+    def cards(self) -> list[Card]:
+        return [c for col in self.army for c in col] + self.command_zone + self.held
+
+    def column_of(self, card: Card) -> Suit | None:
+        for suit in C.SUITS:
+            if card in self.army[suit]:
+                return suit
+        return None
+
+    def add_to_column(self, card: Card, suit: Suit) -> None:
+        self.army[suit].append(card)
+        self.ranks[suit] += card.column_value(suit)[0]
+
+    def remove_from_column(self, card: Card, suit: Suit) -> None:
+        col = self.army[suit]
+        # Remove the topmost copy: discards take the top card.
+        for i in range(len(col) - 1, -1, -1):
+            if col[i] is card:
+                del col[i]
+                break
+        else:
+            raise ValueError(f"{card.token} is not in the {suit.column_name} column")
+        self.ranks[suit] -= card.column_value(suit)[0]
+
+
+class GameState:
+    """Everything on the table, plus the stack of steps still to run."""
+
+    __slots__ = ("config", "rng", "age", "round", "tavern", "decks", "taverns", "discard",
+                 "box", "treasury", "hall", "players", "order", "ties", "tasks", "over",
+                 "drawn", "camp", "camp_decks", "camp_discard", "events_count")
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+        self.rng = random.Random()
+        self.age = 1
+        self.round = 0
+        self.tavern: int | None = None
+        self.decks: dict[int, list[Card]] = {1: [], 2: []}
+        """Age decks; the top card is the last item."""
+        self.taverns: list[list[Card]] = [[], [], []]
+        self.discard: list[Card] = []
+        """The face-up dwarf discard (R2, R15)."""
+        self.box: list[Card] = []
+        """Cards removed from the game unseen (R3 option)."""
+        self.treasury = K.Treasury(C.treasury(config.players))
+        self.hall: list[Card] = []
+        self.players: list[PlayerState] = []
+        self.order: list[int] = []
+        self.ties: list[list[int]] = []
+        self.tasks: list[Task] = []
+        self.over = False
+        self.drawn: list[Card] = []
+        """Pioneer of the Kingdom's 3 drawn cards while the winner chooses."""
+        self.camp: list[Card] = []
+        self.camp_decks: dict[int, list[Card]] = {1: [], 2: []}
+        self.camp_discard: list[Card] = []
+        self.events_count = 0
+
+    def copy(self) -> GameState:
+        s = GameState.__new__(GameState)
+        s.config = self.config
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.age = self.age
+        s.round = self.round
+        s.tavern = self.tavern
+        s.decks = {k: v[:] for k, v in self.decks.items()}
+        s.taverns = [t[:] for t in self.taverns]
+        s.discard = self.discard[:]
+        s.box = self.box[:]
+        s.treasury = self.treasury.copy()
+        s.hall = self.hall[:]
+        s.players = [p.copy() for p in self.players]
+        s.order = self.order[:]
+        s.ties = [g[:] for g in self.ties]
+        s.tasks = self.tasks[:]
+        s.over = self.over
+        s.drawn = self.drawn[:]
+        s.camp = self.camp[:]
+        s.camp_decks = {k: v[:] for k, v in self.camp_decks.items()}
+        s.camp_discard = self.camp_discard[:]
+        s.events_count = self.events_count
+        return s
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        """A comparable summary of the whole state (replay and undo tests)."""
+        def cards(xs: list[Card]) -> tuple[str, ...]:
+            return tuple(c.token for c in xs)
+
+        players = tuple(
+            (tuple(p.hand), tuple(p.bids), tuple(p.purse), p.gem,
+             tuple(cards(col) for col in p.army), tuple(p.ranks), cards(p.command_zone),
+             p.heroes, p.lost_recruits, p.uline, cards(p.held))
+            for p in self.players)
+        return (self.age, self.round, self.tavern, cards(self.decks[1]), cards(self.decks[2]),
+                tuple(cards(t) for t in self.taverns), cards(self.discard), cards(self.box),
+                tuple(self.treasury.counts), cards(self.hall), players, tuple(self.order),
+                tuple(tuple(g) for g in self.ties), tuple(self.tasks), self.over,
+                cards(self.drawn), cards(self.camp), cards(self.camp_decks[1]),
+                cards(self.camp_decks[2]), cards(self.camp_discard), self.rng.getstate())
