@@ -1,0 +1,144 @@
+"""The layers point down only (shared/docs/ARCHITECTURE.md "Layers").
+
+Every core module of ``nidavellir`` is imported in a fresh interpreter in which pandas,
+plotly, ipywidgets, traitlets, numpy, yaml, the ``widgets`` package and the upper layers of
+``nidavellir`` cannot be imported; on top of that nothing outside the standard library may be
+loaded. Modules are discovered with pkgutil, so new modules are covered without listing them.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "nidavellir"
+#: Modules above the core: they may use pandas and plotly (and the core may not import them).
+UPPER_LAYERS = ("nidavellir.analysis", "nidavellir.bots", "nidavellir.cli")
+BLOCKED = ("pandas", "plotly", "ipywidgets", "traitlets", "numpy", "yaml", "widgets",
+           *UPPER_LAYERS)
+
+
+def _within(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+def discover(path: Path = PACKAGE, prefix: str = "nidavellir") -> list[str]:
+    """The package and every module below it, found without importing any of them."""
+    found = [prefix]
+    for info in pkgutil.iter_modules([str(path)]):
+        name = f"{prefix}.{info.name}"
+        if info.ispkg:
+            found += discover(path / info.name, name)
+        else:
+            found.append(name)
+    return found
+
+
+CORE_MODULES = [m for m in discover() if not _within(m, UPPER_LAYERS)]
+
+# Runs in a fresh interpreter: block the forbidden imports, import each module, and report
+# per module the error (or None) and the non-stdlib top-level modules it loaded.
+PROBE = r"""
+import importlib, json, sys
+
+blocked, modules = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+
+class Blocker:
+    def find_spec(self, name, path=None, target=None):
+        if any(name == b or name.startswith(b + ".") for b in blocked):
+            raise ImportError(f"{name} is blocked: the core engine is stdlib-only")
+        return None
+
+sys.meta_path.insert(0, Blocker())
+report = {}
+for module in modules:
+    before = set(sys.modules)
+    try:
+        importlib.import_module(module)
+        error = None
+    except BaseException as exc:
+        error = f"{type(exc).__name__}: {exc}"
+    loaded = {m.split(".")[0] for m in set(sys.modules) - before}
+    foreign = sorted(m for m in loaded if m not in sys.stdlib_module_names and m != "nidavellir")
+    report[module] = {"error": error, "foreign": foreign}
+print(json.dumps(report))
+"""
+
+
+def probe(modules: list[str]) -> dict[str, dict]:
+    # -I: ignore PYTHONPATH and the user site; the tree under test comes first on sys.path.
+    code = f"import sys; sys.path.insert(0, {str(ROOT)!r})\n" + PROBE
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", code, json.dumps(BLOCKED), json.dumps(modules)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def report() -> dict[str, dict]:
+    return probe(CORE_MODULES)
+
+
+@pytest.mark.parametrize("module", CORE_MODULES)
+def test_core_module_imports_with_only_the_standard_library(
+    report: dict[str, dict], module: str
+) -> None:
+    assert report[module]["error"] is None, report[module]["error"]
+    assert report[module]["foreign"] == [], "loads modules outside the standard library"
+
+
+def test_the_blocker_blocks() -> None:
+    # Guards the test above against passing vacuously: yaml is installed in the venv.
+    assert probe(["yaml", "json"]) == {
+        "yaml": {"error": "ImportError: yaml is blocked: the core engine is stdlib-only",
+                 "foreign": []},
+        "json": {"error": None, "foreign": []},
+    }
+
+
+def test_discovery_sees_every_python_file() -> None:
+    # pkgutil skips folders without __init__.py: such a folder would escape the check.
+    modules = set(discover())
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        assert name in modules, f"{path} is not reachable as a module (missing __init__.py?)"
+    assert "nidavellir.scoring" in CORE_MODULES
+
+
+def _private_engine_imports(source: str) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module] if node.module.startswith("nidavellir") else []
+            names += [f"{node.module}.{a.name}" for a in node.names] if names else []
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names if a.name.startswith("nidavellir")]
+        else:
+            continue
+        found += [n for n in names if any(p.startswith("_") for p in n.split("."))]
+    return found
+
+
+def test_widgets_use_only_the_public_engine() -> None:
+    offenders = {
+        str(path.relative_to(ROOT)): hits
+        for path in sorted((ROOT / "widgets").rglob("*.py"))
+        if (hits := _private_engine_imports(path.read_text(encoding="utf-8")))
+    }
+    assert offenders == {}, "widgets/ imports private engine names"
+
+
+def test_private_import_check_finds_private_names() -> None:
+    source = "from nidavellir.tokens import _INDEX, parse_token\nimport nidavellir._x\n"
+    assert _private_engine_imports(source) == ["nidavellir.tokens._INDEX", "nidavellir._x"]
+    assert _private_engine_imports("from nidavellir import Game\nfrom __future__ import a") == []
