@@ -1,0 +1,45 @@
+"""Every notebook in notebooks/ runs top to bottom without an error, in this venv's kernel."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+KERNEL_CHECK = "import sys\nprint(sys.prefix)"
+
+
+def test_the_welcome_notebook_is_there() -> None:
+    # Without notebooks the parametrised test below would be skipped, not failed.
+    assert ROOT / "notebooks" / "00_welcome.ipynb" in NOTEBOOKS
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_is_stored_without_outputs(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    dirty = [i for i, cell in enumerate(nb.cells)
+             if cell.cell_type == "code" and (cell.outputs or cell.execution_count)]
+    assert dirty == [], f"cells with outputs (clear them before committing): {dirty}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_runs(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    # One more cell tells which Python ran the notebook: it must be this venv's, not a
+    # `python3` kernel that some other Jupyter installation registered.
+    nb.cells.append(nbformat.v4.new_code_cell(KERNEL_CHECK))
+    client = NotebookClient(
+        nb, kernel_name="python3", timeout=120, startup_timeout=60,
+        resources={"metadata": {"path": str(path.parent)}},
+    )
+    client.execute()  # raises CellExecutionError naming the failing cell
+    printed = "".join(o.get("text", "") for o in nb.cells[-1].outputs).strip()
+    assert os.path.realpath(printed) == os.path.realpath(sys.prefix), "kernel outside the venv"
+
