@@ -1,0 +1,51 @@
+"""Golden playthroughs (STYLE.md, OpenSpiel): a seeded game per player count, every
+step dumped as text and diffed against the committed files in tests/golden/.
+
+A failure shows the unified diff. If the change of the rules is intended, run
+``make golden`` and commit the regenerated files with the change.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def _regenerate() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("golden_regenerate", GOLDEN / "regenerate.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+regenerate = _regenerate()
+
+
+@pytest.mark.parametrize("players", regenerate.PLAYER_COUNTS)
+def test_golden_playthrough(players: int) -> None:
+    path = regenerate.path_for(players)
+    assert path.exists(), f"{path} is missing: run `make golden` and commit it"
+    expected = path.read_text(encoding="utf-8")
+    actual = regenerate.render(players)
+    if actual != expected:
+        diff = "".join(difflib.unified_diff(
+            expected.splitlines(keepends=True), actual.splitlines(keepends=True),
+            fromfile=f"{path.name} (committed)", tofile=f"{path.name} (engine now)", n=2))
+        shown = diff if len(diff) < 20_000 else diff[:20_000] + "\n... (diff truncated)\n"
+        pytest.fail(f"the {players}-player golden playthrough changed:\n{shown}\n"
+                    "If this rules change is intended, run `make golden` and commit "
+                    f"tests/golden/{path.name}.", pytrace=False)
+
+
+def test_the_golden_games_are_complete() -> None:
+    for players in regenerate.PLAYER_COUNTS:
+        text = regenerate.path_for(players).read_text(encoding="utf-8")
+        assert "== Score sheet ==" in text
+        assert f"{players} players" in text.splitlines()[0]
