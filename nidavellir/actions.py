@@ -26,7 +26,7 @@ olwyn               ``double W``                  place one of Olwyn's doubles
 andumia / holda /   ``choose W7`` / ``skip``      take a card from the discard or the camp
 brisingamens
 army_discard        ``remove W7@W``               discard a card from a column (Höfud, ...)
-vidofnir            ``transform 5@purse``         Vidofnir's two transforms, one at a time
+vidofnir            ``vidofnir 5+2 9+3``          Vidofnir's transforms, in the order they happen
 ==================  ============================  ===========================================
 """
 
@@ -136,11 +136,23 @@ def parse_action(text: str) -> Action:
         if not at:
             raise InvalidNotation(f"{text!r}: name the card and its column, e.g. remove W7@W")
         return Action("remove", (parse_token(token), parse_suit(column)))
+    if verb == "vidofnir":
+        parts = rest.split()
+        if len(parts) not in (1, 2):
+            raise InvalidNotation(f"{text!r}: expected vidofnir 5+2 9+3 (or vidofnir 5+5)")
+        return Action("vidofnir", tuple(_coin_bonus(p) for p in parts))
     if verb == "skip":
         if rest:
             raise InvalidNotation(f"{text!r}: skip takes no argument")
         return Action("skip")
     raise InvalidNotation(f"unknown action {verb!r} in {text!r}")
+
+
+def _coin_bonus(text: str) -> str:
+    coin, plus, bonus = text.partition("+")
+    if not plus or not bonus.isdigit():
+        raise InvalidNotation(f"{text!r}: expected a coin and its bonus, e.g. 5+2")
+    return f"{parse_label(coin)}+{int(bonus)}"
 
 
 def _coin_sort_key(label: str) -> tuple[int, str]:

@@ -22,6 +22,7 @@ from .cards import Card, Kind, Suit
 from .errors import IllegalAction
 from .rules import heroes as heroes_rules
 from .rules import taverns as tavern_rules
+from .rules import thingvellir as tv
 from .state import GameState, PlayerState, Task
 
 W, H, M, B, E = C.SUITS
@@ -91,7 +92,7 @@ class Engine:
             return "Pioneer of the Kingdom: keep one of the three cards drawn"
         if kind == "uline_trade":
             return "Uline: choose two coins of your hand to trade"
-        return kind
+        return _PROMPTS.get(kind, kind)
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
@@ -204,7 +205,9 @@ class Engine:
 
     def trade(self, p: PlayerState, pool: list[int], a: int, b: int) -> None:
         """Trade two coins of ``pool`` for one of their sum (FR "Échanger des pièces"; R7)."""
-        give, _keep = K.trade_pair(a, b)
+        give, _keep = K.trade_pair(a, b, discard_lower=p.zolkur)
+        # Zolkur goes back to the command zone after this one trade (FR "ZOLKUR").
+        p.zolkur = False
         new = self.state.treasury.exchange(give, K.value(a) + K.value(b) + self.jarika(p))
         if new is not None:
             pool[pool.index(give)] = new
@@ -249,8 +252,11 @@ def _legal_uline_bid(eng: Engine, task: Task) -> list[Action]:
 
 
 def _legal_pick(eng: Engine, task: Task) -> list[Action]:
-    tavern = eng.state.taverns[task[2]]
-    return [Action("take", (c,)) for c in dict.fromkeys(tavern)]
+    s = eng.state
+    actions = [Action("take", (c,)) for c in dict.fromkeys(s.taverns[task[2]])]
+    if s.camp and tv.may_visit_camp(s, s.players[task[1]]):
+        actions += [Action("camp", (c,)) for c in dict.fromkeys(s.camp)]
+    return actions
 
 
 def _legal_hero(eng: Engine, task: Task) -> list[Action]:
@@ -265,9 +271,11 @@ def _legal_column(verb: str) -> Callable[[Engine, Task], list[Action]]:
 
 def _legal_transform(eng: Engine, task: Task) -> list[Action]:
     p = eng.state.players[task[1]]
+    places = sorted(eng.coin_places(p), key=lambda pc: pc[1])
+    if len(task) > 4 and task[4] == "lowest":
+        places = tv.lowest_coins(p, places)
     out = dict.fromkeys(Action("transform", (K.label(c), place))
-                        for place, c in sorted(eng.coin_places(p), key=lambda pc: pc[1])
-                        if not K.is_exchange(c))
+                        for place, c in places if not K.is_exchange(c))
     return list(out)
 
 
@@ -289,6 +297,51 @@ def _legal_uline_trade(eng: Engine, task: Task) -> list[Action]:
     return [Action("trade", pair) for pair in pairs]
 
 
+def _legal_tavern_discard(eng: Engine, task: Task) -> list[Action]:
+    return [Action("drop", (c,)) for c in dict.fromkeys(eng.state.taverns[task[2]])]
+
+
+def _legal_mercenary_order(eng: Engine, task: Task) -> list[Action]:
+    return [Action("enlist", ("first",)), Action("enlist", ("last",))]
+
+
+def _legal_mercenary(eng: Engine, task: Task) -> list[Action]:
+    p = eng.state.players[task[1]]
+    return [Action("enlist", (m, suit)) for m in dict.fromkeys(tv.unplaced_mercenaries(p))
+            for suit, _ in m.sides]
+
+
+def _legal_olwyn(eng: Engine, task: Task) -> list[Action]:
+    return [Action("double", (suit,)) for suit in C.SUITS if suit not in task[2]]
+
+
+def _legal_andumia(eng: Engine, task: Task) -> list[Action]:
+    return [Action("choose", (c,)) for c in dict.fromkeys(eng.state.discard)]
+
+
+def _legal_holda(eng: Engine, task: Task) -> list[Action]:
+    return [Action("choose", (c,)) for c in dict.fromkeys(eng.state.camp)]
+
+
+def _legal_brisingamens(eng: Engine, task: Task) -> list[Action]:
+    s = eng.state
+    taken = task[3]
+    if not s.discard and not taken:
+        return []
+    return [Action("choose", (c,)) for c in dict.fromkeys(s.discard)] + [Action("skip")]
+
+
+def _legal_army_discard(eng: Engine, task: Task) -> list[Action]:
+    p = eng.state.players[task[1]]
+    return [Action("remove", (c, suit)) for c, suit in tv.army_discard_options(p, task[3])]
+
+
+def _legal_vidofnir(eng: Engine, task: Task) -> list[Action]:
+    p = eng.state.players[task[1]]
+    return [Action("vidofnir", tuple(f"{lab}+{bonus}" for lab, bonus in option))
+            for option in tv.vidofnir_options(p)]
+
+
 _LEGAL: dict[str, Callable[[Engine, Task], list[Action]]] = {
     "bid": _legal_bid,
     "uline_bid": _legal_uline_bid,
@@ -300,12 +353,36 @@ _LEGAL: dict[str, Callable[[Engine, Task], list[Action]]] = {
     "discard": _legal_discard,
     "pioneer": _legal_pioneer,
     "uline_trade": _legal_uline_trade,
+    "tavern_discard": _legal_tavern_discard,
+    "mercenary_order": _legal_mercenary_order,
+    "mercenary": _legal_mercenary,
+    "olwyn": _legal_olwyn,
+    "andumia": _legal_andumia,
+    "holda": _legal_holda,
+    "brisingamens": _legal_brisingamens,
+    "army_discard": _legal_army_discard,
+    "vidofnir": _legal_vidofnir,
+}
+
+_PROMPTS: dict[str, str] = {
+    "tavern_discard": "You visited the camp: discard one of the tavern's cards",
+    "mercenary_order": "Enlistment: you have the most mercenaries; place them first or last?",
+    "mercenary": "Enlistment: place a mercenary in one of its two classes",
+    "olwyn": "Olwyn: place one of his doubles (two different columns)",
+    "andumia": "Andumia: keep one card of the discard",
+    "holda": "Holda: take a mercenary or an artifact from the camp",
+    "brisingamens": "Brisingamens: take a card from the discard (or skip)",
+    "army_discard": "Discard a card from your army",
+    "vidofnir": "Vidofnir & Vedrfölnir: transform your purse coins (+2 and +3)",
 }
 
 _VERBS: dict[str, tuple[str, ...]] = {
-    "bid": ("bid",), "uline_bid": ("place",), "pick": ("take",), "hero": ("hero",),
+    "bid": ("bid",), "uline_bid": ("place",), "pick": ("take", "camp"), "hero": ("hero",),
     "thrud": ("thrud",), "ylud": ("ylud",), "transform": ("transform",),
     "discard": ("discard",), "pioneer": ("keep",), "uline_trade": ("trade",),
+    "tavern_discard": ("drop",), "mercenary_order": ("enlist",), "mercenary": ("enlist",),
+    "olwyn": ("double",), "andumia": ("choose",), "holda": ("choose",),
+    "brisingamens": ("choose", "skip"), "army_discard": ("remove",), "vidofnir": ("vidofnir",),
 }
 
 
@@ -327,8 +404,14 @@ def _why_bid(eng: Engine, task: Task, action: Action) -> str:
 
 
 def _why_pick(eng: Engine, task: Task, action: Action) -> str:
-    tavern = eng.state.taverns[task[2]]
+    s = eng.state
+    tavern = s.taverns[task[2]]
     card = action.args[0]
+    if action.verb == "camp":
+        if card not in s.camp:
+            return f"{card} is not in the camp"
+        return ("only the tavern's winner (or the owner of Fafnir Båleygr when the winner "
+                "did not) may take a camp card, once per tavern (FR Thingvellir)")
     shown = " ".join(c.token for c in tavern)
     return f"{card} is not in the {C.TAVERNS[task[2]]} (it holds {shown})"
 
@@ -396,6 +479,15 @@ def _apply_pick(eng: Engine, task: Task, action: Action) -> None:
     p = s.players[task[1]]
     card = action.args[0]
     assert isinstance(card, Card)
+    if action.verb == "camp":
+        s.camp.remove(card)
+        s.camp_visited = True
+        # 2 players: the winner who goes to the camp also discards a tavern card (R19:
+        # not the second player with Fafnir).
+        if s.config.players == 2 and s.order and s.order[0] == p.seat:
+            eng.push(("tavern_discard", p.seat, task[2]))
+        take_card(eng, p, card, "camp")
+        return
     s.taverns[task[2]].remove(card)
     take_card(eng, p, card, "tavern")
 
@@ -404,12 +496,21 @@ def take_card(eng: Engine, p: PlayerState, card: Card, source: str) -> None:
     """A dwarf goes into the army; a Royal Offering transforms a coin (FR "TOUR DE
     L'ELVALAND ACTIF-VE"), then goes face up to the discard (R2)."""
     eng.emit(ev.CardTaken, player=p.seat, card=card, source=source)
-    if card.kind is Kind.ROYAL_OFFERING:
+    kind = card.kind
+    if kind is Kind.ROYAL_OFFERING:
         eng.discard_card(card, p.seat, "Royal Offering used")
         eng.push(("transform", p.seat, card.value + eng.jarika(p), card.name))
-        return
-    assert card.suit is not None
-    eng.place(p, card, card.suit)
+    elif kind is Kind.MERCENARY:
+        # Mercenaries wait in the command zone until enlistment (FR p.24).
+        p.command_zone.append(card)
+    elif kind is Kind.ARTIFACT:
+        tv.take_artifact(eng, p, card)
+    elif kind is Kind.OLWYN_DOUBLE:
+        p.held.append(card)
+        eng.push(("olwyn", p.seat, ()))
+    else:
+        assert card.suit is not None
+        eng.place(p, card, card.suit)
 
 
 def _apply_hero(eng: Engine, task: Task, action: Action) -> None:
@@ -492,11 +593,112 @@ def _apply_uline_trade(eng: Engine, task: Task, action: Action) -> None:
     eng.trade(p, p.hand, a, b)
 
 
+def _apply_tavern_discard(eng: Engine, task: Task, action: Action) -> None:
+    card = action.args[0]
+    assert isinstance(card, Card)
+    eng.state.taverns[task[2]].remove(card)
+    eng.discard_card(card, task[1], "2 players: the camp was visited")
+
+
+def _apply_mercenary_order(eng: Engine, task: Task, action: Action) -> None:
+    order = list(task[2])
+    if action.args[0] == "last":
+        order = order[1:] + order[:1]
+    eng.push(*[("enlist_more", seat) for seat in order])
+
+
+def _apply_mercenary(eng: Engine, task: Task, action: Action) -> None:
+    p = eng.state.players[task[1]]
+    merc, suit = action.args
+    assert isinstance(merc, Card) and isinstance(suit, Suit)
+    p.command_zone.remove(merc)
+    eng.push(("enlist_more", p.seat))
+    eng.place(p, merc, suit)
+
+
+def _apply_olwyn(eng: Engine, task: Task, action: Action) -> None:
+    p = eng.state.players[task[1]]
+    suit = action.args[0]
+    assert isinstance(suit, Suit)
+    p.held.remove(C.OLWYN_DOUBLE)
+    if C.OLWYN_DOUBLE in p.held:
+        # The second double goes to a different column (FR "OLWYN").
+        eng.push(("olwyn", p.seat, task[2] + (suit,)))
+    eng.place(p, C.OLWYN_DOUBLE, suit)
+
+
+def _apply_andumia(eng: Engine, task: Task, action: Action) -> None:
+    p = eng.state.players[task[1]]
+    card = action.args[0]
+    assert isinstance(card, Card)
+    eng.state.discard.remove(card)
+    take_card(eng, p, card, "Andumia")
+
+
+def _apply_holda(eng: Engine, task: Task, action: Action) -> None:
+    p = eng.state.players[task[1]]
+    card = action.args[0]
+    assert isinstance(card, Card)
+    # Not a camp visit: Fafnir's owner may still go (R18).
+    eng.state.camp.remove(card)
+    take_card(eng, p, card, "Holda")
+
+
+def _apply_brisingamens(eng: Engine, task: Task, action: Action) -> None:
+    """Take up to 2 cards of the discard, then resolve them in the order taken (R17)."""
+    s = eng.state
+    seat, remaining, taken = task[1], task[2], task[3]
+    if action.verb == "choose":
+        card = action.args[0]
+        assert isinstance(card, Card)
+        s.discard.remove(card)
+        eng.emit(ev.CardTaken, player=seat, card=card, source="Brisingamens")
+        taken = taken + (card,)
+        remaining -= 1
+        if remaining and s.discard:
+            eng.push(("brisingamens", seat, remaining, taken))
+            return
+    eng.push(*[("resolve_card", seat, card, "Brisingamens") for card in taken])
+
+
+def _apply_army_discard(eng: Engine, task: Task, action: Action) -> None:
+    p = eng.state.players[task[1]]
+    card, suit = action.args
+    assert isinstance(card, Card) and isinstance(suit, Suit)
+    p.remove_from_column(card, suit)
+    eng.discard_card(card, p.seat, task[2])
+
+
+def _apply_vidofnir(eng: Engine, task: Task, action: Action) -> None:
+    p = eng.state.players[task[1]]
+    place, pool = tv.vidofnir_pool(p)
+    steps = []
+    used: list[int] = []
+    for arg in action.args:
+        label, _, bonus = str(arg).partition("+")
+        index = next(i for i, c in enumerate(pool) if K.label(c) == label and i not in used
+                     and not K.is_exchange(c))
+        used.append(index)
+        steps.append((index, int(bonus)))
+    for index, bonus in steps:
+        coin = pool[index]
+        new = eng.state.treasury.exchange(coin, K.value(coin) + bonus + eng.jarika(p))
+        if new is not None:
+            pool[index] = new
+        eng.emit(ev.CoinTransformed, player=p.seat, old=K.label(coin),
+                 new=K.label(new if new is not None else coin), place=place,
+                 reason="Vidofnir & Vedrfölnir")
+
+
 _APPLY: dict[str, Callable[[Engine, Task, Action], None]] = {
     "bid": _apply_bid, "uline_bid": _apply_uline_bid, "pick": _apply_pick,
     "hero": _apply_hero, "thrud": _apply_thrud, "ylud": _apply_ylud,
     "transform": _apply_transform, "discard": _apply_discard, "pioneer": _apply_pioneer,
-    "uline_trade": _apply_uline_trade,
+    "uline_trade": _apply_uline_trade, "tavern_discard": _apply_tavern_discard,
+    "mercenary_order": _apply_mercenary_order, "mercenary": _apply_mercenary,
+    "olwyn": _apply_olwyn, "andumia": _apply_andumia, "holda": _apply_holda,
+    "brisingamens": _apply_brisingamens, "army_discard": _apply_army_discard,
+    "vidofnir": _apply_vidofnir,
 }
 
 
@@ -507,6 +709,8 @@ def _round_start(eng: Engine, task: Task) -> None:
     s = eng.state
     s.round += 1
     s.tavern = None
+    if s.config.thingvellir:
+        tv.refill_camp(eng)
     n = s.config.cards_per_tavern
     deck = s.decks[s.age]
     for t in range(3):
@@ -534,6 +738,7 @@ def _order(eng: Engine, task: Task) -> None:
     order, ties = tavern_rules.turn_order(s.players, t)
     s.order = order
     s.ties = ties
+    s.camp_visited = False
     eng.emit(ev.BidsRevealed, bids=tuple((i, K.label(s.players[i].bids[t] or 0)) for i in order),
              order=tuple(order), ties=tuple(tuple(g) for g in ties))
     turns: list[Task] = []
@@ -598,9 +803,12 @@ def _age_end(eng: Engine, task: Task) -> None:
     s = eng.state
     eng.emit(ev.AgeEnded)
     if s.age == 1:
-        eng.push(("ylud_step",), *[("distinction", i) for i in range(5)], ("start_age", 2))
+        eng.push(("enlistment",), ("ylud_step",), *[("distinction", i) for i in range(5)],
+                 ("clear_camp",), ("start_age", 2))
     else:
-        eng.push(("ylud_step",), ("thrud_leaves",), ("game_end",))
+        # R22: mercenaries gained after the enlistment step of age 2 are enlisted at once.
+        eng.push(("enlistment",), ("ylud_step",), ("enlistment",), ("thrud_leaves",),
+                 ("brisingamens_end",), ("game_end",))
 
 
 def _ylud_step(eng: Engine, task: Task) -> None:
@@ -689,9 +897,47 @@ def _recruit(eng: Engine, task: Task) -> None:
             eng.push(("recruit", p.seat))
 
 
+def _enlistment(eng: Engine, task: Task) -> None:
+    """Mercenary enlistment (FR p.24; R14): most mercenaries first (ties by gem, no
+    exchange); that player chooses to go first or last; each places all of theirs."""
+    order = tv.enlistment_order(eng.state.players)
+    if len(order) > 1:
+        eng.push(("mercenary_order", order[0], tuple(order)))
+    elif order:
+        eng.push(("enlist_more", order[0]))
+
+
+def _enlist_more(eng: Engine, task: Task) -> None:
+    p = eng.state.players[task[1]]
+    if tv.unplaced_mercenaries(p):
+        eng.push(("mercenary", p.seat))
+
+
+def _clear_camp(eng: Engine, task: Task) -> None:
+    """After the age-1 distinctions the camp is cleared into the camp discard (R14, R15)."""
+    s = eng.state
+    s.camp_discard.extend(s.camp)
+    s.camp_discard.extend(reversed(s.camp_decks[1]))
+    s.camp = []
+    s.camp_decks[1] = []
+
+
+def _brisingamens_end(eng: Engine, task: Task) -> None:
+    """Brisingamens: at the end of age 2 its owner discards a non-hero card (R14, R16)."""
+    for p in eng.state.players:
+        if C.BRISINGAMENS in p.command_zone and tv.army_discard_options(p, None):
+            eng.push(("army_discard", p.seat, "Brisingamens", None))
+
+
+def _resolve_card(eng: Engine, task: Task) -> None:
+    take_card(eng, eng.state.players[task[1]], task[2], task[3])
+
+
 _AUTO: dict[str, Callable[[Engine, Task], None]] = {
     "round_start": _round_start, "reveal": _reveal, "order": _order, "trade": _trade,
     "tavern_end": _tavern_end, "round_end": _round_end, "age_end": _age_end,
     "ylud_step": _ylud_step, "distinction": _distinction, "start_age": _start_age,
     "thrud_leaves": _thrud_leaves, "game_end": _game_end, "recruit": _recruit,
+    "enlistment": _enlistment, "enlist_more": _enlist_more, "clear_camp": _clear_camp,
+    "brisingamens_end": _brisingamens_end, "resolve_card": _resolve_card,
 }

@@ -201,6 +201,24 @@ class GemReplaced(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CampRefilled(Event):
+    cards: tuple[Card, ...]
+
+    def describe(self, names: Sequence[str]) -> str:
+        return "The camp shows " + ", ".join(c.name for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class CoinDiscarded(Event):
+    player: int
+    coin: str
+    reason: str
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.player]} discards coin {self.coin} ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
 class AgeEnded(Event):
     def describe(self, names: Sequence[str]) -> str:
         return f"End of age {self.age}"

@@ -62,10 +62,6 @@ class Game:
         for e in expansions:
             if e not in SUPPORTED_EXPANSIONS:
                 raise ValueError(f"unknown expansion {e!r}; known: {', '.join(SUPPORTED_EXPANSIONS)}")
-        if C.THINGVELLIR in expansions:
-            raise NotImplementedError(
-                "the Thingvellir expansion is not in the engine yet (camp, mercenaries and "
-                "artifacts are scored by `nidavellir score`, but cannot be played)")
         if names is None:
             names = [f"Player {i + 1}" for i in range(players)]
         names = tuple(str(n) for n in names)
@@ -231,6 +227,9 @@ class Game:
             "discard": [c.token for c in s.discard],
             "treasury": {str(v): n for v, n in s.treasury.as_dict().items()},
             "hall": [c.token for c in s.hall],
+            "expansions": list(self.config.expansions),
+            "camp": [c.token for c in s.camp],
+            "camp_deck_sizes": {str(a): len(s.camp_decks[a]) for a in (1, 2)},
             "distinctions": {c.token: next((p.seat for p in s.players if c in p.command_zone),
                                            None) for c in C.DISTINCTIONS},
             "order": list(s.order),
@@ -315,7 +314,7 @@ class Game:
                            deal=record.get("deal"))
         except RecordError:
             raise
-        except (ValueError, TypeError, NotImplementedError) as exc:
+        except (ValueError, TypeError) as exc:
             raise RecordError(str(exc), field="config") from None
         for i, text in enumerate(actions):
             if not isinstance(text, str):

@@ -46,7 +46,7 @@ class PlayerState:
     """One player's coins, gem, army and command zone."""
 
     __slots__ = ("seat", "hand", "bids", "purse", "gem", "army", "ranks", "command_zone",
-                 "heroes", "lost_recruits", "uline", "held")
+                 "heroes", "lost_recruits", "uline", "held", "zolkur")
 
     def __init__(self, seat: int, gem: int) -> None:
         self.seat = seat
@@ -63,7 +63,10 @@ class PlayerState:
         """Recruits skipped because no hero was eligible (R12): they never come back."""
         self.uline = False
         self.held: list[Card] = []
-        """Cards in the player's hand for a pending decision (Thrud to re-place)."""
+        """Cards in the player's hand for a pending decision (Thrud to re-place, Olwyn's
+        doubles to place)."""
+        self.zolkur = False
+        """Zolkur lies on the purse: the next trade gives up the lower coin."""
 
     def copy(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -79,6 +82,7 @@ class PlayerState:
         p.lost_recruits = self.lost_recruits
         p.uline = self.uline
         p.held = self.held[:]
+        p.zolkur = self.zolkur
         return p
 
     @property
@@ -123,7 +127,7 @@ class GameState:
 
     __slots__ = ("config", "rng", "age", "round", "tavern", "decks", "taverns", "discard",
                  "box", "treasury", "hall", "players", "order", "ties", "tasks", "over",
-                 "drawn", "camp", "camp_decks", "camp_discard", "events_count")
+                 "drawn", "camp", "camp_decks", "camp_discard", "camp_visited")
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -150,7 +154,9 @@ class GameState:
         self.camp: list[Card] = []
         self.camp_decks: dict[int, list[Card]] = {1: [], 2: []}
         self.camp_discard: list[Card] = []
-        self.events_count = 0
+        """Camp cards that never left the camp: nobody searches them (R15)."""
+        self.camp_visited = False
+        """Somebody took a camp card instead of a card of the current tavern."""
 
     def copy(self) -> GameState:
         s = GameState.__new__(GameState)
@@ -175,7 +181,7 @@ class GameState:
         s.camp = self.camp[:]
         s.camp_decks = {k: v[:] for k, v in self.camp_decks.items()}
         s.camp_discard = self.camp_discard[:]
-        s.events_count = self.events_count
+        s.camp_visited = self.camp_visited
         return s
 
     def fingerprint(self) -> tuple[Any, ...]:
@@ -186,11 +192,12 @@ class GameState:
         players = tuple(
             (tuple(p.hand), tuple(p.bids), tuple(p.purse), p.gem,
              tuple(cards(col) for col in p.army), tuple(p.ranks), cards(p.command_zone),
-             p.heroes, p.lost_recruits, p.uline, cards(p.held))
+             p.heroes, p.lost_recruits, p.uline, cards(p.held), p.zolkur)
             for p in self.players)
         return (self.age, self.round, self.tavern, cards(self.decks[1]), cards(self.decks[2]),
                 tuple(cards(t) for t in self.taverns), cards(self.discard), cards(self.box),
                 tuple(self.treasury.counts), cards(self.hall), players, tuple(self.order),
                 tuple(tuple(g) for g in self.ties), tuple(self.tasks), self.over,
                 cards(self.drawn), cards(self.camp), cards(self.camp_decks[1]),
-                cards(self.camp_decks[2]), cards(self.camp_discard), self.rng.getstate())
+                cards(self.camp_decks[2]), cards(self.camp_discard), self.camp_visited,
+                self.rng.getstate())

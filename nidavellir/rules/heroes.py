@@ -88,3 +88,7 @@ def on_recruit(eng: Engine, p: PlayerState, hero: Card) -> None:
         p.hand.sort()
     elif hero is C.GRID:
         eng.push(("transform", seat, C.GRID_BONUS + eng.jarika(p), "Grid"))
+    elif hero.expansion == C.THINGVELLIR:
+        from . import thingvellir
+
+        thingvellir.on_recruit(eng, p, hero)
