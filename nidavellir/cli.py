@@ -1,0 +1,104 @@
+"""The ``nidavellir`` command line.
+
+Each subcommand is one entry of :data:`COMMANDS`: a help line, a function that adds
+its arguments to its subparser, and a function that runs it and returns the exit code.
+Adding a command (``replay``, ``simulate``, ...) means adding one entry.
+
+Exit codes: 0 success, 2 bad input (argparse usage errors, unreadable files, invalid
+scenarios); errors are one line ``error: <message>`` on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .errors import NidavellirError
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+
+
+@dataclass(frozen=True)
+class Command:
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+# --------------------------------------------------------------------------- score
+
+def _configure_score(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE",
+                        help="a scenario file (.yaml, .yml or .json), see the README")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object instead of the score sheet")
+    parser.add_argument("--hypothetical", action="store_true",
+                        help="skip the checks of what is physically impossible (box counts, "
+                             "coin availability, duplicates across the table)")
+
+
+def run_score(args: argparse.Namespace) -> int:
+    """``nidavellir score FILE [--json] [--hypothetical]``."""
+    from .scenario import load_scenario
+
+    scenario = load_scenario(args.file, hypothetical=args.hypothetical)
+    sheet = scenario.score()
+    if args.json:
+        data = sheet.to_dict()
+        data["player_count"] = scenario.player_count
+        data["expansions"] = list(scenario.expansions)
+        data["hypothetical"] = scenario.hypothetical
+        if scenario.title:
+            data["title"] = scenario.title
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return EXIT_OK
+    header = []
+    if scenario.title:
+        header.append(scenario.title)
+    if scenario.hypothetical:
+        header.append("(hypothetical table: the box and coin checks were skipped)")
+    if header:
+        print("\n".join(header) + "\n")
+    print(sheet.to_text())
+    return EXIT_OK
+
+
+COMMANDS: dict[str, Command] = {
+    "score": Command("score a table from a scenario file", _configure_score, run_score),
+}
+
+
+# --------------------------------------------------------------------------- entry point
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="nidavellir",
+        description="The Nidavellir lab: score sheets and tools for Nidavellir + Thingvellir.")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, command in COMMANDS.items():
+        sub = subparsers.add_parser(name, help=command.help, description=command.help)
+        command.configure(sub)
+        sub.set_defaults(run=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace], int] | None = getattr(args, "run", None)
+    if run is None:
+        parser.print_help(sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        return run(args)
+    except NidavellirError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
