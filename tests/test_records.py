@@ -328,9 +328,16 @@ def test_the_deal_has_wrong_gems(gems: Any) -> None:
 
 def test_the_deal_has_an_unknown_key() -> None:
     rec = Game.new(players=3, seed=0).to_record()
-    rec["deal"] = {"ages": {}, "camp": []}
+    rec["deal"] = {"ages": {}, "shuffle": []}
     err = record_error(rec)
-    assert err.field == "deal" and "camp" in str(err)
+    assert err.field == "deal" and "shuffle" in str(err)
+
+
+def test_a_camp_deal_needs_thingvellir() -> None:
+    rec = Game.new(players=3, seed=0).to_record()
+    rec["deal"] = {"camp": {"1": []}}
+    err = record_error(rec)
+    assert err.field == "deal.camp" and "thingvellir" in str(err)
 
 
 def test_the_deal_has_an_unknown_age() -> None:
@@ -339,9 +346,6 @@ def test_the_deal_has_an_unknown_age() -> None:
     assert record_error(rec).field == "deal.ages"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: an unknown card token in deal.ages is "
-                   "reported as field 'config' (setup.py's parse_token error is caught by "
-                   "Game.from_record's ValueError handler)")
 def test_the_deal_has_an_unknown_card_token() -> None:
     tokens = [c.token for c in C.age_deck(1, 3)]
     tokens[4] = "Zzyzx"
@@ -352,9 +356,6 @@ def test_the_deal_has_an_unknown_card_token() -> None:
     assert err.field == "deal.ages.1"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: gems of mixed types (e.g. [3, 'a', 5]) "
-                   "raise a TypeError from sorted() that is reported as field 'config' with "
-                   "the message \"'<' not supported between instances of 'str' and 'int'\"")
 def test_the_deal_has_gems_that_are_not_numbers() -> None:
     rec = Game.new(players=3, seed=0).to_record()
     rec["deal"] = {"gems": [3, "a", 5]}

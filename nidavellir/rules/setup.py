@@ -66,12 +66,13 @@ def _explicit_deal(deal: Mapping[str, Any], n: int, decks: Decks, gems: list[int
                           field="deal")
     out = _decks(deal.get("ages"), "ages", decks, lambda age: C.age_deck(age, n),
                  f"for {n} players")
-    if deal.get("camp") and not thingvellir:
+    if "camp" in deal and not thingvellir:
         raise RecordError("a camp deal needs the thingvellir expansion", field="deal.camp")
     out_camp = _decks(deal.get("camp"), "camp", camp, C.camp_deck, "of the camp")
     if "gems" in deal:
         given = deal["gems"]
         if (not isinstance(given, Sequence) or isinstance(given, str)
+                or not all(isinstance(g, int) and not isinstance(g, bool) for g in given)
                 or sorted(given) != sorted(C.gems_for(n))):
             raise RecordError(f"gems must be a permutation of {list(C.gems_for(n))} "
                               f"for {n} players (R1), not {given!r}", field="deal.gems")
