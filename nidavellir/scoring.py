@@ -126,9 +126,9 @@ class ScoreSheet:
                                                       for p in self.players))
         lines.append("Placing".ljust(label_w) + "".join(str(p.rank).rjust(width)
                                                         for p in self.players))
-        lines.append("")
         for p in self.players:
-            lines.append(f"{p.name}:")
+            lines.append("")
+            lines.append(f"{p.name} ({p.total} points):")
             for cat, label, points in p.details:
                 lines.append(f"  {CATEGORY_LABELS[cat]:<15} {label:<40} {points:>4}")
         winners = self.winners
