@@ -1,0 +1,519 @@
+"""One control per decision kind, plus the generic fallback.
+
+A control is built from a :class:`Context` (the decision's kind, the deciding
+player, the legal actions, the decider's observation, the game for previews) and
+exposes ``widget`` (what to display) and ``buttons`` (notation -> Button, one per
+legal action it offers). Clicking a button calls ``ctx.submit(notation)``. Any legal
+action a control does not know how to draw is still offered as a plain button
+(``extras``), and unknown decision kinds get :class:`GenericControl`.
+
+Thingvellir kinds (camp picks, tavern_discard, mercenary_order, mercenary, olwyn,
+andumia / holda / brisingamens, army_discard, khrad, vidofnir) are drawn from the
+notation table of :mod:`nidavellir.actions`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as W
+
+from nidavellir import Action, Game
+from nidavellir import events as ev
+from nidavellir.cards import Card, Suit
+
+from . import render
+from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES
+
+esc = html.escape
+
+#: Beyond this many options, previews (clone + apply + score) are not computed.
+PREVIEW_LIMIT = 12
+#: Beyond this many options, the generic control shows a dropdown instead of buttons.
+GENERIC_BUTTON_LIMIT = 30
+
+_PREVIEW_EVENTS = (ev.CardPlaced, ev.CardDiscarded, ev.CoinTransformed, ev.CoinTraded,
+                   ev.HeroRecruited, ev.CoinSwapped, ev.GemReplaced)
+
+
+@dataclass
+class Preview:
+    """What choosing an action does at once: the change of the player's score now,
+    and the player's own events it triggers (plain-language lines)."""
+
+    delta: int
+    lines: list[str] = field(default_factory=list)
+    events: list[ev.Event] = field(default_factory=list)
+
+    @property
+    def delta_text(self) -> str:
+        return f"{self.delta:+d} pts"
+
+
+def preview(game: Game, player: int, action: Action) -> Preview | None:
+    """Clone, apply, compare ``game.scores()`` totals of ``player``; None if it fails."""
+    try:
+        before = game.scores().totals[player]
+        branch = game.clone()
+        mark = len(branch.events)
+        branch.apply(action)
+        after = branch.scores().totals[player]
+    except Exception:
+        return None
+    mine = [e for e in branch.events[mark:]
+            if isinstance(e, _PREVIEW_EVENTS) and getattr(e, "player", None) == player]
+    return Preview(after - before, [e.describe(game.names) for e in mine], mine)
+
+
+@dataclass
+class Context:
+    kind: str
+    player: int
+    actions: list[Action]
+    obs: dict[str, Any]
+    submit: Callable[[str], Any]
+    report: Callable[[str], Any] = print
+    game: Game | None = None
+    prompt: str = ""
+
+    def previews(self, actions: Sequence[Action] | None = None) -> dict[str, Preview]:
+        actions = self.actions if actions is None else actions
+        if self.game is None or len(actions) > PREVIEW_LIMIT:
+            return {}
+        out = {}
+        for a in actions:
+            p = preview(self.game, self.player, a)
+            if p is not None:
+                out[str(a)] = p
+        return out
+
+    @property
+    def me(self) -> dict[str, Any]:
+        return self.obs["players"][self.player]
+
+
+def _label(text: str) -> W.HTML:
+    return W.HTML(f"<b style='font:13px sans-serif'>{esc(text)}</b>")
+
+
+class Control:
+    """Base: buttons keyed by notation, extras for actions it does not draw."""
+
+    title = ""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.buttons: dict[str, W.Button] = {}
+        self.disabled: dict[str, W.Button] = {}
+        self.previews: dict[str, Preview] = {}
+        body = self.build()
+        extras = [a for a in ctx.actions if not self.covers(a)]
+        self.extras = [self.button(a, str(a)) for a in extras]
+        children: list[W.Widget] = [body]
+        if self.extras:
+            children += [_label("Other choices"), W.HBox(self.extras, layout=_wrap())]
+        self.widget = W.VBox(children)
+
+    def build(self) -> W.Widget:
+        raise NotImplementedError
+
+    def covers(self, action: Action) -> bool:
+        """Whether the control offers this legal action."""
+        return str(action) in self.buttons
+
+    def button(self, action: Action | str, description: str, *, tooltip: str = "",
+               colour: str | None = None, width: str | None = None) -> W.Button:
+        notation = str(action)
+        b = W.Button(description=description, tooltip=tooltip or notation,
+                     layout=W.Layout(width=width or "auto", margin="2px"))
+        if colour:
+            b.style.button_color = colour
+            b.style.text_color = "white"
+        b.notation = notation  # type: ignore[attr-defined]
+        b.on_click(lambda _b, n=notation: self.ctx.submit(n))
+        self.buttons[notation] = b
+        return b
+
+    def dead_button(self, key: str, description: str, reason: str) -> W.Button:
+        b = W.Button(description=description, tooltip=reason, disabled=True,
+                     layout=W.Layout(width="auto", margin="2px"))
+        self.disabled[key] = b
+        return b
+
+    def close(self) -> None:
+        _close_tree(self.widget)
+
+
+def _close_tree(w: W.Widget) -> None:
+    for child in getattr(w, "children", ()):
+        _close_tree(child)
+    w.close()
+
+
+def _wrap() -> W.Layout:
+    return W.Layout(flex_flow="row wrap", align_items="flex-start")
+
+
+# ====================================================================== bids
+
+class BidControl(Control):
+    """A dropdown per tavern with the coins of the hand; the rest is the purse."""
+
+    title = "Bid"
+
+    def build(self) -> W.Widget:
+        hand = self.ctx.me["hand"]
+        self.hand: list[str] = list(hand) if isinstance(hand, list) else []
+        seen: dict[str, int] = {}
+        options = []
+        for i, lab in enumerate(self.hand):
+            seen[lab] = seen.get(lab, 0) + 1
+            text = lab if seen[lab] == 1 else f"{lab} (copy {seen[lab]})"
+            options.append((text, i))
+        self.dropdowns = [W.Dropdown(options=options, value=i if i < len(options) else None,
+                                     description=f"{t + 1}. {name}",
+                                     style={"description_width": "initial"},
+                                     layout=W.Layout(width="230px"))
+                          for t, name in enumerate(_tavern_names())]
+        self.purse = W.HTML()
+        for d in self.dropdowns:
+            d.observe(lambda _c: self._update(), "value")
+        self.submit = W.Button(description="Bid", button_style="primary",
+                               tooltip="place these coins face down")
+        self.submit.on_click(lambda _b: self.send())
+        self._update()
+        return W.VBox([W.HBox(self.dropdowns, layout=_wrap()),
+                       W.HBox([self.purse, self.submit])])
+
+    @property
+    def chosen(self) -> list[int | None]:
+        return [d.value for d in self.dropdowns]
+
+    def _update(self) -> None:
+        used = set(self.chosen)
+        rest = [lab for i, lab in enumerate(self.hand) if i not in used]
+        self.purse.value = ("<span style='font:13px sans-serif;margin-right:8px'>Purse: "
+                            + "".join(render.coin_html(c) for c in rest) + "</span>")
+
+    def problem(self) -> str | None:
+        chosen = self.chosen
+        if any(c is None for c in chosen):
+            return "put a coin on each of the three taverns"
+        for t, c in enumerate(chosen):
+            if chosen.index(c) != t:
+                return (f"the same coin ({self.hand[c]}) cannot go on two taverns "
+                        f"(taverns {chosen.index(c) + 1} and {t + 1})")
+        return None
+
+    def send(self) -> bool:
+        problem = self.problem()
+        if problem:
+            self.ctx.report(f"bid not placed: {problem}")
+            return False
+        return bool(self.ctx.submit("bid " + " ".join(self.hand[c] for c in self.chosen)))
+
+    def covers(self, action: Action) -> bool:
+        # Every bid goes through the dropdowns: no button per permutation.
+        return action.verb == "bid"
+
+
+def _tavern_names() -> tuple[str, ...]:
+    from nidavellir.cards import TAVERNS
+    return TAVERNS
+
+
+# ====================================================================== cards
+
+_CARD_SECTIONS = {
+    "take": "Tavern", "camp": "Camp", "keep": "Drawn cards", "drop": "Discard from the tavern",
+    "choose": "Take", "remove": "Remove from your army",
+}
+_CARD_BUTTON = {"take": "take", "camp": "camp", "keep": "keep", "drop": "drop",
+                "choose": "take", "remove": "remove"}
+
+
+class CardControl(Control):
+    """Card tiles with a button each, showing the immediate score effect."""
+
+    verbs = ("take", "camp", "keep", "drop", "choose", "remove")
+
+    def build(self) -> W.Widget:
+        ctx = self.ctx
+        actions = [a for a in ctx.actions if a.verb in self.verbs and a.args
+                   and isinstance(a.args[0], Card)]
+        self.previews = ctx.previews(actions)
+        rows: list[W.Widget] = []
+        for verb in self.verbs:
+            group = [a for a in actions if a.verb == verb]
+            if not group:
+                continue
+            tiles = [self._tile(a) for a in group]
+            rows += [_label(_CARD_SECTIONS[verb]), W.HBox(tiles, layout=_wrap())]
+        skip = [a for a in ctx.actions if a.verb == "skip"]
+        for a in skip:
+            rows.append(self.button(a, "skip (take nothing)"))
+        return W.VBox(rows)
+
+    def _tile(self, action: Action) -> W.Widget:
+        card = action.args[0]
+        assert isinstance(card, Card)
+        column = None
+        if action.verb == "remove" and len(action.args) > 1 and isinstance(action.args[1], Suit):
+            column = action.args[1].letter
+        pv = self.previews.get(str(action))
+        note = f"in {CLASS_NAMES[column]}" if column else ""
+        tile = W.HTML(render.card_tile(card.token, column=column, note=note))
+        text = _CARD_BUTTON[action.verb]
+        if pv is not None:
+            text += f" ({pv.delta_text})"
+        tip = "; ".join(pv.lines) if pv is not None and pv.lines else str(action)
+        b = self.button(action, text, tooltip=tip, width="84px")
+        return W.VBox([tile, b], layout=W.Layout(align_items="center", margin="0 4px 0 0"))
+
+
+class HeroControl(Control):
+    """The hero hall: eligible heroes with a button, the others greyed with the reason."""
+
+    def build(self) -> W.Widget:
+        ctx = self.ctx
+        legal = {str(a): a for a in ctx.actions if a.verb == "hero"}
+        self.previews = ctx.previews(list(legal.values()))
+        tiles = []
+        self.reasons: dict[str, str] = {}
+        for token in ctx.obs.get("hall", []):
+            card = render.card_of(token)
+            notation = f"hero {token}"
+            if notation in legal:
+                pv = self.previews.get(notation)
+                text = "recruit" + (f" ({pv.delta_text})" if pv else "")
+                tip = "; ".join(pv.lines) if pv and pv.lines else notation
+                b = self.button(legal[notation], text, tooltip=tip, width="96px")
+                tile = W.HTML(render.card_tile(token))
+            else:
+                reason = self._reason(card) or "not eligible now"
+                self.reasons[token] = reason
+                b = self.dead_button(notation, "not eligible", reason)
+                tile = W.HTML(render.card_tile(token, disabled=True)
+                              + f"<div style='width:96px;font:9px sans-serif;color:#900'>"
+                              f"{esc(reason)}</div>")
+            tiles.append(W.VBox([tile, b], layout=W.Layout(align_items="center",
+                                                           margin="0 4px 4px 0")))
+        return W.VBox([_label("Hero hall"), W.HBox(tiles, layout=_wrap())])
+
+    def _reason(self, card: Card | None) -> str | None:
+        game = self.ctx.game
+        if game is None or card is None:
+            return None
+        try:
+            from nidavellir.rules.heroes import ineligible_reason
+            return ineligible_reason(game.state.players[self.ctx.player], card)
+        except Exception:
+            return None
+
+
+# ====================================================================== columns
+
+_COLUMN_TEXT = {"thrud": "Thrud to", "ylud": "Ylud to", "double": "double in",
+                "discard": "discard top of"}
+
+
+class ColumnControl(Control):
+    """Thrud, Ylud, Olwyn's doubles, Dagda / Bonfur discards: one button per column."""
+
+    verbs = ("thrud", "ylud", "double", "discard")
+
+    def build(self) -> W.Widget:
+        ctx = self.ctx
+        actions = [a for a in ctx.actions if a.verb in self.verbs and a.args
+                   and isinstance(a.args[0], Suit)]
+        self.previews = ctx.previews(actions)
+        verb = actions[0].verb if actions else ctx.kind
+        legal = {str(a): a for a in actions}
+        army = ctx.me["army"]
+        cols = []
+        for letter in CLASS_LETTERS:
+            notation = f"{verb} {letter}"
+            top = army[letter][-1] if army[letter] else None
+            head = W.HTML(render.column_html(letter, army[letter][-3:], ctx.me["ranks"][letter]))
+            if notation in legal:
+                pv = self.previews.get(notation)
+                text = f"{_COLUMN_TEXT.get(verb, verb)} {letter}"
+                if pv is not None:
+                    text += f" ({pv.delta_text})"
+                tip = "; ".join(pv.lines) if pv and pv.lines else notation
+                if verb == "discard" and top:
+                    tip = f"discard {top}: " + tip
+                b = self.button(legal[notation], text, tooltip=tip,
+                                colour=CLASS_COLOURS[letter], width="120px")
+            else:
+                why = "empty column" if top is None else "not allowed here"
+                b = self.dead_button(notation, f"{letter}: —", why)
+            cols.append(W.VBox([b, head], layout=W.Layout(align_items="center")))
+        rows: list[W.Widget] = [W.HBox(cols, layout=_wrap())]
+        for a in ctx.actions:
+            if a.verb == "ylud" and a.args == ("stay",):
+                rows.append(self.button(a, "Ylud stays where she is"))
+        return W.VBox(rows)
+
+
+# ====================================================================== coins
+
+def _place_name(place: str) -> str:
+    if place.startswith("T"):
+        return f"bid on tavern {place[1]}"
+    return f"in {place}"
+
+
+class CoinControl(Control):
+    """Coin choices: transforms (Royal Offering, Grid, King's Hand, Khrad, Vidofnir),
+    Uline's coin after the reveal, Uline's trade."""
+
+    def build(self) -> W.Widget:
+        ctx = self.ctx
+        self.previews = ctx.previews()
+        rows: list[W.Widget] = []
+        transforms = [a for a in ctx.actions if a.verb == "transform"]
+        by_place: dict[str, list[Action]] = {}
+        for a in transforms:
+            by_place.setdefault(str(a.args[1]), []).append(a)
+        for place, group in by_place.items():
+            buttons = []
+            for a in group:
+                pv = self.previews.get(str(a))
+                text = f"coin {a.args[0]}"
+                new = _new_coin(pv)
+                if new:
+                    text += f" → {new}"
+                elif pv is not None:
+                    text += f" ({pv.delta_text})"
+                buttons.append(self.button(a, text, tooltip=_tip(pv, a)))
+            rows += [_label(f"Coins {_place_name(place)}"), W.HBox(buttons, layout=_wrap())]
+        places = [a for a in ctx.actions if a.verb == "place"]
+        if places:
+            rows += [_label("Coin to put face up on this tavern"), W.HBox(
+                [self.button(a, f"coin {a.args[0]}") for a in places], layout=_wrap())]
+        trades = [a for a in ctx.actions if a.verb == "trade"]
+        if trades:
+            buttons = []
+            for a in trades:
+                pv = self.previews.get(str(a))
+                text = f"{a.args[0]} + {a.args[1]}"
+                new = _new_coin(pv)
+                if new:
+                    text += f" → {new}"
+                buttons.append(self.button(a, text, tooltip=_tip(pv, a)))
+            rows += [_label("Two coins of your hand to trade"), W.HBox(buttons, layout=_wrap())]
+        return W.VBox(rows)
+
+
+def _new_coin(pv: Preview | None) -> str | None:
+    """The coin a transform or trade would give, from the previewed events."""
+    if pv is None:
+        return None
+    for e in pv.events:
+        if isinstance(e, ev.CoinTransformed | ev.CoinTraded):
+            return e.new
+    return None
+
+
+def _tip(pv: Preview | None, action: Action) -> str:
+    if pv is None:
+        return str(action)
+    return f"{action}: " + ("; ".join(pv.lines) or "no change") + f" ({pv.delta_text})"
+
+
+# ====================================================================== mercenaries
+
+class MercenaryControl(Control):
+    """Mercenaries: enlist first or last, then each one in one of its two columns."""
+
+    def build(self) -> W.Widget:
+        ctx = self.ctx
+        rows: list[W.Widget] = []
+        order = [a for a in ctx.actions if a.verb == "enlist" and len(a.args) == 1]
+        if order:
+            rows += [_label("Enlist your mercenaries"), W.HBox(
+                [self.button(a, f"enlist {a.args[0]}") for a in order], layout=_wrap())]
+        place = [a for a in ctx.actions if a.verb == "enlist" and len(a.args) == 2]
+        self.previews = ctx.previews(place)
+        by_card: dict[Card, list[Action]] = {}
+        for a in place:
+            card = a.args[0]
+            assert isinstance(card, Card)
+            by_card.setdefault(card, []).append(a)
+        tiles = []
+        for card, group in by_card.items():
+            buttons = []
+            for a in group:
+                suit = a.args[1]
+                assert isinstance(suit, Suit)
+                pv = self.previews.get(str(a))
+                text = f"as {CLASS_NAMES[suit.letter]}" + (f" ({pv.delta_text})" if pv else "")
+                buttons.append(self.button(a, text, tooltip=_tip(pv, a),
+                                           colour=CLASS_COLOURS[suit.letter], width="150px"))
+            tiles.append(W.VBox([W.HTML(render.card_tile(card.token)), *buttons],
+                                layout=W.Layout(align_items="center", margin="0 6px 0 0")))
+        if tiles:
+            rows += [_label("Place a mercenary"), W.HBox(tiles, layout=_wrap())]
+        return W.VBox(rows)
+
+
+# ====================================================================== generic
+
+class GenericControl(Control):
+    """Any decision: a button per legal action (a dropdown when there are many)."""
+
+    def build(self) -> W.Widget:
+        actions = self.ctx.actions
+        self.dropdown: W.Dropdown | None = None
+        if len(actions) <= GENERIC_BUTTON_LIMIT:
+            return W.HBox([self.button(a, str(a)) for a in actions], layout=_wrap())
+        self.dropdown = W.Dropdown(options=[str(a) for a in actions], description="Action")
+        self.submit = W.Button(description="Apply", button_style="primary")
+        self.submit.on_click(lambda _b: self.ctx.submit(str(self.dropdown.value)))
+        # Every action counts as offered: the dropdown holds them all.
+        for a in actions:
+            self.buttons[str(a)] = self.submit
+        return W.HBox([self.dropdown, self.submit])
+
+
+#: Decision kind -> control class; anything else gets GenericControl.
+CONTROLS: dict[str, type[Control]] = {
+    "bid": BidControl,
+    "uline_bid": CoinControl,
+    "pick": CardControl,
+    "pioneer": CardControl,
+    "tavern_discard": CardControl,
+    "andumia": CardControl,
+    "holda": CardControl,
+    "brisingamens": CardControl,
+    "army_discard": CardControl,
+    "hero": HeroControl,
+    "thrud": ColumnControl,
+    "ylud": ColumnControl,
+    "olwyn": ColumnControl,
+    "discard": ColumnControl,
+    "transform": CoinControl,
+    "khrad": CoinControl,
+    "vidofnir": CoinControl,
+    "uline_trade": CoinControl,
+    "mercenary_order": MercenaryControl,
+    "mercenary": MercenaryControl,
+}
+
+
+def build_control(ctx: Context) -> Control:
+    """The control for ``ctx.kind``; the generic list of legal actions if the kind is
+    unknown or its control fails to build."""
+    cls = CONTROLS.get(ctx.kind, GenericControl)
+    try:
+        return cls(ctx)
+    except Exception as exc:
+        if cls is GenericControl:
+            raise
+        ctx.report(f"the {ctx.kind!r} panel failed ({type(exc).__name__}: {exc}); "
+                   "showing the plain list of legal actions")
+        return GenericControl(ctx)

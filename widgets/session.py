@@ -1,0 +1,366 @@
+"""The Session model: one game, who plays which seat, and the console.
+
+Panels are thin views: they observe ``Session.version`` (bumped after every change)
+and re-render from ``game.observation(viewer)``; they change the game only through
+``Session.submit`` / ``undo`` / ``undo_to`` / ``new_game``, which go through the
+engine's public ``apply`` path and report every error in the console.
+
+>>> s = Session.from_config({"players": 2, "seats": ["human", "random"], "seed": 3})
+>>> s.decision.kind, s.decision.player
+('bid', 0)
+>>> s.submit("bid 0 2 3")
+True
+>>> s.submit("bid 9 9 9")
+False
+>>> s.console.last.startswith("Error")
+True
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import time
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+import ipywidgets as W
+import traitlets as T
+
+from nidavellir import Action, Game
+from nidavellir.engine import Decision
+from nidavellir.errors import IllegalAction, InvalidNotation
+
+HUMAN = "human"
+BOT_NAMES: tuple[str, ...] = ("random", "greedy")
+SEAT_KINDS: tuple[str, ...] = (HUMAN, *BOT_NAMES)
+
+
+class Bot(Protocol):
+    def choose(self, game: Game) -> Action: ...
+
+
+class _LocalRandomBot:
+    """A seeded random chooser, used only while ``nidavellir.bots`` is not available."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        return self.rng.choice(game.legal_actions())
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """A bot from ``nidavellir.bots`` (random, greedy); a local random chooser stands in
+    when that package is not installed (or does not know the name)."""
+    try:
+        from nidavellir.bots import make_bot as _make_bot
+    except ImportError:
+        return _LocalRandomBot(seed)
+    return _make_bot(name, seed)
+
+
+def bots_available() -> bool:
+    try:
+        from nidavellir.bots import make_bot  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class Console(W.HTML):
+    """A visible message list (newest last): errors in red, notes in grey.
+
+    An HTML widget rather than an Output so that messages show (and can be read in
+    tests) outside a running kernel.
+    """
+
+    messages = T.List(T.Unicode())
+    limit = T.Int(8)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("nid-console")
+        self._levels: list[str] = []
+        self._render()
+
+    @property
+    def last(self) -> str:
+        return self.messages[-1] if self.messages else ""
+
+    def error(self, message: str) -> None:
+        self._add("Error: " + message, "error")
+
+    def info(self, message: str) -> None:
+        self._add(message, "info")
+
+    def clear(self) -> None:
+        self._levels = []
+        self.messages = []
+        self._render()
+
+    def _add(self, message: str, level: str) -> None:
+        self._levels = (self._levels + [level])[-self.limit:]
+        self.messages = (list(self.messages) + [message])[-self.limit:]
+        self._render()
+
+    def _render(self) -> None:
+        rows = []
+        for msg, level in zip(self.messages, self._levels, strict=True):
+            colour = "#c0392b" if level == "error" else "#555"
+            rows.append(f"<div style='color:{colour};white-space:pre-wrap'>"
+                        f"{html.escape(msg)}</div>")
+        body = "".join(rows) or "<div style='color:#999'>messages appear here</div>"
+        self.value = ("<div style='font:12px monospace;border:1px solid #ddd;padding:4px;"
+                      f"max-height:140px;overflow-y:auto'>{body}</div>")
+
+
+class Session(T.HasTraits):
+    """A game with human and bot seats.
+
+    ``seats[i]`` is ``"human"``, ``"random"`` or ``"greedy"``. ``submit`` applies the
+    current human decision then lets the bots play until the next human decision or
+    the end of the game, pausing ``bot_delay`` seconds between bot moves so that a
+    learner can follow. ``observers`` are called with the session after every change
+    (the charts hook); panels may also ``observe(handler, "version")``.
+    """
+
+    version = T.Int(0, help="bumped after every change of the game or the seats")
+    viewer = T.Int(0, help="whose observation the panels show")
+    bot_delay = T.Float(0.0, help="seconds between two bot moves")
+    follow_decider = T.Bool(True, help="show the seat of the human who must decide")
+
+    def __init__(self, game: Game, seats: Sequence[str] | None = None, *, viewer: int | None = None,
+                 bot_delay: float = 0.0, console: Console | None = None,
+                 bot_seed: int | None = None, autoplay: bool = True) -> None:
+        super().__init__()
+        self.console = console if console is not None else Console()
+        self.observers: list[Callable[[Session], None]] = []
+        self.bot_delay = bot_delay
+        self.game = game
+        self.seats: list[str] = []
+        self.bots: dict[int, Bot] = {}
+        self._set_seats(game, seats, bot_seed)
+        self.viewer = viewer if viewer is not None else self._default_viewer()
+        self._quiet = False
+        if autoplay:
+            # Nobody watches yet: the bots' opening moves need no pause.
+            delay, self.bot_delay = self.bot_delay, 0.0
+            try:
+                self.play_bots()
+            finally:
+                self.bot_delay = delay
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any], **kwargs: Any) -> Session:
+        game, seats, bot_seed = cls._game_from_config(config)
+        kwargs.setdefault("bot_delay", float(config.get("bot_delay", 0.0)))
+        return cls(game, seats, bot_seed=bot_seed, **kwargs)
+
+    @staticmethod
+    def _game_from_config(config: Mapping[str, Any]) -> tuple[Game, list[str], int]:
+        players = int(config.get("players", 3))
+        seats = list(config.get("seats") or [HUMAN] + ["random"] * (players - 1))
+        if len(seats) != players:
+            raise ValueError(f"{players} players need {players} seat kinds, got {len(seats)}")
+        for kind in seats:
+            if kind not in SEAT_KINDS:
+                raise ValueError(f"unknown seat kind {kind!r}: expected one of {SEAT_KINDS}")
+        seed = int(config.get("seed", 0))
+        expansions = tuple(config.get("expansions") or ())
+        options = dict(config.get("options") or {})
+        if config.get("first_game"):
+            options["first_game"] = True
+        names = config.get("names")
+        game = Game.new(players=players, seed=seed, names=list(names) if names else None,
+                        expansions=expansions, options=options, deal=config.get("deal"))
+        return game, seats, int(config.get("bot_seed", seed))
+
+    def _set_seats(self, game: Game, seats: Sequence[str] | None, bot_seed: int | None) -> None:
+        n = game.config.players
+        seats = list(seats) if seats is not None else [HUMAN] + ["random"] * (n - 1)
+        if len(seats) != n:
+            raise ValueError(f"{n} players need {n} seat kinds, got {len(seats)}")
+        base = game.seed if bot_seed is None else bot_seed
+        bots: dict[int, Bot] = {}
+        for i, kind in enumerate(seats):
+            if kind == HUMAN:
+                continue
+            if kind not in BOT_NAMES:
+                raise ValueError(f"unknown seat kind {kind!r}: expected one of {SEAT_KINDS}")
+            bots[i] = make_bot(kind, base * 10 + i)
+        self.seats = seats
+        self.bots = bots
+
+    def new_game(self, config: Mapping[str, Any]) -> bool:
+        """Start a new game from a config (players, names, seats, seed, expansions,
+        first_game, options, bot_delay). Errors go to the console; the current game
+        stays when the new one cannot start."""
+        try:
+            game, seats, bot_seed = self._game_from_config(config)
+        except NotImplementedError as exc:
+            self.console.error(f"cannot start this game yet: {exc}")
+            return False
+        except (ValueError, TypeError) as exc:
+            self.console.error(f"cannot start this game: {exc}")
+            return False
+        self.game = game
+        self._set_seats(game, seats, bot_seed)
+        if "bot_delay" in config:
+            self.bot_delay = float(config["bot_delay"])
+        self._quiet = True
+        try:
+            self.viewer = self._default_viewer()
+        finally:
+            self._quiet = False
+        names = ", ".join(f"{n} ({k})" for n, k in zip(game.names, seats, strict=True))
+        self.console.info(f"New game, seed {game.seed}: {names}")
+        self._after_change()
+        return True
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.game.decision
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, k in enumerate(self.seats) if k == HUMAN]
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat] == HUMAN
+
+    @property
+    def waiting_for_human(self) -> bool:
+        d = self.game.decision
+        return d is not None and self.is_human(d.player)
+
+    def observation(self) -> dict[str, Any]:
+        return self.game.observation(self.viewer)
+
+    def _default_viewer(self) -> int:
+        d = self.game.decision
+        if d is not None and self.is_human(d.player):
+            return d.player
+        humans = self.humans
+        return humans[0] if humans else 0
+
+    # ------------------------------------------------------------------ changes
+
+    def submit(self, action: Action | str) -> bool:
+        """Apply ``action`` (an Action or its notation) for the current human decision,
+        then let the bots play. Returns whether it was applied; errors are shown in the
+        console and leave the game unchanged."""
+        game = self.game
+        d = game.decision
+        if d is None:
+            self.console.error("the game is over: there is no decision to take")
+            return False
+        if not self.is_human(d.player):
+            self.console.error(f"it is {game.names[d.player]}'s turn ({self.seats[d.player]} "
+                               "bot): wait for the bots")
+            return False
+        text = action if isinstance(action, str) else str(action)
+        try:
+            game.apply(action)
+        except (IllegalAction, InvalidNotation) as exc:
+            self.console.error(f"{text!r}: {exc}")
+            return False
+        except Exception as exc:  # engine bugs are shown, never swallowed
+            self.console.error(f"{text!r}: internal error {type(exc).__name__}: {exc}\n"
+                               + traceback.format_exc(limit=3))
+            return False
+        self._after_change()
+        return True
+
+    def play_bots(self) -> None:
+        """Let bots decide until a human decision or the end of the game."""
+        game = self.game
+        while True:
+            d = game.decision
+            if d is None or self.is_human(d.player):
+                break
+            bot = self.bots[d.player]
+            if self.bot_delay > 0:
+                time.sleep(self.bot_delay)
+            try:
+                action = bot.choose(game.clone())
+                game.apply(action)
+            except Exception as exc:
+                self.console.error(f"{game.names[d.player]} ({self.seats[d.player]} bot) "
+                                   f"failed: {type(exc).__name__}: {exc}")
+                break
+            if self.bot_delay > 0:
+                self._changed()
+        if self.follow_decider:
+            d = game.decision
+            if d is not None and self.is_human(d.player) and self.viewer != d.player:
+                self._quiet = True
+                try:
+                    self.viewer = d.player
+                finally:
+                    self._quiet = False
+        self._changed()
+        if game.is_over:
+            sheet = game.scores()
+            self.console.info("Game over: " + ", ".join(
+                f"{p.name} {p.total}" for p in sheet.players)
+                + f". Winner(s): {', '.join(sheet.winners)}")
+
+    def undo(self) -> bool:
+        """Go back to the previous human decision (before the bots' answers to it)."""
+        for index in range(len(self.game.history) - 1, -1, -1):
+            player, _ = self.game.history[index]
+            if self.is_human(player):
+                return self.undo_to(index)
+        self.console.error("nothing to undo: no human decision has been taken yet")
+        return False
+
+    def undo_to(self, index: int) -> bool:
+        """Go back to the state before decision ``index`` of the history; if that was a
+        bot's decision, the bots play on to the next human decision."""
+        history = self.game.history
+        if not isinstance(index, int) or not 0 <= index < len(history):
+            self.console.error(f"cannot undo to decision {index!r}: "
+                               f"{len(history)} decision(s) taken")
+            return False
+        player, action = history[index]
+        try:
+            self.game.undo_to(index)
+        except Exception as exc:
+            self.console.error(f"undo failed: {type(exc).__name__}: {exc}")
+            return False
+        self.console.info(f"Undone back to before [{index}] {self.game.names[player]}: {action}")
+        self._after_change()
+        return True
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        """Hand a seat to a human or a bot mid-game."""
+        self._set_seats(self.game, [kind if i == seat else k for i, k in enumerate(self.seats)],
+                        None)
+        self._changed()
+        self.play_bots()
+
+    def _after_change(self) -> None:
+        d = self.game.decision
+        if self.bot_delay > 0 and d is not None and not self.is_human(d.player):
+            self._changed()  # show the human's move before the bots' pause
+        self.play_bots()
+
+    @T.observe("viewer")
+    def _viewer_changed(self, change: Any) -> None:
+        if not getattr(self, "_quiet", True):
+            self._changed()
+
+    def _changed(self) -> None:
+        self.version += 1
+        for observer in list(self.observers):
+            try:
+                observer(self)
+            except Exception as exc:
+                self.console.error(f"observer {getattr(observer, '__name__', observer)!r} "
+                                   f"failed: {type(exc).__name__}: {exc}")
