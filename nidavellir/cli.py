@@ -67,8 +67,35 @@ def run_score(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --------------------------------------------------------------------------- replay
+
+def _configure_replay(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("record", metavar="RECORD",
+                        help="a game record (JSON, written by Game.save), see the README")
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """``nidavellir replay RECORD``: the log, then the (final or current) score sheet."""
+    from .game import Game
+
+    game = Game.load(args.record)
+    print("\n".join(game.log()))
+    print()
+    decision = game.decision
+    if game.is_over or decision is None:
+        print(f"Game over after {len(game.history)} decisions.\n")
+    else:
+        print(f"The record stops at decision {len(game.history)}: "
+              f"{game.names[decision.player]} to {decision.kind} ({decision.prompt}).")
+        print("Score sheet of the table as it is now:\n")
+    print(game.scores().to_text())
+    return EXIT_OK
+
+
 COMMANDS: dict[str, Command] = {
     "score": Command("score a table from a scenario file", _configure_score, run_score),
+    "replay": Command("replay a game record: its log and score sheet", _configure_replay,
+                      run_replay),
 }
 
 

@@ -373,3 +373,91 @@ def test_load_a_file_that_is_not_json(tmp_path: Any) -> None:
 def test_load_a_missing_file(tmp_path: Any) -> None:
     with pytest.raises(RecordError, match="cannot read"):
         Game.load(tmp_path / "nope.json")
+
+
+# ---------------------------------------------------------------------- nidavellir replay
+
+def test_replay_prints_the_log_and_the_final_score_sheet(tmp_path: Any, capsys: Any) -> None:
+    from nidavellir.cli import main
+
+    game = random_game(3, seed=6)
+    path = tmp_path / "game.json"
+    game.save(path)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    for line in game.log():
+        assert line in out
+    assert f"Game over after {len(game.history)} decisions." in out
+    assert game.scores().to_text() in out
+    assert out.index(game.log()[-1]) < out.index("Placing")
+
+
+def test_replay_of_a_game_in_progress_says_where_it_stopped(tmp_path: Any, capsys: Any) -> None:
+    from nidavellir.cli import main
+
+    game = random_game(4, seed=6, steps=30)
+    assert game.decision is not None
+    path = tmp_path / "partial.json"
+    game.save(path)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    who = game.names[game.decision.player]
+    assert f"stops at decision 30: {who} to {game.decision.kind}" in out
+    assert game.scores().to_text() in out
+    assert "Game over" not in out
+
+
+def test_replay_of_a_bad_record_names_the_action_and_exits_2(tmp_path: Any,
+                                                             capsys: Any) -> None:
+    from nidavellir.cli import main
+
+    record = random_game(3, seed=6, steps=30).to_record()
+    k = _first_index(record, "take")
+    record["actions"][k] = "take W10"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"error: action {k}: 'take W10'")
+    assert "not in the" in captured.err
+
+
+@pytest.mark.parametrize("content, message", [
+    ("{not json", "is not JSON"),
+    ('{"format": "nidavellir-record", "version": 99}', "unsupported version 99"),
+])
+def test_replay_of_a_broken_file_exits_2(tmp_path: Any, capsys: Any, content: str,
+                                         message: str) -> None:
+    from nidavellir.cli import main
+
+    path = tmp_path / "broken.json"
+    path.write_text(content, encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and message in err
+
+
+def test_replay_of_a_missing_file_exits_2(tmp_path: Any, capsys: Any) -> None:
+    from nidavellir.cli import main
+
+    assert main(["replay", str(tmp_path / "nope.json")]) == 2
+    assert "error: cannot read" in capsys.readouterr().err
+
+
+def test_the_replay_command_runs_as_a_program(tmp_path: Any) -> None:
+    import subprocess
+    import sys
+
+    game = random_game(2, seed=11)
+    path = tmp_path / "game.json"
+    game.save(path)
+    done = subprocess.run([sys.executable, "-m", "nidavellir", "replay", str(path)],
+                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Game over after" in done.stdout and "Placing" in done.stdout
+    path.write_text(json.dumps({**game.to_record(), "seed": "x"}), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "nidavellir", "replay", str(path)],
+                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "error: field 'seed': must be an integer, not 'x'"
