@@ -16,7 +16,7 @@ different deals. The same ``seed`` gives the same numbers.
 >>> from nidavellir import Game
 >>> game = Game.new(players=2, seed=3)
 >>> table = what_if(game)
->>> len(table) == len(game.legal_actions()), table["delta_total"].abs().sum()
+>>> len(table) == len(game.legal_actions()), int(table["delta_total"].abs().sum())
 (True, 0)
 """
 
