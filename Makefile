@@ -1,19 +1,41 @@
 # `make run` and `make test` set everything up on a fresh machine.
+SHELL := bash
+.SHELLFLAGS := -eo pipefail -c
+
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8866
+# What `make run` serves: the folder of notebooks, or one notebook.
+NOTEBOOK ?= notebooks
+# Extra Voila options, e.g. VOILA_ARGS="--MappingKernelManager.cull_idle_timeout=1800".
+VOILA_ARGS ?=
+PYTEST_ARGS ?=
 
-.PHONY: setup run test lint typecheck chromium bench golden clean
+# This machine's pip configuration names package indexes that do not exist; pip warns about
+# each one on every lookup. Drop only those lines: real warnings and errors still show, and
+# pipefail keeps pip's exit status. setuptools' warnings about editable installs go too.
+PIP := $(BIN)/python -m pip --quiet
+PIP_FILTER := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 
-# The venv is rebuilt whenever pyproject.toml changes.
+.PHONY: setup run test lint typecheck chromium bench golden clean venv-build
+
+# The venv is rebuilt whenever pyproject.toml changes. Engineers share one working tree, so
+# the rebuild runs under a lock and is skipped if another `make` has just done it.
 $(STAMP): pyproject.toml
-	rm -rf $(VENV)
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@flock pyproject.toml $(MAKE) --no-print-directory venv-build
+
+venv-build:
+	@if [ $(STAMP) -nt pyproject.toml ]; then exit 0; fi; \
+	echo "building $(VENV) (pip install -e '.[dev]')"; \
+	rm -rf $(VENV); \
+	$(PYTHON) -m venv $(VENV); \
+	$(PIP) install --upgrade pip $(PIP_FILTER); \
+	PYTHONWARNINGS=ignore::UserWarning $(PIP) install -e '.[dev]' $(PIP_FILTER); \
+	$(BIN)/python -m ipykernel install --sys-prefix --name python3 \
+		--display-name "Python 3 (nidavellir)" >/dev/null; \
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -22,12 +44,14 @@ setup: $(STAMP)
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
 		echo "installing Debian's chromium"; \
-		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium) \
-		|| (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium); \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq; \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -qq --no-install-recommends chromium >/dev/null; \
 	fi
 
 run: setup
-	$(BIN)/python -m nidavellir.serve --host $(HOST) --port $(PORT)
+	$(BIN)/python -m nidavellir.serve $(NOTEBOOK) --host $(HOST) --port $(PORT) $(VOILA_ARGS)
 
 lint: setup
 	$(BIN)/ruff check .
@@ -35,8 +59,10 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy
 
+# pytest exits 5 when it collects no tests; like every non-zero status it fails the build.
 test: setup chromium lint
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q $(PYTEST_ARGS) || { rc=$$?; \
+		if [ $$rc = 5 ]; then echo "pytest collected no tests" >&2; fi; exit $$rc; }
 
 bench: setup
 	$(BIN)/python benchmarks/bench_engine.py

@@ -10,6 +10,8 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from nidavellir.serve import voila_args
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 KERNEL_CHECK = "import sys\nprint(sys.prefix)"
@@ -43,3 +45,15 @@ def test_notebook_runs(path: Path) -> None:
     printed = "".join(o.get("text", "") for o in nb.cells[-1].outputs).strip()
     assert os.path.realpath(printed) == os.path.realpath(sys.prefix), "kernel outside the venv"
 
+
+
+def test_voila_gets_each_option_once() -> None:
+    # A repeated option gives HTTP 500 on the first page (shared/docs/VOILA.md).
+    args = voila_args("notebooks", host="0.0.0.0", extra=["--Voila.port=9000", "--Voila.port=9001",
+                                                          "--VoilaConfiguration.theme=dark"])
+    options = [a.split("=", 1)[0] for a in args[1:]]
+    assert len(options) == len(set(options))
+    assert args[0] == "notebooks"
+    assert {"--Voila.ip=0.0.0.0", "--Voila.port=9001", "--Voila.port_retries=0",
+            "--KernelManager.transport=ipc", "--VoilaConfiguration.theme=dark"} <= set(args)
+    assert any(a.startswith("--MappingKernelManager.cull_idle_timeout=") for a in args)

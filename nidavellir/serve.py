@@ -1,0 +1,97 @@
+"""Serve the notebooks as a Voila dashboard: ``python -m nidavellir.serve`` (``make run``).
+
+Stdlib only: it builds Voila's command line and replaces itself with Voila, so it stays
+importable from the core package. The options encode what shared/docs/VOILA.md measured
+on these machines:
+
+- ``--Voila.port_retries=0``: Voila would otherwise move silently to another port;
+- idle-kernel culling: kernels of closed tabs are never shut down (voila issue #1458);
+- ``--KernelManager.transport=ipc``: many kernels starting at once collide on TCP ports;
+- every option at most once: a repeated option gives HTTP 500 on the first page.
+
+Nothing is loaded from a CDN: the default ``lab`` template serves its assets itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+#: The folder served by default (relative to the project): the lessons and, later, the
+#: dashboard notebook.
+DEFAULT_TARGET = "notebooks"
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8866
+#: Seconds before an idle kernel (a closed or forgotten tab) is shut down.
+DEFAULT_CULL_IDLE = 600
+DEFAULT_CULL_INTERVAL = 60
+
+
+def _key(option: str) -> str:
+    return option.split("=", 1)[0]
+
+
+def voila_args(
+    target: str | os.PathLike[str] = DEFAULT_TARGET,
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    cull_idle_timeout: int = DEFAULT_CULL_IDLE,
+    cull_interval: int = DEFAULT_CULL_INTERVAL,
+    extra: Sequence[str] = (),
+) -> list[str]:
+    """Voila's arguments (without the program name), each option exactly once.
+
+    ``extra`` options (``--Class.trait=value``) replace the defaults of the same name
+    instead of repeating them.
+
+    >>> args = voila_args("notebooks", port=9000, extra=["--Voila.port=9001"])
+    >>> [a for a in args if a.startswith("--Voila.port=")]
+    ['--Voila.port=9001']
+    """
+    options = [
+        f"--Voila.ip={host}",
+        f"--Voila.port={port}",
+        "--Voila.port_retries=0",
+        "--Voila.open_browser=False",
+        "--VoilaConfiguration.strip_sources=True",
+        "--VoilaConfiguration.show_tracebacks=True",
+        f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
+        f"--MappingKernelManager.cull_interval={cull_interval}",
+        "--KernelManager.transport=ipc",
+    ]
+    merged = {_key(o): o for o in options}
+    for option in extra:  # the last of an option given several times wins
+        merged[_key(option)] = option
+    return [str(target), *merged.values()]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m nidavellir.serve",
+        description="Serve the Nidavellir notebooks with Voila (extra --Class.trait=value "
+        "options are passed on to Voila).",
+    )
+    parser.add_argument("target", nargs="?", default=DEFAULT_TARGET,
+                        help="a notebook or a folder of notebooks (default: notebooks/)")
+    parser.add_argument("--host", default=DEFAULT_HOST,
+                        help="address to listen on (0.0.0.0 serves the whole network)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    parser.add_argument("--cull-idle-timeout", type=int, default=DEFAULT_CULL_IDLE,
+                        help="seconds before an idle kernel is shut down")
+    parser.add_argument("--cull-interval", type=int, default=DEFAULT_CULL_INTERVAL)
+    args, extra = parser.parse_known_args(argv)
+    if not Path(args.target).exists():
+        parser.error(f"{args.target}: no such notebook or folder")
+    command = [sys.executable, "-m", "voila", *voila_args(
+        args.target, args.host, args.port, args.cull_idle_timeout, args.cull_interval, extra)]
+    print("serving:", " ".join(command[2:]), flush=True)
+    # Replace this process so signals (Ctrl-C, kill of the process group) reach Voila.
+    os.execv(sys.executable, command)
+    return 0  # pragma: no cover - execv does not return
+
+
+if __name__ == "__main__":
+    sys.exit(main())
