@@ -1,7 +1,12 @@
-"""``python -m nidavellir``: the command line (see :mod:`nidavellir.cli`)."""
+"""``python -m nidavellir``: the command line (see :mod:`nidavellir.cli`).
 
-import sys
+The import sits under the guard so that importing this module (as the layering test
+does) loads nothing from the upper layers.
+"""
 
-from .cli import main
+if __name__ == "__main__":
+    import sys
 
-sys.exit(main())
+    from nidavellir.cli import main
+
+    sys.exit(main())
