@@ -93,6 +93,11 @@ class Card:
     ref: str = ""
     """Where the rulebook (or a ruling) defines the card."""
     aliases: tuple[str, ...] = field(default=())
+    _values: tuple[tuple[int, int] | None, ...] = field(default=(), init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # (ranks, bravery points) per column, computed once: the engine's hot path.
+        object.__setattr__(self, "_values", tuple(self._column_value(s) for s in Suit))
 
     @property
     def ranks(self) -> int:
@@ -123,16 +128,25 @@ class Card:
         the side they lie on (FR p.24); Olwyn's doubles 1 rank, 0 BP; Thrud 1 rank
         while in the army, never scored there (FR "Thrud").
         """
+        value = self._values[suit]
+        if value is None:
+            raise ValueError(f"mercenary {self.token} has no {suit.column_name} side")
+        return value
+
+    def _column_value(self, suit: Suit) -> tuple[int, int] | None:
         if self.kind is Kind.MERCENARY:
             for side_suit, bp in self.sides:
                 if side_suit is suit:
                     return 1, bp
-            raise ValueError(f"mercenary {self.token} has no {suit.column_name} side")
-        if self is YLUD:
-            return 1, YLUD_BRAVERY[suit]
-        if self is THRUD or self.kind is Kind.OLWYN_DOUBLE:
+            return None
+        if self.kind is Kind.HERO and self.suit is None and self.advanced:
+            # Ylud and Thrud (Uline never lies in a column).
+            if self.token == "Ylud":
+                return 1, YLUD_BRAVERY[suit]
             return 1, 0
-        return self.ranks, self.bravery_points
+        if self.kind is Kind.OLWYN_DOUBLE:
+            return 1, 0
+        return len(self.bravery), sum(self.bravery)
 
     def fits(self, suit: Suit) -> bool:
         """Whether the card may lie in column ``suit``."""
@@ -202,6 +216,9 @@ ROYAL_OFFERING_COUNTS: dict[int, tuple[Card, int, int]] = {
 
 # --------------------------------------------------------------------------- heroes
 
+#: Ylud's bravery points by the column she lies in (FR "YLUD L'IMPRÉVISIBLE").
+YLUD_BRAVERY: dict[Suit, int] = {W: 7, H: 0, M: 1, B: 0, E: 11}
+
 _HERO_REF = "FR \"Capacités des cartes Héros·ïne\""
 
 
@@ -267,8 +284,6 @@ DWERG_BROTHERS: tuple[Card, ...] = (
 )
 #: Points for owning 1..5 Dwerg brothers (FR "DWERG LES 5 FRÈRES").
 DWERG_POINTS: tuple[int, ...] = (0, 13, 40, 81, 108, 135)
-#: Ylud's bravery points by the column she lies in (FR "YLUD L'IMPRÉVISIBLE").
-YLUD_BRAVERY: dict[Suit, int] = {W: 7, H: 0, M: 1, B: 0, E: 11}
 #: Thrud scores 13 once in the command zone at the end of age 2 (FR "THRUD").
 THRUD_POINTS = 13
 #: Hourya needs this many explorer ranks before she can be recruited (FR "HOURYA").

@@ -51,7 +51,7 @@ class Engine:
 
     def emit(self, cls: Callable[..., ev.Event], **kw: Any) -> None:
         s = self.state
-        self.events.append(cls(age=s.age, round=s.round, tavern=s.tavern, **kw))
+        self.events.append(cls(s.age, s.round, s.tavern, **kw))
 
     def push(self, *tasks: Task) -> None:
         """Push tasks so that the first one given runs first."""
@@ -105,12 +105,13 @@ class Engine:
             self._legal_set = frozenset(self.legal_actions())
         return action in self._legal_set
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, check: bool = True) -> None:
+        """Run a decision; ``check=False`` is for actions taken from legal_actions()."""
         s = self.state
         if s.over:
             raise IllegalAction("the game is over")
         task = s.tasks[-1]
-        if not self.is_legal(action):
+        if check and not self.is_legal(action):
             raise IllegalAction(self.why_illegal(task, action))
         s.tasks.pop()
         self._legal = None
@@ -163,14 +164,15 @@ class Engine:
             p.remove_from_column(C.THRUD, suit)
             p.held.append(C.THRUD)
         p.add_to_column(card, suit)
-        self.emit(ev.CardPlaced, player=p.seat, card=card, column=suit)
-        tasks: list[Task] = []
-        if thrud_lifted:
-            tasks.append(("thrud", p.seat))
+        s = self.state
+        self.events.append(ev.CardPlaced(s.age, s.round, s.tavern, p.seat, card, suit))
+        # Runs in this order: Thrud's re-placement, ``then``, the recruitment loop.
+        tasks = s.tasks
+        tasks.append(("recruit", p.seat))
         if then is not None:
             tasks.append(then)
-        tasks.append(("recruit", p.seat))
-        self.push(*tasks)
+        if thrud_lifted:
+            tasks.append(("thrud", p.seat))
 
     def discard_card(self, card: Card, player: int | None, reason: str) -> None:
         self.state.discard.append(card)
@@ -231,15 +233,17 @@ class Engine:
 
 # ====================================================================== legal actions
 
-_BID_CACHE: dict[tuple[str, ...], list[Action]] = {}
+_BID_CACHE: dict[tuple[int, ...], list[Action]] = {}
 
 
 def _legal_bid(eng: Engine, task: Task) -> list[Action]:
+    """Every way to put 3 of the hand's coins on the taverns (at most 60), cached by
+    hand: hands repeat a lot."""
     p = eng.state.players[task[1]]
-    labels = sorted(K.label(c) for c in p.hand)
-    key = tuple(labels)
+    key = tuple(sorted(p.hand))
     cached = _BID_CACHE.get(key)
     if cached is None:
+        labels = [K.label(c) for c in key]
         seen = dict.fromkeys(itertools.permutations(labels, 3))
         cached = [Action("bid", combo) for combo in seen]
         _BID_CACHE[key] = cached
@@ -251,9 +255,12 @@ def _legal_uline_bid(eng: Engine, task: Task) -> list[Action]:
     return [Action("place", (lab,)) for lab in dict.fromkeys(K.label(c) for c in sorted(p.hand))]
 
 
+_TAKE: dict[Card, Action] = {c: Action("take", (c,)) for c in C.ALL_CARDS}
+
+
 def _legal_pick(eng: Engine, task: Task) -> list[Action]:
     s = eng.state
-    actions = [Action("take", (c,)) for c in dict.fromkeys(s.taverns[task[2]])]
+    actions = [_TAKE[c] for c in dict.fromkeys(s.taverns[task[2]])]
     if s.camp and tv.may_visit_camp(s, s.players[task[1]]):
         actions += [Action("camp", (c,)) for c in dict.fromkeys(s.camp)]
     return actions
@@ -455,12 +462,12 @@ _WHY: dict[str, Callable[[Engine, Task, Action], str]] = {
 
 def _apply_bid(eng: Engine, task: Task, action: Action) -> None:
     p = eng.state.players[task[1]]
-    hand = p.hand
+    hand = sorted(p.hand)  # the gold coin first where values repeat
+    labels = [K.label(c) for c in hand]
     for i, lab in enumerate(action.args):
-        coin = K.find(hand, str(lab))
-        assert coin is not None
-        hand.remove(coin)
-        p.bids[i] = coin
+        j = labels.index(lab)
+        p.bids[i] = hand.pop(j)
+        del labels[j]
     p.purse = hand
     p.hand = []
     eng.emit(ev.BidPlaced, player=p.seat)

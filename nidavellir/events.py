@@ -13,7 +13,7 @@ from typing import Any
 from .cards import TAVERNS, Card, Suit
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     age: int
     round: int
@@ -50,7 +50,7 @@ def _tavern(t: int | None) -> str:
     return TAVERNS[t] if t is not None else "-"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundStarted(Event):
     taverns: tuple[tuple[Card, ...], ...]
 
@@ -60,7 +60,7 @@ class RoundStarted(Event):
         return f"Age {self.age}, round {self.round}: the dwarves enter the taverns ({shown})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BidPlaced(Event):
     player: int
 
@@ -68,7 +68,7 @@ class BidPlaced(Event):
         return f"{names[self.player]} places a secret bid"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BidsRevealed(Event):
     bids: tuple[tuple[int, str], ...]
     """(player, coin label) in turn order."""
@@ -81,7 +81,7 @@ class BidsRevealed(Event):
             " > ".join(names[p] for p in self.order)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardTaken(Event):
     player: int
     card: Card
@@ -92,7 +92,7 @@ class CardTaken(Event):
         return f"{names[self.player]} takes {self.card.name} ({self.source})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardPlaced(Event):
     player: int
     card: Card
@@ -102,7 +102,7 @@ class CardPlaced(Event):
         return f"{names[self.player]} places {self.card.name} in the {self.column.column_name} column"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardDiscarded(Event):
     player: int | None
     card: Card
@@ -113,7 +113,7 @@ class CardDiscarded(Event):
         return f"{who}: {self.card.name} is discarded ({self.reason})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CoinTransformed(Event):
     player: int
     old: str
@@ -128,7 +128,7 @@ class CoinTransformed(Event):
                 f"({self.reason}, {self.place})")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CoinTraded(Event):
     player: int
     coins: tuple[str, str]
@@ -143,7 +143,7 @@ class CoinTraded(Event):
                 f"{self.given_up}, takes {self.new}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GemsExchanged(Event):
     swaps: tuple[tuple[int, int, int], ...]
     """(player, old gem, new gem)."""
@@ -153,7 +153,7 @@ class GemsExchanged(Event):
         return f"{_tavern(self.tavern)}: tied bidders exchange gems ({shown})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HeroRecruited(Event):
     player: int
     hero: Card
@@ -162,7 +162,7 @@ class HeroRecruited(Event):
         return f"{names[self.player]} recruits {self.hero.name}, {self.hero.title}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RecruitSkipped(Event):
     player: int
 
@@ -170,7 +170,7 @@ class RecruitSkipped(Event):
         return f"{names[self.player]} completed a line but no hero can be recruited (R12)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DistinctionAwarded(Event):
     distinction: Card
     player: int | None
@@ -181,7 +181,7 @@ class DistinctionAwarded(Event):
         return f"{names[self.player]} wins {self.distinction.name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CoinSwapped(Event):
     """Hunting Master: the bronze 0 leaves the game for the green 3."""
 
@@ -191,7 +191,7 @@ class CoinSwapped(Event):
         return f"{names[self.player]} swaps the 0 for the Hunting Master's 3*"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GemReplaced(Event):
     player: int
     old: int
@@ -200,7 +200,7 @@ class GemReplaced(Event):
         return f"{names[self.player]} replaces gem {self.old} by gem 6"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CampRefilled(Event):
     cards: tuple[Card, ...]
 
@@ -208,7 +208,7 @@ class CampRefilled(Event):
         return "The camp shows " + ", ".join(c.name for c in self.cards)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CoinDiscarded(Event):
     player: int
     coin: str
@@ -218,13 +218,13 @@ class CoinDiscarded(Event):
         return f"{names[self.player]} discards coin {self.coin} ({self.reason})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AgeEnded(Event):
     def describe(self, names: Sequence[str]) -> str:
         return f"End of age {self.age}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameEnded(Event):
     totals: tuple[int, ...]
 

@@ -142,11 +142,10 @@ class Game:
     def apply_fast(self, action: Action) -> None:
         """apply() for bots and simulations: the action must come from legal_actions()."""
         eng = self._engine
-        decision = eng.decision
-        assert decision is not None
+        player = eng.state.tasks[-1][1]
         self._marks.append(len(eng.events))
-        eng.apply(action)
-        self.history.append((decision.player, action))
+        eng.apply(action, check=False)
+        self.history.append((player, action))
 
     def undo(self, steps: int = 1) -> None:
         """Go back ``steps`` decisions (unlimited: the game replays from its start)."""

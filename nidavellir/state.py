@@ -107,8 +107,9 @@ class PlayerState:
         return None
 
     def add_to_column(self, card: Card, suit: Suit) -> None:
+        ranks = card.column_value(suit)[0]
         self.army[suit].append(card)
-        self.ranks[suit] += card.column_value(suit)[0]
+        self.ranks[suit] += ranks
 
     def remove_from_column(self, card: Card, suit: Suit) -> None:
         col = self.army[suit]
