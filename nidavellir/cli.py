@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .analysis.simulate import configure_parser as configure_simulate
 from .errors import NidavellirError
 
 EXIT_OK = 0
@@ -92,10 +93,22 @@ def run_replay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --------------------------------------------------------------------------- simulate
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """``nidavellir simulate --games N --players P --bots B[,B...] --seed S --workers W
+    --out FILE.csv|.parquet [--expansions thingvellir]``."""
+    from .analysis.simulate import run
+
+    return run(args)
+
+
 COMMANDS: dict[str, Command] = {
     "score": Command("score a table from a scenario file", _configure_score, run_score),
     "replay": Command("replay a game record: its log and score sheet", _configure_replay,
                       run_replay),
+    "simulate": Command("play many seeded games with bots; rows to CSV or Parquet",
+                        configure_simulate, run_simulate),
 }
 
 

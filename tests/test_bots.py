@@ -147,3 +147,21 @@ def test_greedy_beats_random_on_average() -> None:
         wins += sheet[seat].rank == 1
     assert statistics.mean(greedy) - statistics.mean(random_) >= 25
     assert wins >= 18
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_bots_play_thingvellir_decisions_legally(players: int) -> None:
+    """The expansion's decisions (camp, mercenaries, artifacts, ...) get legal answers
+    from both bots without any code written for them."""
+    kinds: set[str] = set()
+    for seed in range(2):
+        game = Game.new(players=players, seed=seed, expansions=("thingvellir",))
+        bots = [GreedyBot(seed) if i % 2 == 0 else RandomBot(seed * 10 + i)
+                for i in range(players)]
+        while not game.is_over:
+            decision = game.decision
+            assert decision is not None
+            kinds.add(decision.kind)
+            game.apply(bots[decision.player].choose(game))
+    assert kinds - BASE_KINDS - {"thrud", "ylud", "discard", "pioneer", "uline_bid",
+                                 "uline_trade"}

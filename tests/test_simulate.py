@@ -124,3 +124,15 @@ def test_cli_bad_arguments_exit_2(argv: list[str], message: str, tmp_path: Path,
     assert err.startswith("error: ") and len(err.splitlines()) == 1
     assert message in err
     assert not any(tmp_path.iterdir())
+
+
+def test_nidavellir_simulate_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from nidavellir.cli import main as cli_main
+
+    out = tmp_path / "sim.csv"
+    assert cli_main(["simulate", "--games", "2", "--players", "3", "--bots", "random",
+                     "--out", str(out), "--workers", "2"]) == 0
+    assert len(read(out)) == 6
+    assert cli_main(["simulate", "--games", "2", "--players", "3", "--bots", "random,random",
+                     "--out", str(out)]) == 2
+    assert capsys.readouterr().err == "error: --bots: 3 players need 1 or 3 bots, got 2\n"

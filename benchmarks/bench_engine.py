@@ -1,0 +1,76 @@
+"""Engine throughput: full games per second on one core.
+
+Random games use the fast path the simulations use (``RandomBot`` reading the
+engine's legal actions without a copy, ``game.apply_fast``); the greedy line shows
+the cost of a bot that clones and scores its options.
+
+    python benchmarks/bench_engine.py [--seconds 2] [--players 2 3 4 5] [--json]
+
+The target is >= 500 random 3-player games per second (see benchmarks/README.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from collections.abc import Sequence
+
+from nidavellir.bots import GreedyBot, RandomBot, play_game
+
+TARGET_RANDOM_3P = 500.0
+
+
+def games_per_second(players: int, bot: str, seconds: float, min_games: int = 5,
+                     expansions: Sequence[str] = ()) -> tuple[float, int]:
+    """Play seeded games (seed 0, 1, ...) for about ``seconds``; (games/s, games played)."""
+    factory = RandomBot if bot == "random" else GreedyBot
+    n = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while n < min_games or time.perf_counter() < deadline:
+        play_game(players, [factory(n * 10 + i) for i in range(players)], seed=n,
+                  expansions=expansions)
+        n += 1
+    return n / (time.perf_counter() - start), n
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0,
+                        help="time per measurement (default 2)")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
+    parser.add_argument("--greedy-players", type=int, default=3)
+    parser.add_argument("--expansions", default="", help="e.g. thingvellir")
+    parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    args = parser.parse_args(argv)
+    expansions = [e for e in args.expansions.split(",") if e]
+
+    # Warm up caches (bid permutations, imports) so the first line is not penalised.
+    play_game(3, "random", seed=-1, expansions=expansions)
+    results: dict[str, float] = {}
+    if not args.json:
+        print(f"Python {platform.python_version()} on {platform.machine()}, one core, "
+              f"{args.seconds:g} s per line{', ' + args.expansions if expansions else ''}")
+    for p in args.players:
+        rate, n = games_per_second(p, "random", args.seconds, expansions=expansions)
+        results[f"random_{p}p"] = rate
+        if not args.json:
+            note = ""
+            if p == 3:
+                note = f"  (target >= {TARGET_RANDOM_3P:g})"
+            print(f"random  {p} players: {rate:8.1f} games/s  ({n} games){note}")
+    p = args.greedy_players
+    rate, n = games_per_second(p, "greedy", args.seconds, min_games=3, expansions=expansions)
+    results[f"greedy_{p}p"] = rate
+    if args.json:
+        print(json.dumps({k: round(v, 1) for k, v in results.items()}))
+    else:
+        print(f"greedy  {p} players: {rate:8.1f} games/s  ({n} games)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
