@@ -30,11 +30,12 @@ PROFILE = settings(derandomize=True, deadline=None, database=None,
                    suppress_health_check=[HealthCheck.too_slow])
 
 
-def new_random_game(players: int, seed: int) -> Game:
+def new_random_game(players: int, seed: int, thingvellir: bool = False) -> Game:
     """A seeded game; a fifth of the games switch on each rule option."""
     rng = random.Random(seed * 7919 + players)
     options = {name: rng.random() < 0.2 for name in OPTION_NAMES}
-    return Game.new(players=players, seed=seed, options=options)
+    expansions = (C.THINGVELLIR,) if thingvellir else ()
+    return Game.new(players=players, seed=seed, options=options, expansions=expansions)
 
 
 def decision_bound(players: int) -> int:
@@ -55,6 +56,8 @@ class Ledger:
         self.game = game
         self.expected_cards = Counter(C.age_deck(1, n) + C.age_deck(2, n)
                                       + heroes_for(game.config))
+        if game.config.thingvellir:
+            self.expected_cards.update(C.camp_deck(1) + C.camp_deck(2))
         self.treasury = C.treasury(n)
         self.gems = sorted(C.gems_for(n))
         self.bronze = [Counter(p.coins()) for p in game.state.players]
@@ -67,8 +70,15 @@ class Ledger:
         for t in s.taverns:
             cards += t
         cards += s.discard + s.box + s.drawn + s.hall
+        cards += s.camp + s.camp_decks[1] + s.camp_decks[2] + s.camp_discard
         for p in s.players:
             cards += p.cards()
+        # Brisingamens' picks wait in the pending steps until both are taken (R17).
+        for task in s.tasks:
+            if task[0] == "brisingamens":
+                cards += task[3]
+            elif task[0] == "resolve_card":
+                cards.append(task[2])
         return Counter(cards)
 
     def check(self) -> None:
@@ -90,6 +100,10 @@ class Ledger:
         special = 1 if C.KINGS_GREAT_ARMORER in awarded else 0
         assert table[C.SPECIAL_BLACKSMITH] == special
         del table[C.SPECIAL_BLACKSMITH]
+        # Olwyn's two doubles come into play when she is recruited.
+        olwyn = any(isinstance(e, ev.HeroRecruited) and e.hero is C.OLWYN for e in events)
+        assert table[C.OLWYN_DOUBLE] == (C.OLWYN_DOUBLE_COUNT if olwyn else 0)
+        del table[C.OLWYN_DOUBLE]
         assert +table == self.expected_cards, _diff(self.expected_cards, table)
 
         # Coins: every gold coin is in the treasury or owned by exactly one player.
@@ -98,15 +112,19 @@ class Ledger:
             assert s.treasury.counts[v] >= 0
             assert s.treasury.counts[v] + owned_gold[v] == self.treasury.get(v, 0), \
                 f"gold {v}: treasury {s.treasury.counts[v]} + owned {owned_gold[v]}"
+        # Járnglófi (Thingvellir) makes its owner discard the exchange coin.
+        discarded = Counter(e.player for e in events if isinstance(e, ev.CoinDiscarded))
         for p, before in zip(s.players, self.bronze, strict=True):
             coins = p.coins()
-            assert len(coins) == 5, f"player {p.seat} owns {len(coins)} coins"
+            assert len(coins) == 5 - discarded[p.seat], f"player {p.seat} owns {len(coins)} coins"
             bronze = Counter(c for c in coins if K.kind(c) == K.BRONZE)
             # Bronze coins only ever leave the game (transforms, trades, the Hunting Master).
             assert not bronze - before, f"player {p.seat} gained bronze {bronze - before}"
             special = sum(1 for c in coins if c == K.HUNTER_COIN)
-            assert special == (1 if awarded.get(C.HUNTING_MASTER) == p.seat
-                               and K.EXCHANGE_COIN not in coins else 0)
+            if awarded.get(C.HUNTING_MASTER) != p.seat:
+                assert special == 0
+            elif not discarded[p.seat]:
+                assert special == (0 if K.EXCHANGE_COIN in coins else 1)
             assert special <= 1
             self.bronze[p.seat] = bronze
 
@@ -198,6 +216,16 @@ def test_conservation_at_every_decision(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_conservation_with_thingvellir(players: int) -> None:
+    for seed in range(30):
+        game = new_random_game(players, seed, thingvellir=True)
+        ledger = Ledger(game)
+        ledger.check()
+        play(game, random.Random(seed), ledger)
+        check_end(game)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_thousands_of_games_end_and_score_consistently(players: int) -> None:
     lengths = []
     for seed in range(1000, 1375):
@@ -213,9 +241,10 @@ def test_thousands_of_games_end_and_score_consistently(players: int) -> None:
 # ---------------------------------------------------------------------- replay, undo, clone
 
 @settings(PROFILE, max_examples=100)
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5))
-def test_replaying_the_record_gives_the_identical_state(seed: int, players: int) -> None:
-    game = new_random_game(players, seed)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5), thingvellir=st.booleans())
+def test_replaying_the_record_gives_the_identical_state(seed: int, players: int,
+                                                        thingvellir: bool) -> None:
+    game = new_random_game(players, seed, thingvellir)
     rng = random.Random(seed)
     stop = rng.randrange(decision_bound(players) // 3) if rng.random() < 0.3 else None
     while not game.is_over and (stop is None or len(game.history) < stop):
@@ -227,10 +256,11 @@ def test_replaying_the_record_gives_the_identical_state(seed: int, players: int)
 
 
 @settings(PROFILE, max_examples=80)
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5),
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5), thingvellir=st.booleans(),
        points=st.lists(st.floats(0, 1, exclude_max=True), min_size=1, max_size=4))
-def test_undo_then_redo_is_the_identity(seed: int, players: int, points: list[float]) -> None:
-    game = new_random_game(players, seed)
+def test_undo_then_redo_is_the_identity(seed: int, players: int, thingvellir: bool,
+                                        points: list[float]) -> None:
+    game = new_random_game(players, seed, thingvellir)
     rng = random.Random(seed)
     actions: list[Any] = []
     while not game.is_over:
@@ -257,10 +287,11 @@ def test_undo_then_redo_is_the_identity(seed: int, players: int, points: list[fl
 
 
 @settings(PROFILE, max_examples=80)
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5),
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5), thingvellir=st.booleans(),
        point=st.floats(0, 1, exclude_max=True))
-def test_a_clone_is_independent(seed: int, players: int, point: float) -> None:
-    game = new_random_game(players, seed)
+def test_a_clone_is_independent(seed: int, players: int, thingvellir: bool,
+                                point: float) -> None:
+    game = new_random_game(players, seed, thingvellir)
     rng = random.Random(seed)
     stop = int(point * decision_bound(players) / 2)
     while not game.is_over and len(game.history) < stop:
@@ -287,8 +318,8 @@ def test_a_clone_is_independent(seed: int, players: int, point: float) -> None:
 def test_apply_and_apply_fast_agree() -> None:
     for seed in range(40):
         players = 2 + seed % 4
-        a = new_random_game(players, seed)
-        b = new_random_game(players, seed)
+        a = new_random_game(players, seed, thingvellir=seed % 2 == 1)
+        b = new_random_game(players, seed, thingvellir=seed % 2 == 1)
         rng = random.Random(seed)
         while not a.is_over:
             action = rng.choice(a.legal_actions())
