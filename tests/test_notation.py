@@ -69,6 +69,22 @@ def test_every_legal_action_round_trips_through_its_notation() -> None:
     assert {"bid", "pick", "hero", "transform"} <= kinds
 
 
+def test_every_thingvellir_action_round_trips_through_its_notation() -> None:
+    verbs: set[str] = set()
+    for seed in range(24):
+        game = Game.new(players=2 + seed % 4, seed=seed, expansions=("thingvellir",))
+        rng = random.Random(seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            for action in actions:
+                assert parse_action(str(action)) == action, str(action)
+                assert parse_action(str(action).lower()) == action, str(action)
+            action = rng.choice(actions)
+            verbs.add(action.verb)
+            game.apply_fast(action)
+    assert {"camp", "enlist", "choose", "remove"} <= verbs
+
+
 def test_applying_the_notation_equals_applying_the_action() -> None:
     by_action = Game.new(players=4, seed=21)
     by_text = Game.new(players=4, seed=21)
