@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .cards import Card, Kind, Suit
 from .actions import Action, parse_action
+from .cards import Card, Kind, Suit
 from .errors import IllegalAction, InvalidNotation, NidavellirError, RecordError, ScenarioError
-from .options import RuleOptions
 from .game import Game
+from .options import RuleOptions
 from .scoring import PlayerTable, ScoreSheet, score_table
 from .tokens import format_token, parse_token
 
