@@ -122,3 +122,73 @@ def test_figures_of_a_whole_game_mark_the_second_age() -> None:
     heroes = tl.events_frame().query("kind == 'HeroRecruited'")
     fig = G.hero_timeline(tl.events_frame(), names=tl.names)
     assert sum(len(t.x) for t in fig.data) == len(heroes)
+
+
+# ---------------------------------------------------------------------- live charts
+
+def test_live_charts_redraw_after_every_decision() -> None:
+    from nidavellir import Game
+    from widgets.charts import PLOTLY_MIME, LiveCharts
+    from widgets.session import Session
+
+    session = Session(Game.new(players=2, seed=4), ["human", "random"])
+    charts = LiveCharts(session)
+    assert list(charts.outputs) == ["coins", "ranks"]
+    for _ in range(4):
+        session.submit(session.game.legal_actions()[0])
+        assert charts.drawn_at == len(session.game.history) and charts.error is None
+        spec = charts.figure("coins")
+        assert len(spec["data"][0]["x"]) == len(session.game.history) + 1
+        assert spec["config"]["displaylogo"] is False
+    output = charts.outputs["ranks"].outputs
+    assert len(output) == 1 and set(output[0]["data"]) == {PLOTLY_MIME, "text/plain"}
+    session.undo()
+    assert charts.drawn_at == len(session.game.history)
+    assert session.new_game({"players": 3, "seats": ["human", "random", "random"], "seed": 5})
+    assert len(charts.figure("coins")["data"][0]["x"]) == len(session.game.history) + 1
+
+
+def test_live_charts_lose_no_update_that_arrives_while_drawing() -> None:
+    from widgets.charts import LiveCharts
+
+    class Plain:
+        def __init__(self) -> None:
+            self.game = scripted_game(3)
+            self.observers: list = []
+
+        def notify(self) -> None:
+            for observer in self.observers:
+                observer(self)
+
+    session = Plain()
+    charts = LiveCharts(session, charts=("coins",))
+    draw = charts.refresh
+    calls = []
+
+    def slow_refresh() -> None:
+        if not calls:  # another decision lands while the first redraw runs
+            session.game.apply("take +3")
+            session.notify()
+        calls.append(len(session.game.history))
+        draw()
+
+    charts.refresh = slow_refresh  # type: ignore[method-assign]
+    session.notify()
+    assert calls == [4, 4] and charts.drawn_at == 4
+    assert len(charts.figure("coins")["data"][0]["x"]) == 5
+
+
+def test_live_charts_hide_bids_not_yet_revealed() -> None:
+    from widgets.charts import HIDDEN_BID, mask_hidden_bids
+
+    game = scripted_game(2)  # Ann and Bo have bid, Cy has not: nothing is revealed
+    coins = F.coins_frame(game)
+    masked = mask_hidden_bids(coins, game, viewer=0)
+    now = masked[masked["step"] == 1]
+    assert set(now[now["name"] == "Bo"]["place"]) == {HIDDEN_BID, "purse"}
+    assert set(now[now["name"] == "Ann"]["place"]) == {"T1", "T2", "T3", "purse"}
+    assert mask_hidden_bids(coins, game, viewer=None) is coins
+    revealed = scripted_game(3)  # the Laughing Goblin is revealed: T1 shows
+    masked = mask_hidden_bids(F.coins_frame(revealed), revealed, viewer=0)
+    bo = masked[(masked["step"] == 2) & (masked["name"] == "Bo")]
+    assert sorted(bo["place"]) == ["T1", HIDDEN_BID, HIDDEN_BID, "purse", "purse"]

@@ -1,0 +1,201 @@
+"""Live charts for the play app: coin economy and class ranks, redrawn after every decision.
+
+Each chart is a plain ``plotly.graph_objects.Figure`` shown in an ``ipywidgets.Output``
+whose ``outputs`` are replaced on every change: the robust choice of
+shared/docs/VOILA.md (a ``FigureWidget`` can stop updating for good on slow clients).
+The figure travels as the ``application/vnd.plotly.v1+json`` mime bundle, drawn by the
+locally installed plotly extension (no CDN). Setting ``outputs`` directly, rather than
+``with out: display(...)``, also works from callbacks outside a kernel cell and in tests.
+
+Updates are never lost: a change that arrives while a redraw runs marks the charts
+dirty and the redraw loops until it has drawn the latest state. Charts follow the game
+through a :class:`~nidavellir.analysis.frames.Timeline`, so only new decisions are
+replayed (an undo or a new game is followed too).
+
+>>> from widgets.session import Session
+>>> from nidavellir import Game
+>>> session = Session(Game.new(players=2, seed=1), ["human", "random"])
+>>> charts = LiveCharts(session)
+>>> charts.drawn_at
+0
+>>> session.submit("bid 0 2 3")
+True
+>>> charts.drawn_at == len(session.game.history)
+True
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as W
+import pandas as pd
+import plotly.graph_objects as go
+import plotly.io as pio
+
+from nidavellir import Game
+from nidavellir.analysis import figures as G
+from nidavellir.analysis.frames import Timeline
+
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
+#: Plotly's config for every chart of the lab: no logo, fit the page width.
+PLOTLY_CONFIG: dict[str, Any] = {"displaylogo": False, "responsive": True}
+HIDDEN_BID = "hidden bid"
+
+
+def figure_output(fig: go.Figure) -> dict[str, Any]:
+    """A display_data output of ``fig`` as plotly's mime bundle (for ``Output.outputs``)."""
+    spec = json.loads(pio.to_json(fig, validate=False, remove_uids=False))
+    spec["config"] = dict(PLOTLY_CONFIG)
+    title = fig.layout.title.text or "Figure"
+    return {"output_type": "display_data",
+            "data": {PLOTLY_MIME: spec, "text/plain": f"<plotly figure: {title}>"},
+            "metadata": {}}
+
+
+def show_figure(out: W.Output, fig: go.Figure) -> None:
+    """Replace what ``out`` shows by ``fig``."""
+    out.outputs = (figure_output(fig),)
+
+
+def mask_hidden_bids(coins: pd.DataFrame, game: Game, viewer: int | None) -> pd.DataFrame:
+    """Hide the places of bids the viewer may not see yet (FR "Mise secrète").
+
+    In the current round, other players' coins on taverns not yet revealed show as
+    ``"hidden bid"``; ``viewer=None`` hides nobody's (a teacher's view).
+    """
+    if viewer is None:
+        return coins
+    s = game.state
+    revealed = -1 if s.tavern is None else s.tavern
+    hidden = {f"T{t + 1}" for t in range(revealed + 1, 3)}
+    mask = ((coins["age"] == s.age) & (coins["round"] == s.round) & (coins["player"] != viewer)
+            & coins["place"].isin(hidden))
+    if not mask.any():
+        return coins
+    out = coins.copy()
+    out.loc[mask, "place"] = HIDDEN_BID
+    return out
+
+
+ChartBuilder = Callable[[Timeline, pd.DataFrame], go.Figure]
+
+
+def _coins_chart(tl: Timeline, coins: pd.DataFrame) -> go.Figure:
+    return G.coin_economy(coins, tl.events_frame(), tl.treasury_frame())
+
+
+def _ranks_chart(tl: Timeline, coins: pd.DataFrame) -> go.Figure:
+    return G.class_ranks(tl.players_frame())
+
+
+def _score_chart(tl: Timeline, coins: pd.DataFrame) -> go.Figure:
+    return G.running_score(tl.players_frame())
+
+
+def _heroes_chart(tl: Timeline, coins: pd.DataFrame) -> go.Figure:
+    return G.hero_timeline(tl.events_frame(), names=tl.names)
+
+
+#: The charts LiveCharts can show, by name.
+CHARTS: dict[str, ChartBuilder] = {
+    "coins": _coins_chart, "ranks": _ranks_chart, "score": _score_chart,
+    "heroes": _heroes_chart,
+}
+
+
+class LiveCharts(W.VBox):
+    """Coin economy and class ranks of a session's game, redrawn after every change.
+
+    ``session`` is Session-like: it has a ``game`` and either a traitlets ``version``
+    (observed) or an ``observers`` list of callables (appended to). ``charts`` names
+    entries of :data:`CHARTS`. ``viewer`` (default: the session's ``viewer`` when it has
+    one) decides whose unrevealed bids are hidden; pass ``hide_bids=False`` for a
+    teacher's view.
+    """
+
+    def __init__(self, session: Any, charts: Sequence[str] = ("coins", "ranks"), *,
+                 hide_bids: bool = True, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        unknown = [c for c in charts if c not in CHARTS]
+        if unknown:
+            raise ValueError(f"unknown chart(s) {unknown}; known: {', '.join(CHARTS)}")
+        self.add_class("nid-live-charts")
+        self.session = session
+        self.hide_bids = hide_bids
+        self.timeline: Timeline | None = None
+        self.outputs: dict[str, W.Output] = {name: W.Output() for name in charts}
+        self.status = W.HTML()
+        self.renders = 0
+        """How many times the charts were drawn."""
+        self.drawn_at: int | None = None
+        """Decisions taken in the game as last drawn."""
+        self.error: str | None = None
+        self._busy = False
+        self._dirty = False
+        self.children = [self.status, *self.outputs.values()]
+        if hasattr(session, "observe") and hasattr(session, "version"):
+            session.observe(self._on_change, names="version")
+        elif isinstance(getattr(session, "observers", None), list):
+            session.observers.append(self._on_change)
+        else:
+            raise TypeError("the session needs a traitlets 'version' or an 'observers' list")
+        self.refresh()
+
+    def _on_change(self, *_: Any) -> None:
+        if self._busy:
+            self._dirty = True
+            return
+        self._busy = True
+        try:
+            while True:
+                self._dirty = False
+                self.refresh()
+                if not self._dirty:
+                    break
+        finally:
+            self._busy = False
+
+    def _viewer(self) -> int | None:
+        if not self.hide_bids:
+            return None
+        viewer = getattr(self.session, "viewer", None)
+        return viewer if isinstance(viewer, int) else None
+
+    def refresh(self) -> None:
+        """Redraw every chart from the session's game as it is now."""
+        game: Game = self.session.game
+        try:
+            if self.timeline is None:
+                self.timeline = Timeline(game)
+            else:
+                self.timeline.sync(game)
+            tl = self.timeline
+            coins = mask_hidden_bids(tl.coins_frame(), game, self._viewer())
+            for name, out in self.outputs.items():
+                show_figure(out, CHARTS[name](tl, coins))
+        except Exception as exc:  # a chart must never break the game panels
+            self.error = f"{type(exc).__name__}: {exc}"
+            self.status.value = ("<span style='color:#c0392b'>Charts failed: "
+                                 f"{html.escape(self.error)}</span>")
+            self.timeline = None
+            return
+        self.error = None
+        self.renders += 1
+        self.drawn_at = len(game.history)
+        s = game.state
+        where = "game over" if game.is_over else f"age {s.age}, round {s.round}"
+        self.status.value = (f"<span style='color:#555'>Charts after {self.drawn_at} "
+                             f"decision(s) ({where})</span>")
+
+    def figure(self, name: str) -> dict[str, Any]:
+        """The plotly spec (data, layout, config) a chart shows now (for tests)."""
+        outputs = self.outputs[name].outputs
+        return outputs[0]["data"][PLOTLY_MIME] if outputs else {}
+
+
+__all__ = ["CHARTS", "HIDDEN_BID", "LiveCharts", "PLOTLY_MIME", "figure_output",
+           "mask_hidden_bids", "show_figure"]
