@@ -31,7 +31,7 @@ from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES
 esc = html.escape
 
 #: Beyond this many options, previews (clone + apply + score) are not computed.
-PREVIEW_LIMIT = 12
+PREVIEW_LIMIT = 24
 #: Beyond this many options, the generic control shows a dropdown instead of buttons.
 GENERIC_BUTTON_LIMIT = 30
 
@@ -47,10 +47,21 @@ class Preview:
     delta: int
     lines: list[str] = field(default_factory=list)
     events: list[ev.Event] = field(default_factory=list)
+    follow_up: str = ""
+    """The player's next decision when the choice leads straight to one (a hero's
+    discard, Thrud's column, a transform): its score effect is not counted yet."""
 
     @property
     def delta_text(self) -> str:
-        return f"{self.delta:+d} pts"
+        return f"{self.delta:+d} pts" + (", then a choice" if self.follow_up else "")
+
+    @property
+    def tooltip(self) -> str:
+        parts = list(self.lines) or ["no change to your army or coins"]
+        parts.append(f"score now {self.delta:+d}")
+        if self.follow_up:
+            parts.append(f"then: {self.follow_up}")
+        return "; ".join(parts)
 
 
 def preview(game: Game, player: int, action: Action) -> Preview | None:
@@ -65,7 +76,10 @@ def preview(game: Game, player: int, action: Action) -> Preview | None:
         return None
     mine = [e for e in branch.events[mark:]
             if isinstance(e, _PREVIEW_EVENTS) and getattr(e, "player", None) == player]
-    return Preview(after - before, [e.describe(game.names) for e in mine], mine)
+    nxt = branch.decision
+    follow = nxt.prompt if nxt is not None and nxt.player == player and \
+        nxt.kind not in ("bid", "pick") else ""
+    return Preview(after - before, [e.describe(game.names) for e in mine], mine, follow)
 
 
 @dataclass
@@ -269,8 +283,8 @@ class CardControl(Control):
         text = _CARD_BUTTON[action.verb]
         if pv is not None:
             text += f" ({pv.delta_text})"
-        tip = "; ".join(pv.lines) if pv is not None and pv.lines else str(action)
-        b = self.button(action, text, tooltip=tip, width="84px")
+        tip = pv.tooltip if pv is not None else str(action)
+        b = self.button(action, text, tooltip=tip, width="auto")
         return W.VBox([tile, b], layout=W.Layout(align_items="center", margin="0 4px 0 0"))
 
 
@@ -289,8 +303,8 @@ class HeroControl(Control):
             if notation in legal:
                 pv = self.previews.get(notation)
                 text = "recruit" + (f" ({pv.delta_text})" if pv else "")
-                tip = "; ".join(pv.lines) if pv and pv.lines else notation
-                b = self.button(legal[notation], text, tooltip=tip, width="96px")
+                tip = pv.tooltip if pv else notation
+                b = self.button(legal[notation], text, tooltip=tip, width="auto")
                 tile = W.HTML(render.card_tile(token))
             else:
                 reason = self._reason(card) or "not eligible now"
@@ -343,7 +357,7 @@ class ColumnControl(Control):
                 text = f"{_COLUMN_TEXT.get(verb, verb)} {letter}"
                 if pv is not None:
                     text += f" ({pv.delta_text})"
-                tip = "; ".join(pv.lines) if pv and pv.lines else notation
+                tip = pv.tooltip if pv else notation
                 if verb == "discard" and top:
                     tip = f"discard {top}: " + tip
                 b = self.button(legal[notation], text, tooltip=tip,
@@ -420,9 +434,7 @@ def _new_coin(pv: Preview | None) -> str | None:
 
 
 def _tip(pv: Preview | None, action: Action) -> str:
-    if pv is None:
-        return str(action)
-    return f"{action}: " + ("; ".join(pv.lines) or "no change") + f" ({pv.delta_text})"
+    return str(action) if pv is None else f"{action}: {pv.tooltip}"
 
 
 # ====================================================================== mercenaries

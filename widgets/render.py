@@ -98,8 +98,14 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
     else:
         is_named = card.kind in (Kind.HERO, Kind.ARTIFACT, Kind.DISTINCTION, Kind.OLWYN_DOUBLE)
         head = card.name if is_named else card.token
-        size = "10px" if len(head) > 7 else ("14px" if small else "18px")
-        body = (f"<div style='font-weight:bold;font-size:{size};line-height:1.1'>{esc(head)}</div>"
+        if len(head) <= 3:
+            size = "14px" if small else "18px"
+        elif len(head) <= 6:
+            size = "11px" if small else "13px"
+        else:
+            size = "9px" if small else "10px"
+        body = (f"<div style='font-weight:bold;font-size:{size};line-height:1.1;"
+                f"overflow-wrap:anywhere'>{esc(head)}</div>"
                 f"<div style='font-size:9px;line-height:1.1;margin-top:2px'>"
                 f"{esc(card_caption(card, column))}</div>")
         title = f"{card.name} {card.title}".strip() if card.title else card.name
@@ -177,9 +183,9 @@ def column_html(letter: str, tokens: Sequence[str], ranks: int) -> str:
     tiles = "".join(card_tile(t, column=letter, small=True) for t in tokens)
     colour = CLASS_COLOURS[letter]
     return (f"<div class='nid-column' style='display:inline-block;vertical-align:top;"
-            f"width:56px;margin-right:3px;border-top:4px solid {colour};background:#f8f9f9;"
+            f"width:64px;margin-right:3px;border-top:4px solid {colour};background:#f8f9f9;"
             f"min-height:60px;text-align:center'>"
-            f"<div style='font:bold 11px sans-serif;color:{colour}'>{esc(CLASS_NAMES[letter])}</div>"
+            f"<div style='font:bold 10px sans-serif;color:{colour}'>{esc(CLASS_NAMES[letter])}</div>"
             f"<div style='font:10px sans-serif'>{ranks} rk · {bp} BP</div>{tiles}</div>")
 
 
