@@ -107,7 +107,7 @@ class ScenarioEditor(W.VBox):
         super().__init__(**kwargs)
         self.add_class("nid-scenario-editor")
         self.options: RuleOptions = scenario.options
-        self.expansions: tuple[str, ...] = tuple(scenario.expansions) or (C.THINGVELLIR,)
+        self.expansions: tuple[str, ...] = tuple(scenario.expansions)
         self.player_count = scenario.player_count
         self.title = scenario.title
         self.description = scenario.description
@@ -180,8 +180,13 @@ class ScenarioEditor(W.VBox):
 
     def to_dict(self) -> dict[str, Any]:
         """The scenario mapping of the table as edited (the file's content)."""
-        return scenario_to_dict(self.tables(), player_count=self.player_count,
-                                expansions=self.expansions, options=self.options,
+        tables = self.tables()
+        expansions = self.expansions
+        if C.THINGVELLIR not in expansions and any(
+                c.expansion == C.THINGVELLIR for t in tables for c in t.cards()):
+            expansions = (*expansions, C.THINGVELLIR)  # a camp card was added
+        return scenario_to_dict(tables, player_count=self.player_count,
+                                expansions=expansions, options=self.options,
                                 title=self.title, description=self.description)
 
     def scenario(self) -> Scenario:
@@ -252,7 +257,7 @@ class ScenarioEditor(W.VBox):
         except (NidavellirError, ValueError) as exc:
             return self._fail(str(exc))
         self.options = scenario.options
-        self.expansions = tuple(scenario.expansions) or (C.THINGVELLIR,)
+        self.expansions = tuple(scenario.expansions)
         self.player_count = scenario.player_count
         self.title, self.description = scenario.title, scenario.description
         self.players = [_Player(t) for t in scenario.tables]
@@ -287,7 +292,7 @@ class ScenarioEditor(W.VBox):
 
     def _column_changed(self) -> None:
         place = self.column.value
-        tokens = cards_for(place, self.expansions)
+        tokens = cards_for(place)
         if list(self.card.options) != tokens:
             keep = self.card.value if self.card.value in tokens else None
             self.card.options = tokens
