@@ -140,6 +140,17 @@ def test_same_coin_on_two_taverns_is_refused_in_the_console():
     assert fingerprint(app) == before and app.session.game.history == []
 
 
+def test_bid_dropdowns_start_on_three_different_coins():
+    app = play_app(players=2, seats=["human", "random"], seed=4, bot_delay=0)
+    control = app.decision.control
+    assert isinstance(control, BidControl)
+    assert control.chosen == [0, 1, 2] and control.problem() is None
+    assert [d.label for d in control.dropdowns] == ["0", "2", "3"]
+    assert control.purse.value.count("nid-coin") == 2
+    control.submit.click()
+    assert app.session.game.history[0] == (0, parse_action("bid 0 2 3"))
+
+
 @pytest.mark.parametrize("text, words", [
     ("take W7", "cannot"),          # a pick during the bid
     ("bid 9 9 9", "do not have coin 9"),

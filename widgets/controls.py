@@ -187,7 +187,7 @@ class BidControl(Control):
             seen[lab] = seen.get(lab, 0) + 1
             text = lab if seen[lab] == 1 else f"{lab} (copy {seen[lab]})"
             options.append((text, i))
-        self.dropdowns = [W.Dropdown(options=options, value=i if i < len(options) else None,
+        self.dropdowns = [W.Dropdown(options=options, value=t if t < len(options) else None,
                                      description=f"{t + 1}. {name}",
                                      style={"description_width": "initial"},
                                      layout=W.Layout(width="230px"))

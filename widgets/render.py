@@ -20,7 +20,7 @@ from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, DISABLED_OPACITY, 
 
 esc = html.escape
 
-TILE_W = 58
+TILE_W = 62
 TILE_H = 74
 
 
@@ -83,7 +83,7 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
               highlight: bool = False, note: str = "", small: bool = False) -> str:
     """One card as a coloured tile: token (or name), caption, optional note."""
     card = card_of(token)
-    w, h = (44, 52) if small else (TILE_W, TILE_H)
+    w, h = (48, 52) if small else (TILE_W, TILE_H)
     style = [f"display:inline-block;vertical-align:top;width:{w}px;min-height:{h}px;",
              "margin:2px;padding:3px;border-radius:6px;box-sizing:border-box;",
              f"background:{_background(card, column)};color:{TEXT_COLOUR};",
@@ -98,14 +98,17 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
     else:
         is_named = card.kind in (Kind.HERO, Kind.ARTIFACT, Kind.DISTINCTION, Kind.OLWYN_DOUBLE)
         head = card.name if is_named else card.token
-        if len(head) <= 3:
+        longest = max(len(word) for word in head.split())
+        if longest <= 3:
             size = "14px" if small else "18px"
-        elif len(head) <= 6:
-            size = "11px" if small else "13px"
+        elif longest <= 5:
+            size = "10px" if small else "12px"
+        elif longest <= 7:
+            size = "8px" if small else "11px"
         else:
-            size = "9px" if small else "10px"
+            size = "7px" if small else "9px"
         body = (f"<div style='font-weight:bold;font-size:{size};line-height:1.1;"
-                f"overflow-wrap:anywhere'>{esc(head)}</div>"
+                f"overflow-wrap:break-word'>{esc(head)}</div>"
                 f"<div style='font-size:9px;line-height:1.1;margin-top:2px'>"
                 f"{esc(card_caption(card, column))}</div>")
         title = f"{card.name} {card.title}".strip() if card.title else card.name
