@@ -278,6 +278,6 @@ def test_uline_trade_automatic_with_two_coins() -> None:
          "take H", "take H", "take H", "place 0")
     assert g.state.order == [1, 2, 0]  # her 0 ties with the other 0: gem 5 beats gem 3
     play(g, "take B", "take B", "take B")
-    traded = [e for e in g.events if isinstance(e, ev.CoinTraded)]
+    traded = [e for e in g.events if isinstance(e, ev.CoinTraded) and e.player == 0]
     assert [(e.coins, e.given_up, e.new) for e in traded] == [(("2", "3"), "3", "5")]
     assert coin_labels(g, 0) == ["0", "2", "4", "5", "5"]
