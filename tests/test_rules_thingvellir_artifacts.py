@@ -392,3 +392,27 @@ def test_gjallarhorn_offers_dagda_and_bonfur_only_when_their_discards_are_possib
     play(game, *BIDS, "camp Gjallarhorn")
     # Only one column has a non-hero top card: Bonfur yes, Dagda no.
     assert "hero Dagda" not in legal(game) and "hero Bonfur" in legal(game)
+
+
+def test_r21_vidofnir_with_uline_and_one_eligible_hand_coin_gives_5() -> None:
+    """R21: +5 when only one of Uline's hand coins is eligible (the other is the exchange
+    coin). Uline's last two coins at the Shining Horse: 0 and 2."""
+    game = artifact_game("W6/E8", "W6/B", "H/E8", "H/M1", "Vidofnir")
+    set_army(game, 0, command_zone=["Uline", "Fafnir Båleygr"])
+    game.state.tasks.remove(("bid", 0))
+
+    def take() -> None:
+        game.apply(next(a for a in legal(game) if a.startswith("take ")))
+
+    play(game, "bid 4 5 2", "bid 3 2 5", "place 5", "take W3", "take W4", "take W5")
+    play(game, "place 4")
+    while kind(game) != "uline_bid":
+        take()
+    play(game, "place 3")
+    while who(game) != 0:
+        take()
+    assert sorted(K.label(c) for c in game.state.players[0].hand) == ["0", "2"]
+    play(game, "camp Vidofnir & Vedrfölnir")
+    assert legal(game) == ["vidofnir 2+5"]
+    play(game, "vidofnir 2+5")
+    assert sorted(K.label(c) for c in game.state.players[0].hand) == ["0", "7"]
