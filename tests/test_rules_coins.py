@@ -185,3 +185,17 @@ def test_royal_offering_plus_5_in_age_2() -> None:
     play(g, "transform 3@T3")
     assert K.label(g.state.players[0].bids[2]) == "8"
     assert C.card("+5") in g.state.discard
+
+
+def test_transform_on_a_resolved_tavern() -> None:
+    """FR "Transformer une pièce": the coin may lie on a tavern already resolved; the
+    new coin takes its place (no effect on that tavern) and returns to the hand at the
+    end of the round (FR "Tour suivant")."""
+    g = deal_game(3, age1=["W3", "W4", "W5", "+3", "H", "H"], gems=[3, 4, 5])
+    play(g, "bid 5 4 3", "bid 4 3 2", "bid 3 2 0", "take W3", "take W4", "take W5")
+    play(g, "take +3", "transform 5@T1")
+    assert K.label(g.state.players[0].bids[0]) == "8"
+    assert g.state.tavern == 1 and g.decision.player == 1
+    while g.state.round == 1:
+        play(g, legal(g)[0])
+    assert coin_labels(g, 0) == ["0", "2", "3", "4", "8"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import pytest
 from scripted import coin_labels, deal_game, legal, play, set_army, set_coins
 
 from nidavellir import Game
@@ -419,3 +420,12 @@ def test_final_ties_share_the_placing_r24() -> None:
     assert sheet.totals[0] == sheet.totals[1] > sheet.totals[2]
     assert [s.rank for s in sheet] == [1, 1, 3]
     assert sheet.winners == [g.names[0], g.names[1]]
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: 'ylud stay' is in the notation table "
+                   "(actions.py, ylud decision) and parses, but is never a legal action")
+def test_ylud_stay_notation_r8() -> None:
+    """R8 / actions.py notation table: ``ylud stay`` keeps Ylud in her column."""
+    g = end_age2(3, {0: {"W": ["W3", "Ylud"]}})
+    play(g, "ylud stay")
+    assert g.is_over and tokens(g.state.players[0].army[C.W]) == ["W3", "Ylud"]

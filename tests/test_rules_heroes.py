@@ -149,6 +149,7 @@ def test_dagda_refused_bonfur_allowed_r10() -> None:
         g.apply("discard W")
     play(g, "discard H")
     p = g.state.players[0]
+    assert p.ranks[C.B] == 4 + 3  # Bonfur: 3 ranks
     assert p.heroes == 4 and p.lines == 3  # the line lost costs no hero
     assert [c.token for c in p.army[C.W]][-1] == "Tarah"
     assert g.decision.kind == "pick" and g.decision.player == 1
@@ -281,3 +282,19 @@ def test_uline_trade_automatic_with_two_coins() -> None:
     traded = [e for e in g.events if isinstance(e, ev.CoinTraded) and e.player == 0]
     assert [(e.coins, e.given_up, e.new) for e in traded] == [(("2", "3"), "3", "5")]
     assert coin_labels(g, 0) == ["0", "2", "4", "5", "5"]
+
+
+def test_uline_recruited_with_her_exchange_coin_on_the_current_tavern() -> None:
+    """FR "ULINE" (her power starts as soon as she is taken) and rules-edge-cases §6:
+    recruited on the turn her 0 is the current bid, she trades two coins of her
+    enlarged hand, chosen by her."""
+    g = deal_game(3, age1=["E5", "W4", "W5"], gems=[5, 4, 3])
+    set_army(g, 0, ONE_LINE_BUT_E)
+    play(g, "bid 0 4 3", "bid 0 3 2", "bid 0 2 4")
+    assert g.state.order == [0, 1, 2]
+    play(g, "take E5", "hero Uline")
+    assert g.decision.kind == "uline_trade" and g.decision.player == 0
+    assert legal(g) == ["trade 2 3", "trade 2 4", "trade 2 5", "trade 3 4", "trade 3 5",
+                        "trade 4 5"]
+    play(g, "trade 4 5")
+    assert [K.label(c) for c in g.state.players[0].hand] == ["2", "3", "4", "9"]

@@ -225,3 +225,14 @@ def test_two_players_leftover_discarded_face_up() -> None:
     # The same after every tavern.
     play(g, "take H", "take B")
     assert g.state.discard == [C.card("W4"), C.card("M0")]
+
+
+def test_gem_6_in_a_four_way_tie_three_others_middle_stays() -> None:
+    """R11: the gem 6 holder is removed from the tie group; of the 3 others the highest
+    and the lowest swap and the middle gem stays (FR "Égalité entre 3 Elvalands")."""
+    g = deal_game(4, gems=[2, 3, 4, 5])
+    g.state.players[3].gem = 6
+    play(g, *["bid 3 2 4"] * 4)
+    assert g.state.order == [3, 2, 1, 0]
+    _resolve_tavern(g)
+    assert gems(g) == [4, 3, 2, 6]
