@@ -27,10 +27,9 @@ BIDS = ("bid 5 4 3", "bid 4 5 2", "bid 3 2 5")
 LINE_BUT_E = {"W": ["W3"], "H": ["H"], "M": ["M0"], "B": ["B"]}
 
 
-def line_game(age1: list[str] | None = None, **kw: object) -> Game:
+def line_game() -> Game:
     """Seat 0 completes a line by taking E5 from the Laughing Goblin (she wins it)."""
-    game = tv_game(age1=age1 or ["E5", "W4", "W5"], camp1=MERCS1 + ["Vegvisir", "Draupnir"],
-                   **kw)  # type: ignore[arg-type]
+    game = tv_game(age1=["E5", "W4", "W5"], camp1=MERCS1 + ["Vegvisir", "Draupnir"])
     set_army(game, 0, LINE_BUT_E)
     return game
 
