@@ -192,3 +192,17 @@ def test_live_charts_hide_bids_not_yet_revealed() -> None:
     masked = mask_hidden_bids(F.coins_frame(revealed), revealed, viewer=0)
     bo = masked[(masked["step"] == 2) & (masked["name"] == "Bo")]
     assert sorted(bo["place"]) == ["T1", HIDDEN_BID, HIDDEN_BID, "purse", "purse"]
+
+
+def test_what_if_chart_shows_now_and_the_playout_estimate() -> None:
+    from nidavellir.analysis.whatif import what_if
+
+    table = what_if(scripted_game(8), playouts=4, seed=2)  # Ann: B or M2
+    fig = G.what_if_chart(table)
+    assert [t.name for t in fig.data] == ["Score now", "Final score (playouts)"]
+    now, final = fig.data
+    assert list(now.x) == ["take B", "take M2"] and list(now.y) == [3, 2]
+    assert list(final.y) == table["final_change_mean"].round(2).tolist()
+    assert list(final.error_y.array) == (1.96 * table["final_se"]).round(2).tolist()
+    assert fig.layout.title.text == "What if Ann..."
+    assert [t.name for t in G.what_if_chart(what_if(scripted_game(8))).data] == ["Score now"]

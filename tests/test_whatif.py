@@ -104,3 +104,14 @@ def test_no_decision_no_what_if() -> None:
         what_if(play_game(2, "random", seed=1))
     with pytest.raises(ValueError, match="no player"):
         what_if(Game.new(players=2), player=5)
+
+
+def test_play_until_reaches_a_position_reproducibly() -> None:
+    from nidavellir.analysis.whatif import play_until
+
+    def age_2(g: Game) -> bool:
+        return g.state.age == 2
+
+    a = play_until(Game.new(players=3, seed=4), age_2, "random", seed=1)
+    b = play_until(Game.new(players=3, seed=4), age_2, "random", seed=1)
+    assert a.state.age == 2 and a.history == b.history

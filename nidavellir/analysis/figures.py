@@ -302,6 +302,32 @@ def hero_timeline(events: pd.DataFrame, names: Sequence[str] | None = None,
     return fig
 
 
+# ---------------------------------------------------------------------- what-if
+
+def what_if_chart(table: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """The options of one decision side by side (input: ``whatif.what_if``).
+
+    Trace ``"Score now"``: the immediate change of the player's score per action. With
+    playouts, trace ``"Final score (playouts)"``: the mean change of the final score from
+    now, with error bars of 1.96 standard errors (about a 95% interval).
+    """
+    actions = table["action"].tolist()
+    name = str(table["name"].iloc[0]) if len(table) else ""
+    fig = go.Figure()
+    fig.add_trace(go.Bar(x=actions, y=table["delta_total"].tolist(), name="Score now",
+                         marker_color="#95a5a6",
+                         hovertemplate="%{x}: %{y:+} points now<extra></extra>"))
+    if "final_change_mean" in table:
+        fig.add_trace(go.Bar(
+            x=actions, y=table["final_change_mean"].round(2).tolist(),
+            name="Final score (playouts)", marker_color="#2c3e50",
+            error_y={"type": "data", "array": (1.96 * table["final_se"]).round(2).tolist()},
+            hovertemplate="%{x}: %{y:+.1f} points by the end<extra></extra>"))
+    fig.update_layout(barmode="group", xaxis_title="Action", yaxis_title="Points gained")
+    _layout(fig, title or f"What if {name}...", 420)
+    return fig
+
+
 __all__ = ["CATEGORY_COLOURS", "CLASS_LABELS", "COIN_EVENT_MARKS", "PLAYER_COLOURS",
            "class_ranks", "coin_economy", "hero_class", "hero_timeline", "player_colour",
-           "running_score", "score_breakdown"]
+           "running_score", "score_breakdown", "what_if_chart"]

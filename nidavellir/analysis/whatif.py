@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import pandas as pd
 
@@ -79,6 +79,22 @@ def playout(game: Game, bots: Sequence, max_decisions: int = 10_000) -> Game:  #
             return game
         game.apply_fast(bots[d.player].choose(game))
     raise RuntimeError(f"the playout did not end after {max_decisions} decisions")
+
+
+def play_until(game: Game, until: Callable[[Game], bool], bot: str = "greedy",
+               seed: int = 0) -> Game:
+    """Let ``bot`` play every seat of ``game`` (changed in place) until ``until(game)``
+    holds or the game ends; returns the game. Handy to reach a position for a study.
+
+    >>> from nidavellir import Game
+    >>> game = play_until(Game.new(players=2, seed=1), lambda g: g.state.age == 2, "random")
+    >>> game.state.age, game.decision.kind
+    (2, 'bid')
+    """
+    bots = _make_bots(bot, seed, -1, game.config.players)
+    while game.decision is not None and not until(game):
+        game.apply_fast(bots[game.decision.player].choose(game))
+    return game
 
 
 def what_if(game: Game, player: int | None = None, playouts: int = 0, bot: str = "random",
@@ -199,5 +215,5 @@ def compare(game_a: Game | ScoreSheet, game_b: Game | ScoreSheet,
     return frame
 
 
-__all__ = ["DELTA_COLUMNS", "PLAYOUT_COLUMNS", "branch", "compare", "playout",
+__all__ = ["DELTA_COLUMNS", "PLAYOUT_COLUMNS", "branch", "compare", "play_until", "playout",
            "reshuffle_unseen", "what_if"]
