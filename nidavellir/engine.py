@@ -502,7 +502,8 @@ def _apply_pick(eng: Engine, task: Task, action: Action) -> None:
 def take_card(eng: Engine, p: PlayerState, card: Card, source: str) -> None:
     """A dwarf goes into the army; a Royal Offering transforms a coin (FR "TOUR DE
     L'ELVALAND ACTIF-VE"), then goes face up to the discard (R2)."""
-    eng.emit(ev.CardTaken, player=p.seat, card=card, source=source)
+    s = eng.state
+    eng.events.append(ev.CardTaken(s.age, s.round, s.tavern, p.seat, card, source))
     kind = card.kind
     if kind is Kind.ROYAL_OFFERING:
         eng.discard_card(card, p.seat, "Royal Offering used")

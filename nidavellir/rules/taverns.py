@@ -16,13 +16,16 @@ from ..state import PlayerState
 def turn_order(players: Sequence[PlayerState], tavern: int) -> tuple[list[int], list[list[int]]]:
     """Players with a bid here, by coin value then gem (both descending), and the tie
     groups (players who bid the same value), fixed at this moment."""
-    bidders = [p for p in players if p.bids[tavern] is not None]
-    bidders.sort(key=lambda p: (K.value(p.bids[tavern] or 0), p.gem), reverse=True)
-    order = [p.seat for p in bidders]
-    groups: dict[int, list[int]] = {}
-    for p in bidders:
-        groups.setdefault(K.value(p.bids[tavern] or 0), []).append(p.seat)
-    ties = [g for g in groups.values() if len(g) > 1]
+    keyed = sorted(((K.value(coin), p.gem, p.seat) for p in players
+                    if (coin := p.bids[tavern]) is not None), reverse=True)
+    order = [seat for _, _, seat in keyed]
+    ties: list[list[int]] = []
+    for i in range(1, len(keyed)):
+        if keyed[i][0] == keyed[i - 1][0]:
+            if i > 1 and keyed[i - 2][0] == keyed[i][0]:
+                ties[-1].append(keyed[i][2])
+            else:
+                ties.append([keyed[i - 1][2], keyed[i][2]])
     return order, ties
 
 
