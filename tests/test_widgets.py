@@ -371,6 +371,56 @@ def test_failing_observer_is_reported():
 
 # ---------------------------------------------------------------------- Thingvellir controls
 
+TV_KINDS = {"mercenary", "mercenary_order", "tavern_discard", "army_discard", "brisingamens",
+            "andumia", "holda", "olwyn", "vidofnir", "camp"}
+# Hot-seat Thingvellir games whose seeded random play meets these kinds (candidates).
+TV_GAMES = [(2, 65), (2, 44), (2, 7), (2, 97), (2, 93)]
+
+
+def test_thingvellir_games_through_the_panels():
+    try:
+        Game.new(players=2, seed=0, expansions=["thingvellir"])
+    except NotImplementedError:
+        pytest.skip("the engine does not play Thingvellir yet")
+    import widgets.controls as controls_module
+
+    met: set[str] = set()
+    extras: list[str] = []
+    built = controls_module.build_control
+
+    def spy(ctx):
+        control = built(ctx)
+        extras.extend(f"{ctx.kind}: {b.description}" for b in control.extras)
+        if any(a.verb == "camp" for a in ctx.actions):
+            met.add("camp-offered")
+        return control
+    for players, seed in TV_GAMES:
+        app = play_app(players=players, seats=["human"] * players, seed=seed,
+                       expansions=["thingvellir"], bot_delay=0)
+        assert app.session.game.config.thingvellir
+        assert "Camp" in app.table.html.value
+        panels_module = sys.modules["widgets.panels"]
+        original = panels_module.build_control
+        panels_module.build_control = spy
+        try:
+            rng = random.Random(seed)
+            game = app.session.game
+            while not game.is_over:
+                action = rng.choice(game.legal_actions())
+                met.add(game.decision.kind)
+                if action.verb == "camp":
+                    met.add("camp")
+                click(app, action)
+        finally:
+            panels_module.build_control = original
+        assert app.result.sheet.totals == game.scores().totals
+        assert not [m for m in app.console.messages if m.startswith("Error")]
+        if TV_KINDS <= met:
+            break
+    assert TV_KINDS <= met, f"never met: {TV_KINDS - met}"
+    assert extras == []  # every Thingvellir action has its own control
+
+
 def _context(kind, notations, submitted):
     game = Game.new(players=2, seed=1)
     return Context(kind=kind, player=0, actions=[parse_action(n) for n in notations],
@@ -389,6 +439,7 @@ def _context(kind, notations, submitted):
     ("brisingamens", ["choose E12", "skip"], CardControl),
     ("army_discard", ["remove W7@W", "remove W6/E8@W"], CardControl),
     ("khrad", ["transform 2@hand", "transform 2@purse"], CoinControl),
+    ("vidofnir", ["vidofnir 4+2 5+3", "vidofnir 5+2 4+3", "vidofnir 4+5"], CoinControl),
     ("vidofnir", ["transform 4@purse", "transform 5@purse"], CoinControl),
     ("some_future_kind", ["skip", "enlist first"], GenericControl),
 ])

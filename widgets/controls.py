@@ -382,8 +382,8 @@ def _place_name(place: str) -> str:
 
 
 class CoinControl(Control):
-    """Coin choices: transforms (Royal Offering, Grid, King's Hand, Khrad, Vidofnir),
-    Uline's coin after the reveal, Uline's trade."""
+    """Coin choices: transforms (Royal Offering, Grid, King's Hand, Khrad), Vidofnir's
+    pair of transforms, Uline's coin after the reveal, Uline's trade."""
 
     def build(self) -> W.Widget:
         ctx = self.ctx
@@ -405,6 +405,22 @@ class CoinControl(Control):
                     text += f" ({pv.delta_text})"
                 buttons.append(self.button(a, text, tooltip=_tip(pv, a)))
             rows += [_label(f"Coins {_place_name(place)}"), W.HBox(buttons, layout=_wrap())]
+        vidofnir = [a for a in ctx.actions if a.verb == "vidofnir"]
+        if vidofnir:
+            buttons = []
+            for a in vidofnir:
+                pv = self.previews.get(str(a))
+                parts = []
+                for arg in a.args:
+                    coin, _, bonus = str(arg).partition("+")
+                    parts.append(f"{coin} +{bonus}")
+                text = ", then ".join(parts)
+                news = _new_coins(pv)
+                if news:
+                    text += " → " + " ".join(news)
+                buttons.append(self.button(a, text, tooltip=_tip(pv, a)))
+            rows += [_label("Vidofnir & Vedrfölnir: coins to transform, in this order"),
+                     W.HBox(buttons, layout=_wrap())]
         places = [a for a in ctx.actions if a.verb == "place"]
         if places:
             rows += [_label("Coin to put face up on this tavern"), W.HBox(
@@ -431,6 +447,12 @@ def _new_coin(pv: Preview | None) -> str | None:
         if isinstance(e, ev.CoinTransformed | ev.CoinTraded):
             return e.new
     return None
+
+
+def _new_coins(pv: Preview | None) -> list[str]:
+    if pv is None:
+        return []
+    return [e.new for e in pv.events if isinstance(e, ev.CoinTransformed | ev.CoinTraded)]
 
 
 def _tip(pv: Preview | None, action: Action) -> str:
