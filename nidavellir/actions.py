@@ -14,7 +14,7 @@ pick                ``take W7`` / ``take +3``     take a tavern card
 pick                ``camp Draupnir``             take a camp card instead (Thingvellir)
 hero                ``hero Dwerg Ymir``           recruit a hero
 thrud               ``thrud W``                   (re-)place Thrud in a column
-ylud                ``ylud E``                    place Ylud at the end of an age (``ylud stay``)
+ylud                ``ylud E``                    place Ylud (her own column keeps her there, R8)
 transform           ``transform 5@purse``         transform that coin (Royal Offering, Grid, ...)
 discard             ``discard W``                 Dagda / Bonfur: discard the top card of a column
 pioneer             ``keep W7``                   Pioneer of the Kingdom: keep this drawn card
@@ -122,7 +122,8 @@ def parse_action(text: str) -> Action:
         return Action(verb, (parse_token(rest),))
     if verb in _SUIT_VERBS:
         if verb == "ylud" and rest.lower() == "stay":
-            return Action("ylud", ("stay",))
+            raise InvalidNotation(f"{text!r}: name Ylud's current column to keep her there "
+                                  "(e.g. ylud W), R8")
         return Action(verb, (parse_suit(rest),))
     if verb == "enlist":
         parts = rest.split()

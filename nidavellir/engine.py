@@ -660,7 +660,8 @@ def _apply_brisingamens(eng: Engine, task: Task, action: Action) -> None:
         card = action.args[0]
         assert isinstance(card, Card)
         s.discard.remove(card)
-        eng.emit(ev.CardTaken, player=seat, card=card, source="Brisingamens")
+        # Held (visible in the player's hand) until every pick is made, then resolved.
+        s.players[seat].held.append(card)
         taken = taken + (card,)
         remaining -= 1
         if remaining and s.discard:
@@ -938,7 +939,9 @@ def _brisingamens_end(eng: Engine, task: Task) -> None:
 
 
 def _resolve_card(eng: Engine, task: Task) -> None:
-    take_card(eng, eng.state.players[task[1]], task[2], task[3])
+    p = eng.state.players[task[1]]
+    p.held.remove(task[2])
+    take_card(eng, p, task[2], task[3])
 
 
 _AUTO: dict[str, Callable[[Engine, Task], None]] = {

@@ -73,12 +73,6 @@ class Ledger:
         cards += s.camp + s.camp_decks[1] + s.camp_decks[2] + s.camp_discard
         for p in s.players:
             cards += p.cards()
-        # Brisingamens' picks wait in the pending steps until both are taken (R17).
-        for task in s.tasks:
-            if task[0] == "brisingamens":
-                cards += task[3]
-            elif task[0] == "resolve_card":
-                cards.append(task[2])
         return Counter(cards)
 
     def check(self) -> None:

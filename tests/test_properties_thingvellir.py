@@ -56,13 +56,6 @@ class Ledger:
         cards += s.camp + s.camp_decks[1] + s.camp_decks[2] + s.camp_discard
         for p in s.players:
             cards += p.cards()
-        # Brisingamens' first pick waits in its pending task until the second one is made
-        # (the engine keeps it there, not in the player's held cards).
-        for task in s.tasks:
-            if task[0] == "brisingamens":
-                cards += list(task[3])
-            elif task[0] == "resolve_card":
-                cards.append(task[2])
         return Counter(cards)
 
     def check(self) -> None:

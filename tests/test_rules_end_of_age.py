@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 import pytest
 from scripted import coin_labels, deal_game, legal, play, set_army, set_coins
 
-from nidavellir import Game
+from nidavellir import Game, InvalidNotation
 from nidavellir import cards as C
 from nidavellir import coins as K
 from nidavellir import events as ev
@@ -422,10 +422,12 @@ def test_final_ties_share_the_placing_r24() -> None:
     assert sheet.winners == [g.names[0], g.names[1]]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: 'ylud stay' is in the notation table "
-                   "(actions.py, ylud decision) and parses, but is never a legal action")
 def test_ylud_stay_notation_r8() -> None:
-    """R8 / actions.py notation table: ``ylud stay`` keeps Ylud in her column."""
+    """R8: Ylud stays by naming her own column; ``ylud stay`` is refused with that hint."""
     g = end_age2(3, {0: {"W": ["W3", "Ylud"]}})
-    play(g, "ylud stay")
+    before = g.state.fingerprint()
+    with pytest.raises(InvalidNotation, match="current column"):
+        g.apply("ylud stay")
+    assert g.state.fingerprint() == before
+    play(g, "ylud W")
     assert g.is_over and tokens(g.state.players[0].army[C.W]) == ["W3", "Ylud"]
