@@ -206,3 +206,14 @@ def test_what_if_chart_shows_now_and_the_playout_estimate() -> None:
     assert list(final.error_y.array) == (1.96 * table["final_se"]).round(2).tolist()
     assert fig.layout.title.text == "What if Ann..."
     assert [t.name for t in G.what_if_chart(what_if(scripted_game(8))).data] == ["Score now"]
+
+
+def test_live_charts_fill_the_play_apps_chart_box() -> None:
+    from widgets.app import play_app
+    from widgets.charts import add_live_charts
+
+    app = play_app(players=2, seats=["human", "random"], seed=1, bot_delay=0)
+    live = add_live_charts(app)
+    assert app.charts_box.children == (live,)
+    app.session.submit(app.session.game.legal_actions()[0])
+    assert live.drawn_at == len(app.session.game.history)

@@ -197,5 +197,13 @@ class LiveCharts(W.VBox):
         return outputs[0]["data"][PLOTLY_MIME] if outputs else {}
 
 
-__all__ = ["CHARTS", "HIDDEN_BID", "LiveCharts", "PLOTLY_MIME", "figure_output",
+def add_live_charts(app: Any, charts: Sequence[str] = ("coins", "ranks"),
+                    **kwargs: Any) -> LiveCharts:
+    """Put LiveCharts of ``app.session`` into the play app's ``charts_box``."""
+    live = LiveCharts(app.session, charts, **kwargs)
+    app.charts_box.children = (*app.charts_box.children, live)
+    return live
+
+
+__all__ = ["CHARTS", "HIDDEN_BID", "LiveCharts", "add_live_charts", "PLOTLY_MIME", "figure_output",
            "mask_hidden_bids", "show_figure"]
