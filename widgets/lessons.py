@@ -1,0 +1,439 @@
+"""Probability lessons: pick a question, set it up, compare the exact answer with a simulation.
+
+The widget is a thin view over :mod:`nidavellir.analysis.probability`: every question
+there (``QUESTIONS``) can be asked here, with its parameters set by hand or taken from
+a live game (pass a ``Game`` or a play-app ``Session``). The exact answer, the
+simulated estimate with its 95% interval and the convergence plot (a ``go.Figure``
+redrawn into an ``Output``, shared/docs/VOILA.md) appear after *Simulate*.
+
+Quiz mode hides the answer until the learner has made a guess, then gives feedback.
+
+Everything works without a browser: set ``.value`` and call ``.click()``.
+
+>>> app = lessons_app()
+>>> app.question.value = "tavern"
+>>> app.run_button.click()
+>>> app.last["exact"].value
+Fraction(22, 51)
+>>> app.quiz.value = True
+>>> app.guess.value = 0.4
+>>> app.check_button.click()
+>>> "22/51" in app.feedback.value
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from nidavellir import Game
+from nidavellir import cards as C
+from nidavellir.analysis import probability as P
+
+from .charts import show_figure
+
+QUESTION_OPTIONS: tuple[tuple[str, str], ...] = (
+    ("A tavern shows at least one of a class", "tavern"),
+    ("How many of a class in a round (hypergeometric)", "round"),
+    ("Does a given card appear in an age?", "appears"),
+    ("Expected number seen by a round", "expected"),
+    ("A line within k picks (simulation only)", "line"),
+    ("Two random bids tie", "bid_tie"),
+    ("The coin a trade takes from the treasury", "trade"),
+    ("Win rate of one strategy against another", "strategy"),
+)
+
+#: Which parameter controls each question uses.
+QUESTION_PARAMS: dict[str, tuple[str, ...]] = {
+    "tavern": ("what", "players", "age", "n"),
+    "round": ("what", "players", "age", "n"),
+    "appears": ("what", "players", "age", "by_round", "pioneer"),
+    "expected": ("what", "players", "age", "by_round", "pioneer"),
+    "line": ("k", "players", "position"),
+    "bid_tie": ("hand_a", "hand_b", "tavern", "distinct"),
+    "trade": ("hand", "players", "treasury"),
+    "strategy": ("bot_a", "bot_b", "players"),
+}
+
+#: Parameters a live game supplies.
+FROM_GAME: dict[str, tuple[str, ...]] = {
+    "tavern": ("players", "age"),
+    "round": ("players", "age"),
+    "appears": ("players", "age"),
+    "expected": ("players", "age"),
+    "line": ("players",),
+    "bid_tie": ("hand_a", "hand_b"),
+    "trade": ("hand", "players", "treasury"),
+    "strategy": ("players",),
+}
+
+TARGET_OPTIONS: tuple[tuple[str, str], ...] = (
+    ("Warriors (W)", "W"), ("Hunters (H)", "H"), ("Miners (M)", "M"),
+    ("Blacksmiths (B)", "B"), ("Explorers (E)", "E"), ("Royal Offerings", "RO"),
+    ("W10 (5 players only)", "W10"), ("E12 (5 players only)", "E12"), ("W9", "W9"),
+    ("E11", "E11"), ("M2", "M2"), ("+3 (age 1)", "+3"), ("+5 (age 2)", "+5"),
+)
+
+#: Simulations per question: (default, maximum); a strategy simulation plays whole games.
+TRIALS: dict[str, tuple[int, int]] = {"strategy": (20, 200)}
+DEFAULT_TRIALS = (2_000, 20_000)
+STRATEGY_BOTS = ("greedy", "random")
+#: Questions whose answer is an expectation (the guess slider goes beyond 1).
+EXPECTATIONS = ("round", "expected")
+
+
+def _parse_coins(text: str) -> list[str]:
+    parts = [p for p in text.replace(",", " ").split() if p]
+    if not parts:
+        raise ValueError("type coin values separated by spaces, e.g. 0 2 3 4 5")
+    return parts
+
+
+def _parse_treasury(text: str) -> dict[int, int] | None:
+    """``"5x2 7 9"`` -> {5: 2, 7: 1, 9: 1}; empty text -> the full treasury."""
+    parts = [p for p in text.replace(",", " ").split() if p]
+    if not parts:
+        return None
+    out: dict[int, int] = {}
+    for p in parts:
+        value, _, count = p.partition("x")
+        try:
+            v, n = int(value), int(count or 1)
+        except ValueError:
+            raise ValueError(f"treasury: {p!r} is not a coin value (e.g. 7 or 7x2)") from None
+        out[v] = out.get(v, 0) + n
+    return out
+
+
+def _fmt_fraction(value: Any) -> str:
+    return f"{value} ≈ {float(value):.4f}"
+
+
+class LessonApp(W.VBox):
+    """The probability lesson widget.
+
+    ``game`` may be a :class:`~nidavellir.Game` or a play-app Session (its ``game`` and
+    ``viewer`` are used); *Use the current game* then takes the player count, age,
+    unseen cards, hands and treasury from it.
+    """
+
+    def __init__(self, game: Any = None, question: str = "tavern", trials: int | None = None,
+                 seed: int = 0, quiz: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("nid-lessons")
+        self.source = game
+        self.last: dict[str, Any] = {}
+        self._guessed = False
+        self._players = 3
+        style = {"description_width": "150px"}
+        wide = W.Layout(width="420px")
+        self.question = W.Dropdown(description="Question", options=list(QUESTION_OPTIONS),
+                                   value=question, style=style, layout=W.Layout(width="520px"))
+        self.controls: dict[str, W.Widget] = {
+            "what": W.Dropdown(description="Class or card", options=list(TARGET_OPTIONS),
+                               value="H", style=style, layout=wide),
+            "players": W.IntSlider(description="Players", min=2, max=5, value=3, style=style),
+            "age": W.Dropdown(description="Age", options=[1, 2], value=1, style=style),
+            "n": W.IntSlider(description="Cards in the tavern", min=1, max=9, value=3,
+                             style=style),
+            "by_round": W.IntSlider(description="By the end of round", min=0, max=4, value=4,
+                                    style=style),
+            "pioneer": W.Dropdown(description="The extra age-2 card",
+                                  options=[("leaves at random", "random"),
+                                           ("Pioneer keeps it if drawn", "takes_it")],
+                                  value="random", style=style, layout=wide),
+            "k": W.IntSlider(description="Picks (k)", min=1, max=24, value=8, style=style),
+            "position": W.IntSlider(description="Your pick position", min=1, max=5, value=1,
+                                    style=style),
+            "hand_a": W.Text(description="Hand of player A", value="0 2 3 4 5", style=style,
+                             layout=wide),
+            "hand_b": W.Text(description="Hand of player B", value="0 2 3 4 5", style=style,
+                             layout=wide),
+            "tavern": W.Dropdown(description="Tie on",
+                                 options=[(t, i) for i, t in enumerate(C.TAVERNS)]
+                                 + [("any of the three", None)], value=0, style=style,
+                                 layout=wide),
+            "distinct": W.Checkbox(description="uniform over distinct bids (random bot)",
+                                   value=False, indent=False),
+            "hand": W.Text(description="Hand (with the 0)", value="0 2 3 4 5", style=style,
+                           layout=wide),
+            "treasury": W.Text(description="Treasury (empty: full)", value="",
+                               placeholder="e.g. 5 7x2 9 (empty: the box)", style=style,
+                               layout=wide),
+            "bot_a": W.Dropdown(description="Strategy A (seat 1)", options=list(STRATEGY_BOTS),
+                                value="greedy", style=style),
+            "bot_b": W.Dropdown(description="Strategy B (others)", options=list(STRATEGY_BOTS),
+                                value="random", style=style),
+        }
+        self.use_game = W.Checkbox(description="Use the current game", value=game is not None,
+                                   disabled=game is None, indent=False)
+        default, top = DEFAULT_TRIALS
+        self.trials = W.IntSlider(description="Simulations", min=10, max=top, step=10,
+                                  value=trials or default, style=style,
+                                  layout=W.Layout(width="520px"))
+        self.seed = W.IntText(description="Seed", value=seed, style=style,
+                              layout=W.Layout(width="260px"))
+        self.run_button = W.Button(description="Simulate", button_style="primary",
+                                   icon="play")
+        self.quiz = W.Checkbox(description="Quiz mode: guess first", value=quiz, indent=False)
+        self.guess = W.FloatSlider(description="Your guess", min=0.0, max=1.0, step=0.01,
+                                   value=0.5, style=style, layout=W.Layout(width="520px"),
+                                   readout_format=".2f")
+        self.check_button = W.Button(description="Check my guess", button_style="warning")
+        self.feedback = W.HTML()
+        self.exact_html = W.HTML()
+        self.estimate_html = W.HTML()
+        self.note = W.HTML()
+        self.error = W.HTML()
+        self.chart = W.Output(layout=W.Layout(min_height="360px"))
+        self.dist_chart = W.Output()
+        self.param_box = W.VBox()
+
+        self.question.observe(self._question_changed, "value")
+        self.use_game.observe(lambda _c: self._sync_params(), "value")
+        self.quiz.observe(lambda _c: self._sync_quiz(), "value")
+        for control in self.controls.values():
+            control.observe(self._params_changed, "value")
+        self.run_button.on_click(lambda _b: self.run())
+        self.check_button.on_click(lambda _b: self.check_guess())
+
+        self.quiz_box = W.VBox([W.HBox([self.guess, self.check_button]), self.feedback])
+        self.answer_box = W.VBox([self.exact_html, self.estimate_html, self.note, self.chart,
+                                  self.dist_chart])
+        self.children = [
+            W.HTML("<h3 style='margin:4px 0'>Probability lab: count it, then simulate it</h3>"),
+            self.question, self.use_game, self.param_box,
+            W.HBox([self.trials, self.seed]), W.HBox([self.run_button, self.quiz]),
+            self.quiz_box, self.error, self.answer_box,
+        ]
+        self._question_changed({"new": self.question.value})
+        self._sync_quiz()
+
+    # ------------------------------------------------------------------ game
+
+    @property
+    def game(self) -> Game | None:
+        src = self.source
+        if src is None:
+            return None
+        return src if isinstance(src, Game) else getattr(src, "game", None)
+
+    @property
+    def seat(self) -> int:
+        viewer = getattr(self.source, "viewer", 0)
+        return int(viewer) if isinstance(viewer, int) else 0
+
+    def set_game(self, game: Any) -> None:
+        """Attach a Game or Session (None detaches)."""
+        self.source = game
+        self.use_game.disabled = game is None
+        self.use_game.value = game is not None
+        self._sync_params()
+
+    # ------------------------------------------------------------------ parameters
+
+    def _question_changed(self, change: dict[str, Any]) -> None:
+        key = change["new"]
+        default, top = TRIALS.get(key, DEFAULT_TRIALS)
+        self.trials.max = max(top, self.trials.min)
+        if self.trials.value > top or key == "strategy":
+            self.trials.value = default
+        elif change.get("old") == "strategy":
+            self.trials.value = DEFAULT_TRIALS[0]
+        if key == "appears":
+            self.controls["what"].value = "W10"
+            self.controls["players"].value = 5
+            self.controls["age"].value = 2
+        elif key == "expected":
+            self.controls["what"].value = "RO"
+            self.controls["age"].value = 2
+            self.controls["by_round"].value = 2
+        expectation = key in EXPECTATIONS
+        self.guess.max = 10.0 if expectation else 1.0
+        self.guess.step = 0.05 if expectation else 0.01
+        self.guess.description = "Your guess (mean)" if expectation else "Your guess (prob.)"
+        self._sync_params()
+        self._hide_answer()
+
+    def _params_changed(self, change: dict[str, Any]) -> None:
+        self._sync_limits()
+        self._hide_answer()
+
+    def _sync_limits(self) -> None:
+        players = self.controls["players"].value
+        if self.using_game:
+            assert self.game is not None
+            players = self.game.config.players
+        self.controls["by_round"].max = C.ROUNDS_PER_AGE[players]
+        self.controls["position"].max = players
+        if players != self._players:
+            # A new player count: the tavern size follows it (3, 3, 4, 5 cards).
+            self._players = players
+            self.controls["n"].value = C.CARDS_PER_TAVERN[players]
+
+    def _sync_params(self) -> None:
+        key = self.question.value
+        from_game = set(FROM_GAME[key]) if self.using_game else set()
+        shown = [self.controls[name] for name in QUESTION_PARAMS[key] if name not in from_game]
+        if self.using_game and from_game:
+            shown.insert(0, W.HTML(f"<i>From the current game: {', '.join(sorted(from_game))}"
+                                   "</i>"))
+        self.param_box.children = shown
+        self._sync_limits()
+        self._hide_answer()
+
+    @property
+    def using_game(self) -> bool:
+        return self.game is not None and self.use_game.value
+
+    def params(self) -> dict[str, Any]:
+        """The parameters of the selected question, as its factory takes them."""
+        key = self.question.value
+        v = {name: c.value for name, c in self.controls.items()}
+        game = self.game if self.using_game else None
+        if key in ("tavern", "round"):
+            out: dict[str, Any] = {"what": v["what"], "players": v["players"], "age": v["age"],
+                                   "n": v["n"]}
+        elif key in ("appears", "expected"):
+            out = {"what": v["what"], "players": v["players"], "age": v["age"],
+                   "by_round": min(v["by_round"], C.ROUNDS_PER_AGE[v["players"]]),
+                   "pioneer": v["pioneer"]}
+        elif key == "line":
+            out = {"k": v["k"], "players": v["players"],
+                   "position": min(v["position"], v["players"])}
+        elif key == "bid_tie":
+            out = {"hand_a": _parse_coins(v["hand_a"]), "hand_b": _parse_coins(v["hand_b"]),
+                   "tavern": v["tavern"], "distinct": v["distinct"]}
+        elif key == "trade":
+            out = {"hand": _parse_coins(v["hand"]), "players": v["players"],
+                   "treasury": _parse_treasury(v["treasury"])}
+        else:
+            out = {"a": v["bot_a"], "b": v["bot_b"], "players": v["players"]}
+        if game is not None:
+            out["game"] = game
+            if key in ("bid_tie", "trade"):
+                out["seat"] = self.seat
+        return out
+
+    # ------------------------------------------------------------------ running
+
+    def build(self) -> P.Question:
+        return P.question(self.question.value, **self.params())
+
+    def run(self) -> dict[str, Any] | None:
+        """Compute the exact answer and the simulation; draw the plots."""
+        self.error.value = ""
+        try:
+            q = self.build()
+            result = q.run(self.trials.value, self.seed.value)
+        except (ValueError, KeyError) as exc:
+            self.error.value = (f"<div style='color:#c0392b'>Cannot answer: "
+                                f"{html.escape(str(exc))}</div>")
+            self.last = {}
+            return None
+        self.last = {"question": q, "exact": q.exact, **result}
+        self._render(q, result)
+        if self.quiz.value and not self._guessed:
+            self._hide_answer(keep_last=True)
+        else:
+            self._show_answer()
+        return self.last
+
+    def _render(self, q: P.Question, result: dict[str, Any]) -> None:
+        est: P.Estimate = result["estimate"]
+        if q.exact is not None:
+            self.exact_html.value = (
+                f"<b>Exact:</b> {html.escape(q.exact.question)} = "
+                f"<b>{html.escape(_fmt_fraction(q.exact.value))}</b>"
+                f"<br><span style='color:#555'>{html.escape(q.exact.formula)}</span>")
+        else:
+            self.exact_html.value = ("<b>Exact:</b> no closed form here: only the simulation "
+                                     "answers this question.")
+        lines = [f"<b>Simulated:</b> {est.estimate:.4f} ± {est.se:.4f} (standard error), "
+                 f"95% interval {est.ci[0]:.4f} – {est.ci[1]:.4f}, n = {est.n}"]
+        if q.exact is not None:
+            z = est.z(q.exact)
+            inside = "inside" if est.contains(q.exact) else "outside"
+            lines.append(f"The exact value lies {inside} the interval ({z:+.2f} standard "
+                         "errors from the estimate).")
+        self.estimate_html.value = "<br>".join(lines)
+        self.note.value = (f"<div style='color:#555;font-size:90%'>Assumption: "
+                           f"{html.escape(q.assumption)}</div>" if q.assumption else "")
+        self.figure = q.figure(result["frame"])
+        show_figure(self.chart, self.figure)
+        if q.distribution is not None:
+            self.dist_figure = P.distribution_figure(q.distribution, result.get("distribution"),
+                                                     q.distribution.question)
+            show_figure(self.dist_chart, self.dist_figure)
+        else:
+            self.dist_figure = None
+            self.dist_chart.outputs = ()
+
+    # ------------------------------------------------------------------ quiz
+
+    def _sync_quiz(self) -> None:
+        on = self.quiz.value
+        self.quiz_box.layout.display = "" if on else "none"
+        self._guessed = False
+        self.feedback.value = ""
+        if on:
+            self._hide_answer(keep_last=True)
+        elif self.last:
+            self._show_answer()
+
+    def _hide_answer(self, keep_last: bool = False) -> None:
+        self.answer_box.layout.display = "none"
+        if not keep_last:
+            self.last = {}
+            self._guessed = False
+            self.feedback.value = ""
+
+    def _show_answer(self) -> None:
+        self.answer_box.layout.display = ""
+
+    @property
+    def answer_shown(self) -> bool:
+        return self.answer_box.layout.display != "none"
+
+    def check_guess(self) -> None:
+        """Quiz: compare the guess with the exact answer (or the simulation when there
+        is none), then reveal everything."""
+        if not self.last:
+            if self.run() is None:
+                return
+        q: P.Question = self.last["question"]
+        est: P.Estimate = self.last["estimate"]
+        truth = float(q.exact) if q.exact is not None else est.estimate
+        what = (f"the exact answer {html.escape(_fmt_fraction(q.exact.value))}"
+                if q.exact is not None else f"the simulated {truth:.4f}")
+        guess = float(self.guess.value)
+        off = abs(guess - truth)
+        scale = max(abs(truth), 1.0) if not q.binary else 1.0
+        if off <= 0.02 * scale:
+            verdict, colour = "Excellent: spot on.", "#1e8449"
+        elif off <= 0.1 * scale:
+            verdict, colour = "Close.", "#b7950b"
+        else:
+            verdict, colour = "Not quite: look at the counting argument below.", "#c0392b"
+        self.feedback.value = (f"<div style='color:{colour}'><b>{verdict}</b> You guessed "
+                               f"{guess:.2f}; {what} (off by {off:.3f}).</div>")
+        self._guessed = True
+        self._show_answer()
+
+
+def lessons_app(game: Any = None, question: str = "tavern", trials: int | None = None,
+                seed: int = 0, quiz: bool = False) -> LessonApp:
+    """The lesson widget (the dashboard embeds this). ``game``: an optional Game or
+    Session whose state the questions can use."""
+    return LessonApp(game, question=question, trials=trials, seed=seed, quiz=quiz)
+
+
+def question_keys() -> Sequence[str]:
+    return [key for _, key in QUESTION_OPTIONS]
+
+
+__all__ = ["LessonApp", "lessons_app", "QUESTION_OPTIONS", "QUESTION_PARAMS", "question_keys"]
