@@ -92,7 +92,7 @@ class Engine:
             return "Pioneer of the Kingdom: keep one of the three cards drawn"
         if kind == "uline_trade":
             return "Uline: choose two coins of your hand to trade"
-        return _PROMPTS.get(kind, kind)
+        return _PROMPTS.get(kind, str(kind))
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
@@ -403,7 +403,7 @@ def _why_generic(eng: Engine, task: Task, action: Action) -> str:
 def _why_bid(eng: Engine, task: Task, action: Action) -> str:
     p = eng.state.players[task[1]]
     hand = sorted(K.label(c) for c in p.hand)
-    wanted = list(action.args)
+    wanted = [str(a) for a in action.args]
     for lab in wanted:
         if wanted.count(lab) > hand.count(lab):
             return f"you do not have coin {lab} to bid (your coins: {' '.join(hand)})"
@@ -465,7 +465,7 @@ def _apply_bid(eng: Engine, task: Task, action: Action) -> None:
     hand = sorted(p.hand)  # the gold coin first where values repeat
     labels = [K.label(c) for c in hand]
     for i, lab in enumerate(action.args):
-        j = labels.index(lab)
+        j = labels.index(str(lab))
         p.bids[i] = hand.pop(j)
         del labels[j]
     p.purse = hand
@@ -681,14 +681,14 @@ def _apply_army_discard(eng: Engine, task: Task, action: Action) -> None:
 def _apply_vidofnir(eng: Engine, task: Task, action: Action) -> None:
     p = eng.state.players[task[1]]
     place, pool = tv.vidofnir_pool(p)
-    steps = []
+    steps: list[tuple[int, int]] = []
     used: list[int] = []
     for arg in action.args:
-        label, _, bonus = str(arg).partition("+")
+        label, _, plus = str(arg).partition("+")
         index = next(i for i, c in enumerate(pool) if K.label(c) == label and i not in used
                      and not K.is_exchange(c))
         used.append(index)
-        steps.append((index, int(bonus)))
+        steps.append((index, int(plus)))
     for index, bonus in steps:
         coin = pool[index]
         new = eng.state.treasury.exchange(coin, K.value(coin) + bonus + eng.jarika(p))

@@ -307,7 +307,7 @@ class Game:
         if not isinstance(actions, list):
             raise RecordError("must be a list of actions in notation", field="actions")
         try:
-            game = cls.new(players=config.get("players"), seed=seed,
+            game = cls.new(players=config.get("players"), seed=seed,  # type: ignore[arg-type]
                            expansions=config.get("expansions") or (),
                            names=config.get("names"), options=config.get("options"),
                            deal=record.get("deal"))
