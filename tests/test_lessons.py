@@ -1,0 +1,157 @@
+"""The probability lesson widget, driven without a browser (set .value, .click())."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from nidavellir import Game
+from nidavellir.analysis import probability as P
+from widgets.charts import PLOTLY_MIME
+from widgets.lessons import LessonApp, lessons_app, question_keys
+from widgets.session import Session
+
+
+def _plotted(out) -> dict:
+    assert len(out.outputs) == 1
+    return out.outputs[0]["data"][PLOTLY_MIME]
+
+
+@pytest.mark.parametrize("key", question_keys())
+def test_every_question_computes_and_plots(key: str) -> None:
+    app = lessons_app(question=key)
+    if key == "strategy":
+        app.controls["bot_a"].value = "random"
+        app.trials.value = 10
+    else:
+        app.trials.value = 500
+    app.run_button.click()
+    assert app.error.value == ""
+    assert app.answer_shown
+    est = app.last["estimate"]
+    assert est.n == app.trials.value
+    spec = _plotted(app.chart)
+    names = [t.get("name") for t in spec["data"]]
+    assert "running estimate" in names and "95% interval" in names
+    q = P.question(key, **app.params())
+    if q.exact is not None:
+        assert app.last["exact"] == q.exact
+        assert f"{q.exact.value}" in app.exact_html.value
+        assert any(str(n).startswith("exact") for n in names)
+        assert abs(est.z(q.exact)) < 4
+    else:
+        assert "no closed form" in app.exact_html.value
+    if q.distribution is not None:
+        bars = _plotted(app.dist_chart)
+        assert [t["name"] for t in bars["data"]] == ["exact", "simulated"]
+    else:
+        assert app.dist_chart.outputs == ()
+    if key == "line":
+        assert "policy" in app.note.value
+
+
+def test_parameters_change_the_answer() -> None:
+    app = lessons_app()
+    app.controls["what"].value = "B"
+    app.controls["players"].value = 4
+    assert app.controls["n"].value == 4  # the tavern size follows the player count
+    app.trials.value = 200
+    app.run_button.click()
+    assert app.last["exact"] == P.p_tavern_shows("B", n=4, players=4)
+    app.controls["n"].value = 2  # a change hides the old answer
+    assert not app.answer_shown and app.last == {}
+    app.run_button.click()
+    assert app.last["exact"].params["n"] == 2
+
+
+def test_bad_input_shows_an_error() -> None:
+    app = lessons_app(question="bid_tie")
+    app.controls["hand_a"].value = "0 2 x"
+    app.run_button.click()
+    assert "Cannot answer" in app.error.value and app.last == {}
+    app.controls["hand_a"].value = "0 2 3 4 5"
+    app.run_button.click()
+    assert app.error.value == "" and app.last["exact"].value == Fraction(1, 5)
+    app.question.value = "trade"
+    app.controls["treasury"].value = "5 7x2 oops"
+    app.run_button.click()
+    assert "treasury" in app.error.value
+
+
+def test_trade_with_a_small_treasury() -> None:
+    app = lessons_app(question="trade", trials=300)
+    app.controls["treasury"].value = "5 7 9"
+    app.run_button.click()
+    q = app.last["question"]
+    assert q.distribution.pmf == {5: Fraction(1, 6), 7: Fraction(1, 2), 9: Fraction(1, 3)}
+    assert app.last["exact"].value == Fraction(1, 2)  # P(the most likely coin, 7)
+
+
+def test_quiz_asks_for_a_guess_first() -> None:
+    app = lessons_app(quiz=True, trials=300)
+    assert app.quiz_box.layout.display == ""
+    app.run_button.click()
+    assert not app.answer_shown  # hidden until the guess
+    app.guess.value = 0.43
+    app.check_button.click()
+    assert app.answer_shown
+    assert "Excellent" in app.feedback.value and "22/51" in app.feedback.value
+    # A new question hides the answer again; a poor guess gets told so.
+    app.question.value = "bid_tie"
+    assert not app.answer_shown and app.feedback.value == ""
+    app.guess.value = 0.9
+    app.check_button.click()  # runs the simulation itself
+    assert "Not quite" in app.feedback.value and app.answer_shown
+    app.quiz.value = False
+    assert app.quiz_box.layout.display == "none" and app.answer_shown
+
+
+def test_quiz_on_an_expectation_and_a_simulation_only_question() -> None:
+    app = lessons_app(question="round", quiz=True, trials=300)
+    assert app.guess.max > 1
+    app.guess.value = 1.5
+    app.check_button.click()
+    assert "Excellent" in app.feedback.value
+    app.question.value = "line"
+    app.guess.value = 0.5
+    app.check_button.click()
+    assert "simulated" in app.feedback.value
+
+
+def test_parameters_from_a_game() -> None:
+    game = Game.new(players=4, seed=3)
+    app = lessons_app(game, trials=300)
+    assert app.use_game.value and not app.use_game.disabled
+    assert "From the current game" in app.param_box.children[0].value
+    assert app.controls["players"] not in app.param_box.children
+    app.run_button.click()
+    assert app.last["exact"] == P.p_tavern_shows("H", n=app.controls["n"].value, game=game)
+    assert app.last["exact"].params["N"] == 36 - 12  # one round of 3 taverns x 4 dealt
+    app.use_game.value = False
+    assert app.controls["players"] in app.param_box.children
+
+
+def test_parameters_from_a_session() -> None:
+    session = Session(Game.new(players=2, seed=4), ["human", "random"])
+    app = LessonApp(session, question="trade", trials=200)
+    app.run_button.click()
+    q = app.last["question"]
+    assert q.distribution == P.trade_distribution(game=session.game, seat=session.viewer)
+    app.question.value = "bid_tie"
+    app.run_button.click()
+    assert app.last["exact"].value == Fraction(1, 5)  # both start with 0 2 3 4 5
+
+
+def test_a_game_can_be_attached_later() -> None:
+    app = lessons_app()
+    assert app.use_game.disabled and not app.using_game
+    game = Game.new(players=5, seed=1)
+    app.set_game(game)
+    assert app.using_game
+    app.question.value = "appears"
+    app.trials.value = 200
+    app.run_button.click()
+    assert app.last["exact"].params["players"] == 5
+    app.set_game(None)
+    assert not app.using_game
