@@ -57,7 +57,7 @@ def _make_bots(bot: str, seed: int, playout: int, players: int) -> list:  # type
 
 
 def reshuffle_unseen(game: Game, seed: int) -> None:
-    """Reshuffle the cards nobody has seen (the age decks) of a *clone*: a determinization.
+    """Reshuffle the cards nobody has seen (age and camp decks) of a *clone*: a determinization.
 
     The engine has no public way to re-deal hidden cards, so this reorders the clone's
     decks in place; call it only on a game from :meth:`Game.clone` (never on the game a
@@ -65,9 +65,10 @@ def reshuffle_unseen(game: Game, seed: int) -> None:
     """
     rng = random.Random(seed)
     state = game.state
-    for age in sorted(state.decks):
-        if age >= state.age:
-            rng.shuffle(state.decks[age])
+    for decks in (state.decks, state.camp_decks):  # age decks; Thingvellir camp decks
+        for age in sorted(decks):
+            if age >= state.age:
+                rng.shuffle(decks[age])
     state.rng.seed(rng.getrandbits(63))
 
 
