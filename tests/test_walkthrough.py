@@ -1,0 +1,196 @@
+"""The rules walkthrough: its scripted record, every step, every taught move, wrong moves
+refused with an explanation and the game unchanged, the final score sheet."""
+
+from __future__ import annotations
+
+import doctest
+import json
+
+import pytest
+
+import widgets.walkthrough as walkthrough_module
+from nidavellir import Game
+from nidavellir import cards as C
+from nidavellir.tokens import parse_token
+from widgets import walkthrough_data as data
+from widgets.walkthrough import Walkthrough, WalkthroughApp
+
+#: What the walkthrough promises to teach (the issue's list), by step key.
+TOPICS = ["setup", "bid", "reveal", "take", "gems", "exchange-coin", "line", "hero",
+          "offering", "transform", "age1", "distinctions", "score"]
+#: Rulebook headings the steps must cite.
+HEADINGS = ["Mise en place", "LES MISES", "RÉVÉLATION DE LA MISE", "ÉCHANGE DE GEMMES",
+            "Échanger des pièces", "Transformer une pièce", "Recruter un·e Héros·ïne",
+            "Fin de l'Age 1: l'Évaluation des troupes", "Fin de l'Age 2 et fin de la partie"]
+
+
+def test_doctests() -> None:
+    result = doctest.testmod(walkthrough_module)
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_the_record_is_an_explicit_deal_that_replays_to_the_end() -> None:
+    rec = data.record()
+    json.dumps(rec)  # a plain JSON record
+    deal = rec["deal"]
+    assert sorted(parse_token(t).token for t in deal["ages"]["1"]) == \
+        sorted(c.token for c in C.age_deck(1, 3))
+    assert sorted(deal["gems"]) == [3, 4, 5]
+    game = Game.from_record(rec)
+    assert game.is_over
+    assert game.to_record()["actions"] == rec["actions"]
+    # The first round is the one the texts describe.
+    start = Game.from_record(dict(rec, actions=[]))
+    assert start.observation(0)["taverns"] == [["E9", "H", "M1"], ["W7", "B", "W3"],
+                                               ["E6", "M0", "H"]]
+    assert [p["gem"] for p in start.observation(0)["players"]] == [3, 5, 4]
+
+
+def test_steps_cover_the_topics_and_cite_the_rulebook() -> None:
+    keys = [s["key"] for s in data.STEPS]
+    assert len(set(keys)) == len(keys)
+    for topic in TOPICS:
+        assert topic in keys
+    assert keys[-1] == "score"
+    cited = " ".join(s["rule"] + s["text"] for s in data.STEPS)
+    for heading in HEADINGS:
+        assert heading in cited, heading
+    for s in data.STEPS:
+        assert s["title"] and s["text"] and s["rule"]
+        if s.get("move"):
+            assert s["ask"] and s["why"] and "after" in s
+
+
+def test_taught_moves_are_the_learners_decisions() -> None:
+    wt = Walkthrough()
+    moves = 0
+    while True:
+        if wt.step.get("move"):
+            d = wt.game.decision
+            assert d is not None and d.player == data.LEARNER, wt.step["key"]
+            assert wt.game.parse(wt.step["move"]) in wt.game.legal_actions()
+            moves += 1
+            assert wt.try_move(wt.step["move"])[0]
+        if not wt.next():
+            break
+    assert moves >= 8
+
+
+def _wrong_moves(wt: Walkthrough) -> list[str]:
+    """A legal move other than the taught one (when there is one), an illegal one and
+    bad notation."""
+    taught = wt.game.parse(wt.step["move"])
+    legal = [str(a) for a in wt.game.legal_actions() if a != taught]
+    return legal[:2] + ["take W10", "hero Nobody", "fly away", ""]
+
+
+def test_walk_every_step_make_every_move_and_refuse_wrong_ones() -> None:
+    app = WalkthroughApp()
+    wt = app.wt
+    seen = []
+    while True:
+        seen.append(wt.step["key"])
+        assert app.title.value and app.rule.value and app.text.value and app.board.value
+        assert not app.back_button.disabled or wt.index == 0
+        if wt.needs_move:
+            assert app.move_box.layout.display != "none"
+            assert app.control is not None
+            # Next is refused until the move is made.
+            assert not wt.can_next
+            assert not app.next()
+            assert "move first" in app.feedback.value
+            for wrong in _wrong_moves(wt):
+                before = wt.game.state.fingerprint()
+                history = len(wt.game.history)
+                assert not app.submit(wrong), wrong
+                assert "nid-wt-error" in app.feedback.value
+                assert len(app.feedback.value) > 80, app.feedback.value  # an explanation
+                assert wt.game.state.fingerprint() == before
+                assert len(wt.game.history) == history
+                assert wt.needs_move
+            # The taught move, through the step's control when it draws a button for it.
+            move = str(wt.game.parse(wt.step["move"]))
+            control = app.control
+            if move in control.buttons:
+                control.buttons[move].click()
+            else:
+                app.notation.value = wt.step["move"]
+                app.play.click()
+            assert wt.done, app.feedback.value
+            assert "nid-wt-ok" in app.feedback.value
+            assert app.move_box.layout.display == "none"
+            assert "nid-changed" in app.board.value or wt.step["key"] == "bid"
+        else:
+            assert app.move_box.layout.display == "none"
+        if wt.index == len(wt.steps) - 1:
+            break
+        assert app.next()
+        assert app.changes.value or wt.step["key"] in ("bid", "score")
+    assert seen == [s["key"] for s in data.STEPS]
+    assert wt.game.is_over
+    assert "nid-wt-final" in app.sheet.value and "Total" in app.sheet.value
+    assert app.next_button.disabled
+
+
+def test_a_wrong_legal_move_is_explained_and_the_step_waits() -> None:
+    wt = Walkthrough()
+    wt.goto(wt.steps.index(next(s for s in wt.steps if s["key"] == "hero")))
+    before = wt.game.state.fingerprint()
+    ok, message = wt.try_move("hero Tarah")
+    assert not ok
+    assert "legal" in message and "Kraal" in message
+    assert wt.game.state.fingerprint() == before
+    ok, message = wt.try_move("take W7")
+    assert not ok and "do not allow" in message
+    assert wt.try_move("hero kraal")[0]  # notation is case-insensitive
+
+
+def test_bid_control_sends_the_taught_bid() -> None:
+    app = WalkthroughApp()
+    app.next()
+    control = app.control
+    hand = control.hand
+    for dropdown, label in zip(control.dropdowns, ["4", "3", "0"], strict=True):
+        dropdown.value = hand.index(label)
+    control.submit.click()
+    assert app.wt.done
+    assert app.next()
+    assert app.wt.step["key"] == "reveal"
+    assert "Bo 4, You 4" in app.changes.value
+
+
+def test_back_and_next_return_to_the_same_position() -> None:
+    wt = Walkthrough()
+    positions = []
+    for _ in range(6):
+        if wt.needs_move:
+            wt.show_me()
+        positions.append((wt.index, len(wt.game.history)))
+        wt.next()
+    for index, _ in reversed(positions):
+        assert wt.back()
+        assert wt.index == index
+        assert len(wt.game.history) == wt.ready[index]
+        assert not wt.done
+    assert not wt.back()
+
+
+@pytest.mark.parametrize("key", ["gems", "exchange-coin", "age1", "distinctions"])
+def test_changes_list_the_events_of_the_step(key: str) -> None:
+    wt = Walkthrough()
+    index = [s["key"] for s in wt.steps].index(key)
+    wt.goto(index)
+    lines = " ".join(wt.events_since(wt.changed_since()))
+    expected = {"gems": "exchange gems", "exchange-coin": "trades 2 + 3",
+                "age1": "wins King's Hand", "distinctions": "Hunting Master"}[key]
+    assert expected in lines
+
+
+def test_a_failing_step_is_reported_in_the_console() -> None:
+    app = WalkthroughApp()
+
+    def broken() -> bool:
+        raise RuntimeError("boom")
+
+    app._guard(broken)
+    assert "boom" in app.console.last
