@@ -253,7 +253,17 @@ def board_html(obs: Mapping[str, Any], before: Mapping[str, Any] | None = None) 
         prev = before["taverns"][i] if before else None
         now = " (now)" if obs.get("tavern") == i else ""
         border = HIGHLIGHT if obs.get("tavern") == i else "#ddd"
-        body = _tiles(cards, prev) or "<i style='color:#888'>empty</i>"
+        body = _tiles(cards, prev)
+        same_round = before is not None and (before["age"], before["round"]) == \
+            (obs["age"], obs["round"])
+        if same_round and prev is not None:
+            gone = list(prev)
+            for t in cards:
+                if t in gone:
+                    gone.remove(t)
+            body += "".join(_mark(render.card_tile(t, disabled=True, note="taken"))
+                            for t in gone)
+        body = body or "<i style='color:#888'>empty</i>"
         taverns.append(f"<div style='display:inline-block;vertical-align:top;margin:2px 6px 2px 0;"
                        f"padding:4px;border:2px solid {border};border-radius:8px'>"
                        f"<div style='font:bold 12px sans-serif'>{i + 1}. {esc(TAVERNS[i])}{now}"
