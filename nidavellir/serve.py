@@ -9,12 +9,17 @@ on these machines:
 - ``--KernelManager.transport=ipc``: many kernels starting at once collide on TCP ports;
 - every option at most once: a repeated option gives HTTP 500 on the first page.
 
-Nothing is loaded from a CDN: the default ``lab`` template serves its assets itself.
+Nothing is loaded from a CDN: the ``nidavellir`` template (``share/jupyter`` beside this
+module, put on ``JUPYTER_PATH``) is Voila's ``lab`` template without its Font Awesome links
+to cdn.jsdelivr.net. The dashboard notebook gets a preheated kernel (``--preheat``): its
+first page appears without waiting for a kernel to start; the other notebooks start theirs
+on demand.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -25,6 +30,12 @@ from pathlib import Path
 DEFAULT_TARGET = "notebooks"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
+#: The Voila template without CDN links, shipped with the package.
+TEMPLATE = "nidavellir"
+JUPYTER_DATA = Path(__file__).resolve().parent / "share" / "jupyter"
+#: The notebook whose kernels are preheated, and how many wait ready.
+DASHBOARD = "dashboard.ipynb"
+DEFAULT_POOL_SIZE = 1
 #: Seconds before an idle kernel (a closed or forgotten tab) is shut down.
 DEFAULT_CULL_IDLE = 600
 DEFAULT_CULL_INTERVAL = 60
@@ -41,6 +52,7 @@ def voila_args(
     cull_idle_timeout: int = DEFAULT_CULL_IDLE,
     cull_interval: int = DEFAULT_CULL_INTERVAL,
     extra: Sequence[str] = (),
+    pool_size: int = DEFAULT_POOL_SIZE,
 ) -> list[str]:
     """Voila's arguments (without the program name), each option exactly once.
 
@@ -61,7 +73,15 @@ def voila_args(
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--KernelManager.transport=ipc",
+        f"--VoilaConfiguration.template={TEMPLATE}",
     ]
+    if pool_size > 0:
+        # Preheat only the dashboard: every other notebook would otherwise hold a pool too.
+        pools = {"default": {"pool_size": 0}, DASHBOARD: {"pool_size": pool_size}}
+        options += [
+            "--VoilaConfiguration.preheat_kernel=True",
+            f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
+        ]
     merged = {_key(o): o for o in options}
     for option in extra:  # the last of an option given several times wins
         merged[_key(option)] = option
@@ -82,12 +102,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cull-idle-timeout", type=int, default=DEFAULT_CULL_IDLE,
                         help="seconds before an idle kernel is shut down")
     parser.add_argument("--cull-interval", type=int, default=DEFAULT_CULL_INTERVAL)
+    parser.add_argument("--preheat", type=int, default=DEFAULT_POOL_SIZE, metavar="N",
+                        help=f"kernels kept ready for {DASHBOARD} (0: none)")
     args, extra = parser.parse_known_args(argv)
     if not Path(args.target).exists():
         parser.error(f"{args.target}: no such notebook or folder")
     command = [sys.executable, "-m", "voila", *voila_args(
-        args.target, args.host, args.port, args.cull_idle_timeout, args.cull_interval, extra)]
+        args.target, args.host, args.port, args.cull_idle_timeout, args.cull_interval, extra,
+        args.preheat)]
     print("serving:", " ".join(command[2:]), flush=True)
+    paths = [str(JUPYTER_DATA), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
     # Replace this process so signals (Ctrl-C, kill of the process group) reach Voila.
     os.execv(sys.executable, command)
     return 0  # pragma: no cover - execv does not return
