@@ -23,6 +23,7 @@ from .errors import IllegalAction
 from .rules import heroes as heroes_rules
 from .rules import taverns as tavern_rules
 from .rules import thingvellir as tv
+from .scoring import PlayerTable, score_table
 from .state import GameState, PlayerState, Task
 
 W, H, M, B, E = C.SUITS
@@ -218,9 +219,7 @@ class Engine:
 
     # ------------------------------------------------------------------ scoring view
 
-    def final_tables(self) -> list[Any]:
-        from .scoring import PlayerTable
-
+    def final_tables(self) -> list[PlayerTable]:
         s = self.state
         tables = []
         for p, name in zip(s.players, s.config.names, strict=True):
@@ -884,8 +883,6 @@ def _thrud_leaves(eng: Engine, task: Task) -> None:
 
 
 def _game_end(eng: Engine, task: Task) -> None:
-    from .scoring import score_table
-
     s = eng.state
     s.over = True
     sheet = score_table(eng.final_tables(), s.config.options)

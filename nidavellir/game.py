@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import json
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ from .engine import Decision, Engine
 from .errors import IllegalAction, InvalidNotation, NidavellirError, RecordError
 from .options import RuleOptions
 from .rules.setup import new_state
-from .scoring import ScoreSheet, score_table
+from .scoring import PlayerTable, ScoreSheet, score_table
 from .state import GameConfig, GameState
 
 RECORD_FORMAT = "nidavellir-record"
@@ -168,8 +169,13 @@ class Game:
         for a in actions:
             self.apply_fast(a)
 
-    def clone(self) -> Game:
-        """An independent copy (what-if branches, search)."""
+    def clone(self, reshuffle_unseen: int | None = None) -> Game:
+        """An independent copy (what-if branches, search).
+
+        ``reshuffle_unseen=seed`` also reorders what nobody has seen (the age decks still
+        to come and the camp decks) and reseeds the game's random generator: a
+        determinization for playouts that must not rely on the real deck order.
+        """
         g = Game.__new__(Game)
         g.config = self.config
         g.seed = self.seed
@@ -178,9 +184,28 @@ class Game:
         g._engine = Engine(self._engine.state.copy(), list(self._engine.events))
         g.history = list(self.history)
         g._marks = list(self._marks)
+        if reshuffle_unseen is not None:
+            rng = random.Random(reshuffle_unseen)
+            state = g.state
+            for decks in (state.decks, state.camp_decks):
+                for age in sorted(decks):
+                    if age >= state.age:
+                        rng.shuffle(decks[age])
+            state.rng.seed(rng.getrandbits(63))
         return g
 
+    @property
+    def event_marks(self) -> list[int]:
+        """For each decision of the history, the number of events before it: the events
+        that followed decision ``i`` are ``events[marks[i]:marks[i + 1]]``."""
+        return list(self._marks)
+
     # ------------------------------------------------------------------ scores
+
+    def tables(self) -> list[PlayerTable]:
+        """Each player's table as the scorer sees it (cards held for a pending decision
+        count in the command zone)."""
+        return self._engine.final_tables()
 
     def scores(self) -> ScoreSheet:
         """The score sheet: final when the game is over, else of the table as it is now."""

@@ -32,7 +32,6 @@ from nidavellir import cards as C
 from nidavellir.analysis.figures import score_breakdown
 from nidavellir.analysis.frames import score_frame
 from nidavellir.cards import Card, Suit
-from nidavellir.coins import value as coin_value
 from nidavellir.errors import NidavellirError
 from nidavellir.options import RuleOptions
 from nidavellir.scenario import (
@@ -90,13 +89,7 @@ class _Player:
 def tables_of_game(game: Game) -> list[PlayerTable]:
     """The table of a game as it is now (cards held for a pending decision count in the
     command zone, as the engine scores them)."""
-    tables = []
-    for p, name in zip(game.state.players, game.names, strict=True):
-        tables.append(PlayerTable(
-            name=name, army={s: list(p.army[s]) for s in C.SUITS},
-            command_zone=list(p.command_zone) + list(p.held),
-            coins=sorted(coin_value(c) for c in p.coins()), gem=p.gem))
-    return tables
+    return game.tables()
 
 
 class ScenarioEditor(W.VBox):

@@ -56,20 +56,10 @@ def _make_bots(bot: str, seed: int, playout: int, players: int) -> list:  # type
     return [make_bot(bot, _seed(seed, "playout", playout, "seat", s)) for s in range(players)]
 
 
-def reshuffle_unseen(game: Game, seed: int) -> None:
-    """Reshuffle the cards nobody has seen (age and camp decks) of a *clone*: a determinization.
-
-    The engine has no public way to re-deal hidden cards, so this reorders the clone's
-    decks in place; call it only on a game from :meth:`Game.clone` (never on the game a
-    panel or a lesson shows).
-    """
-    rng = random.Random(seed)
-    state = game.state
-    for decks in (state.decks, state.camp_decks):  # age decks; Thingvellir camp decks
-        for age in sorted(decks):
-            if age >= state.age:
-                rng.shuffle(decks[age])
-    state.rng.seed(rng.getrandbits(63))
+def reshuffle_unseen(game: Game, seed: int) -> Game:
+    """A clone of ``game`` whose unseen cards (age and camp decks) are reshuffled: a
+    determinization (:meth:`Game.clone` with ``reshuffle_unseen``)."""
+    return game.clone(reshuffle_unseen=seed)
 
 
 def playout(game: Game, bots: Sequence, max_decisions: int = 10_000) -> Game:  # type: ignore[type-arg]
@@ -154,9 +144,7 @@ def _playouts(after: Game, seat: int, n: int, bot: str, seed: int, determinize: 
     margins: list[int] = []
     wins = 0
     for i in range(n):
-        g = after.clone()
-        if determinize:
-            reshuffle_unseen(g, _seed(seed, "deal", i))
+        g = after.clone(reshuffle_unseen=_seed(seed, "deal", i) if determinize else None)
         playout(g, _make_bots(bot, seed, i, g.config.players))
         sheet = g.scores()
         finals.append(sheet[seat].total)
