@@ -60,15 +60,18 @@ typecheck: setup
 	$(BIN)/mypy
 
 # pytest exits 5 when it collects no tests; like every non-zero status it fails the build.
-test: setup chromium lint
+test: setup chromium lint typecheck
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS) || { rc=$$?; \
 		if [ $$rc = 5 ]; then echo "pytest collected no tests" >&2; fi; exit $$rc; }
 
 bench: setup
 	$(BIN)/python benchmarks/bench_engine.py
+	$(BIN)/python benchmarks/bench_engine.py --expansions thingvellir
+	$(BIN)/python benchmarks/bench_whatif.py
 
 golden: setup
 	$(BIN)/python tests/golden/regenerate.py
+	$(BIN)/python tests/golden/regenerate_thingvellir.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
