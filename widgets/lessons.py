@@ -425,6 +425,50 @@ class LessonApp(W.VBox):
         self._show_answer()
 
 
+def figure_box(fig: Any) -> W.Output:
+    """A plotly figure in an Output (the robust way to show a chart under Voila)."""
+    out = W.Output()
+    show_figure(out, fig)
+    return out
+
+
+def _answer_html(answer: Any) -> str:
+    if isinstance(answer, P.Exact):
+        return (f"<b>{html.escape(answer.question)} = {html.escape(_fmt_fraction(answer.value))}"
+                f"</b><br><span style='color:#555'>{html.escape(answer.formula)}</span>")
+    if isinstance(answer, P.Estimate):
+        return f"<b>{html.escape(str(answer))}</b>"
+    if isinstance(answer, P.Distribution):
+        cells = "".join(f"<tr><td>{html.escape(P.format_outcome(k))}</td><td>{v}</td>"
+                        f"<td>{float(v):.4f}</td></tr>"
+                        for k, v in sorted(answer.pmf.items(), key=lambda kv: P.outcome_key(kv[0])))
+        return (f"<b>{html.escape(answer.question)}</b><table><tr><th>outcome</th>"
+                f"<th>exact</th><th>≈</th></tr>{cells}</table>")
+    return html.escape(str(answer))
+
+
+def reveal(answer: Any, explanation: str = "", label: str = "Show the answer") -> W.VBox:
+    """An exercise's answer, hidden behind a button until a learner asks for it.
+
+    ``answer`` may be an Exact, an Estimate, a Distribution or text; ``explanation`` is
+    HTML shown under it.
+    """
+    body = W.HTML(_answer_html(answer) + (f"<div style='margin-top:4px'>{explanation}</div>"
+                                          if explanation else ""),
+                  layout=W.Layout(display="none", border="1px solid #ddd", padding="4px 8px"))
+    button = W.Button(description=label, icon="eye")
+
+    def toggle(_b: Any) -> None:
+        hidden = body.layout.display == "none"
+        body.layout.display = "" if hidden else "none"
+        button.description = "Hide the answer" if hidden else label
+
+    button.on_click(toggle)
+    box = W.VBox([button, body])
+    box.add_class("nid-answer")
+    return box
+
+
 def lessons_app(game: Any = None, question: str = "tavern", trials: int | None = None,
                 seed: int = 0, quiz: bool = False) -> LessonApp:
     """The lesson widget (the dashboard embeds this). ``game``: an optional Game or
@@ -436,4 +480,4 @@ def question_keys() -> Sequence[str]:
     return [key for _, key in QUESTION_OPTIONS]
 
 
-__all__ = ["LessonApp", "lessons_app", "QUESTION_OPTIONS", "QUESTION_PARAMS", "question_keys"]
+__all__ = ["LessonApp", "lessons_app", "reveal", "figure_box", "QUESTION_OPTIONS", "QUESTION_PARAMS", "question_keys"]

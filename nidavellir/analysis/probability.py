@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Z95", "Exact", "Estimate", "Distribution", "DistributionEstimate", "Target", "target",
-    "box_pool", "unseen_pool", "pool_for",
+    "box_pool", "unseen_pool", "pool_for", "deck_composition",
     "p_tavern_shows", "simulate_tavern_shows",
     "round_distribution", "simulate_round_distribution",
     "p_appears", "simulate_appears", "expected_seen", "simulate_expected_seen",
@@ -60,7 +60,7 @@ __all__ = [
     "p_bid_tie", "simulate_bid_tie",
     "trade_distribution", "simulate_trade",
     "compare_strategies", "strategy_summary",
-    "estimate_from", "running_estimates", "convergence_figure", "distribution_figure",
+    "estimate_from", "side_by_side", "running_estimates", "convergence_figure", "distribution_figure",
     "Question", "question", "QUESTIONS",
 ]
 
@@ -71,7 +71,7 @@ PIONEER_POLICIES = ("random", "takes_it")
 
 # ====================================================================== results
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Exact:
     """An exact answer: a probability or an expectation, as a Fraction."""
 
@@ -90,8 +90,15 @@ class Exact:
     def __str__(self) -> str:
         return f"{self.question}: {self.value} ≈ {float(self.value):.4f}"
 
+    def __repr__(self) -> str:
+        return f"<Exact {self}>"
 
-@dataclass(frozen=True)
+    def _repr_html_(self) -> str:
+        return (f"<b>{_esc(self.question)}</b> = <b>{self.value}</b> ≈ {float(self.value):.4f}"
+                f"<br><span style='color:#555'>{_esc(self.formula)}</span>")
+
+
+@dataclass(frozen=True, repr=False)
 class Estimate:
     """A Monte Carlo estimate of a mean (a probability when the outcomes are 0/1).
 
@@ -131,6 +138,31 @@ class Estimate:
         return (f"{self.question}: {self.estimate:.4f} ± {self.se:.4f} "
                 f"(95% CI {self.ci[0]:.4f}–{self.ci[1]:.4f}, n = {self.n})")
 
+    def __repr__(self) -> str:
+        return f"<Estimate {self}>"
+
+    def _repr_html_(self) -> str:
+        return (f"<b>{_esc(self.question)}</b> ≈ <b>{self.estimate:.4f}</b> ± {self.se:.4f} "
+                f"(95% interval {self.ci[0]:.4f} – {self.ci[1]:.4f}, {self.n} simulations)")
+
+
+def _esc(text: str) -> str:
+    import html
+
+    return html.escape(text)
+
+
+def side_by_side(exact: Exact, estimate: Estimate) -> pd.DataFrame:
+    """One row: the exact answer next to its simulated estimate, interval and z-score."""
+    import pandas as pd
+
+    return pd.DataFrame([{
+        "question": exact.question, "exact": str(exact.value), "exact ≈": float(exact),
+        "estimate": estimate.estimate, "se": estimate.se, "ci_low": estimate.ci[0],
+        "ci_high": estimate.ci[1], "n": estimate.n, "z": estimate.z(exact),
+        "inside the interval": estimate.contains(exact),
+    }]).set_index("question")
+
 
 @dataclass(frozen=True)
 class Distribution:
@@ -146,7 +178,7 @@ class Distribution:
 
     @property
     def mode(self) -> Any:
-        return max(self.pmf, key=lambda k: (self.pmf[k], -_sort_key(k)[1]))
+        return max(self.pmf, key=lambda k: (self.pmf[k], -outcome_key(k)[1]))
 
     @property
     def mean(self) -> Fraction:
@@ -154,7 +186,7 @@ class Distribution:
         return sum((Fraction(k) * p for k, p in self.pmf.items() if k is not None), Fraction(0))
 
     def exact_p(self, outcome: Any) -> Exact:
-        return Exact(f"{self.question}: P(X = {_fmt(outcome)})", self.p(outcome),
+        return Exact(f"{self.question}: P(X = {format_outcome(outcome)})", self.p(outcome),
                      self.formula, self.params)
 
     def exact_mean(self) -> Exact:
@@ -163,9 +195,9 @@ class Distribution:
     def frame(self) -> pd.DataFrame:
         import pandas as pd
 
-        keys = sorted(self.pmf, key=_sort_key)
+        keys = sorted(self.pmf, key=outcome_key)
         return pd.DataFrame({
-            "outcome": [_fmt(k) for k in keys],
+            "outcome": [format_outcome(k) for k in keys],
             "exact": [str(self.pmf[k]) for k in keys],
             "probability": [float(self.pmf[k]) for k in keys],
         })
@@ -182,7 +214,7 @@ class DistributionEstimate:
 
     def estimate(self, outcome: Any) -> Estimate:
         return estimate_from([1.0 if x else 0.0 for x in self._indicator(outcome)],
-                             f"{self.question}: P(X = {_fmt(outcome)})", self.seed, binary=True)
+                             f"{self.question}: P(X = {format_outcome(outcome)})", self.seed, binary=True)
 
     def _indicator(self, outcome: Any) -> list[bool]:
         k = self.counts.get(outcome, 0)
@@ -193,9 +225,9 @@ class DistributionEstimate:
 
         keys = set(self.counts) | (set(exact.pmf) if exact else set())
         rows = []
-        for k in sorted(keys, key=_sort_key):
+        for k in sorted(keys, key=outcome_key):
             e = self.estimate(k)
-            row = {"outcome": _fmt(k), "estimate": e.estimate, "se": e.se,
+            row = {"outcome": format_outcome(k), "estimate": e.estimate, "se": e.se,
                    "ci_low": e.ci[0], "ci_high": e.ci[1]}
             if exact is not None:
                 row["exact"] = float(exact.p(k))
@@ -203,11 +235,11 @@ class DistributionEstimate:
         return pd.DataFrame(rows)
 
 
-def _sort_key(k: Any) -> tuple[int, float]:
+def outcome_key(k: Any) -> tuple[int, float]:
     return (0, -1.0) if k is None else (1, float(k))
 
 
-def _fmt(k: Any) -> str:
+def format_outcome(k: Any) -> str:
     return "no coin" if k is None else str(k)
 
 
@@ -322,6 +354,22 @@ def pool_for(players: int = 3, age: int = 1, game: Game | None = None
         pool = unseen_pool(game, age)
     return pool, players, age, (f"the {sum(pool.values())} unseen cards of the age {age} deck "
                                 f"(game seed {game.seed}, round {game.state.round})")
+
+
+def deck_composition(age: int = 1) -> pd.DataFrame:
+    """Cards of each class in one age deck, with 2–4 players and with 5 (cards.md §1(a))."""
+    import pandas as pd
+
+    rows = []
+    for label, spec in [("warriors (W)", "W"), ("hunters (H)", "H"), ("miners (M)", "M"),
+                        ("blacksmiths (B)", "B"), ("explorers (E)", "E"),
+                        ("Royal Offerings", "RO")]:
+        t = target(spec)
+        rows.append({"cards": label, "2-4 players": t.count(box_pool(3, age)),
+                     "5 players": t.count(box_pool(5, age))})
+    rows.append({"cards": "total", "2-4 players": len(C.age_deck(age, 3)),
+                 "5 players": len(C.age_deck(age, 5))})
+    return pd.DataFrame(rows).set_index("cards")
 
 
 def _pool_list(pool: Mapping[Card, int]) -> list[Card]:
@@ -501,7 +549,7 @@ def p_appears(what: Target | Suit | Card | str, players: int = 3, age: int = 1,
     deck, m, removed = _dealt_by(players, age, by_round)
     k = t.count(box_pool(players, age))
     params = {"D": deck, "K": k, "m": m, "players": players, "age": age, "pioneer": pioneer}
-    name = f"P(at least one {t.label} is dealt in age {age} by round {_round_of(players, m)})"
+    name = f"P(at least one {t.label} is dealt {_when(players, age, by_round, m)})"
     if removed == 0 or pioneer == "random":
         value = 1 - Fraction(comb(deck - k, m), comb(deck, m))
         return Exact(name, value, f"1 − C({deck}−{k}, {m}) / C({deck}, {m})", params)
@@ -514,8 +562,10 @@ def p_appears(what: Target | Suit | Card | str, players: int = 3, age: int = 1,
                  f"/C({rest}, {m})), P0 = C({deck}−{k}, 3)/C({deck}, 3)", params)
 
 
-def _round_of(players: int, m: int) -> int:
-    return m // (3 * C.CARDS_PER_TAVERN[players])
+def _when(players: int, age: int, by_round: int | None, m: int) -> str:
+    if by_round is None:
+        return f"in the taverns of age {age} ({players} players)"
+    return f"in age {age} by the end of round {by_round} ({players} players, {m} cards)"
 
 
 def expected_seen(what: Target | Suit | Card | str, players: int = 3, age: int = 1,
@@ -529,9 +579,8 @@ def expected_seen(what: Target | Suit | Card | str, players: int = 3, age: int =
     t = target(what)
     deck, m, removed = _dealt_by(players, age, by_round)
     k = t.count(box_pool(players, age))
-    r = _round_of(players, m)
     params = {"D": deck, "K": k, "m": m, "players": players, "age": age, "pioneer": pioneer}
-    name = f"E[{t.label} dealt in age {age} by round {r}]"
+    name = f"E[number of {t.label} dealt {_when(players, age, by_round, m)}]"
     if removed == 0 or pioneer == "random":
         return Exact(name, Fraction(k * m, deck), f"{k} × {m} / {deck}", params)
     p0 = Fraction(comb(deck - k, 3), comb(deck, 3))
