@@ -9,7 +9,7 @@ import pytest
 from nidavellir import Game
 from nidavellir.analysis import probability as P
 from widgets.charts import PLOTLY_MIME
-from widgets.lessons import LessonApp, lessons_app, question_keys
+from widgets.lessons import LessonApp, figure_box, lessons_app, question_keys, reveal
 from widgets.session import Session
 
 
@@ -155,3 +155,22 @@ def test_a_game_can_be_attached_later() -> None:
     assert app.last["exact"].params["players"] == 5
     app.set_game(None)
     assert not app.using_game
+
+
+def test_reveal_hides_the_answer_until_asked() -> None:
+    box = reveal(P.p_tavern_shows("W10", players=5), "5 places of 45")
+    button, body = box.children
+    assert body.layout.display == "none" and "1/9" in body.value and "5 places" in body.value
+    button.click()
+    assert body.layout.display == "" and button.description == "Hide the answer"
+    button.click()
+    assert body.layout.display == "none"
+    table = reveal(P.trade_distribution([0, 2, 3, 4, 5], treasury={5: 1, 7: 1, 9: 1}))
+    assert "<table>" in table.children[1].value and "1/2" in table.children[1].value
+
+
+def test_figure_box_shows_a_plotly_figure() -> None:
+    frame = P.running_estimates([0.0, 1.0, 1.0, 0.0], batches=2, exact=0.5)
+    out = figure_box(P.convergence_figure(frame, "coin flips"))
+    spec = _plotted(out)
+    assert spec["layout"]["title"]["text"] == "coin flips"

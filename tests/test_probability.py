@@ -300,3 +300,17 @@ def test_every_question_runs() -> None:
         assert len(q.figure(result["frame"]).data) >= 2
     with pytest.raises(ValueError, match="unknown question"):
         P.question("dice")
+
+
+def test_results_read_well() -> None:
+    exact = P.p_tavern_shows("H", n=3, players=3)
+    est = P.simulate_tavern_shows("H", n=3, players=3, trials=500, seed=1)
+    assert repr(exact).startswith("<Exact P(a tavern of 3") and "22/51" in repr(exact)
+    assert "22/51" in exact._repr_html_() and "C(36, 3)" in exact._repr_html_()
+    assert "500 simulations" in est._repr_html_()
+    row = P.side_by_side(exact, est)
+    assert row.iloc[0]["exact"] == "22/51" and row.iloc[0]["n"] == 500
+    assert row.iloc[0]["z"] == pytest.approx(est.z(exact))
+    table = P.deck_composition(age=2)
+    assert table.loc["total", "2-4 players"] == 37 and table.loc["total", "5 players"] == 46
+    assert table.loc["Royal Offerings", "5 players"] == 3
