@@ -167,7 +167,10 @@ class Engine:
         p.add_to_column(card, suit)
         s = self.state
         self.events.append(ev.CardPlaced(s.age, s.round, s.tavern, p.seat, card, suit))
-        # Runs in this order: Thrud's re-placement, ``then``, the recruitment loop.
+        # Runs in this order: Thrud's re-placement, ``then``, the recruitment loop. When
+        # nothing comes first and no recruit is due, the loop has nothing to do (R12).
+        if then is None and not thrud_lifted and not heroes_rules.recruit_due(p):
+            return
         tasks = s.tasks
         tasks.append(("recruit", p.seat))
         if then is not None:
@@ -749,11 +752,16 @@ def _order(eng: Engine, task: Task) -> None:
     s.camp_visited = False
     eng.emit(ev.BidsRevealed, bids=tuple((i, K.label(s.players[i].bids[t] or 0)) for i in order),
              order=tuple(order), ties=tuple(tuple(g) for g in ties))
-    turns: list[Task] = []
-    for i in order:
-        turns.append(("pick", i, t))
-        turns.append(("trade", i, t))
-    eng.push(*turns, ("tavern_end", t))
+    # Stacked so that they run pick, (trade), pick, (trade), ..., tavern_end. Only an
+    # exchange coin bid here can lead to a trade: transforms never make one (FR p.11).
+    tasks = s.tasks
+    tasks.append(("tavern_end", t))
+    players = s.players
+    for i in reversed(order):
+        coin = players[i].bids[t]
+        if coin is not None and K.is_exchange(coin):
+            tasks.append(("trade", i, t))
+        tasks.append(("pick", i, t))
 
 
 def _trade(eng: Engine, task: Task) -> None:

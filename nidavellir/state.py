@@ -162,7 +162,8 @@ class GameState:
     def copy(self) -> GameState:
         s = GameState.__new__(GameState)
         s.config = self.config
-        s.rng = random.Random()
+        # Random() would first seed itself from the OS: skip that, the state is copied.
+        s.rng = random.Random.__new__(random.Random)
         s.rng.setstate(self.rng.getstate())
         s.age = self.age
         s.round = self.round
