@@ -1,0 +1,118 @@
+"""The dashboard without a browser: tabs, lazy building, errors in the page console,
+what-if studies and branches, the probability lessons placeholder."""
+
+from __future__ import annotations
+
+import doctest
+import sys
+
+import widgets.console as console_module
+import widgets.dashboard as dashboard_module
+from widgets.dashboard import TABS, Dashboard, lessons_panel
+from widgets.testing import click
+
+
+def test_doctests() -> None:
+    for module in (dashboard_module, console_module):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0
+
+
+def test_tabs_are_built_when_opened() -> None:
+    dash = Dashboard(bot_delay=0)
+    assert dash.walkthrough is not None and dash.play is None and dash.replay is None
+    dash.select("play")
+    assert dash.play is not None and dash.play_charts is not None
+    assert dash.boxes["play"].children == (dash.play,)
+    dash.select("replay")
+    assert dash.replay is not None
+    dash.select("whatif")
+    assert dash.whatif is not None
+    dash.select("lessons")
+    assert dash.lessons is not None
+    assert [t for _, t in TABS] == [dash.tabs.get_title(i) for i in range(5)]
+
+
+def test_play_tab_bid_and_pick_update_board_and_charts() -> None:
+    dash = Dashboard(bot_delay=0, build_all=True)
+    app = dash.play
+    charts = dash.play_charts
+    game = app.session.game
+    renders = charts.renders
+    board = app.boards.boards[0].value
+    click(app, game.parse("bid 5 4 3"))
+    assert len(game.history) >= 3
+    assert charts.renders > renders and charts.drawn_at == len(game.history)
+    assert app.boards.boards[0].value != board
+    d = game.decision
+    assert d is not None and app.session.is_human(d.player)
+    if d.kind == "pick":
+        before = len(game.history)
+        click(app, game.legal_actions()[0])
+        assert len(game.history) > before
+        assert charts.drawn_at == len(game.history)
+
+
+def test_bad_input_in_play_is_reported() -> None:
+    dash = Dashboard(bot_delay=0, build_all=True)
+    app = dash.play
+    app.decision.notation.value = "take W11"
+    app.decision.apply.click()
+    assert "W11" in app.console.last
+
+
+def test_a_tab_that_fails_to_build_reports_in_the_console(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    def broken() -> None:
+        raise RuntimeError("no such panel")
+
+    dash = Dashboard(bot_delay=0)
+    monkeypatch.setattr(dash, "_build_replay", broken)
+    dash.select("replay")
+    assert "no such panel" in dash.console.last
+    assert "failed to open" in dash.boxes["replay"].children[0].value
+
+
+def test_replay_branch_opens_in_the_whatif_tab_and_compares() -> None:
+    dash = Dashboard(bot_delay=0, build_all=True)
+    dash.replay.load_walkthrough()
+    dash.replay.slider.value = 20
+    dash.replay.branch_button.click()
+    assert dash.tabs.selected_index == [k for k, _ in TABS].index("whatif")
+    branch = dash.whatif.branch_app
+    assert branch is not None and len(branch.session.game.history) == 20
+    assert dash.whatif.compare()
+    assert "original" in dash.whatif.comparison.value
+
+
+def test_whatif_scores_the_play_games_options() -> None:
+    dash = Dashboard(bot_delay=0, build_all=True)
+    dash.whatif.study_button.click()
+    assert "bid" in dash.whatif.table.value
+    dash.whatif.branch_play.click()
+    assert dash.whatif.branch_app is not None
+
+
+def test_lessons_placeholder_when_the_module_is_missing(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setitem(sys.modules, "widgets.lessons", None)
+    note = lessons_panel()
+    assert "coming soon" in note.value
+
+
+def test_callback_errors_reach_the_console() -> None:
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from widgets.console import report_callback_errors
+    from widgets.session import Console
+
+    shell = InteractiveShell.instance()
+    console = Console()
+    restore = report_callback_errors(console)
+    try:
+        try:
+            raise KeyError("lost")
+        except KeyError:
+            shell.showtraceback()
+        assert "KeyError" in console.last
+    finally:
+        restore()
+        InteractiveShell.clear_instance()

@@ -1,0 +1,264 @@
+"""The dashboard: the lab's front door, one page with a tab per activity.
+
+Tabs: **Walkthrough** (the guided rules lesson), **Play** (a game against bots, with
+live charts), **Replay** (a record stepped through with a slider), **What-if** (score
+every option of a decision, play on from a branch and compare), **Probability lessons**
+(:func:`widgets.lessons.lessons_app`, or a "coming soon" note while it is missing).
+
+Tabs other than the first are built the first time they are opened, so the page appears
+quickly. Every error — a panel that fails to build, a failing button, a bad record —
+shows in the console at the bottom of the page.
+
+>>> dash = Dashboard(build_all=True)
+>>> [dash.tabs.get_title(i) for i in range(len(TABS))]
+['Walkthrough', 'Play', 'Replay', 'What-if', 'Probability lessons']
+>>> dash.play.session.decision.kind
+'bid'
+"""
+
+from __future__ import annotations
+
+import html
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as W
+
+from nidavellir import Game
+
+from .app import PlayApp, play_app
+from .charts import LiveCharts
+from .console import guard, report_callback_errors
+from .replay import ReplayPanel
+from .session import HUMAN, Console, Session
+from .walkthrough import WalkthroughApp
+
+esc = html.escape
+
+#: (key, title) of the tabs, in order.
+TABS: tuple[tuple[str, str], ...] = (
+    ("walkthrough", "Walkthrough"), ("play", "Play"), ("replay", "Replay"),
+    ("whatif", "What-if"), ("lessons", "Probability lessons"),
+)
+
+
+def _frame_html(frame: Any, float_format: str = "{:+.1f}") -> str:
+    return frame.to_html(index=False, border=0, classes="nid-table-frame",
+                         float_format=float_format.format)
+
+
+class WhatIfPanel(W.VBox):
+    """What-if studies: every option of the Play game's decision scored, and branches
+    (from the Replay tab or the Play game) played on hot-seat and compared with the
+    original game."""
+
+    def __init__(self, console: Console, play_game: Callable[[], Game | None],
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("nid-whatif")
+        self.console = console
+        self.play_game = play_game
+        intro = W.HTML(
+            "<div style='font:14px sans-serif'><b>What if…?</b> Score every option of the "
+            "decision on the table in the Play tab (the immediate change of the score sheet), "
+            "or branch a game — here from the Play tab, or from any decision in the Replay "
+            "tab — and play it on differently, every seat by hand, then compare.</div>")
+        self.study_button = W.Button(description="Score the Play game's options",
+                                     layout=W.Layout(width="auto"))
+        self.study_button.add_class("nid-whatif-study")
+        self.study_button.on_click(guard(console, lambda _b: self.study(), "what-if"))
+        self.branch_play = W.Button(description="Branch the Play game here",
+                                    layout=W.Layout(width="auto"))
+        self.branch_play.add_class("nid-whatif-branch-play")
+        self.branch_play.on_click(guard(console, lambda _b: self.branch_from_play(), "what-if"))
+        self.table = W.HTML()
+        self.table.add_class("nid-whatif-table")
+        self.branch_title = W.HTML()
+        self.compare_button = W.Button(description="Compare with the original",
+                                       layout=W.Layout(width="auto"))
+        self.compare_button.add_class("nid-whatif-compare")
+        self.compare_button.on_click(guard(console, lambda _b: self.compare(), "what-if"))
+        self.compare_button.layout.display = "none"
+        self.comparison = W.HTML()
+        self.comparison.add_class("nid-whatif-comparison")
+        self.branch_box = W.VBox()
+        self.branch_box.add_class("nid-whatif-branch")
+        self.original: Game | None = None
+        self.branch_app: PlayApp | None = None
+        self.children = [intro, W.HBox([self.study_button, self.branch_play]), self.table,
+                         self.branch_title, self.compare_button, self.comparison,
+                         self.branch_box]
+
+    def study(self, game: Game | None = None) -> bool:
+        from nidavellir.analysis.whatif import what_if
+
+        game = game if game is not None else self.play_game()
+        if game is None or game.decision is None:
+            self.console.error("what-if: there is no decision to study (open the Play tab, or "
+                               "the game is over)")
+            return False
+        frame = what_if(game)
+        cols = ["action", "delta_total", "score_total"] + [
+            c for c in frame.columns if c.startswith("delta_") and c != "delta_total"
+            and frame[c].any()]
+        frame = frame[cols].sort_values("delta_total", ascending=False)
+        d = game.decision
+        self.table.value = (f"<div style='font:13px sans-serif'><b>{esc(game.names[d.player])}"
+                            f"</b>: {esc(d.prompt)} — score change of each option, now</div>"
+                            + _frame_html(frame, "{:+.0f}"))
+        return True
+
+    def branch_from_play(self) -> bool:
+        game = self.play_game()
+        if game is None or game.is_over:
+            self.console.error("what-if: no game to branch (open the Play tab first)")
+            return False
+        self.open_branch(game.clone(), game.clone(), len(game.history))
+        return True
+
+    def open_branch(self, game: Game, original: Game, index: int) -> PlayApp:
+        """Play ``game`` on, every seat human; ``original`` is what it is compared with."""
+        self.original = original
+        session = Session(game, [HUMAN] * game.config.players, console=Console())
+        app = PlayApp(session)
+        app.charts_box.children = [LiveCharts(session, ("score",), hide_bids=False)]
+        old = self.branch_app
+        self.branch_app = app
+        self.branch_box.children = [app]
+        if old is not None:
+            old.close()
+        self.branch_title.value = (f"<div style='font:bold 14px sans-serif;margin-top:8px'>"
+                                   f"Branch at decision {index}: every seat is yours "
+                                   f"(hot seat)</div>")
+        self.compare_button.layout.display = ""
+        self.comparison.value = ""
+        return app
+
+    def compare(self) -> bool:
+        from nidavellir.analysis.whatif import compare
+
+        if self.original is None or self.branch_app is None:
+            self.console.error("what-if: branch a game first")
+            return False
+        frame = compare(self.original, self.branch_app.session.game,
+                        labels=("original", "branch"))
+        self.comparison.value = frame.to_html(border=0, classes="nid-table-frame")
+        return True
+
+
+def lessons_panel() -> W.Widget:
+    """The probability lessons, or a note while ``widgets.lessons`` is not there."""
+    try:
+        from .lessons import lessons_app
+    except ImportError:
+        note = W.HTML("<div style='font:14px sans-serif;padding:12px'><b>Probability lessons "
+                      "are coming soon.</b> They will compare exact probabilities from the "
+                      "deck composition with simulations of the same questions.</div>")
+        note.add_class("nid-lessons-soon")
+        return note
+    return lessons_app()
+
+
+class Dashboard(W.VBox):
+    """The dashboard: tabs built on first opening, and the page console."""
+
+    def __init__(self, players: int = 3, seats: tuple[str, ...] = (HUMAN, "greedy", "random"),
+                 seed: int = 7, bot_delay: float = 0.3, build_all: bool = False,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("nid-dashboard")
+        self.console = Console(limit=12)
+        self.console.add_class("nid-dashboard-console")
+        self.restore_errors = report_callback_errors(self.console)
+        self.play_config = {"players": players, "seats": list(seats), "seed": seed,
+                            "bot_delay": bot_delay}
+        self.walkthrough: WalkthroughApp | None = None
+        self.play: PlayApp | None = None
+        self.play_charts: LiveCharts | None = None
+        self.replay: ReplayPanel | None = None
+        self.whatif: WhatIfPanel | None = None
+        self.lessons: W.Widget | None = None
+        self.boxes: dict[str, W.VBox] = {}
+        for key, _title in TABS:
+            box = W.VBox([W.HTML("<i>loading…</i>")])
+            box.add_class(f"nid-tab-{key}")
+            self.boxes[key] = box
+        self.tabs = W.Tab(children=list(self.boxes.values()))
+        self.tabs.add_class("nid-tabs")
+        for i, (_key, title) in enumerate(TABS):
+            self.tabs.set_title(i, title)
+        self.tabs.observe(lambda c: self.open_tab(TABS[c["new"]][0])
+                          if c["new"] is not None else None, "selected_index")
+        header = W.HTML("<div style='font:bold 20px sans-serif;margin:4px 0'>Nidavellir lab</div>"
+                        "<div style='font:13px sans-serif;color:#555'>Learn the rules step by "
+                        "step, play against the computer, replay and question recorded "
+                        "games.</div>")
+        self.children = [header, self.tabs, W.HTML("<b style='font:12px sans-serif'>Console"
+                                                   "</b>"), self.console]
+        self.tabs.selected_index = 0
+        self.open_tab("walkthrough")
+        if build_all:
+            for key, _title in TABS:
+                self.open_tab(key)
+
+    # ------------------------------------------------------------------ tabs
+
+    def select(self, key: str) -> None:
+        self.tabs.selected_index = [k for k, _ in TABS].index(key)
+
+    def open_tab(self, key: str) -> None:
+        """Build the tab's panel if it is not built yet; a failure shows in the console."""
+        box = self.boxes[key]
+        if getattr(box, "_built", False):
+            return
+        box._built = True  # type: ignore[attr-defined]
+        try:
+            panel = getattr(self, f"_build_{key}")()
+        except Exception as exc:
+            box._built = False  # type: ignore[attr-defined]
+            self.console.error(f"the {key} tab failed to open: {type(exc).__name__}: {exc}\n"
+                               + traceback.format_exc(limit=4))
+            box.children = [W.HTML(f"<div style='color:#c0392b'>This tab failed to open: "
+                                   f"{esc(str(exc))} (see the console below).</div>")]
+            return
+        box.children = [panel]
+
+    def _build_walkthrough(self) -> W.Widget:
+        self.walkthrough = WalkthroughApp(console=self.console)
+        return self.walkthrough
+
+    def _build_play(self) -> W.Widget:
+        app = play_app(**self.play_config)
+        app.console.add_class("nid-play-console")
+        self.play_charts = LiveCharts(app.session, ("coins", "ranks"))
+        app.charts_box.children = [self.play_charts]
+        self.play = app
+        return app
+
+    def _build_replay(self) -> W.Widget:
+        self.replay = ReplayPanel(console=self.console, on_branch=self._branched)
+        return self.replay
+
+    def _build_whatif(self) -> W.Widget:
+        self.whatif = WhatIfPanel(self.console, lambda: self.play.session.game
+                                  if self.play is not None else None)
+        return self.whatif
+
+    def _build_lessons(self) -> W.Widget:
+        self.lessons = lessons_panel()
+        return self.lessons
+
+    def _branched(self, game: Game, original: Game, index: int) -> None:
+        self.open_tab("whatif")
+        assert self.whatif is not None
+        self.whatif.open_branch(game, original, index)
+        self.select("whatif")
+
+
+def dashboard(**kwargs: Any) -> Dashboard:
+    """The lab's dashboard (``make run`` serves notebooks/dashboard.ipynb, which shows it)."""
+    return Dashboard(**kwargs)
+
+
+__all__ = ["Dashboard", "TABS", "WhatIfPanel", "dashboard", "lessons_panel"]

@@ -1,0 +1,251 @@
+"""Replay a recorded game: load a record, step through it with a slider, branch a what-if.
+
+The record comes from a file upload, a path, or the walkthrough's scripted game. The slider
+runs over the history (0 = before the first decision); the table, every player's board
+(all coins shown: a replay hides nothing), the decision and its events, and the live charts
+follow it. *What if… (branch here)* hands a copy of the game at that position to
+``on_branch`` (the dashboard opens it in the What-if tab, to play on differently).
+
+>>> panel = ReplayPanel()
+>>> panel.load_walkthrough()
+True
+>>> panel.slider.max, panel.slider.value
+(110, 110)
+>>> panel.slider.value = 3
+>>> len(panel.view.game.history)
+3
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+import traitlets as T
+
+from nidavellir import Game
+from nidavellir.errors import NidavellirError
+
+from . import render
+from .charts import LiveCharts
+from .console import guard
+from .session import Console
+
+esc = html.escape
+
+
+class ReplayView(T.HasTraits):
+    """Session-like holder of the game shown (what LiveCharts observes)."""
+
+    version = T.Int(0)
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.viewer: int | None = None
+
+    def show(self, game: Game) -> None:
+        self.game = game
+        self.version += 1
+
+
+def _empty_game() -> Game:
+    return Game.new(players=2, seed=0)
+
+
+class ReplayPanel(W.VBox):
+    """Load a record, a slider over its decisions, board and charts that follow, branch."""
+
+    def __init__(self, console: Console | None = None,
+                 on_branch: Callable[[Game, Game, int], Any] | None = None,
+                 charts: tuple[str, ...] = ("coins", "ranks"), **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("nid-replay")
+        self.console = console if console is not None else Console()
+        self.on_branch = on_branch
+        self.full: Game | None = None
+        self.source = ""
+        self.upload = W.FileUpload(accept=".json", multiple=False, description="Upload record")
+        self.upload.add_class("nid-replay-upload")
+        self.upload.observe(guard(self.console, self._uploaded, "replay"), "value")
+        self.path = W.Text(placeholder="or a path, e.g. examples/two_players.json",
+                           layout=W.Layout(width="340px"))
+        self.path.add_class("nid-replay-path")
+        self.load_button = W.Button(description="Load path")
+        self.load_button.add_class("nid-replay-load")
+        self.load_button.on_click(guard(self.console, lambda _b: self.load_path(self.path.value),
+                                        "replay"))
+        self.example = W.Button(description="The walkthrough's game",
+                                tooltip="the scripted game of the rules walkthrough",
+                                layout=W.Layout(width="auto"))
+        self.example.add_class("nid-replay-example")
+        self.example.on_click(guard(self.console, lambda _b: self.load_walkthrough(), "replay"))
+        self.status = W.HTML("<i>Load a record (.json) to replay it.</i>")
+        self.status.add_class("nid-replay-status")
+        self.slider = W.IntSlider(min=0, max=0, value=0, description="Decision",
+                                  continuous_update=False, layout=W.Layout(width="520px"))
+        self.slider.add_class("nid-replay-slider")
+        self.slider.observe(guard(self.console, lambda _c: self.show(self.slider.value),
+                                  "replay"), "value")
+        self.prev = W.Button(description="◀", layout=W.Layout(width="44px"), tooltip="previous")
+        self.prev.add_class("nid-replay-prev")
+        self.prev.on_click(lambda _b: self.step(-1))
+        self.next = W.Button(description="▶", layout=W.Layout(width="44px"), tooltip="next")
+        self.next.add_class("nid-replay-next")
+        self.next.on_click(lambda _b: self.step(+1))
+        self.branch_button = W.Button(description="What if… (branch here)",
+                                      tooltip="play on from this decision in the What-if tab",
+                                      layout=W.Layout(width="auto"))
+        self.branch_button.add_class("nid-replay-branch")
+        self.branch_button.on_click(guard(self.console, lambda _b: self.branch(), "replay"))
+        self.info = W.HTML()
+        self.info.add_class("nid-replay-info")
+        self.board = W.HTML()
+        self.board.add_class("nid-replay-board")
+        self.view = ReplayView(_empty_game())
+        self.charts = LiveCharts(self.view, charts, hide_bids=False)
+        self.children = [
+            W.HBox([self.upload, self.path, self.load_button, self.example],
+                   layout=W.Layout(flex_flow="row wrap")),
+            self.status,
+            W.HBox([self.prev, self.slider, self.next, self.branch_button],
+                   layout=W.Layout(flex_flow="row wrap", align_items="center")),
+            self.info, self.board, self.charts,
+        ]
+        self._set_enabled(False)
+
+    # ------------------------------------------------------------------ loading
+
+    def _set_enabled(self, on: bool) -> None:
+        for w in (self.slider, self.prev, self.next, self.branch_button):
+            w.disabled = not on
+
+    def load_record(self, record: Mapping[str, Any], source: str = "record") -> bool:
+        """Replay ``record``; a bad one is reported in the console and nothing changes."""
+        try:
+            game = Game.from_record(record)
+        except (NidavellirError, ValueError, TypeError) as exc:
+            self.console.error(f"cannot replay {source}: {exc}")
+            return False
+        self.full = game
+        self.source = source
+        n = len(game.history)
+        where = "game over" if game.is_over else "unfinished"
+        self.status.value = (f"<b>{esc(source)}</b>: {game.config.players} players "
+                             f"({esc(', '.join(game.names))}), {n} decisions, {where}.")
+        self._set_enabled(True)
+        with self.slider.hold_trait_notifications():
+            self.slider.max = n
+            self.slider.min = 0
+        if self.slider.value != n:
+            self.slider.value = n  # the observer shows it
+        else:
+            self.show(n)
+        self.console.info(f"Replaying {source}: {n} decisions")
+        return True
+
+    def load_text(self, text: str | bytes, source: str = "record") -> bool:
+        try:
+            record = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            self.console.error(f"cannot replay {source}: not JSON ({exc})")
+            return False
+        return self.load_record(record, source)
+
+    def load_path(self, path: str | Path) -> bool:
+        text = str(path).strip()
+        if not text:
+            self.console.error("type the path of a record file first")
+            return False
+        p = Path(text).expanduser()
+        if not p.is_absolute() and not p.exists():
+            root = Path(__file__).resolve().parent.parent
+            if (root / p).exists():
+                p = root / p
+        try:
+            content = p.read_text(encoding="utf-8")
+        except OSError as exc:
+            self.console.error(f"cannot read {text}: {exc.strerror or exc}")
+            return False
+        return self.load_text(content, p.name)
+
+    def load_walkthrough(self) -> bool:
+        from .walkthrough_data import record
+
+        return self.load_record(record(), "the walkthrough's game")
+
+    def _uploaded(self, change: Mapping[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"]
+        self.load_text(bytes(content), item.get("name", "upload"))
+
+    # ------------------------------------------------------------------ stepping
+
+    def step(self, delta: int) -> None:
+        if self.full is None:
+            return
+        self.slider.value = max(0, min(self.slider.max, self.slider.value + delta))
+
+    def game_at(self, index: int) -> Game:
+        """A copy of the loaded game after ``index`` decisions."""
+        assert self.full is not None
+        g = self.full.clone()
+        g.undo_to(index)
+        return g
+
+    def show(self, index: int) -> None:
+        if self.full is None:
+            return
+        game = self.game_at(index)
+        self.view.show(game)
+        full = self.full
+        lines = []
+        if index > 0:
+            player, action = full.history[index - 1]
+            lines.append(f"<b>[{index - 1}] {esc(full.names[player])}: {esc(str(action))}</b>")
+            before = self.game_at(index - 1)
+            for e in game.events[len(before.events):]:
+                lines.append(f"<div style='padding-left:1.5em;color:#555'>"
+                             f"{esc(e.describe(game.names))}</div>")
+        else:
+            lines.append("<b>Before the first decision</b>")
+        d = game.decision
+        nxt = ("game over" if d is None
+               else f"next: {esc(game.names[d.player])} — {esc(d.prompt)}")
+        lines.append(f"<div style='color:#555'>{nxt}</div>")
+        self.info.value = "<div style='font:12px monospace'>" + "".join(lines) + "</div>"
+        boards = []
+        for seat in range(game.config.players):
+            obs = game.observation(seat)
+            boards.append(render.board_html(obs["players"][seat], to_move=d is not None
+                                            and d.player == seat,
+                                            score=game.scores().totals[seat]))
+        self.board.value = (render.table_html(game.observation(0)) + "".join(boards))
+
+    def branch(self) -> Game | None:
+        """A copy of the game at the slider's position, handed to ``on_branch``."""
+        if self.full is None:
+            self.console.error("load a record first")
+            return None
+        index = self.slider.value
+        from nidavellir.analysis.whatif import branch
+
+        game = branch(self.full, index, [])
+        if game.is_over:
+            self.console.error("the game is over at this decision: move the slider back to "
+                               "branch")
+            return None
+        if self.on_branch is not None:
+            self.on_branch(game, self.full, index)
+        self.console.info(f"Branched {self.source} at decision {index}")
+        return game
+
+
+__all__ = ["ReplayPanel", "ReplayView"]
