@@ -97,6 +97,13 @@ class Game:
         return self._engine.decision
 
     @property
+    def to_play(self) -> int | None:
+        """The seat that must decide now (None when the game is over): a cheap
+        ``game.decision.player`` for bots and simulations."""
+        s = self._engine.state
+        return None if s.over or not s.tasks else s.tasks[-1][1]
+
+    @property
     def is_over(self) -> bool:
         return self._engine.state.over
 

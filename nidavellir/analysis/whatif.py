@@ -65,10 +65,10 @@ def reshuffle_unseen(game: Game, seed: int) -> Game:
 def playout(game: Game, bots: Sequence, max_decisions: int = 10_000) -> Game:  # type: ignore[type-arg]
     """Play ``game`` (changed in place) to its end with one bot per seat; returns it."""
     for _ in range(max_decisions):
-        d = game.decision
-        if d is None:
+        seat = game.to_play
+        if seat is None:
             return game
-        game.apply_fast(bots[d.player].choose(game))
+        game.apply_fast(bots[seat].choose(game))
     raise RuntimeError(f"the playout did not end after {max_decisions} decisions")
 
 

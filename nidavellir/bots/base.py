@@ -68,8 +68,8 @@ def play_game(players: int, bots: Sequence[Bot | str] | Bot | str, seed: int = 0
                     options=options)
     apply_fast = game.apply_fast
     for _ in range(max_decisions):
-        decision = game.decision
-        if decision is None:
+        seat = game.to_play
+        if seat is None:
             return game
-        apply_fast(table[decision.player].choose(game))
+        apply_fast(table[seat].choose(game))
     raise RuntimeError(f"the game did not end after {max_decisions} decisions")
