@@ -71,7 +71,6 @@ bench: setup
 
 golden: setup
 	$(BIN)/python tests/golden/regenerate.py
-	$(BIN)/python tests/golden/regenerate_thingvellir.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

@@ -1,5 +1,6 @@
-"""Golden playthroughs (STYLE.md, OpenSpiel): a seeded game per player count, every
-step dumped as text and diffed against the committed files in tests/golden/.
+"""Golden playthroughs (STYLE.md, OpenSpiel): a seeded game per player count, base game
+and Thingvellir, every step dumped as text and diffed against the committed files in
+tests/golden/.
 
 A failure shows the unified diff. If the change of the rules is intended, run
 ``make golden`` and commit the regenerated files with the change.
@@ -26,26 +27,38 @@ def _regenerate() -> ModuleType:
 
 
 regenerate = _regenerate()
+GAMES = [(players, expansions) for expansions in regenerate.EXPANSION_SETS
+         for players in regenerate.PLAYER_COUNTS]
 
 
-@pytest.mark.parametrize("players", regenerate.PLAYER_COUNTS)
-def test_golden_playthrough(players: int) -> None:
-    path = regenerate.path_for(players)
+@pytest.mark.parametrize("players, expansions", GAMES,
+                         ids=[f"{p}p-{'+'.join(e) or 'base'}" for p, e in GAMES])
+def test_golden_playthrough(players: int, expansions: tuple[str, ...]) -> None:
+    path = regenerate.path_for(players, expansions)
     assert path.exists(), f"{path} is missing: run `make golden` and commit it"
     expected = path.read_text(encoding="utf-8")
-    actual = regenerate.render(players)
+    actual = regenerate.render(players, expansions)
     if actual != expected:
         diff = "".join(difflib.unified_diff(
             expected.splitlines(keepends=True), actual.splitlines(keepends=True),
             fromfile=f"{path.name} (committed)", tofile=f"{path.name} (engine now)", n=2))
         shown = diff if len(diff) < 20_000 else diff[:20_000] + "\n... (diff truncated)\n"
-        pytest.fail(f"the {players}-player golden playthrough changed:\n{shown}\n"
+        pytest.fail(f"the golden playthrough {path.name} changed:\n{shown}\n"
                     "If this rules change is intended, run `make golden` and commit "
                     f"tests/golden/{path.name}.", pytrace=False)
 
 
-def test_the_golden_games_are_complete() -> None:
-    for players in regenerate.PLAYER_COUNTS:
-        text = regenerate.path_for(players).read_text(encoding="utf-8")
-        assert "== Score sheet ==" in text
-        assert f"{players} players" in text.splitlines()[0]
+@pytest.mark.parametrize("players, expansions", GAMES,
+                         ids=[f"{p}p-{'+'.join(e) or 'base'}" for p, e in GAMES])
+def test_the_golden_games_are_complete(players: int, expansions: tuple[str, ...]) -> None:
+    text = regenerate.path_for(players, expansions).read_text(encoding="utf-8")
+    assert "== Score sheet ==" in text
+    assert f"{players} players" in text.splitlines()[0]
+    if expansions:
+        # The camp is visited and mercenaries are enlisted in every Thingvellir golden game;
+        # with 2 players the winner who visits the camp drops a tavern card (R19).
+        assert "Thingvellir" in text.splitlines()[0]
+        assert "  > camp " in text
+        assert "  > enlist " in text
+        if players == 2:
+            assert "  > drop " in text
