@@ -50,11 +50,12 @@ class PlayApp(W.VBox):
         self.extras.set_title(0, "Log and undo")
         self.extras.set_title(1, "New game")
         self.extras.selected_index = 0
-        left = W.VBox([self.table, self.decision, self.result],
+        # The decision to take (and any error about it) first, where the eye lands.
+        left = W.VBox([self.decision, self.console, self.result, self.table],
                       layout=W.Layout(flex="1 1 520px", min_width="420px"))
         right = W.VBox([self.viewer, self.boards], layout=W.Layout(flex="1 1 460px"))
         self.children = [W.HBox([left, right], layout=W.Layout(flex_flow="row wrap")),
-                         self.console, self.charts_box, self.extras]
+                         self.charts_box, self.extras]
 
     def _viewer_options(self) -> list[tuple[str, int]]:
         s = self.session
