@@ -142,3 +142,29 @@ def test_private_import_check_finds_private_names() -> None:
     source = "from nidavellir.tokens import _INDEX, parse_token\nimport nidavellir._x\n"
     assert _private_engine_imports(source) == ["nidavellir.tokens._INDEX", "nidavellir._x"]
     assert _private_engine_imports("from nidavellir import Game\nfrom __future__ import a") == []
+
+
+def _widget_imports(source: str) -> list[str]:
+    """Every import of the ``widgets`` package in a source file (at any depth)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        else:
+            continue
+        found += [n for n in names if n == "widgets" or n.startswith("widgets.")]
+    return found
+
+
+def test_no_layer_of_nidavellir_imports_the_widgets() -> None:
+    """Dependencies point down only: analysis, bots and the CLI never import the UI
+    (not even inside a function)."""
+    offenders = {
+        str(path.relative_to(ROOT)): hits
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if (hits := _widget_imports(path.read_text(encoding="utf-8")))
+    }
+    assert offenders == {}
+    assert _widget_imports("def f():\n    from widgets.style import X\n") == ["widgets.style"]

@@ -2,7 +2,7 @@
 
 Each builder takes DataFrames and returns a new ``plotly.graph_objects.Figure``; none
 reads a game, so every figure is reproducible from saved frames and testable without a
-kernel. Classes use the lab's one palette (``widgets.style.CLASS_COLOURS``); players use
+kernel. Classes use the lab's one palette (``nidavellir.palette.CLASS_COLOURS``); players use
 :data:`PLAYER_COLOURS`.
 
 >>> from nidavellir import Game
@@ -20,8 +20,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from widgets.style import CLASS_COLOURS, CLASS_NAMES
-
+from ..palette import CLASS_COLOURS, CLASS_NAMES
 from ..scoring import CATEGORIES, CATEGORY_LABELS
 from ..tokens import parse_token
 from .frames import CLASSES

@@ -978,7 +978,7 @@ def convergence_figure(frame: pd.DataFrame, title: str = "Convergence of the est
     """Running estimate (line) with its 95% band, and the exact value as a dashed line."""
     import plotly.graph_objects as go
 
-    from widgets.style import CLASS_COLOURS
+    from ..palette import CLASS_COLOURS
 
     colour = CLASS_COLOURS["E"]
     n = list(frame["n"])
@@ -1006,7 +1006,7 @@ def distribution_figure(exact: Distribution | None, estimate: DistributionEstima
     """Bars: exact probabilities next to simulated frequencies (with 95% error bars)."""
     import plotly.graph_objects as go
 
-    from widgets.style import CLASS_COLOURS
+    from ..palette import CLASS_COLOURS
 
     fig = go.Figure()
     if exact is not None:
