@@ -156,8 +156,9 @@ class Engine:
         """Put a card on top of a column (FR "Placer une carte Nain·e dans son armée").
 
         Thrud is never covered: she is lifted, the card goes in, and she is placed
-        again before the recruitment loop runs (R13). ``then`` runs after Thrud's
-        re-placement and before recruitment (Dagda's / Bonfur's discards, R10).
+        again before the recruitment loop runs (R13). ``then`` (Dagda's / Bonfur's
+        discards, R10) runs first: the hero's effect comes before Thrud's re-placement
+        (DE "Führe zuerst diesen Effekt aus"), so Thrud cannot block a required discard.
         """
         col = p.army[suit]
         thrud_lifted = bool(col) and col[-1] is C.THRUD and card is not C.THRUD
@@ -167,16 +168,16 @@ class Engine:
         p.add_to_column(card, suit)
         s = self.state
         self.events.append(ev.CardPlaced(s.age, s.round, s.tavern, p.seat, card, suit))
-        # Runs in this order: Thrud's re-placement, ``then``, the recruitment loop. When
+        # Runs in this order: ``then``, Thrud's re-placement, the recruitment loop. When
         # nothing comes first and no recruit is due, the loop has nothing to do (R12).
         if then is None and not thrud_lifted and not heroes_rules.recruit_due(p):
             return
         tasks = s.tasks
         tasks.append(("recruit", p.seat))
-        if then is not None:
-            tasks.append(then)
         if thrud_lifted:
             tasks.append(("thrud", p.seat))
+        if then is not None:
+            tasks.append(then)
 
     def discard_card(self, card: Card, player: int | None, reason: str) -> None:
         self.state.discard.append(card)

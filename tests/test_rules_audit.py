@@ -3,13 +3,12 @@ discrepancies found between the engine and the rulebooks / RULINGS.md.
 
 Sources: FR = shared/seeds/003_... (base rules + Thingvellir, cited by heading), DE =
 shared/seeds/000_... (German base rules), R<n> = shared/reference/RULINGS.md.
-A test marked ``xfail(strict=True)`` states the rule the engine does not follow yet;
-the others cover rules no other test file checks.
+Each test covers a rule no other test file checks, or one the audit found the engine
+breaking (since fixed: Bonfur / Dagda could dodge their discard through Thrud).
 """
 
 from __future__ import annotations
 
-import pytest
 from scripted import army, coin_labels, deal_game, legal, play, set_army, set_coins
 from test_rules_end_of_age import awarded, end_age1
 from test_rules_thingvellir import MERCS1, cz, tv_game
@@ -192,10 +191,6 @@ def test_r16_dagda_discards_vegvisir_the_special_blacksmith_or_a_mercenary() -> 
     assert g.state.players[0].lines == 0
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: Bonfur/Dagda's discards run after Thrud is re-placed, so the player "
-    "can put Thrud on the only discardable column and skip the mandatory discard "
-    "(docs/rules.md choice 2)"))
 def test_bonfur_lifting_thrud_cannot_dodge_his_discard() -> None:
     """FR "BONFUR LE TYRANNIQUE": place Bonfur and *immediately* discard the top dwarf
     of another column; FR "Bonfur et Dagda", ATTENTION / R10: if that is not possible
