@@ -241,3 +241,42 @@ def test_an_olwyn_double_lifts_thrud() -> None:
     play(g, "thrud M")
     assert army(g, 0)["W"] == ["W3", "Olwyn Double"] and army(g, 0)["M"][-1] == "Thrud"
     assert g.decision.kind == "olwyn" and "double W" not in legal(g)
+
+
+# ---------------------------------------------------------------------- documented choices
+
+def test_a_mercenary_gained_during_your_own_enlistment_turn_is_placed_at_once() -> None:
+    """docs/rules.md choice 13 (FR p.24 "À votre tour, placez toutes vos cartes
+    Mercenaire"): a placement completes a line, the hero is Holda, she takes a mercenary
+    from the camp; that mercenary is enlisted in the same turn, even at the end of age 1."""
+    from test_rules_thingvellir import end_age_now, tv_game
+
+    g = tv_game(3)
+    set_army(g, 0, {"W": ["W3"], "H": ["H"], "M": ["M0"], "B": ["B"]},
+             command_zone=["H/E8"])
+    g.state.hall = [C.HOLDA]
+    g.state.camp = [C.card("W6/B")]
+    end_age_now(g)
+    play(g, "enlist H/E8 E")          # the fifth class: a line, so a hero
+    play(g, "hero Holda", "choose W6/B")
+    assert g.decision is not None and g.decision.kind == "mercenary"
+    assert g.decision.player == 0
+    play(g, "enlist W6/B W")
+    assert army(g, 0)["W"] == ["W3", "W6/B"]
+    assert not [c for c in g.state.players[0].command_zone if c.kind is C.Kind.MERCENARY]
+
+
+def test_zolkur_is_spent_even_when_the_trade_finds_no_coin() -> None:
+    """docs/rules.md choice 14, R6: with nothing in the treasury the trade changes no coin,
+    and Zolkur still goes back to the command zone (his next trade has happened)."""
+    g = deal_game(3, age1=["W3", "W4", "W5", "E5", "E6", "E7", "H", "H", "H"],
+                  gems=[5, 4, 3])
+    set_army(g, 0, {}, command_zone=["Zolkur"])
+    g.state.players[0].zolkur = True
+    g.state.treasury.counts = [0] * len(g.state.treasury.counts)
+    play(g, "bid 0 2 3", "bid 5 4 3", "bid 4 3 2", "take W3", "take W4", "take W5")
+    p = g.state.players[0]
+    assert not p.zolkur
+    assert coin_labels(g, 0) == ["0", "2", "3", "4", "5"]
+    traded = [e for e in g.events if e.kind == "CoinTraded"]
+    assert traded and traded[-1].given_up == traded[-1].new == "4"
