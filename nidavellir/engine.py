@@ -72,28 +72,18 @@ class Engine:
         return Decision(player=task[1], kind=task[0], prompt=self._prompt(task), task=task)
 
     def _prompt(self, task: Task) -> str:
+        """The decision in words; {tavern}, {bonus}, {reason} and {age} come from the task."""
         kind = task[0]
-        if kind == "bid":
-            return "Bid: put one coin on each tavern, the other two go to your purse"
-        if kind == "uline_bid":
-            return f"Uline: put a coin of your hand face up on the {C.TAVERNS[task[2]]}"
-        if kind == "pick":
-            return f"Take a card from the {C.TAVERNS[task[2]]}"
-        if kind == "hero":
-            return "You completed a line: recruit a hero"
-        if kind == "thrud":
-            return "Place Thrud in a column of your choice"
-        if kind == "ylud":
-            return f"End of age {self.state.age}: place Ylud in a column"
-        if kind == "transform":
-            return f"{task[3]}: choose a coin to transform by +{task[2]}"
-        if kind == "discard":
-            return f"{task[3]}: discard the top card of another column"
-        if kind == "pioneer":
-            return "Pioneer of the Kingdom: keep one of the three cards drawn"
-        if kind == "uline_trade":
-            return "Uline: choose two coins of your hand to trade"
-        return _PROMPTS.get(kind, str(kind))
+        fields: dict[str, object] = {"age": self.state.age}
+        if kind in ("uline_bid", "pick", "tavern_discard"):
+            fields["tavern"] = C.TAVERNS[task[2]]
+        elif kind in ("transform", "discard"):
+            fields["bonus"], fields["reason"] = task[2], task[3]
+        elif kind == "army_discard":
+            fields["reason"] = task[2]
+        elif kind == "hero":
+            fields["reason"] = task[2] if len(task) > 2 else "You completed a line"
+        return _PROMPTS.get(kind, str(kind)).format(**fields)
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
@@ -375,14 +365,24 @@ _LEGAL: dict[str, Callable[[Engine, Task], list[Action]]] = {
 }
 
 _PROMPTS: dict[str, str] = {
-    "tavern_discard": "You visited the camp: discard one of the tavern's cards",
+    "bid": "Bid: put one coin on each tavern, the other two go to your purse",
+    "uline_bid": "Uline: put a coin of your hand face up on the {tavern}",
+    "pick": "Take a card from the {tavern}",
+    "hero": "{reason}: recruit a hero",
+    "thrud": "Place Thrud in a column of your choice",
+    "ylud": "End of age {age}: place Ylud in a column",
+    "transform": "{reason}: choose a coin to transform by +{bonus}",
+    "discard": "{reason}: discard the top card of another column",
+    "pioneer": "Pioneer of the Kingdom: keep one of the three cards drawn",
+    "uline_trade": "Uline: choose two coins of your hand to trade",
+    "tavern_discard": "You visited the camp: discard one of the cards of the {tavern}",
     "mercenary_order": "Enlistment: you have the most mercenaries; place them first or last?",
     "mercenary": "Enlistment: place a mercenary in one of its two classes",
     "olwyn": "Olwyn: place one of his doubles (two different columns)",
     "andumia": "Andumia: keep one card of the discard",
     "holda": "Holda: take a mercenary or an artifact from the camp",
     "brisingamens": "Brisingamens: take a card from the discard (or skip)",
-    "army_discard": "Discard a card from your army",
+    "army_discard": "{reason}: discard a card from your army",
     "vidofnir": "Vidofnir & Vedrfölnir: transform your purse coins (+2 and +3)",
 }
 

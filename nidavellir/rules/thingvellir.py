@@ -129,7 +129,7 @@ def take_artifact(eng: Engine, p: PlayerState, card: Card) -> None:
         discard_exchange_coin(eng, p)
     elif card is C.GJALLARHORN:
         # A hero now, whatever the lines, even with Megingjord (FR "GJALLARHORN").
-        eng.push(("hero", seat), ("recruit", seat))
+        eng.push(("hero", seat, "Gjallarhorn"), ("recruit", seat))
 
 
 def on_recruit(eng: Engine, p: PlayerState, hero: Card) -> None:
