@@ -226,6 +226,19 @@ class Engine:
 
 # ====================================================================== legal actions
 
+_ACTIONS: dict[tuple[str, tuple[object, ...]], Action] = {}
+
+
+def _action(verb: str, args: tuple[object, ...]) -> Action:
+    """One shared Action object per (verb, args): legal-action lists are rebuilt at every
+    decision, and most of their actions were seen before."""
+    key = (verb, args)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS[key] = Action(verb, args)
+    return found
+
+
 _BID_CACHE: dict[tuple[int, ...], list[Action]] = {}
 
 
@@ -238,14 +251,14 @@ def _legal_bid(eng: Engine, task: Task) -> list[Action]:
     if cached is None:
         labels = [K.label(c) for c in key]
         seen = dict.fromkeys(itertools.permutations(labels, 3))
-        cached = [Action("bid", combo) for combo in seen]
+        cached = [_action("bid", combo) for combo in seen]
         _BID_CACHE[key] = cached
     return cached
 
 
 def _legal_uline_bid(eng: Engine, task: Task) -> list[Action]:
     p = eng.state.players[task[1]]
-    return [Action("place", (lab,)) for lab in dict.fromkeys(K.label(c) for c in sorted(p.hand))]
+    return [_action("place", (lab,)) for lab in dict.fromkeys(K.label(c) for c in sorted(p.hand))]
 
 
 _TAKE: dict[Card, Action] = {c: Action("take", (c,)) for c in C.ALL_CARDS}
@@ -255,13 +268,13 @@ def _legal_pick(eng: Engine, task: Task) -> list[Action]:
     s = eng.state
     actions = [_TAKE[c] for c in dict.fromkeys(s.taverns[task[2]])]
     if s.camp and tv.may_visit_camp(s, s.players[task[1]]):
-        actions += [Action("camp", (c,)) for c in dict.fromkeys(s.camp)]
+        actions += [_action("camp", (c,)) for c in dict.fromkeys(s.camp)]
     return actions
 
 
 def _legal_hero(eng: Engine, task: Task) -> list[Action]:
     p = eng.state.players[task[1]]
-    return [Action("hero", (h,)) for h in eng.state.hall if heroes_rules.eligible(p, h)]
+    return [_action("hero", (h,)) for h in eng.state.hall if heroes_rules.eligible(p, h)]
 
 
 def _legal_column(verb: str) -> Callable[[Engine, Task], list[Action]]:
@@ -274,7 +287,7 @@ def _legal_transform(eng: Engine, task: Task) -> list[Action]:
     places = sorted(eng.coin_places(p), key=lambda pc: pc[1])
     if len(task) > 4 and task[4] == "lowest":
         places = tv.lowest_coins(p, places)
-    out = dict.fromkeys(Action("transform", (K.label(c), place))
+    out = dict.fromkeys(_action("transform", (K.label(c), place))
                         for place, c in places if not K.is_exchange(c))
     return list(out)
 
