@@ -1,0 +1,301 @@
+"""The dashboard in a real browser (Debian's chromium against a Voila server).
+
+- it loads with no page error and no request leaving 127.0.0.1, every tab opens;
+- the walkthrough's Next / Back work, a wrong move is refused and the taught one accepted;
+- in Play, a bid and a card pick through the dropdowns and buttons change the board and
+  the charts, also with the CPU throttled 6x; a bad input shows a message;
+- ten pages opened at once all become usable, and culling reclaims their kernels once the
+  pages are closed (a dedicated server with short cull settings).
+
+Timings are printed (run with ``-s`` to see them), never asserted: first paint (goto to
+the walkthrough shown, and the browser's first-contentful-paint) and click-to-update
+latency (click to the DOM change, measured in the page with a MutationObserver).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import PageWatch, VoilaServer, start_voila, stop_voila, watch_page
+
+pytestmark = pytest.mark.browser
+
+DASHBOARD = "dashboard.ipynb"
+LOAD_TIMEOUT = 120_000
+UPDATE_TIMEOUT = 90_000
+
+#: Click the element tagged data-nid-click and resolve with the milliseconds until the
+#: text of ``watch`` (all matches joined) changes; reject after ``timeout`` ms.
+CLICK_AND_WAIT = """
+async ([watch, timeout]) => {
+  const read = () => Array.from(document.querySelectorAll(watch)).map(e => e.innerText).join('\\n');
+  const before = read();
+  const target = document.querySelector('[data-nid-click="1"]');
+  target.removeAttribute('data-nid-click');
+  return await new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const obs = new MutationObserver(() => {
+      if (read() !== before) { obs.disconnect(); resolve(performance.now() - t0); }
+    });
+    obs.observe(document.body, {subtree: true, childList: true, characterData: true,
+                                attributes: true});
+    setTimeout(() => { obs.disconnect(); reject(new Error('no change of ' + watch)); }, timeout);
+    target.click();
+  });
+}
+"""
+
+#: The first plotly chart of a LiveCharts box: title and trace count.
+CHART_STATE = """
+(sel) => {
+  const gd = document.querySelector(sel + ' .js-plotly-plot');
+  if (!gd || !gd.data) return null;
+  const title = gd.layout && gd.layout.title ? (gd.layout.title.text || '') : '';
+  return {title: title, traces: gd.data.length, size: JSON.stringify(gd.data).length};
+}
+"""
+
+FIGURES: dict[str, list[float]] = {}
+
+
+def record(name: str, value: float) -> None:
+    FIGURES.setdefault(name, []).append(value)
+    print(f"[figure] {name}: {value:.0f} ms")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def summary() -> Any:
+    yield
+    if FIGURES:
+        print("\n[figures] " + "; ".join(f"{k}: " + ", ".join(f"{v:.0f}" for v in vs) + " ms"
+                                        for k, vs in FIGURES.items()))
+
+
+def timed_click(pw_page: Any, locator: Any, watch: str) -> float:
+    """Click ``locator`` and return the ms until the text under ``watch`` changes."""
+    locator.wait_for(timeout=UPDATE_TIMEOUT)
+    locator.evaluate("e => e.setAttribute('data-nid-click', '1')")
+    return float(pw_page.evaluate(CLICK_AND_WAIT, [watch, UPDATE_TIMEOUT]))
+
+
+def open_dashboard(server: VoilaServer, pw_page: Any, label: str = "dashboard") -> float:
+    start = time.monotonic()
+    pw_page.goto(server.render_url(DASHBOARD))
+    pw_page.locator(".nid-wt-title").wait_for(timeout=LOAD_TIMEOUT)
+    shown = (time.monotonic() - start) * 1000
+    fcp = pw_page.evaluate("() => { const e = performance.getEntriesByName("
+                           "'first-contentful-paint')[0]; return e ? e.startTime : -1; }")
+    record(f"{label} first paint (goto to walkthrough shown)", shown)
+    record(f"{label} first contentful paint", fcp)
+    return shown
+
+
+def tab(pw_page: Any, title: str) -> Any:
+    return pw_page.get_by_role("tab", name=title, exact=True)
+
+
+def select(pw_page: Any, scope: str, label: str, value: str) -> None:
+    dropdown = pw_page.locator(f"{scope} .widget-dropdown").filter(
+        has=pw_page.locator("label", has_text=label)).locator("select")
+    dropdown.select_option(label=value)
+
+
+def wait_text(pw_page: Any, selector: str, pattern: str) -> None:
+    pw_page.locator(selector).filter(has_text=re.compile(pattern)).first.wait_for(
+        timeout=UPDATE_TIMEOUT)
+
+
+def console_errors(pw_page: Any) -> str:
+    text = pw_page.locator(".nid-dashboard-console").inner_text()
+    return text if "Error" in text else ""
+
+
+# ====================================================================== tests
+
+def test_dashboard_loads_clean_and_every_tab_opens(voila_server: VoilaServer,
+                                                   page: PageWatch) -> None:
+    pg = page.page
+    open_dashboard(voila_server, pg)
+    titles = pg.get_by_role("tab").all_inner_texts()
+    assert titles == ["Walkthrough", "Play", "Replay", "What-if", "Probability lessons"]
+    tab(pg, "Replay").click()
+    pg.locator(".nid-replay-example").click()
+    wait_text(pg, ".nid-replay-status", r"110 decisions")
+    pg.locator(".nid-replay .nid-live-charts .js-plotly-plot").first.wait_for(
+        timeout=UPDATE_TIMEOUT)
+    tab(pg, "What-if").click()
+    pg.locator(".nid-whatif-study").wait_for(timeout=UPDATE_TIMEOUT)
+    tab(pg, "Probability lessons").click()
+    pg.locator(".nid-tab-lessons").wait_for(timeout=UPDATE_TIMEOUT)
+    pg.wait_for_function("() => !document.querySelector('.nid-tab-lessons').innerText"
+                         ".includes('loading')", timeout=UPDATE_TIMEOUT)
+    assert not console_errors(pg)
+    page.assert_clean()
+
+
+def test_walkthrough_next_back_and_a_taught_move(voila_server: VoilaServer,
+                                                 page: PageWatch) -> None:
+    pg = page.page
+    open_dashboard(voila_server, pg)
+    title = ".nid-walkthrough .nid-wt-title"
+    assert "Step 1 of" in pg.locator(title).inner_text()
+    record("walkthrough Next", timed_click(pg, pg.locator("button.nid-wt-next"), title))
+    assert "Step 2 of" in pg.locator(title).inner_text()
+    pg.locator("button.nid-wt-back").click()
+    wait_text(pg, title, r"Step 1 of")
+    pg.locator("button.nid-wt-next").click()
+    wait_text(pg, title, r"Step 2 of")
+    # A wrong bid typed in notation is refused with an explanation.
+    pg.locator(".nid-wt-notation input").fill("bid 5 3 0")
+    pg.locator("button.nid-wt-play").click()
+    wait_text(pg, ".nid-wt-feedback", r"not what this step teaches")
+    # Next waits for the move.
+    pg.locator("button.nid-wt-next").click()
+    wait_text(pg, ".nid-wt-feedback", r"move first")
+    # The taught bid through the dropdowns.
+    scope = ".nid-wt-controls"
+    select(pg, scope, "1. Laughing Goblin", "4")
+    select(pg, scope, "2. Dancing Dragon", "3")
+    select(pg, scope, "3. Shining Horse", "0")
+    record("walkthrough taught bid", timed_click(
+        pg, pg.locator(f"{scope} button", has_text=re.compile(r"^Bid$")), ".nid-wt-feedback"))
+    wait_text(pg, ".nid-wt-feedback", r"Well done")
+    pg.locator("button.nid-wt-next").click()
+    wait_text(pg, title, r"Step 3 of")
+    wait_text(pg, ".nid-wt-changes", r"bids revealed")
+    assert not console_errors(pg)
+    page.assert_clean()
+
+
+def _play_bid_and_pick(pg: Any, label: str) -> None:
+    tab(pg, "Play").click()
+    app = ".nid-play-app"
+    pg.locator(f"{app} .nid-live-charts .js-plotly-plot").first.wait_for(timeout=LOAD_TIMEOUT)
+    status = f"{app} .nid-live-charts"
+    chart0 = pg.evaluate(CHART_STATE, status)
+    assert chart0 is not None and chart0["traces"] > 0
+    assert "oin" in chart0["title"]  # the coin economy chart
+    charts_text = pg.locator(status).inner_text()
+    # The bid: one coin per tavern in the dropdowns, then Bid.
+    select(pg, app, "1. Laughing Goblin", "5")
+    select(pg, app, "2. Dancing Dragon", "4")
+    select(pg, app, "3. Shining Horse", "3")
+    bid = pg.locator(f"{app} button", has_text=re.compile(r"^Bid$"))
+    record(f"{label} bid click to board update", timed_click(pg, bid, f"{app} .nid-board"))
+    pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
+                         arg=[status, charts_text], timeout=UPDATE_TIMEOUT)
+    chart1 = pg.evaluate(CHART_STATE, status)
+    assert chart1 is not None and chart1["size"] != chart0["size"], "the chart did not follow"
+    # A card: wait for the bots' bids and the reveal, then the first 'take' button.
+    take = pg.locator(f"{app} button.widget-button").filter(has_text=re.compile(r"^take\b"))
+    take.first.wait_for(timeout=UPDATE_TIMEOUT)
+    charts_text = pg.locator(status).inner_text()
+    record(f"{label} pick click to board update",
+           timed_click(pg, take.first, f"{app} .nid-board"))
+    pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
+                         arg=[status, charts_text], timeout=UPDATE_TIMEOUT)
+    chart2 = pg.evaluate(CHART_STATE, status)
+    assert chart2 is not None and chart2["traces"] > 0
+    assert not pg.locator(f"{app} .nid-play-console").inner_text().count("Error")
+
+
+def test_play_bid_and_pick_update_board_and_charts(voila_server: VoilaServer,
+                                                   page: PageWatch) -> None:
+    pg = page.page
+    open_dashboard(voila_server, pg)
+    _play_bid_and_pick(pg, "play")
+    assert not console_errors(pg)
+    page.assert_clean()
+
+
+def test_play_with_cpu_throttled_6x(voila_server: VoilaServer, page: PageWatch) -> None:
+    pg = page.page
+    cdp = pg.context.new_cdp_session(pg)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 6})
+    open_dashboard(voila_server, pg, "throttled 6x")
+    _play_bid_and_pick(pg, "throttled 6x")
+    assert not console_errors(pg)
+    page.assert_clean()
+
+
+def test_bad_input_shows_a_message(voila_server: VoilaServer, page: PageWatch) -> None:
+    pg = page.page
+    open_dashboard(voila_server, pg)
+    tab(pg, "Play").click()
+    app = ".nid-play-app"
+    box = pg.locator(f"{app} input[placeholder^='or type an action']")
+    box.wait_for(timeout=LOAD_TIMEOUT)
+    box.fill("take W11")
+    pg.locator(f"{app} button", has_text=re.compile(r"^Apply$")).click()
+    wait_text(pg, f"{app} .nid-play-console", r"W11")
+    assert "did you mean" in pg.locator(f"{app} .nid-play-console").inner_text()
+    # A bad record path in the Replay tab is reported in the page console.
+    tab(pg, "Replay").click()
+    pg.locator(".nid-replay-path input").fill("no/such/record.json")
+    pg.locator("button.nid-replay-load").click()
+    wait_text(pg, ".nid-dashboard-console", r"cannot read no/such/record.json")
+    page.assert_clean()
+
+
+def test_ten_pages_at_once_then_culling_frees_their_kernels(
+        chromium: Any, tmp_path: Path) -> None:
+    server = start_voila(f"notebooks/{DASHBOARD}", tmp_path, extra=[
+        # Long enough for a page to connect after its notebook ran, on 2 busy cores.
+        "--MappingKernelManager.cull_idle_timeout=20",
+        "--MappingKernelManager.cull_interval=2",
+        # Kernels with an open page are never culled (the default, said explicitly).
+        "--MappingKernelManager.cull_connected=False",
+        # Under a burst the dashboard's output reaches Voila after nbclient's default 4 s
+        # IOPub wait: it is dropped ("Timeout waiting for IOPub output") and the page
+        # stays blank. Wait longer.
+        "--VoilaExecutor.iopub_timeout=60",
+    ])
+    contexts = []
+    watches: list[PageWatch] = []
+    try:
+        start = time.monotonic()
+        for _ in range(10):
+            ctx = chromium.new_context(viewport={"width": 1200, "height": 900})
+            pg = ctx.new_page()
+            watches.append(watch_page(pg))
+            contexts.append(ctx)
+            pg.goto(server.url + "/", wait_until="commit")
+        usable = []
+        for i, w in enumerate(watches):
+            pg = w.page
+            pg.locator("button.nid-wt-next").wait_for(timeout=180_000)
+            pg.locator("button.nid-wt-next").click()
+            wait_text(pg, ".nid-wt-title", r"Step 2 of")
+            usable.append(time.monotonic() - start)
+            w.assert_clean()
+            print(f"page {i}: usable {usable[-1]:.1f} s after the ten were opened")
+        record("ten pages: last usable", usable[-1] * 1000)
+        peak = server.kernel_count()
+        assert peak >= 10, f"{peak} kernels for 10 pages"
+        # The first page waited longest: connected, its kernel survived the cull cycles.
+        first = watches[0].page
+        first.locator("button.nid-wt-back").click()
+        wait_text(first, ".nid-wt-title", r"Step 1 of")
+        for ctx in contexts:
+            ctx.close()
+        contexts = []
+        closed = time.monotonic()
+        deadline = closed + 120
+        count = peak
+        while time.monotonic() < deadline:
+            count = server.kernel_count()
+            if count <= peak - 10:
+                break
+            time.sleep(0.5)
+        print(f"kernels: {peak} with the pages open, {count} "
+              f"{time.monotonic() - closed:.1f} s after closing them")
+        assert count <= peak - 10, f"kernels not reclaimed: {count} of {peak}\n{server.log()[-3000:]}"
+    finally:
+        for ctx in contexts:
+            ctx.close()
+        stop_voila(server)
