@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import PageWatch, VoilaServer, start_voila, stop_voila, watch_page
+from .conftest import ARTIFACTS, PageWatch, VoilaServer, start_voila, stop_voila, watch_page
 
 pytestmark = pytest.mark.browser
 
@@ -281,6 +281,8 @@ def test_ten_pages_at_once_then_culling_frees_their_kernels(
         first = watches[0].page
         first.locator("button.nid-wt-back").click()
         wait_text(first, ".nid-wt-title", r"Step 1 of")
+        ARTIFACTS.mkdir(exist_ok=True)
+        first.screenshot(path=str(ARTIFACTS / "test_ten_pages_page0.png"), full_page=True)
         for ctx in contexts:
             ctx.close()
         contexts = []
