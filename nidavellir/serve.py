@@ -74,6 +74,9 @@ def voila_args(
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--KernelManager.transport=ipc",
         f"--VoilaConfiguration.template={TEMPLATE}",
+        # Under a burst of pages a kernel's first output can take longer than nbclient's
+        # default 4 s to come back: the page would then stay blank (measured: 3 of 10).
+        "--VoilaExecutor.iopub_timeout=60",
     ]
     if pool_size > 0:
         # Preheat only the dashboard: every other notebook would otherwise hold a pool too.

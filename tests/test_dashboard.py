@@ -4,7 +4,6 @@ what-if studies and branches, the probability lessons placeholder."""
 from __future__ import annotations
 
 import doctest
-import sys
 
 import widgets.console as console_module
 import widgets.dashboard as dashboard_module
@@ -92,10 +91,11 @@ def test_whatif_scores_the_play_games_options() -> None:
     assert dash.whatif.branch_app is not None
 
 
-def test_lessons_placeholder_when_the_module_is_missing(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setitem(sys.modules, "widgets.lessons", None)
-    note = lessons_panel()
-    assert "coming soon" in note.value
+def test_lessons_use_the_play_tabs_game() -> None:
+    dash = Dashboard(bot_delay=0, build_all=True)
+    assert dash.play is not None and dash.lessons is not None
+    assert dash.lessons.use_game.disabled is False
+    assert lessons_panel().use_game.disabled is True  # built without a game
 
 
 def test_callback_errors_reach_the_console() -> None:

@@ -3,7 +3,7 @@
 Tabs: **Walkthrough** (the guided rules lesson), **Play** (a game against bots, with
 live charts), **Replay** (a record stepped through with a slider), **What-if** (score
 every option of a decision, play on from a branch and compare), **Probability lessons**
-(:func:`widgets.lessons.lessons_app`, or a "coming soon" note while it is missing).
+(:func:`widgets.lessons.lessons_app`, on the Play tab's game once it exists).
 
 Tabs other than the first are built the first time they are opened, so the page appears
 quickly. Every error — a panel that fails to build, a failing button, a bad record —
@@ -147,17 +147,12 @@ class WhatIfPanel(W.VBox):
         return True
 
 
-def lessons_panel() -> W.Widget:
-    """The probability lessons, or a note while ``widgets.lessons`` is not there."""
-    try:
-        from .lessons import lessons_app
-    except ImportError:
-        note = W.HTML("<div style='font:14px sans-serif;padding:12px'><b>Probability lessons "
-                      "are coming soon.</b> They will compare exact probabilities from the "
-                      "deck composition with simulations of the same questions.</div>")
-        note.add_class("nid-lessons-soon")
-        return note
-    return lessons_app()
+def lessons_panel(session: Any = None) -> W.Widget:
+    """The probability lessons; with the Play tab's session its questions can use the
+    game being played ("Use the current game")."""
+    from .lessons import lessons_app
+
+    return lessons_app(session)
 
 
 class Dashboard(W.VBox):
@@ -246,7 +241,7 @@ class Dashboard(W.VBox):
         return self.whatif
 
     def _build_lessons(self) -> W.Widget:
-        self.lessons = lessons_panel()
+        self.lessons = lessons_panel(self.play.session if self.play is not None else None)
         return self.lessons
 
     def _branched(self, game: Game, original: Game, index: int) -> None:
