@@ -94,7 +94,7 @@ def play_app(players: int = 3, seats: Sequence[str] | None = None, seed: int = 0
     console = Console()
     try:
         session = Session.from_config(cfg, console=console)
-    except (NotImplementedError, ValueError, TypeError) as exc:
+    except (ValueError, TypeError) as exc:
         fallback = dict(cfg, expansions=[])
         session = Session.from_config(fallback, console=console)
         console.error(f"cannot start the game asked for ({exc}); started a base game instead")

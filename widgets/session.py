@@ -201,9 +201,6 @@ class Session(T.HasTraits):
         stays when the new one cannot start."""
         try:
             game, seats, bot_seed = self._game_from_config(config)
-        except NotImplementedError as exc:
-            self.console.error(f"cannot start this game yet: {exc}")
-            return False
         except (ValueError, TypeError) as exc:
             self.console.error(f"cannot start this game: {exc}")
             return False

@@ -208,9 +208,6 @@ def run(args: argparse.Namespace) -> int:
         df = simulate(args.games, args.players, bots, seed=args.seed, workers=args.workers,
                       expansions=expansions, progress=not args.no_progress)
         write(df, out)
-    except NotImplementedError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
