@@ -652,20 +652,19 @@ def _apply_olwyn(eng: Engine, task: Task, action: Action) -> None:
 
 
 def _apply_andumia(eng: Engine, task: Task, action: Action) -> None:
-    p = eng.state.players[task[1]]
-    card = action.args[0]
-    assert isinstance(card, Card)
-    eng.state.discard.remove(card)
-    take_card(eng, p, card, "Andumia")
+    _take_from(eng, task, action, eng.state.discard, "Andumia")
 
 
 def _apply_holda(eng: Engine, task: Task, action: Action) -> None:
-    p = eng.state.players[task[1]]
+    # Not a camp visit: Fafnir's owner may still go (R18).
+    _take_from(eng, task, action, eng.state.camp, "Holda")
+
+
+def _take_from(eng: Engine, task: Task, action: Action, pile: list[Card], source: str) -> None:
     card = action.args[0]
     assert isinstance(card, Card)
-    # Not a camp visit: Fafnir's owner may still go (R18).
-    eng.state.camp.remove(card)
-    take_card(eng, p, card, "Holda")
+    pile.remove(card)
+    take_card(eng, eng.state.players[task[1]], card, source)
 
 
 def _apply_brisingamens(eng: Engine, task: Task, action: Action) -> None:

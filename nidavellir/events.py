@@ -7,7 +7,7 @@ tavern) at which it happened; ``describe(names)`` gives a plain-language line.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .cards import TAVERNS, Card, Suit
@@ -232,9 +232,3 @@ class GameEnded(Event):
         return "Game over: " + ", ".join(f"{n} {t}" for n, t in zip(names, self.totals,
                                                                      strict=True))
 
-
-def event_dict(event: Event) -> dict[str, Any]:
-    return event.to_dict()
-
-
-__all__ = [name for name in dir() if not name.startswith("_")] + ["asdict"]

@@ -134,7 +134,7 @@ class Game:
         mark = len(eng.events)
         backup = eng.state.copy()
         try:
-            eng.apply(action)
+            eng.apply(action, check=False)  # checked just above, with the player's name
         except NidavellirError:
             self._restore(backup, mark)
             raise

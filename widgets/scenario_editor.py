@@ -86,12 +86,6 @@ class _Player:
                            gem=self.gem)
 
 
-def tables_of_game(game: Game) -> list[PlayerTable]:
-    """The table of a game as it is now (cards held for a pending decision count in the
-    command zone, as the engine scores them)."""
-    return game.tables()
-
-
 class ScenarioEditor(W.VBox):
     """Edit a scenario's table with dropdowns; the score sheet and chart follow."""
 
@@ -157,7 +151,7 @@ class ScenarioEditor(W.VBox):
     def from_game(cls, game: Game, path: str | Path | None = None,
                   **kwargs: Any) -> ScenarioEditor:
         """The current table of ``game`` (the game itself is never changed)."""
-        scenario = Scenario(tables=tuple(tables_of_game(game)), player_count=game.config.players,
+        scenario = Scenario(tables=tuple(game.tables()), player_count=game.config.players,
                             expansions=tuple(game.config.expansions),
                             options=game.config.options, hypothetical=True)
         return cls(scenario, path=path, **kwargs)
@@ -343,4 +337,4 @@ def _card(token: str) -> Card:
     return parse_token(token)
 
 
-__all__ = ["COMMAND_ZONE", "PLACES", "ScenarioEditor", "cards_for", "tables_of_game"]
+__all__ = ["COMMAND_ZONE", "PLACES", "ScenarioEditor", "cards_for"]

@@ -56,12 +56,6 @@ def _make_bots(bot: str, seed: int, playout: int, players: int) -> list:  # type
     return [make_bot(bot, _seed(seed, "playout", playout, "seat", s)) for s in range(players)]
 
 
-def reshuffle_unseen(game: Game, seed: int) -> Game:
-    """A clone of ``game`` whose unseen cards (age and camp decks) are reshuffled: a
-    determinization (:meth:`Game.clone` with ``reshuffle_unseen``)."""
-    return game.clone(reshuffle_unseen=seed)
-
-
 def playout(game: Game, bots: Sequence, max_decisions: int = 10_000) -> Game:  # type: ignore[type-arg]
     """Play ``game`` (changed in place) to its end with one bot per seat; returns it."""
     for _ in range(max_decisions):
@@ -205,4 +199,4 @@ def compare(game_a: Game | ScoreSheet, game_b: Game | ScoreSheet,
 
 
 __all__ = ["DELTA_COLUMNS", "PLAYOUT_COLUMNS", "branch", "compare", "play_until", "playout",
-           "reshuffle_unseen", "what_if"]
+           "what_if"]

@@ -41,11 +41,7 @@ def ineligible_reason(p: PlayerState, hero: Card) -> str | None:
 
 
 def eligible(p: PlayerState, hero: Card) -> bool:
-    if hero is C.HOURYA:
-        return p.ranks[Suit.EXPLORER] >= C.HOURYA_REQUIRED_EXPLORER_RANKS
-    if hero is C.DAGDA or hero is C.BONFUR:
-        return ineligible_reason(p, hero) is None
-    return True
+    return ineligible_reason(p, hero) is None
 
 
 def recruit_due(p: PlayerState) -> bool:
