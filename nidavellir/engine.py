@@ -319,9 +319,11 @@ def _legal_mercenary_order(eng: Engine, task: Task) -> list[Action]:
 
 
 def _legal_mercenary(eng: Engine, task: Task) -> list[Action]:
+    """Every unplaced mercenary, or only ``task[2]`` when one card must be placed at once
+    (Holda's pick at the end of an age, R22)."""
     p = eng.state.players[task[1]]
-    return [Action("enlist", (m, suit)) for m in dict.fromkeys(tv.unplaced_mercenaries(p))
-            for suit, _ in m.sides]
+    mercs = [task[2]] if len(task) > 2 else dict.fromkeys(tv.unplaced_mercenaries(p))
+    return [Action("enlist", (m, suit)) for m in mercs for suit, _ in m.sides]
 
 
 def _legal_olwyn(eng: Engine, task: Task) -> list[Action]:
@@ -571,6 +573,8 @@ def _apply_ylud(eng: Engine, task: Task, action: Action) -> None:
         p.remove_from_column(C.YLUD, current)
     else:
         p.command_zone.remove(C.YLUD)
+    # Marks the recruitments this placement starts (R22: Holda's mercenary is placed at once).
+    eng.push(("ylud_placed", p.seat))
     eng.place(p, C.YLUD, suit)
 
 
@@ -636,7 +640,8 @@ def _apply_mercenary(eng: Engine, task: Task, action: Action) -> None:
     merc, suit = action.args
     assert isinstance(merc, Card) and isinstance(suit, Suit)
     p.command_zone.remove(merc)
-    eng.push(("enlist_more", p.seat))
+    if len(task) == 2:  # an enlistment turn goes on until every mercenary is placed
+        eng.push(("enlist_more", p.seat))
     eng.place(p, merc, suit)
 
 
@@ -658,6 +663,19 @@ def _apply_andumia(eng: Engine, task: Task, action: Action) -> None:
 def _apply_holda(eng: Engine, task: Task, action: Action) -> None:
     # Not a camp visit: Fafnir's owner may still go (R18).
     _take_from(eng, task, action, eng.state.camp, "Holda")
+    card = action.args[0]
+    assert isinstance(card, Card)
+    if card.kind is Kind.MERCENARY and _placing_at_end_of_age(eng.state, task[1]):
+        # R22: when placing Ylud or a mercenary at the end of an age recruits Holda, her
+        # mercenary goes into the army at once (FR « Déroulement de la fin de chaque Age »:
+        # « placez cette dernière immédiatement dans votre armée »), before the distinctions.
+        eng.push(("mercenary", task[1], card))
+
+
+def _placing_at_end_of_age(s: GameState, seat: int) -> bool:
+    """Is ``seat`` in the recruitment chain of an end-of-age placement of Ylud or of a
+    mercenary? Their scopes sit below the chain on the task stack."""
+    return any(t[0] in ("ylud_placed", "enlist_more") and t[1] == seat for t in s.tasks)
 
 
 def _take_from(eng: Engine, task: Task, action: Action, pile: list[Card], source: str) -> None:
@@ -969,4 +987,5 @@ _AUTO: dict[str, Callable[[Engine, Task], None]] = {
     "thrud_leaves": _thrud_leaves, "game_end": _game_end, "recruit": _recruit,
     "enlistment": _enlistment, "enlist_more": _enlist_more, "clear_camp": _clear_camp,
     "brisingamens_end": _brisingamens_end, "resolve_card": _resolve_card,
+    "ylud_placed": lambda eng, task: None,
 }

@@ -528,6 +528,80 @@ def test_r22_a_mercenary_gained_after_the_age_2_enlistment_is_enlisted_at_once()
     assert game.scores()[0].breakdown["miners"] == 3 * 1
 
 
+def _hunting_master(game: Game) -> int | None:
+    return next(e.player for e in events_of(game, ev.DistinctionAwarded)
+                if e.distinction is C.HUNTING_MASTER)
+
+
+def test_r22_age_1_ylud_recruits_holda_her_mercenary_is_placed_before_the_distinctions() -> None:
+    """R22 (narrowed): placing Ylud at the end of age 1 completes a line, the hero is Holda
+    and she takes a mercenary from the camp: it goes into the army at once (FR
+    « Déroulement de la fin de chaque Age »: « Si la pose de YLUD ou d'une carte
+    Mercenaire engendre le recrutement de HOLDA et que vous choisissez une carte
+    Mercenaire au camp, placez cette dernière immédiatement dans votre armée »), so it
+    counts for the distinctions."""
+    game = tv_game(camp1=MERCS1 + ARTIFACTS1)
+    # Ylud is a hero already: her rank must make a second line. Hunters tie 2-2 without
+    # the mercenary.
+    set_army(game, 0, {"W": ["W3", "W4"], "H": ["H", "H"], "M": ["M0", "M0"], "B": ["B", "B"],
+                       "E": ["E5"]}, command_zone=["Ylud"])
+    set_army(game, 1, {"H": ["H", "H"]})
+    end_age_now(game)
+    assert kind(game) == "ylud" and who(game) == 0
+    play(game, "ylud E", "hero Holda", "choose H/E8")
+    assert kind(game) == "mercenary" and who(game) == 0 and game.state.age == 1
+    assert legal(game) == ["enlist H/E8 H", "enlist H/E8 E"]
+    assert events_of(game, ev.DistinctionAwarded) == []
+    play(game, "enlist H/E8 H")
+    auto(game, until=lambda g: g.state.age == 2)
+    assert army(game, 0)["H"] == ["H", "H", "H/E8"] and "H/E8" not in cz(game, 0)
+    assert _hunting_master(game) == 0
+
+
+def test_r22_age_1_a_mercenary_placement_recruits_holda_her_mercenary_is_placed_at_once() -> None:
+    """R22 (narrowed), by a mercenary: the enlistment of W6/E8 completes a line, Holda
+    takes H/E8 from the camp, which is placed before the distinctions."""
+    game = tv_game(camp1=MERCS1 + ARTIFACTS1)
+    set_army(game, 0, {"W": ["W3"], "H": ["H"], "M": ["M0"], "B": ["B"]},
+             command_zone=["W6/E8"])
+    set_army(game, 1, {"H": ["H"]})
+    end_age_now(game)
+    play(game, "enlist W6/E8 E", "hero Holda", "choose H/E8")
+    assert kind(game) == "mercenary" and legal(game) == ["enlist H/E8 H", "enlist H/E8 E"]
+    play(game, "enlist H/E8 H")
+    auto(game, until=lambda g: g.state.age == 2)
+    assert army(game, 0)["H"] == ["H", "H/E8"]
+    assert _hunting_master(game) == 0
+
+
+def test_r22_age_2_a_mercenary_placement_recruits_holda_her_mercenary_is_placed_at_once() -> None:
+    """R22 (narrowed), age 2 by a mercenary: Holda's mercenary is placed in the same
+    turn, before scoring."""
+    game = age2_game(camp2=MERCS2 + ARTIFACTS2)
+    set_army(game, 0, {"W": ["W3"], "H": ["H"], "M": ["M0"], "B": ["B"]},
+             command_zone=["W6/E8"])
+    end_age_now(game)
+    play(game, "enlist W6/E8 E", "hero Holda", "choose W6/M1")
+    assert kind(game) == "mercenary" and legal(game) == ["enlist W6/M1 W", "enlist W6/M1 M"]
+    play(game, "enlist W6/M1 M")
+    assert game.is_over and army(game, 0)["M"] == ["M0", "W6/M1"]
+
+
+def test_r22_age_1_ylud_recruits_andumia_a_mercenary_from_the_discard_waits() -> None:
+    """R22: only Holda's camp mercenary is placed at once; any other mercenary gained
+    after the age-1 enlistment (Andumia takes one from the discard, R15) waits in the
+    command zone until the end of age 2."""
+    game = tv_game(camp1=MERCS1 + ARTIFACTS1)
+    set_army(game, 0, {"W": ["W3", "W4"], "H": ["H", "H"], "M": ["M0", "M0"], "B": ["B", "B"],
+                       "E": ["E5"]}, command_zone=["Ylud"])
+    game.state.discard.append(C.card("W9/E11"))
+    end_age_now(game)
+    play(game, "ylud E", "hero Andumia", "choose W9/E11")
+    assert kind(game) != "mercenary"
+    auto(game, until=lambda g: g.state.age == 2)
+    assert "W9/E11" in cz(game, 0)
+
+
 def test_mercenary_columns_count_for_distinctions_and_lines() -> None:
     """FR "Les jetons de classe": a column of mercenaries only is that class (a class
     token marks it); its ranks count for lines and majorities (R23)."""
