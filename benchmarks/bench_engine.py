@@ -51,12 +51,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0,
                         help="time per measurement (default 2)")
-    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
-    parser.add_argument("--greedy-players", type=int, default=3)
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5],
+                        help="player counts of the random lines (2 to 5)")
+    parser.add_argument("--greedy-players", type=int, default=3,
+                        help="player count of the greedy line (2 to 5; 0 skips it)")
     parser.add_argument("--expansions", default="", help="e.g. thingvellir")
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     args = parser.parse_args(argv)
     expansions = [e for e in args.expansions.split(",") if e]
+    # Bad arguments: one line from argparse (exit 2), never a traceback.
+    if not args.seconds > 0:
+        parser.error(f"--seconds must be a positive number, not {args.seconds:g}")
+    for p in args.players:
+        if not 2 <= p <= 5:
+            parser.error(f"--players: {p} is not a player count (2 to 5)")
+    if args.greedy_players != 0 and not 2 <= args.greedy_players <= 5:
+        parser.error(f"--greedy-players: {args.greedy_players} is not a player count "
+                     "(2 to 5, or 0 to skip the greedy line)")
+    for e in expansions:
+        if e.lower() != "thingvellir":
+            parser.error(f"--expansions: unknown expansion {e!r} (known: thingvellir)")
 
     # Warm up caches (bid permutations, imports) so the first line is not penalised.
     play_game(3, "random", seed=-1, expansions=expansions)
@@ -73,12 +87,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 note = f"  (target >= {TARGET_RANDOM_3P:g})"
             print(f"random  {p} players: {rate:8.1f} games/s  (best of 5 x {n} games){note}")
     p = args.greedy_players
-    rate, n = games_per_second(p, "greedy", args.seconds, min_games=2, expansions=expansions)
-    results[f"greedy_{p}p"] = rate
+    if p:
+        rate, n = games_per_second(p, "greedy", args.seconds, min_games=2,
+                                   expansions=expansions)
+        results[f"greedy_{p}p"] = rate
+        if not args.json:
+            print(f"greedy  {p} players: {rate:8.1f} games/s  (best of 5 x {n} games)")
     if args.json:
         print(json.dumps({k: round(v, 1) for k, v in results.items()}))
-    else:
-        print(f"greedy  {p} players: {rate:8.1f} games/s  (best of 5 x {n} games)")
     return 0
 
 
