@@ -151,7 +151,7 @@ def parse_action(text: str) -> Action:
 
 def _coin_bonus(text: str) -> str:
     coin, plus, bonus = text.partition("+")
-    if not plus or not bonus.isdigit():
+    if not plus or not (bonus.isascii() and bonus.isdigit()):
         raise InvalidNotation(f"{text!r}: expected a coin and its bonus, e.g. 5+2")
     return f"{parse_label(coin)}+{int(bonus)}"
 

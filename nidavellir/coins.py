@@ -65,7 +65,7 @@ def parse_label(text: str) -> str:
     raw = text.strip()
     special = raw.endswith("*")
     digits = raw[:-1] if special else raw
-    if not digits.isdigit():
+    if not (digits.isascii() and digits.isdigit()):  # "²".isdigit() is True, int("²") fails
         raise InvalidNotation(f"{text!r} is not a coin: expected a value such as 5, or 3*")
     v = int(digits)
     if special and v != HUNTER_COIN_VALUE:

@@ -309,6 +309,11 @@ class Game:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{path} is not UTF-8 text: {exc.reason} at byte "
+                              f"{exc.start}") from None
+        except ValueError as exc:  # e.g. a NUL byte in the path
+            raise RecordError(f"cannot read {path!r}: {exc}") from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -331,7 +336,20 @@ class Game:
             raise RecordError("missing or not an object", field="config")
         unknown = set(config) - {"players", "names", "expansions", "options"}
         if unknown:
-            raise RecordError(f"unknown key(s) {sorted(unknown)}", field="config")
+            raise RecordError(f"unknown key(s) {sorted(unknown, key=str)}", field="config")
+        for key, ok, what in (
+                ("players", lambda v: isinstance(v, int) and not isinstance(v, bool),
+                 "a player count (2 to 5)"),
+                ("names", lambda v: v is None or (isinstance(v, list)
+                                                  and all(isinstance(n, str) for n in v)),
+                 "a list of player names"),
+                ("expansions", lambda v: v is None or (isinstance(v, list)
+                                                       and all(isinstance(e, str) for e in v)),
+                 "a list of expansion names"),
+                ("options", lambda v: v is None or isinstance(v, Mapping), "a mapping of rule options")):
+            if not ok(config.get(key)):
+                raise RecordError(f"must be {what}, not {config.get(key)!r}",
+                                  field=f"config.{key}")
         seed = record.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RecordError(f"must be an integer, not {seed!r}", field="seed")

@@ -480,7 +480,7 @@ def load_scenario(path: str | Path, *, hypothetical: bool = False) -> Scenario:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ScenarioError(f"no such scenario file: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
         raise ScenarioError(f"cannot read scenario file {path}: {exc}") from None
     suffix = path.suffix.lower()
     if suffix == ".json":
