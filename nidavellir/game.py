@@ -24,6 +24,7 @@ from . import cards as C
 from . import coins as K
 from . import events as ev
 from .actions import Action, parse_action
+from .determinize import BidModel, determinize_state, known_places
 from .engine import Decision, Engine
 from .errors import IllegalAction, InvalidNotation, NidavellirError, RecordError
 from .options import RuleOptions
@@ -38,6 +39,9 @@ SUPPORTED_EXPANSIONS = (C.THINGVELLIR,)
 
 class Game:
     """A game of Nidavellir: decisions, legal actions, apply, undo, records."""
+
+    _determinized = False
+    """True for a copy made by :meth:`determinize` (it has no record)."""
 
     def __init__(self, config: GameConfig, seed: int, deal: Mapping[str, Any] | None = None) -> None:
         self.config = config
@@ -191,6 +195,7 @@ class Game:
         g._engine = Engine(self._engine.state.copy(), list(self._engine.events))
         g.history = list(self.history)
         g._marks = list(self._marks)
+        g._determinized = self._determinized
         if reshuffle_unseen is not None:
             rng = random.Random(reshuffle_unseen)
             state = g.state
@@ -200,6 +205,39 @@ class Game:
                         rng.shuffle(decks[age])
             state.rng.seed(rng.getrandbits(63))
         return g
+
+    def determinize(self, viewer: int, seed: int,
+                    bid_model: BidModel | None = None) -> Game:
+        """An independent game consistent with everything ``viewer`` knows and nothing else
+        (:mod:`nidavellir.determinize`): unseen age and camp decks (and a Pioneer draw that
+        another player is choosing from) reshuffled, the other players' face-down bids and
+        purses dealt again from their public coin sets by ``bid_model`` (default:
+        :func:`~nidavellir.determinize.heuristic_bid_model`), the random generator reseeded.
+
+        Two games with the same public history for ``viewer`` give identical determinizations
+        for the same ``seed``. The copy starts at the current position: its history is empty
+        (undo cannot go back before it) and it has no record.
+        """
+        self._check_seat(viewer)
+        rng = random.Random(seed)
+        shown, purse = known_places(self.events, viewer)
+        state = determinize_state(self._engine.state, viewer, rng, shown, purse, bid_model)
+        g = Game.__new__(Game)
+        g.config = self.config
+        g.seed = seed
+        g.deal = None
+        g._initial = state.copy()
+        g._engine = Engine(state, list(self._engine.events))
+        g._engine.advance()
+        g.history = []
+        g._marks = []
+        g._determinized = True
+        return g
+
+    def _check_seat(self, player: int) -> None:
+        if not isinstance(player, int) or isinstance(player, bool) \
+                or not 0 <= player < self.config.players:
+            raise ValueError(f"no player {player!r} in a {self.config.players}-player game")
 
     @property
     def event_marks(self) -> list[int]:
@@ -223,10 +261,10 @@ class Game:
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: others' unrevealed bids, purses, hands and the deck
         order are hidden (plain data for panels and bots)."""
-        if not 0 <= player < self.config.players:
-            raise ValueError(f"no player {player!r} in a {self.config.players}-player game")
+        self._check_seat(player)
         s = self.state
         revealed = -1 if s.tavern is None else s.tavern
+        shown, purse_known = known_places(self.events, player)
         d = self.decision
         players = []
         for p in s.players:
@@ -235,7 +273,7 @@ class Game:
             for t, coin in enumerate(p.bids):
                 if coin is None:
                     bids.append(None)
-                elif mine or t <= revealed:
+                elif mine or t <= revealed or (p.seat, t) in shown:
                     bids.append(K.label(coin))
                 else:
                     bids.append("?")
@@ -248,6 +286,12 @@ class Game:
                 "bids": bids,
                 "hand": [K.label(c) for c in p.hand] if mine else len(p.hand),
                 "purse": [K.label(c) for c in p.purse] if mine else len(p.purse),
+                # Public: every change of a coin is announced; only where face-down coins
+                # lie is hidden (bids "?", the purse a count, except what was shown).
+                "coins": [K.label(c) for c in sorted(p.coins())],
+                "purse_known": ([K.label(c) for c in p.purse] if mine
+                                or purse_known.get(p.seat) == ["*"]
+                                else list(purse_known.get(p.seat, []))),
                 "uline": p.uline,
             })
         obs: dict[str, Any] = {
@@ -293,6 +337,9 @@ class Game:
     # ------------------------------------------------------------------ records
 
     def to_record(self) -> dict[str, Any]:
+        if self._determinized:
+            raise RecordError("a determinized game (Game.determinize) has no record: its "
+                              "start is not a dealt game")
         return {
             "format": RECORD_FORMAT, "version": RECORD_VERSION,
             "config": self.config.to_dict(), "seed": self.seed, "deal": self.deal,

@@ -1,0 +1,234 @@
+"""Determinization: a full game state consistent with what one seat knows, and nothing more.
+
+What a seat may know (issue 13, contract): the public history — every card dealt and taken,
+every coin transformed, traded or discarded, every revealed bid, gems, distinctions, the
+camp — and its own hidden information. Every player's *set* of coins is public (each change
+is announced); only where face-down coins lie is hidden. Hidden from ``viewer``:
+
+- the order of every unseen card: the age decks still to come, the cards the R3 option put in
+  the box, the camp decks; and a Pioneer of the Kingdom draw while another player chooses;
+- the other players' coins lying face down: bids on taverns not yet revealed, and the purse.
+  A coin transformed where it lies (a Royal Offering used on a later tavern's bid, or on a
+  purse coin) is shown and its place stays known, and so is the whole purse after a trade
+  (:func:`known_places` reads this from the round's events);
+- the random generator's state (future shuffles).
+
+:func:`determinize_state` rebuilds each hidden part from public data only: the unseen cards
+of each pile are put in a canonical order and then shuffled with the given generator, and
+each other player's face-down coins (a multiset known from its public coin set) are dealt to
+its hidden taverns by a bid model. So two states that differ only in what ``viewer`` cannot
+see give identical determinizations for the same generator.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
+
+from . import coins as K
+from .cards import Card, Kind, Suit
+from .state import GameState, PlayerState
+
+#: ``bid_model(state, seat, taverns, coins, rng) -> coins for those taverns``: deals some of
+#: ``coins`` (the seat's face-down coins, sorted) onto ``taverns`` (tavern indices, in order);
+#: the coins left over are the purse.
+BidModel = Callable[[GameState, int, Sequence[int], Sequence[int], random.Random], list[int]]
+
+#: Share of uniformly random bids in the default model: players are not always sensible, and
+#: a model that never expects a surprise overrates its own reads.
+UNIFORM_SHARE = 0.25
+#: How sharply the default model prefers high coins on valuable taverns (points per unit of
+#: the tavern's worth, in the softmax over which tavern gets the next-highest coin).
+TAVERN_SHARPNESS = 0.35
+
+
+def card_worth(p: PlayerState, card: Card) -> float:
+    """A quick, public estimate of what ``card`` is worth to ``p`` (bid models and playouts):
+    bravery points, progress towards the next line (a hero), a Royal Offering's bonus."""
+    kind = card.kind
+    if kind is Kind.ROYAL_OFFERING:
+        return float(card.value) + 1.0
+    if kind is Kind.DWARF and card.suit is not None:
+        suit = card.suit
+        ranks = p.ranks
+        low = min(ranks)
+        worth = float(sum(card.bravery)) if card.bravery else 0.0
+        rank_now = ranks[suit]
+        if suit is Suit.HUNTER:
+            worth += 2.0 * rank_now + 1.0       # n² grows by 2n + 1
+        elif suit is Suit.BLACKSMITH:
+            worth += rank_now + 3.0             # n(n+5)/2 grows by n + 3
+        elif suit is Suit.MINER:
+            worth += 0.5 * (rank_now + 1)
+        if rank_now == low:
+            worth += 4.0 if ranks.count(low) == 1 else 2.0
+        return worth
+    if kind is Kind.MERCENARY:
+        return 6.0
+    if kind is Kind.ARTIFACT:
+        return 8.0
+    return 4.0
+
+
+def tavern_worth(state: GameState, p: PlayerState) -> list[float]:
+    """The best card of each tavern for ``p`` (visible cards only)."""
+    return [max((card_worth(p, c) for c in t), default=0.0) for t in state.taverns]
+
+
+def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
+                        coins: Sequence[int], rng: random.Random) -> list[int]:
+    """The default bid model: a documented heuristic distribution over the legal bids.
+
+    With probability :data:`UNIFORM_SHARE` the coins are dealt uniformly at random.
+    Otherwise the non-exchange coins are dealt from the highest down, each to a tavern
+    drawn with probability proportional to ``exp(TAVERN_SHARPNESS * worth)`` among the
+    taverns still empty (the worth of a tavern is the best visible card for that player,
+    :func:`card_worth`), and the exchange coin (0 or 3*), when it is bid, goes last, to
+    the least valuable tavern left: the usual play of keeping two purse coins to trade.
+    """
+    coins = list(coins)
+    n = len(taverns)
+    if rng.random() < UNIFORM_SHARE:
+        rng.shuffle(coins)
+        return coins[:n]
+    p = state.players[seat]
+    worth = tavern_worth(state, p)
+    exchange = [c for c in coins if K.is_exchange(c)]
+    others = sorted((c for c in coins if not K.is_exchange(c)), reverse=True)
+    # The exchange coin is bid only when there are not enough other coins, or sometimes.
+    ordered = others + exchange
+    if exchange and len(others) >= n and rng.random() < 0.6:
+        ordered = others[:n - 1] + exchange + others[n - 1:]
+    chosen = ordered[:n]
+    empty = list(taverns)
+    out: dict[int, int] = {}
+    for coin in chosen:
+        if len(empty) == 1:
+            t = empty[0]
+        elif K.is_exchange(coin):
+            t = min(empty, key=lambda tv: (worth[tv], tv))
+        else:
+            weights = [math.exp(TAVERN_SHARPNESS * worth[tv]) for tv in empty]
+            t = rng.choices(empty, weights)[0]
+        out[t] = coin
+        empty.remove(t)
+    return [out[t] for t in taverns]
+
+
+def revealed_up_to(state: GameState) -> int:
+    """Index of the last revealed tavern this round (-1 before the first reveal)."""
+    return -1 if state.tavern is None else state.tavern
+
+
+def hidden_bids(state: GameState, viewer: int, shown: Collection[tuple[int, int]] = ()
+                ) -> dict[int, list[int]]:
+    """For each other player, the taverns whose bid ``viewer`` cannot see."""
+    revealed = revealed_up_to(state)
+    out: dict[int, list[int]] = {}
+    for p in state.players:
+        if p.seat == viewer:
+            continue
+        hidden = [t for t in range(revealed + 1, 3)
+                  if p.bids[t] is not None and (p.seat, t) not in shown]
+        if hidden:
+            out[p.seat] = hidden
+    return out
+
+
+def _reshuffle(cards: list[Card], rng: random.Random) -> list[Card]:
+    ordered = sorted(cards, key=lambda c: c.token)
+    rng.shuffle(ordered)
+    return ordered
+
+
+def known_places(events: Sequence[object], viewer: int
+                 ) -> tuple[frozenset[tuple[int, int]], dict[int, list[str]]]:
+    """What the round's events showed of others' face-down coins: the (seat, tavern) bids
+    transformed where they lie, and per seat the labels of purse coins known to be there."""
+    from . import events as ev
+
+    start = 0
+    for i in range(len(events) - 1, -1, -1):
+        if isinstance(events[i], ev.RoundStarted):
+            start = i
+            break
+    shown: set[tuple[int, int]] = set()
+    purse: dict[int, list[str]] = {}
+    whole: set[int] = set()
+    for e in events[start:]:
+        if isinstance(e, ev.CoinTransformed) and e.player != viewer:
+            if e.place.startswith("T"):
+                shown.add((e.player, int(e.place[1]) - 1))
+            elif e.place == "purse" and e.player not in whole:
+                labels = purse.setdefault(e.player, [])
+                if e.old in labels:
+                    labels.remove(e.old)
+                labels.append(e.new)
+        elif isinstance(e, ev.CoinTraded) and e.player != viewer:
+            whole.add(e.player)
+    # After a trade the whole purse is known: its current content is public.
+    return frozenset(shown), {**purse, **{seat: ["*"] for seat in whole}}
+
+
+def determinize_state(state: GameState, viewer: int, rng: random.Random,
+                      shown: Collection[tuple[int, int]] = (),
+                      purse_known: Mapping[int, Sequence[str]] | None = None,
+                      bid_model: BidModel | None = None) -> GameState:
+    """A copy of ``state`` with everything ``viewer`` cannot know rebuilt from ``rng``.
+
+    ``shown`` and ``purse_known`` (from :func:`known_places`) are the face-down coins whose
+    place was shown before their reveal; ``["*"]`` means the whole purse. Uses only what
+    ``viewer`` may know: see the module docs.
+    """
+    s = state.copy()
+    # Unseen cards, one pile per age: the deck, the R3 box (age-2 cards) and, while another
+    # player chooses, the Pioneer draw.
+    pioneer_hidden = bool(s.drawn) and bool(s.tasks) and s.tasks[-1][0] == "pioneer" \
+        and s.tasks[-1][1] != viewer
+    for age in (1, 2):
+        deck = s.decks[age]
+        extra: list[Card] = []
+        if age == 2:
+            extra = s.box + (s.drawn if pioneer_hidden else [])
+        if not deck and not extra:
+            continue
+        pool = _reshuffle(deck + extra, rng)
+        s.decks[age] = pool[:len(deck)]
+        rest = pool[len(deck):]
+        if age == 2:
+            s.box = rest[:len(s.box)]
+            if pioneer_hidden:
+                s.drawn = rest[len(s.box):]
+    for age in (1, 2):
+        if s.camp_decks[age]:
+            s.camp_decks[age] = _reshuffle(s.camp_decks[age], rng)
+    # Face-down coins: the seat's coin set is public, where they lie is not.
+    model = bid_model or heuristic_bid_model
+    purse_known = purse_known or {}
+    for seat, taverns in hidden_bids(s, viewer, shown).items():
+        p = s.players[seat]
+        known = list(purse_known.get(seat, ()))
+        fixed: list[int] = []
+        loose: list[int] = []
+        if known == ["*"]:
+            fixed = list(p.purse)
+        else:
+            for coin in sorted(p.purse):
+                lab = K.label(coin)
+                if lab in known:
+                    known.remove(lab)
+                    fixed.append(coin)
+                else:
+                    loose.append(coin)
+        pool_coins = sorted([c for t in taverns if (c := p.bids[t]) is not None] + loose)
+        placed = model(s, seat, taverns, pool_coins, rng)
+        if len(placed) != len(taverns):
+            raise ValueError(f"the bid model dealt {len(placed)} coins to {len(taverns)} taverns")
+        left = list(pool_coins)
+        for t, coin in zip(taverns, placed, strict=True):
+            left.remove(coin)  # raises ValueError if the model invents a coin
+            p.bids[t] = coin
+        p.purse = sorted(fixed + left)
+    s.rng = random.Random(rng.getrandbits(63))
+    return s
