@@ -32,7 +32,7 @@ vidofnir            ``vidofnir 5+2 9+3``          Vidofnir's transforms, in the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card, Suit
 from .coins import parse_label
@@ -48,6 +48,18 @@ class Action:
 
     verb: str
     args: tuple[object, ...] = ()
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Searches hash actions millions of times (tree children, legality sets).
+        object.__setattr__(self, "_hash", hash((self.verb, self.args)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Action], tuple[str, tuple[object, ...]]]:
+        # Rebuilt (not restored) in another process: string hashes differ between processes.
+        return (Action, (self.verb, self.args))
 
     def __str__(self) -> str:
         return format_action(self)

@@ -22,14 +22,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import coins as K
 from .. import events as ev
-from ..bots import BOTS, derive_seed, play_game
+from ..bots import BOTS, derive_seed, parse_bot_spec, play_game
 from ..scoring import CATEGORIES
+from .runner import run_tasks
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -58,8 +58,7 @@ def seat_bots(players: int, bots: str | Sequence[str]) -> tuple[str, ...]:
     names = [bots] if isinstance(bots, str) else list(bots)
     names = [str(b).strip().lower() for b in names]
     for b in names:
-        if b not in BOTS:
-            raise ValueError(f"unknown bot {b!r}; known: {', '.join(BOTS)}")
+        parse_bot_spec(b)  # a name, or a search bot with its budget (search@400)
     if len(names) not in (1, players):
         raise ValueError(f"{players} players need 1 or {players} bots, got {len(names)}")
     return tuple(names * players if len(names) == 1 else names)
@@ -112,7 +111,6 @@ def simulate(games: int, players: int, bots: str | Sequence[str], seed: int = 0,
     tqdm progress bar shows on a terminal unless ``progress`` is False.
     """
     import pandas as pd
-    from tqdm.auto import tqdm
 
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise ValueError(f"the number of games must be at least 1, not {games!r}")
@@ -125,20 +123,9 @@ def simulate(games: int, players: int, bots: str | Sequence[str], seed: int = 0,
         from ..game import Game
         Game.new(players=players, seed=seed, expansions=expansions)
     tasks = [(i, game_seed(seed, i), players, seats, expansions) for i in range(games)]
-    show = progress and sys.stderr.isatty()
     rows: list[dict[str, Any]] = []
-    with tqdm(total=games, desc="games", unit="game", disable=not show) as bar:
-        if workers == 1 or games == 1:
-            for task in tasks:
-                rows.extend(_play_task(task))
-                bar.update()
-        else:
-            chunk = max(1, min(32, games // (workers * 8)))
-            with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
-                # map() yields in submission order: the rows come sorted by game.
-                for game_rows in pool.map(_play_task, tasks, chunksize=chunk):
-                    rows.extend(game_rows)
-                    bar.update()
+    for game_rows in run_tasks(_play_task, tasks, workers=workers, progress=progress):
+        rows.extend(game_rows)
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
 

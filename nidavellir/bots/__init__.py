@@ -11,27 +11,108 @@ RandomBot(seed=1)
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .base import Bot, derive_seed, legal_actions, play_game
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .search import EXPERT_SECONDS, HARD_SECONDS, Analysis, MonteCarloBot, SearchBot
 
-#: Bot factories by name: ``BOTS[name](seed)``.
-BOTS: dict[str, Callable[[int], Bot]] = {
+
+def _hard(seed: int, **budget: Any) -> Bot:
+    return SearchBot(seed, **({"seconds": HARD_SECONDS} | budget))
+
+
+def _expert(seed: int, **budget: Any) -> Bot:
+    return SearchBot(seed, **({"seconds": EXPERT_SECONDS} | budget))
+
+
+def _montecarlo(seed: int, **budget: Any) -> Bot:
+    return MonteCarloBot(seed, **({"seconds": HARD_SECONDS} | budget))
+
+
+#: Bot factories by name: ``BOTS[name](seed, **options)``. The levels ``easy``,
+#: ``medium``, ``hard`` and ``expert`` are the names to show players; ``random``,
+#: ``greedy``, ``search`` and ``montecarlo`` name the methods.
+BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "search": _hard,
+    "montecarlo": _montecarlo,
+    "easy": RandomBot,
+    "medium": GreedyBot,
+    "hard": _hard,
+    "expert": _expert,
 }
 
+#: The levels, weakest first, and what each one is.
+LEVELS: dict[str, str] = {
+    "easy": "random: any legal move",
+    "medium": "greedy: the best immediate score gain",
+    "hard": f"search: information-set MCTS, {HARD_SECONDS:g} s per decision",
+    "expert": f"search: information-set MCTS, {EXPERT_SECONDS:g} s per decision",
+}
 
-def make_bot(name: str | Bot, seed: int = 0) -> Bot:
-    """A bot by registry name (case-insensitive), seeded; a Bot object is returned as is."""
+#: Bots that take a search budget (``iterations=``, ``seconds=``).
+SEARCH_BOTS = frozenset({"search", "montecarlo", "hard", "expert"})
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``NAME`` or ``NAME@BUDGET``: a search bot's budget as ``0.5s`` (seconds per
+    decision) or ``400`` (iterations), e.g. ``montecarlo@0.25s``, ``search@400``.
+
+    >>> parse_bot_spec("search@0.5s")
+    ('search', {'seconds': 0.5})
+    """
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot is named by text, not {spec!r}")
+    name, at, budget = spec.strip().lower().partition("@")
+    name = name.strip()
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOTS)}")
+    if not at:
+        return name, {}
+    if name not in SEARCH_BOTS:
+        raise ValueError(f"{spec!r}: only the search bots ({', '.join(sorted(SEARCH_BOTS))}) "
+                         "take a budget")
+    budget = budget.strip()
+    try:
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if not (seconds > 0 and seconds < 1e6):
+                raise ValueError
+            return name, {"seconds": seconds}
+        iterations = int(budget)
+        if iterations < 1:
+            raise ValueError
+        return name, {"iterations": iterations}
+    except ValueError:
+        raise ValueError(f"{spec!r}: a budget is seconds per decision such as @0.5s, or a "
+                         "number of iterations such as @400") from None
+
+
+def make_bot(name: str | Bot, seed: int = 0, **options: Any) -> Bot:
+    """A bot by registry name or level (case-insensitive), seeded; a Bot object is returned
+    as is. Search bots take ``iterations=`` and/or ``seconds=`` (their budget), also
+    written ``"search@400"`` / ``"hard@2s"`` (:func:`parse_bot_spec`).
+
+    >>> make_bot("search", seed=3, iterations=200)
+    SearchBot(seed=3, iterations=200)
+    """
     if not isinstance(name, str):
         return name
-    key = name.strip().lower()
+    key, budget = parse_bot_spec(name)
+    options = budget | options
     if key not in BOTS:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOTS)}")
-    return BOTS[key](seed)
+    if options and key not in SEARCH_BOTS:
+        raise ValueError(f"bot {key!r} takes no options (got {', '.join(sorted(options))})")
+    unknown = set(options) - {"iterations", "seconds", "exploration", "playout", "bid_model"}
+    if unknown:
+        raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))} for bot {key!r}")
+    return BOTS[key](seed, **options)
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "derive_seed", "legal_actions",
-           "make_bot", "play_game"]
+__all__ = ["BOTS", "LEVELS", "SEARCH_BOTS", "Analysis", "Bot", "GreedyBot", "MonteCarloBot",
+           "RandomBot", "SearchBot", "derive_seed", "legal_actions", "make_bot", "parse_bot_spec",
+           "play_game"]

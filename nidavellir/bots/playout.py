@@ -1,0 +1,90 @@
+"""Fast playout policies for the search bots (standard library only).
+
+A playout plays a determinized game to its end many hundreds of times per decision, so its
+policy must be much cheaper than ``greedy`` (which clones and scores every option). The
+``heuristic`` policy reads only the state it is given (a determinization: every hidden part
+already sampled from the searching seat's knowledge):
+
+- **bid**: the bid model of :mod:`nidavellir.determinize` (high coins on the taverns whose
+  best card is worth most to the player, the exchange coin on the least valuable one);
+- **pick**: the card worth most to the player by :func:`~nidavellir.determinize.card_worth`
+  (bravery points, progress towards the next line, a Royal Offering's bonus; camp cards by
+  kind), with a small share of random picks so playouts do not all follow one line;
+- **hero**: the hero worth most by :func:`hero_worth` (fixed points, or bravery and ranks for
+  class heroes);
+- **transform**: the highest coin that can be transformed (bigger coins buy better taverns);
+- anything else: a uniformly random legal action.
+
+The ``random`` policy plays uniformly at random (the ``montecarlo`` baseline's playouts).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from .. import coins as K
+from ..actions import Action
+from ..cards import Card, Kind
+from ..determinize import card_worth, heuristic_bid_model
+from ..engine import Engine
+from ..engine import _action as _shared_action
+
+#: Share of picks made at random in heuristic playouts.
+PICK_NOISE = 0.1
+
+Policy = Callable[[Engine, random.Random], Action]
+
+
+def bid_action(labels: tuple[str, ...]) -> Action:
+    """The engine's shared Action object for a bid."""
+    return _shared_action("bid", labels)
+
+
+def hero_worth(hero: Card) -> float:
+    """A static estimate of a hero's worth: fixed points, or bravery and ranks for class
+    heroes (a rank also moves the next line closer)."""
+    if hero.kind is not Kind.HERO:
+        return 0.0
+    return float(hero.points) + float(sum(hero.bravery)) + 2.0 * len(hero.bravery)
+
+
+def random_policy(eng: Engine, rng: random.Random) -> Action:
+    actions = eng.legal_actions()
+    return actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
+
+
+def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
+    actions = eng.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    s = eng.state
+    task = s.tasks[-1]
+    kind = task[0]
+    if kind == "bid":
+        p = s.players[task[1]]
+        coins = heuristic_bid_model(s, p.seat, (0, 1, 2), sorted(p.hand), rng)
+        # Three of the player's own coins: always a legal bid.
+        return bid_action(tuple(K.label(c) for c in coins))
+    if kind == "pick":
+        if rng.random() < PICK_NOISE:
+            return actions[rng.randrange(len(actions))]
+        p = s.players[task[1]]
+        return _best(actions, lambda a: card_worth(p, a.args[0]))  # type: ignore[arg-type]
+    if kind == "hero":
+        return _best(actions, lambda a: hero_worth(a.args[0]))  # type: ignore[arg-type]
+    if kind == "transform":
+        return _best(actions, lambda a: int(str(a.args[0]).rstrip("*")))
+    return actions[rng.randrange(len(actions))]
+
+
+def _best(actions: Sequence[Action], key: Callable[[Action], float]) -> Action:
+    best, best_value = actions[0], key(actions[0])
+    for a in actions[1:]:
+        v = key(a)
+        if v > best_value:
+            best, best_value = a, v
+    return best
+
+
+POLICIES: dict[str, Policy] = {"heuristic": heuristic_policy, "random": random_policy}
