@@ -96,6 +96,19 @@ def run_replay(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- simulate
 
+def _configure_ladder(parser: argparse.ArgumentParser) -> None:
+    from .analysis.ladder import configure_parser
+
+    configure_parser(parser)
+
+
+def run_ladder(args: argparse.Namespace) -> int:
+    """``nidavellir ladder --bots A,B[,...] ...``: see :mod:`nidavellir.analysis.ladder`."""
+    from .analysis.ladder import run
+
+    return run(args)
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     """``nidavellir simulate --games N --players P --bots B[,B...] --seed S --workers W
     --out FILE.csv|.parquet [--expansions thingvellir]``."""
@@ -110,6 +123,8 @@ COMMANDS: dict[str, Command] = {
                       run_replay),
     "simulate": Command("play many seeded games with bots; rows to CSV or Parquet",
                         configure_simulate, run_simulate),
+    "ladder": Command("rank bots by seat-rotated games on common deals: win shares, Elo",
+                      _configure_ladder, run_ladder),
 }
 
 

@@ -19,16 +19,24 @@ from .random_bot import RandomBot
 from .search import EXPERT_SECONDS, HARD_SECONDS, Analysis, MonteCarloBot, SearchBot
 
 
-def _hard(seed: int, **budget: Any) -> Bot:
-    return SearchBot(seed, **({"seconds": HARD_SECONDS} | budget))
+def _budget(seconds: float, options: dict[str, Any]) -> dict[str, Any]:
+    """The level's time unless the caller gives a budget: ``iterations=n`` alone is a
+    deterministic search."""
+    if "iterations" in options or "seconds" in options:
+        return options
+    return {"seconds": seconds} | options
 
 
-def _expert(seed: int, **budget: Any) -> Bot:
-    return SearchBot(seed, **({"seconds": EXPERT_SECONDS} | budget))
+def _hard(seed: int, **options: Any) -> Bot:
+    return SearchBot(seed, **_budget(HARD_SECONDS, options))
 
 
-def _montecarlo(seed: int, **budget: Any) -> Bot:
-    return MonteCarloBot(seed, **({"seconds": HARD_SECONDS} | budget))
+def _expert(seed: int, **options: Any) -> Bot:
+    return SearchBot(seed, **_budget(EXPERT_SECONDS, options))
+
+
+def _montecarlo(seed: int, **options: Any) -> Bot:
+    return MonteCarloBot(seed, **_budget(HARD_SECONDS, options))
 
 
 #: Bot factories by name: ``BOTS[name](seed, **options)``. The levels ``easy``,

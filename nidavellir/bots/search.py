@@ -382,7 +382,15 @@ class _Searcher:
         if not self.tree:
             return [(self.me, self.best())]
         while node.children:
-            action, child = max(node.children.items(), key=lambda kv: kv[1].visits)
+            if node is self.root:
+                action = self.best()
+                found = node.children.get(action)
+                if found is None:
+                    break
+                child = found
+            else:
+                action, child = max(node.children.items(),
+                                    key=lambda kv: (kv[1].visits, kv[1].total))
             if child.visits < min_visits:
                 break
             line.append((child.player, action))
