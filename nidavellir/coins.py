@@ -51,9 +51,16 @@ def is_exchange(coin: int) -> bool:
     return coin == EXCHANGE_COIN or coin == HUNTER_COIN
 
 
+def _label(coin: int) -> str:
+    return f"{coin >> 2}*" if coin & 3 == SPECIAL else str(coin >> 2)
+
+
+_LABELS: tuple[str, ...] = tuple(_label(c) for c in range((MAX_COIN_VALUE + 1) * 4))
+
+
 def label(coin: int) -> str:
     """Text form: the value, ``3*`` for the green 3."""
-    return f"{coin >> 2}*" if coin & 3 == SPECIAL else str(coin >> 2)
+    return _LABELS[coin]
 
 
 def labels(coins: Iterable[int]) -> str:

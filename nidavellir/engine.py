@@ -42,15 +42,20 @@ class Decision:
 class Engine:
     """Runs the rules on a GameState; holds the event list of the game."""
 
-    def __init__(self, state: GameState, events: list[ev.Event] | None = None) -> None:
+    def __init__(self, state: GameState, events: list[ev.Event] | None = None,
+                 quiet: bool = False) -> None:
         self.state = state
         self.events: list[ev.Event] = events if events is not None else []
+        self.quiet = quiet
+        """No events at all (search playouts, which never read them)."""
         self._legal: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
 
     # ------------------------------------------------------------------ helpers
 
     def emit(self, cls: Callable[..., ev.Event], **kw: Any) -> None:
+        if self.quiet:
+            return
         s = self.state
         self.events.append(cls(s.age, s.round, s.tavern, **kw))
 
@@ -157,7 +162,8 @@ class Engine:
             p.held.append(C.THRUD)
         p.add_to_column(card, suit)
         s = self.state
-        self.events.append(ev.CardPlaced(s.age, s.round, s.tavern, p.seat, card, suit))
+        if not self.quiet:
+            self.events.append(ev.CardPlaced(s.age, s.round, s.tavern, p.seat, card, suit))
         # Runs in this order: ``then``, Thrud's re-placement, the recruitment loop. When
         # nothing comes first and no recruit is due, the loop has nothing to do (R12).
         if then is None and not thrud_lifted and not heroes_rules.recruit_due(p):
@@ -521,7 +527,8 @@ def take_card(eng: Engine, p: PlayerState, card: Card, source: str) -> None:
     """A dwarf goes into the army; a Royal Offering transforms a coin (FR "TOUR DE
     L'ELVALAND ACTIF-VE"), then goes face up to the discard (R2)."""
     s = eng.state
-    eng.events.append(ev.CardTaken(s.age, s.round, s.tavern, p.seat, card, source))
+    if not eng.quiet:
+        eng.events.append(ev.CardTaken(s.age, s.round, s.tavern, p.seat, card, source))
     kind = card.kind
     if kind is Kind.ROYAL_OFFERING:
         eng.discard_card(card, p.seat, "Royal Offering used")
@@ -757,7 +764,8 @@ def _round_start(eng: Engine, task: Task) -> None:
     deck = s.decks[s.age]
     for t in range(3):
         s.taverns[t] = [deck.pop() for _ in range(n)]
-    eng.emit(ev.RoundStarted, taverns=tuple(tuple(t) for t in s.taverns))
+    if not eng.quiet:
+        eng.emit(ev.RoundStarted, taverns=tuple(tuple(t) for t in s.taverns))
     bidders = [("bid", p.seat) for p in s.players if not p.uline]
     eng.push(*bidders, ("reveal", 0), ("reveal", 1), ("reveal", 2), ("round_end",))
 
@@ -781,8 +789,10 @@ def _order(eng: Engine, task: Task) -> None:
     s.order = order
     s.ties = ties
     s.camp_visited = False
-    eng.emit(ev.BidsRevealed, bids=tuple((i, K.label(s.players[i].bids[t] or 0)) for i in order),
-             order=tuple(order), ties=tuple(tuple(g) for g in ties))
+    if not eng.quiet:
+        eng.emit(ev.BidsRevealed,
+                 bids=tuple((i, K.label(s.players[i].bids[t] or 0)) for i in order),
+                 order=tuple(order), ties=tuple(tuple(g) for g in ties))
     # Stacked so that they run pick, (trade), pick, (trade), ..., tavern_end. Only an
     # exchange coin bid here can lead to a trade: transforms never make one (FR p.11).
     tasks = s.tasks
@@ -924,8 +934,9 @@ def _thrud_leaves(eng: Engine, task: Task) -> None:
 def _game_end(eng: Engine, task: Task) -> None:
     s = eng.state
     s.over = True
-    sheet = score_table(eng.final_tables(), s.config.options)
-    eng.emit(ev.GameEnded, totals=tuple(sheet.totals))
+    if not eng.quiet:
+        sheet = score_table(eng.final_tables(), s.config.options)
+        eng.emit(ev.GameEnded, totals=tuple(sheet.totals))
 
 
 def _recruit(eng: Engine, task: Task) -> None:

@@ -44,9 +44,15 @@ def bid_action(labels: tuple[str, ...]) -> Action:
 def hero_worth(hero: Card) -> float:
     """A static estimate of a hero's worth: fixed points, or bravery and ranks for class
     heroes (a rank also moves the next line closer)."""
-    if hero.kind is not Kind.HERO:
-        return 0.0
-    return float(hero.points) + float(sum(hero.bravery)) + 2.0 * len(hero.bravery)
+    worth = _HERO_WORTH.get(hero)
+    if worth is None:
+        worth = 0.0 if hero.kind is not Kind.HERO else (
+            float(hero.points) + float(sum(hero.bravery)) + 2.0 * len(hero.bravery))
+        _HERO_WORTH[hero] = worth
+    return worth
+
+
+_HERO_WORTH: dict[Card, float] = {}
 
 
 def random_policy(eng: Engine, rng: random.Random) -> Action:

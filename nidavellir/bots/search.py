@@ -231,7 +231,7 @@ class _Searcher:
     """One search from one position, for the seat to play."""
 
     def __init__(self, game: Game, rng: random.Random, policy: Policy, bid_model: BidModel,
-                 exploration: float, tree: bool) -> None:
+                 exploration: float, tree: bool, opponents: str = "tree") -> None:
         decision = game.decision
         if decision is None:
             raise ValueError("there is no decision to take: the game is over")
@@ -243,6 +243,7 @@ class _Searcher:
         self.bid_model = bid_model
         self.c = exploration
         self.tree = tree
+        self.opponents_in_tree = opponents == "tree"
         self.root_state = game.state
         self.shown, self.purse = known_places(game.events, self.me)
         self.root = _Node(self.me)
@@ -260,7 +261,7 @@ class _Searcher:
         rng = self.rng
         state = determinize_state(self.root_state, self.me, rng, self.shown, self.purse,
                                   self.bid_model)
-        eng = Engine(state, _SINK)
+        eng = Engine(state, _SINK, quiet=True)
         root_action: Action
         path: list[_Node] = []
         if not self.tree:
@@ -300,6 +301,9 @@ class _Searcher:
             if task[0] == "bid" and seat != me:
                 # Others' secret bids: from the bid model, never keyed in the tree.
                 eng.apply(_bid_action(state, seat, self.bid_model, rng), check=False)
+                continue
+            if seat != me and not self.opponents_in_tree:
+                eng.apply(self.policy(eng, rng), check=False)
                 continue
             actions = eng.legal_actions()
             if len(actions) == 1 and node is not self.root:
@@ -411,7 +415,8 @@ class SearchBot:
 
     def __init__(self, seed: int | None = 0, iterations: int | None = None,
                  seconds: float | None = None, *, exploration: float = EXPLORATION,
-                 playout: str | None = None, bid_model: BidModel | None = None) -> None:
+                 playout: str | None = None, bid_model: BidModel | None = None,
+                 opponents: str = "tree") -> None:
         self.seed = seed
         self.budget = Budget(iterations, seconds)
         self.exploration = exploration
@@ -420,6 +425,9 @@ class SearchBot:
             raise ValueError(f"unknown playout policy {playout!r}; known: {', '.join(POLICIES)}")
         self.playout = playout
         self.bid_model = bid_model or heuristic_bid_model
+        if opponents not in ("tree", "policy"):
+            raise ValueError(f"opponents must be 'tree' or 'policy', not {opponents!r}")
+        self.opponents = opponents
         self.rng = random.Random(seed)
         self.last: Analysis | None = None
 
@@ -434,7 +442,7 @@ class SearchBot:
 
     def _search(self, game: Game, rng: random.Random, early_stop: bool) -> Analysis:
         searcher = _Searcher(game, rng, POLICIES[self.playout], self.bid_model,
-                             self.exploration, self.tree)
+                             self.exploration, self.tree, self.opponents)
         budget = self.budget
         limit = budget.iterations
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
