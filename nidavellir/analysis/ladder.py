@@ -225,9 +225,9 @@ def summarise(frame: pd.DataFrame, names: Sequence[str], players: int, seed: int
     samples: dict[str, list[float]] = {n: [] for n in names}
     for _ in range(BOOTSTRAP if games else 0):
         pick = [by_game[rng.choice(games)] for _ in games]
-        boot = bradley_terry([r for g in pick for r in g], names, iterations=60)
+        sample = bradley_terry([r for g in pick for r in g], names, iterations=60)
         for n in names:
-            samples[n].append(boot[n])
+            samples[n].append(sample[n])
     rows = []
     for n in names:
         lone = frame[(frame["lone"] == n) & (frame["bot"] == n)]
