@@ -43,29 +43,48 @@ UNIFORM_SHARE = 0.25
 TAVERN_SHARPNESS = 0.35
 
 
+#: Worth of completing a line: the hero it recruits (their fixed points run 4 to 17).
+LINE_WORTH = 12.0
+#: Worth of a rank in a class that lags behind: progress towards the next line.
+PROGRESS_WORTH = 1.5
+
+
+def rank_gain(p: PlayerState, suit: Suit, ranks: int, bravery: int) -> float:
+    """Score-pad points that ``ranks`` more ranks worth ``bravery`` points bring to a column
+    (FR "Déterminer la Valeur de Bravoure de chaque classe"), plus a line's hero when they
+    complete one, or a little for lagging classes."""
+    n = p.ranks[suit]
+    if suit is Suit.HUNTER:
+        gain = float((n + ranks) ** 2 - n * n)
+    elif suit is Suit.BLACKSMITH:
+        gain = float(((n + ranks) * (n + ranks + 5) - n * (n + 5)) // 2)
+    elif suit is Suit.MINER:
+        total = sum(c.column_value(suit)[1] for c in p.army[suit])
+        gain = float((total + bravery) * (n + ranks) - total * n)
+    else:
+        gain = float(bravery)
+    low = min(p.ranks)
+    if n == low and ranks:
+        if p.ranks.count(low) == 1:
+            gain += LINE_WORTH
+        else:
+            gain += PROGRESS_WORTH
+    return gain
+
+
 def card_worth(p: PlayerState, card: Card) -> float:
     """A quick, public estimate of what ``card`` is worth to ``p`` (bid models and playouts):
-    bravery points, progress towards the next line (a hero), a Royal Offering's bonus."""
+    the score the card adds to its column, a line's hero when it completes one, a Royal
+    Offering's coin bonus; camp cards by kind."""
     kind = card.kind
     if kind is Kind.ROYAL_OFFERING:
-        return float(card.value) + 1.0
-    if kind is Kind.DWARF and card.suit is not None:
+        return float(card.value)
+    if card.suit is not None and kind is not Kind.MERCENARY:
         suit = card.suit
-        ranks = p.ranks
-        low = min(ranks)
-        worth = float(sum(card.bravery)) if card.bravery else 0.0
-        rank_now = ranks[suit]
-        if suit is Suit.HUNTER:
-            worth += 2.0 * rank_now + 1.0       # n² grows by 2n + 1
-        elif suit is Suit.BLACKSMITH:
-            worth += rank_now + 3.0             # n(n+5)/2 grows by n + 3
-        elif suit is Suit.MINER:
-            worth += 0.5 * (rank_now + 1)
-        if rank_now == low:
-            worth += 4.0 if ranks.count(low) == 1 else 2.0
-        return worth
+        ranks, bravery = card.column_value(suit)
+        return rank_gain(p, suit, ranks, bravery)
     if kind is Kind.MERCENARY:
-        return 6.0
+        return max(rank_gain(p, suit, 1, points) for suit, points in card.sides)
     if kind is Kind.ARTIFACT:
         return 8.0
     return 4.0
@@ -77,42 +96,43 @@ def tavern_worth(state: GameState, p: PlayerState) -> list[float]:
 
 
 def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
-                        coins: Sequence[int], rng: random.Random) -> list[int]:
+                        coins: Sequence[int], rng: random.Random,
+                        uniform_share: float | None = None) -> list[int]:
     """The default bid model: a documented heuristic distribution over the legal bids.
 
-    With probability :data:`UNIFORM_SHARE` the coins are dealt uniformly at random.
-    Otherwise the non-exchange coins are dealt from the highest down, each to a tavern
-    drawn with probability proportional to ``exp(TAVERN_SHARPNESS * worth)`` among the
-    taverns still empty (the worth of a tavern is the best visible card for that player,
-    :func:`card_worth`), and the exchange coin (0 or 3*), when it is bid, goes last, to
-    the least valuable tavern left: the usual play of keeping two purse coins to trade.
+    With probability ``uniform_share`` (default :data:`UNIFORM_SHARE`) the coins are dealt
+    uniformly at random. Otherwise the taverns are ranked by the worth of their best
+    visible card for that player (:func:`card_worth`, perturbed by Gumbel noise of scale
+    ``1 / TAVERN_SHARPNESS``, so the ranking is a softmax draw) and, as good players bid:
+    the highest coin goes on the best tavern; the exchange coin (0 or 3*), when the player
+    holds it, on the least valuable one (4 times in 5), so that the two purse coins are
+    traded into their sum; the other taverns get the lowest coins or, half of the time, the
+    next highest ones. What is left is the purse. Every legal bid has a chance.
     """
     coins = list(coins)
     n = len(taverns)
-    if rng.random() < UNIFORM_SHARE:
+    share = UNIFORM_SHARE if uniform_share is None else uniform_share
+    if rng.random() < share:
         rng.shuffle(coins)
         return coins[:n]
     p = state.players[seat]
     worth = tavern_worth(state, p)
+    scale = 1.0 / TAVERN_SHARPNESS
+    ranked = sorted(taverns, key=lambda t: -(worth[t] - scale * math.log(-math.log(
+        rng.random() or 1e-12))))
     exchange = [c for c in coins if K.is_exchange(c)]
     others = sorted((c for c in coins if not K.is_exchange(c)), reverse=True)
-    # The exchange coin is bid only when there are not enough other coins, or sometimes.
-    ordered = others + exchange
-    if exchange and len(others) >= n and rng.random() < 0.6:
-        ordered = others[:n - 1] + exchange + others[n - 1:]
-    chosen = ordered[:n]
-    empty = list(taverns)
     out: dict[int, int] = {}
-    for coin in chosen:
-        if len(empty) == 1:
-            t = empty[0]
-        elif K.is_exchange(coin):
-            t = min(empty, key=lambda tv: (worth[tv], tv))
-        else:
-            weights = [math.exp(TAVERN_SHARPNESS * worth[tv]) for tv in empty]
-            t = rng.choices(empty, weights)[0]
+    if others:
+        out[ranked[0]] = others.pop(0)
+    if exchange and len(ranked) > 1 and rng.random() < 0.8:
+        out[ranked[-1]] = exchange.pop()
+    rest = others + exchange  # highest first, the exchange coin last
+    for t in ranked:
+        if t in out:
+            continue
+        coin = rest.pop(0) if rng.random() < 0.5 else rest.pop()
         out[t] = coin
-        empty.remove(t)
     return [out[t] for t in taverns]
 
 

@@ -5,15 +5,16 @@ policy must be much cheaper than ``greedy`` (which clones and scores every optio
 ``heuristic`` policy reads only the state it is given (a determinization: every hidden part
 already sampled from the searching seat's knowledge):
 
-- **bid**: the bid model of :mod:`nidavellir.determinize` (high coins on the taverns whose
-  best card is worth most to the player, the exchange coin on the least valuable one);
+- **bid**: the bid model of :mod:`nidavellir.determinize` with 10% random bids (the highest
+  coin on the tavern whose best card is worth most to the player, the exchange coin on the
+  least valuable one so that the purse is traded up);
 - **pick**: the card worth most to the player by :func:`~nidavellir.determinize.card_worth`
   (bravery points, progress towards the next line, a Royal Offering's bonus; camp cards by
   kind), with a small share of random picks so playouts do not all follow one line;
 - **hero**: the hero worth most by :func:`hero_worth` (fixed points, or bravery and ranks for
   class heroes);
-- **transform**: the highest coin that can be transformed (bigger coins buy better taverns);
-- anything else: a uniformly random legal action.
+- anything else (transforms included: measured, a random coin did better than the highest)
+  : a uniformly random legal action.
 
 The ``random`` policy plays uniformly at random (the ``montecarlo`` baseline's playouts).
 """
@@ -30,8 +31,9 @@ from ..determinize import card_worth, heuristic_bid_model
 from ..engine import Engine
 from ..engine import _action as _shared_action
 
-#: Share of picks made at random in heuristic playouts.
+#: Share of picks and bids made at random in heuristic playouts.
 PICK_NOISE = 0.1
+BID_NOISE = 0.1
 
 Policy = Callable[[Engine, random.Random], Action]
 
@@ -69,7 +71,8 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
     kind = task[0]
     if kind == "bid":
         p = s.players[task[1]]
-        coins = heuristic_bid_model(s, p.seat, (0, 1, 2), sorted(p.hand), rng)
+        coins = heuristic_bid_model(s, p.seat, (0, 1, 2), sorted(p.hand), rng,
+                                    uniform_share=BID_NOISE)
         # Three of the player's own coins: always a legal bid.
         return bid_action(tuple(K.label(c) for c in coins))
     if kind == "pick":
@@ -79,8 +82,6 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
         return _best(actions, lambda a: card_worth(p, a.args[0]))  # type: ignore[arg-type]
     if kind == "hero":
         return _best(actions, lambda a: hero_worth(a.args[0]))  # type: ignore[arg-type]
-    if kind == "transform":
-        return _best(actions, lambda a: int(str(a.args[0]).rstrip("*")))
     return actions[rng.randrange(len(actions))]
 
 
