@@ -68,6 +68,7 @@ bench: setup
 	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_engine.py --expansions thingvellir
 	$(BIN)/python benchmarks/bench_whatif.py
+	$(BIN)/python benchmarks/bench_search.py
 
 golden: setup
 	$(BIN)/python tests/golden/regenerate.py

@@ -257,7 +257,7 @@ def test_new_game_panel_starts_the_configured_game():
     panel = app.new_game
     panel.players.value = 4
     assert [r.layout.display for r in panel.rows] == ["", "", "", "", "none"]
-    for i, (name, kind) in enumerate([("Ada", "human"), ("Bo", "greedy"), ("Cy", "random"),
+    for i, (name, kind) in enumerate([("Ada", "human"), ("Bo", "medium"), ("Cy", "easy"),
                                       ("Di", "human")]):
         panel.names[i].value = name
         panel.seat_kinds[i].value = kind
@@ -268,12 +268,27 @@ def test_new_game_panel_starts_the_configured_game():
     game = app.session.game
     assert game.config.players == 4 and game.names == ("Ada", "Bo", "Cy", "Di")
     assert game.seed == 42 and game.config.options.first_game
-    assert app.session.seats == ["human", "greedy", "random", "human"]
+    assert app.session.seats == ["human", "medium", "easy", "human"]
     hall = app.session.observation()["hall"]
     assert not {"Thrud", "Ylud", "Uline"} & set(hall)
-    assert [label for label, _ in app.viewer.options][1] == "Bo (greedy)"
+    assert [label for label, _ in app.viewer.options][1] == "Bo (medium)"
     assert len(app.boards.boards) == 4
     play_through(app, 42)
+
+
+def test_seat_menus_offer_the_levels_and_old_names_still_work():
+    """Issue 13: levels everywhere a bot is named; the old names keep working."""
+    from nidavellir.bots import GreedyBot, RandomBot, SearchBot
+
+    app = play_app(players=3, seats=["human", "greedy", "random"], seed=1, bot_delay=0)
+    values = [v for _, v in app.new_game.seat_kinds[0].options]
+    assert values[:5] == ["human", "easy", "medium", "hard", "expert"]
+    # The seats' method names show as their levels.
+    assert [k.value for k in app.new_game.seat_kinds[:3]] == ["human", "medium", "easy"]
+    assert isinstance(app.session.bots[1], GreedyBot)
+    assert isinstance(app.session.bots[2], RandomBot)
+    session = Session(Game.new(players=2, seed=1), ["human", "hard"])
+    assert isinstance(session.bots[1], SearchBot)
 
 
 def test_thingvellir_checkbox_reports_or_starts():

@@ -16,7 +16,7 @@ from nidavellir.cards import TAVERNS
 
 from . import render
 from .controls import Context, Control, build_control
-from .session import BOT_NAMES, HUMAN, SEAT_KINDS, Session
+from .session import HUMAN, LEVEL_OF, SEAT_MENU, Session
 
 esc = html.escape
 MAX_PLAYERS = 5
@@ -65,9 +65,10 @@ class NewGamePanel(W.VBox):
         self.names = [W.Text(value=game.names[i] if i < n else f"Player {i + 1}",
                              description=f"Seat {i + 1}", layout=W.Layout(width="240px"))
                       for i in range(MAX_PLAYERS)]
-        self.seat_kinds = [W.Dropdown(options=list(SEAT_KINDS),
-                                      value=session.seats[i] if i < n else BOT_NAMES[0],
-                                      layout=W.Layout(width="110px"))
+        self.seat_kinds = [W.Dropdown(options=list(SEAT_MENU),
+                                      value=(LEVEL_OF.get(session.seats[i], session.seats[i])
+                                             if i < n else "easy"),
+                                      layout=W.Layout(width="200px"))
                            for i in range(MAX_PLAYERS)]
         self.rows = [W.HBox([t, k]) for t, k in zip(self.names, self.seat_kinds, strict=True)]
         self.thingvellir = W.Checkbox(value=game.config.thingvellir,

@@ -33,8 +33,18 @@ from nidavellir.engine import Decision
 from nidavellir.errors import IllegalAction, InvalidNotation
 
 HUMAN = "human"
-BOT_NAMES: tuple[str, ...] = ("random", "greedy")
+#: The levels offered in the seat menus, weakest first (nidavellir.bots.LEVELS).
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+#: Every bot name a seat accepts: the levels and the method names that keep working.
+BOT_NAMES: tuple[str, ...] = (*LEVELS, "random", "greedy", "search", "montecarlo")
 SEAT_KINDS: tuple[str, ...] = (HUMAN, *BOT_NAMES)
+#: The level a method name stands for, for the seat menus.
+LEVEL_OF: dict[str, str] = {"random": "easy", "greedy": "medium", "search": "hard"}
+#: The seat menu: (label, value).
+SEAT_MENU: tuple[tuple[str, str], ...] = (
+    ("human", HUMAN), ("easy (random)", "easy"), ("medium (greedy)", "medium"),
+    ("hard (search, <1 s a move)", "hard"), ("expert (search, 3 s a move)", "expert"),
+    ("montecarlo (baseline)", "montecarlo"))
 
 
 class Bot(Protocol):
@@ -52,7 +62,7 @@ class _LocalRandomBot:
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot from ``nidavellir.bots`` (random, greedy); a local random chooser stands in
+    """A bot from ``nidavellir.bots`` (a level or a name); a local random chooser stands in
     when that package is not installed (or does not know the name)."""
     try:
         from nidavellir.bots import make_bot as _make_bot
@@ -119,7 +129,8 @@ class Console(W.HTML):
 class Session(T.HasTraits):
     """A game with human and bot seats.
 
-    ``seats[i]`` is ``"human"``, ``"random"`` or ``"greedy"``. ``submit`` applies the
+    ``seats[i]`` is ``"human"`` or a bot level (``easy``, ``medium``, ``hard``, ``expert``;
+    the names ``random``, ``greedy``, ``search``, ``montecarlo`` work too). ``submit`` applies the
     current human decision then lets the bots play until the next human decision or
     the end of the game, pausing ``bot_delay`` seconds between bot moves so that a
     learner can follow. ``observers`` are called with the session after every change
