@@ -65,10 +65,22 @@ class PlayerTable:
         yield from self.command_zone
 
     def column_ranks(self, suit: Suit) -> int:
-        return sum(c.column_value(suit)[0] for c in self.army.get(suit, ()) if c is not C.THRUD)
+        return column_totals(self.army.get(suit, ()), suit)[0]
 
     def column_bravery(self, suit: Suit) -> int:
-        return sum(c.column_value(suit)[1] for c in self.army.get(suit, ()) if c is not C.THRUD)
+        return column_totals(self.army.get(suit, ()), suit)[1]
+
+
+def column_totals(column: Iterable[Card], suit: Suit) -> tuple[int, int]:
+    """(ranks, bravery points) of a column; Thrud never scores there (FR "Thrud")."""
+    ranks = bravery = 0
+    thrud = C.THRUD
+    for c in column:
+        if c is not thrud:
+            r, b = c.column_value(suit)
+            ranks += r
+            bravery += b
+    return ranks, bravery
 
 
 @dataclass(frozen=True)
@@ -169,8 +181,11 @@ def score_player(table: PlayerTable, warrior_bonus: bool) -> tuple[dict[str, int
     owned = list(table.cards())
     coins = list(table.coins)
     top_coin = max(coins, default=0)
-    ranks = {s: table.column_ranks(s) for s in Suit}
-    bravery = {s: table.column_bravery(s) for s in Suit}
+    ranks: dict[Suit, int] = {}
+    bravery: dict[Suit, int] = {}
+    army = table.army
+    for s in C.SUITS:
+        ranks[s], bravery[s] = column_totals(army.get(s, ()), s)
 
     def add(category: str, label: str, points: int) -> None:
         breakdown[category] += points
@@ -215,7 +230,7 @@ def score_player(table: PlayerTable, warrior_bonus: bool) -> tuple[dict[str, int
             heroes = len(_heroes_owned(table))
             add("artifacts", f"Svalinn ({heroes} heroes)", C.SVALINN_POINTS_PER_HERO * heroes)
         elif c is C.MJOLLNIR:
-            best = max(Suit, key=lambda s: ranks[s])
+            best = max(C.SUITS, key=lambda s: ranks[s])
             add("artifacts", f"Mjöllnir ({ranks[best]} {best.column_name} ranks)",
                 C.MJOLLNIR_POINTS_PER_RANK * ranks[best])
         elif c is C.HRAFNSMERKI:
