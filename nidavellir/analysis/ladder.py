@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots import derive_seed, make_bot, parse_bot_spec
 from ..game import Game
-from .runner import check_workers, run_tasks
-from .simulate import check_output, write
+from .runner import Backend, check_workers, run_tasks
+from .simulate import add_backend_arguments, backend_from, check_output, seconds_per_game, write
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -138,9 +138,11 @@ def check_bots(bots: Sequence[str] | str) -> list[str]:
 
 
 def ladder(bots: Sequence[str] | str, players: int = 3, games: int = 30, seed: int = 0,
-           workers: int = 1, expansions: Sequence[str] = (), progress: bool = True
-           ) -> LadderResult:
-    """Play the ladder (see the module docs) and summarise it."""
+           workers: int = 1, expansions: Sequence[str] = (), progress: bool = True,
+           scheduler: str | None = None, dask: int | None = None,
+           backend: Backend | None = None) -> LadderResult:
+    """Play the ladder (see the module docs) and summarise it, on ``workers`` local
+    processes, an existing Dask cluster (``scheduler``) or a local one (``dask=N``)."""
     import pandas as pd
 
     names = check_bots(bots)
@@ -152,8 +154,11 @@ def ladder(bots: Sequence[str] | str, players: int = 3, games: int = 30, seed: i
     expansions = tuple(e.strip().lower() for e in expansions if e.strip())
     Game.new(players=players, seed=seed, expansions=expansions)  # the engine's own checks
     tasks = ladder_tasks(names, players, games, seed, expansions)
+    backend = backend or Backend(workers=workers, scheduler=scheduler, dask=dask)
+    cost = max(seconds_per_game([b], players) for b in names)
     rows: list[dict[str, Any]] = []
-    for game_rows in run_tasks(play_ladder_game, tasks, workers=workers, progress=progress):
+    for game_rows in run_tasks(play_ladder_game, tasks, backend=backend, progress=progress,
+                               seconds_per_task=cost):
         rows.extend(game_rows)
     frame = pd.DataFrame(rows, columns=list(COLUMNS))
     return LadderResult(rows=frame, summary=summarise(frame, names, players, seed))
@@ -262,8 +267,7 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
                         help="games per ordered pairing, rounded up to a multiple of P "
                              "(default 30)")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    parser.add_argument("--workers", type=int, default=1, metavar="W",
-                        help="processes (default 1)")
+    add_backend_arguments(parser)
     parser.add_argument("--expansions", default="", metavar="NAME[,NAME...]",
                         help="expansions to play with (thingvellir)")
     parser.add_argument("--out", metavar="FILE", help="also write the rows: FILE.csv or FILE.parquet")
@@ -276,8 +280,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.games < 1:
             raise ValueError(f"--games must be at least 1, not {args.games}")
-        if args.workers < 1:
-            raise ValueError(f"--workers must be at least 1, not {args.workers}")
+        backend = backend_from(args)
         if not 2 <= args.players <= 5:
             raise ValueError(f"--players must be 2 to 5, not {args.players}")
         try:
@@ -291,8 +294,7 @@ def run(args: argparse.Namespace) -> int:
                 raise ValueError(f"cannot write {str(out)!r}: no directory {str(out.parent)!r}")
         expansions = [e.strip() for e in args.expansions.split(",") if e.strip()]
         result = ladder(names, players=args.players, games=args.games, seed=args.seed,
-                        workers=args.workers, expansions=expansions,
-                        progress=not args.no_progress)
+                        expansions=expansions, progress=not args.no_progress, backend=backend)
         if out is not None:
             write(result.rows, out)
     except ValueError as exc:

@@ -20,6 +20,8 @@ tokens, semicolon-joined in the order of recruitment.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -27,9 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 from .. import coins as K
 from .. import events as ev
-from ..bots import BOTS, derive_seed, parse_bot_spec, play_game
+from ..bots import BOTS, SEARCH_BOTS, derive_seed, parse_bot_spec, play_game
 from ..scoring import CATEGORIES
-from .runner import run_tasks
+from .runner import CONNECT_TIMEOUT, Backend, chunk_size, chunked, run_chunks, run_tasks
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -97,36 +99,183 @@ def play_rows(index: int, seed: int, players: int, bots: tuple[str, ...],
     return rows
 
 
-def _play_task(task: tuple[int, int, int, tuple[str, ...], tuple[str, ...]]) -> list[dict[str, Any]]:
+Task = tuple[int, int, int, tuple[str, ...], tuple[str, ...]]
+
+
+def _play_task(task: Task) -> list[dict[str, Any]]:
     return play_rows(*task)
 
 
-def simulate(games: int, players: int, bots: str | Sequence[str], seed: int = 0,
-             workers: int = 1, expansions: Sequence[str] = (),
-             progress: bool = True) -> pd.DataFrame:
-    """Play ``games`` seeded games with ``bots`` (one name for all seats, or one per
-    seat) and return one row per player per game (columns: :data:`COLUMNS`).
+def seconds_per_game(bots: Sequence[str], players: int) -> float:
+    """A rough cost of one game, to size the chunks (about :data:`runner.CHUNK_SECONDS` of
+    work each)."""
+    cost = 0.003 * players
+    for b in bots:
+        name, options = parse_bot_spec(b)
+        if name in ("greedy", "medium"):
+            cost += 0.05
+        elif name in SEARCH_BOTS:
+            seconds = options.get("seconds")
+            if seconds is None:
+                seconds = 0.01 * options["iterations"] if "iterations" in options else 1.0
+            cost += 40 * float(seconds)
+    return cost
 
-    ``workers`` > 1 plays in a local process pool; the rows do not depend on it. A
-    tqdm progress bar shows on a terminal unless ``progress`` is False.
-    """
-    import pandas as pd
 
+def _tasks(games: int, players: int, bots: str | Sequence[str], seed: int, workers: int,
+           expansions: Sequence[str]) -> tuple[list[Task], tuple[str, ...], tuple[str, ...]]:
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise ValueError(f"the number of games must be at least 1, not {games!r}")
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"the seed must be a whole number, not {seed!r}")
     seats = seat_bots(players, bots)
-    expansions = tuple(e.lower() for e in expansions)
-    if expansions:
+    exp = tuple(e.lower() for e in expansions)
+    if exp:
         # Fail now with the engine's own message rather than in every worker.
         from ..game import Game
-        Game.new(players=players, seed=seed, expansions=expansions)
-    tasks = [(i, game_seed(seed, i), players, seats, expansions) for i in range(games)]
+        Game.new(players=players, seed=seed, expansions=exp)
+    return [(i, game_seed(seed, i), players, seats, exp) for i in range(games)], seats, exp
+
+
+def simulate(games: int, players: int, bots: str | Sequence[str], seed: int = 0,
+             workers: int = 1, expansions: Sequence[str] = (),
+             progress: bool = True, scheduler: str | None = None, dask: int | None = None,
+             chunk: int | None = None, backend: Backend | None = None) -> pd.DataFrame:
+    """Play ``games`` seeded games with ``bots`` (one name for all seats, or one per
+    seat) and return one row per player per game (columns: :data:`COLUMNS`).
+
+    ``workers`` > 1 plays in a local process pool; ``scheduler="tcp://host:port"`` on an
+    existing Dask cluster, ``dask=N`` on a local Dask cluster of N workers. ``chunk`` games
+    go in one task (default: a few seconds of work). The rows depend on none of these. A
+    tqdm progress bar shows on a terminal unless ``progress`` is False.
+    """
+    import pandas as pd
+
+    tasks, seats, _ = _tasks(games, players, bots, seed, workers, expansions)
+    backend = backend or Backend(workers=workers, scheduler=scheduler, dask=dask)
     rows: list[dict[str, Any]] = []
-    for game_rows in run_tasks(_play_task, tasks, workers=workers, progress=progress):
+    for game_rows in run_tasks(_play_task, tasks, backend=backend, progress=progress,
+                               size=chunk, seconds_per_task=seconds_per_game(seats, players)):
         rows.extend(game_rows)
     return pd.DataFrame(rows, columns=list(COLUMNS))
+
+
+# --------------------------------------------------------------------------- partitioned output
+
+MANIFEST = "_nidavellir_simulation.json"
+
+
+def _manifest(games: int, players: int, seats: Sequence[str], seed: int,
+              expansions: Sequence[str], size: int) -> dict[str, Any]:
+    return {"format": "nidavellir-simulation", "version": 1, "games": games,
+            "players": players, "bots": list(seats), "seed": seed,
+            "expansions": list(expansions), "chunk": size}
+
+
+def partition_dir(out: Path, players: int, seats: Sequence[str]) -> Path:
+    """Hive-style partitions: ``players=3/bots=greedy-random-random/``."""
+    return out / f"players={players}" / f"bots={'-'.join(seats)}"
+
+
+def check_out_dir(out: Path, manifest: dict[str, Any], resume: bool) -> None:
+    """The folder must be new or empty, or (with ``resume``) hold this very run."""
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"{str(out)!r} is a file, not a folder")
+    if not out.exists():
+        if not out.parent.is_dir():
+            raise ValueError(f"cannot write {str(out)!r}: no directory {str(out.parent)!r}")
+        return
+    entries = [e for e in out.iterdir()]
+    if not entries:
+        return
+    mpath = out / MANIFEST
+    if not mpath.is_file():
+        raise ValueError(f"{str(out)!r} holds other data (no {MANIFEST}): choose an empty or "
+                         "new folder")
+    try:
+        found = json.loads(mpath.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise ValueError(f"{str(mpath)!r} is unreadable: choose an empty or new folder") from None
+    mine = {k: v for k, v in manifest.items() if k != "chunk"}
+    theirs = {k: v for k, v in found.items() if k != "chunk"} if isinstance(found, dict) else {}
+    if mine != theirs:
+        raise ValueError(f"{str(out)!r} holds another simulation ({theirs}): choose an empty "
+                         "or new folder")
+    if not resume:
+        raise ValueError(f"{str(out)!r} already holds this simulation: add --resume to write "
+                         "only the chunks that are missing, or choose a new folder")
+    manifest["chunk"] = found.get("chunk", manifest["chunk"])
+
+
+def simulate_to_dir(out: str | Path, games: int, players: int, bots: str | Sequence[str],
+                    seed: int = 0, workers: int = 1, expansions: Sequence[str] = (),
+                    progress: bool = True, scheduler: str | None = None,
+                    dask: int | None = None, chunk: int | None = None,
+                    resume: bool = False, backend: Backend | None = None) -> dict[str, Any]:
+    """Play the games and write one Parquet file per chunk under ``out/players=P/bots=B/``
+    (written atomically: an interrupted run leaves only complete files). ``resume`` skips
+    the chunks already written by the same run. The rows never sit in memory all at once;
+    ``pandas.read_parquet(out)`` or ``dask.dataframe.read_parquet(out)`` reads them back.
+    Returns a summary: games, chunks written and skipped, wins and mean total per bot."""
+    import pandas as pd
+
+    out = Path(out)
+    tasks, seats, exp = _tasks(games, players, bots, seed, workers, expansions)
+    backend = backend or Backend(workers=workers, scheduler=scheduler, dask=dask)
+    size = chunk or chunk_size(len(tasks), seconds_per_game(seats, players), backend)
+    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
+        raise ValueError(f"the chunk size must be a whole number >= 1, not {size!r}")
+    manifest = _manifest(games, players, seats, seed, exp, size)
+    check_out_dir(out, manifest, resume)
+    size = manifest["chunk"]
+    chunks = chunked(tasks, size)
+    part = partition_dir(out, players, seats)
+
+    def path(i: int) -> Path:
+        return part / f"part-{i:06d}.parquet"
+
+    def prepare() -> None:
+        # Only once the backend is up: an unreachable cluster writes nothing.
+        part.mkdir(parents=True, exist_ok=True)
+        (out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+        for stale in part.glob(".part-*.tmp"):
+            stale.unlink()
+
+    skipped = [i for i in range(len(chunks)) if path(i).is_file()]
+    written = 0
+    wins: dict[str, int] = {}
+    totals: dict[str, list[float]] = {}
+    for i, results in run_chunks(_play_task, chunks, backend, progress=progress,
+                                 skip=lambda i: path(i).is_file(), ready=prepare):
+        rows = [r for game_rows in results for r in game_rows]
+        frame = pd.DataFrame(rows, columns=list(COLUMNS))
+        tmp = part / f".part-{i:06d}.tmp"
+        try:
+            frame.to_parquet(tmp, index=False)
+            os.replace(tmp, path(i))
+        finally:
+            if tmp.exists():
+                tmp.unlink()
+        written += 1
+        for r in rows:
+            wins[r["bot"]] = wins.get(r["bot"], 0) + int(r["winner"])
+            acc = totals.setdefault(r["bot"], [0.0, 0.0])
+            acc[0] += r["total"]
+            acc[1] += 1
+    return {"out": str(out), "games": games, "chunks": len(chunks), "written": written,
+            "skipped": len(skipped), "chunk": size,
+            "wins": wins, "mean_total": {b: t / n for b, (t, n) in totals.items() if n}}
+
+
+def read_dir(out: str | Path) -> pd.DataFrame:
+    """Every row of a simulation folder, sorted by game and seat (partition columns
+    ``players`` and ``bots`` included)."""
+    import pandas as pd
+
+    frame = pd.read_parquet(Path(out))
+    return frame.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
 
 
 def write(df: pd.DataFrame, path: str | Path) -> Path:
@@ -153,6 +302,32 @@ def read(path: str | Path) -> pd.DataFrame:
 
 # --------------------------------------------------------------------------- command line
 
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """--workers, --scheduler and --dask: the same for simulate, ladder and review."""
+    parser.add_argument("--workers", type=int, default=1, metavar="W",
+                        help="local processes (default 1; the rows do not depend on it)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786")
+    parser.add_argument("--dask", type=int, metavar="N",
+                        help="run on a local Dask cluster of N worker processes")
+    parser.add_argument("--connect-timeout", type=float, default=CONNECT_TIMEOUT,
+                        metavar="SECONDS",
+                        help=f"how long to try to reach --scheduler (default {CONNECT_TIMEOUT:g})")
+
+
+def backend_from(args: argparse.Namespace) -> Backend:
+    if args.workers < 1:
+        raise ValueError(f"--workers must be at least 1, not {args.workers}")
+    if args.dask is not None and args.dask < 1:
+        raise ValueError(f"--dask needs a number of workers >= 1, not {args.dask}")
+    if args.scheduler is not None and args.dask is not None:
+        raise ValueError("give --scheduler or --dask, not both")
+    if not args.connect_timeout > 0:
+        raise ValueError(f"--connect-timeout must be positive, not {args.connect_timeout}")
+    return Backend(workers=args.workers, scheduler=args.scheduler, dask=args.dask,
+                   timeout=args.connect_timeout)
+
+
 def configure_parser(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``nidavellir simulate`` (checked by :func:`run`, which gives one
     ``error: ...`` line and exit code 2 on bad input)."""
@@ -161,48 +336,71 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=3, metavar="P",
                         help="players per game, 2-5 (default 3)")
     parser.add_argument("--bots", default="random", metavar="BOT[,BOT...]",
-                        help=f"one bot for every seat or one per seat, from: {', '.join(BOTS)} "
-                             "(default random)")
+                        help=f"one bot for every seat or one per seat, from: {', '.join(BOTS)}; "
+                             "a search bot may carry its budget, e.g. search@0.5s (default random)")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    parser.add_argument("--workers", type=int, default=1, metavar="W",
-                        help="processes (default 1; the rows do not depend on it)")
-    parser.add_argument("--out", required=True, metavar="FILE",
-                        help="where to write the rows: FILE.csv or FILE.parquet")
+    add_backend_arguments(parser)
+    parser.add_argument("--out", required=True, metavar="FILE|DIR/",
+                        help="where to write the rows: FILE.csv, FILE.parquet, or a folder "
+                             "(DIR/) of partitioned Parquet, one file per chunk")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --out DIR/: write only the chunks a stopped run is missing")
+    parser.add_argument("--chunk", type=int, metavar="G",
+                        help="games per task (default: a few seconds of work)")
     parser.add_argument("--expansions", default="", metavar="NAME[,NAME...]",
-                        help="expansions to play with (thingvellir: not in the engine yet)")
+                        help="expansions to play with (thingvellir)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+def _is_dir_target(out: str) -> bool:
+    return out.endswith(("/", os.sep)) or Path(out).is_dir()
+
+
 def run(args: argparse.Namespace) -> int:
-    """``nidavellir simulate --games N --players P --bots B[,B...] --seed S --workers W
-    --out FILE.csv|.parquet [--expansions thingvellir]``."""
+    """``nidavellir simulate --games N --players P --bots B[,B...] --seed S
+    [--workers W | --scheduler ADDRESS | --dask N] --out FILE.csv|.parquet|DIR/ [--resume]
+    [--chunk G] [--expansions thingvellir]``."""
     try:
         if args.games < 1:
             raise ValueError(f"--games must be at least 1, not {args.games}")
-        if args.workers < 1:
-            raise ValueError(f"--workers must be at least 1, not {args.workers}")
+        backend = backend_from(args)
         if not 2 <= args.players <= 5:
             raise ValueError(f"--players must be 2 to 5, not {args.players}")
+        if args.chunk is not None and args.chunk < 1:
+            raise ValueError(f"--chunk must be at least 1, not {args.chunk}")
         bots = [b for b in args.bots.split(",") if b.strip()]
         try:
             seat_bots(args.players, bots)
         except ValueError as exc:
             raise ValueError(f"--bots: {exc}") from None
+        expansions = [e.strip() for e in args.expansions.split(",") if e.strip()]
+        if _is_dir_target(args.out):
+            summary = simulate_to_dir(args.out, args.games, args.players, bots, seed=args.seed,
+                                      expansions=expansions, progress=not args.no_progress,
+                                      chunk=args.chunk, resume=args.resume, backend=backend)
+            means = summary["mean_total"]
+            text = ", ".join(f"{b}: mean {means[b]:.1f}, {summary['wins'].get(b, 0)} wins"
+                             for b in sorted(means))
+            print(f"{args.games} games in {summary['chunks']} chunks of {summary['chunk']}: "
+                  f"{summary['written']} written, {summary['skipped']} already there, in "
+                  f"{args.out}" + (f" (written now: {text})" if text else ""))
+            return 0
+        if args.resume:
+            raise ValueError("--resume needs a folder: --out DIR/")
         out = check_output(args.out)
         if not out.parent.is_dir():
             raise ValueError(f"cannot write {str(out)!r}: no directory {str(out.parent)!r}")
-        expansions = [e.strip() for e in args.expansions.split(",") if e.strip()]
-        df = simulate(args.games, args.players, bots, seed=args.seed, workers=args.workers,
-                      expansions=expansions, progress=not args.no_progress)
+        df = simulate(args.games, args.players, bots, seed=args.seed, expansions=expansions,
+                      progress=not args.no_progress, chunk=args.chunk, backend=backend)
         write(df, out)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     winners = df[df["winner"]].groupby("bot").size()
     means = df.groupby("bot")["total"].mean().round(1)
-    summary = ", ".join(f"{b}: mean {means[b]}, {int(winners.get(b, 0))} wins"
-                        for b in means.index)
-    print(f"{args.games} games, {len(df)} rows written to {out} ({summary})")
+    summary_text = ", ".join(f"{b}: mean {means[b]}, {int(winners.get(b, 0))} wins"
+                             for b in means.index)
+    print(f"{args.games} games, {len(df)} rows written to {out} ({summary_text})")
     return 0
 
 
