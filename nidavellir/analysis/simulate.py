@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING, Any
 from .. import coins as K
 from .. import events as ev
 from ..bots import BOTS, SEARCH_BOTS, derive_seed, parse_bot_spec, play_game
+from ..cards import SUITS
+from ..game import Game
 from ..scoring import CATEGORIES
 from .runner import CONNECT_TIMEOUT, Backend, chunk_size, chunked, run_chunks, run_tasks
 
@@ -42,7 +44,8 @@ __all__ = ["COLUMNS", "game_seed", "main", "play_rows", "read", "run", "seat_bot
 #: The columns of :func:`simulate`'s DataFrame, in order.
 COLUMNS: tuple[str, ...] = (
     "game", "seed", "seat", "bot", "name", "total", *CATEGORIES, "rank", "heroes_recruited",
-    "final_coins", "coin_sum", "winner",
+    "final_coins", "coin_sum", "winner", "highest_coin", "distinctions", "exchange_bids",
+    "bids", *(f"age1_{s.letter}" for s in SUITS),
 )
 FORMATS = (".csv", ".parquet")
 EXIT_BAD_INPUT = 2
@@ -76,12 +79,28 @@ def check_output(path: str | Path) -> Path:
 def play_rows(index: int, seed: int, players: int, bots: tuple[str, ...],
               expansions: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """Play game ``index`` (its own seed ``seed``) and return its rows."""
-    game = play_game(players, list(bots), seed=seed, expansions=expansions)
+    age1: list[list[int]] = []
+
+    def snapshot(g: Game) -> None:
+        # The ranks per class once age 1 is over (distinctions included).
+        if not age1 and g.state.age == 2:
+            age1.extend(list(p.ranks) for p in g.state.players)
+
+    game = play_game(players, list(bots), seed=seed, expansions=expansions, observe=snapshot)
     sheet = game.scores()
     heroes: list[list[str]] = [[] for _ in range(players)]
+    distinctions: list[list[str]] = [[] for _ in range(players)]
+    exchange = [0] * players
+    bids = [0] * players
     for e in game.events:
         if isinstance(e, ev.HeroRecruited):
             heroes[e.player].append(e.hero.token)
+        elif isinstance(e, ev.DistinctionAwarded) and e.player is not None:
+            distinctions[e.player].append(e.distinction.token)
+        elif isinstance(e, ev.BidsRevealed):
+            for who, label in e.bids:
+                bids[who] += 1
+                exchange[who] += label in ("0", "3*")
     rows = []
     for seat, (p, score) in enumerate(zip(game.state.players, sheet.players, strict=True)):
         coins = sorted(p.coins())
@@ -94,7 +113,12 @@ def play_rows(index: int, seed: int, players: int, bots: tuple[str, ...],
             "rank": score.rank, "heroes_recruited": ";".join(heroes[seat]),
             "final_coins": K.labels(coins), "coin_sum": sum(K.value(c) for c in coins),
             "winner": score.rank == 1,
+            "highest_coin": max((K.value(c) for c in coins), default=0),
+            "distinctions": ";".join(distinctions[seat]),
+            "exchange_bids": exchange[seat], "bids": bids[seat],
         })
+        ranks = age1[seat] if age1 else [0] * len(SUITS)
+        row.update({f"age1_{s.letter}": ranks[i] for i, s in enumerate(SUITS)})
         rows.append(row)
     return rows
 
@@ -296,7 +320,8 @@ def read(path: str | Path) -> pd.DataFrame:
     if path.suffix.lower() == ".csv":
         # Empty hero lists must stay "" (not NaN); coin labels stay text.
         return pd.read_csv(path, keep_default_na=False,
-                           dtype={"heroes_recruited": str, "final_coins": str, "name": str, "bot": str})
+                           dtype={"heroes_recruited": str, "final_coins": str, "name": str,
+                                  "bot": str, "distinctions": str})
     return pd.read_parquet(path)
 
 

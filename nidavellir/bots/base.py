@@ -8,7 +8,7 @@ their *own* options reveals (never other players' hidden bids or the deck order)
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..actions import Action
@@ -41,12 +41,14 @@ def derive_seed(seed: int, *parts: object) -> int:
 
 def play_game(players: int, bots: Sequence[Bot | str] | Bot | str, seed: int = 0, *,
               names: Sequence[str] | None = None, expansions: Sequence[str] = (),
-              options: Mapping[str, bool] | Any = None, max_decisions: int = 100_000) -> Game:
+              options: Mapping[str, bool] | Any = None, max_decisions: int = 100_000,
+              observe: Callable[[Game], None] | None = None) -> Game:
     """Play a whole game with one bot per seat and return the finished game.
 
     ``bots`` holds Bot objects or registry names (see :data:`nidavellir.bots.BOTS`);
     a single bot or name sits at every seat. Names get a seat seed derived from
-    ``seed``, so the same call plays the same game.
+    ``seed``, so the same call plays the same game. ``observe(game)`` is called before
+    every decision (data collection).
 
     >>> game = play_game(3, "random", seed=1)
     >>> game.is_over
@@ -71,5 +73,7 @@ def play_game(players: int, bots: Sequence[Bot | str] | Bot | str, seed: int = 0
         seat = game.to_play
         if seat is None:
             return game
+        if observe is not None:
+            observe(game)
         apply_fast(table[seat].choose(game))
     raise RuntimeError(f"the game did not end after {max_decisions} decisions")
