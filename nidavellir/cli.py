@@ -109,6 +109,19 @@ def run_ladder(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def _configure_review(parser: argparse.ArgumentParser) -> None:
+    from .analysis.review import configure_parser
+
+    configure_parser(parser)
+
+
+def run_review(args: argparse.Namespace) -> int:
+    """``nidavellir review RECORD.json ...``: see :mod:`nidavellir.analysis.review`."""
+    from .analysis.review import run
+
+    return run(args)
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     """``nidavellir simulate --games N --players P --bots B[,B...] --seed S --workers W
     --out FILE.csv|.parquet [--expansions thingvellir]``."""
@@ -125,6 +138,8 @@ COMMANDS: dict[str, Command] = {
                         configure_simulate, run_simulate),
     "ladder": Command("rank bots by seat-rotated games on common deals: win shares, Elo",
                       _configure_ladder, run_ladder),
+    "review": Command("judge every decision of a recorded game: mistakes and better moves",
+                      _configure_review, run_review),
 }
 
 

@@ -402,6 +402,88 @@ class _Searcher:
         return line
 
 
+@dataclass
+class Evaluation:
+    """Paired playouts of some actions from one position (:func:`evaluate_actions`)."""
+
+    player: int
+    playouts: int
+    score: dict[Action, float]
+    """The deciding player's mean final score after each action."""
+    win: dict[Action, float]
+    """Its win probability after each action."""
+    totals: dict[Action, list[float]]
+    """Every player's mean final score after each action."""
+    wins: dict[Action, list[float]]
+    """Every player's win probability after each action."""
+    diff_se: dict[Action, float]
+    """Standard error of (score of the first action − score of this one)."""
+    win_diff_se: dict[Action, float]
+    """Standard error of (win of the first action − win of this one)."""
+
+
+def evaluate_actions(game: Game, actions: Sequence[Action], playouts: int, seed: int,
+                     policy: str = "heuristic", bid_model: BidModel | None = None
+                     ) -> Evaluation:
+    """Every action in ``actions`` played out ``playouts`` times from the same
+    determinizations for the deciding seat (common random numbers: playout ``i`` of every
+    action starts from the same hidden state and generator), so differences between the
+    actions are not noise from different deals. Uses only what that seat may know."""
+    decision = game.decision
+    if decision is None:
+        raise ValueError("there is no decision to evaluate: the game is over")
+    if playouts < 1:
+        raise ValueError(f"playouts must be at least 1, not {playouts!r}")
+    legal = set(game.legal_actions())
+    for a in actions:
+        if a not in legal:
+            raise ValueError(f"{a} is not a legal action here")
+    me = decision.player
+    model = bid_model or heuristic_bid_model
+    play = POLICIES[policy]
+    shown, purse = known_places(game.events, me)
+    master = random.Random(seed)
+    n = game.config.players
+    sums = {a: [0.0] * n for a in actions}
+    wins = {a: [0.0] * n for a in actions}
+    first = actions[0]
+    diffs: dict[Action, list[float]] = {a: [] for a in actions}
+    win_diffs: dict[Action, list[float]] = {a: [] for a in actions}
+    for _ in range(playouts):
+        det_seed = master.getrandbits(63)
+        mine: dict[Action, float] = {}
+        mine_win: dict[Action, float] = {}
+        for a in actions:
+            rng = random.Random(det_seed)
+            state = determinize_state(game.state, me, rng, shown, purse, model)
+            eng = Engine(state, _SINK, quiet=True)
+            eng.apply(a, check=False)
+            while not state.over:
+                eng.apply(play(eng, rng), check=False)
+            totals, w, _, _ = outcome(state)
+            for i in range(n):
+                sums[a][i] += totals[i]
+                wins[a][i] += w[i]
+            mine[a] = totals[me]
+            mine_win[a] = w[me]
+        for a in actions:
+            diffs[a].append(mine[first] - mine[a])
+            win_diffs[a].append(mine_win[first] - mine_win[a])
+
+    def stderr(d: list[float]) -> float:
+        mean = sum(d) / len(d)
+        var = sum((x - mean) ** 2 for x in d) / (len(d) - 1) if len(d) > 1 else 0.0
+        return math.sqrt(var / len(d))
+    return Evaluation(
+        player=me, playouts=playouts,
+        score={a: sums[a][me] / playouts for a in actions},
+        win={a: wins[a][me] / playouts for a in actions},
+        totals={a: [x / playouts for x in sums[a]] for a in actions},
+        wins={a: [x / playouts for x in wins[a]] for a in actions},
+        diff_se={a: stderr(d) for a, d in diffs.items()},
+        win_diff_se={a: stderr(d) for a, d in win_diffs.items()})
+
+
 class SearchBot:
     """Information-set MCTS that never peeks (see the module docs).
 

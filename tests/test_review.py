@@ -1,0 +1,215 @@
+"""Game review (issue 14): a planted blunder, forced moves, the summary, figures, the CLI,
+and saving a reviewed game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from scripted import set_army
+
+from nidavellir import cards as C
+from nidavellir.analysis.review import (
+    LABELS,
+    accuracy_figure,
+    annotated_lines,
+    html_report,
+    judge,
+    label_for,
+    load_review,
+    review,
+    review_from_dict,
+    save_review,
+    summary,
+    to_json,
+    win_chance_figure,
+)
+from nidavellir.bots import play_game
+from nidavellir.cli import main
+from nidavellir.errors import RecordError
+from nidavellir.game import Game
+
+LEVEL = "search@40"
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return play_game(2, ["greedy", "random"], seed=3)
+
+
+@pytest.fixture(scope="module")
+def frame(game: Game) -> pd.DataFrame:
+    return review(game, level=LEVEL, playouts=8, seed=1)
+
+
+def blunder_position() -> tuple[Game, str, str]:
+    """The last pick of a game: one card completes the picker's only line (a hero), the
+    other does not, and nothing comes after to make up for it. Returns (game, the card
+    that completes the line, the other card)."""
+    full = play_game(3, "random", seed=0)
+    game = Game.new(players=3, seed=0)
+    last = None
+    for _, action in full.history:
+        s = game.state
+        if game.decision.kind == "pick" and s.age == 2 and s.round == game.config.rounds_per_age:
+            suits = {a.args[0].suit for a in game.legal_actions()
+                     if a.args[0].kind is C.Kind.DWARF}
+            if len(suits) >= 2:
+                last = game.clone()
+        game.apply_fast(action)
+    assert last is not None
+    dwarves = [a.args[0] for a in last.legal_actions() if a.args[0].kind is C.Kind.DWARF]
+    good = dwarves[0]
+    bad = next(c for c in dwarves if c.suit is not good.suit)
+    filler = {"W": "W3", "H": "H", "M": "M1", "B": "B", "E": "E5"}
+    # One rank in every class but the good card's: taking it completes the first line.
+    set_army(last, last.decision.player,
+             {s.letter: [filler[s.letter]] for s in C.SUITS if s is not good.suit})
+    return last, f"take {good.token}", f"take {bad.token}"
+
+
+def test_a_planted_blunder_is_labelled_with_the_better_move() -> None:
+    """Taking the other card throws away the complete line and its hero at the last pick."""
+    game, good, bad = blunder_position()
+    row = judge(game, bad, level="search@300", playouts=48, seed=2)
+    assert row["best"] == good
+    assert row["label"] in ("mistake", "blunder"), row
+    assert row["loss_points"] >= 6
+    right = judge(game, good, level="search@300", playouts=48, seed=2)
+    assert right["label"] == "best" and right["loss_points"] == 0 == right["loss_win"]
+
+
+def test_a_forced_move_has_no_loss(frame: pd.DataFrame) -> None:
+    forced = frame[frame["label"] == "forced"]
+    assert len(forced) and (forced["options"] == 1).all()
+    assert (forced["loss_points"] == 0).all() and (forced["loss_win"] == 0).all()
+    assert (forced["played"] == forced["best"]).all()
+
+
+def test_the_frame(game: Game, frame: pd.DataFrame) -> None:
+    assert len(frame) == len(game.history)
+    assert frame["step"].tolist() == list(range(len(game.history)))
+    assert set(frame["label"]) <= set(LABELS)
+    assert (frame["loss_points"] >= 0).all() and (frame["loss_win"] >= 0).all()
+    best = frame[frame["label"] == "best"]
+    assert (best["played"] == best["best"]).all()
+    wins = frame[["win_0", "win_1"]].sum(axis=1)
+    assert ((wins - 1).abs() < 1e-9).all()
+    for i, (player, action) in enumerate(game.history):
+        assert frame.loc[i, "player"] == player and frame.loc[i, "played"] == str(action)
+    # The same seed gives the same review; workers do not change it.
+    again = review(game, level=LEVEL, playouts=8, seed=1, workers=2)
+    pd.testing.assert_frame_equal(frame, again)
+
+
+def test_labels_follow_the_thresholds() -> None:
+    assert label_for(0, 0) == "good" and label_for(2.9, 0.049) == "good"
+    assert label_for(3, 0) == "inaccuracy" and label_for(0, 0.05) == "inaccuracy"
+    assert label_for(6, 0) == "mistake" and label_for(0, 0.1) == "mistake"
+    assert label_for(12, 0) == "blunder" and label_for(1, 0.2) == "blunder"
+
+
+def test_summary(frame: pd.DataFrame) -> None:
+    summ = summary(frame)
+    assert summ["decisions"].sum() == len(frame)
+    for r in summ.itertuples():
+        mine = frame[(frame["player"] == r.player) & (frame["label"] != "forced")]
+        assert r.best_share == pytest.approx((mine["label"] == "best").mean())
+        assert r.avg_loss_points == pytest.approx(mine["loss_points"].mean())
+        assert sum(getattr(r, label) for label in LABELS) == r.decisions
+        bad = mine["label"].isin(["inaccuracy", "mistake", "blunder"]).sum()
+        groups = sum(getattr(r, f"mistakes_{g}") for g in ("bids", "picks", "heroes", "coins",
+                                                           "Thingvellir"))
+        assert groups == bad
+
+
+def test_figures_on_a_known_frame() -> None:
+    frame = pd.DataFrame({
+        "step": [0, 1, 2], "player": [0, 1, 0], "name": ["Ada", "Bo", "Ada"],
+        "kind": ["bid", "bid", "pick"], "played": ["bid 0 2 3", "bid 5 4 3", "take W3"],
+        "best": ["bid 0 2 3", "bid 5 4 3", "take H"], "options": [60, 60, 3],
+        "loss_points": [0.0, 0.0, 9.0], "loss_win": [0.0, 0.0, 0.15],
+        "label": ["best", "best", "mistake"],
+        "win_0": [0.5, 0.5, 0.3], "win_1": [0.5, 0.5, 0.7],
+        "expected_0": [200, 200, 190], "expected_1": [200, 200, 210]})
+    frame.attrs["names"] = ["Ada", "Bo"]
+    fig = win_chance_figure(frame)
+    lines = [t for t in fig.data if t.mode == "lines"]
+    assert [t.name for t in lines] == ["Ada", "Bo"]
+    assert list(lines[0].y) == [50, 50, 30]
+    (marks,) = [t for t in fig.data if t.mode == "markers"]
+    assert list(marks.x) == [2] and list(marks.customdata[0][:2]) == ["take W3", "take H"]
+    acc = accuracy_figure(summary(frame))
+    assert [t.name for t in acc.data] == list(LABELS)
+    assert annotated_lines(frame)[2].startswith("[2] Ada: take W3?")
+    assert "better: take H" in annotated_lines(frame)[2]
+    page = html_report(frame)
+    assert page.startswith("<!DOCTYPE html>") and "cdn" not in page.lower().split("plotly.js")[0]
+    data = to_json(frame)
+    assert data["decisions"][2]["label"] == "mistake" and data["decisions"][2]["win"] == [0.3, 0.7]
+
+
+def test_save_and_open_without_recomputing(game: Game, frame: pd.DataFrame,
+                                           tmp_path: Path) -> None:
+    path = tmp_path / "reviewed.json"
+    save_review(path, game, frame)
+    again, loaded = load_review(path)
+    assert again.to_record() == game.to_record()
+    cols = list(frame.columns)
+    pd.testing.assert_frame_equal(loaded[cols], frame, check_dtype=False)
+    data = json.loads(path.read_text())
+    data["review"][3]["played"] = "take W10"
+    with pytest.raises(RecordError, match=r"review\[3\]"):
+        review_from_dict(data)
+    data = json.loads(path.read_text())
+    data["review"].pop()
+    with pytest.raises(RecordError, match="review"):
+        review_from_dict(data)
+
+
+def test_cli(game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "game.json"
+    game.save(record)
+    assert main(["review", str(record), "--level", "search@6", "--playouts", "4",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "[0] Player 1:" in out and "best moves" in out
+    assert main(["review", str(record), "--level", "search@6", "--playouts", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["decisions"]) == len(game.history)
+    assert {"step", "player", "kind", "played", "best", "loss_points", "loss_win", "label",
+            "win", "expected"} == set(data["decisions"][0])
+    assert len(data["summary"]["players"]) == 2
+    for suffix in (".csv", ".parquet", ".html", ".json"):
+        out_file = tmp_path / f"review{suffix}"
+        assert main(["review", str(record), "--level", "search@6", "--playouts", "4",
+                     "--out", str(out_file), "--no-progress"]) == 0
+        assert out_file.stat().st_size > 0
+    capsys.readouterr()
+    assert load_review(tmp_path / "review.json")[0].to_record() == game.to_record()
+
+
+@pytest.mark.parametrize("args,message", [
+    (["{missing}"], "cannot read"),
+    (["{bad}"], "not JSON"),
+    (["{record}", "--level", "greedy"], "search level"),
+    (["{record}", "--level", "search@0"], "--level"),
+    (["{record}", "--out", "x.txt"], ".csv, .parquet, .html or .json"),
+    (["{record}", "--workers", "0"], "--workers"),
+    (["{record}", "--playouts", "0"], "--playouts"),
+    (["{empty}"], "no decision"),
+])
+def test_cli_bad_input(args: list[str], message: str, tmp_path: Path,
+                       capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "game.json"
+    play_game(2, "random", seed=1).save(record)
+    (tmp_path / "bad.json").write_text("{nope", encoding="utf-8")
+    Game.new(players=2, seed=1).save(tmp_path / "empty.json")
+    files = {"record": str(record), "bad": str(tmp_path / "bad.json"),
+             "missing": str(tmp_path / "missing.json"), "empty": str(tmp_path / "empty.json")}
+    argv = ["review", *(a.format(**files) for a in args), "--no-progress"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and message in err and len(err.strip().splitlines()) == 1
