@@ -113,10 +113,10 @@ def coin_economy(coins: pd.DataFrame, events: pd.DataFrame, treasury: pd.DataFra
         rows = marked[marked["coin_event"] == kind]
         if rows.empty:
             continue
-        xs = rows["step"].astype(int).tolist()
+        steps = rows["step"].astype(int).tolist()
         seats = rows["player"].astype(int).tolist()
         fig.add_trace(go.Scatter(
-            x=xs, y=[int(sums.at[s, p]) for s, p in zip(xs, seats, strict=True)], name=label,
+            x=steps, y=[int(sums.at[s, p]) for s, p in zip(steps, seats, strict=True)], name=label,
             mode="markers", hovertext=rows["description"].tolist(), hoverinfo="text",
             marker={"symbol": symbol, "size": 11, "color": [player_colour(p) for p in seats],
                     "line": {"width": 1.5, "color": "#444"}}), row=1, col=1)
