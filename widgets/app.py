@@ -16,6 +16,7 @@ import ipywidgets as W
 
 from nidavellir import Game
 
+from .coach import Coach
 from .panels import DecisionPanel, LogPanel, NewGamePanel, PlayerBoards, ResultPanel, TableView
 from .session import HUMAN, Console, Session
 
@@ -40,6 +41,7 @@ class PlayApp(W.VBox):
         self.log_panel = LogPanel(session)
         self.new_game = NewGamePanel(session)
         self.result = ResultPanel(session)
+        self.coach = Coach(session)
         self.charts_box = W.VBox(layout=W.Layout(min_height="0px"))
         self.charts_box.add_class("nid-charts")
         self.viewer = W.Dropdown(description="View as", options=self._viewer_options(),
@@ -51,7 +53,7 @@ class PlayApp(W.VBox):
         self.extras.set_title(1, "New game")
         self.extras.selected_index = 0
         # The decision to take (and any error about it) first, where the eye lands.
-        left = W.VBox([self.decision, self.console, self.result, self.table],
+        left = W.VBox([self.decision, self.coach, self.console, self.result, self.table],
                       layout=W.Layout(flex="1 1 520px", min_width="420px"))
         right = W.VBox([self.viewer, self.boards], layout=W.Layout(flex="1 1 460px"))
         self.children = [W.HBox([left, right], layout=W.Layout(flex_flow="row wrap")),

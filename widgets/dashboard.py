@@ -228,8 +228,17 @@ class Dashboard(W.VBox):
         app.console.add_class("nid-play-console")
         self.play_charts = LiveCharts(app.session, ("coins", "ranks"))
         app.charts_box.children = [self.play_charts]
+        app.coach.on_open_replay = self.open_review
         self.play = app
         return app
+
+    def open_review(self, game: Game, review: Any, step: int) -> None:
+        """The Replay tab at decision ``step`` of a reviewed game (the coach's mistakes);
+        the slider shows the position after that decision with its annotation."""
+        self.select("replay")
+        self.open_tab("replay")
+        assert self.replay is not None
+        self.replay.load_game(game, "your game (reviewed)", review, step=step + 1)
 
     def _build_replay(self) -> W.Widget:
         self.replay = ReplayPanel(console=self.console, on_branch=self._branched)

@@ -68,6 +68,7 @@ class ReplayPanel(W.VBox):
         self.console = console if console is not None else Console()
         self.on_branch = on_branch
         self.full: Game | None = None
+        self.review: Any = None
         self.source = ""
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Upload record")
         self.upload.add_class("nid-replay-upload")
@@ -125,26 +126,42 @@ class ReplayPanel(W.VBox):
             w.disabled = not on
 
     def load_record(self, record: Mapping[str, Any], source: str = "record") -> bool:
-        """Replay ``record``; a bad one is reported in the console and nothing changes."""
+        """Replay ``record`` (a game record, or a reviewed game: its annotations show at
+        every decision); a bad one is reported in the console and nothing changes."""
+        review = None
         try:
-            game = Game.from_record(record)
+            if isinstance(record, Mapping) and record.get("format") == "nidavellir-review":
+                from nidavellir.analysis.review import review_from_dict
+
+                game, review = review_from_dict(record)
+            else:
+                game = Game.from_record(record)
         except (NidavellirError, ValueError, TypeError) as exc:
             self.console.error(f"cannot replay {source}: {exc}")
             return False
+        return self.load_game(game, source, review)
+
+    def load_game(self, game: Game, source: str = "game", review: Any = None,
+                  step: int | None = None) -> bool:
+        """Replay ``game`` (its whole history), with a review's annotations when given, at
+        decision ``step`` (default: the end)."""
+        self.review = review
         self.full = game
         self.source = source
         n = len(game.history)
         where = "game over" if game.is_over else "unfinished"
+        reviewed = ", reviewed" if review is not None else ""
         self.status.value = (f"<b>{esc(source)}</b>: {game.config.players} players "
-                             f"({esc(', '.join(game.names))}), {n} decisions, {where}.")
+                             f"({esc(', '.join(game.names))}), {n} decisions, {where}{reviewed}.")
         self._set_enabled(True)
+        target = n if step is None else max(0, min(n, step))
         with self.slider.hold_trait_notifications():
             self.slider.max = n
             self.slider.min = 0
-        if self.slider.value != n:
-            self.slider.value = n  # the observer shows it
+        if self.slider.value != target:
+            self.slider.value = target  # the observer shows it
         else:
-            self.show(n)
+            self.show(target)
         self.console.info(f"Replaying {source}: {n} decisions")
         return True
 
@@ -209,7 +226,8 @@ class ReplayPanel(W.VBox):
         lines = []
         if index > 0:
             player, action = full.history[index - 1]
-            lines.append(f"<b>[{index - 1}] {esc(full.names[player])}: {esc(str(action))}</b>")
+            lines.append(f"<b>[{index - 1}] {esc(full.names[player])}: {esc(str(action))}</b>"
+                         + self.annotation(index - 1))
             before = self.game_at(index - 1)
             for e in game.events[len(before.events):]:
                 lines.append(f"<div style='padding-left:1.5em;color:#555'>"
@@ -228,6 +246,20 @@ class ReplayPanel(W.VBox):
                                             and d.player == seat,
                                             score=game.scores().totals[seat]))
         self.board.value = (render.table_html(game.observation(0)) + "".join(boards))
+
+    def annotation(self, step: int) -> str:
+        """The review's judgement of decision ``step`` (empty without a review)."""
+        review = self.review
+        if review is None or step >= len(review):
+            return ""
+        r = review.iloc[step]
+        label = str(r["label"])
+        symbol = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}.get(label, "")
+        text = f" <span class='nid-annotation'>{esc(symbol)} {esc(label)}"
+        if symbol:
+            text += (f": better {esc(str(r['best']))} ({float(r['loss_points']):.1f} points, "
+                     f"{float(r['loss_win']):.0%} win chance given up)")
+        return text + "</span>"
 
     def branch(self) -> Game | None:
         """A copy of the game at the slider's position, handed to ``on_branch``."""

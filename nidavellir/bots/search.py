@@ -484,6 +484,35 @@ def evaluate_actions(game: Game, actions: Sequence[Action], playouts: int, seed:
         win_diff_se={a: stderr(d) for a, d in win_diffs.items()})
 
 
+def estimate_position(game: Game, viewer: int, playouts: int, seed: int,
+                      policy: str = "heuristic", bid_model: BidModel | None = None
+                      ) -> tuple[list[float], list[float]]:
+    """Each player's win probability and expected final score, from ``viewer``'s knowledge
+    only: ``playouts`` games played to the end from determinizations for ``viewer``
+    (the win-chance bar of the coach)."""
+    if game.is_over:
+        raise ValueError("the game is over: its scores are final")
+    if playouts < 1:
+        raise ValueError(f"playouts must be at least 1, not {playouts!r}")
+    shown, purse = known_places(game.events, viewer)
+    rng = random.Random(seed)
+    model = bid_model or heuristic_bid_model
+    play = POLICIES[policy]
+    n = game.config.players
+    wins = [0.0] * n
+    scores = [0.0] * n
+    for _ in range(playouts):
+        state = determinize_state(game.state, viewer, rng, shown, purse, model)
+        eng = Engine(state, _SINK, quiet=True)
+        while not state.over:
+            eng.apply(play(eng, rng), check=False)
+        totals, w, _, _ = outcome(state)
+        for i in range(n):
+            wins[i] += w[i]
+            scores[i] += totals[i]
+    return [w / playouts for w in wins], [x / playouts for x in scores]
+
+
 class SearchBot:
     """Information-set MCTS that never peeks (see the module docs).
 
