@@ -40,6 +40,9 @@ BAR_PLAYOUTS = 200
 #: The review's level from the Play tab (lighter than ``hard``: it runs in the kernel).
 REVIEW_LEVEL = "search@150"
 REVIEW_PLAYOUTS = 24
+#: The review depths offered: (label, level).
+REVIEW_DEPTHS: tuple[tuple[str, str], ...] = (
+    ("quick review", "search@40"), ("normal review", REVIEW_LEVEL), ("deep review", "hard"))
 
 
 def hint_reason(analysis: Any) -> str:
@@ -91,6 +94,14 @@ class Coach(W.VBox):
         self.show_bar.observe(lambda _c: self.refresh_bar(), "value")
         self.bar = W.HTML()
         self.bar.add_class("nid-win-bar")
+        depths = list(REVIEW_DEPTHS)
+        if review_level not in [v for _, v in depths]:
+            depths.append((f"review at {review_level}", review_level))
+        self.review_depth = W.Dropdown(options=depths, value=review_level,
+                                       layout=W.Layout(width="150px"),
+                                       tooltip="how hard the review thinks about each move")
+        self.review_depth.add_class("nid-review-depth")
+        self.review_depth.observe(lambda c: setattr(self, "review_level", c["new"]), "value")
         self.review_button = W.Button(description="Review this game", icon="search",
                                       disabled=True, layout=W.Layout(width="auto"))
         self.review_button.add_class("nid-review-button")
@@ -101,8 +112,8 @@ class Coach(W.VBox):
         self.review_box.add_class("nid-review-box")
         self.review_frame: Any = None
         self.reviewed_game: Game | None = None
-        self.children = [W.HBox([self.hint_button, self.show_bar, self.review_button],
-                                layout=W.Layout(align_items="center")),
+        self.children = [W.HBox([self.hint_button, self.show_bar, self.review_button,
+                                 self.review_depth], layout=W.Layout(align_items="center")),
                          self.hint_text, self.bar, self.review_status, self.review_box]
         session.observe(lambda _c: self._changed(), "version")
         self._changed()
@@ -252,8 +263,10 @@ class Coach(W.VBox):
                              f"{r.inaccuracy} inaccuracies, {r.mistake} mistakes, "
                              f"{r.blunder} blunders")
         self.review_status.value = "<b>Review</b><br>" + "<br>".join(lines)
+        from .charts import show_figure
+
         graph = W.Output()
-        graph.append_display_data(win_chance_figure(frame))
+        show_figure(graph, win_chance_figure(frame))
         buttons = []
         bad = frame[frame["label"].isin(list(SYMBOLS))]
         if humans:

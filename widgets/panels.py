@@ -70,6 +70,9 @@ class NewGamePanel(W.VBox):
                                              if i < n else "easy"),
                                       layout=W.Layout(width="200px"))
                            for i in range(MAX_PLAYERS)]
+        for i, (text, kind) in enumerate(zip(self.names, self.seat_kinds, strict=True)):
+            text.add_class(f"nid-seat-name-{i}")
+            kind.add_class(f"nid-seat-kind-{i}")
         self.rows = [W.HBox([t, k]) for t, k in zip(self.names, self.seat_kinds, strict=True)]
         self.thingvellir = W.Checkbox(value=game.config.thingvellir,
                                       description="Thingvellir expansion")
@@ -79,7 +82,10 @@ class NewGamePanel(W.VBox):
         self.seed = W.IntText(value=game.seed, description="Seed")
         self.bot_delay = W.FloatText(value=session.bot_delay, description="Bot pause (s)",
                                      step=0.1, style={"description_width": "initial"})
+        self.players.add_class("nid-new-players")
+        self.bot_delay.add_class("nid-new-bot-delay")
         self.start = W.Button(description="Start", button_style="success", icon="play")
+        self.start.add_class("nid-new-start")
         self.start.on_click(lambda _b: self.start_game())
         self.players.observe(lambda _c: self._show_rows(), "value")
         self._show_rows()

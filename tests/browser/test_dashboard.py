@@ -301,3 +301,42 @@ def test_ten_pages_at_once_then_culling_frees_their_kernels(
         for ctx in contexts:
             ctx.close()
         stop_voila(server)
+
+
+def test_coach_hint_review_and_a_mistake_in_replay(voila_server: VoilaServer,
+                                                  page: PageWatch) -> None:
+    """Issue 14: Hint shows a move; after a game, Review lists the mistakes; a click on one
+    opens Replay at that decision with its annotation."""
+    pg = page.page
+    open_dashboard(voila_server, pg)
+    tab(pg, "Play").click()
+    app = ".nid-play-app"
+    pg.locator(f"{app} button.nid-hint").wait_for(timeout=LOAD_TIMEOUT)
+    pg.locator(f"{app} button.nid-hint").click()
+    wait_text(pg, f"{app} .nid-hint-text", r"Hint: (bid|take)")
+    # A finished game between two bots (no pause), then a quick review.
+    pg.get_by_text("New game", exact=True).click()
+    pg.locator(f"{app} .nid-new-players select").select_option(label="2")
+    pg.locator(f"{app} .nid-seat-kind-0 select").select_option(label="easy (random)")
+    pg.locator(f"{app} .nid-seat-kind-1 select").select_option(label="easy (random)")
+    pg.locator(f"{app} .nid-new-bot-delay input").fill("0")
+    pg.locator(f"{app} .nid-new-bot-delay input").press("Enter")
+    pg.locator(f"{app} button.nid-new-start").click()
+    review = pg.locator(f"{app} button.nid-review-button")
+    pg.wait_for_function("(sel) => { const b = document.querySelector(sel); "
+                         "return b && !b.disabled; }", arg=f"{app} button.nid-review-button",
+                         timeout=UPDATE_TIMEOUT)
+    pg.locator(f"{app} .nid-review-depth select").select_option(label="quick review")
+    start = time.monotonic()
+    review.click()
+    mistake = pg.locator(f"{app} button.nid-mistake").first
+    mistake.wait_for(timeout=240_000)
+    record("review of a 2-player game (quick)", (time.monotonic() - start) * 1000)
+    wait_text(pg, f"{app} .nid-review-status", r"best moves")
+    pg.locator(f"{app} .nid-review-box .js-plotly-plot").first.wait_for(timeout=UPDATE_TIMEOUT)
+    step = int(re.match(r"\[(\d+)\]", mistake.inner_text()).group(1))  # type: ignore[union-attr]
+    mistake.click()
+    wait_text(pg, ".nid-replay-status", r"reviewed")
+    wait_text(pg, ".nid-replay-info", rf"\[{step}\].*better")
+    assert not console_errors(pg)
+    page.assert_clean()
