@@ -15,8 +15,8 @@ BASE_KINDS = {"bid", "pick", "hero", "transform"}
 
 
 def test_registry_names_and_factory() -> None:
-    assert set(BOTS) == {"random", "greedy", "search", "montecarlo", "easy", "medium", "hard",
-                         "expert"}
+    assert set(BOTS) == {"random", "greedy", "heuristic", "search", "montecarlo", "easy",
+                         "medium", "hard", "expert"}
     assert isinstance(make_bot("random", 3), RandomBot)
     assert isinstance(make_bot(" Greedy ", 3), GreedyBot)
     bot = RandomBot(1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 from test_frames import ROUND_1, scripted_game
 
@@ -115,3 +116,21 @@ def test_play_until_reaches_a_position_reproducibly() -> None:
     a = play_until(Game.new(players=3, seed=4), age_2, "random", seed=1)
     b = play_until(Game.new(players=3, seed=4), age_2, "random", seed=1)
     assert a.state.age == 2 and a.history == b.history
+
+
+def test_playouts_never_use_what_the_deciding_seat_cannot_see() -> None:
+    """Issue 13/14: twin games (other players' face-down bids, deck order) give the same
+    what-if estimates."""
+    from test_determinize import find, hidden_differs, picking_with_hidden_bids, twin
+
+    game = find(3, 21, (), picking_with_hidden_bids)
+    viewer = game.decision.player
+    for k in range(6):
+        other = twin(game, viewer, seed=k)
+        if hidden_differs(game, other):
+            break
+    else:
+        raise AssertionError("no twin")
+    a = what_if(game, playouts=4, bot="heuristic", seed=3)
+    b = what_if(other, playouts=4, bot="heuristic", seed=3)
+    pd.testing.assert_frame_equal(a, b)

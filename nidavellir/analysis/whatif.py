@@ -7,9 +7,10 @@
 - :func:`branch` — a copy of a game that took other actions from some decision on.
 - :func:`compare` — two score sheets side by side, with the difference.
 
-Playouts are *determinized*: the order of the cards nobody has seen yet (the age decks)
-is reshuffled for every playout, so an estimate never exploits the real deck order the
-deciding player cannot know. Playout ``i`` uses the same deck order and bot seeds for
+Playouts are *determinized* for the deciding seat (``Game.determinize``): the order of the
+cards nobody has seen yet is reshuffled and the other players' face-down bids are dealt
+again for every playout, so an estimate never exploits what the deciding player cannot
+know. Playout ``i`` uses the same deck order and bot seeds for
 every action (common random numbers), so differences between actions are not noise from
 different deals. The same ``seed`` gives the same numbers.
 
@@ -138,7 +139,9 @@ def _playouts(after: Game, seat: int, n: int, bot: str, seed: int, determinize: 
     margins: list[int] = []
     wins = 0
     for i in range(n):
-        g = after.clone(reshuffle_unseen=_seed(seed, "deal", i) if determinize else None)
+        # A determinization for the deciding seat: the unseen cards reshuffled and the
+        # other players' face-down bids dealt again, so the estimate never uses them.
+        g = after.determinize(seat, _seed(seed, "deal", i)) if determinize else after.clone()
         playout(g, _make_bots(bot, seed, i, g.config.players))
         sheet = g.scores()
         finals.append(sheet[seat].total)

@@ -15,6 +15,7 @@ from typing import Any
 
 from .base import Bot, derive_seed, legal_actions, play_game
 from .greedy import GreedyBot
+from .playout import HeuristicBot
 from .random_bot import RandomBot
 from .search import EXPERT_SECONDS, HARD_SECONDS, Analysis, MonteCarloBot, SearchBot
 
@@ -45,6 +46,7 @@ def _montecarlo(seed: int, **options: Any) -> Bot:
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "heuristic": HeuristicBot,
     "search": _hard,
     "montecarlo": _montecarlo,
     "easy": RandomBot,
@@ -122,6 +124,7 @@ def make_bot(name: str | Bot, seed: int = 0, **options: Any) -> Bot:
     return BOTS[key](seed, **options)
 
 
-__all__ = ["BOTS", "LEVELS", "SEARCH_BOTS", "Analysis", "Bot", "GreedyBot", "MonteCarloBot",
+__all__ = ["BOTS", "LEVELS", "SEARCH_BOTS", "Analysis", "Bot", "GreedyBot", "HeuristicBot",
+           "MonteCarloBot",
            "RandomBot", "SearchBot", "derive_seed", "legal_actions", "make_bot", "parse_bot_spec",
            "play_game"]

@@ -95,3 +95,24 @@ def _best(actions: Sequence[Action], key: Callable[[Action], float]) -> Action:
 
 
 POLICIES: dict[str, Policy] = {"heuristic": heuristic_policy, "random": random_policy}
+
+
+class HeuristicBot:
+    """The search's playout policy as a bot (``heuristic``): fast, and far better than
+    random play (see benchmarks/README.md). It reads only its own coins and the visible
+    taverns."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, game: object) -> Action:
+        eng = game._engine  # type: ignore[attr-defined]
+        if not eng.legal_actions():
+            raise ValueError("there is no decision to take: the game is over")
+        return heuristic_policy(eng, self.rng)
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(seed={self.seed!r})"
