@@ -86,7 +86,14 @@ def test_replay_branch_opens_in_the_whatif_tab_and_compares() -> None:
 def test_whatif_scores_the_play_games_options() -> None:
     dash = Dashboard(bot_delay=0, build_all=True)
     dash.whatif.study_button.click()
+    dash.whatif.wait()
     assert "bid" in dash.whatif.table.value
+    assert "expected final score" in dash.whatif.table.value
+    # The immediate judge answers at once, with readable headers.
+    dash.whatif.judge.value = "now"
+    dash.whatif.study_button.click()
+    assert "score change now" in dash.whatif.table.value
+    assert "delta_total" not in dash.whatif.table.value
     dash.whatif.branch_play.click()
     assert dash.whatif.branch_app is not None
 
@@ -116,3 +123,25 @@ def test_callback_errors_reach_the_console() -> None:
     finally:
         restore()
         InteractiveShell.clear_instance()
+
+
+def test_whatif_judges_explain_their_estimate() -> None:
+    from nidavellir.bots import play_game
+
+    dash = Dashboard(build_all=False)
+    dash.open_tab("whatif")
+    panel = dash.whatif
+    game = play_game(3, "random", seed=2)
+    game.undo_to(20)  # a card pick
+    panel.judge.value = "hard"
+    assert panel.study(game)
+    assert "thinking" in panel.status.value
+    panel.wait()
+    assert "win chance" in panel.table.value and "The search" in panel.table.value
+    panel.judge.value = "random"
+    panel.playouts.value = 3
+    assert panel.study(game)
+    panel.judge.value = "now"
+    assert panel.study(game)  # a newer request: the random study's answer is dropped
+    panel.wait()
+    assert "score change now" in panel.table.value and "played to the end" not in panel.table.value

@@ -19,6 +19,7 @@ shows in the console at the bottom of the page.
 from __future__ import annotations
 
 import html
+import threading
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -41,6 +42,26 @@ TABS: tuple[tuple[str, str], ...] = (
     ("walkthrough", "Walkthrough"), ("play", "Play"), ("replay", "Replay"),
     ("whatif", "What-if"), ("lessons", "Probability lessons"),
 )
+
+
+#: The what-if judges: (label, judge). benchmarks/README.md measures how often each one
+#: picks the move that ``expert`` picks, and at what cost.
+JUDGES: tuple[tuple[str, str], ...] = (
+    ("heuristic playouts (the search's playout policy)", "heuristic"),
+    ("the search (hard), about 1 s", "hard"),
+    ("random playouts", "random"),
+    ("greedy playouts (slow)", "greedy"),
+    ("the score change now only", "now"),
+)
+DEFAULT_JUDGE = "heuristic"
+JUDGE_NOTES: dict[str, str] = {
+    "heuristic": "Of the playout judges, the best per second (benchmarks/README.md).",
+    "random": "Random play is a weak model of the rest of the game: it agrees with the "
+              "expert less often (benchmarks/README.md).",
+    "greedy": "Greedy playouts are slow (a greedy game costs ~100 random ones).",
+}
+READABLE = {"action": "option", "delta_total": "score change now",
+            "score_total": "score after"}
 
 
 def _frame_html(frame: Any, float_format: str = "{:+.1f}") -> str:
@@ -72,6 +93,16 @@ class WhatIfPanel(W.VBox):
                                     layout=W.Layout(width="auto"))
         self.branch_play.add_class("nid-whatif-branch-play")
         self.branch_play.on_click(guard(console, lambda _b: self.branch_from_play(), "what-if"))
+        self.judge = W.Dropdown(options=list(JUDGES), value=DEFAULT_JUDGE,
+                                description="Estimate by", style={"description_width": "initial"},
+                                layout=W.Layout(width="420px"))
+        self.judge.add_class("nid-whatif-judge")
+        self.playouts = W.BoundedIntText(value=20, min=1, max=500, description="playouts",
+                                         layout=W.Layout(width="160px"))
+        self.status = W.HTML()
+        self.status.add_class("nid-whatif-status")
+        self._thread: threading.Thread | None = None
+        self._request = 0
         self.table = W.HTML()
         self.table.add_class("nid-whatif-table")
         self.branch_title = W.HTML()
@@ -86,28 +117,90 @@ class WhatIfPanel(W.VBox):
         self.branch_box.add_class("nid-whatif-branch")
         self.original: Game | None = None
         self.branch_app: PlayApp | None = None
-        self.children = [intro, W.HBox([self.study_button, self.branch_play]), self.table,
+        self.children = [intro, W.HBox([self.judge, self.playouts],
+                                       layout=W.Layout(flex_flow="row wrap")),
+                         W.HBox([self.study_button, self.branch_play]), self.status, self.table,
                          self.branch_title, self.compare_button, self.comparison,
                          self.branch_box]
 
     def study(self, game: Game | None = None) -> bool:
-        from nidavellir.analysis.whatif import what_if
-
+        """Score every option of the decision with the chosen judge. The immediate change
+        is instant; playouts and the search run in the background ("thinking…"), and a
+        result for an older request is dropped."""
         game = game if game is not None else self.play_game()
         if game is None or game.decision is None:
             self.console.error("what-if: there is no decision to study (open the Play tab, or "
                                "the game is over)")
             return False
-        frame = what_if(game)
-        cols = ["action", "delta_total", "score_total"] + [
-            c for c in frame.columns if c.startswith("delta_") and c != "delta_total"
-            and frame[c].any()]
-        frame = frame[cols].sort_values("delta_total", ascending=False)
-        d = game.decision
-        self.table.value = (f"<div style='font:13px sans-serif'><b>{esc(game.names[d.player])}"
-                            f"</b>: {esc(d.prompt)} — score change of each option, now</div>"
-                            + _frame_html(frame, "{:+.0f}"))
+        judge = self.judge.value
+        playouts = int(self.playouts.value)
+        position = game.clone()
+        self._request += 1
+        request = self._request
+        if judge == "now":
+            self._show(request, position, judge, playouts)
+            return True
+        self.status.value = "<i>thinking…</i>"
+        self._thread = threading.Thread(
+            target=self._show_guarded, args=(request, position, judge, playouts), daemon=True)
+        self._thread.start()
         return True
+
+    def wait(self, timeout: float = 300.0) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _show_guarded(self, *args: Any) -> None:
+        try:
+            self._show(*args)
+        except Exception as exc:
+            self.status.value = ""
+            self.console.error(f"what-if: {exc}")
+
+    def _show(self, request: int, game: Game, judge: str, playouts: int) -> None:
+        from nidavellir.analysis.whatif import what_if
+
+        d = game.decision
+        assert d is not None
+        head = (f"<div style='font:13px sans-serif'><b>{esc(game.names[d.player])}</b>: "
+                f"{esc(d.prompt)}</div>")
+        if judge == "hard":
+            from nidavellir.bots import make_bot
+
+            analysis = make_bot("hard", seed=request).analyse(game, seed=request)
+            rows = [{"option": str(a.action), "expected final score": a.score,
+                     "± (se)": a.score_se, "win chance": a.win, "margin": a.margin,
+                     "visits": a.visits} for a in analysis.actions]
+            import pandas as pd
+
+            frame = pd.DataFrame(rows)
+            note = (f"The search ({analysis.iterations} iterations from what this player can "
+                    "know) plays the rest of the game for every seat; the expected final score "
+                    "and win chance of each option, most visited (best) first.")
+        elif judge == "now":
+            frame = what_if(game)
+            cols = ["action", "delta_total", "score_total"] + [
+                c for c in frame.columns if c.startswith("delta_") and c != "delta_total"
+                and frame[c].any()]
+            frame = frame[cols].sort_values("delta_total", ascending=False)
+            frame.columns = [READABLE.get(c, c) for c in frame.columns]
+            note = ("The change of the score sheet right now; what only pays later (lines, "
+                    "majorities, coins to come) is not counted.")
+        else:
+            frame = what_if(game, playouts=playouts, bot=judge, seed=request)
+            frame = frame[["action", "final_mean", "final_se", "win_rate", "margin_mean",
+                           "delta_total"]].sort_values("final_mean", ascending=False)
+            frame.columns = ["option", "expected final score", "± (se)", "win chance",
+                             "margin", "score change now"]
+            note = (f"Each option played to the end {playouts} times by {judge} bots, from what "
+                    "this player can know (the unseen cards and others' face-down bids dealt "
+                    "anew each time); ± is the standard error of the mean. "
+                    f"{JUDGE_NOTES.get(judge, '')}")
+        if request != self._request:
+            return  # a newer study was asked for
+        self.status.value = ""
+        self.table.value = (head + f"<div style='font:12px sans-serif;color:#555'>{esc(note)}"
+                            "</div>" + _frame_html(frame, "{:+.1f}"))
 
     def branch_from_play(self) -> bool:
         game = self.play_game()
