@@ -314,3 +314,53 @@ def test_cli_arguments_give_exit_codes_never_tracebacks(
         capsys.readouterr()
 
     check()
+
+
+# ---------------------------------------------------------------------- new file formats
+
+def _reviewed() -> dict[str, Any]:
+    from nidavellir.analysis.review import review
+
+    game = play_game(2, "random", seed=7)
+    game.undo_to(12)
+    frame = review(game, level="search@3", playouts=2, seed=1)
+    return json.loads(json.dumps({
+        "format": "nidavellir-review", "version": 1, "record": game.to_record(),
+        "level": "search@3", "review": json.loads(frame.to_json(orient="records"))}))
+
+
+REVIEWED = [_reviewed()]
+
+
+@examples(250)
+@given(data=mutations(REVIEWED))
+def test_mutated_reviewed_games_raise_only_record_errors(data: Any) -> None:
+    """Issue 12: every new file format is fuzzed too (a reviewed game, issue 14)."""
+    from nidavellir.analysis.review import review_from_dict
+
+    try:
+        game, frame = review_from_dict(data)
+    except RecordError as exc:
+        _check_record_error(exc, data)
+        return
+    assert len(frame) == len(game.history)
+
+
+@examples(120)
+@given(data=st.one_of(mutations([{"format": "nidavellir-simulation", "version": 1,
+                                  "games": 5, "players": 2, "bots": ["random", "random"],
+                                  "seed": 0, "expansions": [], "chunk": 5}]), HOSTILE))
+def test_a_mutated_simulation_manifest_is_refused_cleanly(
+        data: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A folder whose manifest was damaged: --resume refuses it with a clear message."""
+    from nidavellir.analysis.simulate import MANIFEST, simulate_to_dir
+
+    out = tmp_path_factory.mktemp("sim") / "run"
+    out.mkdir()
+    (out / MANIFEST).write_text(json.dumps(data), encoding="utf-8")
+    try:
+        summary = simulate_to_dir(out, 5, 2, "random", seed=0, progress=False, resume=True)
+    except ValueError as exc:
+        assert str(exc)
+        return
+    assert summary["games"] == 5

@@ -230,7 +230,10 @@ def check_out_dir(out: Path, manifest: dict[str, Any], resume: bool) -> None:
     if not resume:
         raise ValueError(f"{str(out)!r} already holds this simulation: add --resume to write "
                          "only the chunks that are missing, or choose a new folder")
-    manifest["chunk"] = found.get("chunk", manifest["chunk"])
+    chunk = found.get("chunk")
+    if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
+        raise ValueError(f"{str(mpath)!r} is damaged (chunk {chunk!r}): choose a new folder")
+    manifest["chunk"] = chunk
 
 
 def simulate_to_dir(out: str | Path, games: int, players: int, bots: str | Sequence[str],
