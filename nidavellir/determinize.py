@@ -8,9 +8,11 @@ is announced); only where face-down coins lie is hidden. Hidden from ``viewer``:
 - the order of every unseen card: the age decks still to come, the cards the R3 option put in
   the box, the camp decks; and a Pioneer of the Kingdom draw while another player chooses;
 - the other players' coins lying face down: bids on taverns not yet revealed, and the purse.
-  A coin transformed where it lies (a Royal Offering used on a later tavern's bid, or on a
-  purse coin) is shown and its place stays known, and so is the whole purse after a trade
-  (:func:`known_places` reads this from the round's events);
+  The public history tells some of it: a coin transformed where it lies (a Royal Offering
+  used on a later tavern's bid, or on a purse coin) was announced with its place, and a
+  trade shows the whole purse; though those coins lie face down again (and
+  ``observation`` shows them so), their places are known (:func:`known_places` reads them
+  from the round's events);
 - the random generator's state (future shuffles).
 
 :func:`determinize_state` rebuilds each hidden part from public data only: the unseen cards

@@ -264,7 +264,9 @@ class Game:
         self._check_seat(player)
         s = self.state
         revealed = -1 if s.tavern is None else s.tavern
-        shown, purse_known = known_places(self.events, player)
+        # What the public history told of face-down coins (a trade shows the purse) is
+        # known, though the coins lie face down (FR "Remettez face cachée").
+        _, purse_known = known_places(self.events, player)
         d = self.decision
         players = []
         for p in s.players:
@@ -273,7 +275,7 @@ class Game:
             for t, coin in enumerate(p.bids):
                 if coin is None:
                     bids.append(None)
-                elif mine or t <= revealed or (p.seat, t) in shown:
+                elif mine or t <= revealed:
                     bids.append(K.label(coin))
                 else:
                     bids.append("?")
@@ -286,8 +288,8 @@ class Game:
                 "bids": bids,
                 "hand": [K.label(c) for c in p.hand] if mine else len(p.hand),
                 "purse": [K.label(c) for c in p.purse] if mine else len(p.purse),
-                # Public: every change of a coin is announced; only where face-down coins
-                # lie is hidden (bids "?", the purse a count, except what was shown).
+                # Public: every change of a coin is announced; where face-down coins lie is
+                # not shown (bids "?", the purse a count; purse_known: what a trade told).
                 "coins": [K.label(c) for c in sorted(p.coins())],
                 "purse_known": ([K.label(c) for c in p.purse] if mine
                                 or purse_known.get(p.seat) == ["*"]

@@ -164,13 +164,15 @@ def test_a_pioneer_draw_is_seen_only_by_its_winner() -> None:
     assert "drawn" not in game.observation(1) and game.observation(0)["drawn"]
 
 
-def test_a_coin_transformed_on_a_later_tavern_is_shown_and_stays_in_place() -> None:
-    """A Royal Offering transforms a face-down bid where it lies: everybody sees it."""
+def test_a_coin_transformed_on_a_later_tavern_stays_where_the_history_put_it() -> None:
+    """A Royal Offering transforms a face-down bid where it lies: the new coin lies face
+    down (tests/test_rules_audit.py, DE example), but the public history announced the
+    transform and its place, so every determinization keeps it there."""
     game = deal_game(3, age1=["+3", "W3", "W4", "H", "H", "H", "B", "B", "B"], gems=[3, 4, 5])
     play(game, "bid 4 5 3", "bid 3 4 2", "bid 2 3 4")
     play(game, "take +3", "transform 3@T3")
     obs = game.observation(1)
-    assert obs["players"][0]["bids"] == ["4", "?", "6"]
+    assert obs["players"][0]["bids"] == ["4", "?", "?"]
     for k in range(10):
         assert K.label(game.determinize(1, k).state.players[0].bids[2]) == "6"
 
