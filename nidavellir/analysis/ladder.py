@@ -33,7 +33,13 @@ from typing import TYPE_CHECKING, Any
 from ..bots import derive_seed, make_bot, parse_bot_spec
 from ..game import Game
 from .runner import Backend, check_workers, run_tasks
-from .simulate import add_backend_arguments, backend_from, check_output, seconds_per_game, write
+from .simulate import (
+    add_backend_arguments,
+    check_games_players,
+    seconds_per_game,
+    writable_output,
+    write,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -278,20 +284,14 @@ def run(args: argparse.Namespace) -> int:
     """``nidavellir ladder --bots A,B[,...] [--players P] [--games N] [--seed S]
     [--workers W] [--expansions thingvellir] [--out FILE]``."""
     try:
-        if args.games < 1:
-            raise ValueError(f"--games must be at least 1, not {args.games}")
-        backend = backend_from(args)
-        if not 2 <= args.players <= 5:
-            raise ValueError(f"--players must be 2 to 5, not {args.players}")
+        backend = check_games_players(args)
         try:
             names = check_bots(args.bots)
         except ValueError as exc:
             raise ValueError(f"--bots: {exc}") from None
         out: Path | None = None
         if args.out:
-            out = check_output(args.out)
-            if not out.parent.is_dir():
-                raise ValueError(f"cannot write {str(out)!r}: no directory {str(out.parent)!r}")
+            out = writable_output(args.out)
         expansions = [e.strip() for e in args.expansions.split(",") if e.strip()]
         result = ladder(names, players=args.players, games=args.games, seed=args.seed,
                         expansions=expansions, progress=not args.no_progress, backend=backend)

@@ -76,6 +76,24 @@ def check_output(path: str | Path) -> Path:
     return path
 
 
+def writable_output(path: str | Path) -> Path:
+    """A .csv / .parquet path whose folder exists."""
+    out = check_output(path)
+    if not out.parent.is_dir():
+        raise ValueError(f"cannot write {str(out)!r}: no directory {str(out.parent)!r}")
+    return out
+
+
+def check_games_players(args: argparse.Namespace) -> Backend:
+    """--games, --players and the backend's arguments (simulate and ladder)."""
+    if args.games < 1:
+        raise ValueError(f"--games must be at least 1, not {args.games}")
+    backend = backend_from(args)
+    if not 2 <= args.players <= 5:
+        raise ValueError(f"--players must be 2 to 5, not {args.players}")
+    return backend
+
+
 def play_rows(index: int, seed: int, players: int, bots: tuple[str, ...],
               expansions: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """Play game ``index`` (its own seed ``seed``) and return its rows."""
@@ -389,11 +407,7 @@ def run(args: argparse.Namespace) -> int:
     [--workers W | --scheduler ADDRESS | --dask N] --out FILE.csv|.parquet|DIR/ [--resume]
     [--chunk G] [--expansions thingvellir]``."""
     try:
-        if args.games < 1:
-            raise ValueError(f"--games must be at least 1, not {args.games}")
-        backend = backend_from(args)
-        if not 2 <= args.players <= 5:
-            raise ValueError(f"--players must be 2 to 5, not {args.players}")
+        backend = check_games_players(args)
         if args.chunk is not None and args.chunk < 1:
             raise ValueError(f"--chunk must be at least 1, not {args.chunk}")
         bots = [b for b in args.bots.split(",") if b.strip()]
@@ -415,9 +429,7 @@ def run(args: argparse.Namespace) -> int:
             return 0
         if args.resume:
             raise ValueError("--resume needs a folder: --out DIR/")
-        out = check_output(args.out)
-        if not out.parent.is_dir():
-            raise ValueError(f"cannot write {str(out)!r}: no directory {str(out.parent)!r}")
+        out = writable_output(args.out)
         df = simulate(args.games, args.players, bots, seed=args.seed, expansions=expansions,
                       progress=not args.no_progress, chunk=args.chunk, backend=backend)
         write(df, out)
