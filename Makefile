@@ -29,11 +29,11 @@ $(STAMP): pyproject.toml
 
 venv-build:
 	@if [ $(STAMP) -nt pyproject.toml ]; then exit 0; fi; \
-	echo "building $(VENV) (pip install -e '.[dev]')"; \
+	echo "building $(VENV) (pip install -e '.[dev,rl]')"; \
 	rm -rf $(VENV); \
 	$(PYTHON) -m venv $(VENV); \
 	$(PIP) install --upgrade pip $(PIP_FILTER); \
-	PYTHONWARNINGS=ignore::UserWarning $(PIP) install -e '.[dev]' $(PIP_FILTER); \
+	PYTHONWARNINGS=ignore::UserWarning $(PIP) install -e '.[dev,rl]' $(PIP_FILTER); \
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 \
 		--display-name "Python 3 (nidavellir)" >/dev/null; \
 	touch $(STAMP)

@@ -20,7 +20,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "nidavellir"
 #: Modules above the core: they may use pandas and plotly (and the core may not import them).
-UPPER_LAYERS = ("nidavellir.analysis", "nidavellir.bots", "nidavellir.cli")
+UPPER_LAYERS = ("nidavellir.analysis", "nidavellir.bots", "nidavellir.cli",
+                "nidavellir.integrations")
 BLOCKED = ("pandas", "plotly", "ipywidgets", "traitlets", "numpy", "yaml", "widgets",
            *UPPER_LAYERS)
 
