@@ -291,9 +291,10 @@ class Game:
                 # Public: every change of a coin is announced; where face-down coins lie is
                 # not shown (bids "?", the purse a count; purse_known: what a trade told).
                 "coins": [K.label(c) for c in sorted(p.coins())],
-                "purse_known": ([K.label(c) for c in p.purse] if mine
+                "purse_known": ([K.label(c) for c in sorted(p.purse)] if mine
                                 or purse_known.get(p.seat) == ["*"]
-                                else list(purse_known.get(p.seat, []))),
+                                else sorted(purse_known.get(p.seat, []),
+                                            key=lambda lab: (int(lab.rstrip("*")), lab))),
                 "uline": p.uline,
             })
         obs: dict[str, Any] = {
