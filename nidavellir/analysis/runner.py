@@ -119,7 +119,7 @@ def _dask_client(backend: Backend) -> tuple[Any, Any]:
         raise ValueError("Dask is not installed: pip install 'dask[distributed]'") from exc
     if backend.dask is not None:
         cluster = LocalCluster(n_workers=backend.dask, threads_per_worker=1, processes=True,
-                               dashboard_address=":0", silence_logs=logging.ERROR)
+                               dashboard_address=":0", silence_logs=logging.CRITICAL)
         return Client(cluster), cluster
     address = str(backend.scheduler).strip()
     if "://" not in address:
