@@ -184,8 +184,9 @@ class Game:
         """An independent copy (what-if branches, search).
 
         ``reshuffle_unseen=seed`` also reorders what nobody has seen (the age decks still
-        to come and the camp decks) and reseeds the game's random generator: a
-        determinization for playouts that must not rely on the real deck order.
+        to come and the camp decks) and reseeds the game's random generator. It keeps the
+        other players' face-down bids: for an estimate that a seat may use, call
+        :meth:`determinize` instead.
         """
         g = Game.__new__(Game)
         g.config = self.config
