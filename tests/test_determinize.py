@@ -62,6 +62,19 @@ def twin(game: Game, viewer: int, seed: int) -> Game:
     return other
 
 
+def twin_pair(players: int, seed: int, expansions: tuple[str, ...] = ()
+              ) -> tuple[Game, Game, int]:
+    """(game, its twin, viewer): a pick with hidden bids, and a copy that differs only in
+    what the picker cannot see."""
+    game = find(players, seed, expansions, picking_with_hidden_bids)
+    viewer = game.decision.player
+    for k in range(6):
+        other = twin(game, viewer, seed=k)
+        if hidden_differs(game, other):
+            return game, other, viewer
+    raise AssertionError("no twin differed in hidden state")
+
+
 def hidden_differs(a: Game, b: Game) -> bool:
     sa, sb = a.state, b.state
     return (sa.decks != sb.decks or sa.camp_decks != sb.camp_decks

@@ -8,7 +8,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from test_determinize import find, hidden_differs, picking_with_hidden_bids, twin  # noqa: E402
+from test_determinize import twin_pair  # noqa: E402
 
 from nidavellir.bots import make_bot  # noqa: E402
 from nidavellir.integrations.encoding import action_index  # noqa: E402
@@ -38,14 +38,7 @@ def test_the_game_description() -> None:
 
 
 def _states(game_params: dict) -> tuple:  # type: ignore[type-arg]
-    nid = find(3, 41, ("thingvellir",), picking_with_hidden_bids)
-    viewer = nid.decision.player
-    for k in range(6):
-        other = twin(nid, viewer, seed=k)
-        if hidden_differs(nid, other):
-            break
-    else:
-        raise AssertionError("no twin")
+    nid, other, viewer = twin_pair(3, 41, ("thingvellir",))
     game = pyspiel.load_game("python_nidavellir", game_params)
     moves = [(seat, str(a)) for seat, a in nid.history]
     return game, viewer, NidavellirState(game, nid, moves), NidavellirState(game, other, moves)
