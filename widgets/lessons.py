@@ -81,7 +81,11 @@ TARGET_OPTIONS: tuple[tuple[str, str], ...] = (
 #: Simulations per question: (default, maximum); a strategy simulation plays whole games.
 TRIALS: dict[str, tuple[int, int]] = {"strategy": (20, 200)}
 DEFAULT_TRIALS = (2_000, 20_000)
-STRATEGY_BOTS = ("greedy", "random")
+#: The strategies a lesson compares: (label, bot name). The search levels (hard, expert)
+#: take about a second a move: too slow for the hundreds of games a lesson plays.
+STRATEGY_BOTS: tuple[tuple[str, str], ...] = (
+    ("medium (greedy)", "greedy"), ("easy (random)", "random"),
+    ("heuristic (the search's playout policy)", "heuristic"))
 #: Questions whose answer is an expectation (the guess slider goes beyond 1).
 EXPECTATIONS = ("round", "expected")
 
