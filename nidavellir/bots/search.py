@@ -212,13 +212,15 @@ def outcome(state: GameState) -> tuple[list[int], list[float], list[float], list
     return totals, wins, margins, [p.breakdown for p in sheet.players]
 
 
+def reward(win: float, margin: float) -> float:
+    """A player's reward in [0, 1]: its win share and its scaled margin."""
+    scaled = 0.5 + max(-0.5, min(0.5, margin / (2 * MARGIN_SCALE)))
+    return WIN_WEIGHT * win + (1 - WIN_WEIGHT) * scaled
+
+
 def rewards(wins: Sequence[float], margins: Sequence[float]) -> list[float]:
-    """Each player's reward in [0, 1]: win share and the scaled margin."""
-    out = []
-    for w, m in zip(wins, margins, strict=True):
-        scaled = 0.5 + max(-0.5, min(0.5, m / (2 * MARGIN_SCALE)))
-        out.append(WIN_WEIGHT * w + (1 - WIN_WEIGHT) * scaled)
-    return out
+    """Each player's reward (:func:`reward`)."""
+    return [reward(w, m) for w, m in zip(wins, margins, strict=True)]
 
 
 def _bid_action(state: GameState, seat: int, model: BidModel, rng: random.Random) -> Action:
@@ -356,8 +358,7 @@ class _Searcher:
     def mean_reward(self, action: Action) -> float:
         if not self.tree:
             st = self.root_stats[action]
-            return -1.0 if not st.n else (WIN_WEIGHT * st.win / st.n + (1 - WIN_WEIGHT) * (
-                0.5 + max(-0.5, min(0.5, st.margin / st.n / (2 * MARGIN_SCALE)))))
+            return -1.0 if not st.n else reward(st.win / st.n, st.margin / st.n)
         child = self.root.children.get(action)
         return -1.0 if child is None or not child.visits else child.total / child.visits
 
