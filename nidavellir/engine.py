@@ -886,7 +886,7 @@ def _distinction(eng: Engine, task: Task) -> None:
     best = max(ranks)
     winners = [p for p, r in zip(s.players, ranks, strict=True) if r == best]
     if len(winners) != 1:
-        eng.emit(ev.DistinctionAwarded, distinction=card, player=None)
+        eng.emit(ev.DistinctionAwarded, distinction=card, player=None, ranks=tuple(ranks))
         if card is C.PIONEER_OF_THE_KINGDOM:
             top = s.decks[2].pop()
             if s.config.options.pioneer_tie_to_box:
@@ -896,7 +896,7 @@ def _distinction(eng: Engine, task: Task) -> None:
         return
     p = winners[0]
     p.command_zone.append(card)
-    eng.emit(ev.DistinctionAwarded, distinction=card, player=p.seat)
+    eng.emit(ev.DistinctionAwarded, distinction=card, player=p.seat, ranks=tuple(ranks))
     if card is C.KINGS_HAND:
         eng.push(("transform", p.seat, C.KINGS_HAND_BONUS + eng.jarika(p), card.name))
     elif card is C.HUNTING_MASTER:

@@ -46,6 +46,22 @@ def _plain(v: Any) -> Any:
     return v
 
 
+#: Third-person verbs of the event lines and their form after "You" (seat names may be "You").
+_SECOND_PERSON = {
+    "places": "place", "takes": "take", "keeps": "keep", "transforms": "transform",
+    "trades": "trade", "recruits": "recruit", "wins": "win", "swaps": "swap",
+    "replaces": "replace", "discards": "discard", "completed": "completed",
+}
+
+
+def _subject(names: Sequence[str], player: int, verb: str) -> str:
+    """``"Bo places"``, but ``"You place"`` for a seat named You."""
+    name = names[player]
+    if name.strip().lower() == "you":
+        return f"{name} {_SECOND_PERSON.get(verb, verb)}"
+    return f"{name} {verb}"
+
+
 def _tavern(t: int | None) -> str:
     return TAVERNS[t] if t is not None else "-"
 
@@ -65,7 +81,7 @@ class BidPlaced(Event):
     player: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} places a secret bid"
+        return f"{_subject(names, self.player, 'places')} a secret bid"
 
 
 @dataclass(slots=True)
@@ -89,7 +105,7 @@ class CardTaken(Event):
     """"tavern", "camp", "pioneer", "discard" (Andumia / Brisingamens), ..."""
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} takes {self.card.name} ({self.source})"
+        return f"{_subject(names, self.player, 'takes')} {self.card.name} ({self.source})"
 
 
 @dataclass(slots=True)
@@ -99,7 +115,7 @@ class CardPlaced(Event):
     column: Suit
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} places {self.card.name} in the {self.column.column_name} column"
+        return f"{_subject(names, self.player, 'places')} {self.card.name} in the {self.column.column_name} column"
 
 
 @dataclass(slots=True)
@@ -123,8 +139,8 @@ class CoinTransformed(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         if self.old == self.new:
-            return f"{names[self.player]} keeps coin {self.old}: no coin to take ({self.reason})"
-        return (f"{names[self.player]} transforms coin {self.old} into {self.new} "
+            return f"{_subject(names, self.player, 'keeps')} coin {self.old}: no coin to take ({self.reason})"
+        return (f"{_subject(names, self.player, 'transforms')} coin {self.old} into {self.new} "
                 f"({self.reason}, {self.place})")
 
 
@@ -137,9 +153,9 @@ class CoinTraded(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         if self.new == self.given_up:
-            return (f"{names[self.player]} trades {self.coins[0]} + {self.coins[1]}: "
+            return (f"{_subject(names, self.player, 'trades')} {self.coins[0]} + {self.coins[1]}: "
                     "no coin to take, nothing changes")
-        return (f"{names[self.player]} trades {self.coins[0]} + {self.coins[1]}: gives up "
+        return (f"{_subject(names, self.player, 'trades')} {self.coins[0]} + {self.coins[1]}: gives up "
                 f"{self.given_up}, takes {self.new}")
 
 
@@ -159,7 +175,7 @@ class HeroRecruited(Event):
     hero: Card
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} recruits {self.hero.name}, {self.hero.title}"
+        return f"{_subject(names, self.player, 'recruits')} {self.hero.name}, {self.hero.title}"
 
 
 @dataclass(slots=True)
@@ -167,18 +183,20 @@ class RecruitSkipped(Event):
     player: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} completed a line but no hero can be recruited (R12)"
+        return f"{_subject(names, self.player, 'completed')} a line but no hero can be recruited (R12)"
 
 
 @dataclass(slots=True)
 class DistinctionAwarded(Event):
     distinction: Card
     player: int | None
+    ranks: tuple[int, ...] = ()
+    """Every player's ranks of the distinction's class when it was evaluated (R23)."""
 
     def describe(self, names: Sequence[str]) -> str:
         if self.player is None:
             return f"{self.distinction.name}: tie, nobody wins it (R23)"
-        return f"{names[self.player]} wins {self.distinction.name}"
+        return f"{_subject(names, self.player, 'wins')} {self.distinction.name}"
 
 
 @dataclass(slots=True)
@@ -188,7 +206,7 @@ class CoinSwapped(Event):
     player: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} swaps the 0 for the Hunting Master's 3*"
+        return f"{_subject(names, self.player, 'swaps')} the 0 for the Hunting Master's 3*"
 
 
 @dataclass(slots=True)
@@ -197,7 +215,7 @@ class GemReplaced(Event):
     old: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} replaces gem {self.old} by gem 6"
+        return f"{_subject(names, self.player, 'replaces')} gem {self.old} by gem 6"
 
 
 @dataclass(slots=True)
@@ -215,7 +233,7 @@ class CoinDiscarded(Event):
     reason: str
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} discards coin {self.coin} ({self.reason})"
+        return f"{_subject(names, self.player, 'discards')} coin {self.coin} ({self.reason})"
 
 
 @dataclass(slots=True)

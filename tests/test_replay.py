@@ -64,8 +64,12 @@ def test_load_from_path_and_upload(tmp_path: Path) -> None:
     assert panel.slider.max == 110
     assert "walk.json" in panel.status.value
     # a path relative to the project; a scenario file is not a record
-    assert not panel.load_path("examples/two_players.json")
+    assert not panel.load_path("examples/two_players_table.json")
     assert "field 'version'" in panel.console.last
+    # the failure shows next to the controls too, and says what the file is
+    assert "score-sheet scenario" in panel.status.value and "nid-error" in panel.status.value
+    assert "walk.json" in panel.status.value  # still showing the game loaded before
+    assert panel.upload.value == ()  # the upload is forgotten once read
 
 
 def test_bad_records_are_reported_and_change_nothing(tmp_path: Path) -> None:

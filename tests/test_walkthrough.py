@@ -182,7 +182,7 @@ def test_changes_list_the_events_of_the_step(key: str) -> None:
     wt.goto(index)
     lines = " ".join(wt.events_since(wt.changed_since()))
     expected = {"gems": "exchange gems", "exchange-coin": "trades 2 + 3",
-                "age1": "wins King's Hand", "distinctions": "Hunting Master"}[key]
+                "age1": "You win King's Hand", "distinctions": "Hunting Master"}[key]
     assert expected in lines
 
 

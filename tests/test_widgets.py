@@ -76,8 +76,14 @@ def test_whole_game_through_the_panels(players, seats, seed):
     assert game.is_over and app.decision.control is None
     assert {"bid", "pick"} <= set(kinds)
     humans = {i for i, k in enumerate(seats) if k == "human"}
-    assert sum(1 for p, _ in game.history if p in humans) == len(
-        [k for k in kinds if ":" not in k])
+    # Every human decision went through a panel, but the forced ones (played and said).
+    forced = app.session.forced
+    assert sum(1 for i, (p, _) in enumerate(game.history) if p in humans
+               and i not in forced) == len([k for k in kinds if ":" not in k])
+    for i in forced:
+        before = game.clone()
+        before.undo_to(i)
+        assert len(before.legal_actions()) == 1, f"decision {i} was not forced"
     # The final score sheet shown is the engine's.
     sheet = game.scores()
     assert app.result.sheet is not None
@@ -101,7 +107,8 @@ def test_every_base_decision_kind_through_its_panel():
     met: set[str] = set()
     controls: dict[str, type] = {}
     for players, seed in COVERAGE_GAMES:
-        app = play_app(players=players, seats=["human"] * players, seed=seed, bot_delay=0)
+        app = play_app(players=players, seats=["human"] * players, seed=seed, bot_delay=0,
+                       auto_forced=False)
         original_click = app.decision.refresh
 
         def spy(app=app, original=original_click):
@@ -345,7 +352,7 @@ def test_pick_buttons_show_the_immediate_score_effect():
         branch = game.clone()
         branch.apply(action)
         delta = branch.scores().totals[d.player] - game.scores().totals[d.player]
-        assert f"({delta:+d} pts" in control.buttons[str(action)].description
+        assert f"({delta:+d} now" in control.buttons[str(action)].description
 
 
 def test_hero_panel_greys_ineligible_heroes_with_the_reason():

@@ -17,8 +17,17 @@ import ipywidgets as W
 from nidavellir import Game
 
 from .coach import Coach
-from .panels import DecisionPanel, LogPanel, NewGamePanel, PlayerBoards, ResultPanel, TableView
+from .panels import (
+    DecisionPanel,
+    GameFilePanel,
+    LogPanel,
+    NewGamePanel,
+    PlayerBoards,
+    ResultPanel,
+    TableView,
+)
 from .session import HUMAN, Console, Session
+from .style import css_widget
 
 
 class PlayApp(W.VBox):
@@ -41,6 +50,7 @@ class PlayApp(W.VBox):
         self.log_panel = LogPanel(session)
         self.new_game = NewGamePanel(session)
         self.result = ResultPanel(session)
+        self.files = GameFilePanel(session)
         self.coach = Coach(session)
         self.charts_box = W.VBox(layout=W.Layout(min_height="0px"))
         self.charts_box.add_class("nid-charts")
@@ -53,10 +63,12 @@ class PlayApp(W.VBox):
         self.extras.set_title(1, "New game")
         self.extras.selected_index = 0
         # The decision to take (and any error about it) first, where the eye lands.
-        left = W.VBox([self.decision, self.coach, self.console, self.result, self.table],
+        left = W.VBox([self.decision, self.coach, self.console, self.result, self.files,
+                       self.table],
                       layout=W.Layout(flex="1 1 520px", min_width="420px"))
         right = W.VBox([self.viewer, self.boards], layout=W.Layout(flex="1 1 460px"))
-        self.children = [W.HBox([left, right], layout=W.Layout(flex_flow="row wrap")),
+        self.children = [css_widget(), W.HBox([left, right],
+                                              layout=W.Layout(flex_flow="row wrap")),
                          self.charts_box, self.extras]
 
     def _viewer_options(self) -> list[tuple[str, int]]:
@@ -94,10 +106,14 @@ def play_app(players: int = 3, seats: Sequence[str] | None = None, seed: int = 0
         "first_game": first_game, "bot_delay": bot_delay, **config,
     }
     console = Console()
+    # A learner's game: forced moves played (and said), a summary at the end of each age.
+    flow = {"auto_forced": bool(config.pop("auto_forced", True)),
+            "age_summaries": bool(config.pop("age_summaries", True))}
+    cfg = {k: v for k, v in cfg.items() if k not in flow}
     try:
-        session = Session.from_config(cfg, console=console)
+        session = Session.from_config(cfg, console=console, **flow)
     except (ValueError, TypeError) as exc:
         fallback = dict(cfg, expansions=[])
-        session = Session.from_config(fallback, console=console)
+        session = Session.from_config(fallback, console=console, **flow)
         console.error(f"cannot start the game asked for ({exc}); started a base game instead")
     return PlayApp(session)

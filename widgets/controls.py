@@ -24,6 +24,7 @@ import ipywidgets as W
 from nidavellir import Action, Game
 from nidavellir import events as ev
 from nidavellir.cards import Card, Suit
+from nidavellir.explain import outlook
 
 from . import render
 from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES
@@ -41,8 +42,9 @@ _PREVIEW_EVENTS = (ev.CardPlaced, ev.CardDiscarded, ev.CoinTransformed, ev.CoinT
 
 @dataclass
 class Preview:
-    """What choosing an action does at once: the change of the player's score now,
-    and the player's own events it triggers (plain-language lines)."""
+    """What choosing an action does: the change of the player's score now, the player's
+    own events it triggers (plain-language lines), and for a card what it does and what it
+    will be worth later (:func:`nidavellir.explain.outlook`)."""
 
     delta: int
     lines: list[str] = field(default_factory=list)
@@ -50,18 +52,32 @@ class Preview:
     follow_up: str = ""
     """The player's next decision when the choice leads straight to one (a hero's
     discard, Thrud's column, a transform): its score effect is not counted yet."""
+    card: Card | None = None
+    later: str = ""
 
     @property
     def delta_text(self) -> str:
-        return f"{self.delta:+d} pts" + (", then a choice" if self.follow_up else "")
+        return f"{self.delta:+d} now" + (", then a choice" if self.follow_up else "")
 
     @property
     def tooltip(self) -> str:
-        parts = list(self.lines) or ["no change to your army or coins"]
+        parts = []
+        if self.card is not None:
+            parts.append(f"{self.card.name}: {self.card.ability}")
+        parts += self.lines
+        if not parts:
+            parts.append("no change to your army or coins")
         parts.append(f"score now {self.delta:+d}")
+        if self.later:
+            parts.append(f"later: {self.later}")
         if self.follow_up:
             parts.append(f"then: {self.follow_up}")
-        return "; ".join(parts)
+        return "\n".join(parts)
+
+    @property
+    def summary(self) -> str:
+        """The score change now and, when there is one, what comes later (one line)."""
+        return f"{self.delta:+d} now" + (f"; {self.later}" if self.later else "")
 
 
 def preview(game: Game, player: int, action: Action) -> Preview | None:
@@ -79,7 +95,10 @@ def preview(game: Game, player: int, action: Action) -> Preview | None:
     nxt = branch.decision
     follow = nxt.prompt if nxt is not None and nxt.player == player and \
         nxt.kind not in ("bid", "pick") else ""
-    return Preview(after - before, [e.describe(game.names) for e in mine], mine, follow)
+    card = action.args[0] if action.args and isinstance(action.args[0], Card) else None
+    later = outlook(game, player, card) if card is not None else ""
+    return Preview(after - before, [e.describe(game.names) for e in mine], mine, follow,
+                   card, later)
 
 
 @dataclass
@@ -107,6 +126,16 @@ class Context:
     @property
     def me(self) -> dict[str, Any]:
         return self.obs["players"][self.player]
+
+
+def _later_note(later: str) -> W.HTML:
+    """A small line under a card's button: what the card will be worth later."""
+    if not later:
+        return W.HTML(layout=W.Layout(height="0px"))
+    note = W.HTML(f"<div style='width:140px;font:10px/1.2 sans-serif;color:#555;"
+                  f"text-align:center'>{esc(later)}</div>")
+    note.add_class("nid-later")
+    return note
 
 
 def _label(text: str) -> W.HTML:
@@ -260,10 +289,16 @@ class CardControl(Control):
                    and isinstance(a.args[0], Card)]
         self.previews = ctx.previews(actions)
         rows: list[W.Widget] = []
+        self.copies: list[W.Button] = []
         for verb in self.verbs:
             group = [a for a in actions if a.verb == verb]
             if not group:
                 continue
+            if verb == "keep" and ctx.obs.get("drawn"):
+                # The Pioneer's draw: every card drawn, a duplicate too (one action each).
+                by_token = {a.args[0].token: a for a in group  # type: ignore[union-attr]
+                            if isinstance(a.args[0], Card)}
+                group = [by_token[t] for t in ctx.obs["drawn"] if t in by_token]
             tiles = [self._tile(a) for a in group]
             rows += [_label(_CARD_SECTIONS[verb]), W.HBox(tiles, layout=_wrap())]
         skip = [a for a in ctx.actions if a.verb == "skip"]
@@ -279,13 +314,21 @@ class CardControl(Control):
             column = action.args[1].letter
         pv = self.previews.get(str(action))
         note = f"in {CLASS_NAMES[column]}" if column else ""
-        tile = W.HTML(render.card_tile(card.token, column=column, note=note))
+        later = pv.later if pv is not None else ""
+        tile = W.HTML(render.card_tile(card.token, column=column, note=note, later=later))
         text = _CARD_BUTTON[action.verb]
         if pv is not None:
             text += f" ({pv.delta_text})"
-        tip = pv.tooltip if pv is not None else str(action)
-        b = self.button(action, text, tooltip=tip, width="auto")
-        return W.VBox([tile, b], layout=W.Layout(align_items="center", margin="0 4px 0 0"))
+        tip = pv.tooltip if pv is not None else f"{card.name}: {card.ability}"
+        notation = str(action)
+        if notation in self.buttons:  # a second copy of the same card (Pioneer's draw)
+            b = W.Button(description=text, tooltip=tip, layout=W.Layout(width="auto", margin="2px"))
+            b.on_click(lambda _b, n=notation: self.ctx.submit(n))
+            self.copies.append(b)
+        else:
+            b = self.button(action, text, tooltip=tip, width="auto")
+        return W.VBox([tile, b, _later_note(later)],
+                      layout=W.Layout(align_items="center", margin="0 4px 0 0"))
 
 
 class HeroControl(Control):
@@ -305,7 +348,11 @@ class HeroControl(Control):
                 text = "recruit" + (f" ({pv.delta_text})" if pv else "")
                 tip = pv.tooltip if pv else notation
                 b = self.button(legal[notation], text, tooltip=tip, width="auto")
-                tile = W.HTML(render.card_tile(token))
+                later = pv.later if pv else ""
+                tile = W.HTML(render.card_tile(token, later=later))
+                tiles.append(W.VBox([tile, b, _later_note(later)],
+                                    layout=W.Layout(align_items="center", margin="0 4px 4px 0")))
+                continue
             else:
                 reason = self._reason(card) or "not eligible now"
                 self.reasons[token] = reason
@@ -487,7 +534,7 @@ class MercenaryControl(Control):
                 pv = self.previews.get(str(a))
                 text = f"as {CLASS_NAMES[suit.letter]}" + (f" ({pv.delta_text})" if pv else "")
                 buttons.append(self.button(a, text, tooltip=_tip(pv, a),
-                                           colour=CLASS_COLOURS[suit.letter], width="150px"))
+                                           colour=CLASS_COLOURS[suit.letter], width="auto"))
             tiles.append(W.VBox([W.HTML(render.card_tile(card.token)), *buttons],
                                 layout=W.Layout(align_items="center", margin="0 6px 0 0")))
         if tiles:

@@ -322,8 +322,16 @@ class Dashboard(W.VBox):
         self.play_charts = LiveCharts(app.session, ("coins", "ranks"))
         app.charts_box.children = [self.play_charts]
         app.coach.on_open_replay = self.open_review
+        app.files.on_open_replay = self.open_game
         self.play = app
         return app
+
+    def open_game(self, game: Game) -> None:
+        """The Replay tab with a game of the Play tab (Open in Replay)."""
+        self.select("replay")
+        self.open_tab("replay")
+        assert self.replay is not None
+        self.replay.load_game(game, "your game")
 
     def open_review(self, game: Game, review: Any, step: int) -> None:
         """The Replay tab at decision ``step`` of a reviewed game (the coach's mistakes);

@@ -12,6 +12,9 @@ from typing import Any
 
 import ipywidgets as W
 
+from nidavellir import Game
+from nidavellir import cards as C
+from nidavellir import events as ev
 from nidavellir.cards import TAVERNS
 
 from . import render
@@ -48,6 +51,88 @@ def status_text(session: Session) -> str:
     who = game.names[d.player]
     kind = "you" if session.is_human(d.player) else f"{session.seats[d.player]} bot"
     return f"{where} — {who} ({kind}): {d.prompt}"
+
+
+# ====================================================================== end of age
+
+_SUMMARY_EVENTS = (ev.CardPlaced, ev.CardTaken, ev.CardDiscarded, ev.CoinTransformed,
+                   ev.CoinSwapped, ev.GemReplaced, ev.HeroRecruited, ev.RecruitSkipped,
+                   ev.CoinDiscarded)
+
+
+def _age_window(game: Game, age: int) -> list[ev.Event]:
+    """The events from the end of ``age`` (its AgeEnded) to the start of the next age."""
+    out: list[ev.Event] = []
+    inside = False
+    for e in game.events:
+        if isinstance(e, ev.AgeEnded) and e.age == age:
+            inside = True
+            continue
+        if inside and isinstance(e, ev.RoundStarted | ev.GameEnded):
+            break
+        if inside:
+            out.append(e)
+    return out
+
+
+def _ranks_text(names: list[str], ranks: tuple[int, ...]) -> str:
+    order = sorted(range(len(ranks)), key=lambda i: -ranks[i])
+    return ", ".join(f"{names[i]} {ranks[i]}" for i in order)
+
+
+def age_summary_html(game: Game, age: int) -> str:
+    """What happened at the end of ``age``: enlistment, Ylud, the distinctions (who won
+    each with the ranks, a tie explained), Thrud, Brisingamens, heroes recruited. Only
+    public events: the end of an age comes after every bid was revealed."""
+    names = list(game.names)
+    events = _age_window(game, age)
+    rows: list[str] = []
+
+    def line(text: str) -> None:
+        rows.append(f"<li>{esc(text)}</li>")
+
+    enlist = [e for e in events if isinstance(e, ev.CardPlaced) and e.card.kind is C.Kind.MERCENARY]
+    if enlist:
+        rows.append("<li><b>Enlistment</b> (FR Thingvellir p.24): mercenaries join the armies"
+                    "<ul>" + "".join(f"<li>{esc(e.describe(names))}</li>" for e in enlist)
+                    + "</ul></li>")
+    for e in events:
+        if isinstance(e, ev.CardPlaced) and e.card is C.YLUD:
+            line(f"Ylud: {e.describe(names)} (placed at the end of the age, R14)")
+    awards = [e for e in events if isinstance(e, ev.DistinctionAwarded)]
+    if awards:
+        items = []
+        for e in awards:
+            cls = e.distinction.suit.column_name if e.distinction.suit else ""
+            ranks = f" ({cls} ranks: {_ranks_text(names, e.ranks)})" if e.ranks else ""
+            if e.player is None:
+                best = max(e.ranks) if e.ranks else 0
+                tied = [names[i] for i, r in enumerate(e.ranks) if r == best]
+                why = (f"{' and '.join(tied)} tie with {best}" if len(tied) < len(names)
+                       or best else f"everyone has {best}")
+                items.append(f"<li><b>{esc(e.distinction.name)}</b>: nobody wins it — "
+                             f"{esc(why)}; it needs a strict majority and gems do not break "
+                             f"the tie (R23){esc(ranks)}</li>")
+            else:
+                items.append(f"<li><b>{esc(e.distinction.name)}</b>: {esc(names[e.player])}"
+                             f"{esc(ranks)} — {esc(e.distinction.ability)}</li>")
+        rows.append("<li><b>Distinctions</b> (FR p.12, troop evaluation)<ul>" + "".join(items)
+                    + "</ul></li>")
+    others = [e for e in events if isinstance(e, _SUMMARY_EVENTS)
+              and not (isinstance(e, ev.CardPlaced) and (e.card.kind is C.Kind.MERCENARY
+                                                         or e.card is C.YLUD))]
+    if others:
+        rows.append("<li><b>What followed</b><ul>" + "".join(
+            f"<li>{esc(e.describe(names))}</li>" for e in others) + "</ul></li>")
+    if not rows:
+        line("Nothing special happened: no mercenaries, no Ylud.")
+    head = (f"End of age {age}" if age == 1 or not game.is_over
+            else "End of age 2 and of the game")
+    nxt = ("Age 2 begins with the age 2 deck: the same rules, a new bid."
+           if age == 1 else "The final score sheet follows.")
+    return (f"<div class='nid-age-summary' style='font:13px sans-serif'>"
+            f"<div style='font:bold 15px sans-serif'>{esc(head)}</div><ul style='margin:4px 0'>"
+            + "".join(rows) + f"</ul><div style='color:#555'>{esc(nxt)}</div></div>")
 
 
 # ====================================================================== new game
@@ -158,20 +243,53 @@ class PlayerBoards(_View):
 # ====================================================================== decisions
 
 class DecisionPanel(_View):
-    """The current decision: its prompt, the control for its kind, and a notation box
-    that accepts any action in text (``take W7``)."""
+    """The current decision: its prompt, the control for its kind, the error of a refused
+    move right under it, a notation box that accepts any action in text (``take W7``; Enter
+    submits), Undo, and the option to have forced moves played. Between two ages it shows
+    the end-of-age summary until the player continues; at the end, *Play again*."""
 
     def __init__(self, session: Session, **kwargs: Any) -> None:
         super().__init__(session, **kwargs)
+        self.add_class("nid-decision")
         self.prompt = W.HTML()
         self.control: Control | None = None
         self.control_box = W.VBox()
+        self.error = W.HTML()
+        self.error.add_class("nid-decision-error")
+        self.summary = W.HTML()
+        self.summary.add_class("nid-summary")
+        self.continue_button = W.Button(description="Continue", button_style="primary",
+                                        tooltip="close the summary and go on playing")
+        self.continue_button.add_class("nid-summary-continue")
+        self.continue_button.on_click(lambda _b: self.session.read_summary())
+        self.summary_box = W.VBox([self.summary, self.continue_button], layout=W.Layout(
+            border="1px solid #b7950b", padding="6px", margin="4px 0"))
         self.notation = W.Text(placeholder="or type an action, e.g. take W7",
                                layout=W.Layout(width="280px"))
+        self.notation.add_class("nid-notation")
+        self.notation.on_msg(self._text_message)
         self.apply = W.Button(description="Apply", tooltip="apply the action typed on the left")
         self.apply.on_click(lambda _b: self.submit_text())
         self.text_row = W.HBox([self.notation, self.apply])
-        self.children = [self.prompt, self.control_box, self.text_row]
+        self.undo_button = W.Button(description="Undo", icon="undo",
+                                    tooltip="back to your previous decision")
+        self.undo_button.add_class("nid-undo")
+        self.undo_button.on_click(lambda _b: self.session.undo())
+        self.auto = W.Checkbox(value=session.auto_forced, description="Play forced moves for me",
+                               tooltip="when only one move is legal, play it and say so",
+                               indent=False, layout=W.Layout(width="auto", margin="0 0 0 12px"))
+        self.auto.add_class("nid-auto-forced")
+        self.auto.observe(self._auto_changed, "value")
+        self.again = W.Button(description="Play again (new deal)", button_style="success",
+                              tooltip="the same players and rules, a new random seed")
+        self.again.add_class("nid-play-again")
+        self.again.on_click(lambda _b: self.session.play_again())
+        self.tools = W.HBox([self.undo_button, self.again, self.auto],
+                            layout=W.Layout(align_items="center", flex_flow="row wrap"))
+        self.children = [self.prompt, self.summary_box, self.control_box, self.error,
+                         self.text_row, self.tools]
+        session.observe(lambda _c: self._show_error(), "error")
+        self._rendered: tuple[Any, ...] | None = None
         self.refresh()
 
     @property
@@ -179,26 +297,63 @@ class DecisionPanel(_View):
         d = self.session.game.decision
         return None if d is None else d.kind
 
+    def _auto_changed(self, change: dict[str, Any]) -> None:
+        self.session.auto_forced = bool(change["new"])
+        if change["new"]:
+            self.session.play_bots()
+
+    def _text_message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        if content.get("event") == "submit":  # Enter in the notation box
+            self.submit_text()
+
     def submit_text(self) -> bool:
         text = self.notation.value.strip()
         if not text:
-            self.session.console.error("type an action first, e.g. take W7")
+            self.session.report_error("type an action first, e.g. take W7")
             return False
         ok = self.session.submit(text)
         if ok:
             self.notation.value = ""
         return ok
 
+    def _show_error(self) -> None:
+        message = self.session.error
+        self.error.value = (f"<div class='nid-error' style='color:#c0392b;font:13px sans-serif'>"
+                            f"⚠ {esc(message)}</div>" if message else "")
+
     def refresh(self) -> None:
         session = self.session
         game = session.game
         d = game.decision
+        self._show_error()
+        humans = session.humans
+        self.undo_button.disabled = not any(session.is_human(p) for p, _ in game.history)
+        self.undo_button.layout.display = "" if humans else "none"
+        self.again.layout.display = "" if d is None else "none"
+        if self.auto.value != session.auto_forced:
+            self.auto.value = session.auto_forced
+        if session.summary_age:
+            self.summary.value = age_summary_html(game, session.summary_age)
+            self.summary_box.layout.display = ""
+        else:
+            self.summary_box.layout.display = "none"
+        # The control is rebuilt only when the position or the viewer changed.
+        key = (id(game), len(game.history), d.player if d else None, d.kind if d else None,
+               bool(session.summary_age), tuple(session.seats))
+        if key == self._rendered:
+            return
+        self._rendered = key
         old = self.control
         self.control = None
         self.text_row.layout.display = "none"
-        if d is None:
+        if session.summary_age:
+            self.prompt.value = ("<div style='font:bold 14px sans-serif'>The age is over: read "
+                                 "the summary, then continue.</div>")
+            self.control_box.children = []
+        elif d is None:
             self.prompt.value = "<b>The game is over.</b>"
             self.control_box.children = []
+            self.notation.value = ""
         elif not session.is_human(d.player):
             self.prompt.value = (f"<i>Waiting for {esc(game.names[d.player])} "
                                  f"({esc(session.seats[d.player])} bot)…</i>")
@@ -206,18 +361,118 @@ class DecisionPanel(_View):
         else:
             obs = game.observation(d.player)
             ctx = Context(kind=d.kind, player=d.player, actions=game.legal_actions(), obs=obs,
-                          submit=session.submit, report=session.console.error, game=game,
+                          submit=session.submit, report=session.report_error, game=game,
                           prompt=d.prompt)
             self.control = build_control(ctx)
+            n = len(ctx.actions)
+            choices = "one possible move" if n == 1 else f"{n} possible moves"
+            hint = "" if d.kind == "bid" else f" ({choices})"
             self.prompt.value = (f"<div style='font:bold 14px sans-serif'>{esc(game.names[d.player])}"
                                  f": {esc(d.prompt)}</div>"
-                                 f"<div style='font:11px sans-serif;color:#666'>decision "
-                                 f"<code>{esc(d.kind)}</code>, {len(ctx.actions)} legal "
-                                 f"action(s)</div>")
+                                 f"<div style='font:11px sans-serif;color:#666'>Click a button "
+                                 f"below{esc(hint)}; a card's tile explains it when clicked."
+                                 "</div>")
             self.control_box.children = [self.control.widget]
             self.text_row.layout.display = ""
         if old is not None:
             old.close()
+
+
+# ====================================================================== save and open
+
+def record_download_html(game: Game, filename: str) -> str:
+    """A link that downloads the game's record (a data: URL: no server round trip)."""
+    import base64
+    import json
+
+    data = json.dumps(game.to_record(), indent=1, ensure_ascii=False).encode("utf-8")
+    href = "data:application/json;base64," + base64.b64encode(data).decode("ascii")
+    return (f"<a class='nid-save-download' download='{esc(filename)}' href='{href}' "
+            "style='display:inline-block;padding:4px 10px;border:1px solid #888;"
+            "border-radius:3px;background:#f4f6f6;color:#222;text-decoration:none;"
+            "font:13px sans-serif'>⬇ Save game (download)</a>")
+
+
+class GameFilePanel(_View):
+    """Save the game: a record file to download, or written to a path; open it in the
+    Replay tab (``on_open_replay(game)``, set by the dashboard) once the game is over: a
+    replay shows every coin, the bots' face-down bids too."""
+
+    def __init__(self, session: Session, **kwargs: Any) -> None:
+        super().__init__(session, **kwargs)
+        self.add_class("nid-game-files")
+        self.on_open_replay: Any = None
+        self.download = W.HTML()
+        self.path = W.Text(placeholder="or save to a path, e.g. my_game.json",
+                           layout=W.Layout(width="260px"))
+        self.path.add_class("nid-save-path")
+        self.save_button = W.Button(description="Save to path", icon="save")
+        self.save_button.add_class("nid-save-button")
+        self.save_button.on_click(lambda _b: self.save_to(self.path.value))
+        self.open_button = W.Button(description="Open in Replay", icon="play",
+                                    tooltip="step through this game in the Replay tab")
+        self.open_button.add_class("nid-open-replay")
+        self.open_button.on_click(lambda _b: self.open_in_replay())
+        self.message = W.HTML()
+        self.message.add_class("nid-save-message")
+        self.children = [W.HBox([self.download, self.path, self.save_button, self.open_button],
+                                layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                         self.message]
+        self.refresh()
+
+    def filename(self) -> str:
+        game = self.session.game
+        state = "final" if game.is_over else f"move{len(game.history)}"
+        return f"nidavellir-{game.config.players}p-seed{game.seed}-{state}.json"
+
+    def refresh(self) -> None:
+        game = self.session.game
+        try:
+            self.download.value = record_download_html(game, self.filename())
+        except Exception as exc:  # a game with no record (determinized): say so
+            self.download.value = f"<i>cannot save: {esc(str(exc))}</i>"
+        self.open_button.disabled = not game.is_over
+        self.open_button.tooltip = ("step through this game in the Replay tab" if game.is_over
+                                    else "finish the game first: a replay shows every coin, "
+                                    "the other players' face-down bids too")
+
+    def _say(self, text: str, error: bool = False) -> None:
+        colour = "#c0392b" if error else "#1e8449"
+        self.message.value = f"<div style='color:{colour};font:13px sans-serif'>{esc(text)}</div>"
+
+    def save_to(self, path: str) -> bool:
+        from pathlib import Path
+
+        text = str(path).strip()
+        if not text:
+            self._say("type a file path first, e.g. my_game.json", error=True)
+            return False
+        target = Path(text).expanduser()
+        if target.suffix.lower() != ".json":
+            target = target.with_name(target.name + ".json")
+        try:
+            if target.is_dir():
+                raise IsADirectoryError(f"{target} is a folder")
+            self.session.game.save(target)
+        except (OSError, ValueError) as exc:
+            self._say(f"not saved: {getattr(exc, 'strerror', None) or exc} ({target})",
+                      error=True)
+            return False
+        self._say(f"saved {len(self.session.game.history)} decisions to {target.resolve()}")
+        return True
+
+    def open_in_replay(self) -> bool:
+        game = self.session.game
+        if not game.is_over:
+            self._say("finish the game first: a replay shows every coin, the other players' "
+                      "face-down bids too", error=True)
+            return False
+        if self.on_open_replay is None:
+            self._say("the Replay tab is not available here (open the dashboard)", error=True)
+            return False
+        self.on_open_replay(game.clone())
+        self._say("opened in the Replay tab")
+        return True
 
 
 # ====================================================================== log and undo
@@ -285,4 +540,5 @@ class ResultPanel(_View):
 
 
 __all__ = ["NewGamePanel", "TableView", "PlayerBoards", "DecisionPanel", "LogPanel",
-           "ResultPanel", "status_text", "HUMAN"]
+           "ResultPanel", "GameFilePanel", "age_summary_html", "record_download_html",
+           "status_text", "HUMAN"]

@@ -79,9 +79,26 @@ def card_caption(card: Card, column: str | None = None) -> str:
     return card.title or card.kind.value
 
 
+def card_info_html(card: Card, *, later: str = "") -> str:
+    """A card's explanation: name and title, what it does, where the rulebook says so."""
+    name = f"{card.name}, {card.title}" if card.title else card.name
+    body = (f"<div style='font-weight:bold;margin-bottom:2px'>{esc(name)}</div>"
+            f"<div>{esc(card.ability)}</div>")
+    if later:
+        body += f"<div style='margin-top:3px'><i>For you:</i> {esc(later)}</div>"
+    body += f"<div style='margin-top:3px;color:#666;font-size:10px'>{esc(card.source)}</div>"
+    return body
+
+
 def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
-              highlight: bool = False, note: str = "", small: bool = False) -> str:
-    """One card as a coloured tile: token (or name), caption, optional note."""
+              highlight: bool = False, note: str = "", small: bool = False,
+              later: str = "", info: bool = True) -> str:
+    """One card as a coloured tile: token (or name), caption, optional note.
+
+    The tile explains itself: its tooltip says what the card does, and a click opens the
+    card-info panel under it (an HTML ``<details>``: it works in any page, with no kernel
+    round trip). ``later`` adds what the card would be worth later for the viewer.
+    """
     card = card_of(token)
     w, h = (48, 52) if small else (TILE_W, TILE_H)
     style = [f"display:inline-block;vertical-align:top;width:{w}px;min-height:{h}px;",
@@ -112,9 +129,22 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
                 f"<div style='font-size:9px;line-height:1.1;margin-top:2px'>"
                 f"{esc(card_caption(card, column))}</div>")
         title = f"{card.name} {card.title}".strip() if card.title else card.name
+        title += f": {card.ability}"
+        if later:
+            title += f" For you: {later}"
     if note:
         body += f"<div style='font-size:9px;font-style:italic'>{esc(note)}</div>"
-    return f"<div class='nid-card' title='{esc(title)}' style='{''.join(style)}'>{body}</div>"
+    tile = f"<div class='nid-card' title='{esc(title)}' style='{''.join(style)}'>{body}</div>"
+    if card is None or not info:
+        return tile
+    panel = ("<div class='nid-card-info' style='position:absolute;z-index:50;left:0;top:100%;"
+             "width:250px;background:#fffdf5;color:#222;border:1px solid #b7950b;"
+             "border-radius:6px;padding:6px;font:12px/1.35 sans-serif;text-align:left;"
+             "white-space:normal;box-shadow:0 2px 8px rgba(0,0,0,.25)'>"
+             + card_info_html(card, later=later) + "</div>")
+    return ("<details class='nid-card-details' style='display:inline-block;vertical-align:top;"
+            "position:relative'><summary style='display:block;list-style:none;cursor:pointer'>"
+            f"{tile}</summary>{panel}</details>")
 
 
 def coin_html(label: str | None, *, hidden: bool = False, kind: str = "") -> str:
@@ -122,10 +152,12 @@ def coin_html(label: str | None, *, hidden: bool = False, kind: str = "") -> str
     if label is None:
         return ("<span style='display:inline-block;width:24px;height:24px;margin:1px;"
                 "border-radius:12px;border:1px dashed #aaa'></span>")
-    colour = "#7f8c8d" if hidden else ("#16a085" if label.endswith("*") else "#d4ac0d")
+    colour = "#7f8c8d" if hidden else ("#16a085" if label.endswith("*") else "#f4d03f")
+    text = "#fff" if hidden or label.endswith("*") else "#3b2f00"
     return (f"<span class='nid-coin' title='{esc(kind)}' style='display:inline-block;"
             f"min-width:24px;height:24px;line-height:24px;margin:1px;border-radius:12px;"
-            f"background:{colour};color:#fff;font:bold 12px sans-serif;text-align:center'>"
+            f"background:{colour};color:{text};border:1px solid #9a7d0a;"
+            f"font:bold 12px sans-serif;text-align:center;box-sizing:border-box'>"
             f"{esc(label)}</span>")
 
 
@@ -186,10 +218,11 @@ def column_html(letter: str, tokens: Sequence[str], ranks: int) -> str:
     tiles = "".join(card_tile(t, column=letter, small=True) for t in tokens)
     colour = CLASS_COLOURS[letter]
     return (f"<div class='nid-column' style='display:inline-block;vertical-align:top;"
-            f"width:64px;margin-right:3px;border-top:4px solid {colour};background:#f8f9f9;"
-            f"min-height:60px;text-align:center'>"
+            f"width:70px;margin-right:3px;border-top:4px solid {colour};background:#f8f9f9;"
+            f"min-height:60px;text-align:center;white-space:nowrap'>"
             f"<div style='font:bold 10px sans-serif;color:{colour}'>{esc(CLASS_NAMES[letter])}</div>"
-            f"<div style='font:10px sans-serif'>{ranks} rk · {bp} BP</div>{tiles}</div>")
+            f"<div style='font:10px sans-serif' title='ranks and bravery points of the column'>"
+            f"{ranks} rank{'' if ranks == 1 else 's'}, {bp} pts</div>{tiles}</div>")
 
 
 def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool = False,

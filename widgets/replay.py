@@ -34,8 +34,12 @@ from . import render
 from .charts import LiveCharts
 from .console import guard
 from .session import Console
+from .style import css_widget
 
 esc = html.escape
+
+#: A record shipped with the project (examples/records/): the path placeholder names it.
+EXAMPLE_RECORD = "examples/records/three_players.json"
 
 
 class ReplayView(T.HasTraits):
@@ -70,11 +74,13 @@ class ReplayPanel(W.VBox):
         self.full: Game | None = None
         self.review: Any = None
         self.source = ""
-        self.upload = W.FileUpload(accept=".json", multiple=False, description="Upload record")
+        self.upload = W.FileUpload(accept=".json", multiple=False, description="Upload record",
+                                   tooltip="open a game record (.json) from your computer")
         self.upload.add_class("nid-replay-upload")
+        self.upload.add_class("nid-upload")
         self.upload.observe(guard(self.console, self._uploaded, "replay"), "value")
-        self.path = W.Text(placeholder="or a path, e.g. examples/two_players.json",
-                           layout=W.Layout(width="340px"))
+        self.path = W.Text(placeholder=f"or a path, e.g. {EXAMPLE_RECORD}",
+                           layout=W.Layout(width="380px"))
         self.path.add_class("nid-replay-path")
         self.load_button = W.Button(description="Load path")
         self.load_button.add_class("nid-replay-load")
@@ -110,6 +116,7 @@ class ReplayPanel(W.VBox):
         self.view = ReplayView(_empty_game())
         self.charts = LiveCharts(self.view, charts, hide_bids=False)
         self.children = [
+            css_widget(),
             W.HBox([self.upload, self.path, self.load_button, self.example],
                    layout=W.Layout(flex_flow="row wrap")),
             self.status,
@@ -137,9 +144,21 @@ class ReplayPanel(W.VBox):
             else:
                 game = Game.from_record(record)
         except (NidavellirError, ValueError, TypeError) as exc:
-            self.console.error(f"cannot replay {source}: {exc}")
-            return False
+            hint = ""
+            if isinstance(record, Mapping) and "players" in record and "actions" not in record:
+                hint = (" — this looks like a score-sheet scenario (a table of armies), not a "
+                        "game record: score it with `nidavellir score`")
+            return self._failed(f"cannot replay {source}: {exc}{hint}")
         return self.load_game(game, source, review)
+
+    def _failed(self, message: str) -> bool:
+        """A load that failed: said on the status line next to the controls (and in the
+        console); what was shown before stays."""
+        self.console.error(message)
+        shown = (f" Still showing <b>{esc(self.source)}</b>." if self.full is not None else "")
+        self.status.value = (f"<div class='nid-error' style='color:#c0392b'>⚠ {esc(message)}"
+                             f"</div>{shown}")
+        return False
 
     def load_game(self, game: Game, source: str = "game", review: Any = None,
                   step: int | None = None) -> bool:
@@ -169,15 +188,14 @@ class ReplayPanel(W.VBox):
         try:
             record = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            self.console.error(f"cannot replay {source}: not JSON ({exc})")
-            return False
+            return self._failed(f"cannot replay {source}: not JSON ({exc})")
         return self.load_record(record, source)
 
     def load_path(self, path: str | Path) -> bool:
         text = str(path).strip()
         if not text:
-            self.console.error("type the path of a record file first")
-            return False
+            return self._failed("type the path of a record file first, e.g. "
+                                f"{EXAMPLE_RECORD}")
         p = Path(text).expanduser()
         if not p.is_absolute() and not p.exists():
             root = Path(__file__).resolve().parent.parent
@@ -185,9 +203,8 @@ class ReplayPanel(W.VBox):
                 p = root / p
         try:
             content = p.read_text(encoding="utf-8")
-        except OSError as exc:
-            self.console.error(f"cannot read {text}: {exc.strerror or exc}")
-            return False
+        except (OSError, ValueError) as exc:
+            return self._failed(f"cannot read {text}: {getattr(exc, 'strerror', None) or exc}")
         return self.load_text(content, p.name)
 
     def load_walkthrough(self) -> bool:
@@ -202,6 +219,8 @@ class ReplayPanel(W.VBox):
         item = files[0]
         content = item["content"]
         self.load_text(bytes(content), item.get("name", "upload"))
+        # Forget the upload: the same file can be chosen again, and nothing big stays synced.
+        self.upload.value = ()
 
     # ------------------------------------------------------------------ stepping
 

@@ -110,6 +110,16 @@ class Console(W.HTML):
         self.messages = []
         self._render()
 
+    def clear_errors(self) -> None:
+        """Drop the error messages (after a successful move), keep the notes."""
+        kept = [(m, lv) for m, lv in zip(self.messages, self._levels, strict=True)
+                if lv != "error"]
+        if len(kept) == len(self.messages):
+            return
+        self._levels = [lv for _, lv in kept]
+        self.messages = [m for m, _ in kept]
+        self._render()
+
     def _add(self, message: str, level: str) -> None:
         self._levels = (self._levels + [level])[-self.limit:]
         self.messages = (list(self.messages) + [message])[-self.limit:]
@@ -141,11 +151,22 @@ class Session(T.HasTraits):
     viewer = T.Int(0, help="whose observation the panels show")
     bot_delay = T.Float(0.0, help="seconds between two bot moves")
     follow_decider = T.Bool(True, help="show the seat of the human who must decide")
+    auto_forced = T.Bool(False, help="play a human's decision that has one legal action")
+    age_summaries = T.Bool(False, help="stop at the end of each age for a summary")
+    error = T.Unicode("", help="the last refused move, shown next to the decision's controls")
+    summary_age = T.Int(0, help="the age whose end-of-age summary waits to be read (0: none)")
 
     def __init__(self, game: Game, seats: Sequence[str] | None = None, *, viewer: int | None = None,
                  bot_delay: float = 0.0, console: Console | None = None,
-                 bot_seed: int | None = None, autoplay: bool = True) -> None:
+                 bot_seed: int | None = None, autoplay: bool = True, auto_forced: bool = False,
+                 age_summaries: bool = False) -> None:
         super().__init__()
+        self.auto_forced = auto_forced
+        self.age_summaries = age_summaries
+        #: Ages whose summary was read (or that ended before the session began).
+        self.summaries_read: set[int] = set()
+        #: History indices of the moves played for a human (the only legal one).
+        self.forced: set[int] = set()
         self.console = console if console is not None else Console()
         self.observers: list[Callable[[Session], None]] = []
         self.bot_delay = bot_delay
@@ -155,6 +176,7 @@ class Session(T.HasTraits):
         self._set_seats(game, seats, bot_seed)
         self.viewer = viewer if viewer is not None else self._default_viewer()
         self._quiet = False
+        self._mark_ages_read()
         if autoplay:
             # Nobody watches yet: the bots' opening moves need no pause.
             delay, self.bot_delay = self.bot_delay, 0.0
@@ -224,10 +246,30 @@ class Session(T.HasTraits):
             self.viewer = self._default_viewer()
         finally:
             self._quiet = False
+        self.summaries_read = set()
+        self.summary_age = 0
+        self.error = ""
+        self.forced = set()
+        self.console.clear()
         names = ", ".join(f"{n} ({k})" for n, k in zip(game.names, seats, strict=True))
         self.console.info(f"New game, seed {game.seed}: {names}")
         self._after_change()
         return True
+
+    def config(self) -> dict[str, Any]:
+        """The current game's set-up as a :meth:`new_game` config (seats included)."""
+        cfg = self.game.config
+        return {"players": cfg.players, "names": list(cfg.names), "seats": list(self.seats),
+                "seed": self.game.seed, "expansions": list(cfg.expansions),
+                "options": cfg.options.to_dict(), "bot_delay": self.bot_delay}
+
+    def play_again(self, seed: int | None = None) -> bool:
+        """The same players, seats and rules, a new deal (a new random seed by default)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 1_000_000)
+            while seed == self.game.seed:
+                seed = random.SystemRandom().randrange(1, 1_000_000)
+        return self.new_game(dict(self.config(), seed=seed))
 
     # ------------------------------------------------------------------ queries
 
@@ -276,22 +318,69 @@ class Session(T.HasTraits):
         try:
             game.apply(action)
         except (IllegalAction, InvalidNotation) as exc:
-            self.console.error(f"{text!r}: {exc}")
+            self.report_error(f"{text!r}: {exc}")
             return False
         except Exception as exc:  # engine bugs are shown, never swallowed
-            self.console.error(f"{text!r}: internal error {type(exc).__name__}: {exc}\n"
-                               + traceback.format_exc(limit=3))
+            self.report_error(f"{text!r}: internal error {type(exc).__name__}: {exc}\n"
+                              + traceback.format_exc(limit=3))
             return False
+        self.error = ""
+        self.console.clear_errors()
         self._after_change()
         return True
 
+    def report_error(self, message: str) -> None:
+        """A refused move: shown next to the decision's controls and in the console."""
+        self.console.error(message)
+        self.error = message
+        self._changed()
+
+    # ------------------------------------------------------------------ end-of-age summaries
+
+    def _mark_ages_read(self) -> None:
+        """Ages that ended before this session began need no summary."""
+        s = self.game.state
+        self.summaries_read = {a for a in (1, 2) if a < s.age or (a == 2 and s.over)}
+        self.summary_age = 0
+
+    def _check_summary(self) -> None:
+        if not self.age_summaries or not self.humans:
+            return
+        s = self.game.state
+        if s.age == 1 and not s.over:
+            self.summaries_read.discard(1)  # undone back into age 1
+        if not s.over:
+            self.summaries_read.discard(2)
+        ended = [a for a in (1, 2) if (a < s.age or (a == 2 and s.over))
+                 and a not in self.summaries_read]
+        self.summary_age = ended[0] if ended else 0
+
+    def read_summary(self) -> None:
+        """The player has read the end-of-age summary: show the next decision."""
+        if self.summary_age:
+            self.summaries_read.add(self.summary_age)
+        self._check_summary()
+        self._changed()
+
     def play_bots(self) -> None:
-        """Let bots decide until a human decision or the end of the game."""
+        """Let bots decide until a human decision or the end of the game (with
+        ``auto_forced``, a human decision with a single legal action is played too)."""
         game = self.game
         while True:
             d = game.decision
-            if d is None or self.is_human(d.player):
+            if d is None:
                 break
+            if self.is_human(d.player):
+                if not self.auto_forced:
+                    break
+                legal = game.legal_actions()
+                if len(legal) != 1:
+                    break
+                game.apply(legal[0])
+                self.forced.add(len(game.history) - 1)
+                self.console.info(f"Played for {game.names[d.player]}: {legal[0]} "
+                                  f"(the only legal move: {d.prompt})")
+                continue
             bot = self.bots[d.player]
             if self.bot_delay > 0:
                 time.sleep(self.bot_delay)
@@ -312,6 +401,7 @@ class Session(T.HasTraits):
                     self.viewer = d.player
                 finally:
                     self._quiet = False
+        self._check_summary()
         self._changed()
         if game.is_over:
             sheet = game.scores()
@@ -323,7 +413,7 @@ class Session(T.HasTraits):
         """Go back to the previous human decision (before the bots' answers to it)."""
         for index in range(len(self.game.history) - 1, -1, -1):
             player, _ = self.game.history[index]
-            if self.is_human(player):
+            if self.is_human(player) and index not in self.forced:
                 return self.undo_to(index)
         self.console.error("nothing to undo: no human decision has been taken yet")
         return False
@@ -343,6 +433,9 @@ class Session(T.HasTraits):
             self.console.error(f"undo failed: {type(exc).__name__}: {exc}")
             return False
         self.console.info(f"Undone back to before [{index}] {self.game.names[player]}: {action}")
+        self.error = ""
+        self.forced = {i for i in self.forced if i < index}
+        self._check_summary()
         self._after_change()
         return True
 

@@ -16,6 +16,8 @@ from widgets.controls import BidControl, GenericControl
 
 def click(app: PlayApp, action: Action) -> None:
     """Choose ``action`` through the current decision control."""
+    if app.session.summary_age:  # the end-of-age summary waits: read it, continue
+        app.decision.continue_button.click()
     control = app.decision.control
     assert control is not None, "no control shown for a human decision"
     if isinstance(control, BidControl):
@@ -55,5 +57,7 @@ def play_through(app: PlayApp, seed: int, max_steps: int = 2000) -> list[str]:
         click(app, rng.choice(game.legal_actions()))
         assert len(game.history) > before, app.console.messages
         game = app.session.game
+    if app.session.summary_age:
+        app.decision.continue_button.click()
     assert game.is_over
     return kinds
