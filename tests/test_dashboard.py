@@ -7,6 +7,7 @@ import doctest
 
 import widgets.console as console_module
 import widgets.dashboard as dashboard_module
+from widgets.testing import play_through
 from widgets.dashboard import TABS, Dashboard, lessons_panel
 from widgets.testing import click
 
@@ -79,8 +80,24 @@ def test_replay_branch_opens_in_the_whatif_tab_and_compares() -> None:
     assert dash.tabs.selected_index == [k for k, _ in TABS].index("whatif")
     branch = dash.whatif.branch_app
     assert branch is not None and len(branch.session.game.history) == 20
+    # An unfinished branch is not compared with a finished game: it says so.
+    assert not dash.whatif.compare()
+    assert "not finished" in dash.whatif.comparison.value
+    assert "change" not in dash.whatif.comparison.value
+    play_through(branch, 5)
     assert dash.whatif.compare()
-    assert "original" in dash.whatif.comparison.value
+    assert "original" in dash.whatif.comparison.value and "change" in dash.whatif.comparison.value
+
+
+def test_whatif_on_a_finished_play_game_says_why_next_to_the_button() -> None:
+    dash = Dashboard(bot_delay=0, build_all=True)
+    play_through(dash.play, 3)
+    assert dash.play.session.game.is_over
+    dash.whatif.study_button.click()
+    assert "game is over" in dash.whatif.status.value and "nid-error" in dash.whatif.status.value
+    dash.whatif.branch_play.click()
+    assert "game is over" in dash.whatif.status.value
+    assert dash.whatif.branch_app is None
 
 
 def test_whatif_scores_the_play_games_options() -> None:
@@ -93,7 +110,8 @@ def test_whatif_scores_the_play_games_options() -> None:
     dash.whatif.judge.value = "now"
     dash.whatif.study_button.click()
     assert "score change now" in dash.whatif.table.value
-    assert "delta_total" not in dash.whatif.table.value
+    assert "delta_" not in dash.whatif.table.value and "_" not in dash.whatif.table.value.split(
+        "<table")[1].split("<tbody")[0]
     dash.whatif.branch_play.click()
     assert dash.whatif.branch_app is not None
 

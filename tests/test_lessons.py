@@ -174,3 +174,28 @@ def test_figure_box_shows_a_plotly_figure() -> None:
     out = figure_box(P.convergence_figure(frame, "coin flips"))
     spec = _plotted(out)
     assert spec["layout"]["title"]["text"] == "coin flips"
+
+
+def test_use_the_current_game_is_not_ticked_when_that_game_is_over() -> None:
+    import random as _random
+
+    session = Session(Game.new(players=2, seed=5), ["human", "random"])
+    app = LessonApp(session, question="tavern", trials=100)
+    assert app.use_game.value and not app.use_game.disabled
+    rng = _random.Random(5)
+    while session.game.decision is not None:
+        session.submit(rng.choice(session.game.legal_actions()))
+    # The Play game ended: the lesson stops drawing from it (no cards left) and says why.
+    assert not app.use_game.value and app.use_game.disabled
+    assert "over" in app.use_game.description
+    app.run_button.click()
+    assert app.last is not None and "Cannot answer" not in app.error.value
+    # A new game in the same session: the option comes back.
+    session.new_game({"players": 2, "seats": ["human", "random"], "seed": 6})
+    assert app.use_game.value and not app.use_game.disabled
+    # Attached to a game that is already over: not ticked from the start.
+    over = session.game.clone()
+    while over.decision is not None:
+        over.apply(rng.choice(over.legal_actions()))
+    later = LessonApp(over, question="tavern", trials=100)
+    assert not later.use_game.value and later.use_game.disabled

@@ -95,8 +95,9 @@ def test_walk_every_step_make_every_move_and_refuse_wrong_ones() -> None:
         if wt.needs_move:
             assert app.move_box.layout.display != "none"
             assert app.control is not None
-            # Next is refused until the move is made.
+            # Next is refused (and visibly off) until the move is made.
             assert not wt.can_next
+            assert app.next_button.disabled and "move first" in app.next_button.tooltip
             assert not app.next()
             assert "move first" in app.feedback.value
             for wrong in _wrong_moves(wt):
@@ -111,14 +112,23 @@ def test_walk_every_step_make_every_move_and_refuse_wrong_ones() -> None:
             # The taught move, through the step's control when it draws a button for it.
             move = str(wt.game.parse(wt.step["move"]))
             control = app.control
+            index = wt.index
             if move in control.buttons:
                 control.buttons[move].click()
             else:
                 app.notation.value = wt.step["move"]
                 app.play.click()
-            assert wt.done, app.feedback.value
             assert "nid-wt-ok" in app.feedback.value
+            assert index in wt.made
+            if wt.index != index:
+                # "Now choose a hero": the next step's move comes at once, with its controls.
+                assert wt.index == index + 1 and not wt.steps[wt.index]["actions"]
+                assert wt.needs_move and app.control is not None
+                assert app.move_box.layout.display != "none"
+                continue
+            assert wt.done, app.feedback.value
             assert app.move_box.layout.display == "none"
+            assert not app.next_button.disabled or wt.index == len(wt.steps) - 1
             assert "nid-changed" in app.board.value or wt.step["key"] == "bid"
         else:
             assert app.move_box.layout.display == "none"
@@ -159,7 +169,7 @@ def test_bid_control_sends_the_taught_bid() -> None:
     assert "Bo 4, You 4" in app.changes.value
 
 
-def test_back_and_next_return_to_the_same_position() -> None:
+def test_back_keeps_the_moves_made_and_next_returns_to_the_same_position() -> None:
     wt = Walkthrough()
     positions = []
     for _ in range(6):
@@ -167,12 +177,42 @@ def test_back_and_next_return_to_the_same_position() -> None:
             wt.show_me()
         positions.append((wt.index, len(wt.game.history)))
         wt.next()
-    for index, _ in reversed(positions):
+    ahead = (wt.index, len(wt.game.history))
+    for index, history in reversed(positions):
         assert wt.back()
         assert wt.index == index
-        assert len(wt.game.history) == wt.ready[index]
-        assert not wt.done
+        # A step whose move was made shows it made: Back does not undo the learner's moves.
+        assert len(wt.game.history) == history
+        assert wt.done == bool(wt.steps[index].get("move"))
+        assert not wt.needs_move
     assert not wt.back()
+    for _ in positions:
+        assert wt.next()
+    assert (wt.index, len(wt.game.history)) == ahead
+    wt.restart()
+    assert wt.index == 0 and not wt.made and wt.game.history == []
+
+
+def test_the_board_shows_the_hero_hall_and_the_distinctions_from_step_one() -> None:
+    app = WalkthroughApp()
+    assert app.wt.step["key"] == "setup" and "hero hall" in app.text.value
+    assert "nid-wt-hall" in app.board.value and "Kraal" in app.board.value
+    assert "nid-wt-distinctions" in app.board.value and "King&#x27;s Hand" in app.board.value
+
+
+def test_a_wrong_bid_never_tells_another_players_face_down_bid() -> None:
+    wt = Walkthrough()
+    wt.next()
+    assert wt.step["key"] == "bid"
+    # What Bo and Cy will bid is in the script (the next step's actions): never in a hint.
+    later_bids = [a for s in wt.steps[wt.index + 1:wt.index + 2] for a in s["actions"]
+                  if a.startswith("bid")]
+    assert later_bids
+    for wrong in ["bid 5 3 0", "bid 4 0 3", "bid 2 3 4", "bid 3 4 0"]:
+        ok, message = wt.try_move(wrong)
+        assert not ok
+        assert "Bo's" not in message and "Cy's" not in message
+        assert "ties with" not in message
 
 
 @pytest.mark.parametrize("key", ["gems", "exchange-coin", "age1", "distinctions"])

@@ -64,6 +64,18 @@ READABLE = {"action": "option", "delta_total": "score change now",
             "score_total": "score after"}
 
 
+def readable(column: str) -> str:
+    """A what-if column as the table header shows it (``delta_warriors`` -> ``Warriors
+    change now``)."""
+    if column in READABLE:
+        return READABLE[column]
+    from nidavellir.scoring import CATEGORY_LABELS
+
+    if column.startswith("delta_") and column[6:] in CATEGORY_LABELS:
+        return f"{CATEGORY_LABELS[column[6:]]} change now"
+    return column.replace("_", " ")
+
+
 def _frame_html(frame: Any, float_format: str = "{:+.1f}") -> str:
     return frame.to_html(index=False, border=0, classes="nid-table-frame",
                          float_format=float_format.format)
@@ -129,8 +141,11 @@ class WhatIfPanel(W.VBox):
         result for an older request is dropped."""
         game = game if game is not None else self.play_game()
         if game is None or game.decision is None:
-            self.console.error("what-if: there is no decision to study (open the Play tab, or "
-                               "the game is over)")
+            why = ("open the Play tab and start a game first" if game is None else
+                   "the Play game is over: there is no decision left to study. Start a new "
+                   "game in the Play tab, or branch a decision from the Replay tab")
+            self._say(f"Nothing to score: {why}.")
+            self.console.error(f"what-if: nothing to score: {why}")
             return False
         judge = self.judge.value
         playouts = int(self.playouts.value)
@@ -145,6 +160,10 @@ class WhatIfPanel(W.VBox):
             target=self._show_guarded, args=(request, position, judge, playouts), daemon=True)
         self._thread.start()
         return True
+
+    def _say(self, message: str) -> None:
+        self.status.value = (f"<div class='nid-error' style='color:#c0392b;font:13px "
+                             f"sans-serif'>⚠ {esc(message)}</div>")
 
     def wait(self, timeout: float = 300.0) -> None:
         if self._thread is not None:
@@ -183,7 +202,7 @@ class WhatIfPanel(W.VBox):
                 c for c in frame.columns if c.startswith("delta_") and c != "delta_total"
                 and frame[c].any()]
             frame = frame[cols].sort_values("delta_total", ascending=False)
-            frame.columns = [READABLE.get(c, c) for c in frame.columns]
+            frame.columns = [readable(c) for c in frame.columns]
             note = ("The change of the score sheet right now; what only pays later (lines, "
                     "majorities, coins to come) is not counted.")
         else:
@@ -205,7 +224,10 @@ class WhatIfPanel(W.VBox):
     def branch_from_play(self) -> bool:
         game = self.play_game()
         if game is None or game.is_over:
-            self.console.error("what-if: no game to branch (open the Play tab first)")
+            why = ("open the Play tab first" if game is None else
+                   "the Play game is over: branch an earlier decision from the Replay tab")
+            self._say(f"No game to branch: {why}.")
+            self.console.error(f"what-if: no game to branch: {why}")
             return False
         self.open_branch(game.clone(), game.clone(), len(game.history))
         return True
@@ -234,8 +256,17 @@ class WhatIfPanel(W.VBox):
         if self.original is None or self.branch_app is None:
             self.console.error("what-if: branch a game first")
             return False
-        frame = compare(self.original, self.branch_app.session.game,
-                        labels=("original", "branch"))
+        branch = self.branch_app.session.game
+        if not branch.is_over or not self.original.is_over:
+            unfinished = "The branch" if not branch.is_over else "The original game"
+            game = branch if not branch.is_over else self.original
+            self.comparison.value = (
+                f"<div class='nid-error' style='color:#c0392b;font:13px sans-serif'>⚠ "
+                f"{unfinished} is not finished (age {game.state.age}, round {game.state.round})"
+                f": final scores can only be compared once both games are over. Play the "
+                f"branch to the end, then compare again.</div>")
+            return False
+        frame = compare(self.original, branch, labels=("original", "branch"))
         self.comparison.value = frame.to_html(border=0, classes="nid-table-frame")
         return True
 

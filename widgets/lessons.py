@@ -173,8 +173,9 @@ class LessonApp(W.VBox):
             "bot_b": W.Dropdown(description="Strategy B (others)", options=list(STRATEGY_BOTS),
                                 value="random", style=style),
         }
-        self.use_game = W.Checkbox(description="Use the current game", value=game is not None,
-                                   disabled=game is None, indent=False)
+        self.use_game = W.Checkbox(description="Use the current game", value=False,
+                                   disabled=True, indent=False,
+                                   layout=W.Layout(width="auto"))
         default, top = DEFAULT_TRIALS
         self.trials = W.IntSlider(description="Simulations", min=10, max=top, step=10,
                                   value=trials or default, style=style,
@@ -216,6 +217,8 @@ class LessonApp(W.VBox):
         ]
         self._question_changed({"new": self.question.value})
         self._sync_quiz()
+        self._watched: Any = None
+        self.set_game(game)
 
     # ------------------------------------------------------------------ game
 
@@ -232,11 +235,32 @@ class LessonApp(W.VBox):
         return int(viewer) if isinstance(viewer, int) else 0
 
     def set_game(self, game: Any) -> None:
-        """Attach a Game or Session (None detaches)."""
+        """Attach a Game or Session (None detaches). "Use the current game" is ticked when
+        that game is still being played: a game that is over has no cards left to draw."""
+        if self._watched is not None:
+            self._watched.unobserve(self._game_changed, "version")
+            self._watched = None
         self.source = game
-        self.use_game.disabled = game is None
-        self.use_game.value = game is not None
-        self._sync_params()
+        if game is not None and hasattr(game, "observe") and hasattr(game, "version"):
+            game.observe(self._game_changed, "version")
+            self._watched = game
+        self._game_changed(None)
+
+    def _game_changed(self, change: Any) -> None:
+        game = self.game
+        over = game is not None and game.is_over
+        state = (id(game), over)
+        if change is not None and state == getattr(self, "_game_state", None):
+            return  # a move in the same game: nothing to change here
+        self._game_state = state
+        self.use_game.disabled = game is None or over
+        self.use_game.description = ("Use the current game (it is over)" if over
+                                     else "Use the current game")
+        value = game is not None and not over
+        if self.use_game.value != value:
+            self.use_game.value = value  # the observer re-syncs the parameters
+        else:
+            self._sync_params()
 
     # ------------------------------------------------------------------ parameters
 

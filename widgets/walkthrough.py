@@ -37,7 +37,7 @@ from . import render
 from . import walkthrough_data as data
 from .controls import Context, Control, build_control
 from .session import Console
-from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES
+from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, css_widget
 
 esc = html.escape
 HIGHLIGHT = "#f1c40f"
@@ -73,6 +73,8 @@ class Walkthrough:
         self.index = 0
         self.done = False
         """Whether the current step's move has been made."""
+        self.made: set[int] = set()
+        """Steps whose move the learner has made: Back shows them made, not undone."""
         self._goto(0)
 
     # ------------------------------------------------------------------ queries
@@ -108,8 +110,8 @@ class Walkthrough:
 
     def _goto(self, index: int) -> None:
         self.index = index
-        self.done = False
-        target = self.ready[index]
+        self.done = index in self.made and bool(self.steps[index].get("move"))
+        target = self.end[index] if self.done else self.ready[index]
         # The history is always a prefix of the record: only taught moves are applied.
         have = len(self.game.history)
         if have <= target:
@@ -130,11 +132,28 @@ class Walkthrough:
         self._goto(self.index - 1)
         return True
 
+    def follow_on(self) -> bool:
+        """After a move: when the next step starts with the learner's move at once (no
+        scripted actions before it, e.g. "Now choose a hero"), go there so that its
+        controls show right away. Returns whether it moved on."""
+        if not self.done or self.index >= len(self.steps) - 1:
+            return False
+        nxt = self.steps[self.index + 1]
+        if nxt["actions"] or not nxt.get("move"):
+            return False
+        return self.next()
+
     def goto(self, index: int) -> None:
         """Jump to step ``index`` (earlier moves are made as taught)."""
         if not 0 <= index < len(self.steps):
             raise ValueError(f"no step {index}: the walkthrough has {len(self.steps)}")
+        self.made |= {i for i in range(index) if self.steps[i].get("move")}
         self._goto(index)
+
+    def restart(self) -> None:
+        """Back to the first step with no move made."""
+        self.made = set()
+        self._goto(0)
 
     # ------------------------------------------------------------------ moves
 
@@ -175,6 +194,7 @@ class Walkthrough:
             return False, message
         self.game.apply(self.step["move"])
         self.done = True
+        self.made.add(self.index)
         return True, self.step.get("after", "")
 
     def show_me(self) -> tuple[bool, str]:
@@ -281,6 +301,19 @@ def board_html(obs: Mapping[str, Any], before: Mapping[str, Any] | None = None) 
                      f"{render.coin_html(v)}<small>×{n}</small></span>")
     parts.append("<div style='margin:4px 0'><b style='font:bold 12px sans-serif'>Royal "
                  f"treasury</b> {''.join(coins)}</div>")
+    hall = obs.get("hall", [])
+    prev_hall = before.get("hall") if before else None
+    parts.append("<div class='nid-wt-hall' style='margin:4px 0'><b style='font:bold 12px "
+                 f"sans-serif'>Hero hall ({len(hall)})</b><br>"
+                 f"{_tiles(hall, prev_hall, small=True) or '<i>empty</i>'}</div>")
+    names = obs["names"]
+    dist = []
+    for token, holder in obs.get("distinctions", {}).items():
+        who = "not won yet" if holder is None else names[holder]
+        dist.append(f"<span style='display:inline-block;margin:0 6px 0 0;text-align:center'>"
+                    f"{render.card_tile(token, small=True)}<br><small>{esc(who)}</small></span>")
+    parts.append("<div class='nid-wt-distinctions' style='margin:4px 0'><b style='font:bold "
+                 f"12px sans-serif'>Distinctions</b><br>{''.join(dist)}</div>")
     for p in obs["players"]:
         q = before["players"][p["seat"]] if before else None
         gem_changed = q is not None and q["gem"] != p["gem"]
@@ -299,10 +332,13 @@ def board_html(obs: Mapping[str, Any], before: Mapping[str, Any] | None = None) 
             prev = q["army"][letter] if q else None
             colour = CLASS_COLOURS[letter]
             cols.append(f"<div class='nid-column' style='display:inline-block;vertical-align:top;"
-                        f"width:64px;margin-right:3px;border-top:4px solid {colour};"
-                        f"background:#f8f9f9;min-height:40px;text-align:center'>"
-                        f"<div style='font:10px sans-serif'>{esc(CLASS_NAMES[letter])}"
-                        f" · {p['ranks'][letter]} rk</div>"
+                        f"width:70px;margin-right:3px;border-top:4px solid {colour};"
+                        f"background:#f8f9f9;min-height:40px;text-align:center;"
+                        f"white-space:nowrap'>"
+                        f"<div style='font:bold 10px sans-serif;color:{colour}'>"
+                        f"{esc(CLASS_NAMES[letter])}</div><div style='font:10px sans-serif'>"
+                        f"{p['ranks'][letter]} rank{'' if p['ranks'][letter] == 1 else 's'}"
+                        "</div>"
                         f"{_tiles(p['army'][letter], prev, small=True, column=letter)}</div>")
         zone = _tiles(p["command_zone"], q["command_zone"] if q else None, small=True)
         parts.append(f"<div class='nid-board' style='border:1px solid #ccc;border-radius:8px;"
@@ -356,6 +392,7 @@ class WalkthroughApp(W.VBox):
         self.next_button = W.Button(description="Next ▶", button_style="primary",
                                     layout=W.Layout(width="110px"))
         self.next_button.add_class("nid-wt-next")
+        self.next_button.add_class("nid-next")
         self.next_button.on_click(lambda _b: self._guard(self.next))
         self.progress = W.HTML()
         self.progress.add_class("nid-wt-progress")
@@ -366,7 +403,8 @@ class WalkthroughApp(W.VBox):
         left = W.VBox([self.title, self.rule, self.text, self.move_box, self.feedback,
                        self.changes, nav], layout=W.Layout(flex="1 1 440px", min_width="360px"))
         right = W.VBox([self.board, self.sheet], layout=W.Layout(flex="1 1 560px"))
-        self.children = [W.HBox([left, right], layout=W.Layout(flex_flow="row wrap"))]
+        self.children = [css_widget(), W.HBox([left, right],
+                                              layout=W.Layout(flex_flow="row wrap"))]
         self.refresh()
 
     # ------------------------------------------------------------------ actions
@@ -397,6 +435,7 @@ class WalkthroughApp(W.VBox):
         ok, message = self.wt.try_move(text)
         if ok:
             self._say("✔ Well done. " + message)
+            self.wt.follow_on()
             self.refresh()
         else:
             self._say("✘ " + message, error=True)
@@ -413,6 +452,7 @@ class WalkthroughApp(W.VBox):
         if ok:
             self._say(f"This step's move is <code>{esc(self.wt.step['move'])}</code>. "
                       + message)
+            self.wt.follow_on()
             self.refresh()
         else:
             self._say(esc(message), error=True)
@@ -456,7 +496,10 @@ class WalkthroughApp(W.VBox):
             self.sheet.value = ""
         self._refresh_move()
         self.back_button.disabled = not wt.can_back
-        self.next_button.disabled = wt.index >= n - 1
+        # Next is visibly off until the step's move is made (the move box says what to do).
+        self.next_button.disabled = wt.index >= n - 1 or wt.needs_move
+        self.next_button.tooltip = ("make this step's move first (or press Show me)"
+                                    if wt.needs_move else "the next step")
         state = "your move" if wt.needs_move else ("done" if wt.done else "")
         self.progress.value = (f"<span style='font:12px sans-serif;color:#555;margin-left:8px'>"
                                f"{wt.index + 1} / {n}{' · ' + state if state else ''}</span>")

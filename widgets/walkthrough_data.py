@@ -105,8 +105,9 @@ STEPS: list[dict[str, Any]] = [
         "ask": "Bid 4 on the Laughing Goblin, 3 on the Dancing Dragon and 0 on the Shining "
                "Horse (choose the coins in the three dropdowns, then Bid, or type "
                "<code>bid 4 3 0</code>). Your 2 and 5 go to your purse.",
-        "why": "this step sets up the next ones: a 4 that ties with Bo's 4 on the Laughing "
-               "Goblin, and your 0 on the Shining Horse for the exchange",
+        "why": "this step sets up the next ones: your 4 on the Laughing Goblin shows how "
+               "the reveal and a tie work, and your 0 on the Shining Horse makes the "
+               "exchange",
         "wrong": {},
         "after": "Your coins lie face down: the others see only that you bid, not what.",
     },
