@@ -88,9 +88,9 @@ def _outlook(p: PlayerState, card: Card) -> str:
         return (f"placed in a column now (her rank counts); +{C.THRUD_POINTS} at the end, "
                 "when she goes to your command zone")
     if card is C.YLUD:
-        best = max(((C.YLUD_BRAVERY[s], s) for s in Suit), key=lambda t: t[0])
-        return (f"placed in a column at the end of each age: up to +{best[0]} points "
-                f"(as {_article(best[1].column_name)}), and her rank may complete a line")
+        top = max(Suit, key=lambda s: C.YLUD_BRAVERY[s])
+        return (f"placed in a column at the end of each age: up to +{C.YLUD_BRAVERY[top]} "
+                f"points (as {_article(top.column_name)}), and her rank may complete a line")
     if card is C.IDUNN:
         ranks = p.ranks[Suit.EXPLORER] + 1
         return (f"7 + 2 per explorer rank at the end: +{7 + C.IDUNN_BONUS_PER_RANK * ranks} "

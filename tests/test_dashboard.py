@@ -7,9 +7,8 @@ import doctest
 
 import widgets.console as console_module
 import widgets.dashboard as dashboard_module
-from widgets.testing import play_through
 from widgets.dashboard import TABS, Dashboard, lessons_panel
-from widgets.testing import click
+from widgets.testing import click, play_through
 
 
 def test_doctests() -> None:

@@ -469,7 +469,7 @@ def test_thingvellir_example_uses_the_expansion() -> None:
     assert chloe.breakdown["coins"] == 2 + 3 + 7 + 13
 
 
-@pytest.mark.parametrize("example", ["thingvellir_table.yaml", "two_players.json",
+@pytest.mark.parametrize("example", ["thingvellir_table.yaml", "two_players_table.json",
                                      "rulebook_example.yaml"])
 @pytest.mark.parametrize("fmt", ["yaml", "json"])
 def test_round_trip(example: str, fmt: str) -> None:

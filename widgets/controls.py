@@ -176,6 +176,7 @@ class Control:
             b.style.button_color = colour
             b.style.text_color = "white"
         b.notation = notation  # type: ignore[attr-defined]
+        b.add_class("nid-choice")
         b.on_click(lambda _b, n=notation: self.ctx.submit(n))
         self.buttons[notation] = b
         return b
@@ -226,6 +227,7 @@ class BidControl(Control):
             d.observe(lambda _c: self._update(), "value")
         self.submit = W.Button(description="Bid", button_style="primary",
                                tooltip="place these coins face down")
+        self.submit.add_class("nid-choice")
         self.submit.on_click(lambda _b: self.send())
         self._update()
         return W.VBox([W.HBox(self.dropdowns, layout=_wrap()),

@@ -338,11 +338,19 @@ class DecisionPanel(_View):
         else:
             self.summary_box.layout.display = "none"
         # The control is rebuilt only when the position or the viewer changed.
-        key = (id(game), len(game.history), d.player if d else None, d.kind if d else None,
+        key = (game, len(game.history), d.player if d else None, d.kind if d else None,
                bool(session.summary_age), tuple(session.seats))
-        if key == self._rendered:
+        if self._rendered is not None and all(
+                a is b or a == b for a, b in zip(key, self._rendered, strict=True)):
             return
+        if self._rendered is not None and self._rendered[0] is not game:
+            self.notation.value = ""  # a new game: nothing typed for the old one stays
         self._rendered = key
+        # The number of decisions taken, for a page (or a browser test) to see a move land.
+        self.add_class("nid-decision")
+        self._dom_classes = tuple(c for c in self._dom_classes
+                                  if not c.startswith("nid-moves-")) + (
+            f"nid-moves-{len(game.history)}",)
         old = self.control
         self.control = None
         self.text_row.layout.display = "none"

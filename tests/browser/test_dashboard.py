@@ -154,9 +154,8 @@ def test_walkthrough_next_back_and_a_taught_move(voila_server: VoilaServer,
     pg.locator(".nid-wt-notation input").fill("bid 5 3 0")
     pg.locator("button.nid-wt-play").click()
     wait_text(pg, ".nid-wt-feedback", r"not what this step teaches")
-    # Next waits for the move.
-    pg.locator("button.nid-wt-next").click()
-    wait_text(pg, ".nid-wt-feedback", r"move first")
+    # Next waits for the move: visibly off until it is made.
+    assert pg.locator("button.nid-wt-next").is_disabled()
     # The taught bid through the dropdowns.
     scope = ".nid-wt-controls"
     select(pg, scope, "1. Laughing Goblin", "4")

@@ -1,0 +1,148 @@
+"""Issue 16 in a real browser: a card-info panel opened by a click, an error shown next to
+the control that caused it, the end-of-age summary that waits for the player, a game saved
+(downloaded) and opened in Replay (uploaded), and Open in Replay for a finished game."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from .conftest import PageWatch, VoilaServer
+from .test_dashboard import LOAD_TIMEOUT, UPDATE_TIMEOUT, open_dashboard, tab, wait_text
+
+pytestmark = pytest.mark.browser
+
+APP = ".nid-play-app"
+DECISION = f"{APP} .nid-decision"
+
+
+def _open_play(voila_server: VoilaServer, pg: Any) -> None:
+    open_dashboard(voila_server, pg)
+    tab(pg, "Play").click()
+    pg.locator(f"{DECISION} button.nid-choice").first.wait_for(timeout=LOAD_TIMEOUT)
+
+
+def _moves(pg: Any) -> int:
+    classes = pg.locator(DECISION).first.get_attribute("class") or ""
+    found = re.search(r"nid-moves-(\d+)", classes)
+    return int(found.group(1)) if found else -1
+
+
+def _wait_moves_above(pg: Any, n: int) -> None:
+    """Wait until the decision panel shows more than ``n`` decisions taken."""
+    pg.wait_for_function(
+        "([sel, n]) => { const e = document.querySelector(sel); const m = e && "
+        "e.className.match(/nid-moves-(\\d+)/); return m && Number(m[1]) > n; }",
+        arg=[DECISION, n], timeout=UPDATE_TIMEOUT)
+
+
+def test_a_click_on_a_card_opens_its_info_panel(voila_server: VoilaServer,
+                                                page: PageWatch) -> None:
+    pg = page.page
+    _open_play(voila_server, pg)
+    tile = pg.locator(f"{APP} .nid-table .nid-card-details").first
+    info = tile.locator(".nid-card-info")
+    assert not info.is_visible()
+    tile.locator("summary").click()
+    info.wait_for(state="visible", timeout=UPDATE_TIMEOUT)
+    text = info.inner_text()
+    assert "FR" in text and len(text) > 60  # what it does, and where the rulebook says so
+    box = info.bounding_box()
+    assert box is not None and box["width"] > 150 and box["height"] > 40  # not clipped
+    tile.locator("summary").click()
+    info.wait_for(state="hidden", timeout=UPDATE_TIMEOUT)
+    page.assert_clean()
+
+
+def test_an_error_shows_next_to_its_control(voila_server: VoilaServer, page: PageWatch) -> None:
+    pg = page.page
+    _open_play(voila_server, pg)
+    box = pg.locator(f"{DECISION} .nid-notation input")
+    box.fill("take Z9")
+    box.press("Enter")  # Enter submits
+    wait_text(pg, f"{DECISION} .nid-decision-error", r"Z9")
+    error = pg.locator(f"{DECISION} .nid-decision-error").bounding_box()
+    control = pg.locator(f"{DECISION} button.nid-choice").first.bounding_box()
+    assert error is not None and control is not None
+    assert abs(error["y"] - control["y"]) < 400  # right under the controls, not far below
+    # A good move clears it.
+    before = _moves(pg)
+    pg.locator(f"{DECISION} button.nid-choice", has_text=re.compile(r"^Bid$")).click()
+    _wait_moves_above(pg, before)
+    pg.wait_for_function(f"() => document.querySelector('{DECISION} .nid-decision-error')"
+                         ".innerText.trim() === ''", timeout=UPDATE_TIMEOUT)
+    page.assert_clean()
+
+
+def test_end_of_age_summary_then_save_and_open_in_replay(voila_server: VoilaServer,
+                                                        page: PageWatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    pg = page.page
+    open_dashboard(voila_server, pg)
+    tab(pg, "Play").click()
+    # A quick 2-player game against a random bot, no pause between bot moves.
+    pg.get_by_text("New game", exact=True).click()
+    pg.locator(f"{APP} .nid-new-players select").select_option(label="2")
+    pg.locator(f"{APP} .nid-seat-kind-1 select").select_option(label="easy (random)")
+    pg.locator(f"{APP} .nid-new-bot-delay input").fill("0")
+    pg.locator(f"{APP} .nid-new-bot-delay input").press("Enter")
+    pg.locator(f"{APP} button.nid-new-start").click()
+    pg.locator(f"{DECISION}.nid-moves-0 button.nid-choice").first.wait_for(timeout=UPDATE_TIMEOUT)
+    summary = pg.locator(f"{DECISION} .nid-summary-continue")
+    for _ in range(80):  # every human decision of age 1: the first choice offered
+        if summary.is_visible():
+            break
+        # Mark the buttons shown, click one, wait for new buttons (or the summary): the
+        # panel's widgets are rebuilt after each move, asynchronously in the page.
+        pg.evaluate("(sel) => document.querySelectorAll(sel).forEach(b => b.dataset.old = '1')",
+                    f"{DECISION} button.nid-choice")
+        pg.locator(f"{DECISION} button.nid-choice:not([disabled])").first.click()
+        pg.wait_for_function(
+            "(sel) => { const c = document.querySelector(sel + ' .nid-summary-continue'); "
+            "if (c && c.offsetParent !== null) return true; return !!document.querySelector("
+            "sel + ' button.nid-choice:not([data-old]):not([disabled])'); }",
+            arg=DECISION, timeout=UPDATE_TIMEOUT)
+    assert summary.is_visible(), "no end-of-age summary after age 1"
+    text = pg.locator(f"{DECISION} .nid-age-summary").inner_text()
+    assert "End of age 1" in text and "Distinctions" in text and "ranks" in text
+    assert pg.locator(f"{DECISION} button.nid-choice").count() == 0  # it waits
+    summary.click()
+    pg.locator(f"{DECISION} button.nid-choice").first.wait_for(timeout=UPDATE_TIMEOUT)
+    # Save the game (a download), then open the file in the Replay tab (an upload).
+    with pg.expect_download(timeout=UPDATE_TIMEOUT) as info:
+        pg.locator(f"{APP} a.nid-save-download").click()
+    path = tmp_path / "saved.json"
+    info.value.save_as(path)
+    record = json.loads(path.read_text())
+    assert record["format"] == "nidavellir-record" and len(record["actions"]) > 10
+    tab(pg, "Replay").click()
+    with pg.expect_file_chooser(timeout=UPDATE_TIMEOUT) as chooser:
+        pg.locator("button.nid-replay-upload").click()
+    chooser.value.set_files(str(path))
+    wait_text(pg, ".nid-replay-status", rf"{len(record['actions'])} decisions, unfinished")
+    page.assert_clean()
+
+
+def test_open_a_finished_game_in_replay(voila_server: VoilaServer, page: PageWatch) -> None:
+    pg = page.page
+    open_dashboard(voila_server, pg)
+    tab(pg, "Play").click()
+    open_button = pg.locator(f"{APP} button.nid-open-replay")
+    open_button.wait_for(timeout=LOAD_TIMEOUT)
+    assert open_button.is_disabled()  # unfinished: a replay would show the bots' bids
+    pg.get_by_text("New game", exact=True).click()
+    pg.locator(f"{APP} .nid-new-players select").select_option(label="2")
+    pg.locator(f"{APP} .nid-seat-kind-0 select").select_option(label="easy (random)")
+    pg.locator(f"{APP} .nid-seat-kind-1 select").select_option(label="easy (random)")
+    pg.locator(f"{APP} .nid-new-bot-delay input").fill("0")
+    pg.locator(f"{APP} .nid-new-bot-delay input").press("Enter")
+    pg.locator(f"{APP} button.nid-new-start").click()
+    pg.wait_for_function("(sel) => { const b = document.querySelector(sel); "
+                         "return b && !b.disabled; }", arg=f"{APP} button.nid-open-replay",
+                         timeout=UPDATE_TIMEOUT)
+    pg.locator(f"{APP} button.nid-play-again").wait_for(timeout=UPDATE_TIMEOUT)
+    open_button.click()
+    wait_text(pg, ".nid-replay-status", r"your game.*game over")
+    page.assert_clean()

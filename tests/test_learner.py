@@ -1,0 +1,407 @@
+"""Issue 16, the learner's experience: cards that explain themselves, previews of what
+comes later, the grammar of the event lines, saving and opening games, the end-of-age
+summary, forced moves, errors next to their controls, the Pioneer's draw, small styling.
+
+Widget tests without a browser (tests/browser/test_learner_browser.py drives a page).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from nidavellir import Game
+from nidavellir import cards as C
+from nidavellir import events as ev
+from nidavellir.explain import outlook
+from nidavellir.scenario import load_scenario
+from widgets import render
+from widgets.app import play_app
+from widgets.controls import CardControl, Context, build_control, preview
+from widgets.dashboard import Dashboard
+from widgets.panels import age_summary_html
+from widgets.session import Session
+from widgets.testing import click
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+def _random_until(game: Game, seed: int, stop) -> Game:  # type: ignore[no-untyped-def]
+    rng = random.Random(seed)
+    while game.decision is not None and not stop(game):
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+# ---------------------------------------------------------------------- card texts
+
+def test_every_card_of_the_catalogue_explains_itself_with_a_rulebook_citation() -> None:
+    for card in C.iter_catalogue():
+        assert len(card.ability) > 30, card.token
+        assert card.source.startswith("FR"), (card.token, card.source)
+    # The pages the rulebook's table of contents gives are cited where they apply.
+    assert "p.14" in C.ASTRID.source and "p.12" in C.KINGS_HAND.source
+    assert "p.7" in C.card("H").source and "p.11" in C.ROYAL_OFFERING_3.source
+    # Rulings decide some cards: cited by number.
+    assert "R4" in C.KHRAD.source and "R22" in C.HOLDA.source and "R20" in C.JARNGLOFI.source
+    # Texts say what the card does, not only its name.
+    assert "5 points" in C.SVALINN.ability and "hero" in C.SVALINN.ability
+    assert "+7" in C.GRID.ability and "13 points" in C.THRUD.ability
+    assert "warrior 6 or explorer 8" in C.MERCENARIES[0].ability
+
+
+@pytest.mark.parametrize("token", ["Astrid", "Megingjord", "W6/E8", "King's Hand", "E9", "+3"])
+def test_a_tile_has_a_tooltip_and_a_card_info_panel(token: str) -> None:
+    card = C.card(token)
+    tile = render.card_tile(token)
+    assert "nid-card-details" in tile and "nid-card-info" in tile
+    title = re.search(r"title='([^']*)'", tile)
+    assert title is not None
+    import html
+
+    assert card.ability in html.unescape(title.group(1))
+    assert html.escape(card.source) in tile
+    # The same picture without the panel where a click would not make sense.
+    assert "nid-card-info" not in render.card_tile(token, info=False)
+
+
+def test_cards_explain_themselves_everywhere_they_appear() -> None:
+    game = Game.new(players=3, seed=4, expansions=("thingvellir",))
+    _random_until(game, 4, lambda g: any(p.command_zone for p in g.state.players)
+                  and any(p.army[0] for p in g.state.players))
+    obs = game.observation(0)
+    table = render.table_html(obs)
+    # hall, camp, distinctions
+    assert table.count("nid-card-info") >= len(obs["hall"]) + len(obs["camp"]) + 5
+    assert html_has(table, C.card(obs["hall"][0]).ability)
+    assert html_has(table, C.card(obs["camp"][0]).ability)
+    boards = "".join(render.board_html(p) for p in obs["players"])
+    zone = next(t for p in obs["players"] for t in p["command_zone"])
+    assert html_has(boards, C.card(zone).ability)
+    assert boards.count("nid-card-info") == sum(
+        len(p["command_zone"]) + sum(len(v) for v in p["army"].values()) for p in obs["players"])
+
+
+def html_has(markup: str, text: str) -> bool:
+    import html
+
+    return html.escape(text) in markup
+
+
+def test_decision_buttons_explain_the_card_and_what_comes_later() -> None:
+    # A Thingvellir game at a pick where the camp is open: every camp card's button says
+    # what the card does, and its tile what it will be worth for this player.
+    game = Game.new(players=3, seed=4, expansions=("thingvellir",))
+    _random_until(game, 4, lambda g: g.decision.kind == "pick" and any(
+        a.verb == "camp" for a in g.legal_actions()))
+    d = game.decision
+    ctx = Context(kind=d.kind, player=d.player, actions=game.legal_actions(),
+                  obs=game.observation(d.player), submit=lambda _n: True, game=game)
+    control = build_control(ctx)
+    assert isinstance(control, CardControl)
+    camp = [a for a in ctx.actions if a.verb == "camp"]
+    assert camp
+    for a in camp:
+        card = a.args[0]
+        button = control.buttons[str(a)]
+        assert card.ability in button.tooltip
+        assert "no change" not in button.tooltip
+        assert "now" in button.description
+    # Megingjord's preview: +28 now and what it costs later, never "no change".
+    pv = preview(game, d.player, next(a for a in ctx.actions if a.verb == "camp"))
+    assert pv is not None and "score now" in pv.tooltip
+    mg = _fake_preview(game, d.player, C.MEGINGJORD)
+    assert "+28 at the end" in mg and "recruit no hero" in mg
+
+
+def _fake_preview(game: Game, seat: int, card: C.Card) -> str:
+    return outlook(game, seat, card)
+
+
+def test_outlooks_say_what_a_card_will_be_worth_later_for_this_player() -> None:
+    game = Game.new(players=2, seed=1)
+    assert outlook(game, 0, C.SVALINN) == "5 points per hero at the end: +0 with your 0 heroes today"
+    p = game.state.players[0]
+    p.command_zone += [C.SKAA, C.GRID]
+    p.heroes = 2
+    assert outlook(game, 0, C.SVALINN).endswith("+10 with your 2 heroes today")
+    assert outlook(game, 0, C.ASTRID) == ("scores your highest coin at the end: +5 with your "
+                                          "coin 5 today")
+    assert "+13" in outlook(game, 0, C.DWERG_YMIR)
+    p.command_zone.append(C.DWERG_YMIR)
+    assert "+27" in outlook(game, 0, C.DWERG_AESIR)  # 40 - 13
+    assert outlook(game, 0, C.SKAA) == "+17 at the end of the game"
+    assert "as a warrior (6 points) or as an explorer (8 points)" in outlook(
+        game, 0, C.MERCENARIES[0])
+    assert outlook(game, 0, C.card("W7")) == ""
+    # Only the seat's own state is read: another seat's coins change nothing.
+    before = outlook(game, 0, C.DRAUPNIR)
+    game.state.players[1].hand = [C.DRAUPNIR_MIN_COIN * 8 + 1] * 5
+    assert outlook(game, 0, C.DRAUPNIR) == before
+
+
+# ---------------------------------------------------------------------- event grammar
+
+def test_event_lines_speak_to_you_in_the_second_person() -> None:
+    game = Game.new(players=2, seed=3, names=["You", "Bo"])
+    _random_until(game, 3, lambda g: len(g.history) > 40)
+    lines = [e.describe(game.names) for e in game.events]
+    mine = [line for line in lines if line.startswith("You ")]
+    assert mine
+    for bad in ("You places", "You takes", "You recruits", "You trades", "You transforms",
+                "You wins", "You discards", "You keeps"):
+        assert not any(line.startswith(bad) for line in lines), bad
+    assert any(line.startswith(("You place ", "You take ")) for line in mine)
+    assert any(line.startswith(("Bo places ", "Bo takes ")) for line in lines)
+
+
+# ---------------------------------------------------------------------- save and open
+
+def test_save_game_downloads_a_record_and_saves_to_a_path(tmp_path: Path) -> None:
+    app = play_app(players=2, seats=["human", "random"], seed=5, bot_delay=0)
+    click(app, app.session.game.legal_actions()[0])
+    href = re.search(r"href='data:application/json;base64,([^']+)'", app.files.download.value)
+    assert href is not None
+    record = json.loads(base64.b64decode(href.group(1)))
+    assert Game.from_record(record).history == app.session.game.history
+    assert "download='nidavellir-2p-seed5-move" in app.files.download.value
+    # to a path (".json" added), and a bad path said next to the control
+    app.files.path.value = str(tmp_path / "mine")
+    app.files.save_button.click()
+    assert (tmp_path / "mine.json").exists() and "saved" in app.files.message.value
+    assert Game.load(tmp_path / "mine.json").history == app.session.game.history
+    app.files.path.value = str(tmp_path / "no" / "such" / "folder" / "g.json")
+    app.files.save_button.click()
+    assert "not saved" in app.files.message.value and "#c0392b" in app.files.message.value
+    app.files.path.value = ""
+    app.files.save_button.click()
+    assert "type a file path" in app.files.message.value
+
+
+def test_open_in_replay_once_the_game_is_over() -> None:
+    dash = Dashboard(bot_delay=0, seats=("human", "random", "random"))
+    dash.open_tab("play")
+    app = dash.play
+    assert app.files.open_button.disabled  # a replay would show the bots' face-down bids
+    assert not app.files.open_in_replay() and "finish the game" in app.files.message.value
+    rng = random.Random(2)
+    while app.session.game.decision is not None:
+        click(app, rng.choice(app.session.game.legal_actions()))
+    if app.session.summary_age:
+        app.decision.continue_button.click()
+    assert not app.files.open_button.disabled
+    app.files.open_button.click()
+    assert dash.tabs.selected_index == 2 and dash.replay is not None
+    assert dash.replay.full is not None
+    assert dash.replay.full.history == app.session.game.history
+    assert "your game" in dash.replay.status.value
+
+
+@pytest.mark.parametrize("path", sorted(p.relative_to(EXAMPLES).as_posix()
+                                        for p in EXAMPLES.rglob("*") if p.is_file()))
+def test_every_example_file_loads(path: str) -> None:
+    file = EXAMPLES / path
+    if path.startswith("records/"):
+        game = Game.load(file)
+        assert game.history
+        if "unfinished" not in path:
+            assert game.is_over
+        from widgets.replay import ReplayPanel
+
+        panel = ReplayPanel()
+        assert panel.load_path(file), panel.console.last
+    else:
+        scenario = load_scenario(file, hypothetical="hypothetical" in path)
+        assert scenario.tables and scenario.score().totals
+
+
+def test_the_replay_placeholder_names_a_record_that_loads() -> None:
+    from widgets.replay import EXAMPLE_RECORD, ReplayPanel
+
+    panel = ReplayPanel()
+    assert EXAMPLE_RECORD in panel.path.placeholder
+    assert panel.load_path(EXAMPLE_RECORD)
+    assert panel.slider.max > 100
+
+
+# ---------------------------------------------------------------------- game flow
+
+def _session_at_age_two(**kwargs) -> Session:  # type: ignore[no-untyped-def]
+    session = Session.from_config({"players": 3, "seats": ["human", "random", "random"],
+                                   "seed": 9}, age_summaries=True, **kwargs)
+    rng = random.Random(9)
+    while session.game.state.age == 1:
+        assert session.submit(rng.choice(session.game.legal_actions()))
+    return session
+
+
+def test_the_end_of_age_summary_waits_for_the_player() -> None:
+    app = play_app(players=3, seats=["human", "random", "random"], seed=9, bot_delay=0)
+    rng = random.Random(9)
+    while app.session.game.state.age == 1:
+        click(app, rng.choice(app.session.game.legal_actions()))
+    session = app.session
+    assert session.summary_age == 1
+    panel = app.decision
+    assert panel.summary_box.layout.display != "none" and panel.control is None
+    summary = panel.summary.value
+    assert "End of age 1" in summary and "Distinctions" in summary
+    awards = [e for e in session.game.events if isinstance(e, ev.DistinctionAwarded)]
+    assert len(awards) == 5 and all(len(e.ranks) == 3 for e in awards)
+    for e in awards:
+        assert e.distinction.name.replace("'", "&#x27;") in summary
+        if e.player is None:
+            assert "nobody wins it" in summary and "R23" in summary
+    panel.continue_button.click()
+    assert session.summary_age == 0 and panel.control is not None
+    assert panel.summary_box.layout.display == "none"
+    # Undo back into age 1: the summary comes again at the end of the age.
+    assert session.undo()
+    assert session.game.state.age == 1 and session.summary_age == 0
+
+
+def test_a_tie_for_a_distinction_is_explained() -> None:
+    game = Game.new(players=2, seed=1)
+    _random_until(game, 1, lambda g: g.state.age == 2)
+    awards = [e for e in game.events if isinstance(e, ev.DistinctionAwarded)]
+    html = age_summary_html(game, 1)
+    # Seed 1: Hunting Master and the Pioneer are tied 2-2; the others have a winner.
+    assert [e.player for e in awards] == [0, None, 0, 1, None]
+    assert html.count("Player 1 and Player 2 tie with 2") == 2
+    assert html.count("gems do not break the tie (R23)") == 2
+    for e in awards:
+        if e.player is not None:
+            ranks = e.ranks
+            assert ranks[e.player] > max(r for i, r in enumerate(ranks) if i != e.player)
+            shown = ", ".join(f"Player {i + 1} {ranks[i]}"
+                              for i in sorted(range(2), key=lambda i: -ranks[i]))
+            assert shown in html
+
+
+def test_undo_and_play_again_sit_with_the_decision() -> None:
+    app = play_app(players=2, seats=["human", "random"], seed=7, bot_delay=0)
+    panel = app.decision
+    assert panel.undo_button in panel.tools.children and panel.undo_button.disabled
+    click(app, app.session.game.legal_actions()[0])
+    assert not panel.undo_button.disabled
+    panel.undo_button.click()
+    assert app.session.game.history == [] or not app.session.is_human(
+        app.session.game.history[0][0])
+    assert panel.again.layout.display == "none"
+    rng = random.Random(7)
+    while app.session.game.decision is not None:
+        click(app, rng.choice(app.session.game.legal_actions()))
+    app.decision.continue_button.click() if app.session.summary_age else None
+    assert panel.again.layout.display != "none"
+    old_seed = app.session.game.seed
+    panel.again.click()
+    game = app.session.game
+    assert not game.is_over and game.seed != old_seed
+    assert app.session.seats == ["human", "random"]
+
+
+def test_forced_moves_are_played_and_said_and_can_be_switched_off() -> None:
+    on = play_app(players=3, seats=["human", "random", "random"], seed=12, bot_delay=0)
+    rng = random.Random(12)
+    while not on.session.forced and on.session.game.decision is not None:
+        click(on, rng.choice(on.session.game.legal_actions()))
+    assert on.session.forced, "no forced move in a whole game"
+    assert any(m.startswith("Played for ") and "only legal move" in m
+               for m in on.console.messages)
+    assert on.decision.auto.value
+    # Off: the same game stops at the forced decision and shows it.
+    off = play_app(players=3, seats=["human", "random", "random"], seed=12, bot_delay=0,
+                   auto_forced=False)
+    assert not off.decision.auto.value
+    rng = random.Random(12)
+    seen_single = False
+    while off.session.game.decision is not None and not seen_single:
+        legal = off.session.game.legal_actions()
+        seen_single = len(legal) == 1 and off.session.is_human(off.session.decision.player)
+        if not seen_single:
+            click(off, rng.choice(legal))
+    assert seen_single and off.decision.control is not None
+    assert "one possible move" in off.decision.prompt.value
+    off.decision.auto.value = True  # switching it on plays the move at once
+    assert off.session.forced
+
+
+def test_the_pioneer_prompt_shows_the_three_cards_drawn_duplicates_too() -> None:
+    game = Game.new(players=3, seed=6)
+    _random_until(game, 6, lambda g: g.decision.kind == "pioneer")
+    drawn = [c.token for c in game.state.drawn]
+    assert drawn == ["B", "B", "M0"]  # seed 6: two blacksmiths among the three
+    session = Session(game, ["human"] * 3)
+    app_panel = __import__("widgets.panels", fromlist=["DecisionPanel"]).DecisionPanel(session)
+    control = app_panel.control
+    assert isinstance(control, CardControl)
+    assert len(control.buttons) + len(control.copies) == 3
+    assert control.widget.children[0].children[1].children.__len__() == 3
+    control.copies[0].click()  # the second blacksmith: the same move
+    assert session.game.history[-1][1].args[0] is C.card("B")
+
+
+def test_prompts_are_free_of_engine_jargon() -> None:
+    app = play_app(players=2, seats=["human", "random"], seed=3, bot_delay=0)
+    prompt = app.decision.prompt.value
+    assert "legal action" not in prompt and "decision <code>" not in prompt
+    click(app, app.session.game.legal_actions()[0])
+    prompt = app.decision.prompt.value
+    assert "possible move" in prompt and "legal action" not in prompt
+
+
+# ---------------------------------------------------------------------- feedback
+
+def test_errors_show_next_to_the_control_and_go_after_a_good_move() -> None:
+    app = play_app(players=3, seats=["human", "random", "random"], seed=2, bot_delay=0)
+    control = app.decision.control
+    control.dropdowns[0].value = 4
+    control.dropdowns[1].value = 4
+    control.dropdowns[2].value = 0
+    control.submit.click()
+    assert "same coin" in app.decision.error.value and "nid-error" in app.decision.error.value
+    assert "same coin" in app.console.value
+    # the control keeps the learner's choices after the refusal
+    assert app.decision.control is control and control.dropdowns[0].value == 4
+    click(app, app.session.game.legal_actions()[0])
+    assert app.decision.error.value == ""
+    assert "same coin" not in app.console.value
+
+
+def test_enter_submits_the_notation_box_and_a_new_game_clears_it() -> None:
+    app = play_app(players=2, seats=["human", "random"], seed=3, bot_delay=0)
+    box = app.decision.notation
+    box.value = "bid 0 2 3"
+    box._handle_custom_msg({"event": "submit"}, [])  # what the browser sends on Enter
+    assert len(app.session.game.history) >= 1 and box.value == ""
+    box.value = "take Z9"
+    box._handle_custom_msg({"event": "submit"}, [])
+    assert "Z9" in app.decision.error.value and box.value == "take Z9"
+    app.new_game.start.click()
+    assert box.value == "" and app.decision.error.value == ""
+    assert not any(m.startswith("Error") for m in app.console.messages)
+
+
+# ---------------------------------------------------------------------- small styling
+
+def test_coins_are_readable_and_columns_do_not_wrap() -> None:
+    coin = render.coin_html("5")
+    assert "color:#3b2f00" in coin  # dark numbers on gold
+    column = render.column_html("W", ["W3"], 1)
+    assert "1 rank, 3 pts" in column and "white-space:nowrap" in column
+    assert "rk ·" not in column
+
+
+def test_the_upload_button_reads_as_an_action() -> None:
+    from widgets.replay import ReplayPanel
+    from widgets.style import CSS
+
+    panel = ReplayPanel()
+    assert "nid-upload" in panel.upload._dom_classes
+    assert "Upload a record (.json)" in CSS and ".nid-upload.jupyter-button { font-size: 0; }" in CSS
