@@ -45,6 +45,12 @@ def _key(option: str) -> str:
     return option.split("=", 1)[0]
 
 
+#: The kernel manager with the class policy (nidavellir/integrations/voila_class.py).
+CLASS_MANAGER = "nidavellir.integrations.voila_class.ClassKernelManager"
+DEFAULT_SPARES = 2
+DEFAULT_REFILL_QUIET = 20.0
+
+
 def voila_args(
     target: str | os.PathLike[str] = DEFAULT_TARGET,
     host: str = DEFAULT_HOST,
@@ -53,6 +59,10 @@ def voila_args(
     cull_interval: int = DEFAULT_CULL_INTERVAL,
     extra: Sequence[str] = (),
     pool_size: int = DEFAULT_POOL_SIZE,
+    class_size: int = 0,
+    password: str = "",
+    spares: int = DEFAULT_SPARES,
+    refill_quiet: float = DEFAULT_REFILL_QUIET,
 ) -> list[str]:
     """Voila's arguments (without the program name), each option exactly once.
 
@@ -78,13 +88,31 @@ def voila_args(
         # default 4 s to come back: the page would then stay blank (measured: 3 of 10).
         "--VoilaExecutor.iopub_timeout=60",
     ]
+    if class_size > 0:
+        pool_size = class_size
     if pool_size > 0:
         # Preheat only the dashboard: every other notebook would otherwise hold a pool too.
         pools = {"default": {"pool_size": 0}, DASHBOARD: {"pool_size": pool_size}}
         options += [
             "--VoilaConfiguration.preheat_kernel=True",
             f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
+            # Pool kernels are never culled; with a class, no refill during the burst.
+            f"--VoilaConfiguration.multi_kernel_manager_class={CLASS_MANAGER}",
         ]
+        if class_size > 0:
+            where = "http://<this machine>" if host in ("0.0.0.0", "::") else f"http://{host}"
+            ready = (f"The class can come in: {class_size} dashboards are ready at "
+                     f"{where}:{port}/" + (" (with the class password)" if password else ""))
+            options += [
+                f"--ClassKernelManager.class_size={class_size}",
+                f"--ClassKernelManager.spare_kernels={spares}",
+                f"--ClassKernelManager.refill_quiet={refill_quiet}",
+                f"--ClassKernelManager.ready_message={ready}",
+            ]
+    if password:
+        # Voila's token: /?token=… in the link the teacher hands out, or typed on the login
+        # page (the class password); anything else gets the login page and no kernel.
+        options.append(f"--Voila.token={password}")
     merged = {_key(o): o for o in options}
     for option in extra:  # the last of an option given several times wins
         merged[_key(option)] = option
@@ -107,13 +135,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cull-interval", type=int, default=DEFAULT_CULL_INTERVAL)
     parser.add_argument("--preheat", type=int, default=DEFAULT_POOL_SIZE, metavar="N",
                         help=f"kernels kept ready for {DASHBOARD} (0: none)")
+    parser.add_argument("--class-size", type=int, default=0, metavar="N",
+                        help=f"prepare for a class of N: N {DASHBOARD} kernels warm before "
+                        "they come in, no refill while they connect")
+    parser.add_argument("--spares", type=int, default=DEFAULT_SPARES, metavar="N",
+                        help="with --class-size: kernels kept warm after the class came in")
+    parser.add_argument("--refill-quiet", type=float, default=DEFAULT_REFILL_QUIET,
+                        metavar="SECONDS", help="with --class-size: refill the pool after "
+                        "this long without a new page")
+    parser.add_argument("--password", default=os.environ.get("NIDAVELLIR_PASSWORD", ""),
+                        help="a class password (also NIDAVELLIR_PASSWORD): pages need it, "
+                        "typed on the login page or as ?token=PASSWORD in the link")
     args, extra = parser.parse_known_args(argv)
     if not Path(args.target).exists():
         parser.error(f"{args.target}: no such notebook or folder")
+    for name in ("preheat", "class_size", "spares"):
+        if getattr(args, name) < 0:
+            parser.error(f"--{name.replace('_', '-')} must be 0 or more, not "
+                         f"{getattr(args, name)}")
+    if args.refill_quiet < 0:
+        parser.error(f"--refill-quiet must be 0 or more, not {args.refill_quiet}")
+    if args.password and (len(args.password) < 4 or any(c.isspace() for c in args.password)):
+        parser.error("--password needs at least 4 characters and no spaces")
+    if args.host not in ("127.0.0.1", "localhost", "::1") and not args.password:
+        print("warning: serving on the network with no class password: anyone who can reach "
+              f"{args.host}:{args.port} can open a kernel (see README, Serving a class)",
+              file=sys.stderr, flush=True)
     command = [sys.executable, "-m", "voila", *voila_args(
         args.target, args.host, args.port, args.cull_idle_timeout, args.cull_interval, extra,
-        args.preheat)]
-    print("serving:", " ".join(command[2:]), flush=True)
+        args.preheat, args.class_size, args.password, args.spares, args.refill_quiet)]
+    shown = [a if not a.startswith("--Voila.token=") else "--Voila.token=***"
+             for a in command[2:]]
+    print("serving:", " ".join(shown), flush=True)
+    if args.class_size:
+        print(f"preparing {args.class_size} dashboards for the class: wait for \"The class can "
+              "come in\"", flush=True)
     paths = [str(JUPYTER_DATA), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
     os.environ["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
     # Replace this process so signals (Ctrl-C, kill of the process group) reach Voila.

@@ -22,18 +22,20 @@ import html
 import threading
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
 from nidavellir import Game
 
 from .app import PlayApp, play_app
-from .charts import LiveCharts
 from .console import guard, report_callback_errors
-from .replay import ReplayPanel
 from .session import HUMAN, Console, Session
 from .walkthrough import WalkthroughApp
+
+if TYPE_CHECKING:  # pandas and plotly load when a tab that draws charts opens
+    from .charts import LiveCharts
+    from .replay import ReplayPanel
 
 esc = html.escape
 
@@ -237,6 +239,8 @@ class WhatIfPanel(W.VBox):
         self.original = original
         session = Session(game, [HUMAN] * game.config.players, console=Console())
         app = PlayApp(session)
+        from .charts import LiveCharts
+
         app.charts_box.children = [LiveCharts(session, ("score",), hide_bids=False)]
         old = self.branch_app
         self.branch_app = app
@@ -350,6 +354,8 @@ class Dashboard(W.VBox):
     def _build_play(self) -> W.Widget:
         app = play_app(**self.play_config)
         app.console.add_class("nid-play-console")
+        from .charts import LiveCharts
+
         self.play_charts = LiveCharts(app.session, ("coins", "ranks"))
         app.charts_box.children = [self.play_charts]
         app.coach.on_open_replay = self.open_review
@@ -373,6 +379,8 @@ class Dashboard(W.VBox):
         self.replay.load_game(game, "your game (reviewed)", review, step=step + 1)
 
     def _build_replay(self) -> W.Widget:
+        from .replay import ReplayPanel
+
         self.replay = ReplayPanel(console=self.console, on_branch=self._branched)
         return self.replay
 
