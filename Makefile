@@ -10,6 +10,10 @@ HOST ?= 127.0.0.1
 PORT ?= 8866
 # What `make run` serves: the folder of notebooks, or one notebook.
 NOTEBOOK ?= notebooks
+# A class: CLASS=30 preheats 30 dashboards before the students come in (0: a pool of one).
+CLASS ?= 0
+# A class password (students type it, or open http://HOST:PORT/?token=PASSWORD).
+PASSWORD ?=
 # Extra Voila options, e.g. VOILA_ARGS="--MappingKernelManager.cull_idle_timeout=1800".
 VOILA_ARGS ?=
 PYTEST_ARGS ?=
@@ -51,7 +55,8 @@ chromium:
 	fi
 
 run: setup
-	$(BIN)/python -m nidavellir.serve $(NOTEBOOK) --host $(HOST) --port $(PORT) $(VOILA_ARGS)
+	NIDAVELLIR_PASSWORD='$(PASSWORD)' $(BIN)/python -m nidavellir.serve $(NOTEBOOK) \
+		--host $(HOST) --port $(PORT) --class-size $(CLASS) $(VOILA_ARGS)
 
 lint: setup
 	$(BIN)/ruff check .

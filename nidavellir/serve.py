@@ -47,6 +47,8 @@ def _key(option: str) -> str:
 
 #: The kernel manager with the class policy (nidavellir/integrations/voila_class.py).
 CLASS_MANAGER = "nidavellir.integrations.voila_class.ClassKernelManager"
+#: The class password page (the lab's login.html).
+CLASS_IDENTITY = "nidavellir.integrations.voila_class.ClassIdentityProvider"
 DEFAULT_SPARES = 2
 DEFAULT_REFILL_QUIET = 20.0
 
@@ -112,7 +114,8 @@ def voila_args(
     if password:
         # Voila's token: /?token=… in the link the teacher hands out, or typed on the login
         # page (the class password); anything else gets the login page and no kernel.
-        options.append(f"--Voila.token={password}")
+        options += [f"--Voila.token={password}",
+                    f"--Voila.identity_provider_class={CLASS_IDENTITY}"]
     merged = {_key(o): o for o in options}
     for option in extra:  # the last of an option given several times wins
         merged[_key(option)] = option

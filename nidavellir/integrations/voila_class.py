@@ -24,11 +24,13 @@ Server-side only (jupyter_server); nothing in the engine or the widgets imports 
 from __future__ import annotations
 
 import asyncio
+import hmac
 import sys
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Int, Unicode
+from voila.voila_identity_provider import VoilaIdentityProvider, VoilaLoginHandler
 
 
 class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
@@ -139,4 +141,31 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         await super().cull_kernel_if_idle(kernel_id)
 
 
-__all__ = ["ClassKernelManager"]
+class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
+    """The class password page: ``login.html`` of the lab's template (served from this
+    machine, no CDN), not jupyter_server's page (which Voila cannot style)."""
+
+    def get_template(self, name: str) -> Any:
+        env = self.settings.get("voila_jinja2_env")
+        if env is not None and name == "login.html":
+            return env.get_template(name)
+        return super().get_template(name)
+
+
+class ClassIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
+    """Voila's token, used as the class password, with the lab's login page."""
+
+    def process_login_form(self, handler: Any) -> Any:
+        """The typed class password is the token (jupyter_server's own form handling calls
+        a ``user_for_token`` its token provider does not have)."""
+        typed = handler.get_argument("password", default="")
+        if self.token and hmac.compare_digest(typed.encode(), self.token.encode()):
+            return self.generate_anonymous_user(handler)
+        return None
+
+    def get_handlers(self) -> list[tuple[str, object]]:
+        return [(pattern, ClassLoginHandler if handler is self.login_handler_class else handler)
+                for pattern, handler in super().get_handlers()]
+
+
+__all__ = ["ClassIdentityProvider", "ClassKernelManager", "ClassLoginHandler"]
