@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import sys
+import time
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -45,6 +46,9 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                             help="the notebook whose kernels are preheated")
     ready_message = Unicode("", config=True,
                             help="printed once the class_size kernels are ready")
+    connect_grace = Float(300.0, config=True,
+                          help="seconds a kernel handed to a page may wait for that page to "
+                               "connect before it can be culled")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -53,6 +57,8 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self.takes = 0
         self._refill: asyncio.TimerHandle | None = None
         self._initial_done = False
+        self._connected: set[str] = set()
+        self._first_seen: dict[str, float] = {}
         if self.class_size > 0 and hasattr(type(self), "fill_if_needed"):
             # Voila's pool class derives from this one: its fill_if_needed is wrapped on
             # the instance, so its own __init__ (which fills the pools) goes through it.
@@ -135,10 +141,24 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     # ------------------------------------------------------------------ culling
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        """Cull idle kernels of closed pages, never the ones waiting in the pool."""
+        """Cull idle kernels of closed pages; never the ones waiting in the pool, nor one
+        handed to a page that has not connected yet (a page loading on a busy machine),
+        for ``connect_grace`` seconds."""
         if kernel_id in self.pooled_kernel_ids():
             return
+        connections: dict[str, int] = getattr(self, "_kernel_connections", {})
+        if connections.get(kernel_id, 0) > 0:
+            self._connected.add(kernel_id)
+        if kernel_id not in self._connected:
+            first = self._first_seen.setdefault(kernel_id, time.monotonic())
+            if time.monotonic() - first < self.connect_grace:
+                return
         await super().cull_kernel_if_idle(kernel_id)
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
+        self._connected.discard(kernel_id)
+        self._first_seen.pop(kernel_id, None)
+        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
 
 class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]

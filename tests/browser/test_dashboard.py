@@ -255,10 +255,17 @@ def test_ten_pages_at_once_then_culling_frees_their_kernels(
         # IOPub wait: it is dropped ("Timeout waiting for IOPub output") and the page
         # stays blank. Wait longer.
         "--VoilaExecutor.iopub_timeout=60",
+        # Class mode (issue 18): the ten kernels are warm before the pages come, and no
+        # replacement starts while they connect (no spares: every kernel is a page's).
+        "--class-size", "10", "--spares", "0",
     ])
     contexts = []
     watches: list[PageWatch] = []
     try:
+        ready = time.monotonic() + 240
+        while "*** The class can come in" not in server.log():
+            assert time.monotonic() < ready, "the ten kernels were not ready:\n" + server.log()
+            time.sleep(0.5)
         start = time.monotonic()
         for _ in range(10):
             ctx = chromium.new_context(viewport={"width": 1200, "height": 900})

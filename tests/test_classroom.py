@@ -1,0 +1,248 @@
+"""Issue 18, a classroom on one server: class mode, lean kernels, the class page, the class
+password. The server tests start Voila from the project's files (``python -m
+nidavellir.serve``) on a free port and stop it (and its kernels) by process id; the
+browser test of the class page is in tests/browser/test_classroom_browser.py, the
+figures in benchmarks/bench_classroom.py."""
+
+from __future__ import annotations
+
+import contextlib
+import http.cookiejar
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from nidavellir import serve
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = ROOT / "nidavellir" / "share" / "jupyter" / "voila" / "templates" / "nidavellir"
+
+
+# ---------------------------------------------------------------------- the command
+
+def test_class_mode_preheats_the_class_with_the_class_kernel_manager() -> None:
+    args = serve.voila_args("notebooks", class_size=30, spares=3, refill_quiet=15)
+    joined = " ".join(args)
+    assert '"dashboard.ipynb": {"pool_size": 30}' in joined
+    assert f"--VoilaConfiguration.multi_kernel_manager_class={serve.CLASS_MANAGER}" in args
+    assert "--ClassKernelManager.class_size=30" in args
+    assert "--ClassKernelManager.spare_kernels=3" in args
+    assert "--ClassKernelManager.refill_quiet=15" in args
+    assert any(a.startswith("--ClassKernelManager.ready_message=The class can come in: 30")
+               for a in args)
+    # Without a class: the pool of one, pool kernels still never culled.
+    plain = serve.voila_args("notebooks")
+    assert '"dashboard.ipynb": {"pool_size": 1}' in " ".join(plain)
+    assert not any("class_size" in a for a in plain)
+    assert not any(a.startswith("--Voila.token") for a in plain)
+
+
+def test_a_password_becomes_voilas_token_with_the_labs_login_page() -> None:
+    args = serve.voila_args("notebooks", password="dwarves")
+    assert "--Voila.token=dwarves" in args
+    assert f"--Voila.identity_provider_class={serve.CLASS_IDENTITY}" in args
+    assert len({a.split("=", 1)[0] for a in args}) == len(args)  # every option once
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--class-size", "-3"], "--class-size must be 0 or more"),
+    (["--spares", "-1"], "--spares must be 0 or more"),
+    (["--refill-quiet", "-2"], "--refill-quiet must be 0 or more"),
+    (["--password", "ab"], "at least 4 characters"),
+    (["--password", "a b c d"], "no spaces"),
+    (["--class-size", "many"], "invalid int value"),
+    (["no/such/folder"], "no such notebook or folder"),
+])
+def test_bad_arguments_get_one_clear_line(argv: list[str], message: str) -> None:
+    out = subprocess.run([sys.executable, "-m", "nidavellir.serve", *argv], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_the_pages_of_the_template_load_nothing_from_outside() -> None:
+    for page in TEMPLATE.glob("*.html*"):
+        text = page.read_text()
+        assert not re.search(r"(src|href)=['\"]?https?://", text), page.name
+    assert "Open the dashboard" in (TEMPLATE / "class_page.html").read_text()
+    for tree in ("tree.html", "tree-lab.html"):
+        assert "class_page.html" in (TEMPLATE / tree).read_text()
+
+
+# ---------------------------------------------------------------------- lean kernels
+
+def test_the_dashboards_first_paint_imports_no_pandas_or_plotly() -> None:
+    code = ("import sys, resource; from widgets.dashboard import dashboard; d = dashboard(); "
+            "heavy = [m for m in ('pandas', 'plotly', 'numpy', 'pyarrow', 'dask') "
+            "if m in sys.modules]; print(heavy); "
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True, timeout=120)
+    heavy, mb = out.stdout.strip().splitlines()
+    assert heavy == "[]"
+    assert int(mb) < 100  # the dashboard object itself; a kernel adds ipykernel's ~20 MB
+    # The tabs that draw charts still work: they load what they need when opened.
+    code = ("import sys; from widgets.dashboard import Dashboard; d = Dashboard(bot_delay=0); "
+            "d.open_tab('play'); print('plotly' in sys.modules, d.play_charts is not None)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True, timeout=120)
+    assert out.stdout.split() == ["True", "True"]
+
+
+# ---------------------------------------------------------------------- a real server
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, object]]:
+    """A class of 2 behind the password ``dwarves``, started as ``make run`` starts it."""
+    port = _free_port()
+    log = tmp_path_factory.mktemp("class") / "voila.log"
+    handle = log.open("wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nidavellir.serve", "notebooks", "--port", str(port),
+         "--class-size", "2", "--password", "dwarves", "--refill-quiet", "2"],
+        cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True)
+    server = _Server(port, process, log)
+    try:
+        deadline = time.monotonic() + 180
+        while "*** The class can come in" not in server.log():
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the class server did not get ready:\n" + server.log())
+            time.sleep(0.5)
+        yield server.url, server  # type: ignore[misc]
+    finally:
+        server.stop()
+        handle.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class _Server:
+    """The Voila process, its log, its kernels; stopped by process group id."""
+
+    def __init__(self, port: int, process: subprocess.Popen[bytes], log: Path) -> None:
+        self.port, self.process, self.log_path = port, process, log
+        self.url = f"http://127.0.0.1:{port}"
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def kernel_count(self) -> int:
+        import psutil
+
+        count = 0
+        for child in psutil.Process(self.process.pid).children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                count += "ipykernel" in " ".join(child.cmdline())
+        return count
+
+    def stop(self) -> None:
+        import psutil
+
+        try:
+            kids = psutil.Process(self.process.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            kids = []
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=5)
+        for kid in kids:  # kernels run in process groups of their own
+            with contextlib.suppress(psutil.Error):
+                kid.kill()
+
+
+def _opener() -> urllib.request.OpenerDirector:
+    jar = http.cookiejar.CookieJar()
+    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+
+
+def _get(opener: urllib.request.OpenerDirector, url: str) -> tuple[int, str, str]:
+    try:
+        with opener.open(url, timeout=30) as r:
+            return r.status, r.geturl(), r.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, url, exc.read().decode()
+
+
+def test_the_class_is_ready_before_it_comes_in(class_server) -> None:  # type: ignore[no-untyped-def]
+    _url, server = class_server
+    log = server.log()
+    assert log.count("Kernel started") == 2  # the class of 2, warm
+    assert "The class can come in: 2 dashboards are ready at http://127.0.0.1:" in log
+    assert server.kernel_count() == 2
+
+
+def test_no_password_or_a_wrong_one_gets_the_login_page_and_no_kernel(class_server) -> None:  # type: ignore[no-untyped-def]
+    url, server = class_server
+    before = server.log().count("Kernel started")
+    opener = _opener()
+    for path in ("/", "/voila/render/dashboard.ipynb", "/voila/render/dashboard.ipynb?token=x"):
+        status, where, body = _get(opener, url + path)
+        assert status == 200 and "/login" in where, path
+        assert "Class password" in body and "Nidavellir lab" in body
+        assert "https://" not in body
+    # A wrong password typed on the form: said clearly, still no kernel.
+    status, _, page = _get(opener, url + "/login")
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    data = urllib.parse.urlencode({"_xsrf": xsrf, "password": "trolls"}).encode()
+    try:
+        opener.open(url + "/login?next=%2F", data=data, timeout=30)
+        raise AssertionError("a wrong password was accepted")
+    except urllib.error.HTTPError as exc:
+        assert exc.code == 401
+        assert "Wrong password" in exc.read().decode()
+    assert server.log().count("Kernel started") == before
+
+
+def test_the_password_opens_the_class_page_without_a_kernel(class_server) -> None:  # type: ignore[no-untyped-def]
+    url, server = class_server
+    opener = _opener()
+    status, _, page = _get(opener, url + "/login")
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    data = urllib.parse.urlencode({"_xsrf": xsrf, "password": "dwarves"}).encode()
+    with opener.open(url + "/login?next=%2F", data=data, timeout=30) as r:
+        body = r.read().decode()
+    assert "Open the dashboard" in body and "voila/render/dashboard.ipynb" in body
+    for name in ("01_rules_walkthrough.ipynb", "04_probability_lessons.ipynb"):
+        assert name in body
+    assert "Learn the rules step by step" in body
+    assert not re.search(r"(src|href)=['\"]?https?://", body)
+    # The token link the teacher hands out works too.
+    status, _, body = _get(_opener(), url + "/?token=dwarves")
+    assert status == 200 and "Open the dashboard" in body
+    assert server.log().count("Kernel started") == 2  # the class page starts no kernel
+
+
+def test_pages_take_warm_kernels_and_the_pool_refills_to_the_spares_after_the_burst(
+        class_server) -> None:  # type: ignore[no-untyped-def]
+    url, server = class_server
+    opener = _opener()
+    _get(opener, url + "/?token=dwarves")
+    for _ in range(3):  # two warm kernels, then one started on demand
+        status, _, body = _get(opener, url + "/voila/render/dashboard.ipynb")
+        assert status == 200 and "voila" in body
+    log = server.log()
+    assert log.count("Using pre-heated kernel") == 2
+    during = log.count("Kernel started")
+    assert during == 3  # no replacement started during the burst
+    time.sleep(6)  # --refill-quiet 2: then the pool refills, to the spares (2) only
+    assert server.log().count("Kernel started") == during + 2
