@@ -62,7 +62,7 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         if self.class_size > 0 and hasattr(type(self), "fill_if_needed"):
             # Voila's pool class derives from this one: its fill_if_needed is wrapped on
             # the instance, so its own __init__ (which fills the pools) goes through it.
-            self.fill_if_needed = self._class_fill  # type: ignore[method-assign]
+            setattr(self, "fill_if_needed", self._class_fill)  # noqa: B010
 
     # ------------------------------------------------------------------ the pool
 
@@ -82,15 +82,15 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         return ids
 
     def _set_pool_size(self, notebook: str, size: int) -> None:
-        config = dict(self.kernel_pools_config)  # type: ignore[attr-defined]
+        config = dict(getattr(self, "kernel_pools_config", {}))
         entry = dict(config.get(notebook, {}))
         entry["pool_size"] = size
         config[notebook] = entry
-        self.kernel_pools_config = config  # type: ignore[attr-defined]
+        setattr(self, "kernel_pools_config", config)  # noqa: B010
 
     def _class_fill(self, delay: float | None = None, notebook_name: str | None = None,
                     **kwargs: Any) -> None:
-        voila_fill = type(self).fill_if_needed
+        voila_fill: Any = getattr(type(self), "fill_if_needed")  # noqa: B009 (Voila's pool)
         if notebook_name != self.pool_notebook:
             voila_fill(self, delay, notebook_name, **kwargs)
             return
@@ -155,7 +155,8 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                 return
         await super().cull_kernel_if_idle(kernel_id)
 
-    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
+    async def shutdown_kernel(  # type: ignore[override]
+            self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
         self._connected.discard(kernel_id)
         self._first_seen.pop(kernel_id, None)
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
