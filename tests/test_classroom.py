@@ -83,10 +83,12 @@ def test_the_pages_of_the_template_load_nothing_from_outside() -> None:
 # ---------------------------------------------------------------------- lean kernels
 
 def test_the_dashboards_first_paint_imports_no_pandas_or_plotly() -> None:
-    code = ("import sys, resource; from widgets.dashboard import dashboard; d = dashboard(); "
+    # The process's own memory now (USS), not ru_maxrss: after fork + exec Linux keeps the
+    # parent's high-water mark, i.e. pytest's size.
+    code = ("import sys, psutil; from widgets.dashboard import dashboard; d = dashboard(); "
             "heavy = [m for m in ('pandas', 'plotly', 'numpy', 'pyarrow', 'dask') "
             "if m in sys.modules]; print(heavy); "
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)")
+            "print(psutil.Process().memory_full_info().uss // 2**20)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True, timeout=120)
     heavy, mb = out.stdout.strip().splitlines()
