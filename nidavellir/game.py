@@ -34,6 +34,8 @@ from .state import GameConfig, GameState
 
 RECORD_FORMAT = "nidavellir-record"
 RECORD_VERSION = 1
+#: A viewer who holds no seat (a replay of an unfinished game): every bid stays face down.
+SPECTATOR = -1
 SUPPORTED_EXPANSIONS = (C.THINGVELLIR,)
 
 
@@ -325,15 +327,27 @@ class Game:
 
     # ------------------------------------------------------------------ log
 
-    def log(self) -> list[str]:
-        """The game in plain words: each decision in notation, then what followed."""
+    def action_text(self, index: int, viewer: int | None = None) -> str:
+        """Decision ``index`` in notation as ``viewer`` may read it. While the game is on,
+        another seat's bid lies face down (its coins and, by elimination, its purse):
+        ``bid (face down)``. ``viewer=None`` shows every action (records, finished games);
+        :data:`SPECTATOR` hides every seat's bids."""
+        player, action = self.history[index]
+        if viewer is not None and player != viewer and action.verb == "bid" \
+                and not self.is_over:
+            return "bid (face down)"
+        return str(action)
+
+    def log(self, viewer: int | None = None) -> list[str]:
+        """The game in plain words: each decision in notation, then what followed (other
+        seats' bids face down for ``viewer``, see :meth:`action_text`)."""
         lines: list[str] = []
         events = self.events
         marks = self._marks + [len(events)]
         for e in events[:marks[0]]:
             lines.append(e.describe(self.names))
-        for i, (player, action) in enumerate(self.history):
-            lines.append(f"[{i}] {self.names[player]}: {action}")
+        for i, (player, _action) in enumerate(self.history):
+            lines.append(f"[{i}] {self.names[player]}: {self.action_text(i, viewer)}")
             for e in events[marks[i]:marks[i + 1]]:
                 lines.append("    " + e.describe(self.names))
         return lines

@@ -405,3 +405,51 @@ def test_the_upload_button_reads_as_an_action() -> None:
     panel = ReplayPanel()
     assert "nid-upload" in panel.upload._dom_classes
     assert "Upload a record (.json)" in CSS and ".nid-upload.jupyter-button { font-size: 0; }" in CSS
+
+
+# ---------------------------------------------------------------------- hidden information
+
+def _bid_twins() -> tuple[Game, Game]:
+    """Two 2-player games that differ only in Bo's face-down bid on the third tavern (and so
+    in his purse), stopped at the first pick, before that tavern is revealed."""
+    twins = []
+    for bo in ("bid 0 2 4", "bid 0 2 5"):
+        game = Game.new(players=2, seed=3, names=["You", "Bo"])
+        game.apply("bid 0 2 3")
+        game.apply(bo)
+        assert game.decision is not None and game.decision.kind == "pick"
+        twins.append(game)
+    a, b = twins
+    assert a.state.players[1].bids != b.state.players[1].bids
+    return a, b
+
+
+def test_the_log_and_undo_menu_never_show_another_seats_face_down_bid() -> None:
+    a, b = _bid_twins()
+    assert a.log(0) == b.log(0) and "bid (face down)" in "\n".join(a.log(0))
+    assert a.log() != b.log()  # the full log (records, finished games) has every action
+    assert a.action_text(0, 0) == "bid 0 2 3"  # your own bid stays readable
+    panels = []
+    for game in (a, b):
+        session = Session(game, ["human", "random"], autoplay=False)
+        from widgets.panels import LogPanel
+
+        panel = LogPanel(session)
+        panels.append((panel.log_html.value, [label for label, _ in panel.history.options]))
+    assert panels[0] == panels[1]
+
+
+def test_a_replay_of_an_unfinished_record_shows_only_what_the_table_may_see() -> None:
+    from widgets.replay import ReplayPanel
+
+    shown = []
+    for game in _bid_twins():
+        panel = ReplayPanel()
+        assert panel.load_record(game.to_record(), "saved mid-game")
+        shown.append((panel.board.value, panel.info.value))
+        assert "score now" not in panel.board.value
+    assert shown[0] == shown[1]
+    # A finished game hides nothing: its replay shows every coin and the scores.
+    panel = ReplayPanel()
+    panel.load_path(EXAMPLES / "records" / "three_players.json")
+    assert "score now" in panel.board.value

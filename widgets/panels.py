@@ -347,7 +347,6 @@ class DecisionPanel(_View):
             self.notation.value = ""  # a new game: nothing typed for the old one stays
         self._rendered = key
         # The number of decisions taken, for a page (or a browser test) to see a move land.
-        self.add_class("nid-decision")
         self._dom_classes = tuple(c for c in self._dom_classes
                                   if not c.startswith("nid-moves-")) + (
             f"nid-moves-{len(game.history)}",)
@@ -514,15 +513,17 @@ class LogPanel(_View):
     def refresh(self) -> None:
         session = self.session
         game = session.game
+        # Other seats' bids stay face down for the viewer until the game is over.
         options = [(f"[{i}] {game.names[p]}"
-                    f"{'' if session.is_human(p) else ' (bot)'}: {a}", i)
-                   for i, (p, a) in enumerate(game.history)]
+                    f"{'' if session.is_human(p) else ' (bot)'}: "
+                    f"{game.action_text(i, session.viewer)}", i)
+                   for i, (p, _a) in enumerate(game.history)]
         humans = [i for i, (p, _) in enumerate(game.history) if session.is_human(p)]
         self.history.options = options
         self.history.value = humans[-1] if humans else (options[-1][1] if options else None)
         self.undo_button.disabled = not humans
         self.undo_to_button.disabled = not options
-        self.log_html.value = render.log_html(game.log(), self.last)
+        self.log_html.value = render.log_html(game.log(session.viewer), self.last)
 
 
 class ResultPanel(_View):

@@ -2,7 +2,7 @@
 
 The record comes from a file upload, a path, or the walkthrough's scripted game. The slider
 runs over the history (0 = before the first decision); the table, every player's board
-(all coins shown: a replay hides nothing), the decision and its events, and the live charts
+(a finished game hides nothing; an unfinished record shows what the table may see: bids face down, purses counted), the decision and its events, and the live charts
 follow it. *What if… (branch here)* hands a copy of the game at that position to
 ``on_branch`` (the dashboard opens it in the What-if tab, to play on differently).
 
@@ -29,6 +29,7 @@ import traitlets as T
 
 from nidavellir import Game
 from nidavellir.errors import NidavellirError
+from nidavellir.game import SPECTATOR
 
 from . import render
 from .charts import LiveCharts
@@ -244,8 +245,9 @@ class ReplayPanel(W.VBox):
         full = self.full
         lines = []
         if index > 0:
-            player, action = full.history[index - 1]
-            lines.append(f"<b>[{index - 1}] {esc(full.names[player])}: {esc(str(action))}</b>"
+            player, _action = full.history[index - 1]
+            shown = full.action_text(index - 1, None if full.is_over else SPECTATOR)
+            lines.append(f"<b>[{index - 1}] {esc(full.names[player])}: {esc(shown)}</b>"
                          + self.annotation(index - 1))
             before = self.game_at(index - 1)
             for e in game.events[len(before.events):]:
@@ -259,11 +261,16 @@ class ReplayPanel(W.VBox):
         lines.append(f"<div style='color:#555'>{nxt}</div>")
         self.info.value = "<div style='font:12px monospace'>" + "".join(lines) + "</div>"
         boards = []
-        for seat in range(game.config.players):
-            obs = game.observation(seat)
+        n = game.config.players
+        for seat in range(n):
+            # A finished game hides nothing. An unfinished record holds face-down bids and
+            # purses never revealed: each board as the other players see it, no score.
+            viewer = seat if full.is_over else (seat + 1) % n
+            obs = game.observation(viewer)
             boards.append(render.board_html(obs["players"][seat], to_move=d is not None
                                             and d.player == seat,
-                                            score=game.scores().totals[seat]))
+                                            score=game.scores().totals[seat]
+                                            if full.is_over else None))
         self.board.value = (render.table_html(game.observation(0)) + "".join(boards))
 
     def annotation(self, step: int) -> str:
