@@ -17,6 +17,8 @@ _HEROES = "FR p.14 \"Capacités des cartes Héros·ïne\""
 _TV_HEROES = "FR Thingvellir \"Capacités des cartes Héros-ïne\""
 _ARTIFACTS = "FR Thingvellir \"Les cartes Artefact\""
 _DISTINCTIONS = "FR p.12 \"Fin de l'Age 1: l'Évaluation des troupes\""
+_DWERG = ("One of the five Dwerg brothers, kept in your command zone. Together they score 13, "
+          "40, 81, 108 or 135 points for 1 to 5 brothers.", f"{_HEROES}, DWERG")
 
 #: token -> (ability in plain English, where the rulebook says so).
 ABILITIES: dict[str, tuple[str, str]] = {
@@ -44,21 +46,6 @@ ABILITIES: dict[str, tuple[str, str]] = {
     "Idunn": ("Explorer hero: 1 rank in your explorer column worth 7 points plus 2 per "
               "explorer rank at the end (hers included).", f"{_HEROES}, IDUNN"),
     # ------------------------------------------------------------------ neutral heroes
-    "Dwerg Ymir": ("One of the five Dwerg brothers, kept in your command zone. Together they "
-                   "score 13, 40, 81, 108 or 135 points for 1 to 5 brothers.",
-                   f"{_HEROES}, DWERG"),
-    "Dwerg Aesir": ("One of the five Dwerg brothers, kept in your command zone. Together they "
-                    "score 13, 40, 81, 108 or 135 points for 1 to 5 brothers.",
-                    f"{_HEROES}, DWERG"),
-    "Dwerg Sigmir": ("One of the five Dwerg brothers, kept in your command zone. Together "
-                     "they score 13, 40, 81, 108 or 135 points for 1 to 5 brothers.",
-                     f"{_HEROES}, DWERG"),
-    "Dwerg Jungir": ("One of the five Dwerg brothers, kept in your command zone. Together "
-                     "they score 13, 40, 81, 108 or 135 points for 1 to 5 brothers.",
-                     f"{_HEROES}, DWERG"),
-    "Dwerg Bergelmir": ("One of the five Dwerg brothers, kept in your command zone. Together "
-                        "they score 13, 40, 81, 108 or 135 points for 1 to 5 brothers.",
-                        f"{_HEROES}, DWERG"),
     "Skaa": ("Neutral hero: 17 points at the end of the game.", f"{_HEROES}, SKAA"),
     "Astrid": ("Neutral hero: at the end she scores the value of your highest coin.",
                f"{_HEROES}, ASTRID"),
@@ -159,6 +146,9 @@ ABILITIES: dict[str, tuple[str, str]] = {
                     "Megingjord); the next hero needs more lines than heroes as usual.",
                     f"{_ARTIFACTS}, GJALLARHORN; R10"),
 }
+
+ABILITIES.update({f"Dwerg {name}": _DWERG
+                  for name in ("Ymir", "Aesir", "Sigmir", "Jungir", "Bergelmir")})
 
 #: One text per dwarf class (FR p.7 "Déterminer la Valeur de Bravoure de chaque classe").
 CLASS_ABILITIES: dict[str, str] = {

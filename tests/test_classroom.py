@@ -6,12 +6,8 @@ figures in benchmarks/bench_classroom.py."""
 
 from __future__ import annotations
 
-import contextlib
 import http.cookiejar
-import os
 import re
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -22,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from servers import VoilaServer, start_voila, stop_voila
 
 from nidavellir import serve
 
@@ -105,71 +102,19 @@ def test_the_dashboards_first_paint_imports_no_pandas_or_plotly() -> None:
 # ---------------------------------------------------------------------- a real server
 
 @pytest.fixture(scope="module")
-def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, object]]:
+def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, VoilaServer]]:
     """A class of 2 behind the password ``dwarves``, started as ``make run`` starts it."""
-    port = _free_port()
-    log = tmp_path_factory.mktemp("class") / "voila.log"
-    handle = log.open("wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "nidavellir.serve", "notebooks", "--port", str(port),
-         "--class-size", "2", "--password", "dwarves", "--refill-quiet", "2"],
-        cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True)
-    server = _Server(port, process, log)
+    server = start_voila("notebooks", tmp_path_factory.mktemp("class"), extra=[
+        "--class-size", "2", "--password", "dwarves", "--refill-quiet", "2"])
     try:
         deadline = time.monotonic() + 180
         while "*** The class can come in" not in server.log():
-            if process.poll() is not None or time.monotonic() > deadline:
+            if server.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("the class server did not get ready:\n" + server.log())
             time.sleep(0.5)
-        yield server.url, server  # type: ignore[misc]
+        yield server.url, server
     finally:
-        server.stop()
-        handle.close()
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class _Server:
-    """The Voila process, its log, its kernels; stopped by process group id."""
-
-    def __init__(self, port: int, process: subprocess.Popen[bytes], log: Path) -> None:
-        self.port, self.process, self.log_path = port, process, log
-        self.url = f"http://127.0.0.1:{port}"
-
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace")
-
-    def kernel_count(self) -> int:
-        import psutil
-
-        count = 0
-        for child in psutil.Process(self.process.pid).children(recursive=True):
-            with contextlib.suppress(psutil.Error):
-                count += "ipykernel" in " ".join(child.cmdline())
-        return count
-
-    def stop(self) -> None:
-        import psutil
-
-        try:
-            kids = psutil.Process(self.process.pid).children(recursive=True)
-        except psutil.NoSuchProcess:
-            kids = []
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=5)
-        for kid in kids:  # kernels run in process groups of their own
-            with contextlib.suppress(psutil.Error):
-                kid.kill()
+        stop_voila(server)
 
 
 def _opener() -> urllib.request.OpenerDirector:

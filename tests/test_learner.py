@@ -24,7 +24,7 @@ from widgets import render
 from widgets.app import play_app
 from widgets.controls import CardControl, Context, build_control, preview
 from widgets.dashboard import Dashboard
-from widgets.panels import age_summary_html
+from widgets.panels import DecisionPanel, LogPanel, age_summary_html
 from widgets.session import Session
 from widgets.testing import click
 
@@ -116,12 +116,8 @@ def test_decision_buttons_explain_the_card_and_what_comes_later() -> None:
     # Megingjord's preview: +28 now and what it costs later, never "no change".
     pv = preview(game, d.player, next(a for a in ctx.actions if a.verb == "camp"))
     assert pv is not None and "score now" in pv.tooltip
-    mg = _fake_preview(game, d.player, C.MEGINGJORD)
+    mg = outlook(game, d.player, C.MEGINGJORD)
     assert "+28 at the end" in mg and "recruit no hero" in mg
-
-
-def _fake_preview(game: Game, seat: int, card: C.Card) -> str:
-    return outlook(game, seat, card)
 
 
 def test_outlooks_say_what_a_card_will_be_worth_later_for_this_player() -> None:
@@ -297,7 +293,8 @@ def test_undo_and_play_again_sit_with_the_decision() -> None:
     rng = random.Random(7)
     while app.session.game.decision is not None:
         click(app, rng.choice(app.session.game.legal_actions()))
-    app.decision.continue_button.click() if app.session.summary_age else None
+    if app.session.summary_age:
+        app.decision.continue_button.click()
     assert panel.again.layout.display != "none"
     old_seed = app.session.game.seed
     panel.again.click()
@@ -338,11 +335,10 @@ def test_the_pioneer_prompt_shows_the_three_cards_drawn_duplicates_too() -> None
     drawn = [c.token for c in game.state.drawn]
     assert drawn == ["B", "B", "M0"]  # seed 6: two blacksmiths among the three
     session = Session(game, ["human"] * 3)
-    app_panel = __import__("widgets.panels", fromlist=["DecisionPanel"]).DecisionPanel(session)
-    control = app_panel.control
+    control = DecisionPanel(session).control
     assert isinstance(control, CardControl)
     assert len(control.buttons) + len(control.copies) == 3
-    assert control.widget.children[0].children[1].children.__len__() == 3
+    assert len(control.widget.children[0].children[1].children) == 3
     control.copies[0].click()  # the second blacksmith: the same move
     assert session.game.history[-1][1].args[0] is C.card("B")
 
@@ -432,8 +428,6 @@ def test_the_log_and_undo_menu_never_show_another_seats_face_down_bid() -> None:
     panels = []
     for game in (a, b):
         session = Session(game, ["human", "random"], autoplay=False)
-        from widgets.panels import LogPanel
-
         panel = LogPanel(session)
         panels.append((panel.log_html.value, [label for label, _ in panel.history.options]))
     assert panels[0] == panels[1]

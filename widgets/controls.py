@@ -74,11 +74,6 @@ class Preview:
             parts.append(f"then: {self.follow_up}")
         return "\n".join(parts)
 
-    @property
-    def summary(self) -> str:
-        """The score change now and, when there is one, what comes later (one line)."""
-        return f"{self.delta:+d} now" + (f"; {self.later}" if self.later else "")
-
 
 def preview(game: Game, player: int, action: Action) -> Preview | None:
     """Clone, apply, compare ``game.scores()`` totals of ``player``; None if it fails."""

@@ -332,8 +332,7 @@ class Session(T.HasTraits):
     def report_error(self, message: str) -> None:
         """A refused move: shown next to the decision's controls and in the console."""
         self.console.error(message)
-        self.error = message
-        self._changed()
+        self.error = message  # the decision panel observes it: no redraw of everything
 
     # ------------------------------------------------------------------ end-of-age summaries
 

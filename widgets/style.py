@@ -24,7 +24,7 @@ CSS = """
 .nid-upload.jupyter-button { font-size: 0; }
 .nid-upload.jupyter-button::after { content: "Upload a record (.json)"; font-size: 13px; }
 .nid-error { color: #c0392b; font: 13px sans-serif; }
-.nid-next-disabled button, button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
+button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
 """
 
 

@@ -52,9 +52,6 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.refills = 0
-        """How many times the pool was refilled after pages took kernels."""
-        self.takes = 0
         self._refill: asyncio.TimerHandle | None = None
         self._initial_done = False
         self._connected: set[str] = set()
@@ -103,7 +100,6 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             return
         # A page took a kernel: no replacement during the burst. Refill once the pages
         # stop coming, up to the spares only.
-        self.takes += 1
         self._set_pool_size(notebook_name, max(self.spare_kernels, 0))
         try:
             loop = asyncio.get_event_loop()
@@ -115,7 +111,6 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 
         def refill() -> None:
             self._refill = None
-            self.refills += 1
             voila_fill(self, 0, notebook_name, **kwargs)
 
         self._refill = loop.call_later(self.refill_quiet, refill)

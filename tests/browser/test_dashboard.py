@@ -110,6 +110,19 @@ def wait_text(pw_page: Any, selector: str, pattern: str) -> None:
         timeout=UPDATE_TIMEOUT)
 
 
+def new_two_player_game(pw_page: Any, *seats: str) -> None:
+    """In the Play tab: a new 2-player game with these seat menu labels (``"human"``,
+    ``"easy (random)"``, …) and no pause between bot moves."""
+    app = ".nid-play-app"
+    pw_page.get_by_text("New game", exact=True).click()
+    pw_page.locator(f"{app} .nid-new-players select").select_option(label="2")
+    for i, label in enumerate(seats):
+        pw_page.locator(f"{app} .nid-seat-kind-{i} select").select_option(label=label)
+    pw_page.locator(f"{app} .nid-new-bot-delay input").fill("0")
+    pw_page.locator(f"{app} .nid-new-bot-delay input").press("Enter")
+    pw_page.locator(f"{app} button.nid-new-start").click()
+
+
 def console_errors(pw_page: Any) -> str:
     text = pw_page.locator(".nid-dashboard-console").inner_text()
     return text if "Error" in text else ""
@@ -323,13 +336,7 @@ def test_coach_hint_review_and_a_mistake_in_replay(voila_server: VoilaServer,
     pg.locator(f"{app} button.nid-hint").click()
     wait_text(pg, f"{app} .nid-hint-text", r"Hint: (bid|take)")
     # A finished game between two bots (no pause), then a quick review.
-    pg.get_by_text("New game", exact=True).click()
-    pg.locator(f"{app} .nid-new-players select").select_option(label="2")
-    pg.locator(f"{app} .nid-seat-kind-0 select").select_option(label="easy (random)")
-    pg.locator(f"{app} .nid-seat-kind-1 select").select_option(label="easy (random)")
-    pg.locator(f"{app} .nid-new-bot-delay input").fill("0")
-    pg.locator(f"{app} .nid-new-bot-delay input").press("Enter")
-    pg.locator(f"{app} button.nid-new-start").click()
+    new_two_player_game(pg, "easy (random)", "easy (random)")
     review = pg.locator(f"{app} button.nid-review-button")
     pg.wait_for_function("(sel) => { const b = document.querySelector(sel); "
                          "return b && !b.disabled; }", arg=f"{app} button.nid-review-button",

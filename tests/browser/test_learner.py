@@ -11,7 +11,14 @@ from typing import Any
 import pytest
 
 from .conftest import PageWatch, VoilaServer
-from .test_dashboard import LOAD_TIMEOUT, UPDATE_TIMEOUT, open_dashboard, tab, wait_text
+from .test_dashboard import (
+    LOAD_TIMEOUT,
+    UPDATE_TIMEOUT,
+    new_two_player_game,
+    open_dashboard,
+    tab,
+    wait_text,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -83,12 +90,7 @@ def test_end_of_age_summary_then_save_and_open_in_replay(voila_server: VoilaServ
     open_dashboard(voila_server, pg)
     tab(pg, "Play").click()
     # A quick 2-player game against a random bot, no pause between bot moves.
-    pg.get_by_text("New game", exact=True).click()
-    pg.locator(f"{APP} .nid-new-players select").select_option(label="2")
-    pg.locator(f"{APP} .nid-seat-kind-1 select").select_option(label="easy (random)")
-    pg.locator(f"{APP} .nid-new-bot-delay input").fill("0")
-    pg.locator(f"{APP} .nid-new-bot-delay input").press("Enter")
-    pg.locator(f"{APP} button.nid-new-start").click()
+    new_two_player_game(pg, "human", "easy (random)")
     pg.locator(f"{DECISION}.nid-moves-0 button.nid-choice").first.wait_for(timeout=UPDATE_TIMEOUT)
     summary = pg.locator(f"{DECISION} .nid-summary-continue")
     for _ in range(80):  # every human decision of age 1: the first choice offered
@@ -132,13 +134,7 @@ def test_open_a_finished_game_in_replay(voila_server: VoilaServer, page: PageWat
     open_button = pg.locator(f"{APP} button.nid-open-replay")
     open_button.wait_for(timeout=LOAD_TIMEOUT)
     assert open_button.is_disabled()  # unfinished: a replay would show the bots' bids
-    pg.get_by_text("New game", exact=True).click()
-    pg.locator(f"{APP} .nid-new-players select").select_option(label="2")
-    pg.locator(f"{APP} .nid-seat-kind-0 select").select_option(label="easy (random)")
-    pg.locator(f"{APP} .nid-seat-kind-1 select").select_option(label="easy (random)")
-    pg.locator(f"{APP} .nid-new-bot-delay input").fill("0")
-    pg.locator(f"{APP} .nid-new-bot-delay input").press("Enter")
-    pg.locator(f"{APP} button.nid-new-start").click()
+    new_two_player_game(pg, "easy (random)", "easy (random)")
     pg.wait_for_function("(sel) => { const b = document.querySelector(sel); "
                          "return b && !b.disabled; }", arg=f"{APP} button.nid-open-replay",
                          timeout=UPDATE_TIMEOUT)

@@ -1,0 +1,105 @@
+"""A Voila server started from the project's files on a free local port, and stopped (with
+its kernels) by process id: for the browser tests and the classroom server tests.
+
+Facts from shared/docs/VOILA.md: bind 127.0.0.1:0 for a free port and pass
+``--Voila.port_retries=0``; the server is ready when ``/voila/static/voila.js`` answers;
+stop it with SIGTERM then SIGKILL and end leftover kernels.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class VoilaServer:
+    port: int
+    process: subprocess.Popen[bytes]
+    log_path: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def render_url(self, notebook: str) -> str:
+        return f"{self.url}/voila/render/{notebook}"
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def kernel_count(self) -> int:
+        """Kernels alive under the server (children running ipykernel)."""
+        import psutil
+
+        try:
+            parent = psutil.Process(self.process.pid)
+            children = parent.children(recursive=True)
+        except psutil.NoSuchProcess:
+            return 0
+        count = 0
+        for child in children:
+            with contextlib.suppress(psutil.Error):
+                if "ipykernel" in " ".join(child.cmdline()):
+                    count += 1
+        return count
+
+
+def start_voila(target: str, tmp: Path, extra: list[str] | None = None) -> VoilaServer:
+    port = free_port()
+    log_path = tmp / f"voila-{port}.log"
+    log = log_path.open("wb")
+    env = dict(os.environ, PYTHONUNBUFFERED="1", JUPYTER_PLATFORM_DIRS="1")
+    cmd = [sys.executable, "-m", "nidavellir.serve", target, "--port", str(port), *(extra or [])]
+    process = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                               start_new_session=True, env=env)
+    server = VoilaServer(port=port, process=process, log_path=log_path)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"Voila exited with {process.returncode}:\n{server.log()}")
+        try:
+            with urllib.request.urlopen(f"{server.url}/voila/static/voila.js", timeout=2) as r:
+                if r.status == 200:
+                    return server
+        except OSError:
+            time.sleep(0.3)
+    stop_voila(server)
+    raise RuntimeError(f"Voila did not answer within 90 s:\n{server.log()}")
+
+
+def stop_voila(server: VoilaServer) -> None:
+    import psutil
+
+    try:
+        kids = psutil.Process(server.process.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        kids = []
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.process.pid, signal.SIGTERM)
+    try:
+        server.process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.process.pid, signal.SIGKILL)
+        server.process.wait(timeout=5)
+    # Kernels run in process groups of their own.
+    for kid in kids:
+        with contextlib.suppress(psutil.Error):
+            kid.kill()
