@@ -144,13 +144,27 @@ class ScoreSheet:
             for cat, label, points in p.details:
                 lines.append(f"  {CATEGORY_LABELS[cat]:<15} {label:<40} {points:>4}")
         winners = self.winners
-        verb = "wins" if len(winners) == 1 else "share the win"
+        verb = "share the win" if len(winners) > 1 else (
+            "win" if winners[0].strip().lower() == "you" else "wins")
         lines.append("")
         lines.append(f"{' and '.join(winners)} {verb} with {max(self.totals)} points.")
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.to_text()
+
+    def details_html(self) -> str:
+        """Every player's score pad line by line (what each category is made of)."""
+        esc = html.escape
+        parts = []
+        for p in self.players:
+            rows = "".join(f"<tr><td>{esc(CATEGORY_LABELS[cat])}</td><td>{esc(label)}</td>"
+                           f"<td style='text-align:right'>{points}</td></tr>"
+                           for cat, label, points in p.details)
+            parts.append(f"<table class='nidavellir-score-details'><caption style='text-align:"
+                         f"left'><b>{esc(p.name)}</b> ({p.total} points)</caption>{rows}"
+                         "</table>")
+        return "".join(parts)
 
     def _repr_html_(self) -> str:
         esc = html.escape

@@ -370,11 +370,19 @@ STEPS: list[dict[str, Any]] = [
 ]
 
 
-def record() -> dict[str, Any]:
-    """The walkthrough's game as a record (every step's actions and taught moves)."""
-    rec = copy.deepcopy(_BASE_RECORD)
+KEY = "base"
+TITLE = "The base game"
+SUMMARY = ("Your first game, step by step: bids, ties and gems, the exchange coin, lines and "
+           "heroes, Royal Offerings, the distinctions and the final score (3 players, "
+           "first-game variant).")
+
+
+def build_record(base: dict[str, Any], steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """A walkthrough's game as a record: ``base`` (config, seed, deal) with every step's
+    actions and taught moves, in order."""
+    rec = copy.deepcopy(base)
     actions: list[str] = []
-    for step in STEPS:
+    for step in steps:
         actions += step["actions"]
         if step.get("move"):
             actions.append(step["move"])
@@ -382,4 +390,17 @@ def record() -> dict[str, Any]:
     return rec
 
 
-__all__ = ["AGE1", "AGE2", "AGE2_ACTIONS", "LEARNER", "NAMES", "STEPS", "record"]
+def deck(*rounds: list[list[str]], first: tuple[str, ...] = ()) -> list[str]:
+    """An age deck in draw order from the taverns of each round (tavern 1's cards, then
+    tavern 2's, then tavern 3's). ``first``: cards drawn before round 1 (e.g. the top
+    card of the age-2 deck that goes to the discard when nobody wins the Pioneer, R3)."""
+    return [*first, *(token for taverns in rounds for tavern in taverns for token in tavern)]
+
+
+def record() -> dict[str, Any]:
+    """The walkthrough's game as a record (every step's actions and taught moves)."""
+    return build_record(_BASE_RECORD, STEPS)
+
+
+__all__ = ["AGE1", "AGE2", "AGE2_ACTIONS", "KEY", "LEARNER", "NAMES", "STEPS", "SUMMARY",
+           "TITLE", "build_record", "deck", "record"]
