@@ -1,9 +1,14 @@
-"""The rules walkthrough: its scripted record, every step, every taught move, wrong moves
-refused with an explanation and the game unchanged, the final score sheet."""
+"""The rules walkthroughs: their scripted records, every step, every taught move, wrong
+moves refused with an explanation and the game unchanged, the final score sheet.
+
+The base walkthrough's own checks come first; the walk through every step runs for every
+lesson (base, heroes, Thingvellir). The two newer lessons' own checks are in
+``tests/test_walkthrough_lessons.py``."""
 
 from __future__ import annotations
 
 import doctest
+import html
 import json
 
 import pytest
@@ -13,7 +18,7 @@ from nidavellir import Game
 from nidavellir import cards as C
 from nidavellir.tokens import parse_token
 from widgets import walkthrough_data as data
-from widgets.walkthrough import Walkthrough, WalkthroughApp
+from widgets.walkthrough import LESSONS, Walkthrough, WalkthroughApp
 
 #: What the walkthrough promises to teach (the issue's list), by step key.
 TOPICS = ["setup", "bid", "reveal", "take", "gems", "exchange-coin", "line", "hero",
@@ -61,19 +66,21 @@ def test_steps_cover_the_topics_and_cite_the_rulebook() -> None:
             assert s["ask"] and s["why"] and "after" in s
 
 
-def test_taught_moves_are_the_learners_decisions() -> None:
-    wt = Walkthrough()
+@pytest.mark.parametrize("key", list(LESSONS))
+def test_taught_moves_are_the_learners_decisions(key: str) -> None:
+    wt = Walkthrough.of(key)
     moves = 0
     while True:
         if wt.step.get("move"):
             d = wt.game.decision
-            assert d is not None and d.player == data.LEARNER, wt.step["key"]
+            assert d is not None and d.player == wt.learner, wt.step["key"]
             assert wt.game.parse(wt.step["move"]) in wt.game.legal_actions()
             moves += 1
             assert wt.try_move(wt.step["move"])[0]
         if not wt.next():
             break
     assert moves >= 8
+    assert wt.game.is_over
 
 
 def _wrong_moves(wt: Walkthrough) -> list[str]:
@@ -81,11 +88,13 @@ def _wrong_moves(wt: Walkthrough) -> list[str]:
     bad notation."""
     taught = wt.game.parse(wt.step["move"])
     legal = [str(a) for a in wt.game.legal_actions() if a != taught]
-    return legal[:2] + ["take W10", "hero Nobody", "fly away", ""]
+    return list(wt.step.get("wrong", {})) + legal[:2] + ["take W10", "hero Nobody",
+                                                         "fly away", ""]
 
 
-def test_walk_every_step_make_every_move_and_refuse_wrong_ones() -> None:
-    app = WalkthroughApp()
+@pytest.mark.parametrize("key", list(LESSONS))
+def test_walk_every_step_make_every_move_and_refuse_wrong_ones(key: str) -> None:
+    app = WalkthroughApp(Walkthrough.of(key))
     wt = app.wt
     seen = []
     while True:
@@ -105,6 +114,10 @@ def test_walk_every_step_make_every_move_and_refuse_wrong_ones() -> None:
                 history = len(wt.game.history)
                 assert not app.submit(wrong), wrong
                 assert "nid-wt-error" in app.feedback.value
+                special = wt.step.get("wrong", {}).get(wrong)
+                if special:  # its own explanation, for a move that is not the taught one
+                    assert html.escape(special) in app.feedback.value or \
+                        special in app.feedback.value, (wrong, app.feedback.value)
                 assert len(app.feedback.value) > 80, app.feedback.value  # an explanation
                 assert wt.game.state.fingerprint() == before
                 assert len(wt.game.history) == history
@@ -129,16 +142,18 @@ def test_walk_every_step_make_every_move_and_refuse_wrong_ones() -> None:
             assert wt.done, app.feedback.value
             assert app.move_box.layout.display == "none"
             assert not app.next_button.disabled or wt.index == len(wt.steps) - 1
-            assert "nid-changed" in app.board.value or wt.step["key"] == "bid"
+            # Every move shows on the board, but the choice to enlist first or last.
+            assert "nid-changed" in app.board.value or wt.step["key"] == "enlist-order"
         else:
             assert app.move_box.layout.display == "none"
         if wt.index == len(wt.steps) - 1:
             break
         assert app.next()
         assert app.changes.value or wt.ready[wt.index] == wt.ready[wt.index - 1]
-    assert seen == [s["key"] for s in data.STEPS]
+    assert seen == [s["key"] for s in LESSONS[key].STEPS]
     assert wt.game.is_over
     assert "nid-wt-final" in app.sheet.value and "Total" in app.sheet.value
+    assert "nidavellir-score-details" in app.sheet.value  # the pad line by line
     assert app.next_button.disabled
 
 

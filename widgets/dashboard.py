@@ -1,6 +1,6 @@
 """The dashboard: the lab's front door, one page with a tab per activity.
 
-Tabs: **Walkthrough** (the guided rules lesson), **Play** (a game against bots, with
+Tabs: **Walkthrough** (three guided rules lessons), **Play** (a game against bots, with
 live charts), **Replay** (a record stepped through with a slider), **What-if** (score
 every option of a decision, play on from a branch and compare), **Probability lessons**
 (:func:`widgets.lessons.lessons_app`, on the Play tab's game once it exists).
@@ -31,7 +31,7 @@ from nidavellir import Game
 from .app import PlayApp, play_app
 from .console import guard, report_callback_errors
 from .session import HUMAN, Console, Session
-from .walkthrough import WalkthroughApp
+from .walkthrough import WalkthroughTab
 
 if TYPE_CHECKING:  # pandas and plotly load when a tab that draws charts opens
     from .charts import LiveCharts
@@ -296,7 +296,7 @@ class Dashboard(W.VBox):
         self.restore_errors = report_callback_errors(self.console)
         self.play_config = {"players": players, "seats": list(seats), "seed": seed,
                             "bot_delay": bot_delay}
-        self.walkthrough: WalkthroughApp | None = None
+        self.walkthrough: WalkthroughTab | None = None
         self.play: PlayApp | None = None
         self.play_charts: LiveCharts | None = None
         self.replay: ReplayPanel | None = None
@@ -348,7 +348,7 @@ class Dashboard(W.VBox):
         box.children = [panel]
 
     def _build_walkthrough(self) -> W.Widget:
-        self.walkthrough = WalkthroughApp(console=self.console)
+        self.walkthrough = WalkthroughTab(console=self.console)
         return self.walkthrough
 
     def _build_play(self) -> W.Widget:

@@ -1,12 +1,15 @@
-"""The guided rules walkthrough: a scripted game explained step by step.
+"""The guided rules walkthroughs: scripted games explained step by step.
 
-The lesson is data (:mod:`widgets.walkthrough_data`): a record with an explicit deal and
-a list of steps. :class:`Walkthrough` is the model (no widgets): it keeps the game at the
+Each lesson is data: a module with a record (an explicit deal) and a list of steps.
+:data:`LESSONS` lists them, the base game first: :mod:`widgets.walkthrough_data` (the
+base game), :mod:`widgets.walkthrough_heroes` (heroes and the end of the game) and
+:mod:`widgets.walkthrough_thingvellir` (the expansion). :class:`Walkthrough` is the model (no widgets): it keeps the game at the
 position of the current step, checks the learner's moves (only the taught move is
 accepted; any other gets an explanation and leaves the game unchanged) and tells what
 changed. :class:`WalkthroughApp` is the view: the step's text and rulebook reference,
 what changed (events listed, changed tiles marked), the table and boards, the move to
-make with the play controls, and Back / Next.
+make with the play controls, and Back / Next. :class:`WalkthroughTab` offers the
+choice of lesson, keeps each one's progress for the session and restarts one on demand.
 
 >>> wt = Walkthrough()
 >>> wt.step["key"], wt.needs_move
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 import ipywidgets as W
@@ -35,12 +39,26 @@ from nidavellir.errors import IllegalAction, InvalidNotation
 
 from . import render
 from . import walkthrough_data as data
+from . import walkthrough_heroes, walkthrough_thingvellir
 from .controls import Context, Control, build_control
 from .session import Console
 from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, css_widget
 
 esc = html.escape
 HIGHLIGHT = "#f1c40f"
+
+#: The lessons in the order they are offered (the base game first).
+LESSONS: dict[str, ModuleType] = {
+    module.KEY: module for module in (data, walkthrough_heroes, walkthrough_thingvellir)}
+
+
+def lesson(key: str) -> ModuleType:
+    """The lesson module called ``key`` (a clear error naming the known ones)."""
+    try:
+        return LESSONS[key]
+    except KeyError:
+        raise ValueError(f"no walkthrough {key!r}; choose one of {', '.join(LESSONS)}") \
+            from None
 
 
 class Walkthrough:
@@ -52,9 +70,13 @@ class Walkthrough:
     """
 
     def __init__(self, steps: Sequence[Mapping[str, Any]] | None = None,
-                 record: Mapping[str, Any] | None = None) -> None:
+                 record: Mapping[str, Any] | None = None, learner: int = data.LEARNER,
+                 key: str = data.KEY, title: str = data.TITLE) -> None:
         self.steps = list(steps if steps is not None else data.STEPS)
         self.record = dict(record if record is not None else data.record())
+        self.learner = learner
+        self.key = key
+        self.title = title
         base = dict(self.record, actions=[])
         self.game = Game.from_record(base)
         self.actions: list[str] = list(self.record["actions"])
@@ -76,6 +98,13 @@ class Walkthrough:
         self.made: set[int] = set()
         """Steps whose move the learner has made: Back shows them made, not undone."""
         self._goto(0)
+
+    @classmethod
+    def of(cls, key: str) -> Walkthrough:
+        """The walkthrough of lesson ``key`` (see :data:`LESSONS`)."""
+        module = lesson(key)
+        return cls(module.STEPS, module.record(), learner=module.LEARNER, key=module.KEY,
+                   title=module.TITLE)
 
     # ------------------------------------------------------------------ queries
 
@@ -224,7 +253,7 @@ class Walkthrough:
         old = self.game.clone()
         if position < len(old.history):
             old.undo_to(position)
-        return old.observation(data.LEARNER)
+        return old.observation(self.learner)
 
 
 # ====================================================================== rendering
@@ -250,6 +279,18 @@ def _tiles(tokens: Sequence[str], before: Sequence[str] | None, *, small: bool =
     return "".join(out)
 
 
+def _gone(tokens: Sequence[str], before: Sequence[str] | None) -> str:
+    """Ghost tiles of the cards that left since ``before`` (discarded, or Thrud moved)."""
+    if before is None:
+        return ""
+    gone = list(before)
+    for t in tokens:
+        if t in gone:
+            gone.remove(t)
+    return "".join(_mark(render.card_tile(t, small=True, disabled=True, note="gone"))
+                   for t in gone)
+
+
 def _coins(labels: Any, before: Any) -> str:
     if not isinstance(labels, list):
         return f"{labels} hidden" if labels else "—"
@@ -265,9 +306,19 @@ def _coins(labels: Any, before: Any) -> str:
     return "".join(out) or "—"
 
 
-def board_html(obs: Mapping[str, Any], before: Mapping[str, Any] | None = None) -> str:
-    """The table and every player's board, with what changed since ``before`` marked."""
+def board_html(obs: Mapping[str, Any], before: Mapping[str, Any] | None = None,
+               learner: int = data.LEARNER) -> str:
+    """The table and every player's board, with what changed since ``before`` marked
+    (with Thingvellir, the camp above the taverns)."""
     parts = []
+    if "thingvellir" in obs.get("expansions", []):
+        prev_camp = before.get("camp") if before else None
+        left = sum(obs.get("camp_deck_sizes", {}).values())
+        parts.append("<div class='nid-wt-camp' style='margin:4px 0;padding:4px;border:2px "
+                     "dashed #a04000;border-radius:8px'><b style='font:bold 12px sans-serif'>"
+                     f"Camp</b> <small>({left} card(s) left in the camp decks)</small><br>"
+                     f"{_tiles(obs.get('camp', []), prev_camp, small=True) or '<i>empty</i>'}"
+                     "</div>")
     taverns = []
     for i, cards in enumerate(obs["taverns"]):
         prev = before["taverns"][i] if before else None
@@ -319,11 +370,17 @@ def board_html(obs: Mapping[str, Any], before: Mapping[str, Any] | None = None) 
         gem_changed = q is not None and q["gem"] != p["gem"]
         gem_style = f"outline:3px solid {HIGHLIGHT};" if gem_changed else ""
         head = (f"<b style='font:bold 14px sans-serif'>{esc(p['name'])}</b>"
-                f"{' <small>(you)</small>' if p['seat'] == data.LEARNER else ''} "
+                f"{' <small>(you)</small>' if p['seat'] == learner else ''} "
                 f"<span class='{'nid-changed' if gem_changed else ''}' style='display:inline-block;"
                 f"padding:1px 6px;border-radius:4px;background:#8e44ad;color:#fff;"
                 f"font:bold 12px sans-serif;{gem_style}'>gem {p['gem']}</span>")
-        bids = "".join(render.coin_html(b, hidden=(b == "?")) for b in p["bids"])
+        bids = ""
+        for i, b in enumerate(p["bids"]):
+            coin = render.coin_html(b, hidden=(b == "?"))
+            if q is not None and q["bids"][i] != b and b is not None:
+                coin = (f"<span class='nid-changed' style='outline:3px solid {HIGHLIGHT};"
+                        f"border-radius:12px;display:inline-block'>{coin}</span>")
+            bids += coin
         coins_line = (f"<div style='font:12px sans-serif;margin:3px 0'>bids {bids} &nbsp; "
                       f"hand {_coins(p['hand'], q['hand'] if q else p['hand'])} &nbsp; purse "
                       f"{_coins(p['purse'], q['purse'] if q else p['purse'])}</div>")
@@ -339,7 +396,8 @@ def board_html(obs: Mapping[str, Any], before: Mapping[str, Any] | None = None) 
                         f"{esc(CLASS_NAMES[letter])}</div><div style='font:10px sans-serif'>"
                         f"{p['ranks'][letter]} rank{'' if p['ranks'][letter] == 1 else 's'}"
                         "</div>"
-                        f"{_tiles(p['army'][letter], prev, small=True, column=letter)}</div>")
+                        f"{_tiles(p['army'][letter], prev, small=True, column=letter)}"
+                        f"{_gone(p['army'][letter], prev)}</div>")
         zone = _tiles(p["command_zone"], q["command_zone"] if q else None, small=True)
         parts.append(f"<div class='nid-board' style='border:1px solid #ccc;border-radius:8px;"
                      f"padding:4px 6px;margin:4px 0'>{head}{coins_line}<div>{''.join(cols)}"
@@ -487,11 +545,13 @@ class WalkthroughApp(W.VBox):
         else:
             self.changes.value = ""
         before = wt.observation_at(since) if since < wt.position else None
-        self.board.value = board_html(wt.game.observation(data.LEARNER), before)
+        self.board.value = board_html(wt.game.observation(wt.learner), before, wt.learner)
         if wt.game.is_over:
             sheet = wt.game.scores()
             self.sheet.value = ("<div class='nid-wt-final'><b>Final score sheet</b>"
-                                + sheet._repr_html_() + "</div>")
+                                + sheet._repr_html_() + "<details open class='nid-wt-pad'>"
+                                "<summary>The score pad line by line</summary>"
+                                + sheet.details_html() + "</details></div>")
         else:
             self.sheet.value = ""
         self._refresh_move()
@@ -528,9 +588,73 @@ class WalkthroughApp(W.VBox):
             old.close()
 
 
-def walkthrough_app(**kwargs: Any) -> WalkthroughApp:
-    """The rules walkthrough on its scripted deal."""
-    return WalkthroughApp(**kwargs)
+class WalkthroughTab(W.VBox):
+    """The Walkthrough tab: a choice of lesson (the base game first), the chosen lesson's
+    :class:`WalkthroughApp`, and Restart. Each lesson keeps its progress for the session:
+    switching away and back returns to the same step."""
+
+    def __init__(self, console: Console | None = None, start: str = data.KEY,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("nid-walkthrough-tab")
+        self.console = console if console is not None else Console()
+        self.apps: dict[str, WalkthroughApp] = {}
+        self.chooser = W.ToggleButtons(
+            options=[(module.TITLE, key) for key, module in LESSONS.items()],
+            value=lesson(start).KEY, tooltips=[m.SUMMARY for m in LESSONS.values()],
+            style={"button_width": "auto"})
+        self.chooser.add_class("nid-wt-chooser")
+        self.summary = W.HTML()
+        self.summary.add_class("nid-wt-summary")
+        self.restart_button = W.Button(description="↺ Restart", tooltip="start this "
+                                       "walkthrough again from its first step",
+                                       layout=W.Layout(width="110px"))
+        self.restart_button.add_class("nid-wt-restart")
+        self.restart_button.on_click(lambda _b: self.restart())
+        self.body = W.VBox()
+        head = W.HBox([self.chooser, self.restart_button],
+                      layout=W.Layout(align_items="center", flex_flow="row wrap"))
+        self.children = [head, self.summary, self.body]
+        self.chooser.observe(lambda change: self.choose(change["new"]), names="value")
+        self.choose(self.chooser.value)
+
+    @property
+    def app(self) -> WalkthroughApp:
+        return self.apps[self.chooser.value]
+
+    def choose(self, key: str) -> WalkthroughApp:
+        """Show lesson ``key`` (built the first time, then as it was left)."""
+        module = lesson(key)
+        if self.chooser.value != module.KEY:
+            self.chooser.value = module.KEY  # observed: comes back here
+            return self.apps[module.KEY]
+        if module.KEY not in self.apps:
+            self.apps[module.KEY] = WalkthroughApp(Walkthrough.of(module.KEY),
+                                                   console=self.console)
+        app = self.apps[module.KEY]
+        self.summary.value = (f"<div style='font:13px sans-serif;color:#555;margin:2px 0 6px'>"
+                              f"{esc(module.SUMMARY)}</div>")
+        self.body.children = [app]
+        return app
+
+    def restart(self) -> None:
+        """Back to the first step of the current lesson, no move made."""
+        app = self.app
+        app.wt.restart()
+        app.feedback.value = ""
+        app.refresh()
 
 
-__all__ = ["Walkthrough", "WalkthroughApp", "board_html", "walkthrough_app"]
+def walkthrough_app(key: str = data.KEY, **kwargs: Any) -> WalkthroughApp:
+    """One walkthrough on its scripted deal: ``"base"`` (the default), ``"heroes"`` or
+    ``"thingvellir"``."""
+    return WalkthroughApp(Walkthrough.of(key), **kwargs)
+
+
+def walkthrough_tab(**kwargs: Any) -> WalkthroughTab:
+    """Every walkthrough with the choice of lesson (as in the dashboard)."""
+    return WalkthroughTab(**kwargs)
+
+
+__all__ = ["LESSONS", "Walkthrough", "WalkthroughApp", "WalkthroughTab", "board_html",
+           "lesson", "walkthrough_app", "walkthrough_tab"]

@@ -332,8 +332,8 @@ STEPS: list[dict[str, Any]] = [
     {
         "key": "aegur",
         "title": "Aëgur completes two lines at once",
-        "rule": "« Plusieurs lignes complétées par la pose d'une carte Héros·ïne » (p. 9), "
-                "« AËGUR POING D'ACIER »; R12",
+        "rule": "« Plusieurs lignes complétées par la pose d'une carte Héro·ïne ou de la "
+                "carte Distinction Forgeronne » (p. 9), « AËGUR POING D'ACIER »; R12",
         "text": (
             "<p><b>Aëgur</b> is a blacksmith hero with <b>2 blacksmith ranks</b>. With him "
             "your blacksmiths go from 3 to 5, and every other class already has 5: lines 4 "
@@ -399,7 +399,7 @@ STEPS: list[dict[str, Any]] = [
         "rule": "« Fin de l'Age 2 et fin de la partie » (p. 12) and « Déterminer la Valeur "
                 "de Bravoure de chaque classe » (p. 7)",
         "text": (
-            "<p>Your <b>272</b> points, line by line (Bo: 247):</p><ul>"
+            "<p>Your <b>272</b> points, line by line (Bo: <b>247</b>):</p><ul>"
             "<li><b>Warriors 39</b>: 7 + 9 + 6 + 9 + 8. No bonus: Bo has more ranks.</li>"
             "<li><b>Hunters 16</b>: 4 ranks squared (Thrud left).</li>"
             "<li><b>Miners 30</b>: 5 ranks × 6 points (1 + 2 + 0 + 1 + 2).</li>"
