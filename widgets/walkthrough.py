@@ -37,9 +37,8 @@ from nidavellir import Game
 from nidavellir.cards import TAVERNS
 from nidavellir.errors import IllegalAction, InvalidNotation
 
-from . import render
+from . import render, walkthrough_heroes, walkthrough_thingvellir
 from . import walkthrough_data as data
-from . import walkthrough_heroes, walkthrough_thingvellir
 from .controls import Context, Control, build_control
 from .session import Console
 from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, css_widget
