@@ -1,0 +1,79 @@
+"""Issue 17 in a real browser: the Walkthrough tab offers three lessons (the base game
+first); the heroes and the Thingvellir lessons each open and take their first taught move
+through the card buttons; each lesson keeps its place when another is shown; Restart takes
+one back to its first step."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from .conftest import PageWatch, VoilaServer
+from .test_dashboard import UPDATE_TIMEOUT, open_dashboard, wait_text
+
+pytestmark = pytest.mark.browser
+
+TITLE = ".nid-walkthrough .nid-wt-title"
+CHOOSER = ".nid-wt-chooser"
+
+
+def _choose(pg: Any, label: str) -> None:
+    pg.locator(f"{CHOOSER} button", has_text=re.compile(f"^{re.escape(label)}$")).click()
+    wait_text(pg, ".nid-wt-summary", r".")  # the lesson's summary line
+
+
+def _next_to(pg: Any, step: int) -> None:
+    """Press Next until the title says ``Step {step} of``."""
+    for _ in range(step):
+        if re.search(rf"Step {step} of", pg.locator(TITLE).inner_text()):
+            return
+        current = pg.locator(TITLE).inner_text()
+        pg.locator("button.nid-wt-next").click()
+        pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
+                             arg=[TITLE, current], timeout=UPDATE_TIMEOUT)
+    wait_text(pg, TITLE, rf"Step {step} of")
+
+
+def _first_taught_move(pg: Any, card: str) -> None:
+    """Next is off until the move; the move through the card's button is accepted."""
+    pg.locator("button.nid-wt-next[disabled]").wait_for(timeout=UPDATE_TIMEOUT)
+    pg.locator(f".nid-wt-controls button.nid-choice[title^='{card}:']").click()
+    wait_text(pg, ".nid-wt-feedback", r"Well done")
+
+
+def test_each_walkthrough_opens_and_takes_its_first_taught_move(
+        voila_server: VoilaServer, page: PageWatch) -> None:
+    pg = page.page
+    open_dashboard(voila_server, pg)
+    labels = [b.inner_text().strip() for b in pg.locator(f"{CHOOSER} button").all()]
+    assert labels == ["The base game", "Heroes and the end of the game", "Thingvellir"]
+    assert "Step 1 of 15" in pg.locator(TITLE).inner_text()  # the base game first
+    pg.locator("button.nid-wt-next").click()
+    wait_text(pg, TITLE, r"Step 2 of 15")
+
+    _choose(pg, "Heroes and the end of the game")
+    wait_text(pg, TITLE, r"Step 1 of 21: Two players, every hero")
+    _next_to(pg, 3)
+    assert "Dagda" in pg.locator(".nid-wt-text").inner_text()
+    _first_taught_move(pg, "Explorer 8")
+    # "Choose a hero" follows at once: the next step with its controls.
+    wait_text(pg, TITLE, r"Step 4 of 21: Recruiting Thrud")
+    pg.locator(".nid-wt-controls button.nid-choice").first.wait_for(timeout=UPDATE_TIMEOUT)
+
+    _choose(pg, "Thingvellir")
+    wait_text(pg, TITLE, r"Step 1 of 27: The camp")
+    assert "Fafnir" in pg.locator(".nid-wt-camp").inner_text()
+    _next_to(pg, 2)
+    _first_taught_move(pg, "Fafnir Båleygr")
+    wait_text(pg, TITLE, r"Step 3 of 27: Two players")
+
+    # Each lesson is where it was left; Restart takes only the one shown back.
+    _choose(pg, "Heroes and the end of the game")
+    wait_text(pg, TITLE, r"Step 4 of 21")
+    pg.locator("button.nid-wt-restart").click()
+    wait_text(pg, TITLE, r"Step 1 of 21")
+    _choose(pg, "The base game")
+    wait_text(pg, TITLE, r"Step 2 of 15")
+    page.assert_clean()
