@@ -160,6 +160,8 @@ def test_heroes_ends_with_every_hero_where_the_lesson_says() -> None:
     assert you.column_of(C.THRUD) is None  # she left for the command zone (FR « THRUD »)
     text = str(wt.game.scores())
     assert "Astrid (highest coin 25)" in text and "Dwerg brothers x1" in text
+    assert text.endswith("You win with 272 points.")  # not "You wins"
+    assert "Bo (247 points)" in wt.game.scores().details_html()
 
 
 def test_heroes_hourya_is_refused_until_five_explorer_ranks() -> None:
