@@ -161,7 +161,7 @@ def test_heroes_ends_with_every_hero_where_the_lesson_says() -> None:
     text = str(wt.game.scores())
     assert "Astrid (highest coin 25)" in text and "Dwerg brothers x1" in text
     assert text.endswith("You win with 272 points.")  # not "You wins"
-    assert "Bo (247 points)" in wt.game.scores().details_html()
+    assert "<b>Bo</b> (247 points)" in wt.game.scores().details_html()
 
 
 def test_heroes_hourya_is_refused_until_five_explorer_ranks() -> None:
