@@ -458,7 +458,7 @@ STEPS: list[dict[str, Any]] = [
         "title": "The end of age 2: Bo enlists first",
         "rule": f"{_MERC}; R14, R22",
         "text": (
-            "<p>Bo took the warrior 6 (and recruited Skaa with his third line) and a "
+            "<p>Bo took the warrior 6 (and recruited Skaa with his second line) and a "
             "blacksmith. The game is over; the end of age 2 begins with the mercenaries.</p>"
             "<p>Bo has 2, you 1: Bo chose to go <b>first</b>. He put W6/H among his warriors "
             "(3 ranks) and H/B among his hunters. You have 4 warriors: the W side "
