@@ -219,10 +219,12 @@ def column_html(letter: str, tokens: Sequence[str], ranks: int) -> str:
     colour = CLASS_COLOURS[letter]
     return (f"<div class='nid-column' style='display:inline-block;vertical-align:top;"
             f"width:70px;margin-right:3px;border-top:4px solid {colour};background:#f8f9f9;"
-            f"min-height:60px;text-align:center;white-space:nowrap'>"
-            f"<div style='font:bold 10px sans-serif;color:{colour}'>{esc(CLASS_NAMES[letter])}</div>"
-            f"<div style='font:10px sans-serif' title='ranks and bravery points of the column'>"
-            f"{ranks} rank{'' if ranks == 1 else 's'}, {bp} pts</div>{tiles}</div>")
+            f"min-height:60px;text-align:center'>"
+            f"<div style='font:bold 10px sans-serif;color:{colour};white-space:nowrap'>"
+            f"{esc(CLASS_NAMES[letter])}</div>"
+            f"<div style='font:10px sans-serif;white-space:nowrap' title='ranks and bravery "
+            f"points of the column'>{ranks} rank{'' if ranks == 1 else 's'}, {bp} pts</div>"
+            f"{tiles}</div>")
 
 
 def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool = False,

@@ -77,3 +77,40 @@ def test_each_walkthrough_opens_and_takes_its_first_taught_move(
     _choose(pg, "The base game")
     wait_text(pg, TITLE, r"Step 2 of 15")
     page.assert_clean()
+
+
+#: For every army column: does each card tile stay inside its column (no overlap with the
+#: next column), and are the tiles stacked (each below the one before)?
+COLUMN_LAYOUT = """
+() => Array.from(document.querySelectorAll('.nid-column')).map(col => {
+  const box = col.getBoundingClientRect();
+  const tiles = Array.from(col.children).slice(2).map(t => t.getBoundingClientRect());
+  const inside = tiles.every(t => t.left >= box.left - 1 && t.right <= box.right + 1);
+  const stacked = tiles.every((t, i) => i === 0 || t.top >= tiles[i - 1].bottom - 1);
+  return {inside: inside, stacked: stacked, n: tiles.length};
+})
+"""
+
+
+def test_army_columns_stack_their_cards(page: PageWatch) -> None:
+    """A column of several cards stacks them inside its own width, in the walkthrough's
+    board and in the Play board (render.column_html): they used to run into the next
+    column."""
+    from nidavellir import Game
+    from widgets import render
+    from widgets.style import css_widget
+    from widgets.walkthrough import Walkthrough, board_html
+
+    wt = Walkthrough.of("heroes")
+    wt.goto(len(wt.steps) - 1)
+    obs = wt.game.observation(wt.learner)
+    play = Game.from_record(wt.record).observation(0)["players"][0]
+    html = (css_widget().value + "<div style='width:600px'>" + board_html(obs)
+            + render.board_html(play, viewer=True) + "</div>")
+    pg = page.page
+    pg.set_content(f"<html><body>{html}</body></html>")
+    columns = pg.evaluate(COLUMN_LAYOUT)
+    assert len(columns) == 15  # 2 players' walkthrough boards, 1 Play board
+    assert max(c["n"] for c in columns) >= 5
+    assert all(c["inside"] and c["stacked"] for c in columns), columns
+    page.assert_clean()
