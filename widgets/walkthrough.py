@@ -312,10 +312,11 @@ def board_html(obs: Mapping[str, Any], before: Mapping[str, Any] | None = None,
     parts = []
     if "thingvellir" in obs.get("expansions", []):
         prev_camp = before.get("camp") if before else None
-        left = sum(obs.get("camp_deck_sizes", {}).values())
+        left = obs.get("camp_deck_sizes", {}).get(str(obs["age"]), 0)
         parts.append("<div class='nid-wt-camp' style='margin:4px 0;padding:4px;border:2px "
                      "dashed #a04000;border-radius:8px'><b style='font:bold 12px sans-serif'>"
-                     f"Camp</b> <small>({left} card(s) left in the camp decks)</small><br>"
+                     f"Camp</b> <small>({left} card(s) left in the age-{obs['age']} camp "
+                     "deck)</small><br>"
                      f"{_tiles(obs.get('camp', []), prev_camp, small=True) or '<i>empty</i>'}"
                      "</div>")
     taverns = []
