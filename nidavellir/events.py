@@ -54,12 +54,15 @@ _SECOND_PERSON = {
 }
 
 
-def _subject(names: Sequence[str], player: int, verb: str) -> str:
+def subject(name: str, verb: str) -> str:
     """``"Bo places"``, but ``"You place"`` for a seat named You."""
-    name = names[player]
     if name.strip().lower() == "you":
         return f"{name} {_SECOND_PERSON.get(verb, verb)}"
     return f"{name} {verb}"
+
+
+def _subject(names: Sequence[str], player: int, verb: str) -> str:
+    return subject(names[player], verb)
 
 
 def _tavern(t: int | None) -> str:

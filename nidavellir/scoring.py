@@ -16,6 +16,7 @@ from typing import Any
 
 from . import cards as C
 from .cards import Card, Kind, Suit
+from .events import subject
 from .options import RuleOptions
 
 #: The rows of the score sheet, in the order of the printed score pad, then the rest.
@@ -144,10 +145,10 @@ class ScoreSheet:
             for cat, label, points in p.details:
                 lines.append(f"  {CATEGORY_LABELS[cat]:<15} {label:<40} {points:>4}")
         winners = self.winners
-        verb = "share the win" if len(winners) > 1 else (
-            "win" if winners[0].strip().lower() == "you" else "wins")
+        who = (f"{' and '.join(winners)} share the win" if len(winners) > 1
+               else subject(winners[0], "wins"))
         lines.append("")
-        lines.append(f"{' and '.join(winners)} {verb} with {max(self.totals)} points.")
+        lines.append(f"{who} with {max(self.totals)} points.")
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -15,8 +15,9 @@ import pytest
 
 from nidavellir import Game
 from nidavellir import cards as C
+from nidavellir.scoring import CATEGORY_LABELS
 from nidavellir.tokens import parse_token
-from widgets.walkthrough import LESSONS, Walkthrough, WalkthroughTab, lesson
+from widgets.walkthrough import LESSONS, Walkthrough, WalkthroughTab, board_html, lesson
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 RULINGS = Path(__file__).resolve().parents[2] / "shared" / "reference" / "RULINGS.md"
@@ -138,10 +139,13 @@ def test_the_score_step_tells_the_engines_totals(key: str) -> None:
     text = wt.step["text"]
     for total in sheet.totals:
         assert f"<b>{total}</b>" in text, total
-    # The figures of the score pad the text names are the engine's.
-    for player in sheet.players:
-        for _cat, _label, points in player.details:
-            assert points >= 0
+    # The learner's score-pad lines the text names ("<b>Warriors 39</b>") are the engine's.
+    learner = sheet.players[wt.learner]
+    named = dict(re.findall(r"<b>([A-Z][a-z]+(?: [a-z]+)?) (\d+)</b>", text))
+    labels = {CATEGORY_LABELS[cat]: points for cat, points in learner.breakdown.items()}
+    for label, points in named.items():
+        assert labels[label] == int(points), label
+    assert len(named) == {"heroes": 7, "thingvellir": 0}[key]
 
 
 # ====================================================================== heroes
@@ -255,7 +259,6 @@ def test_thingvellir_steps_show_what_they_explain(step: str, made: bool,
 
 def test_thingvellir_board_shows_the_camp_and_artifacts_score() -> None:
     wt = Walkthrough.of("thingvellir")
-    from widgets.walkthrough import board_html
     board = board_html(wt.game.observation(wt.learner))
     assert "nid-wt-camp" in board and "Fafnir" in board
     assert "nid-wt-camp" not in board_html(Walkthrough.of("heroes").game.observation(0))
@@ -263,6 +266,21 @@ def test_thingvellir_board_shows_the_camp_and_artifacts_score() -> None:
     text = str(wt.game.scores())
     assert "Hrafnsmerki (3 mercenaries)" in text
     assert "Draupnir (1 coins >= 15)" in text and "Mjöllnir (7 blacksmith ranks)" in text
+
+
+def test_the_board_marks_placed_bids_without_telling_face_down_ones() -> None:
+    """Twin tables that differ only in Bo's face-down bids on the taverns not yet revealed
+    draw the same board for the learner, change marks included."""
+    rec = LESSONS["heroes"].record()
+    boards = []
+    for bo_bid in ("bid 5 2 3", "bid 5 3 2"):
+        game = Game.from_record(dict(rec, actions=[]))
+        before = game.observation(0)
+        game.apply("bid 4 3 2")
+        game.apply(bo_bid)
+        boards.append(board_html(game.observation(0), before))
+    assert boards[0] == boards[1]
+    assert boards[0].count("nid-changed") >= 4  # your three bids and Bo's revealed one
 
 
 # ====================================================================== the tab

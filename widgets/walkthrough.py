@@ -70,12 +70,11 @@ class Walkthrough:
 
     def __init__(self, steps: Sequence[Mapping[str, Any]] | None = None,
                  record: Mapping[str, Any] | None = None, learner: int = data.LEARNER,
-                 key: str = data.KEY, title: str = data.TITLE) -> None:
+                 key: str = data.KEY) -> None:
         self.steps = list(steps if steps is not None else data.STEPS)
         self.record = dict(record if record is not None else data.record())
         self.learner = learner
         self.key = key
-        self.title = title
         base = dict(self.record, actions=[])
         self.game = Game.from_record(base)
         self.actions: list[str] = list(self.record["actions"])
@@ -102,8 +101,7 @@ class Walkthrough:
     def of(cls, key: str) -> Walkthrough:
         """The walkthrough of lesson ``key`` (see :data:`LESSONS`)."""
         module = lesson(key)
-        return cls(module.STEPS, module.record(), learner=module.LEARNER, key=module.KEY,
-                   title=module.TITLE)
+        return cls(module.STEPS, module.record(), learner=module.LEARNER, key=module.KEY)
 
     # ------------------------------------------------------------------ queries
 
@@ -278,16 +276,23 @@ def _tiles(tokens: Sequence[str], before: Sequence[str] | None, *, small: bool =
     return "".join(out)
 
 
-def _gone(tokens: Sequence[str], before: Sequence[str] | None) -> str:
-    """Ghost tiles of the cards that left since ``before`` (discarded, or Thrud moved)."""
+def _gone(tokens: Sequence[str], before: Sequence[str] | None, note: str = "gone",
+          small: bool = True) -> str:
+    """Ghost tiles of the cards that left since ``before`` (taken from a tavern,
+    discarded from a column, or Thrud moved)."""
     if before is None:
         return ""
     gone = list(before)
     for t in tokens:
         if t in gone:
             gone.remove(t)
-    return "".join(_mark(render.card_tile(t, small=True, disabled=True, note="gone"))
+    return "".join(_mark(render.card_tile(t, small=small, disabled=True, note=note))
                    for t in gone)
+
+
+def _mark_coin(coin_html: str) -> str:
+    return (f"<span class='nid-changed' style='outline:3px solid {HIGHLIGHT};"
+            f"border-radius:12px;display:inline-block'>{coin_html}</span>")
 
 
 def _coins(labels: Any, before: Any) -> str:
@@ -300,8 +305,7 @@ def _coins(labels: Any, before: Any) -> str:
             rest.remove(lab)
             out.append(render.coin_html(lab))
         else:
-            out.append(f"<span class='nid-changed' style='outline:3px solid {HIGHLIGHT};"
-                       f"border-radius:12px;display:inline-block'>{render.coin_html(lab)}</span>")
+            out.append(_mark_coin(render.coin_html(lab)))
     return "".join(out) or "—"
 
 
@@ -327,13 +331,8 @@ def board_html(obs: Mapping[str, Any], before: Mapping[str, Any] | None = None,
         body = _tiles(cards, prev)
         same_round = before is not None and (before["age"], before["round"]) == \
             (obs["age"], obs["round"])
-        if same_round and prev is not None:
-            gone = list(prev)
-            for t in cards:
-                if t in gone:
-                    gone.remove(t)
-            body += "".join(_mark(render.card_tile(t, disabled=True, note="taken"))
-                            for t in gone)
+        if same_round:
+            body += _gone(cards, prev, note="taken", small=False)
         body = body or "<i style='color:#888'>empty</i>"
         taverns.append(f"<div style='display:inline-block;vertical-align:top;margin:2px 6px 2px 0;"
                        f"padding:4px;border:2px solid {border};border-radius:8px'>"
@@ -378,8 +377,7 @@ def board_html(obs: Mapping[str, Any], before: Mapping[str, Any] | None = None,
         for i, b in enumerate(p["bids"]):
             coin = render.coin_html(b, hidden=(b == "?"))
             if q is not None and q["bids"][i] != b and b is not None:
-                coin = (f"<span class='nid-changed' style='outline:3px solid {HIGHLIGHT};"
-                        f"border-radius:12px;display:inline-block'>{coin}</span>")
+                coin = _mark_coin(coin)
             bids += coin
         coins_line = (f"<div style='font:12px sans-serif;margin:3px 0'>bids {bids} &nbsp; "
                       f"hand {_coins(p['hand'], q['hand'] if q else p['hand'])} &nbsp; purse "
@@ -615,27 +613,25 @@ class WalkthroughTab(W.VBox):
         head = W.HBox([self.chooser, self.restart_button],
                       layout=W.Layout(align_items="center", flex_flow="row wrap"))
         self.children = [head, self.summary, self.body]
-        self.chooser.observe(lambda change: self.choose(change["new"]), names="value")
-        self.choose(self.chooser.value)
+        self.chooser.observe(lambda change: self._show(change["new"]), names="value")
+        self._show(self.chooser.value)
 
     @property
     def app(self) -> WalkthroughApp:
         return self.apps[self.chooser.value]
 
     def choose(self, key: str) -> WalkthroughApp:
-        """Show lesson ``key`` (built the first time, then as it was left)."""
-        module = lesson(key)
-        if self.chooser.value != module.KEY:
-            self.chooser.value = module.KEY  # observed: comes back here
-            return self.apps[module.KEY]
-        if module.KEY not in self.apps:
-            self.apps[module.KEY] = WalkthroughApp(Walkthrough.of(module.KEY),
-                                                   console=self.console)
-        app = self.apps[module.KEY]
+        """Show lesson ``key`` (as the chooser's button does)."""
+        self.chooser.value = lesson(key).KEY  # observed: _show
+        return self.app
+
+    def _show(self, key: str) -> None:
+        """Lesson ``key`` under the chooser: built the first time, then as it was left."""
+        if key not in self.apps:
+            self.apps[key] = WalkthroughApp(Walkthrough.of(key), console=self.console)
         self.summary.value = (f"<div style='font:13px sans-serif;color:#555;margin:2px 0 6px'>"
-                              f"{esc(module.SUMMARY)}</div>")
-        self.body.children = [app]
-        return app
+                              f"{esc(LESSONS[key].SUMMARY)}</div>")
+        self.body.children = [self.apps[key]]
 
     def restart(self) -> None:
         """Back to the first step of the current lesson, no move made."""
@@ -651,10 +647,5 @@ def walkthrough_app(key: str = data.KEY, **kwargs: Any) -> WalkthroughApp:
     return WalkthroughApp(Walkthrough.of(key), **kwargs)
 
 
-def walkthrough_tab(**kwargs: Any) -> WalkthroughTab:
-    """Every walkthrough with the choice of lesson (as in the dashboard)."""
-    return WalkthroughTab(**kwargs)
-
-
 __all__ = ["LESSONS", "Walkthrough", "WalkthroughApp", "WalkthroughTab", "board_html",
-           "lesson", "walkthrough_app", "walkthrough_tab"]
+           "lesson", "walkthrough_app"]
