@@ -540,7 +540,8 @@ def take_card(eng: Engine, p: PlayerState, card: Card, source: str) -> None:
         tv.take_artifact(eng, p, card)
     elif kind is Kind.OLWYN_DOUBLE:
         p.held.append(card)
-        eng.push(("olwyn", p.seat, ()))
+        # One double taken on its own (Andumia, Brisingamens): any column.
+        eng.push(("olwyn", p.seat, (), 1))
     else:
         assert card.suit is not None
         eng.place(p, card, card.suit)
@@ -657,9 +658,11 @@ def _apply_olwyn(eng: Engine, task: Task, action: Action) -> None:
     suit = action.args[0]
     assert isinstance(suit, Suit)
     p.held.remove(C.OLWYN_DOUBLE)
-    if C.OLWYN_DOUBLE in p.held:
-        # The second double goes to a different column (FR "OLWYN").
-        eng.push(("olwyn", p.seat, task[2] + (suit,)))
+    # task[3]: doubles this effect still places. Other doubles in ``held`` belong to other
+    # effects (a Brisingamens pick waiting to be resolved): they are not counted here.
+    if task[3] > 1:
+        # Olwyn's second double goes to a different column (FR "OLWYN").
+        eng.push(("olwyn", p.seat, task[2] + (suit,), task[3] - 1))
     eng.place(p, C.OLWYN_DOUBLE, suit)
 
 

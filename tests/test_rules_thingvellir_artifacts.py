@@ -228,6 +228,44 @@ def test_brisingamens_dwarf_can_complete_a_line() -> None:
     assert kind(game) == "hero" and who(game) == 0
 
 
+def test_brisingamens_two_olwyn_doubles_each_placed_on_its_own() -> None:
+    """R16, R17: Brisingamens may take Olwyn's doubles from the discard; each is a card of
+    its own, placed in any column when it is resolved (FR "OLWYN": the "two different
+    columns" rule binds the two doubles of Olwyn's effect, not cards taken later). Issue 28:
+    the second double was placed as if it were the other half of Olwyn's effect (a column
+    refused) and the pick waiting behind it then crashed the engine
+    (``list.remove(x): x not in list`` in the step that resolves Brisingamens' picks)."""
+    game = artifact_game_age2("Brisingamens")
+    game.state.discard.extend([C.OLWYN_DOUBLE, C.OLWYN_DOUBLE])
+    play(game, *BIDS, "camp Brisingamens", "choose Olwyn Double", "choose Olwyn Double")
+    assert kind(game) == "olwyn" and len(legal(game)) == 5
+    play(game, "double W")
+    # The second double is resolved on its own: every column, W included.
+    assert kind(game) == "olwyn" and len(legal(game)) == 5
+    play(game, "double W")
+    assert army(game, 0)["W"] == ["Olwyn Double", "Olwyn Double"]
+    assert game.state.players[0].held == []
+    assert kind(game) == "pick" and who(game) == 1
+
+
+def test_brisingamens_double_waits_while_olwyn_places_his_own() -> None:
+    """R12, R17: the first pick completes a line and recruits Olwyn; his two doubles go to
+    two different columns, then Brisingamens' double (taken second) is placed on its own."""
+    game = artifact_game_age2("Brisingamens")
+    game.state.discard.extend([C.card("E11"), C.OLWYN_DOUBLE])
+    set_army(game, 0, {"W": ["W3"], "H": ["H"], "M": ["M0"], "B": ["B"]})
+    play(game, *BIDS, "camp Brisingamens", "choose E11", "choose Olwyn Double",
+         "hero Olwyn", "double W")
+    assert kind(game) == "olwyn" and "double W" not in legal(game) and len(legal(game)) == 4
+    play(game, "double H")
+    assert kind(game) == "olwyn" and len(legal(game)) == 5  # Brisingamens' double
+    play(game, "double H")
+    p = game.state.players[0]
+    assert army(game, 0)["W"] == ["W3", "Olwyn Double"]
+    assert army(game, 0)["H"] == ["H", "Olwyn Double", "Olwyn Double"]
+    assert p.held == [] and cz(game, 0) == ["Brisingamens", "Olwyn"]
+
+
 def test_brisingamens_end_of_age_2_discards_one_army_card_never_a_hero() -> None:
     """FR "BRISINGAMENS" and "Déroulement de la fin de chaque Age" (Fin de l'Age 2:
     4. Brisingamens' discard, after Thrud leaves); R16: any non-hero card, any column."""

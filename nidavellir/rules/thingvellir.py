@@ -143,7 +143,7 @@ def on_recruit(eng: Engine, p: PlayerState, hero: Card) -> None:
         eng.push(("transform", seat, C.KHRAD_BONUS + eng.jarika(p), "Khrad", "lowest"))
     elif hero is C.OLWYN:
         p.held.extend([C.OLWYN_DOUBLE] * C.OLWYN_DOUBLE_COUNT)
-        eng.push(("olwyn", seat, ()))
+        eng.push(("olwyn", seat, (), C.OLWYN_DOUBLE_COUNT))
     elif hero is C.ZOLKUR:
         p.zolkur = True
 
