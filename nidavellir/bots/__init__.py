@@ -118,7 +118,7 @@ def make_bot(name: str | Bot, seed: int = 0, **options: Any) -> Bot:
     if options and key not in SEARCH_BOTS:
         raise ValueError(f"bot {key!r} takes no options (got {', '.join(sorted(options))})")
     unknown = set(options) - {"iterations", "seconds", "exploration", "playout", "bid_model",
-                              "opponents"}
+                              "opponents", "debug"}
     if unknown:
         raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))} for bot {key!r}")
     return BOTS[key](seed, **options)

@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -233,7 +233,8 @@ class _Searcher:
     """One search from one position, for the seat to play."""
 
     def __init__(self, game: Game, rng: random.Random, policy: Policy, bid_model: BidModel,
-                 exploration: float, tree: bool, opponents: str = "tree") -> None:
+                 exploration: float, tree: bool, opponents: str = "tree",
+                 debug: Callable[[GameState], None] | None = None) -> None:
         decision = game.decision
         if decision is None:
             raise ValueError("there is no decision to take: the game is over")
@@ -245,6 +246,10 @@ class _Searcher:
         self.bid_model = bid_model
         self.c = exploration
         self.tree = tree
+        self.debug = debug
+        # Debug mode (the soak test): every action of the descent and the playouts is
+        # checked against the engine's legal actions, every determinization by ``debug``.
+        self.check = debug is not None
         self.opponents_in_tree = opponents == "tree"
         self.root_state = game.state
         self.shown, self.purse = known_places(game.events, self.me)
@@ -263,6 +268,9 @@ class _Searcher:
         rng = self.rng
         state = determinize_state(self.root_state, self.me, rng, self.shown, self.purse,
                                   self.bid_model)
+        if self.debug is not None:
+            self.debug(state)
+        check = self.check
         eng = Engine(state, _SINK, quiet=True)
         root_action: Action
         path: list[_Node] = []
@@ -270,12 +278,12 @@ class _Searcher:
             # Flat Monte Carlo: the root actions in turn, then random playouts.
             root_action = self.actions[self._next_flat % len(self.actions)]
             self._next_flat += 1
-            eng.apply(root_action, check=False)
+            eng.apply(root_action, check=check)
         else:
             root_action = self._descend(eng, path)
         policy = self.policy
         while not state.over:
-            eng.apply(policy(eng, rng), check=False)
+            eng.apply(policy(eng, rng), check=check)
         totals, wins, margins, breakdowns = outcome(state)
         reward = rewards(wins, margins)
         for node in path:
@@ -296,20 +304,21 @@ class _Searcher:
         node = self.root
         me = self.me
         rng = self.rng
+        check = self.check
         root_action: Action | None = None
         while not state.over:
             task = state.tasks[-1]
             seat = task[1]
             if task[0] == "bid" and seat != me:
                 # Others' secret bids: from the bid model, never keyed in the tree.
-                eng.apply(_bid_action(state, seat, self.bid_model, rng), check=False)
+                eng.apply(_bid_action(state, seat, self.bid_model, rng), check=check)
                 continue
             if seat != me and not self.opponents_in_tree:
-                eng.apply(self.policy(eng, rng), check=False)
+                eng.apply(self.policy(eng, rng), check=check)
                 continue
             actions = eng.legal_actions()
             if len(actions) == 1 and node is not self.root:
-                eng.apply(actions[0], check=False)
+                eng.apply(actions[0], check=check)
                 continue
             children = node.children
             untried = []
@@ -324,14 +333,14 @@ class _Searcher:
                 child = children[action] = _Node(seat)
                 child.avail += 1
                 path.append(child)
-                eng.apply(action, check=False)
+                eng.apply(action, check=check)
                 return action if root_action is None else root_action
             action = self._select(node, actions)
             if root_action is None:
                 root_action = action
             node = children[action]
             path.append(node)
-            eng.apply(action, check=False)
+            eng.apply(action, check=check)
         assert root_action is not None
         return root_action
 
@@ -528,7 +537,8 @@ class SearchBot:
     def __init__(self, seed: int | None = 0, iterations: int | None = None,
                  seconds: float | None = None, *, exploration: float = EXPLORATION,
                  playout: str | None = None, bid_model: BidModel | None = None,
-                 opponents: str = "tree") -> None:
+                 opponents: str = "tree",
+                 debug: Callable[[GameState], None] | None = None) -> None:
         self.seed = seed
         self.budget = Budget(iterations, seconds)
         self.exploration = exploration
@@ -540,6 +550,9 @@ class SearchBot:
         if opponents not in ("tree", "policy"):
             raise ValueError(f"opponents must be 'tree' or 'policy', not {opponents!r}")
         self.opponents = opponents
+        self.debug = debug
+        """Debug mode: called with every determinization, and every action the search
+        applies is checked against the legal actions (slow; the soak test uses it)."""
         self.rng = random.Random(seed)
         self.last: Analysis | None = None
 
@@ -554,7 +567,7 @@ class SearchBot:
 
     def _search(self, game: Game, rng: random.Random, early_stop: bool) -> Analysis:
         searcher = _Searcher(game, rng, POLICIES[self.playout], self.bid_model,
-                             self.exploration, self.tree, self.opponents)
+                             self.exploration, self.tree, self.opponents, self.debug)
         budget = self.budget
         limit = budget.iterations
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds

@@ -1,0 +1,172 @@
+"""Soak test of the search's own path (issue 28): many seeded games with tiny search budgets in
+every seat, 2 to 5 players, base game and Thingvellir.
+
+The search plays determinized states to their end with actions it applies without the
+engine's legality check; 320,000 random games never went where a long search went (a crash
+in the step that resolves Brisingamens' picks, issue 28). Here every search runs in debug
+mode: each action of its descents and playouts is checked against the engine's legal
+actions, and every determinization it samples must pass the property tests' ledger (cards,
+coins and gems conserved, ranks consistent). The real games are checked too (the ledger at
+every round, the end-of-game checks), and together they must reach every hero and artifact.
+
+``make test`` plays a fixed set of games (derandomized); ``NIDAVELLIR_SOAK=N`` plays N more
+games per player count and edition, with fresh seeds, for a real hunt::
+
+    NIDAVELLIR_SOAK=200 .venv/bin/python -m pytest tests/test_soak.py -p no:xdist
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from test_properties import Ledger, check_end
+
+from nidavellir import cards as C
+from nidavellir import events as ev
+from nidavellir.bots import MonteCarloBot, SearchBot, play_game
+from nidavellir.game import Game
+from nidavellir.rules.setup import heroes_for
+from nidavellir.state import GameState
+
+TV = (C.THINGVELLIR,)
+#: Games per (player count, edition) in ``make test``: 8 tables x 13 = 104 games, with one
+#: search (tree) and one Monte Carlo (random playouts) in every pair of seats.
+GAMES_PER_TABLE = 13
+#: Iterations per decision: tiny, so that the games are many; each iteration is a full
+#: descent and playout, so the search's own path is walked to the end of the game.
+ITERATIONS = 2
+
+
+@dataclass
+class _View:
+    """What the ledger reads of a game: a determinized state and the real game's events."""
+
+    state: GameState
+    events: list[ev.Event]
+    config: object
+
+
+class DeterminizationLedger:
+    """The property tests' ledger, run on every determinization of a search."""
+
+    def __init__(self, game: Game) -> None:
+        self.ledger = Ledger(Game.new(players=game.config.players, seed=0,
+                                      expansions=game.config.expansions))
+        self.game = game
+        self.checked = 0
+
+    def __call__(self, state: GameState) -> None:
+        self.ledger.game = _View(state, self.game.events, self.game.config)  # type: ignore[assignment]
+        self.ledger.check()
+        self.checked += 1
+
+
+class _RealGameChecks:
+    """The real game: the ledger at every new round (the ``observe`` hook of play_game)."""
+
+    def __init__(self) -> None:
+        self.ledger: Ledger | None = None
+        self.round = (0, 0)
+
+    def __call__(self, game: Game) -> None:
+        if self.ledger is None:
+            self.ledger = Ledger(game)
+        here = (game.state.age, game.state.round)
+        if here != self.round:
+            self.round = here
+            self.ledger.check()
+
+
+def soak_game(players: int, seed: int, thingvellir: bool, iterations: int = ITERATIONS
+              ) -> tuple[Game, int]:
+    """One game, search bots in debug mode in every seat (tree and flat alternately).
+    Returns the game and the number of determinizations checked."""
+    expansions = TV if thingvellir else ()
+    ledgers: list[DeterminizationLedger] = []
+
+    def bot(seat: int) -> SearchBot:
+        cls = SearchBot if seat % 2 == 0 else MonteCarloBot
+        b = cls(seed * 10 + seat, iterations=iterations)
+        return b
+
+    bots = [bot(i) for i in range(players)]
+    real = _RealGameChecks()
+
+    def observe(game: Game) -> None:
+        real(game)
+        if not ledgers:
+            for b in bots:
+                ledger = DeterminizationLedger(game)
+                ledgers.append(ledger)
+                b.debug = ledger
+
+    game = play_game(players, bots, seed=seed, expansions=expansions, observe=observe)
+    check_end(game)
+    return game, sum(ledger.checked for ledger in ledgers)
+
+
+def tables() -> Iterator[tuple[int, bool]]:
+    for players in (2, 3, 4, 5):
+        for thingvellir in (False, True):
+            yield players, thingvellir
+
+
+def _fresh_games() -> int:
+    try:
+        return max(0, int(os.environ.get("NIDAVELLIR_SOAK", "0")))
+    except ValueError:
+        raise ValueError("NIDAVELLIR_SOAK must be a number of games, not "
+                         f"{os.environ['NIDAVELLIR_SOAK']!r}") from None
+
+
+def _reached(game: Game, heroes: Counter[str], artifacts: Counter[str]) -> None:
+    for e in game.events:
+        if isinstance(e, ev.HeroRecruited):
+            heroes[e.hero.name] += 1
+        elif isinstance(e, ev.CardTaken) and e.card.kind is C.Kind.ARTIFACT:
+            artifacts[e.card.name] += 1
+
+
+@pytest.mark.parametrize("thingvellir", [False, True], ids=["base", "thingvellir"])
+def test_search_soak(thingvellir: bool) -> None:
+    """The fixed games: every search action legal, every determinization and every round of
+    the real game passes the ledger, every game ends with the checks of the property tests;
+    between them the games recruit every hero and take every artifact of the edition."""
+    heroes: Counter[str] = Counter()
+    artifacts: Counter[str] = Counter()
+    checked = 0
+    games = 0
+    for players in (2, 3, 4, 5):
+        for g in range(GAMES_PER_TABLE):
+            seed = 28_000 + 1000 * players + 100 * thingvellir + g
+            game, n = soak_game(players, seed, thingvellir)
+            checked += n
+            games += 1
+            _reached(game, heroes, artifacts)
+    assert checked > 100 * games
+    expansions = TV if thingvellir else ()
+    every_hero = {h.name for h in heroes_for(Game.new(players=3, expansions=expansions).config)}
+    assert every_hero - set(heroes) == set(), f"never recruited: {every_hero - set(heroes)}"
+    if thingvellir:
+        every_artifact = {a.name for a in C.ARTIFACTS}
+        assert every_artifact - set(artifacts) == set(), \
+            f"never taken: {every_artifact - set(artifacts)}"
+
+
+@pytest.mark.skipif(not _fresh_games(), reason="NIDAVELLIR_SOAK=N plays N fresh games per table")
+@pytest.mark.parametrize("players,thingvellir", list(tables()),
+                         ids=[f"{p}p-{'tv' if t else 'base'}" for p, t in tables()])
+def test_search_soak_fresh(players: int, thingvellir: bool) -> None:
+    rng = random.Random()
+    for _ in range(_fresh_games()):
+        seed = rng.getrandbits(40)
+        try:
+            soak_game(players, seed, thingvellir)
+        except Exception as exc:
+            raise AssertionError(f"soak game players={players} thingvellir={thingvellir} "
+                                 f"seed={seed} failed: {exc!r}") from exc
