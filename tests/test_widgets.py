@@ -502,3 +502,59 @@ def test_a_failing_control_falls_back_to_the_generic_list():
     assert isinstance(control, GenericControl) and reported
     control.buttons["hero Skaa"].click()
     assert submitted == ["hero Skaa"]
+
+
+class _CrashingBot:
+    """A bot whose search raises (issue 28's crash came from inside the search)."""
+
+    name = "crashing"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, game: Game) -> object:
+        self.calls += 1
+        raise ValueError("list.remove(x): x not in list")
+
+
+def test_a_bot_that_raises_never_takes_the_game_down(caplog):
+    """Issue 28: the seat falls back to a legal move, the error is logged and shown, and the
+    learner plays on to the end of the game."""
+    s = Session.from_config({"players": 2, "seats": ["human", "random"], "seed": 5})
+    crashing = _CrashingBot()
+    s.bots[1] = crashing
+    with caplog.at_level("ERROR", logger="nidavellir.widgets.session"):
+        assert s.submit(s.game.legal_actions()[0])
+    assert crashing.calls >= 1
+    assert s.game.decision is not None and s.is_human(s.game.decision.player)
+    assert len(s.game.history) >= 2 and s.game.history[1][0] == 1
+    assert "failed (ValueError: list.remove(x): x not in list)" in s.console.last
+    assert "You can play on" in s.console.last
+    assert any("failed at decision 1" in r.getMessage() for r in caplog.records)
+    rng = random.Random(1)
+    while not s.game.is_over:
+        assert s.submit(rng.choice(s.game.legal_actions()))
+    assert crashing.calls > 5
+
+
+def test_a_fallback_move_the_engine_refuses_is_skipped(monkeypatch):
+    """When the heuristic's fallback move fails too, the first legal move that applies is
+    played."""
+    s = Session.from_config({"players": 2, "seats": ["human", "random"], "seed": 6})
+    s.bots[1] = _CrashingBot()
+    import nidavellir.bots as bots
+
+    class Broken:
+        def __init__(self, seed: int) -> None:
+            pass
+
+        def choose(self, game: Game) -> object:
+            raise RuntimeError("the heuristic is broken too")
+
+    monkeypatch.setattr(bots, "HeuristicBot", Broken)
+    after_mine = s.game.clone()
+    after_mine.apply(s.game.legal_actions()[0])
+    expected = after_mine.legal_actions()[0]  # the bot's first legal move
+    assert s.submit(s.game.legal_actions()[0])
+    assert s.game.history[1] == (1, expected)
+    assert f"safe legal move instead: {expected}" in "\n".join(s.console.messages)

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import html
+import logging
 import random
 import time
 import traceback
@@ -32,6 +33,7 @@ from nidavellir import Action, Game
 from nidavellir.engine import Decision
 from nidavellir.errors import IllegalAction, InvalidNotation
 
+LOG = logging.getLogger("nidavellir.widgets.session")
 HUMAN = "human"
 #: The levels offered in the seat menus, weakest first (nidavellir.bots.LEVELS).
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
@@ -387,9 +389,10 @@ class Session(T.HasTraits):
                 action = bot.choose(game.clone())
                 game.apply(action)
             except Exception as exc:
-                self.console.error(f"{game.names[d.player]} ({self.seats[d.player]} bot) "
-                                   f"failed: {type(exc).__name__}: {exc}")
-                break
+                # A bot that fails never takes the learner's game down: the seat plays a
+                # safe legal move instead, and the error is logged and shown.
+                if not self._fallback_move(d.player, exc):
+                    break
             if self.bot_delay > 0:
                 self._changed()
         if self.follow_decider:
@@ -407,6 +410,35 @@ class Session(T.HasTraits):
             self.console.info("Game over: " + ", ".join(
                 f"{p.name} {p.total}" for p in sheet.players)
                 + f". Winner(s): {', '.join(sheet.winners)}")
+
+    def _fallback_move(self, seat: int, exc: Exception) -> bool:
+        """After ``seat``'s bot raised ``exc``: log it, then play the fast heuristic's move
+        (or, if that fails too, the first legal move the engine accepts). False only when no
+        legal move can be applied: the game cannot go on."""
+        game = self.game
+        who = f"{game.names[seat]} ({self.seats[seat]} bot)"
+        LOG.error("%s failed at decision %d: %s", who, len(game.history), exc,
+                  exc_info=(type(exc), exc, exc.__traceback__))
+        candidates: list[Action] = []
+        try:
+            from nidavellir.bots import HeuristicBot
+
+            candidates.append(HeuristicBot(len(game.history)).choose(game.clone()))
+        except Exception:  # the fallback's own failure is logged with the first one
+            LOG.exception("the heuristic fallback failed too")
+        candidates += [a for a in game.legal_actions() if a not in candidates]
+        for action in candidates:
+            try:
+                game.apply(action)
+            except Exception:
+                LOG.exception("fallback move %s failed", action)
+                continue
+            self.console.error(f"{who} failed ({type(exc).__name__}: {exc}); it played a "
+                               f"safe legal move instead: {action}. You can play on.")
+            return True
+        self.console.error(f"{who} failed ({type(exc).__name__}: {exc}) and no legal move "
+                           "could be played: the game cannot go on (undo, or start a new game)")
+        return False
 
     def undo(self) -> bool:
         """Go back to the previous human decision (before the bots' answers to it)."""
