@@ -15,9 +15,9 @@ from nidavellir.analysis.ladder import (
     ladder,
     ladder_tasks,
     play_ladder_game,
-    wilson,
 )
 from nidavellir.cli import main
+from nidavellir.stats import wilson
 
 BOTS = ["random", "greedy", "search@4"]
 

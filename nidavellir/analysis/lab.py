@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from .. import cards as C
 from ..cards import SUITS
-from .ladder import wilson
+from ..stats import wilson
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots import derive_seed, make_bot, parse_bot_spec
 from ..game import Game
+from ..stats import wilson
 from .runner import Backend, check_workers, run_tasks
 from .simulate import (
     add_backend_arguments,
@@ -171,17 +172,6 @@ def ladder(bots: Sequence[str] | str, players: int = 3, games: int = 30, seed: i
 
 
 # ---------------------------------------------------------------------- statistics
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (shares count as fractional wins)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
 
 def pairwise(frame: pd.DataFrame) -> list[tuple[int, str, str, float]]:
     """(game, bot a, bot b, a's result) for every pair of seats with different bots."""

@@ -42,6 +42,7 @@ from .. import cards as C
 from .. import coins as K
 from .. import events as ev
 from ..cards import Card, Kind, Suit
+from ..stats import Z95, mean_se, normal_interval, proportion_se, se_from_sums, wilson
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -65,7 +66,6 @@ __all__ = [
 ]
 
 #: The 97.5% quantile of the standard normal distribution (95% two-sided intervals).
-Z95 = 1.959963984540054
 PIONEER_POLICIES = ("random", "takes_it")
 
 
@@ -243,18 +243,6 @@ def format_outcome(k: Any) -> str:
     return "no coin" if k is None else str(k)
 
 
-def _wilson(successes: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    low = 0.0 if successes <= 0 else max(0.0, centre - half)
-    high = 1.0 if successes >= n else min(1.0, centre + half)
-    return (low, high)
-
-
 def estimate_from(outcomes: Sequence[float], question: str = "", seed: int | None = None,
                   binary: bool | None = None, assumption: str = "") -> Estimate:
     """The mean of simulated outcomes with its standard error and a 95% interval.
@@ -269,12 +257,11 @@ def estimate_from(outcomes: Sequence[float], question: str = "", seed: int | Non
         binary = all(x in (0, 1) for x in outcomes)
     mean = math.fsum(outcomes) / n
     if binary:
-        se = math.sqrt(mean * (1 - mean) / n)
-        ci = _wilson(mean * n, n)
+        se = proportion_se(mean, n)
+        ci = wilson(mean * n, n)
     else:
-        var = math.fsum((x - mean) ** 2 for x in outcomes) / (n - 1) if n > 1 else 0.0
-        se = math.sqrt(var / n)
-        ci = (mean - Z95 * se, mean + Z95 * se)
+        se = mean_se(outcomes)
+        ci = normal_interval(mean, se)
     return Estimate(question, mean, se, ci, n, seed, binary, assumption)
 
 
@@ -961,12 +948,11 @@ def running_estimates(outcomes: Sequence[float], batches: int = 20,
         done = cut
         mean = s / done
         if binary:
-            se = math.sqrt(mean * (1 - mean) / done)
-            low, high = _wilson(s, done)
+            se = proportion_se(mean, done)
+            low, high = wilson(s, done)
         else:
-            var = max(0.0, (s2 - done * mean * mean) / (done - 1)) if done > 1 else 0.0
-            se = math.sqrt(var / done)
-            low, high = mean - Z95 * se, mean + Z95 * se
+            se = se_from_sums(done, s, s2)
+            low, high = normal_interval(mean, se)
         rows.append({"batch": i, "n": done, "estimate": mean, "se": se, "ci_low": low,
                      "ci_high": high, "exact": exact_f})
     return pd.DataFrame(rows)

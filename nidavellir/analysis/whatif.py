@@ -32,6 +32,7 @@ import pandas as pd
 from ..actions import Action
 from ..game import Game
 from ..scoring import CATEGORIES, CATEGORY_LABELS, ScoreSheet
+from ..stats import mean_se, sample_variance
 from .frames import score_frame
 
 DELTA_COLUMNS: tuple[str, ...] = tuple(f"delta_{c}" for c in CATEGORIES) + ("delta_total",)
@@ -149,8 +150,8 @@ def _playouts(after: Game, seat: int, n: int, bot: str, seed: int, determinize: 
         margins.append(sheet[seat].total - max(others, default=0))
         wins += sheet[seat].rank == 1
     mean = sum(finals) / n
-    std = math.sqrt(sum((x - mean) ** 2 for x in finals) / (n - 1)) if n > 1 else 0.0
-    se = std / math.sqrt(n)
+    std = math.sqrt(sample_variance(finals))
+    se = mean_se(finals)
     return {"playouts": n, "final_mean": mean, "final_std": std, "final_se": se,
             "final_change_mean": mean - now, "final_change_se": se,
             "margin_mean": sum(margins) / n, "win_rate": wins / n}

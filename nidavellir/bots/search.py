@@ -47,6 +47,7 @@ from ..engine import Engine
 from ..game import Game
 from ..scoring import CATEGORIES, score_table
 from ..state import GameState
+from ..stats import mean_se, se_from_sums
 from .playout import POLICIES, Policy, bid_action
 
 #: Seconds per decision of the levels (one core of the 2-core reference machine; see
@@ -190,8 +191,7 @@ class _RootStats:
     def summary(self, action: Action, visits: int) -> ActionStats:
         n = max(self.n, 1)
         mean = self.score / n
-        var = max(self.score2 / n - mean * mean, 0.0)
-        se = math.sqrt(var / (n - 1)) if self.n > 1 else 0.0
+        se = se_from_sums(self.n, self.score, self.score2)
         return ActionStats(action=action, visits=visits, score=mean, score_se=se,
                            margin=self.margin / n, win=self.win / n,
                            categories={k: v / n for k, v in self.categories.items()})
@@ -480,10 +480,7 @@ def evaluate_actions(game: Game, actions: Sequence[Action], playouts: int, seed:
             diffs[a].append(mine[first] - mine[a])
             win_diffs[a].append(mine_win[first] - mine_win[a])
 
-    def stderr(d: list[float]) -> float:
-        mean = sum(d) / len(d)
-        var = sum((x - mean) ** 2 for x in d) / (len(d) - 1) if len(d) > 1 else 0.0
-        return math.sqrt(var / len(d))
+    stderr = mean_se
     return Evaluation(
         player=me, playouts=playouts,
         score={a: sums[a][me] / playouts for a in actions},
