@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 
 from nidavellir.bots import make_bot, play_game
 from nidavellir.bots.playout import heuristic_policy, random_policy
-from nidavellir.bots.search import _SINK
 from nidavellir.determinize import determinize_state
 from nidavellir.engine import Engine
 from nidavellir.game import Game
@@ -59,7 +58,7 @@ def measure(repeat: int, expansions: Sequence[str] = ()) -> dict[str, float]:
         count = 0
         for _ in range(20):
             s = start_state.copy()
-            eng = Engine(s, _SINK, quiet=True)
+            eng = Engine(s, quiet=True)
             t = time.perf_counter()
             while not s.over:
                 actions = eng.legal_actions()
@@ -75,7 +74,7 @@ def measure(repeat: int, expansions: Sequence[str] = ()) -> dict[str, float]:
         t = time.perf_counter()
         for _ in range(20):
             s = start_state.copy()
-            eng = Engine(s, _SINK, quiet=True)
+            eng = Engine(s, quiet=True)
             while not s.over:
                 eng.apply(policy(eng, r), check=False)  # type: ignore[arg-type]
         return (time.perf_counter() - t) / 20 * 1e3

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Card, Suit
-from .coins import parse_label
+from .coins import label_key, parse_label
 from .errors import InvalidNotation
 from .tokens import parse_suit, parse_token
 
@@ -66,6 +66,24 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action({format_action(self)!r})"
+
+
+_INTERNED: dict[tuple[str, tuple[object, ...]], Action] = {}
+
+
+def interned(verb: str, args: tuple[object, ...] = ()) -> Action:
+    """The one shared Action object for ``(verb, args)``: the engine rebuilds legal-action
+    lists at every decision and most of their actions were seen before, so sharing them
+    saves building and hashing them again (the search's hot path).
+
+    >>> interned("take", ()) is interned("take", ())
+    True
+    """
+    key = (verb, args)
+    found = _INTERNED.get(key)
+    if found is None:
+        found = _INTERNED[key] = Action(verb, args)
+    return found
 
 
 def _fmt(arg: object) -> str:
@@ -121,7 +139,7 @@ def parse_action(text: str) -> Action:
         parts = rest.split()
         if len(parts) != 2:
             raise InvalidNotation(f"{text!r}: a trade names 2 coins (e.g. trade 5 9)")
-        a, b = sorted((parse_label(p) for p in parts), key=_coin_sort_key)
+        a, b = sorted((parse_label(p) for p in parts), key=label_key)
         return Action("trade", (a, b))
     if verb == "transform":
         coin, at, place = rest.partition("@")
@@ -168,14 +186,10 @@ def _coin_bonus(text: str) -> str:
     return f"{parse_label(coin)}+{int(bonus)}"
 
 
-def _coin_sort_key(label: str) -> tuple[int, str]:
-    return (int(label.rstrip("*")), label)
-
-
 def bid(*coins: str) -> Action:
     return Action("bid", tuple(coins))
 
 
 def trade(a: str, b: str) -> Action:
-    x, y = sorted((a, b), key=_coin_sort_key)
+    x, y = sorted((a, b), key=label_key)
     return Action("trade", (x, y))

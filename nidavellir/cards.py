@@ -148,16 +148,6 @@ class Card:
             return 1, 0
         return len(self.bravery), sum(self.bravery)
 
-    @property
-    def ability(self) -> str:
-        """What the card does, in plain English (:mod:`nidavellir.card_text`)."""
-        return _explain(self)[0]
-
-    @property
-    def source(self) -> str:
-        """Where the rulebook (or a ruling) says what :attr:`ability` says."""
-        return _explain(self)[1]
-
     def fits(self, suit: Suit) -> bool:
         """Whether the card may lie in column ``suit``."""
         if self.kind is Kind.MERCENARY:
@@ -181,19 +171,6 @@ class Card:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Card:
         return self
-
-
-def _explain(card: Card) -> tuple[str, str]:
-    from . import card_text as T
-
-    if card.kind is Kind.DWARF and card.suit is not None:
-        return T.CLASS_ABILITIES[card.suit.letter], T.CLASS_SOURCE
-    if card.kind is Kind.MERCENARY:
-        sides = " or ".join(f"{s.column_name} {bp}" if s in (Suit.WARRIOR, Suit.MINER,
-                                                             Suit.EXPLORER)
-                            else s.column_name for s, bp in card.sides)
-        return T.MERCENARY_ABILITY.format(sides=sides), T.MERCENARY_SOURCE
-    return T.ABILITIES.get(card.token, (card.kind.value, card.ref))
 
 
 # --------------------------------------------------------------------------- dwarves

@@ -67,6 +67,33 @@ def labels(coins: Iterable[int]) -> str:
     return " ".join(label(c) for c in coins)
 
 
+#: The text forms of the two exchange coins: the bronze 0 and the Hunting Master's green 3.
+EXCHANGE_LABELS: tuple[str, ...] = (label(EXCHANGE_COIN), label(HUNTER_COIN))
+
+
+def label_value(text: str) -> int:
+    """The value a coin's text form names (``"3*"`` -> 3).
+
+    >>> label_value("3*"), label_value("12")
+    (3, 12)
+    """
+    return int(text[:-1]) if text.endswith("*") else int(text)
+
+
+def label_key(text: str) -> tuple[int, str]:
+    """Sort key of coin labels: by value, the green ``3*`` after the gold or bronze 3.
+
+    >>> sorted(["5", "3*", "0", "3"], key=label_key)
+    ['0', '3', '3*', '5']
+    """
+    return (label_value(text), text)
+
+
+def is_exchange_label(text: str) -> bool:
+    """Whether a coin's text form names an exchange coin (never transformed, FR p.11)."""
+    return text in EXCHANGE_LABELS
+
+
 def parse_label(text: str) -> str:
     """Validate and canonicalise a coin's text form (``"05"`` -> ``"5"``)."""
     raw = text.strip()

@@ -1,25 +1,16 @@
 """Determinization: a full game state consistent with what one seat knows, and nothing more.
 
-What a seat may know (issue 13, contract): the public history — every card dealt and taken,
-every coin transformed, traded or discarded, every revealed bid, gems, distinctions, the
-camp — and its own hidden information. Every player's *set* of coins is public (each change
-is announced); only where face-down coins lie is hidden. Hidden from ``viewer``:
+What a seat may know is decided by :mod:`nidavellir.observer` (the observation contract);
+:func:`determinize_state` rebuilds each part hidden from it from public data only: the
+unseen cards of each pile (age decks, the R3 box, the camp decks, a Pioneer draw another
+player is choosing from) are put in a canonical order and then shuffled with the given
+generator, and each other player's face-down coins (a multiset known from its public coin
+set) are dealt to its hidden taverns by a bid model; the random generator is reseeded. So
+two states that differ only in what ``viewer`` cannot see give identical determinizations
+for the same generator.
 
-- the order of every unseen card: the age decks still to come, the cards the R3 option put in
-  the box, the camp decks; and a Pioneer of the Kingdom draw while another player chooses;
-- the other players' coins lying face down: bids on taverns not yet revealed, and the purse.
-  The public history tells some of it: a coin transformed where it lies (a Royal Offering
-  used on a later tavern's bid, or on a purse coin) was announced with its place, and a
-  trade shows the whole purse; though those coins lie face down again (and
-  ``observation`` shows them so), their places are known (:func:`known_places` reads them
-  from the round's events);
-- the random generator's state (future shuffles).
-
-:func:`determinize_state` rebuilds each hidden part from public data only: the unseen cards
-of each pile are put in a canonical order and then shuffled with the given generator, and
-each other player's face-down coins (a multiset known from its public coin set) are dealt to
-its hidden taverns by a bid model. So two states that differ only in what ``viewer`` cannot
-see give identical determinizations for the same generator.
+The quick card and tavern worths here (:func:`card_worth`) are public estimates used by the
+bid model and the search's playouts.
 """
 
 from __future__ import annotations
@@ -30,6 +21,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 
 from . import coins as K
 from .cards import Card, Kind, Suit
+from .observer import Observer
+from .scoring import blacksmith_points, hunter_points
 from .state import GameState, PlayerState
 
 #: ``bid_model(state, seat, taverns, coins, rng) -> coins for those taverns``: deals some of
@@ -57,9 +50,9 @@ def rank_gain(p: PlayerState, suit: Suit, ranks: int, bravery: int) -> float:
     complete one, or a little for lagging classes."""
     n = p.ranks[suit]
     if suit is Suit.HUNTER:
-        gain = float((n + ranks) ** 2 - n * n)
+        gain = float(hunter_points(n + ranks) - hunter_points(n))
     elif suit is Suit.BLACKSMITH:
-        gain = float(((n + ranks) * (n + ranks + 5) - n * (n + 5)) // 2)
+        gain = float(blacksmith_points(n + ranks) - blacksmith_points(n))
     elif suit is Suit.MINER:
         total = sum(c.column_value(suit)[1] for c in p.army[suit])
         gain = float((total + bravery) * (n + ranks) - total * n)
@@ -138,59 +131,10 @@ def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
     return [out[t] for t in taverns]
 
 
-def revealed_up_to(state: GameState) -> int:
-    """Index of the last revealed tavern this round (-1 before the first reveal)."""
-    return -1 if state.tavern is None else state.tavern
-
-
-def hidden_bids(state: GameState, viewer: int, shown: Collection[tuple[int, int]] = ()
-                ) -> dict[int, list[int]]:
-    """For each other player, the taverns whose bid ``viewer`` cannot see."""
-    revealed = revealed_up_to(state)
-    out: dict[int, list[int]] = {}
-    for p in state.players:
-        if p.seat == viewer:
-            continue
-        hidden = [t for t in range(revealed + 1, 3)
-                  if p.bids[t] is not None and (p.seat, t) not in shown]
-        if hidden:
-            out[p.seat] = hidden
-    return out
-
-
 def _reshuffle(cards: list[Card], rng: random.Random) -> list[Card]:
     ordered = sorted(cards, key=lambda c: c.token)
     rng.shuffle(ordered)
     return ordered
-
-
-def known_places(events: Sequence[object], viewer: int
-                 ) -> tuple[frozenset[tuple[int, int]], dict[int, list[str]]]:
-    """What the round's events showed of others' face-down coins: the (seat, tavern) bids
-    transformed where they lie, and per seat the labels of purse coins known to be there."""
-    from . import events as ev
-
-    start = 0
-    for i in range(len(events) - 1, -1, -1):
-        if isinstance(events[i], ev.RoundStarted):
-            start = i
-            break
-    shown: set[tuple[int, int]] = set()
-    purse: dict[int, list[str]] = {}
-    whole: set[int] = set()
-    for e in events[start:]:
-        if isinstance(e, ev.CoinTransformed) and e.player != viewer:
-            if e.place.startswith("T"):
-                shown.add((e.player, int(e.place[1]) - 1))
-            elif e.place == "purse" and e.player not in whole:
-                labels = purse.setdefault(e.player, [])
-                if e.old in labels:
-                    labels.remove(e.old)
-                labels.append(e.new)
-        elif isinstance(e, ev.CoinTraded) and e.player != viewer:
-            whole.add(e.player)
-    # After a trade the whole purse is known: its current content is public.
-    return frozenset(shown), {**purse, **{seat: ["*"] for seat in whole}}
 
 
 def determinize_state(state: GameState, viewer: int, rng: random.Random,
@@ -199,15 +143,15 @@ def determinize_state(state: GameState, viewer: int, rng: random.Random,
                       bid_model: BidModel | None = None) -> GameState:
     """A copy of ``state`` with everything ``viewer`` cannot know rebuilt from ``rng``.
 
-    ``shown`` and ``purse_known`` (from :func:`known_places`) are the face-down coins whose
-    place was shown before their reveal; ``["*"]`` means the whole purse. Uses only what
-    ``viewer`` may know: see the module docs.
+    ``shown`` and ``purse_known`` (from :func:`nidavellir.observer.known_places`) are the
+    face-down coins whose place was shown before their reveal; ``["*"]`` means the whole
+    purse. Uses only what ``viewer`` may know (:class:`~nidavellir.observer.Observer`).
     """
     s = state.copy()
+    observer = Observer(viewer)
     # Unseen cards, one pile per age: the deck, the R3 box (age-2 cards) and, while another
     # player chooses, the Pioneer draw.
-    pioneer_hidden = bool(s.drawn) and bool(s.tasks) and s.tasks[-1][0] == "pioneer" \
-        and s.tasks[-1][1] != viewer
+    pioneer_hidden = not observer.sees_drawn(s)
     for age in (1, 2):
         deck = s.decks[age]
         extra: list[Card] = []
@@ -228,7 +172,7 @@ def determinize_state(state: GameState, viewer: int, rng: random.Random,
     # Face-down coins: the seat's coin set is public, where they lie is not.
     model = bid_model or heuristic_bid_model
     purse_known = purse_known or {}
-    for seat, taverns in hidden_bids(s, viewer, shown).items():
+    for seat, taverns in observer.hidden_bids(s, shown).items():
         p = s.players[seat]
         known = list(purse_known.get(seat, ()))
         fixed: list[int] = []

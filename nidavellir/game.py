@@ -24,9 +24,10 @@ from . import cards as C
 from . import coins as K
 from . import events as ev
 from .actions import Action, parse_action
-from .determinize import BidModel, determinize_state, known_places
+from .determinize import BidModel, determinize_state
 from .engine import Decision, Engine
 from .errors import IllegalAction, InvalidNotation, NidavellirError, RecordError
+from .observer import Observer, known_places
 from .options import RuleOptions
 from .rules.setup import new_state
 from .scoring import PlayerTable, ScoreSheet, score_table
@@ -34,8 +35,6 @@ from .state import GameConfig, GameState
 
 RECORD_FORMAT = "nidavellir-record"
 RECORD_VERSION = 1
-#: A viewer who holds no seat (a replay of an unfinished game): every bid stays face down.
-SPECTATOR = -1
 SUPPORTED_EXPANSIONS = (C.THINGVELLIR,)
 
 
@@ -99,6 +98,13 @@ class Game:
         return self._engine.events
 
     @property
+    def engine(self) -> Engine:
+        """The rules engine: the one fast path for bots and simulations
+        (:mod:`nidavellir.engine`). Read its state and legal actions; change the game only
+        through :meth:`apply` / :meth:`apply_fast`."""
+        return self._engine
+
+    @property
     def decision(self) -> Decision | None:
         return self._engine.decision
 
@@ -106,8 +112,7 @@ class Game:
     def to_play(self) -> int | None:
         """The seat that must decide now (None when the game is over): a cheap
         ``game.decision.player`` for bots and simulations."""
-        s = self._engine.state
-        return None if s.over or not s.tasks else s.tasks[-1][1]
+        return self._engine.to_play
 
     @property
     def is_over(self) -> bool:
@@ -156,7 +161,8 @@ class Game:
     def apply_fast(self, action: Action) -> None:
         """apply() for bots and simulations: the action must come from legal_actions()."""
         eng = self._engine
-        player = eng.state.tasks[-1][1]
+        player = eng.to_play
+        assert player is not None, "the game is over"
         self._marks.append(len(eng.events))
         eng.apply(action, check=False)
         self.history.append((player, action))
@@ -263,67 +269,9 @@ class Game:
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: others' unrevealed bids, purses, hands and the deck
-        order are hidden (plain data for panels and bots)."""
+        order are hidden (plain data for panels and bots; :mod:`nidavellir.observer`)."""
         self._check_seat(player)
-        s = self.state
-        revealed = -1 if s.tavern is None else s.tavern
-        # What the public history told of face-down coins (a trade shows the purse) is
-        # known, though the coins lie face down (FR "Remettez face cachée").
-        _, purse_known = known_places(self.events, player)
-        d = self.decision
-        players = []
-        for p in s.players:
-            mine = p.seat == player
-            bids: list[str | None] = []
-            for t, coin in enumerate(p.bids):
-                if coin is None:
-                    bids.append(None)
-                elif mine or t <= revealed:
-                    bids.append(K.label(coin))
-                else:
-                    bids.append("?")
-            players.append({
-                "seat": p.seat, "name": self.names[p.seat], "gem": p.gem,
-                "army": {suit.letter: [c.token for c in p.army[suit]] for suit in C.SUITS},
-                "ranks": {suit.letter: p.ranks[suit] for suit in C.SUITS},
-                "lines": p.lines, "heroes": p.heroes,
-                "command_zone": [c.token for c in p.command_zone],
-                "bids": bids,
-                "hand": [K.label(c) for c in p.hand] if mine else len(p.hand),
-                "purse": [K.label(c) for c in p.purse] if mine else len(p.purse),
-                # Public: every change of a coin is announced; where face-down coins lie is
-                # not shown (bids "?", the purse a count; purse_known: what a trade told).
-                "coins": [K.label(c) for c in sorted(p.coins())],
-                "purse_known": ([K.label(c) for c in sorted(p.purse)] if mine
-                                or purse_known.get(p.seat) == ["*"]
-                                else sorted(purse_known.get(p.seat, []),
-                                            key=lambda lab: (int(lab.rstrip("*")), lab))),
-                "uline": p.uline,
-            })
-        obs: dict[str, Any] = {
-            "player": player, "names": list(self.names), "age": s.age, "round": s.round,
-            "tavern": s.tavern, "over": s.over,
-            "taverns": [[c.token for c in t] for t in s.taverns],
-            "deck_sizes": {str(a): len(s.decks[a]) for a in (1, 2)},
-            "discard": [c.token for c in s.discard],
-            "treasury": {str(v): n for v, n in s.treasury.as_dict().items()},
-            "hall": [c.token for c in s.hall],
-            "expansions": list(self.config.expansions),
-            "camp": [c.token for c in s.camp],
-            "camp_deck_sizes": {str(a): len(s.camp_decks[a]) for a in (1, 2)},
-            "distinctions": {c.token: next((p.seat for p in s.players if c in p.command_zone),
-                                           None) for c in C.DISTINCTIONS},
-            "order": list(s.order),
-            "players": players,
-            "decision": None,
-        }
-        if d is not None:
-            obs["decision"] = {"player": d.player, "kind": d.kind, "prompt": d.prompt}
-            if d.player == player:
-                obs["legal_actions"] = [str(a) for a in self.legal_actions()]
-                if d.kind == "pioneer":
-                    obs["drawn"] = [c.token for c in s.drawn]
-        return obs
+        return Observer(player).observe(self)
 
     # ------------------------------------------------------------------ log
 
@@ -331,12 +279,8 @@ class Game:
         """Decision ``index`` in notation as ``viewer`` may read it. While the game is on,
         another seat's bid lies face down (its coins and, by elimination, its purse):
         ``bid (face down)``. ``viewer=None`` shows every action (records, finished games);
-        :data:`SPECTATOR` hides every seat's bids."""
-        player, action = self.history[index]
-        if viewer is not None and player != viewer and action.verb == "bid" \
-                and not self.is_over:
-            return "bid (face down)"
-        return str(action)
+        :data:`SPECTATOR` hides every seat's bids (:mod:`nidavellir.observer`)."""
+        return Observer(viewer).action_text(self, index)
 
     def log(self, viewer: int | None = None) -> list[str]:
         """The game in plain words: each decision in notation, then what followed (other

@@ -12,12 +12,18 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import cards as C
-from .cards import Card, Kind, Suit
+from . import coins as K
+from .cards import Card, Suit
 from .events import subject
 from .options import RuleOptions
+from .rules.cardrules import ScoreLine, ScoreView
+from .rules.catalogue import RULES
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 #: The rows of the score sheet, in the order of the printed score pad, then the rest.
 CATEGORIES: tuple[str, ...] = (
@@ -28,6 +34,7 @@ SUIT_CATEGORY: dict[Suit, str] = {
     Suit.WARRIOR: "warriors", Suit.HUNTER: "hunters", Suit.MINER: "miners",
     Suit.BLACKSMITH: "blacksmiths", Suit.EXPLORER: "explorers",
 }
+_CATEGORY_INDEX: dict[str, int] = {c: i for i, c in enumerate(CATEGORIES)}
 CATEGORY_LABELS: dict[str, str] = {
     "warriors": "Warriors", "hunters": "Hunters", "miners": "Miners",
     "blacksmiths": "Blacksmiths", "explorers": "Explorers", "heroes": "Neutral heroes",
@@ -184,13 +191,13 @@ class ScoreSheet:
                 + f"<tr><th style='text-align:left'>Placing</th>{rank}</tr></tbody></table>")
 
 
-def _heroes_owned(table: PlayerTable) -> list[Card]:
-    return [c for c in table.cards() if c.kind is Kind.HERO]
-
-
 def score_player(table: PlayerTable, warrior_bonus: bool) -> tuple[dict[str, int], list[tuple[str, str, int]]]:
     """Breakdown and detail lines of one player; ``warrior_bonus`` says whether they
-    hold the warrior majority (decided across the table by :func:`score_table`)."""
+    hold the warrior majority (decided across the table by :func:`score_table`).
+
+    The five classes are scored here (FR "Déterminer la Valeur de Bravoure de chaque
+    classe"); what a hero or an artifact adds is its entry's score (:mod:`.rules.heroes`,
+    :mod:`.rules.artifacts`)."""
     breakdown = dict.fromkeys(CATEGORIES, 0)
     details: list[tuple[str, str, int]] = []
     owned = list(table.cards())
@@ -215,50 +222,38 @@ def score_player(table: PlayerTable, warrior_bonus: bool) -> tuple[dict[str, int
     add("blacksmiths", f"{ranks[Suit.BLACKSMITH]} ranks",
         blacksmith_points(ranks[Suit.BLACKSMITH]))
     add("explorers", f"{ranks[Suit.EXPLORER]} ranks, bravery points", bravery[Suit.EXPLORER])
-    if C.IDUNN in owned:
-        add("explorers", f"Idunn: +{C.IDUNN_BONUS_PER_RANK} x {ranks[Suit.EXPLORER]} ranks",
-            C.IDUNN_BONUS_PER_RANK * ranks[Suit.EXPLORER])
 
-    # Neutral heroes (FR "Héros·ïne Neutre"; Thingvellir heroes).
-    brothers = sum(1 for c in owned if c in C.DWERG_BROTHERS)
-    if brothers:
-        add("heroes", f"Dwerg brothers x{brothers}", C.DWERG_POINTS[brothers])
-    for c in owned:
-        if c.kind is not Kind.HERO or c.suit is not None or c in C.DWERG_BROTHERS:
+    # Heroes and artifacts: each card's entry says what it adds (Idunn to the explorers,
+    # neutral heroes and artifacts their own lines), by category, in the order owned.
+    view: ScoreView | None = None
+    lines: list[tuple[int, int, int, ScoreLine]] = []
+    for i, c in enumerate(owned):
+        entry = RULES.get(c)
+        if entry is None:
             continue
-        if c is C.ASTRID:
-            add("heroes", f"Astrid (highest coin {top_coin})", top_coin)
-        elif c is C.THRUD:
-            add("heroes", "Thrud", C.THRUD_POINTS)
-        elif c.points:
-            add("heroes", c.name, c.points)
-
-    # Thingvellir artifacts (FR Thingvellir "Les Artefacts"); Vegvisir scores as an explorer.
-    for c in owned:
-        if c.kind is not Kind.ARTIFACT:
-            continue
-        if c is C.DRAUPNIR:
-            big = sum(1 for v in coins if v >= C.DRAUPNIR_MIN_COIN)
-            add("artifacts", f"Draupnir ({big} coins >= {C.DRAUPNIR_MIN_COIN})",
-                C.DRAUPNIR_POINTS * big)
-        elif c is C.SVALINN:
-            heroes = len(_heroes_owned(table))
-            add("artifacts", f"Svalinn ({heroes} heroes)", C.SVALINN_POINTS_PER_HERO * heroes)
-        elif c is C.MJOLLNIR:
-            best = max(C.SUITS, key=lambda s: ranks[s])
-            add("artifacts", f"Mjöllnir ({ranks[best]} {best.column_name} ranks)",
-                C.MJOLLNIR_POINTS_PER_RANK * ranks[best])
-        elif c is C.HRAFNSMERKI:
-            mercs = sum(1 for o in owned if o.kind is Kind.MERCENARY)
-            add("artifacts", f"Hrafnsmerki ({mercs} mercenaries)",
-                C.HRAFNSMERKI_POINTS_PER_MERCENARY * mercs)
-        elif c.points:
-            add("artifacts", c.name, c.points)
+        if view is None:
+            view = ScoreView(owned, coins, ranks, bravery)
+        for line in entry.score(view):
+            lines.append((_CATEGORY_INDEX[line[0]], entry.score_order, i, line))
+    for *_, (category, label, points) in sorted(lines, key=lambda x: x[:3]):
+        add(category, label, points)
 
     add("coins", "coins " + " + ".join(str(v) for v in sorted(coins)), sum(coins))
     if table.gem == C.GEM_6:
         add("gem", "gem 6", C.GEM_6_POINTS)
     return breakdown, details
+
+
+def tables_of(state: GameState) -> list[PlayerTable]:
+    """Each player's table as the scorer sees it, from a game state: cards held for a
+    pending decision count in the command zone."""
+    tables = []
+    for p, name in zip(state.players, state.config.names, strict=True):
+        army = {suit: list(p.army[suit]) for suit in C.SUITS}
+        cz = list(p.command_zone) + list(p.held)
+        tables.append(PlayerTable(name=name, army=army, command_zone=cz,
+                                  coins=[K.value(c) for c in p.coins()], gem=p.gem))
+    return tables
 
 
 def placings(totals: Sequence[int]) -> list[int]:

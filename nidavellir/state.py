@@ -1,7 +1,9 @@
 """The game state: plain data, cheap to copy (Game.clone, what-if branches).
 
-Rules live in :mod:`nidavellir.engine` and :mod:`nidavellir.rules`; this module
-only holds data and the small invariants that keep it consistent (rank counts).
+Rules live in :mod:`nidavellir.rules` and the engine that runs them in
+:mod:`nidavellir.engine`; this module only holds data and the small invariants that keep
+it consistent (rank counts). ``GameState.tasks`` is the stack of steps still to run
+(:class:`~nidavellir.rules.base.Step` and :class:`~nidavellir.rules.base.Choice` values).
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from . import coins as K
 from .cards import Card, Suit
 from .options import RuleOptions
 
-Task = tuple[Any, ...]
+#: A step on the stack: a :class:`~nidavellir.rules.base.Step` or a
+#: :class:`~nidavellir.rules.base.Choice` (typed there: the state does not know the rules).
+Task = Any
 
 
 @dataclass(frozen=True)
@@ -46,7 +50,7 @@ class PlayerState:
     """One player's coins, gem, army and command zone."""
 
     __slots__ = ("seat", "hand", "bids", "purse", "gem", "army", "ranks", "command_zone",
-                 "heroes", "lost_recruits", "uline", "held", "zolkur")
+                 "heroes", "lost_recruits", "uline", "held", "zolkur", "end_of_age_placement")
 
     def __init__(self, seat: int, gem: int) -> None:
         self.seat = seat
@@ -67,6 +71,9 @@ class PlayerState:
         doubles to place)."""
         self.zolkur = False
         """Zolkur lies on the purse: the next trade gives up the lower coin."""
+        self.end_of_age_placement = False
+        """Placing Ylud or enlisting mercenaries at the end of an age, with the recruitments
+        it starts: a mercenary Holda takes now is placed at once (R22)."""
 
     def copy(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -83,6 +90,7 @@ class PlayerState:
         p.uline = self.uline
         p.held = self.held[:]
         p.zolkur = self.zolkur
+        p.end_of_age_placement = self.end_of_age_placement
         return p
 
     @property
@@ -194,7 +202,8 @@ class GameState:
         players = tuple(
             (tuple(p.hand), tuple(p.bids), tuple(p.purse), p.gem,
              tuple(cards(col) for col in p.army), tuple(p.ranks), cards(p.command_zone),
-             p.heroes, p.lost_recruits, p.uline, cards(p.held), p.zolkur)
+             p.heroes, p.lost_recruits, p.uline, cards(p.held), p.zolkur,
+             p.end_of_age_placement)
             for p in self.players)
         return (self.age, self.round, self.tavern, cards(self.decks[1]), cards(self.decks[2]),
                 tuple(cards(t) for t in self.taverns), cards(self.discard), cards(self.box),

@@ -100,7 +100,7 @@ class _Mystery:
 
     def __init__(self, game: Game) -> None:
         self._game = game
-        self._engine = game._engine
+        self.engine = game.engine
 
     @property
     def decision(self):  # noqa: ANN201

@@ -18,8 +18,11 @@ from test_properties import Ledger
 
 from nidavellir import coins as K
 from nidavellir.bots import RandomBot, play_game
-from nidavellir.determinize import heuristic_bid_model, hidden_bids
+from nidavellir.determinize import heuristic_bid_model
 from nidavellir.game import Game
+from nidavellir.observer import Observer
+from nidavellir.rules.decisions import PioneerKeep
+from nidavellir.rules.flow import StartAge
 
 TV = ("thingvellir",)
 
@@ -49,7 +52,7 @@ def twin(game: Game, viewer: int, seed: int) -> Game:
     for decks in (s.decks, s.camp_decks):
         for age in decks:
             rng.shuffle(decks[age])
-    for seat, taverns in hidden_bids(s, viewer).items():
+    for seat, taverns in Observer(viewer).hidden_bids(s).items():
         p = s.players[seat]
         pool = [p.bids[t] for t in taverns] + p.purse
         rng.shuffle(pool)
@@ -84,7 +87,7 @@ def hidden_differs(a: Game, b: Game) -> bool:
 def picking_with_hidden_bids(g: Game) -> bool:
     d = g.decision
     return (d is not None and d.kind == "pick" and g.state.tavern == 0
-            and bool(hidden_bids(g.state, d.player)))
+            and bool(Observer(d.player).hidden_bids(g.state)))
 
 
 @pytest.mark.parametrize("players,seed,expansions", [(3, 1, ()), (2, 2, TV), (4, 3, TV),
@@ -147,7 +150,7 @@ def test_the_same_seed_gives_the_same_determinization_and_others_differ() -> Non
 def test_hidden_bids_are_resampled_from_the_public_coin_set() -> None:
     game = find(3, 13, (), picking_with_hidden_bids)
     viewer = game.decision.player
-    hidden = hidden_bids(game.state, viewer)
+    hidden = Observer(viewer).hidden_bids(game.state)
     seen = set()
     for s in range(40):
         det = game.determinize(viewer, s)
@@ -168,7 +171,7 @@ def test_a_pioneer_draw_is_seen_only_by_its_winner() -> None:
     # Jump to the Pioneer decision of seat 0: three cards drawn from the age-2 deck.
     s.decks[1] = []
     s.drawn = [s.decks[2].pop() for _ in range(3)]
-    s.tasks = [("start_age", 2), ("pioneer", 0)]
+    s.tasks = [StartAge(2), PioneerKeep(0)]
     game._engine._legal = None
     drawn = list(s.drawn)
     assert game.determinize(0, 1).state.drawn == drawn
@@ -224,7 +227,7 @@ def test_observation_shows_every_coin_set_but_not_where_face_down_coins_lie() ->
     for p, seen in zip(game.state.players, obs["players"], strict=True):
         assert seen["coins"] == [K.label(c) for c in sorted(p.coins())]
         if p.seat != viewer:
-            assert "?" in seen["bids"] or p.seat not in hidden_bids(game.state, viewer)
+            assert "?" in seen["bids"] or p.seat not in Observer(viewer).hidden_bids(game.state)
             assert isinstance(seen["purse"], int)
 
 

@@ -169,3 +169,127 @@ def test_no_layer_of_nidavellir_imports_the_widgets() -> None:
     }
     assert offenders == {}
     assert _widget_imports("def f():\n    from widgets.style import X\n") == ["widgets.style"]
+
+
+# ---------------------------------------------------------------------- one place per rule
+# (issue 24): the rules modules never import the engine back; nothing imports a private
+# name of another module of the package, nor reaches into a game's engine by its private
+# attribute; the import graph of the package has no circle (imports for type checking and
+# imports inside functions count: they are arrows of the design all the same).
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """The package modules a file imports, resolved (relative imports included)."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    modules = set(discover())
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name in modules)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            for a in node.names:
+                if f"{module}.{a.name}" in modules:
+                    out.add(f"{module}.{a.name}")
+                elif module in modules:
+                    out.add(module)
+    out.discard(name)
+    return out
+
+
+def _graph() -> dict[str, set[str]]:
+    return {_module_name(p): _imports(p) for p in PACKAGE.rglob("*.py")}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_import_graph_of_the_package_has_no_circle() -> None:
+    graph = _graph()
+    # Packages import their own modules for their public face; that is not a circle.
+    for name in graph:
+        graph[name] = {m for m in graph[name] if not (m.startswith(name + ".")
+                                                      and name in {"nidavellir", "nidavellir.bots"})}
+    assert _cycles(graph) == []
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_rules_modules_never_import_the_engine() -> None:
+    graph = _graph()
+    rules = [m for m in graph if m.startswith("nidavellir.rules")]
+    assert len(rules) >= 10
+    for m in rules:
+        assert not {"nidavellir.engine", "nidavellir.game"} & graph[m], m
+
+
+def _private_uses(source: str) -> list[str]:
+    """Private names taken from another module of the package, and private attributes of a
+    game or an engine used from outside."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith(
+                "nidavellir")):
+            found += [f"{node.module}.{a.name}" for a in node.names
+                      if a.name.startswith("_") and a.name != "__version__"]
+        elif isinstance(node, ast.Attribute) and node.attr in ("_engine", "_legal", "_legal_set"):
+            found.append(node.attr)
+    return found
+
+
+def test_bots_and_integrations_use_the_public_game_api() -> None:
+    """Bots and integrations use Game and the one documented fast path (``Game.engine``);
+    no module imports another's private names (the engine's tables, its interned actions)."""
+    offenders = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        hits = _private_uses(path.read_text(encoding="utf-8"))
+        if path.name == "game.py":
+            hits = [h for h in hits if h != "_engine"]  # the facade owns its engine
+        if path.name == "engine.py":
+            hits = [h for h in hits if h not in ("_legal", "_legal_set")]
+        if hits:
+            offenders[str(path.relative_to(ROOT))] = hits
+    assert offenders == {}
+    assert _private_uses("from ..engine import _LEGAL\nx = game._engine\n") == \
+        ["engine._LEGAL", "_engine"]

@@ -208,10 +208,10 @@ def test_bid_the_same_coin_twice() -> None:
 
 def test_take_a_card_that_is_not_in_the_tavern() -> None:
     game = find_decision(3, lambda g: g.decision is not None and g.decision.kind == "pick")
-    tavern = game.state.taverns[game.decision.task[2]]  # type: ignore[union-attr]
+    tavern = game.state.taverns[game.decision.task.tavern]  # type: ignore[union-attr]
     missing = next(c for c in C.DWARVES if c not in tavern)
     assert_illegal(game, f"take {missing.token}", f"{missing.token} is not in the",
-                   C.TAVERNS[game.decision.task[2]], "it holds")  # type: ignore[union-attr]
+                   C.TAVERNS[game.decision.task.tavern], "it holds")  # type: ignore[union-attr]
 
 
 def test_take_a_mercenary_without_the_expansion() -> None:

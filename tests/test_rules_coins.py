@@ -129,7 +129,7 @@ def test_royal_offering_transforms_and_goes_to_the_discard_r2() -> None:
     age 1) at once; the card goes face up to the dwarf discard (R2)."""
     g = deal_game(3, age1=["+3", "W3", "W4"], gems=[3, 4, 5])
     play(g, "bid 5 4 3", "bid 4 3 2", "bid 3 2 4", "take +3")
-    assert g.decision.kind == "transform" and g.decision.task[2] == 3
+    assert g.decision.kind == "transform" and g.decision.task.bonus == 3
     assert C.card("+3") in g.state.discard
     assert C.card("+3") not in [c for col in g.state.players[0].army for c in col]
     play(g, "transform 4@T2")
@@ -181,7 +181,7 @@ def test_royal_offering_plus_5_in_age_2() -> None:
     assert C.card("E5") in g.state.discard
     assert C.card("+5") in g.state.taverns[0]
     play(g, "bid 5 4 3", "bid 4 3 2", "bid 3 0 4", "take +5")
-    assert g.decision.task[2] == 5
+    assert g.decision.task.bonus == 5
     play(g, "transform 3@T3")
     assert K.label(g.state.players[0].bids[2]) == "8"
     assert C.card("+5") in g.state.discard

@@ -176,7 +176,7 @@ def test_kings_hand_transforms_by_5() -> None:
     """FR "La Main du Roi": transform one coin by +5 (FR "Transformer une pièce"); the
     exchange coin is not offered."""
     g = end_age1(3, {0: {"W": ["W3"]}}, gems=[3, 4, 5])
-    assert g.decision.kind == "transform" and g.decision.task[2] == 5
+    assert g.decision.kind == "transform" and g.decision.task.bonus == 5
     assert legal(g) == ["transform 2@hand", "transform 3@hand", "transform 4@hand",
                         "transform 5@hand"]
     play(g, "transform 4@hand")
@@ -259,7 +259,7 @@ def test_pioneer_keeps_a_royal_offering() -> None:
     """FR "Pionnier·ère du Royaume": a kept Royal Offering transforms a coin (+5)."""
     g = end_age1(3, {0: {"E": ["E5"]}}, gems=[3, 4, 5], age2=["+5", "H", "M2"])
     play(g, "keep +5")
-    assert g.decision.kind == "transform" and g.decision.task[2] == 5
+    assert g.decision.kind == "transform" and g.decision.task.bonus == 5
     play(g, "transform 5@hand")
     assert coin_labels(g, 0) == ["0", "2", "3", "4", "10"]
 

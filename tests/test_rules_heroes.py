@@ -230,7 +230,7 @@ def test_grid_transforms_a_coin_by_7() -> None:
     "Transformer une pièce"), never the exchange coin."""
     g = start(ONE_LINE_BUT_E)
     play(g, "take E5", "hero Grid")
-    assert g.decision.kind == "transform" and g.decision.task[2] == 7
+    assert g.decision.kind == "transform" and g.decision.task.bonus == 7
     assert legal(g) == ["transform 2@purse", "transform 3@T3", "transform 4@T2",
                         "transform 5@T1"]
     play(g, "transform 4@T2")

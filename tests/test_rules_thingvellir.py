@@ -23,6 +23,7 @@ from nidavellir import events as ev
 from nidavellir.cards import Kind, Suit
 from nidavellir.errors import IllegalAction
 from nidavellir.game import Game
+from nidavellir.rules.flow import AgeEnd
 
 TV = ("thingvellir",)
 MERCS1 = ["W6/E8", "W6/B", "H/E8", "H/M1", "B/M1", "W9/E11"]
@@ -98,7 +99,7 @@ def end_age_now(game: Game) -> None:
     s.taverns = [[], [], []]
     s.order = []
     s.ties = []
-    s.tasks = [("age_end",)]
+    s.tasks = [AgeEnd()]
     game._engine.advance()
 
 

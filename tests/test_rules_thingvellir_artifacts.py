@@ -28,6 +28,7 @@ from nidavellir import cards as C
 from nidavellir import coins as K
 from nidavellir.errors import IllegalAction
 from nidavellir.game import Game
+from nidavellir.rules.decisions import Bid
 from nidavellir.tokens import parse_token
 
 # Bids of the three seats in most scenarios: seat 0 wins the Laughing Goblin with 5.
@@ -158,7 +159,7 @@ def test_r21_vidofnir_with_uline_transforms_hand_coins_not_on_the_board() -> Non
     game = artifact_game("Vidofnir")
     set_army(game, 0, command_zone=["Uline"])
     # The round was dealt before Uline arrived: she does not bid face down (FR "ULINE").
-    game.state.tasks.remove(("bid", 0))
+    game.state.tasks.remove(Bid(0))
     play(game, "bid 4 5 2", "bid 3 2 5")
     assert kind(game) == "uline_bid" and who(game) == 0
     play(game, "place 5", "camp Vidofnir")
@@ -437,7 +438,7 @@ def test_r21_vidofnir_with_uline_and_one_eligible_hand_coin_gives_5() -> None:
     coin). Uline's last two coins at the Shining Horse: 0 and 2."""
     game = artifact_game("W6/E8", "W6/B", "H/E8", "H/M1", "Vidofnir")
     set_army(game, 0, command_zone=["Uline", "Fafnir Båleygr"])
-    game.state.tasks.remove(("bid", 0))
+    game.state.tasks.remove(Bid(0))
 
     def take() -> None:
         game.apply(next(a for a in legal(game) if a.startswith("take ")))

@@ -22,6 +22,7 @@ from test_rules_thingvellir import (
 from nidavellir import cards as C
 from nidavellir import coins as K
 from nidavellir.game import Game
+from nidavellir.rules.decisions import Bid
 
 BIDS = ("bid 5 4 3", "bid 4 5 2", "bid 3 2 5")
 LINE_BUT_E = {"W": ["W3"], "H": ["H"], "M": ["M0"], "B": ["B"]}
@@ -269,7 +270,7 @@ def test_r21_uline_with_zolkur_trades_away_the_lower_of_her_two_coins() -> None:
     set_army(game, 0, {"W": ["W3", "W4"], "H": ["H", "H"], "M": ["M0", "M1"], "B": ["B", "B"],
                        "E": ["E6"]}, command_zone=["Uline"])
     set_coins(game, 0, [0, 2, 10, 4, 5])
-    game.state.tasks.remove(("bid", 0))
+    game.state.tasks.remove(Bid(0))
     play(game, "bid 4 5 2", "bid 3 2 5", "place 0", "take W4", "take W5", "take E5",
          "hero Zolkur")
     assert kind(game) == "uline_trade"

@@ -456,7 +456,6 @@ def _context(kind, notations, submitted):
     ("holda", ["choose Draupnir", "choose H/E8", "skip"], CardControl),
     ("brisingamens", ["choose E12", "skip"], CardControl),
     ("army_discard", ["remove W7@W", "remove W6/E8@W"], CardControl),
-    ("khrad", ["transform 2@hand", "transform 2@purse"], CoinControl),
     ("vidofnir", ["vidofnir 4+2 5+3", "vidofnir 5+2 4+3", "vidofnir 4+5"], CoinControl),
     ("vidofnir", ["transform 4@purse", "transform 5@purse"], CoinControl),
     ("some_future_kind", ["skip", "enlist first"], GenericControl),

@@ -8,7 +8,7 @@ action a control does not know how to draw is still offered as a plain button
 (``extras``), and unknown decision kinds get :class:`GenericControl`.
 
 Thingvellir kinds (camp picks, tavern_discard, mercenary_order, mercenary, olwyn,
-andumia / holda / brisingamens, army_discard, khrad, vidofnir) are drawn from the
+andumia / holda / brisingamens, army_discard, vidofnir) are drawn from the
 notation table of :mod:`nidavellir.actions`.
 """
 
@@ -23,6 +23,7 @@ import ipywidgets as W
 
 from nidavellir import Action, Game
 from nidavellir import events as ev
+from nidavellir.card_text import ability
 from nidavellir.cards import Card, Suit
 from nidavellir.explain import outlook
 
@@ -63,7 +64,7 @@ class Preview:
     def tooltip(self) -> str:
         parts = []
         if self.card is not None:
-            parts.append(f"{self.card.name}: {self.card.ability}")
+            parts.append(f"{self.card.name}: {ability(self.card)}")
         parts += self.lines
         if not parts:
             parts.append("no change to your army or coins")
@@ -316,7 +317,7 @@ class CardControl(Control):
         text = _CARD_BUTTON[action.verb]
         if pv is not None:
             text += f" ({pv.delta_text})"
-        tip = pv.tooltip if pv is not None else f"{card.name}: {card.ability}"
+        tip = pv.tooltip if pv is not None else f"{card.name}: {ability(card)}"
         notation = str(action)
         if notation in self.buttons:  # a second copy of the same card (Pioneer's draw)
             b = W.Button(description=text, tooltip=tip, layout=W.Layout(width="auto", margin="2px"))
@@ -575,7 +576,6 @@ CONTROLS: dict[str, type[Control]] = {
     "olwyn": ColumnControl,
     "discard": ColumnControl,
     "transform": CoinControl,
-    "khrad": CoinControl,
     "vidofnir": CoinControl,
     "uline_trade": CoinControl,
     "mercenary_order": MercenaryControl,
@@ -592,6 +592,6 @@ def build_control(ctx: Context) -> Control:
     except Exception as exc:
         if cls is GenericControl:
             raise
-        ctx.report(f"the {ctx.kind!r} panel failed ({type(exc).__name__}: {exc}); "
+        ctx.report(f"the {str(ctx.kind)!r} panel failed ({type(exc).__name__}: {exc}); "
                    "showing the plain list of legal actions")
         return GenericControl(ctx)

@@ -15,6 +15,7 @@ import ipywidgets as W
 from nidavellir import Game
 from nidavellir import cards as C
 from nidavellir import events as ev
+from nidavellir.card_text import ability
 from nidavellir.cards import TAVERNS
 
 from . import render
@@ -115,7 +116,7 @@ def age_summary_html(game: Game, age: int) -> str:
                              f"the tie (R23){esc(ranks)}</li>")
             else:
                 items.append(f"<li><b>{esc(e.distinction.name)}</b>: {esc(names[e.player])}"
-                             f"{esc(ranks)} — {esc(e.distinction.ability)}</li>")
+                             f"{esc(ranks)} — {esc(ability(e.distinction))}</li>")
         rows.append("<li><b>Distinctions</b> (FR p.12, troop evaluation)<ul>" + "".join(items)
                     + "</ul></li>")
     others = [e for e in events if isinstance(e, _SUMMARY_EVENTS)

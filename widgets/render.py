@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from nidavellir import cards as C
+from nidavellir.card_text import ability, source
 from nidavellir.cards import Card, Kind
 from nidavellir.errors import InvalidNotation
 from nidavellir.tokens import parse_token
@@ -83,10 +84,10 @@ def card_info_html(card: Card, *, later: str = "") -> str:
     """A card's explanation: name and title, what it does, where the rulebook says so."""
     name = f"{card.name}, {card.title}" if card.title else card.name
     body = (f"<div style='font-weight:bold;margin-bottom:2px'>{esc(name)}</div>"
-            f"<div>{esc(card.ability)}</div>")
+            f"<div>{esc(ability(card))}</div>")
     if later:
         body += f"<div style='margin-top:3px'><i>For you:</i> {esc(later)}</div>"
-    body += f"<div style='margin-top:3px;color:#666;font-size:10px'>{esc(card.source)}</div>"
+    body += f"<div style='margin-top:3px;color:#666;font-size:10px'>{esc(source(card))}</div>"
     return body
 
 
@@ -129,7 +130,7 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
                 f"<div style='font-size:9px;line-height:1.1;margin-top:2px'>"
                 f"{esc(card_caption(card, column))}</div>")
         title = f"{card.name} {card.title}".strip() if card.title else card.name
-        title += f": {card.ability}"
+        title += f": {ability(card)}"
         if later:
             title += f" For you: {later}"
     if note:

@@ -29,7 +29,7 @@ import traitlets as T
 
 from nidavellir import Game
 from nidavellir.errors import NidavellirError
-from nidavellir.game import SPECTATOR
+from nidavellir.observer import SPECTATOR
 
 from . import render
 from .charts import LiveCharts

@@ -30,6 +30,7 @@ import ipywidgets as W
 import traitlets as T
 
 from nidavellir import Action, Game
+from nidavellir.bots import make_bot
 from nidavellir.engine import Decision
 from nidavellir.errors import IllegalAction, InvalidNotation
 
@@ -51,34 +52,6 @@ SEAT_MENU: tuple[tuple[str, str], ...] = (
 
 class Bot(Protocol):
     def choose(self, game: Game) -> Action: ...
-
-
-class _LocalRandomBot:
-    """A seeded random chooser, used only while ``nidavellir.bots`` is not available."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, game: Game) -> Action:
-        return self.rng.choice(game.legal_actions())
-
-
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot from ``nidavellir.bots`` (a level or a name); a local random chooser stands in
-    when that package is not installed (or does not know the name)."""
-    try:
-        from nidavellir.bots import make_bot as _make_bot
-    except ImportError:
-        return _LocalRandomBot(seed)
-    return _make_bot(name, seed)
-
-
-def bots_available() -> bool:
-    try:
-        from nidavellir.bots import make_bot  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 class Console(W.HTML):

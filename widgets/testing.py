@@ -52,7 +52,7 @@ def play_through(app: PlayApp, seed: int, max_steps: int = 2000) -> list[str]:
         assert app.session.is_human(d.player), "the bots stopped before a human decision"
         kinds.append(d.kind)
         if d.kind in ("transform", "discard"):
-            kinds.append(f"{d.kind}:{d.task[3]}")
+            kinds.append(f"{d.kind}:{d.task.reason}")
         before = len(game.history)
         click(app, rng.choice(game.legal_actions()))
         assert len(game.history) > before, app.console.messages

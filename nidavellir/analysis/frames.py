@@ -39,10 +39,6 @@ PLACES: tuple[str, ...] = ("hand", "T1", "T2", "T3", "purse")
 COIN_EVENTS: tuple[str, ...] = ("royal offering", "transform", "trade", "swap", "discard")
 
 
-def _value(label: str) -> int:
-    return int(label.rstrip("*"))
-
-
 @dataclass(frozen=True)
 class Snapshot:
     """The table after one decision (plain data; frames are built from these)."""
@@ -238,7 +234,7 @@ def _events_frame(tl: Timeline) -> pd.DataFrame:
     df = pd.DataFrame(rows, columns=list(_EVENT_COLUMNS))
     for col in ("coin_before", "coin_after"):
         labels = df[col + "_label"]
-        df[col] = pd.array([_value(x) if isinstance(x, str) else None for x in labels],
+        df[col] = pd.array([K.label_value(x) if isinstance(x, str) else None for x in labels],
                            dtype="Int64")
     for col in ("tavern", "player"):
         df[col] = pd.array(df[col].tolist(), dtype="Int64")

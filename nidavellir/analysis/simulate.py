@@ -118,7 +118,7 @@ def play_rows(index: int, seed: int, players: int, bots: tuple[str, ...],
         elif isinstance(e, ev.BidsRevealed):
             for who, label in e.bids:
                 bids[who] += 1
-                exchange[who] += label in ("0", "3*")
+                exchange[who] += K.is_exchange_label(label)
     rows = []
     for seat, (p, score) in enumerate(zip(game.state.players, sheet.players, strict=True)):
         coins = sorted(p.coins())

@@ -1,4 +1,18 @@
-"""Computer players: a seeded random bot and a greedy bot, and ``play_game``.
+"""Computer players (standard library only), and ``play_game``.
+
+Five bots, by registry name (:data:`BOTS`), weakest first:
+
+- ``random`` (level ``easy``): any legal move, seeded (:mod:`.random_bot`);
+- ``greedy`` (level ``medium``): the best immediate score gain, with a short lookahead over
+  the follow-up decisions (:mod:`.greedy`);
+- ``heuristic``: the search's fast playout policy as a bot (:mod:`.playout`);
+- ``montecarlo``: flat Monte Carlo over determinizations, the honest baseline
+  (:mod:`.search`);
+- ``search`` (levels ``hard`` and ``expert``, by time per decision): information-set Monte
+  Carlo tree search that never peeks (:mod:`.search`), with ``analyse(game)``.
+
+Bots read only what their seat may know (:mod:`nidavellir.observer`); the search bots play
+determinized states through the engine's fast path (``Game.engine``).
 
 >>> from nidavellir.bots import make_bot, play_game
 >>> game = play_game(3, ["greedy", "random", "random"], seed=4)

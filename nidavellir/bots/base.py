@@ -27,10 +27,7 @@ class Bot(Protocol):
 def legal_actions(game: Game) -> Sequence[Action]:
     """The legal actions of the current decision, without the copy ``game.legal_actions()``
     makes (bots and benchmarks call this for every decision). Read it, never change it."""
-    engine = getattr(game, "_engine", None)
-    if engine is not None:
-        return engine.legal_actions()
-    return game.legal_actions()
+    return game.engine.legal_actions()
 
 
 def derive_seed(seed: int, *parts: object) -> int:

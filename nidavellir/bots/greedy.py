@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import cards as C
+from .. import coins as K
 from ..actions import Action
 from ..cards import Card, Kind, Suit
 from ..game import Game
@@ -49,13 +50,6 @@ HERO_BONUS: dict[Card, float] = {
 MAX_EVALUATED = 40
 #: Follow-up decisions resolved in one lookahead.
 MAX_FOLLOW_UPS = 8
-_EXCHANGE_LABELS = ("0", "3*")
-
-
-def _coin_value(label: str) -> int:
-    return int(label.rstrip("*"))
-
-
 def line_potential(ranks: Sequence[int]) -> float:
     """Ranks counted only up to one above the complete lines: progress to the next line."""
     target = min(ranks) + 1
@@ -110,10 +104,10 @@ class GreedyBot:
         # Most valuable tavern first; on equal worth the earlier tavern.
         order = sorted(range(3), key=lambda t: (-values[t], t))
         hand: list[str] = list(obs["players"][me]["hand"])
-        exchange = next((lab for lab in _EXCHANGE_LABELS if lab in hand), None)
+        exchange = next((lab for lab in K.EXCHANGE_LABELS if lab in hand), None)
         if exchange is not None:
             hand.remove(exchange)
-        hand.sort(key=_coin_value, reverse=True)
+        hand.sort(key=K.label_value, reverse=True)
         bid: list[str] = ["", "", ""]
         bid[order[0]], bid[order[1]] = hand[0], hand[1]
         bid[order[2]] = exchange if exchange is not None else hand[2]
@@ -126,15 +120,15 @@ class GreedyBot:
         value = self.tavern_values(obs, me)[t]
         labels = [str(a.args[0]) for a in actions]
         revealed = [p["bids"][t] for p in obs["players"] if p["seat"] != me]
-        best_other = max((_coin_value(b) for b in revealed if b not in (None, "?")), default=-1)
+        best_other = max((K.label_value(b) for b in revealed if b not in (None, "?")), default=-1)
         if value >= HERO_ESTIMATE / 2:
-            winning = sorted((lab for lab in labels if _coin_value(lab) > best_other),
-                             key=_coin_value)
+            winning = sorted((lab for lab in labels if K.label_value(lab) > best_other),
+                             key=K.label_value)
             if winning:
                 return Action("place", (winning[0],))
-        low = next((lab for lab in _EXCHANGE_LABELS if lab in labels), None)
+        low = next((lab for lab in K.EXCHANGE_LABELS if lab in labels), None)
         if low is None:
-            low = min(labels, key=_coin_value)
+            low = min(labels, key=K.label_value)
         return Action("place", (low,))
 
 
@@ -180,8 +174,8 @@ def _own_table(obs: dict[str, Any], me: int) -> tuple[PlayerTable, int]:
     """This player's table from the observation, and the best warrior ranks of the others."""
     mine = obs["players"][me]
     army = {suit: [C.card(t) for t in mine["army"][suit.letter]] for suit in C.SUITS}
-    coins = [_coin_value(lab) for lab in (*mine["hand"], *mine["purse"])]
-    coins += [_coin_value(b) for b in mine["bids"] if b is not None]
+    coins = [K.label_value(lab) for lab in (*mine["hand"], *mine["purse"])]
+    coins += [K.label_value(b) for b in mine["bids"] if b is not None]
     table = PlayerTable(name=obs["names"][me], army=army,
                         command_zone=[C.card(t) for t in mine["command_zone"]],
                         coins=coins, gem=mine["gem"])

@@ -25,11 +25,12 @@ import random
 from collections.abc import Callable, Sequence
 
 from .. import coins as K
-from ..actions import Action
+from ..actions import Action, interned
 from ..cards import Card, Kind
 from ..determinize import card_worth, heuristic_bid_model
 from ..engine import Engine
-from ..engine import _action as _shared_action
+from ..game import Game
+from ..rules.base import DecisionKind
 
 #: Share of picks and bids made at random in heuristic playouts.
 PICK_NOISE = 0.1
@@ -40,7 +41,7 @@ Policy = Callable[[Engine, random.Random], Action]
 
 def bid_action(labels: tuple[str, ...]) -> Action:
     """The engine's shared Action object for a bid."""
-    return _shared_action("bid", labels)
+    return interned("bid", labels)
 
 
 def hero_worth(hero: Card) -> float:
@@ -68,19 +69,19 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
         return actions[0]
     s = eng.state
     task = s.tasks[-1]
-    kind = task[0]
-    if kind == "bid":
-        p = s.players[task[1]]
+    kind = task.kind  # type: ignore[union-attr]
+    if kind is DecisionKind.BID:
+        p = s.players[task.player]  # type: ignore[union-attr]
         coins = heuristic_bid_model(s, p.seat, (0, 1, 2), sorted(p.hand), rng,
                                     uniform_share=BID_NOISE)
         # Three of the player's own coins: always a legal bid.
         return bid_action(tuple(K.label(c) for c in coins))
-    if kind == "pick":
+    if kind is DecisionKind.PICK:
         if rng.random() < PICK_NOISE:
             return actions[rng.randrange(len(actions))]
-        p = s.players[task[1]]
+        p = s.players[task.player]  # type: ignore[union-attr]
         return _best(actions, lambda a: card_worth(p, a.args[0]))  # type: ignore[arg-type]
-    if kind == "hero":
+    if kind is DecisionKind.HERO:
         return _best(actions, lambda a: hero_worth(a.args[0]))  # type: ignore[arg-type]
     return actions[rng.randrange(len(actions))]
 
@@ -108,8 +109,8 @@ class HeuristicBot:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, game: object) -> Action:
-        eng = game._engine  # type: ignore[attr-defined]
+    def choose(self, game: Game) -> Action:
+        eng = game.engine
         if not eng.legal_actions():
             raise ValueError("there is no decision to take: the game is over")
         return heuristic_policy(eng, self.rng)

@@ -42,10 +42,12 @@ from typing import Any
 
 from .. import coins as K
 from ..actions import Action
-from ..determinize import BidModel, determinize_state, heuristic_bid_model, known_places
+from ..determinize import BidModel, determinize_state, heuristic_bid_model
 from ..engine import Engine
 from ..game import Game
-from ..scoring import CATEGORIES, score_table
+from ..observer import known_places
+from ..rules.base import DecisionKind
+from ..scoring import CATEGORIES, score_table, tables_of
 from ..state import GameState
 from ..stats import mean_se, se_from_sums
 from .playout import POLICIES, Policy, bid_action
@@ -60,16 +62,6 @@ EXPLORATION = 0.7
 WIN_WEIGHT = 0.7
 #: Margin (points over the best opponent) that maps to the top of the margin reward.
 MARGIN_SCALE = 60.0
-
-
-class _Sink(list):  # type: ignore[type-arg]
-    """An event list that keeps nothing: playouts never read their events."""
-
-    def append(self, item: object) -> None:
-        pass
-
-
-_SINK = _Sink()
 
 
 @dataclass
@@ -199,8 +191,7 @@ class _RootStats:
 
 def outcome(state: GameState) -> tuple[list[int], list[float], list[float], list[dict[str, int]]]:
     """(totals, win shares, margins, breakdowns) of a finished state."""
-    eng = Engine(state, _SINK)
-    sheet = score_table(eng.final_tables(), state.config.options)
+    sheet = score_table(tables_of(state), state.config.options)
     totals = [p.total for p in sheet.players]
     best = max(totals)
     winners = totals.count(best)
@@ -271,7 +262,7 @@ class _Searcher:
         if self.debug is not None:
             self.debug(state)
         check = self.check
-        eng = Engine(state, _SINK, quiet=True)
+        eng = Engine(state, quiet=True)
         root_action: Action
         path: list[_Node] = []
         if not self.tree:
@@ -308,8 +299,8 @@ class _Searcher:
         root_action: Action | None = None
         while not state.over:
             task = state.tasks[-1]
-            seat = task[1]
-            if task[0] == "bid" and seat != me:
+            seat = task.player  # type: ignore[union-attr]
+            if task.kind is DecisionKind.BID and seat != me:  # type: ignore[union-attr]
                 # Others' secret bids: from the bid model, never keyed in the tree.
                 eng.apply(_bid_action(state, seat, self.bid_model, rng), check=check)
                 continue
@@ -466,7 +457,7 @@ def evaluate_actions(game: Game, actions: Sequence[Action], playouts: int, seed:
         for a in actions:
             rng = random.Random(det_seed)
             state = determinize_state(game.state, me, rng, shown, purse, model)
-            eng = Engine(state, _SINK, quiet=True)
+            eng = Engine(state, quiet=True)
             eng.apply(a, check=False)
             while not state.over:
                 eng.apply(play(eng, rng), check=False)
@@ -510,7 +501,7 @@ def estimate_position(game: Game, viewer: int, playouts: int, seed: int,
     scores = [0.0] * n
     for _ in range(playouts):
         state = determinize_state(game.state, viewer, rng, shown, purse, model)
-        eng = Engine(state, _SINK, quiet=True)
+        eng = Engine(state, quiet=True)
         while not state.over:
             eng.apply(play(eng, rng), check=False)
         totals, w, _, _ = outcome(state)

@@ -33,14 +33,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import cards as C
+from .. import coins as K
 from ..actions import Action, parse_action
-from ..engine import _LEGAL
+from ..rules.base import DecisionKind
 
 COIN_LABELS: tuple[str, ...] = tuple(str(v) for v in range(C.MAX_COIN_VALUE + 1)) + ("3*",)
 CARD_TOKENS: tuple[str, ...] = tuple(dict.fromkeys(c.token for c in C.ALL_CARDS))
 COLUMNS: tuple[str, ...] = tuple(s.letter for s in C.SUITS)
 PLACES: tuple[str, ...] = ("hand", "purse", "T1", "T2", "T3")
-KINDS: tuple[str, ...] = tuple(_LEGAL)
+KINDS: tuple[str, ...] = tuple(str(k) for k in DecisionKind)
 MAX_PLAYERS = 5
 
 
@@ -53,7 +54,7 @@ def _table() -> tuple[str, ...]:
     for verb in ("thrud", "ylud", "discard", "double"):
         out += [f"{verb} {col}" for col in COLUMNS]
     out += [f"transform {a}@{p}" for a in COIN_LABELS for p in PLACES]
-    ordered = sorted(COIN_LABELS, key=lambda lab: (int(lab.rstrip("*")), lab))
+    ordered = sorted(COIN_LABELS, key=K.label_key)
     out += [f"trade {a} {b}" for i, a in enumerate(ordered) for b in ordered[i:]]
     out += ["enlist first", "enlist last"]
     out += [f"enlist {m.token} {col}" for m in C.MERCENARIES for col in COLUMNS]
@@ -121,7 +122,7 @@ def _one_hot(i: int | None, n: int) -> list[float]:
 
 
 def _coin(label: str) -> float:
-    return float(int(label.rstrip("*")))
+    return float(K.label_value(label))
 
 
 def encode(obs: dict[str, Any]) -> list[float]:

@@ -122,12 +122,12 @@ class NidavellirEnv(AECEnv):  # type: ignore[misc]
         try:
             notation = action_at(int(action))  # type: ignore[arg-type]
         except (TypeError, ValueError) as exc:
-            raise ValueError(f"{agent}: action {action!r} for the decision {d.kind!r} "
+            raise ValueError(f"{agent}: action {action!r} for the decision {str(d.kind)!r} "
                              f"({d.prompt}): {exc}") from None
         legal = {str(a) for a in game.legal_actions()}
         if notation not in legal:
             raise ValueError(f"{agent}: action {action} ({notation!r}) is not legal for the "
-                             f"decision {d.kind!r} ({d.prompt}); use the action mask")
+                             f"decision {str(d.kind)!r} ({d.prompt}); use the action mask")
         self._cumulative_rewards[agent] = 0.0
         game.apply(notation)
         if game.is_over:

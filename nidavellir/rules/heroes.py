@@ -1,79 +1,223 @@
-"""Heroes: who may be recruited, and what each one does when recruited.
+"""Heroes: the recruitment loop, the hero decision, and one entry per hero.
 
-FR "Recruter un·e Héros·ïne", "Capacités des cartes Héros·ïne"; R10 (Dagda / Bonfur),
-R12 (the recruitment loop), R13 (Thrud).
+FR "Recruter un·e Héros·ïne", "Capacités des cartes Héros·ïne" (p.14), FR Thingvellir
+"Nouveaux Héros"; R4 (Khrad), R10 (Dagda / Bonfur), R12 (the recruitment loop), R13 (Thrud),
+R17, R18, R22 (Holda), R21 (Uline).
+
+Each hero's entry (:class:`HeroRules`) holds everything about that hero: its text and
+source, why it may not be recruited, what recruiting it does, how it scores, and its
+outlook for a learner. Adding a hero means its card in :mod:`nidavellir.cards` and its
+entry here (plus, for a new kind of decision, its class in :mod:`.decisions`).
+
+>>> from nidavellir import cards as C
+>>> HEROES[C.HOURYA].source
+'FR p.14 "Capacités des cartes Héros·ïne", HOURYA'
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
 from .. import cards as C
-from ..cards import Card, Kind, Suit
+from .. import coins as K
+from .. import events as ev
+from ..actions import Action, interned
+from ..cards import Card, Suit
 from ..state import PlayerState
+from .army import discardable_columns, recruit_due
+from .base import Choice, DecisionKind, Step, Table
+from .cardrules import CardRules, ScoreLine, ScoreView, article, plural
+from .decisions import (
+    AndumiaChoice,
+    ColumnDiscard,
+    HoldaChoice,
+    OlwynDouble,
+    ThrudColumn,
+    Transform,
+)
 
-if TYPE_CHECKING:
-    from ..engine import Engine
+_HEROES = "FR p.14 \"Capacités des cartes Héros·ïne\""
+_TV_HEROES = "FR Thingvellir \"Capacités des cartes Héros-ïne\""
 
 
-def discardable_columns(p: PlayerState) -> list[Suit]:
-    """Columns whose top card may be discarded: any card but a hero (R10, R16)."""
-    return [suit for suit in C.SUITS
-            if p.army[suit] and p.army[suit][-1].kind is not Kind.HERO]
+# ====================================================================== the recruitment loop
+
+@dataclass(frozen=True, slots=True)
+class HeroChoice(Choice):
+    """Recruit a hero of the hall that ``player`` may recruit (FR "Recruter un·e
+    Héros·ïne"); ``reason`` says what brought the recruit (a line, Gjallarhorn)."""
+
+    reason: str = "You completed a line"
+    kind: ClassVar[DecisionKind] = DecisionKind.HERO
+    verbs: ClassVar[tuple[str, ...]] = ("hero",)
+
+    def legal(self, table: Table) -> list[Action]:
+        p = table.state.players[self.player]
+        return [interned("hero", (h,)) for h in table.state.hall if eligible(p, h)]
+
+    def apply(self, table: Table, action: Action) -> None:
+        s = table.state
+        p = s.players[self.player]
+        hero = action.args[0]
+        assert isinstance(hero, Card)
+        s.hall.remove(hero)
+        p.heroes += 1
+        table.emit(ev.HeroRecruited, player=p.seat, hero=hero)
+        # The recruitment loop waits below on the stack and re-checks the lines afterwards.
+        HEROES[hero].on_gain(table, p)
+
+    def prompt(self, table: Table) -> str:
+        return f"{self.reason}: recruit a hero"
+
+    def why_illegal(self, table: Table, action: Action) -> str:
+        hero = action.args[0]
+        assert isinstance(hero, Card)
+        if hero not in table.state.hall:
+            return f"{hero.name} is not in the hero hall any more"
+        reason = ineligible_reason(table.state.players[self.player], hero)
+        if reason:
+            return f"{hero.name} cannot be recruited: {reason}"
+        return Choice.why_illegal(self, table, action)
+
+
+@dataclass(frozen=True, slots=True)
+class Recruit(Step):
+    """The recruitment loop (R12): while lines > heroes, recruit one; if no hero is
+    eligible the recruit is lost (it comes back only when lines increase again)."""
+
+    seat: int
+
+    def run(self, table: Table) -> None:
+        s = table.state
+        p = s.players[self.seat]
+        if recruit_due(p):
+            if any(eligible(p, h) for h in s.hall):
+                table.push(HeroChoice(p.seat), RECRUIT[p.seat])
+            else:
+                p.lost_recruits += 1
+                table.emit(ev.RecruitSkipped, player=p.seat)
+                table.push(RECRUIT[p.seat])
+
+
+#: One shared step per seat (steps are immutable values; the loop runs after every card).
+RECRUIT: tuple[Recruit, ...] = tuple(Recruit(seat) for seat in range(5))
 
 
 def ineligible_reason(p: PlayerState, hero: Card) -> str | None:
     """Why a hero cannot be recruited now, or None when it can."""
-    if hero is C.HOURYA and p.ranks[Suit.EXPLORER] < C.HOURYA_REQUIRED_EXPLORER_RANKS:
-        return (f"Hourya needs {C.HOURYA_REQUIRED_EXPLORER_RANKS} explorer ranks "
-                f"(you have {p.ranks[Suit.EXPLORER]})")
-    if hero is C.DAGDA:
+    return HEROES[hero].ineligible(p)
+
+
+def eligible(p: PlayerState, hero: Card) -> bool:
+    return HEROES[hero].ineligible(p) is None
+
+
+# ====================================================================== entries
+
+class HeroRules(CardRules):
+    """A hero: a class hero goes on its column (``discard_first``: Dagda's and Bonfur's
+    discards come before Thrud's re-placement, DE "Führe zuerst diesen Effekt aus"), a
+    neutral hero to the command zone (then its ``effect``)."""
+
+    def on_gain(self, table: Table, p: PlayerState) -> None:
+        card = self.card
+        if card.suit is not None:
+            table.place(p, card, card.suit, self.discard_first(p.seat))
+            return
+        p.command_zone.append(card)
+        self.effect(table, p)
+
+    def discard_first(self, seat: int) -> Choice | None:
+        return None
+
+    def effect(self, table: Table, p: PlayerState) -> None:
+        """What recruiting a neutral hero does at once."""
+
+
+class Dagda(HeroRules):
+    def ineligible(self, p: PlayerState) -> str | None:
         n = sum(1 for s in discardable_columns(p) if s is not Suit.HUNTER)
         if n < 2:
             return ("Dagda must discard the top card of 2 other columns, and only "
                     f"{n} of yours can lose a non-hero card (R10)")
-    if hero is C.BONFUR:
+        return None
+
+    def discard_first(self, seat: int) -> Choice | None:
+        return ColumnDiscard(seat, 2, "Dagda", (Suit.HUNTER,))
+
+
+class Bonfur(HeroRules):
+    def ineligible(self, p: PlayerState) -> str | None:
         n = sum(1 for s in discardable_columns(p) if s is not Suit.BLACKSMITH)
         if n < 1:
             return ("Bonfur must discard the top card of another column, and none of "
                     "yours has a non-hero card on top (R10)")
-    return None
+        return None
+
+    def discard_first(self, seat: int) -> Choice | None:
+        return ColumnDiscard(seat, 1, "Bonfur", (Suit.BLACKSMITH,))
 
 
-def eligible(p: PlayerState, hero: Card) -> bool:
-    return ineligible_reason(p, hero) is None
+class Hourya(HeroRules):
+    def ineligible(self, p: PlayerState) -> str | None:
+        if p.ranks[Suit.EXPLORER] < C.HOURYA_REQUIRED_EXPLORER_RANKS:
+            return (f"Hourya needs {C.HOURYA_REQUIRED_EXPLORER_RANKS} explorer ranks "
+                    f"(you have {p.ranks[Suit.EXPLORER]})")
+        return None
 
 
-def recruit_due(p: PlayerState) -> bool:
-    """R12: more complete lines than heroes (lost recruits count as used)."""
-    if C.MEGINGJORD in p.command_zone:
-        return False
-    return min(p.ranks) > p.heroes + p.lost_recruits
+class Idunn(HeroRules):
+    def score(self, view: ScoreView) -> Sequence[ScoreLine]:
+        ranks = view.ranks[Suit.EXPLORER]
+        return (("explorers", f"Idunn: +{C.IDUNN_BONUS_PER_RANK} x {ranks} ranks",
+                 C.IDUNN_BONUS_PER_RANK * ranks),)
+
+    def outlook(self, p: PlayerState) -> str:
+        ranks = p.ranks[Suit.EXPLORER] + 1
+        return (f"7 + 2 per explorer rank at the end: +{7 + C.IDUNN_BONUS_PER_RANK * ranks} "
+                f"with {plural(ranks, 'explorer rank')} once she is in")
 
 
-def on_recruit(eng: Engine, p: PlayerState, hero: Card) -> None:
-    """Place the hero and start its effect. The recruitment loop is already waiting
-    below on the stack and re-checks the lines afterwards."""
-    seat = p.seat
-    if hero.suit is not None:
-        then = None
-        if hero is C.DAGDA:
-            then = ("discard", seat, 2, "Dagda", (Suit.HUNTER,))
-        elif hero is C.BONFUR:
-            then = ("discard", seat, 1, "Bonfur", (Suit.BLACKSMITH,))
-        eng.place(p, hero, hero.suit, then)
-        return
-    if hero is C.THRUD:
-        # Placed at once in any column (FR "THRUD"); R13.
-        p.held.append(C.THRUD)
-        eng.push(("thrud", seat))
-        return
-    p.command_zone.append(hero)
-    if hero is C.ULINE:
-        # FR "ULINE": purse coins and face-down bids on taverns not yet revealed go
-        # back to her hand; from now on she bids after each reveal.
+class Dwerg(HeroRules):
+    """One of the five brothers: together they score 13, 40, 81, 108 or 135."""
+
+    score_order = 0  # the brothers' line comes first among the heroes
+
+    def score(self, view: ScoreView) -> Sequence[ScoreLine]:
+        owned = [c for c in view.owned if c in C.DWERG_BROTHERS]
+        if owned[0] is not self.card:  # one line for all the brothers, on the first one
+            return ()
+        return (("heroes", f"Dwerg brothers x{len(owned)}", C.DWERG_POINTS[len(owned)]),)
+
+    def outlook(self, p: PlayerState) -> str:
+        owned = sum(1 for c in p.command_zone if c in C.DWERG_BROTHERS)
+        gain = C.DWERG_POINTS[min(owned + 1, 5)] - C.DWERG_POINTS[owned]
+        return (f"with your {plural(owned, 'brother')} already recruited, this one adds "
+                f"+{gain} at the end")
+
+
+class Astrid(HeroRules):
+    def score(self, view: ScoreView) -> Sequence[ScoreLine]:
+        return (("heroes", f"Astrid (highest coin {view.top_coin})", view.top_coin),)
+
+    def outlook(self, p: PlayerState) -> str:
+        high = max((K.value(c) for c in p.coins()), default=0)
+        return f"scores your highest coin at the end: +{high} with your coin {high} today"
+
+
+class Grid(HeroRules):
+    def effect(self, table: Table, p: PlayerState) -> None:
+        table.push(Transform(p.seat, C.GRID_BONUS + table.jarika(p), "Grid"))
+
+
+class Uline(HeroRules):
+    def effect(self, table: Table, p: PlayerState) -> None:
+        # Purse coins and face-down bids on taverns not yet revealed go back to her hand;
+        # from now on she bids after each reveal.
         p.uline = True
-        current = eng.state.tavern
+        current = table.state.tavern
         p.hand.extend(p.purse)
         p.purse = []
         for t in range(3):
@@ -82,9 +226,124 @@ def on_recruit(eng: Engine, p: PlayerState, hero: Card) -> None:
                 p.hand.append(coin)
                 p.bids[t] = None
         p.hand.sort()
-    elif hero is C.GRID:
-        eng.push(("transform", seat, C.GRID_BONUS + eng.jarika(p), "Grid"))
-    elif hero.expansion == C.THINGVELLIR:
-        from . import thingvellir
 
-        thingvellir.on_recruit(eng, p, hero)
+
+class Ylud(HeroRules):
+    def outlook(self, p: PlayerState) -> str:
+        top = max(Suit, key=lambda s: C.YLUD_BRAVERY[s])
+        return (f"placed in a column at the end of each age: up to +{C.YLUD_BRAVERY[top]} "
+                f"points (as {article(top.column_name)}), and her rank may complete a line")
+
+
+class Thrud(HeroRules):
+    def on_gain(self, table: Table, p: PlayerState) -> None:
+        # Placed at once in any column (R13).
+        p.held.append(self.card)
+        table.push(ThrudColumn(p.seat))
+
+    def score(self, view: ScoreView) -> Sequence[ScoreLine]:
+        return (("heroes", "Thrud", C.THRUD_POINTS),)
+
+    def outlook(self, p: PlayerState) -> str:
+        return (f"placed in a column now (her rank counts); +{C.THRUD_POINTS} at the end, "
+                "when she goes to your command zone")
+
+
+class Andumia(HeroRules):
+    def effect(self, table: Table, p: PlayerState) -> None:
+        table.push(AndumiaChoice(p.seat))
+
+
+class Holda(HeroRules):
+    def effect(self, table: Table, p: PlayerState) -> None:
+        table.push(HoldaChoice(p.seat))
+
+
+class Khrad(HeroRules):
+    def effect(self, table: Table, p: PlayerState) -> None:
+        table.push(Transform(p.seat, C.KHRAD_BONUS + table.jarika(p), "Khrad", lowest=True))
+
+
+class Olwyn(HeroRules):
+    def effect(self, table: Table, p: PlayerState) -> None:
+        p.held.extend([C.OLWYN_DOUBLE] * C.OLWYN_DOUBLE_COUNT)
+        table.push(OlwynDouble(p.seat, (), C.OLWYN_DOUBLE_COUNT))
+
+
+class Zolkur(HeroRules):
+    def effect(self, table: Table, p: PlayerState) -> None:
+        p.zolkur = True
+
+
+_DWERG_TEXT = ("One of the five Dwerg brothers, kept in your command zone. Together they score "
+               "13, 40, 81, 108 or 135 points for 1 to 5 brothers.")
+
+_ENTRIES: tuple[HeroRules, ...] = (
+    # ------------------------------------------------------------------ class heroes
+    HeroRules(C.KRAAL, "Warrior hero: goes in your warrior column with 2 ranks, worth 7 and 0 "
+              "bravery points.", f"{_HEROES}, KRAAL"),
+    HeroRules(C.TARAH, "Warrior hero: goes in your warrior column with 1 rank worth 14 "
+              "bravery points.", f"{_HEROES}, TARAH"),
+    HeroRules(C.ARAL, "Hunter hero: goes in your hunter column with 2 ranks (hunters score "
+              "ranks squared).", f"{_HEROES}, ARAL"),
+    Dagda(C.DAGDA, "Hunter hero with 3 ranks. When you recruit her, discard the top card of "
+          "two other columns (two different columns, never a hero). She cannot be recruited if "
+          "you cannot discard two such cards.", f"{_HEROES}, DAGDA; R10, R16"),
+    HeroRules(C.AEGUR, "Blacksmith hero: goes in your blacksmith column with 2 ranks.",
+              f"{_HEROES}, AËGUR"),
+    Bonfur(C.BONFUR, "Blacksmith hero with 3 ranks. When you recruit him, discard the top card "
+           "of one other column (never a hero). He cannot be recruited if no such card "
+           "exists.", f"{_HEROES}, BONFUR; R10, R16"),
+    HeroRules(C.ZORAL, "Miner hero: 3 ranks in your miner column worth 1, 0 and 0 points "
+              "(miners score their points times their ranks).", f"{_HEROES}, ZORAL"),
+    HeroRules(C.LOKDUR, "Miner hero: 1 rank in your miner column worth 3 points.",
+              f"{_HEROES}, LOKDUR"),
+    Hourya(C.HOURYA, "Explorer hero: 1 rank worth 20 points in your explorer column. You may "
+           "only recruit her with 5 explorer ranks already in your army (Thrud and Ylud count "
+           "there).", f"{_HEROES}, HOURYA"),
+    Idunn(C.IDUNN, "Explorer hero: 1 rank in your explorer column worth 7 points plus 2 per "
+          "explorer rank at the end (hers included).", f"{_HEROES}, IDUNN"),
+    # ------------------------------------------------------------------ neutral heroes
+    *(Dwerg(b, _DWERG_TEXT, f"{_HEROES}, DWERG") for b in C.DWERG_BROTHERS),
+    HeroRules(C.SKAA, "Neutral hero: 17 points at the end of the game.", f"{_HEROES}, SKAA"),
+    Astrid(C.ASTRID, "Neutral hero: at the end she scores the value of your highest coin.",
+           f"{_HEROES}, ASTRID"),
+    Grid(C.GRID, "Neutral hero: 7 points at the end, and when you recruit her you transform "
+         "one of your coins by +7 at once.", f"{_HEROES}, GRID; p.11"),
+    Uline(C.ULINE, "Neutral hero: 9 points at the end. From now on you keep your coins in "
+          "hand and put one face up on each tavern only after the others' bids are revealed; "
+          "your trades take coins from your hand.", f"{_HEROES}, ULINE; R21"),
+    Ylud(C.YLUD, "Neutral hero who joins your army: right after the last tavern of each age "
+         "(before the distinctions of age 1 and before the final count) you place her in any "
+         "column, where she counts as a dwarf of that class: 7 points as a warrior, 11 as an "
+         "explorer, 1 as a miner, a rank as a hunter or blacksmith. At the end of age 2 she "
+         "may move.", f"{_HEROES}, YLUD; R8, R14"),
+    Thrud(C.THRUD, "Neutral hero placed in a column of your choice, where her rank counts. She "
+          "is never covered: when a card goes on her column she is lifted and placed again "
+          "(same or another column). At the end of age 2 she goes to your command zone and "
+          "scores 13 points.", f"{_HEROES}, THRUD; R13, R14"),
+    # ------------------------------------------------------------------ Thingvellir heroes
+    Andumia(C.ANDUMIA, "Thingvellir hero: 12 points at the end. When you recruit her, look "
+            "through the discard and keep one card: a dwarf goes in your army, a Royal "
+            "Offering transforms a coin.", f"{_TV_HEROES}, ANDUMIA; R17"),
+    Holda(C.HOLDA, "Thingvellir hero: 12 points at the end. When you recruit her, take a "
+          "mercenary or an artifact from the camp (this is not a camp visit for Fafnir "
+          "Båleygr).", f"{_TV_HEROES}, HOLDA; R17, R18, R22"),
+    Khrad(C.KHRAD, "Thingvellir hero: 4 points at the end. When you recruit him, your lowest "
+          "coin (not the exchange coin) is transformed by +10.", f"{_TV_HEROES}, KHRAD; R4"),
+    HeroRules(C.JARIKA, "Thingvellir hero: 8 points at the end. Every later transform and "
+              "trade of yours gets +2 (a +3 offering becomes +5).",
+              f"{_TV_HEROES}, JARIKA; R6"),
+    Olwyn(C.OLWYN, "Thingvellir hero: 9 points at the end. He brings two doubles (0 points, 1 "
+          "rank each) that you place at once in two different columns; they count as dwarves "
+          "of those classes.", f"{_TV_HEROES}, OLWYN"),
+    Zolkur(C.ZOLKUR, "Thingvellir hero: 10 points at the end. He sits on your purse: your next "
+           "trade gives up the lower purse coin instead of the higher one.",
+           f"{_TV_HEROES}, ZOLKUR; R7, R21"),
+)
+
+#: Every hero's entry, by card.
+HEROES: dict[Card, HeroRules] = {e.card: e for e in _ENTRIES}
+
+__all__ = ["HEROES", "RECRUIT", "HeroChoice", "HeroRules", "Recruit", "eligible",
+           "ineligible_reason"]

@@ -12,6 +12,7 @@ from ..cards import Card
 from ..errors import RecordError
 from ..state import GameConfig, GameState, PlayerState
 from ..tokens import parse_token
+from .flow import ROUND_START
 
 
 def heroes_for(config: GameConfig) -> list[Card]:
@@ -47,7 +48,7 @@ def new_state(config: GameConfig, seed: int, deal: Mapping[str, Any] | None = No
     s.camp_decks = {age: list(reversed(cards)) for age, cards in camp.items()}
     s.players = [PlayerState(i, gems[i]) for i in range(n)]
     s.hall = heroes_for(config)
-    s.tasks = [("round_start",)]
+    s.tasks = [ROUND_START]
     return s
 
 

@@ -1,7 +1,8 @@
-"""Thingvellir: the camp, mercenaries, artifacts and the six new heroes.
+"""Thingvellir's table: the camp, the enlistment order, and the coin rules its cards use.
 
 FR Thingvellir part (shared/seeds/003_...): "Le Campement", "Les Mercenaires" (p.24),
-"Les Artefacts", "Nouveaux Héros"; rulings R14-R22 of RULINGS.md.
+"Les Artefacts"; rulings R4, R14-R22 of RULINGS.md. What each artifact and each new hero
+does is its entry in :mod:`.artifacts` and :mod:`.heroes`.
 """
 
 from __future__ import annotations
@@ -11,14 +12,14 @@ from typing import TYPE_CHECKING
 from .. import cards as C
 from .. import coins as K
 from .. import events as ev
-from ..cards import Card, Kind, Suit
 from ..state import GameState, PlayerState
+from .army import unplaced_mercenaries
 
 if TYPE_CHECKING:
-    from ..engine import Engine
+    from .base import Table
 
 
-def refill_camp(eng: Engine) -> None:
+def refill_camp(eng: Table) -> None:
     """At the start of every round, camp cards of the current age are revealed until
     5 show (FR "Le Campement"); an empty camp deck leaves fewer."""
     s = eng.state
@@ -40,28 +41,11 @@ def may_visit_camp(s: GameState, p: PlayerState) -> bool:
     return (bool(s.order) and s.order[0] == p.seat) or C.FAFNIR_BALEYGR in p.command_zone
 
 
-def unplaced_mercenaries(p: PlayerState) -> list[Card]:
-    return [c for c in p.command_zone if c.kind is Kind.MERCENARY]
-
-
 def enlistment_order(players: list[PlayerState]) -> list[int]:
     """Most unplaced mercenaries first, ties by gem without exchange (FR p.24)."""
     holders = [p for p in players if unplaced_mercenaries(p)]
     holders.sort(key=lambda p: (len(unplaced_mercenaries(p)), p.gem), reverse=True)
     return [p.seat for p in holders]
-
-
-def army_discard_options(p: PlayerState, only: Suit | None) -> list[tuple[Card, Suit]]:
-    """(card, column) pairs a player may discard from anywhere in the army: any card
-    but a hero (R16); Höfud only in the warrior column."""
-    out: dict[tuple[Card, Suit], None] = {}
-    for suit in C.SUITS:
-        if only is not None and suit is not only:
-            continue
-        for card in p.army[suit]:
-            if card.kind is not Kind.HERO:
-                out[(card, suit)] = None
-    return list(out)
 
 
 def vidofnir_pool(p: PlayerState) -> tuple[str, list[int]]:
@@ -93,7 +77,7 @@ def vidofnir_options(p: PlayerState) -> list[tuple[tuple[str, int], ...]]:
     return list(options)
 
 
-def discard_exchange_coin(eng: Engine, p: PlayerState) -> None:
+def discard_exchange_coin(eng: Table, p: PlayerState) -> None:
     """Járnglófi: the exchange coin leaves the game at once; on a tavern not yet
     resolved the player has no bid there (R20)."""
     for t, coin in enumerate(p.bids):
@@ -107,45 +91,6 @@ def discard_exchange_coin(eng: Engine, p: PlayerState) -> None:
                 pool.remove(coin)
                 eng.emit(ev.CoinDiscarded, player=p.seat, coin=K.label(coin), reason="Járnglófi")
                 return
-
-
-def take_artifact(eng: Engine, p: PlayerState, card: Card) -> None:
-    """An artifact's immediate effect (FR Thingvellir "Les Artefacts")."""
-    s = eng.state
-    seat = p.seat
-    if card is C.VEGVISIR:
-        eng.place(p, card, Suit.EXPLORER)
-        return
-    p.command_zone.append(card)
-    if card is C.VIDOFNIR_VEDRFOLNIR:
-        eng.push(("vidofnir", seat))
-    elif card is C.BRISINGAMENS:
-        eng.push(("brisingamens", seat, 2, ()))
-    elif card is C.HOFUD:
-        others = [q for q in s.players[seat + 1:] + s.players[:seat]
-                  if army_discard_options(q, Suit.WARRIOR)]
-        eng.push(*[("army_discard", q.seat, "Höfud", Suit.WARRIOR) for q in others])
-    elif card is C.JARNGLOFI:
-        discard_exchange_coin(eng, p)
-    elif card is C.GJALLARHORN:
-        # A hero now, whatever the lines, even with Megingjord (FR "GJALLARHORN").
-        eng.push(("hero", seat, "Gjallarhorn"), ("recruit", seat))
-
-
-def on_recruit(eng: Engine, p: PlayerState, hero: Card) -> None:
-    """The Thingvellir heroes' effects (they all go to the command zone first)."""
-    seat = p.seat
-    if hero is C.ANDUMIA:
-        eng.push(("andumia", seat))
-    elif hero is C.HOLDA:
-        eng.push(("holda", seat))
-    elif hero is C.KHRAD:
-        eng.push(("transform", seat, C.KHRAD_BONUS + eng.jarika(p), "Khrad", "lowest"))
-    elif hero is C.OLWYN:
-        p.held.extend([C.OLWYN_DOUBLE] * C.OLWYN_DOUBLE_COUNT)
-        eng.push(("olwyn", seat, (), C.OLWYN_DOUBLE_COUNT))
-    elif hero is C.ZOLKUR:
-        p.zolkur = True
 
 
 def lowest_coins(p: PlayerState, places: list[tuple[str, int]]) -> list[tuple[str, int]]:

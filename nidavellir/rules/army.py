@@ -1,0 +1,43 @@
+"""What a player's army allows: questions about one player's cards, with no side effects.
+
+FR "Recruter un·e Héros·ïne" (lines), R10 and R16 (what may be discarded), R12 (when a
+recruit is due), FR Thingvellir p.24 (mercenaries waiting to be enlisted).
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..cards import Card, Kind, Suit
+from ..state import PlayerState
+
+
+def discardable_columns(p: PlayerState) -> list[Suit]:
+    """Columns whose top card may be discarded: any card but a hero (R10, R16)."""
+    return [suit for suit in C.SUITS
+            if p.army[suit] and p.army[suit][-1].kind is not Kind.HERO]
+
+
+def army_discard_options(p: PlayerState, only: Suit | None) -> list[tuple[Card, Suit]]:
+    """(card, column) pairs a player may discard from anywhere in the army: any card but a
+    hero (R16); Höfud only in the warrior column."""
+    out: dict[tuple[Card, Suit], None] = {}
+    for suit in C.SUITS:
+        if only is not None and suit is not only:
+            continue
+        for card in p.army[suit]:
+            if card.kind is not Kind.HERO:
+                out[(card, suit)] = None
+    return list(out)
+
+
+def unplaced_mercenaries(p: PlayerState) -> list[Card]:
+    """Mercenaries waiting in the command zone for an enlistment (FR Thingvellir p.24)."""
+    return [c for c in p.command_zone if c.kind is Kind.MERCENARY]
+
+
+def recruit_due(p: PlayerState) -> bool:
+    """R12: more complete lines than heroes (lost recruits count as used); never with
+    Megingjord (FR Thingvellir "MEGINGJORD")."""
+    if C.MEGINGJORD in p.command_zone:
+        return False
+    return min(p.ranks) > p.heroes + p.lost_recruits

@@ -1,0 +1,171 @@
+"""Thingvellir's 12 artifacts, one entry each: what taking one does, how it scores, and its
+outlook for a learner (FR Thingvellir "Les cartes Artefact"; R10, R14, R16-R21).
+
+>>> from nidavellir import cards as C
+>>> ARTIFACTS[C.SVALINN].ability
+'Artifact: 5 points at the end for each hero you own.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import cards as C
+from .. import coins as K
+from ..cards import Card, Suit
+from ..state import PlayerState
+from .army import army_discard_options
+from .base import Table
+from .cardrules import CardRules, ScoreLine, ScoreView, plural
+from .decisions import ArmyDiscard, BrisingamensChoice, Vidofnir
+from .heroes import RECRUIT, HeroChoice
+from .thingvellir import discard_exchange_coin
+
+_ARTIFACTS = "FR Thingvellir \"Les cartes Artefact\""
+
+
+class ArtifactRules(CardRules):
+    """An artifact goes to the command zone; its immediate effect follows."""
+
+    def on_gain(self, table: Table, p: PlayerState) -> None:
+        p.command_zone.append(self.card)
+        self.effect(table, p)
+
+    def effect(self, table: Table, p: PlayerState) -> None:
+        """What taking the artifact does at once."""
+
+
+class Vegvisir(ArtifactRules):
+    def on_gain(self, table: Table, p: PlayerState) -> None:
+        table.place(p, self.card, Suit.EXPLORER)
+
+    def outlook(self, p: PlayerState) -> str:
+        return "an explorer rank worth 13 points, now"
+
+
+class Draupnir(ArtifactRules):
+    def score(self, view: ScoreView) -> Sequence[ScoreLine]:
+        big = sum(1 for v in view.coins if v >= C.DRAUPNIR_MIN_COIN)
+        return (("artifacts", f"Draupnir ({big} coins >= {C.DRAUPNIR_MIN_COIN})",
+                 C.DRAUPNIR_POINTS * big),)
+
+    def outlook(self, p: PlayerState) -> str:
+        n = sum(1 for c in p.coins() if K.value(c) >= C.DRAUPNIR_MIN_COIN)
+        return (f"{C.DRAUPNIR_POINTS} points per coin of {C.DRAUPNIR_MIN_COIN} or more at the "
+                f"end: +{C.DRAUPNIR_POINTS * n} with your {plural(n, 'such coin')} today")
+
+
+class Svalinn(ArtifactRules):
+    def score(self, view: ScoreView) -> Sequence[ScoreLine]:
+        heroes = view.heroes
+        return (("artifacts", f"Svalinn ({heroes} heroes)",
+                 C.SVALINN_POINTS_PER_HERO * heroes),)
+
+    def outlook(self, p: PlayerState) -> str:
+        n = p.heroes
+        return (f"{C.SVALINN_POINTS_PER_HERO} points per hero at the end: "
+                f"+{C.SVALINN_POINTS_PER_HERO * n} with your {plural(n, 'hero')} today")
+
+
+class Megingjord(ArtifactRules):
+    def outlook(self, p: PlayerState) -> str:
+        return f"+{self.card.points} at the end; from now on completed lines recruit no hero"
+
+
+class VidofnirVedrfolnir(ArtifactRules):
+    def effect(self, table: Table, p: PlayerState) -> None:
+        table.push(Vidofnir(p.seat))
+
+
+class Brisingamens(ArtifactRules):
+    def effect(self, table: Table, p: PlayerState) -> None:
+        table.push(BrisingamensChoice(p.seat))
+
+
+class Mjollnir(ArtifactRules):
+    def score(self, view: ScoreView) -> Sequence[ScoreLine]:
+        best = max(C.SUITS, key=lambda s: view.ranks[s])
+        return (("artifacts", f"Mjöllnir ({view.ranks[best]} {best.column_name} ranks)",
+                 C.MJOLLNIR_POINTS_PER_RANK * view.ranks[best]),)
+
+    def outlook(self, p: PlayerState) -> str:
+        best = max(p.ranks)
+        return (f"{C.MJOLLNIR_POINTS_PER_RANK} points per rank of your best class at the end: "
+                f"+{C.MJOLLNIR_POINTS_PER_RANK * best} with {plural(best, 'rank')} today")
+
+
+class Hofud(ArtifactRules):
+    def effect(self, table: Table, p: PlayerState) -> None:
+        s = table.state
+        seat = p.seat
+        others = [q for q in s.players[seat + 1:] + s.players[:seat]
+                  if army_discard_options(q, Suit.WARRIOR)]
+        table.push(*[ArmyDiscard(q.seat, "Höfud", Suit.WARRIOR) for q in others])
+
+
+class Hrafnsmerki(ArtifactRules):
+    def score(self, view: ScoreView) -> Sequence[ScoreLine]:
+        mercs = view.mercenaries
+        return (("artifacts", f"Hrafnsmerki ({mercs} mercenaries)",
+                 C.HRAFNSMERKI_POINTS_PER_MERCENARY * mercs),)
+
+    def outlook(self, p: PlayerState) -> str:
+        n = sum(1 for c in p.cards() if c.kind is C.Kind.MERCENARY)
+        return (f"{C.HRAFNSMERKI_POINTS_PER_MERCENARY} points per mercenary at the end: "
+                f"+{C.HRAFNSMERKI_POINTS_PER_MERCENARY * n} with your "
+                f"{plural(n, 'mercenary', 'mercenaries')} today")
+
+
+class Jarnglofi(ArtifactRules):
+    def effect(self, table: Table, p: PlayerState) -> None:
+        discard_exchange_coin(table, p)
+
+    def outlook(self, p: PlayerState) -> str:
+        return f"+{self.card.points} at the end; your exchange coin is discarded now"
+
+
+class Gjallarhorn(ArtifactRules):
+    def effect(self, table: Table, p: PlayerState) -> None:
+        # A hero now, whatever the lines, even with Megingjord (FR "GJALLARHORN").
+        table.push(HeroChoice(p.seat, "Gjallarhorn"), RECRUIT[p.seat])
+
+
+_ENTRIES: tuple[ArtifactRules, ...] = (
+    ArtifactRules(C.FAFNIR_BALEYGR, "Artifact: when the highest bidder of a tavern did not go "
+                  "to the camp, you may take a camp card on your turn instead of a tavern "
+                  "card.", f"{_ARTIFACTS}, FAFNIR BÅLEYGR; R18, R19"),
+    Draupnir(C.DRAUPNIR, "Artifact: 6 points at the end for each of your coins worth 15 or "
+             "more.", f"{_ARTIFACTS}, DRAUPNIR"),
+    Vegvisir(C.VEGVISIR, "Artifact that goes in your explorer column: 1 rank worth 13 points "
+             "(it may complete a line).", f"{_ARTIFACTS}, VEGVISIR"),
+    Svalinn(C.SVALINN, "Artifact: 5 points at the end for each hero you own.",
+            f"{_ARTIFACTS}, SVALINN"),
+    Megingjord(C.MEGINGJORD, "Artifact: 28 points at the end, but you can no longer recruit "
+               "heroes by completing lines (Gjallarhorn still can).",
+               f"{_ARTIFACTS}, MEGINGJÖRD"),
+    VidofnirVedrfolnir(C.VIDOFNIR_VEDRFOLNIR, "Artifact: at once, transform the two coins of "
+                       "your purse, one by +2 and the other by +3 (by +5 if the other one is "
+                       "your exchange coin), in the order you choose.",
+                       f"{_ARTIFACTS}, VIDOFNIR & VEDRFÖLNIR; p.11; R21"),
+    Brisingamens(C.BRISINGAMENS, "Artifact: at once, take two cards of the discard (dwarves "
+                 "go in your army, offerings transform coins); at the end of age 2 you must "
+                 "discard one card of your army that is not a hero.",
+                 f"{_ARTIFACTS}, BRISINGAMENS; R14, R16, R17"),
+    Mjollnir(C.MJOLLNIR, "Artifact: 2 points at the end per rank of the class you choose "
+             "(your best column).", f"{_ARTIFACTS}, MJÖLLNIR"),
+    Hofud(C.HOFUD, "Artifact: at once, every other player discards a warrior of their army "
+          "(not a hero).", f"{_ARTIFACTS}, HÖFUD; R16"),
+    Hrafnsmerki(C.HRAFNSMERKI, "Artifact: 5 points at the end for each mercenary you own.",
+                f"{_ARTIFACTS}, HRAFNSMERKI"),
+    Jarnglofi(C.JARNGLOFI, "Artifact: 24 points at the end, but your exchange coin (0 or "
+              "special 3) is discarded at once; if it lay on a tavern not yet resolved you "
+              "take no card there.", f"{_ARTIFACTS}, JÁRNGLÓFI; R20"),
+    Gjallarhorn(C.GJALLARHORN, "Artifact: recruit a hero at once, whatever your lines (even "
+                "with Megingjord); the next hero needs more lines than heroes as usual.",
+                f"{_ARTIFACTS}, GJALLARHORN; R10"),
+)
+
+#: Every artifact's entry, by card.
+ARTIFACTS: dict[Card, ArtifactRules] = {e.card: e for e in _ENTRIES}
+
+__all__ = ["ARTIFACTS", "ArtifactRules"]

@@ -1,0 +1,134 @@
+"""What the rules modules share: the decision kinds, the two sorts of step, and the table.
+
+The engine (:mod:`nidavellir.engine`) keeps a stack of steps and runs it until a player must
+decide. A step is a small frozen value with named fields:
+
+- an automatic :class:`Step` runs by itself (a round's deal, a reveal, a distinction);
+- a :class:`Choice` waits for its player. Everything about one kind of decision lives in
+  its class (as python-chess keeps a move's parts together and OpenSpiel a state's
+  ``_legal_actions`` / ``_apply_action`` / ``_action_to_string``): who decides
+  (``player``), its :class:`DecisionKind`, the verbs its actions use, :meth:`Choice.legal`,
+  :meth:`Choice.apply`, :meth:`Choice.prompt` and :meth:`Choice.why_illegal`.
+
+Rules act on the game through :class:`Table`, which the engine implements: the rules
+modules never import the engine (no circle), and a new rule needs no edit of the engine.
+
+>>> DecisionKind.BID == "bid", DecisionKind.BID
+(True, 'bid')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..cards import Card, Suit
+    from ..events import Event
+    from ..state import GameState, PlayerState
+
+
+class DecisionKind(enum.StrEnum):
+    """Every kind of decision a player makes (``Decision.kind``). A str: ``kind == "bid"``
+    reads as before, and the value is what records, logs and golden files show."""
+
+    BID = "bid"
+    ULINE_BID = "uline_bid"
+    PICK = "pick"
+    HERO = "hero"
+    THRUD = "thrud"
+    YLUD = "ylud"
+    TRANSFORM = "transform"
+    DISCARD = "discard"
+    PIONEER = "pioneer"
+    ULINE_TRADE = "uline_trade"
+    TAVERN_DISCARD = "tavern_discard"
+    MERCENARY_ORDER = "mercenary_order"
+    MERCENARY = "mercenary"
+    OLWYN = "olwyn"
+    ANDUMIA = "andumia"
+    HOLDA = "holda"
+    BRISINGAMENS = "brisingamens"
+    ARMY_DISCARD = "army_discard"
+    VIDOFNIR = "vidofnir"
+
+    def __repr__(self) -> str:
+        # Shown as the plain string it equals (notebooks, logs, test output).
+        return repr(self.value)
+
+
+class Table(Protocol):
+    """What the rules may do to a game: the engine's side of the rules modules."""
+
+    state: GameState
+    events: list[Event]
+    quiet: bool
+    """No events at all (search playouts never read them)."""
+
+    def emit(self, cls: Callable[..., Event], **kw: Any) -> None:
+        """Record an event of type ``cls`` (age, round and tavern are filled in)."""
+
+    def push(self, *steps: Step | Choice) -> None:
+        """Put steps on the stack; the first one given runs first."""
+
+    def place(self, p: PlayerState, card: Card, suit: Suit,
+              then: Step | Choice | None = None) -> None:
+        """A card on top of a column, then Thrud's re-placement and the recruitment loop."""
+
+    def take_card(self, p: PlayerState, card: Card, source: str) -> None:
+        """A card taken (tavern, camp, discard): into the army, or its effect."""
+
+    def discard_card(self, card: Card, player: int | None, reason: str) -> None:
+        """A card to the face-up dwarf discard (R2, R15)."""
+
+    def transform(self, p: PlayerState, label: str, place: str, bonus: int,
+                  reason: str) -> None:
+        """Transform a coin where it lies (R6)."""
+
+    def trade(self, p: PlayerState, pool: list[int], a: int, b: int) -> None:
+        """Trade two coins of ``pool`` for one of their sum (R7)."""
+
+    def jarika(self, p: PlayerState) -> int:
+        """Jarika's bonus on transforms and trades (0 without her)."""
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the decision on top of the stack."""
+
+
+class Step:
+    """An automatic step: it runs when it reaches the top of the stack."""
+
+    __slots__ = ()
+    is_choice: ClassVar[bool] = False
+
+    def run(self, table: Table) -> None:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A decision waiting for ``player`` (see the module docs)."""
+
+    player: int
+    is_choice: ClassVar[bool] = True
+    kind: ClassVar[DecisionKind]
+    verbs: ClassVar[tuple[str, ...]]
+    """The verbs of this decision's actions (``bid``; ``take`` or ``camp``)."""
+
+    def legal(self, table: Table) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, table: Table, action: Action) -> None:
+        """Run a legal action (the step is already off the stack)."""
+        raise NotImplementedError
+
+    def prompt(self, table: Table) -> str:
+        raise NotImplementedError
+
+    def why_illegal(self, table: Table, action: Action) -> str:
+        """Why ``action`` is refused here, in words (the verb is already right)."""
+        shown = ", ".join(str(a) for a in table.legal_actions()[:8])
+        return f"{action} is not possible now; legal: {shown}"

@@ -1,0 +1,29 @@
+"""Every card entry in one mapping: heroes (:mod:`.heroes`) and artifacts (:mod:`.artifacts`).
+
+>>> from nidavellir import cards as C
+>>> rules_of(C.GRID).source
+'FR p.14 "Capacités des cartes Héros·ïne", GRID; p.11'
+>>> rules_of(C.card("W7")) is None
+True
+>>> len(RULES)
+39
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from .artifacts import ARTIFACTS
+from .cardrules import CardRules
+from .heroes import HEROES
+
+#: Card -> its entry (heroes and artifacts; other cards behave by their kind).
+RULES: dict[Card, CardRules] = {**HEROES, **ARTIFACTS}
+
+
+def rules_of(card: Card) -> CardRules | None:
+    """The card's entry, or None for a card that behaves by its kind (a dwarf, a Royal
+    Offering, a mercenary, a distinction)."""
+    return RULES.get(card)
+
+
+__all__ = ["RULES", "rules_of"]

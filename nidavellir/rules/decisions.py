@@ -1,0 +1,662 @@
+"""The decisions of the game, one class each (the heroes' own decision is in :mod:`.heroes`).
+
+Each class holds everything about its kind of decision (see :mod:`.base`): who decides and
+the facts the decision needs as named fields, its legal actions, what applying one does,
+how it is asked and why a move is refused. The rulebook section or ruling that decides each
+is cited on the class.
+
+>>> Transform(2, bonus=5, reason="King's Hand")
+Transform(player=2, bonus=5, reason="King's Hand", lowest=False)
+>>> Pick(0, tavern=1).kind
+'pick'
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .. import cards as C
+from .. import coins as K
+from .. import events as ev
+from ..actions import Action, interned
+from ..cards import Card, Kind, Suit
+from ..state import PlayerState
+from .army import army_discard_options, discardable_columns, unplaced_mercenaries
+from .base import Choice, DecisionKind, Step, Table
+from .thingvellir import lowest_coins, may_visit_camp, vidofnir_options, vidofnir_pool
+
+_COLUMN_ACTIONS: dict[str, list[Action]] = {}
+
+
+def _column_actions(verb: str) -> list[Action]:
+    """``verb W`` … ``verb E``: one shared list per verb."""
+    found = _COLUMN_ACTIONS.get(verb)
+    if found is None:
+        found = _COLUMN_ACTIONS[verb] = [interned(verb, (suit,)) for suit in C.SUITS]
+    return found
+
+
+def coin_places(p: PlayerState) -> list[tuple[str, int]]:
+    """(place, coin) for every coin a player owns: hand, the taverns' bids, purse."""
+    out = [("hand", c) for c in p.hand]
+    out += [(f"T{i + 1}", c) for i, c in enumerate(p.bids) if c is not None]
+    out += [("purse", c) for c in p.purse]
+    return out
+
+
+# ====================================================================== bids
+
+_BID_CACHE: dict[tuple[int, ...], list[Action]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Choice):
+    """FR "Enchères": a coin face down on each tavern, the other two in the purse."""
+
+    kind: ClassVar[DecisionKind] = DecisionKind.BID
+    verbs: ClassVar[tuple[str, ...]] = ("bid",)
+
+    def legal(self, table: Table) -> list[Action]:
+        """Every way to put 3 of the hand's coins on the taverns (at most 60), cached by
+        hand: hands repeat a lot."""
+        p = table.state.players[self.player]
+        key = tuple(sorted(p.hand))
+        cached = _BID_CACHE.get(key)
+        if cached is None:
+            labels = [K.label(c) for c in key]
+            seen = dict.fromkeys(itertools.permutations(labels, 3))
+            cached = _BID_CACHE[key] = [interned("bid", combo) for combo in seen]
+        return cached
+
+    def apply(self, table: Table, action: Action) -> None:
+        p = table.state.players[self.player]
+        hand = sorted(p.hand)  # the gold coin first where values repeat
+        labels = [K.label(c) for c in hand]
+        for i, lab in enumerate(action.args):
+            j = labels.index(str(lab))
+            p.bids[i] = hand.pop(j)
+            del labels[j]
+        p.purse = hand
+        p.hand = []
+        table.emit(ev.BidPlaced, player=p.seat)
+
+    def prompt(self, table: Table) -> str:
+        return "Bid: put one coin on each tavern, the other two go to your purse"
+
+    def why_illegal(self, table: Table, action: Action) -> str:
+        p = table.state.players[self.player]
+        hand = sorted(K.label(c) for c in p.hand)
+        wanted = [str(a) for a in action.args]
+        for lab in wanted:
+            if wanted.count(lab) > hand.count(lab):
+                return f"you do not have coin {lab} to bid (your coins: {' '.join(hand)})"
+        return Choice.why_illegal(self, table, action)
+
+
+@dataclass(frozen=True, slots=True)
+class UlineBid(Choice):
+    """FR "ULINE": after the reveal she puts a coin of her hand face up on the tavern."""
+
+    tavern: int
+    kind: ClassVar[DecisionKind] = DecisionKind.ULINE_BID
+    verbs: ClassVar[tuple[str, ...]] = ("place",)
+
+    def legal(self, table: Table) -> list[Action]:
+        p = table.state.players[self.player]
+        return [interned("place", (lab,)) for lab in dict.fromkeys(K.label(c)
+                                                                  for c in sorted(p.hand))]
+
+    def apply(self, table: Table, action: Action) -> None:
+        p = table.state.players[self.player]
+        coin = K.find(p.hand, str(action.args[0]))
+        if coin is None:
+            raise AssertionError(f"no coin {action.args[0]} in Uline's hand")
+        p.hand.remove(coin)
+        p.bids[self.tavern] = coin
+
+    def prompt(self, table: Table) -> str:
+        return f"Uline: put a coin of your hand face up on the {C.TAVERNS[self.tavern]}"
+
+
+# ====================================================================== taverns and the camp
+
+_TAKE: dict[Card, Action] = {c: interned("take", (c,)) for c in C.ALL_CARDS}
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(Choice):
+    """FR "TOUR DE L'ELVALAND ACTIF-VE": a card of the tavern, or (Thingvellir, the
+    winner or Fafnir's owner) a camp card instead (FR "Le Campement"; R18, R19)."""
+
+    tavern: int
+    kind: ClassVar[DecisionKind] = DecisionKind.PICK
+    verbs: ClassVar[tuple[str, ...]] = ("take", "camp")
+
+    def legal(self, table: Table) -> list[Action]:
+        s = table.state
+        actions = [_TAKE[c] for c in dict.fromkeys(s.taverns[self.tavern])]
+        if s.camp and may_visit_camp(s, s.players[self.player]):
+            actions += [interned("camp", (c,)) for c in dict.fromkeys(s.camp)]
+        return actions
+
+    def apply(self, table: Table, action: Action) -> None:
+        s = table.state
+        p = s.players[self.player]
+        card = action.args[0]
+        assert isinstance(card, Card)
+        if action.verb == "camp":
+            s.camp.remove(card)
+            s.camp_visited = True
+            # 2 players: the winner who goes to the camp also discards a tavern card (R19:
+            # not the second player with Fafnir).
+            if s.config.players == 2 and s.order and s.order[0] == p.seat:
+                table.push(TavernDiscard(p.seat, self.tavern))
+            table.take_card(p, card, "camp")
+            return
+        s.taverns[self.tavern].remove(card)
+        table.take_card(p, card, "tavern")
+
+    def prompt(self, table: Table) -> str:
+        return f"Take a card from the {C.TAVERNS[self.tavern]}"
+
+    def why_illegal(self, table: Table, action: Action) -> str:
+        s = table.state
+        card = action.args[0]
+        if action.verb == "camp":
+            if card not in s.camp:
+                return f"{card} is not in the camp"
+            return ("only the tavern's winner (or the owner of Fafnir Båleygr when the winner "
+                    "did not) may take a camp card, once per tavern (FR Thingvellir)")
+        shown = " ".join(c.token for c in s.taverns[self.tavern])
+        return f"{card} is not in the {C.TAVERNS[self.tavern]} (it holds {shown})"
+
+
+@dataclass(frozen=True, slots=True)
+class TavernDiscard(Choice):
+    """2 players: the winner who visited the camp discards a card of the tavern (R19)."""
+
+    tavern: int
+    kind: ClassVar[DecisionKind] = DecisionKind.TAVERN_DISCARD
+    verbs: ClassVar[tuple[str, ...]] = ("drop",)
+
+    def legal(self, table: Table) -> list[Action]:
+        return [interned("drop", (c,)) for c in dict.fromkeys(table.state.taverns[self.tavern])]
+
+    def apply(self, table: Table, action: Action) -> None:
+        card = action.args[0]
+        assert isinstance(card, Card)
+        table.state.taverns[self.tavern].remove(card)
+        table.discard_card(card, self.player, "2 players: the camp was visited")
+
+    def prompt(self, table: Table) -> str:
+        return f"You visited the camp: discard one of the cards of the {C.TAVERNS[self.tavern]}"
+
+
+# ====================================================================== coins
+
+@dataclass(frozen=True, slots=True)
+class Transform(Choice):
+    """FR "Transformer une pièce" (p.11; R6): a Royal Offering, Grid, the King's Hand,
+    Khrad (``lowest``: only the lowest coins, R4)."""
+
+    bonus: int
+    reason: str
+    lowest: bool = False
+    kind: ClassVar[DecisionKind] = DecisionKind.TRANSFORM
+    verbs: ClassVar[tuple[str, ...]] = ("transform",)
+
+    def legal(self, table: Table) -> list[Action]:
+        p = table.state.players[self.player]
+        places = sorted(coin_places(p), key=lambda pc: pc[1])
+        if self.lowest:
+            places = lowest_coins(p, places)
+        out = dict.fromkeys(interned("transform", (K.label(c), place))
+                            for place, c in places if not K.is_exchange(c))
+        return list(out)
+
+    def apply(self, table: Table, action: Action) -> None:
+        label, place = action.args
+        table.transform(table.state.players[self.player], str(label), str(place), self.bonus,
+                        self.reason)
+
+    def prompt(self, table: Table) -> str:
+        return f"{self.reason}: choose a coin to transform by +{self.bonus}"
+
+    def why_illegal(self, table: Table, action: Action) -> str:
+        label, place = action.args
+        if K.is_exchange_label(str(label)):
+            return f"coin {label} is an exchange coin: it can never be transformed (FR p.11)"
+        return f"you have no coin {label} in {place}"
+
+
+@dataclass(frozen=True, slots=True)
+class UlineTrade(Choice):
+    """FR "ULINE": her trades take two coins of her hand."""
+
+    kind: ClassVar[DecisionKind] = DecisionKind.ULINE_TRADE
+    verbs: ClassVar[tuple[str, ...]] = ("trade",)
+
+    def legal(self, table: Table) -> list[Action]:
+        p = table.state.players[self.player]
+        labels = sorted((K.label(c) for c in p.hand), key=K.label_key)
+        return [interned("trade", pair) for pair in dict.fromkeys(itertools.combinations(labels, 2))]
+
+    def apply(self, table: Table, action: Action) -> None:
+        p = table.state.players[self.player]
+        a_label, b_label = (str(x) for x in action.args)
+        a = K.find(p.hand, a_label)
+        assert a is not None
+        rest = list(p.hand)
+        rest.remove(a)
+        b = K.find(rest, b_label)
+        assert b is not None
+        table.trade(p, p.hand, a, b)
+
+    def prompt(self, table: Table) -> str:
+        return "Uline: choose two coins of your hand to trade"
+
+
+@dataclass(frozen=True, slots=True)
+class Vidofnir(Choice):
+    """FR Thingvellir "VIDOFNIR & VEDRFÖLNIR": +2 and +3 on two purse coins (+5 on a
+    single one); R21 with Uline."""
+
+    kind: ClassVar[DecisionKind] = DecisionKind.VIDOFNIR
+    verbs: ClassVar[tuple[str, ...]] = ("vidofnir",)
+
+    def legal(self, table: Table) -> list[Action]:
+        p = table.state.players[self.player]
+        return [interned("vidofnir", tuple(f"{lab}+{bonus}" for lab, bonus in option))
+                for option in vidofnir_options(p)]
+
+    def apply(self, table: Table, action: Action) -> None:
+        p = table.state.players[self.player]
+        place, pool = vidofnir_pool(p)
+        steps: list[tuple[int, int]] = []
+        used: list[int] = []
+        for arg in action.args:
+            label, _, plus = str(arg).partition("+")
+            index = next(i for i, c in enumerate(pool) if K.label(c) == label and i not in used
+                         and not K.is_exchange(c))
+            used.append(index)
+            steps.append((index, int(plus)))
+        for index, bonus in steps:
+            coin = pool[index]
+            new = table.state.treasury.exchange(coin, K.value(coin) + bonus + table.jarika(p))
+            if new is not None:
+                pool[index] = new
+            table.emit(ev.CoinTransformed, player=p.seat, old=K.label(coin),
+                       new=K.label(new if new is not None else coin), place=place,
+                       reason="Vidofnir & Vedrfölnir")
+
+    def prompt(self, table: Table) -> str:
+        return "Vidofnir & Vedrfölnir: transform your purse coins (+2 and +3)"
+
+
+# ====================================================================== the army
+
+@dataclass(frozen=True, slots=True)
+class ThrudColumn(Choice):
+    """FR "THRUD"; R13: placed in any column (again, after a card went under her)."""
+
+    kind: ClassVar[DecisionKind] = DecisionKind.THRUD
+    verbs: ClassVar[tuple[str, ...]] = ("thrud",)
+
+    def legal(self, table: Table) -> list[Action]:
+        return _column_actions("thrud")
+
+    def apply(self, table: Table, action: Action) -> None:
+        p = table.state.players[self.player]
+        suit = action.args[0]
+        assert isinstance(suit, Suit)
+        p.held.remove(C.THRUD)
+        # Thrud herself never lifts Thrud; the recruitment loop is already on the stack.
+        p.add_to_column(C.THRUD, suit)
+        table.emit(ev.CardPlaced, player=p.seat, card=C.THRUD, column=suit)
+
+    def prompt(self, table: Table) -> str:
+        return "Place Thrud in a column of your choice"
+
+
+@dataclass(frozen=True, slots=True)
+class YludColumn(Choice):
+    """FR "YLUD L'IMPRÉVISIBLE": placed at the end of each age; at the end of age 2 she
+    may stay in her column or move (R8)."""
+
+    kind: ClassVar[DecisionKind] = DecisionKind.YLUD
+    verbs: ClassVar[tuple[str, ...]] = ("ylud",)
+
+    def legal(self, table: Table) -> list[Action]:
+        return _column_actions("ylud")
+
+    def apply(self, table: Table, action: Action) -> None:
+        p = table.state.players[self.player]
+        suit = action.args[0]
+        assert isinstance(suit, Suit)
+        current = p.column_of(C.YLUD)
+        if current is suit:
+            # R8: at the end of age 2 she may stay where she is.
+            table.emit(ev.CardPlaced, player=p.seat, card=C.YLUD, column=suit)
+            return
+        if current is not None:
+            p.remove_from_column(C.YLUD, current)
+        else:
+            p.command_zone.remove(C.YLUD)
+        # R22: a mercenary Holda takes in the recruitments this placement starts is placed
+        # at once; the flag ends with them.
+        p.end_of_age_placement = True
+        table.push(EndOfAgePlacementDone(p.seat))
+        table.place(p, C.YLUD, suit)
+
+    def prompt(self, table: Table) -> str:
+        return f"End of age {table.state.age}: place Ylud in a column"
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnDiscard(Choice):
+    """Dagda / Bonfur (R10, R16): discard the top card of another column, never a hero;
+    ``remaining`` discards in all, each from a different column (``excluded`` so far)."""
+
+    remaining: int
+    reason: str
+    excluded: tuple[Suit, ...]
+    kind: ClassVar[DecisionKind] = DecisionKind.DISCARD
+    verbs: ClassVar[tuple[str, ...]] = ("discard",)
+
+    def legal(self, table: Table) -> list[Action]:
+        p = table.state.players[self.player]
+        excluded = self.excluded
+        return [interned("discard", (suit,)) for suit in discardable_columns(p)
+                if suit not in excluded]
+
+    def apply(self, table: Table, action: Action) -> None:
+        p = table.state.players[self.player]
+        suit = action.args[0]
+        assert isinstance(suit, Suit)
+        card = p.army[suit][-1]
+        p.remove_from_column(card, suit)
+        table.discard_card(card, p.seat, self.reason)
+        if self.remaining > 1:
+            table.push(ColumnDiscard(p.seat, self.remaining - 1, self.reason,
+                                     self.excluded + (suit,)))
+
+    def prompt(self, table: Table) -> str:
+        return f"{self.reason}: discard the top card of another column"
+
+    def why_illegal(self, table: Table, action: Action) -> str:
+        suit = action.args[0]
+        assert isinstance(suit, Suit)
+        p = table.state.players[self.player]
+        if suit in self.excluded:
+            return f"{self.reason} must discard from another column than {suit.column_name}"
+        if not p.army[suit]:
+            return f"your {suit.column_name} column is empty"
+        return (f"the top card of your {suit.column_name} column is a hero, which is never "
+                "discarded (R10)")
+
+
+@dataclass(frozen=True, slots=True)
+class ArmyDiscard(Choice):
+    """Höfud (every other player, a warrior card, any position) and Brisingamens at the end
+    of age 2 (any card): never a hero (R16)."""
+
+    reason: str
+    only: Suit | None = None
+    kind: ClassVar[DecisionKind] = DecisionKind.ARMY_DISCARD
+    verbs: ClassVar[tuple[str, ...]] = ("remove",)
+
+    def legal(self, table: Table) -> list[Action]:
+        p = table.state.players[self.player]
+        return [interned("remove", (c, suit)) for c, suit in army_discard_options(p, self.only)]
+
+    def apply(self, table: Table, action: Action) -> None:
+        p = table.state.players[self.player]
+        card, suit = action.args
+        assert isinstance(card, Card) and isinstance(suit, Suit)
+        p.remove_from_column(card, suit)
+        table.discard_card(card, p.seat, self.reason)
+
+    def prompt(self, table: Table) -> str:
+        return f"{self.reason}: discard a card from your army"
+
+
+@dataclass(frozen=True, slots=True)
+class OlwynDouble(Choice):
+    """FR Thingvellir "OLWYN": his two doubles go to two different columns (``excluded``);
+    a double taken on its own (Andumia, Brisingamens) goes anywhere. ``remaining``: doubles
+    of this effect still to place (other doubles held belong to other effects)."""
+
+    excluded: tuple[Suit, ...] = ()
+    remaining: int = 1
+    kind: ClassVar[DecisionKind] = DecisionKind.OLWYN
+    verbs: ClassVar[tuple[str, ...]] = ("double",)
+
+    def legal(self, table: Table) -> list[Action]:
+        return [a for a in _column_actions("double") if a.args[0] not in self.excluded]
+
+    def apply(self, table: Table, action: Action) -> None:
+        p = table.state.players[self.player]
+        suit = action.args[0]
+        assert isinstance(suit, Suit)
+        p.held.remove(C.OLWYN_DOUBLE)
+        if self.remaining > 1:
+            # Olwyn's second double goes to a different column (FR "OLWYN").
+            table.push(OlwynDouble(p.seat, self.excluded + (suit,), self.remaining - 1))
+        table.place(p, C.OLWYN_DOUBLE, suit)
+
+    def prompt(self, table: Table) -> str:
+        return "Olwyn: place one of his doubles (two different columns)"
+
+
+# ====================================================================== end of age 1
+
+@dataclass(frozen=True, slots=True)
+class PioneerKeep(Choice):
+    """FR "Pionnier-ère du Royaume": keep one of the 3 cards drawn; the other two go back
+    and the age-2 deck is shuffled."""
+
+    kind: ClassVar[DecisionKind] = DecisionKind.PIONEER
+    verbs: ClassVar[tuple[str, ...]] = ("keep",)
+
+    def legal(self, table: Table) -> list[Action]:
+        return [interned("keep", (c,)) for c in dict.fromkeys(table.state.drawn)]
+
+    def apply(self, table: Table, action: Action) -> None:
+        s = table.state
+        p = s.players[self.player]
+        card = action.args[0]
+        assert isinstance(card, Card)
+        s.drawn.remove(card)
+        s.decks[2].extend(s.drawn)
+        s.drawn = []
+        s.rng.shuffle(s.decks[2])
+        table.take_card(p, card, "Pioneer of the Kingdom")
+
+    def prompt(self, table: Table) -> str:
+        return "Pioneer of the Kingdom: keep one of the three cards drawn"
+
+
+# ====================================================================== mercenaries
+
+@dataclass(frozen=True, slots=True)
+class EnlistOrder(Choice):
+    """FR Thingvellir p.24: the player with the most mercenaries enlists first or last."""
+
+    order: tuple[int, ...]
+    kind: ClassVar[DecisionKind] = DecisionKind.MERCENARY_ORDER
+    verbs: ClassVar[tuple[str, ...]] = ("enlist",)
+
+    def legal(self, table: Table) -> list[Action]:
+        return [interned("enlist", ("first",)), interned("enlist", ("last",))]
+
+    def apply(self, table: Table, action: Action) -> None:
+        order = list(self.order)
+        if action.args[0] == "last":
+            order = order[1:] + order[:1]
+        table.push(*[EnlistMore(seat) for seat in order])
+
+    def prompt(self, table: Table) -> str:
+        return "Enlistment: you have the most mercenaries; place them first or last?"
+
+
+@dataclass(frozen=True, slots=True)
+class Enlist(Choice):
+    """FR Thingvellir p.24: place a mercenary on one of its two sides. ``only``: one card
+    that must be placed at once (Holda's pick at the end of an age, R22); otherwise an
+    enlistment turn, which goes on until every mercenary is placed."""
+
+    only: Card | None = None
+    kind: ClassVar[DecisionKind] = DecisionKind.MERCENARY
+    verbs: ClassVar[tuple[str, ...]] = ("enlist",)
+
+    def legal(self, table: Table) -> list[Action]:
+        p = table.state.players[self.player]
+        mercs = [self.only] if self.only is not None else dict.fromkeys(unplaced_mercenaries(p))
+        return [interned("enlist", (m, suit)) for m in mercs for suit, _ in m.sides]
+
+    def apply(self, table: Table, action: Action) -> None:
+        p = table.state.players[self.player]
+        merc, suit = action.args
+        assert isinstance(merc, Card) and isinstance(suit, Suit)
+        p.command_zone.remove(merc)
+        if self.only is None:
+            # R22: the recruitments this placement starts may place Holda's mercenary at
+            # once; the flag ends when the turn does (EnlistMore).
+            p.end_of_age_placement = True
+            table.push(EnlistMore(p.seat))
+        table.place(p, merc, suit)
+
+    def prompt(self, table: Table) -> str:
+        return "Enlistment: place a mercenary in one of its two classes"
+
+
+@dataclass(frozen=True, slots=True)
+class EnlistMore(Step):
+    """An enlistment turn goes on while the player has mercenaries to place."""
+
+    seat: int
+
+    def run(self, table: Table) -> None:
+        p = table.state.players[self.seat]
+        if unplaced_mercenaries(p):
+            table.push(Enlist(p.seat))
+        else:
+            p.end_of_age_placement = False
+
+
+@dataclass(frozen=True, slots=True)
+class EndOfAgePlacementDone(Step):
+    """Ylud's end-of-age placement and the recruitments it started are over (R22)."""
+
+    seat: int
+
+    def run(self, table: Table) -> None:
+        table.state.players[self.seat].end_of_age_placement = False
+
+
+# ====================================================================== taking from piles
+
+@dataclass(frozen=True, slots=True)
+class AndumiaChoice(Choice):
+    """FR Thingvellir "ANDUMIA": keep a card of the discard (R17: skipped when empty)."""
+
+    kind: ClassVar[DecisionKind] = DecisionKind.ANDUMIA
+    verbs: ClassVar[tuple[str, ...]] = ("choose",)
+
+    def legal(self, table: Table) -> list[Action]:
+        return [interned("choose", (c,)) for c in dict.fromkeys(table.state.discard)]
+
+    def apply(self, table: Table, action: Action) -> None:
+        card = action.args[0]
+        assert isinstance(card, Card)
+        table.state.discard.remove(card)
+        table.take_card(table.state.players[self.player], card, "Andumia")
+
+    def prompt(self, table: Table) -> str:
+        return "Andumia: keep one card of the discard"
+
+
+@dataclass(frozen=True, slots=True)
+class HoldaChoice(Choice):
+    """FR Thingvellir "HOLDA": a mercenary or an artifact of the camp (R17, R18: not a camp
+    visit; R22: a mercenary taken during an end-of-age placement is placed at once)."""
+
+    kind: ClassVar[DecisionKind] = DecisionKind.HOLDA
+    verbs: ClassVar[tuple[str, ...]] = ("choose",)
+
+    def legal(self, table: Table) -> list[Action]:
+        return [interned("choose", (c,)) for c in dict.fromkeys(table.state.camp)]
+
+    def apply(self, table: Table, action: Action) -> None:
+        card = action.args[0]
+        assert isinstance(card, Card)
+        p = table.state.players[self.player]
+        # Not a camp visit: Fafnir's owner may still go (R18).
+        table.state.camp.remove(card)
+        table.take_card(p, card, "Holda")
+        if card.kind is Kind.MERCENARY and p.end_of_age_placement:
+            # R22: when placing Ylud or a mercenary at the end of an age recruits Holda, her
+            # mercenary goes into the army at once (FR « Déroulement de la fin de chaque
+            # Age »: « placez cette dernière immédiatement dans votre armée »).
+            table.push(Enlist(p.seat, card))
+
+    def prompt(self, table: Table) -> str:
+        return "Holda: take a mercenary or an artifact from the camp"
+
+
+@dataclass(frozen=True, slots=True)
+class BrisingamensChoice(Choice):
+    """FR Thingvellir "BRISINGAMENS": up to 2 cards of the dwarf discard, each pick may be
+    declined (R17); they are resolved in the order taken."""
+
+    remaining: int = 2
+    taken: tuple[Card, ...] = ()
+    kind: ClassVar[DecisionKind] = DecisionKind.BRISINGAMENS
+    verbs: ClassVar[tuple[str, ...]] = ("choose", "skip")
+
+    def legal(self, table: Table) -> list[Action]:
+        s = table.state
+        if not s.discard and not self.taken:
+            return []
+        return [interned("choose", (c,)) for c in dict.fromkeys(s.discard)] + [interned("skip")]
+
+    def apply(self, table: Table, action: Action) -> None:
+        s = table.state
+        seat, remaining, taken = self.player, self.remaining, self.taken
+        if action.verb == "choose":
+            card = action.args[0]
+            assert isinstance(card, Card)
+            s.discard.remove(card)
+            # Held (visible in the player's hand) until every pick is made, then resolved.
+            s.players[seat].held.append(card)
+            taken = taken + (card,)
+            remaining -= 1
+            if remaining and s.discard:
+                table.push(BrisingamensChoice(seat, remaining, taken))
+                return
+        table.push(*[ResolveCard(seat, card, "Brisingamens") for card in taken])
+
+    def prompt(self, table: Table) -> str:
+        return "Brisingamens: take a card from the discard (or skip)"
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveCard(Step):
+    """A card held since a pick (Brisingamens) is taken now."""
+
+    seat: int
+    card: Card
+    source: str
+
+    def run(self, table: Table) -> None:
+        p = table.state.players[self.seat]
+        p.held.remove(self.card)
+        table.take_card(p, self.card, self.source)
+
+
+__all__ = ["AndumiaChoice", "ArmyDiscard", "Bid", "BrisingamensChoice", "ColumnDiscard",
+           "EndOfAgePlacementDone", "Enlist", "EnlistMore", "EnlistOrder", "HoldaChoice",
+           "OlwynDouble", "Pick", "PioneerKeep", "ResolveCard", "TavernDiscard", "ThrudColumn",
+           "Transform", "UlineBid", "UlineTrade", "Vidofnir", "YludColumn", "coin_places"]
