@@ -185,13 +185,14 @@ def test_live_charts_hide_bids_not_yet_revealed() -> None:
     coins = F.coins_frame(game)
     masked = mask_hidden_bids(coins, game, viewer=0)
     now = masked[masked["step"] == 1]
-    assert set(now[now["name"] == "Bo"]["place"]) == {HIDDEN_BID, "purse"}
+    # Neither Bo's bids nor his purse: which coins he bid would show by elimination.
+    assert set(now[now["name"] == "Bo"]["place"]) == {HIDDEN_BID}
     assert set(now[now["name"] == "Ann"]["place"]) == {"T1", "T2", "T3", "purse"}
     assert mask_hidden_bids(coins, game, viewer=None) is coins
     revealed = scripted_game(3)  # the Laughing Goblin is revealed: T1 shows
     masked = mask_hidden_bids(F.coins_frame(revealed), revealed, viewer=0)
     bo = masked[(masked["step"] == 2) & (masked["name"] == "Bo")]
-    assert sorted(bo["place"]) == ["T1", HIDDEN_BID, HIDDEN_BID, "purse", "purse"]
+    assert sorted(bo["place"]) == ["T1"] + [HIDDEN_BID] * 4
 
 
 def test_what_if_chart_shows_now_and_the_playout_estimate() -> None:

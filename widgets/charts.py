@@ -39,11 +39,12 @@ import plotly.io as pio
 from nidavellir import Game
 from nidavellir.analysis import figures as G
 from nidavellir.analysis.frames import Timeline
+from nidavellir.observer import Observer
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 #: Plotly's config for every chart of the lab: no logo, fit the page width.
 PLOTLY_CONFIG: dict[str, Any] = {"displaylogo": False, "responsive": True}
-HIDDEN_BID = "hidden bid"
+HIDDEN_BID = "face down"
 
 
 def figure_output(fig: go.Figure) -> dict[str, Any]:
@@ -62,22 +63,30 @@ def show_figure(out: W.Output, fig: go.Figure) -> None:
 
 
 def mask_hidden_bids(coins: pd.DataFrame, game: Game, viewer: int | None) -> pd.DataFrame:
-    """Hide the places of bids the viewer may not see yet (FR "Mise secrète").
+    """Hide where another player's face-down coins lie (FR "Mise secrète"), as the
+    observer decides (:mod:`nidavellir.observer`).
 
-    In the current round, other players' coins on taverns not yet revealed show as
-    ``"hidden bid"``; ``viewer=None`` hides nobody's (a teacher's view).
+    In the current round, other players' coins on taverns not yet revealed, and in a purse
+    no trade has shown, show as :data:`HIDDEN_BID`: their values stay (a player's coins are
+    public), their places do not. ``viewer=None`` hides nobody's (a teacher's view).
     """
     if viewer is None:
         return coins
     s = game.state
-    revealed = -1 if s.tavern is None else s.tavern
-    hidden = {f"T{t + 1}" for t in range(revealed + 1, 3)}
-    mask = ((coins["age"] == s.age) & (coins["round"] == s.round) & (coins["player"] != viewer)
-            & coins["place"].isin(hidden))
-    if not mask.any():
+    observer = Observer(viewer)
+    _, purse_known = observer.known_places(game.events)
+    now = (coins["age"] == s.age) & (coins["round"] == s.round) & (coins["player"] != viewer)
+    if not now.any():
+        return coins
+    hidden = [not observer.coin_place_visible(s, int(player), str(place),
+                                              purse_known.get(int(player)) == ["*"])
+              if is_now else False
+              for player, place, is_now in zip(coins["player"], coins["place"], now,
+                                               strict=True)]
+    if not any(hidden):
         return coins
     out = coins.copy()
-    out.loc[mask, "place"] = HIDDEN_BID
+    out.loc[hidden, "place"] = HIDDEN_BID
     return out
 
 
