@@ -42,6 +42,7 @@ from ..bots import make_bot, parse_bot_spec
 from ..bots.search import SearchBot, evaluate_actions
 from ..errors import RecordError
 from ..game import Game
+from ..rules.base import CHOICES
 from .runner import Backend, run_tasks
 
 if TYPE_CHECKING:
@@ -56,16 +57,8 @@ THRESHOLDS: tuple[tuple[str, float, float], ...] = (
 )
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder", "forced")
 SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
-#: Decision kinds grouped for the summary.
-KIND_GROUPS: dict[str, str] = {
-    "bid": "bids", "uline_bid": "bids",
-    "pick": "picks", "tavern_discard": "picks", "pioneer": "picks",
-    "hero": "heroes", "thrud": "heroes", "ylud": "heroes", "discard": "heroes",
-    "transform": "coins", "uline_trade": "coins", "vidofnir": "coins",
-    "mercenary_order": "Thingvellir", "mercenary": "Thingvellir", "olwyn": "Thingvellir",
-    "andumia": "Thingvellir", "holda": "Thingvellir", "brisingamens": "Thingvellir",
-    "army_discard": "Thingvellir",
-}
+#: Decision kinds grouped for the summary (each decision class says its group).
+KIND_GROUPS: dict[str, str] = {str(kind): cls.group for kind, cls in CHOICES.items()}
 #: Paired playouts comparing the move played with the best one.
 PLAYOUTS = 48
 REVIEW_FORMAT = "nidavellir-review"

@@ -108,6 +108,10 @@ class Step:
         raise NotImplementedError
 
 
+#: Every decision class by its kind (filled as the rules modules define them).
+CHOICES: dict[DecisionKind, type[Choice]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """A decision waiting for ``player`` (see the module docs)."""
@@ -117,6 +121,19 @@ class Choice:
     kind: ClassVar[DecisionKind]
     verbs: ClassVar[tuple[str, ...]]
     """The verbs of this decision's actions (``bid``; ``take`` or ``camp``)."""
+    group: ClassVar[str] = "other"
+    """Where a game review counts the decision: bids, picks, heroes, coins, Thingvellir."""
+
+    def __init_subclass__(cls) -> None:
+        # (No super() call: slots=True rebuilds the class, which breaks the zero-argument
+        # form; object.__init_subclass__ does nothing.) A dataclass with slots is created
+        # twice under one name: the second replaces the first.
+        kind = cls.__dict__.get("kind")
+        if isinstance(kind, DecisionKind):
+            if kind in CHOICES and CHOICES[kind].__qualname__ != cls.__qualname__:
+                raise TypeError(f"two decision classes for {kind!r}: "
+                                f"{CHOICES[kind].__qualname__} and {cls.__qualname__}")
+            CHOICES[kind] = cls
 
     def legal(self, table: Table) -> list[Action]:
         raise NotImplementedError

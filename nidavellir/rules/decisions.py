@@ -57,6 +57,7 @@ class Bid(Choice):
 
     kind: ClassVar[DecisionKind] = DecisionKind.BID
     verbs: ClassVar[tuple[str, ...]] = ("bid",)
+    group: ClassVar[str] = "bids"
 
     def legal(self, table: Table) -> list[Action]:
         """Every way to put 3 of the hand's coins on the taverns (at most 60), cached by
@@ -102,6 +103,7 @@ class UlineBid(Choice):
     tavern: int
     kind: ClassVar[DecisionKind] = DecisionKind.ULINE_BID
     verbs: ClassVar[tuple[str, ...]] = ("place",)
+    group: ClassVar[str] = "bids"
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -133,6 +135,7 @@ class Pick(Choice):
     tavern: int
     kind: ClassVar[DecisionKind] = DecisionKind.PICK
     verbs: ClassVar[tuple[str, ...]] = ("take", "camp")
+    group: ClassVar[str] = "picks"
 
     def legal(self, table: Table) -> list[Action]:
         s = table.state
@@ -180,6 +183,7 @@ class TavernDiscard(Choice):
     tavern: int
     kind: ClassVar[DecisionKind] = DecisionKind.TAVERN_DISCARD
     verbs: ClassVar[tuple[str, ...]] = ("drop",)
+    group: ClassVar[str] = "picks"
 
     def legal(self, table: Table) -> list[Action]:
         return [interned("drop", (c,)) for c in dict.fromkeys(table.state.taverns[self.tavern])]
@@ -206,6 +210,7 @@ class Transform(Choice):
     lowest: bool = False
     kind: ClassVar[DecisionKind] = DecisionKind.TRANSFORM
     verbs: ClassVar[tuple[str, ...]] = ("transform",)
+    group: ClassVar[str] = "coins"
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -237,6 +242,7 @@ class UlineTrade(Choice):
 
     kind: ClassVar[DecisionKind] = DecisionKind.ULINE_TRADE
     verbs: ClassVar[tuple[str, ...]] = ("trade",)
+    group: ClassVar[str] = "coins"
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -265,6 +271,7 @@ class Vidofnir(Choice):
 
     kind: ClassVar[DecisionKind] = DecisionKind.VIDOFNIR
     verbs: ClassVar[tuple[str, ...]] = ("vidofnir",)
+    group: ClassVar[str] = "coins"
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -303,6 +310,7 @@ class ThrudColumn(Choice):
 
     kind: ClassVar[DecisionKind] = DecisionKind.THRUD
     verbs: ClassVar[tuple[str, ...]] = ("thrud",)
+    group: ClassVar[str] = "heroes"
 
     def legal(self, table: Table) -> list[Action]:
         return _column_actions("thrud")
@@ -327,6 +335,7 @@ class YludColumn(Choice):
 
     kind: ClassVar[DecisionKind] = DecisionKind.YLUD
     verbs: ClassVar[tuple[str, ...]] = ("ylud",)
+    group: ClassVar[str] = "heroes"
 
     def legal(self, table: Table) -> list[Action]:
         return _column_actions("ylud")
@@ -364,6 +373,7 @@ class ColumnDiscard(Choice):
     excluded: tuple[Suit, ...]
     kind: ClassVar[DecisionKind] = DecisionKind.DISCARD
     verbs: ClassVar[tuple[str, ...]] = ("discard",)
+    group: ClassVar[str] = "heroes"
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -406,6 +416,7 @@ class ArmyDiscard(Choice):
     only: Suit | None = None
     kind: ClassVar[DecisionKind] = DecisionKind.ARMY_DISCARD
     verbs: ClassVar[tuple[str, ...]] = ("remove",)
+    group: ClassVar[str] = "Thingvellir"
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -432,6 +443,7 @@ class OlwynDouble(Choice):
     remaining: int = 1
     kind: ClassVar[DecisionKind] = DecisionKind.OLWYN
     verbs: ClassVar[tuple[str, ...]] = ("double",)
+    group: ClassVar[str] = "Thingvellir"
 
     def legal(self, table: Table) -> list[Action]:
         return [a for a in _column_actions("double") if a.args[0] not in self.excluded]
@@ -459,6 +471,7 @@ class PioneerKeep(Choice):
 
     kind: ClassVar[DecisionKind] = DecisionKind.PIONEER
     verbs: ClassVar[tuple[str, ...]] = ("keep",)
+    group: ClassVar[str] = "picks"
 
     def legal(self, table: Table) -> list[Action]:
         return [interned("keep", (c,)) for c in dict.fromkeys(table.state.drawn)]
@@ -487,6 +500,7 @@ class EnlistOrder(Choice):
     order: tuple[int, ...]
     kind: ClassVar[DecisionKind] = DecisionKind.MERCENARY_ORDER
     verbs: ClassVar[tuple[str, ...]] = ("enlist",)
+    group: ClassVar[str] = "Thingvellir"
 
     def legal(self, table: Table) -> list[Action]:
         return [interned("enlist", ("first",)), interned("enlist", ("last",))]
@@ -510,6 +524,7 @@ class Enlist(Choice):
     only: Card | None = None
     kind: ClassVar[DecisionKind] = DecisionKind.MERCENARY
     verbs: ClassVar[tuple[str, ...]] = ("enlist",)
+    group: ClassVar[str] = "Thingvellir"
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -564,6 +579,7 @@ class AndumiaChoice(Choice):
 
     kind: ClassVar[DecisionKind] = DecisionKind.ANDUMIA
     verbs: ClassVar[tuple[str, ...]] = ("choose",)
+    group: ClassVar[str] = "Thingvellir"
 
     def legal(self, table: Table) -> list[Action]:
         return [interned("choose", (c,)) for c in dict.fromkeys(table.state.discard)]
@@ -585,6 +601,7 @@ class HoldaChoice(Choice):
 
     kind: ClassVar[DecisionKind] = DecisionKind.HOLDA
     verbs: ClassVar[tuple[str, ...]] = ("choose",)
+    group: ClassVar[str] = "Thingvellir"
 
     def legal(self, table: Table) -> list[Action]:
         return [interned("choose", (c,)) for c in dict.fromkeys(table.state.camp)]
@@ -615,6 +632,7 @@ class BrisingamensChoice(Choice):
     taken: tuple[Card, ...] = ()
     kind: ClassVar[DecisionKind] = DecisionKind.BRISINGAMENS
     verbs: ClassVar[tuple[str, ...]] = ("choose", "skip")
+    group: ClassVar[str] = "Thingvellir"
 
     def legal(self, table: Table) -> list[Action]:
         s = table.state

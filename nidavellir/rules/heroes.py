@@ -52,6 +52,7 @@ class HeroChoice(Choice):
     reason: str = "You completed a line"
     kind: ClassVar[DecisionKind] = DecisionKind.HERO
     verbs: ClassVar[tuple[str, ...]] = ("hero",)
+    group: ClassVar[str] = "heroes"
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
