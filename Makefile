@@ -24,7 +24,7 @@ PYTEST_ARGS ?=
 PIP := $(BIN)/python -m pip --quiet
 PIP_FILTER := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 
-.PHONY: setup run test lint typecheck chromium bench golden clean venv-build
+.PHONY: setup run test lint typecheck docs chromium bench golden clean venv-build
 
 # The venv is rebuilt whenever pyproject.toml changes. Engineers share one working tree, so
 # the rebuild runs under a lock and is skipped if another `make` has just done it.
@@ -64,11 +64,16 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy
 
+# The documentation site (Sphinx + MyST, from docs/): warnings are errors. Open
+# docs/_build/html/index.html.
+docs: setup
+	$(BIN)/sphinx-build -E -W --keep-going -q -b html docs docs/_build/html
+
 # Two runs: the CPU-bound tests on both cores (pytest-xdist), then the browser tests alone
 # and serially (they time pages and must not share the machine). pytest exits 5 when it
 # collects no tests: that fails the build unless the other run collected tests (PYTEST_ARGS
 # naming only browser tests, or only others).
-test: setup chromium lint typecheck
+test: setup chromium lint typecheck docs
 	@set +e; \
 	$(BIN)/python -m pytest -q -m "not browser" -n 2 $(PYTEST_ARGS); a=$$?; \
 	$(BIN)/python -m pytest -q -m browser -p no:xdist $(PYTEST_ARGS); b=$$?; \
@@ -85,4 +90,4 @@ golden: setup
 	$(BIN)/python tests/golden/regenerate.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache docs/_build

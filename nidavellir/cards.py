@@ -3,8 +3,8 @@
 Every card type exists once here as an immutable singleton; decks and armies hold
 references to these singletons (copies of a card type are the same object).
 Sources are cited on each entry: ``FR`` is the French rulebook with Thingvellir
-(shared/seeds/003_...), ``DE`` the German rulebook (000_...), ``R<n>`` a ruling of
-shared/reference/RULINGS.md. Counts follow shared/reference/cards.md.
+(``shared/seeds/003_…``), ``DE`` the German rulebook (``000_…``), ``R<n>`` a ruling
+(docs/rulings.md). Counts follow the reference card list (``shared/reference/cards.md``).
 
 Formulas (hunter n², blacksmith n(n+5)/2) live in :mod:`nidavellir.scoring`.
 """

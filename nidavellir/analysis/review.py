@@ -9,16 +9,18 @@ up: ``loss_points`` in expected final points, ``loss_win`` in win probability (b
 
 Labels (Lichess-style, the worse of the two measures decides):
 
-=============  =====================  ============================
-label          points given up        win probability given up
-=============  =====================  ============================
-``best``       the search's best move
-``good``       < 3                    < 5 %
-``inaccuracy`` ≥ 3                    ≥ 5 %
-``mistake``    ≥ 6                    ≥ 10 %
-``blunder``    ≥ 12                   ≥ 20 %
-``forced``     one legal action (no loss)
-=============  =====================  ============================
+==============  ======================  ==========================
+label           points given up         win probability given up
+==============  ======================  ==========================
+``best``        none: the search's      none
+                best move
+``good``        < 3                     < 5 %
+``inaccuracy``  ≥ 3                     ≥ 5 %
+``mistake``     ≥ 6                     ≥ 10 %
+``blunder``     ≥ 12                    ≥ 20 %
+``forced``      none: one legal         none
+                action
+==============  ======================  ==========================
 
 >>> from nidavellir.bots import play_game
 >>> game = play_game(2, "random", seed=1)

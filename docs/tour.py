@@ -1,0 +1,72 @@
+"""Take the README's tour pictures from the real dashboard: ``python docs/tour.py``.
+
+Starts Voila from the project's files on a free local port, opens the dashboard in Debian's
+Chromium at 1280×800 and saves one screenshot per tab to ``docs/images/`` (walkthrough, play,
+what-if, lessons). Run it after a change of what those tabs show, look at the pictures, and
+commit them.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from servers import start_voila, stop_voila  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+OUT = ROOT / "docs" / "images"
+TIMEOUT = 120_000
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start_voila("notebooks", Path(tmp))
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                page = browser.new_page(viewport={"width": 1280, "height": 800})
+                page.goto(server.render_url("dashboard.ipynb"))
+                page.locator(".nid-wt-title").wait_for(timeout=TIMEOUT)
+                for _ in range(3):  # a few steps in, while Next is open
+                    if not page.locator("button.nid-wt-next").is_enabled():
+                        break
+                    page.locator("button.nid-wt-next").click()
+                    page.wait_for_timeout(400)
+                page.screenshot(path=str(OUT / "walkthrough.png"))
+
+                def tab(title: str) -> None:
+                    page.get_by_role("tab", name=title, exact=True).click()
+
+                tab("Play")
+                page.locator(".nid-play-app").first.wait_for(timeout=TIMEOUT)
+                page.wait_for_timeout(1500)
+                page.screenshot(path=str(OUT / "play.png"))
+                tab("What-if")
+                page.locator(".nid-whatif-study").wait_for(timeout=TIMEOUT)
+                page.wait_for_timeout(1500)
+                page.screenshot(path=str(OUT / "whatif.png"))
+                tab("Probability lessons")
+                page.locator(".nid-tab-lessons").wait_for(timeout=TIMEOUT)
+                page.wait_for_function("() => !document.querySelector('.nid-tab-lessons')"
+                                       ".innerText.includes('loading')", timeout=TIMEOUT)
+                page.wait_for_timeout(1000)
+                page.screenshot(path=str(OUT / "lessons.png"))
+                browser.close()
+        finally:
+            stop_voila(server)
+    for name in ("walkthrough", "play", "whatif", "lessons"):
+        print(OUT / f"{name}.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""The README and the documentation site (issue 24): short README, links that resolve, the
+rulings in the repository equal to the binding ones."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_RULINGS = ROOT.parent / "shared" / "reference" / "RULINGS.md"
+
+
+def test_the_readme_is_short_and_shows_the_two_commands_first() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 300
+    first_block = text.split("```")[1]
+    commands = [line.split("#")[0].strip() for line in first_block.splitlines()[1:] if line]
+    assert commands == ["make run", "make test"]
+
+
+@pytest.mark.parametrize("page", ["README.md", *sorted(str(p.relative_to(ROOT))
+                                                         for p in (ROOT / "docs").glob("*.md"))])
+def test_relative_links_and_pictures_resolve(page: str) -> None:
+    path = ROOT / page
+    text = path.read_text(encoding="utf-8")
+    for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text):
+        if "://" in target or target.startswith("mailto:"):
+            continue
+        assert (path.parent / target).exists(), f"{page} links to a missing {target}"
+
+
+def _rulings_table(text: str) -> list[str]:
+    start = text.index("| # | Question | Ruling |")
+    return [line.strip() for line in text[start:].splitlines() if line.startswith("|")]
+
+
+@pytest.mark.skipif(not SHARED_RULINGS.exists(), reason="the shared folder is not beside the clone")
+def test_the_rulings_page_is_the_binding_table() -> None:
+    ours = _rulings_table((ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"))
+    binding = _rulings_table(SHARED_RULINGS.read_text(encoding="utf-8"))
+    assert ours == binding
+    assert len(ours) == 2 + 25
