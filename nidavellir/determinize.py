@@ -19,9 +19,11 @@ import math
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 
+from . import cards as C
 from . import coins as K
 from .cards import Card, Kind, Suit
 from .observer import Observer
+from .rules.catalogue import RULES
 from .scoring import blacksmith_points, hunter_points
 from .state import GameState, PlayerState
 
@@ -44,50 +46,83 @@ LINE_WORTH = 12.0
 PROGRESS_WORTH = 1.5
 
 
+_HUNTER_POINTS = tuple(hunter_points(n) for n in range(80))
+_SMITH_POINTS = tuple(blacksmith_points(n) for n in range(80))
+_HUNTER, _MINER, _SMITH = Suit.HUNTER, Suit.MINER, Suit.BLACKSMITH
+
+
 def rank_gain(p: PlayerState, suit: Suit, ranks: int, bravery: int) -> float:
     """Score-pad points that ``ranks`` more ranks worth ``bravery`` points bring to a column
     (FR "Déterminer la Valeur de Bravoure de chaque classe"), plus a line's hero when they
-    complete one, or a little for lagging classes."""
-    n = p.ranks[suit]
-    if suit is Suit.HUNTER:
-        gain = float(hunter_points(n + ranks) - hunter_points(n))
-    elif suit is Suit.BLACKSMITH:
-        gain = float(blacksmith_points(n + ranks) - blacksmith_points(n))
-    elif suit is Suit.MINER:
-        total = sum(c.column_value(suit)[1] for c in p.army[suit])
-        gain = float((total + bravery) * (n + ranks) - total * n)
+    complete one, or a little for lagging classes. (The playouts' hot path: the class
+    formulas come from :mod:`nidavellir.scoring` as tables.)"""
+    pr = p.ranks
+    n = pr[suit]
+    gain: float
+    if suit is _HUNTER:
+        gain = _HUNTER_POINTS[n + ranks] - _HUNTER_POINTS[n]
+    elif suit is _SMITH:
+        gain = _SMITH_POINTS[n + ranks] - _SMITH_POINTS[n]
+    elif suit is _MINER:
+        total = 0
+        for c in p.army[_MINER]:
+            total += c.column_value(_MINER)[1]
+        gain = (total + bravery) * (n + ranks) - total * n
     else:
-        gain = float(bravery)
-    low = min(p.ranks)
-    if n == low and ranks:
-        if p.ranks.count(low) == 1:
-            gain += LINE_WORTH
-        else:
-            gain += PROGRESS_WORTH
+        gain = bravery
+    if ranks:
+        low = min(pr)
+        if n == low:
+            gain += LINE_WORTH if pr.count(low) == 1 else PROGRESS_WORTH
     return gain
+
+
+#: How :func:`card_worth` reads each card: (what it is, its class, ranks, bravery points).
+_ROYAL, _SUITED, _MERCENARY, _ENTRY, _OTHER = range(5)
+_PROFILES: dict[Card, tuple[int, Suit | None, int, int]] = {}
+for _card in C.ALL_CARDS:
+    if _card.kind is Kind.ROYAL_OFFERING:
+        _PROFILES[_card] = (_ROYAL, None, 0, _card.value)
+    elif _card.kind is Kind.MERCENARY:
+        _PROFILES[_card] = (_MERCENARY, None, 0, 0)
+    elif _card.suit is not None:
+        _PROFILES[_card] = (_SUITED, _card.suit, *_card.column_value(_card.suit))
+    elif _card in RULES:
+        _PROFILES[_card] = (_ENTRY, None, 0, 0)
+    else:
+        _PROFILES[_card] = (_OTHER, None, 0, 0)
 
 
 def card_worth(p: PlayerState, card: Card) -> float:
     """A quick, public estimate of what ``card`` is worth to ``p`` (bid models and playouts):
     the score the card adds to its column, a line's hero when it completes one, a Royal
-    Offering's coin bonus; camp cards by kind."""
-    kind = card.kind
-    if kind is Kind.ROYAL_OFFERING:
-        return float(card.value)
-    if card.suit is not None and kind is not Kind.MERCENARY:
-        suit = card.suit
-        ranks, bravery = card.column_value(suit)
-        return rank_gain(p, suit, ranks, bravery)
-    if kind is Kind.MERCENARY:
-        return max(rank_gain(p, suit, 1, points) for suit, points in card.sides)
-    if kind is Kind.ARTIFACT:
-        return 8.0
+    Offering's coin bonus, a mercenary's better side; an artifact or a hero as its entry
+    values it for ``p`` (:meth:`~nidavellir.rules.cardrules.CardRules.worth`)."""
+    what, suit, ranks, bravery = _PROFILES[card]
+    if what is _SUITED:
+        return rank_gain(p, suit, ranks, bravery)  # type: ignore[arg-type]
+    if what is _ROYAL:
+        return bravery
+    if what is _MERCENARY:
+        return max(rank_gain(p, side, 1, points) for side, points in card.sides)
+    if what is _ENTRY:
+        return RULES[card].worth(p)
     return 4.0
 
 
 def tavern_worth(state: GameState, p: PlayerState) -> list[float]:
     """The best card of each tavern for ``p`` (visible cards only)."""
-    return [max((card_worth(p, c) for c in t), default=0.0) for t in state.taverns]
+    out = []
+    for tavern in state.taverns:
+        best = 0.0
+        first = True
+        for c in tavern:
+            w = card_worth(p, c)
+            if first or w > best:
+                best = w
+                first = False
+        out.append(best)
+    return out
 
 
 def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
@@ -131,8 +166,12 @@ def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
     return [out[t] for t in taverns]
 
 
+#: A canonical order of the cards (what the hidden order is forgotten into).
+_CANONICAL: dict[Card, int] = {c: i for i, c in enumerate(sorted(C.ALL_CARDS, key=lambda c: c.token))}
+
+
 def _reshuffle(cards: list[Card], rng: random.Random) -> list[Card]:
-    ordered = sorted(cards, key=lambda c: c.token)
+    ordered = sorted(cards, key=_CANONICAL.__getitem__)
     rng.shuffle(ordered)
     return ordered
 

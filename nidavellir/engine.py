@@ -119,7 +119,6 @@ class Engine:
         if s.over:
             raise IllegalAction("the game is over")
         task = s.tasks[-1]
-        assert isinstance(task, Choice)
         if check and not self.is_legal(action):
             raise IllegalAction(self.why_illegal(task, action))
         s.tasks.pop()
@@ -147,7 +146,7 @@ class Engine:
             if task.is_choice:
                 # A decision whose every option is moot is skipped (e.g. Dagda with fewer
                 # discardable columns than expected after Thrud moved).
-                if self.legal_actions():
+                if task.always_has_options or self.legal_actions():
                     return
                 tasks.pop()
                 self._legal = None

@@ -191,40 +191,41 @@ class ScoreSheet:
                 + f"<tr><th style='text-align:left'>Placing</th>{rank}</tr></tbody></table>")
 
 
-def score_player(table: PlayerTable, warrior_bonus: bool) -> tuple[dict[str, int], list[tuple[str, str, int]]]:
-    """Breakdown and detail lines of one player; ``warrior_bonus`` says whether they
-    hold the warrior majority (decided across the table by :func:`score_table`).
-
-    The five classes are scored here (FR "Déterminer la Valeur de Bravoure de chaque
-    classe"); what a hero or an artifact adds is its entry's score (:mod:`.rules.heroes`,
-    :mod:`.rules.artifacts`)."""
-    breakdown = dict.fromkeys(CATEGORIES, 0)
-    details: list[tuple[str, str, int]] = []
-    owned = list(table.cards())
-    coins = list(table.coins)
-    top_coin = max(coins, default=0)
+def _columns(table: PlayerTable) -> tuple[dict[Suit, int], dict[Suit, int]]:
+    """(ranks, bravery points) of each column of a table."""
     ranks: dict[Suit, int] = {}
     bravery: dict[Suit, int] = {}
     army = table.army
     for s in C.SUITS:
         ranks[s], bravery[s] = column_totals(army.get(s, ()), s)
+    return ranks, bravery
 
-    def add(category: str, label: str, points: int) -> None:
-        breakdown[category] += points
-        details.append((category, label, points))
 
-    add("warriors", f"{ranks[Suit.WARRIOR]} ranks, bravery points", bravery[Suit.WARRIOR])
-    if warrior_bonus:
-        add("warriors", f"majority bonus (highest coin {top_coin})", top_coin)
-    add("hunters", f"{ranks[Suit.HUNTER]} ranks squared", hunter_points(ranks[Suit.HUNTER]))
-    add("miners", f"{ranks[Suit.MINER]} ranks x {bravery[Suit.MINER]} bravery points",
-        ranks[Suit.MINER] * bravery[Suit.MINER])
-    add("blacksmiths", f"{ranks[Suit.BLACKSMITH]} ranks",
-        blacksmith_points(ranks[Suit.BLACKSMITH]))
-    add("explorers", f"{ranks[Suit.EXPLORER]} ranks, bravery points", bravery[Suit.EXPLORER])
+def score_player(table: PlayerTable, warrior_bonus: bool, details: bool = True,
+                 columns: tuple[dict[Suit, int], dict[Suit, int]] | None = None
+                 ) -> tuple[dict[str, int], list[tuple[str, str, int]]]:
+    """Breakdown and detail lines of one player; ``warrior_bonus`` says whether they
+    hold the warrior majority (decided across the table by :func:`score_table`).
+
+    The five classes are scored here (FR "Déterminer la Valeur de Bravoure de chaque
+    classe"); what a hero or an artifact adds is its entry's score (:mod:`.rules.heroes`,
+    :mod:`.rules.artifacts`). ``details=False`` skips the detail lines (a search scores
+    thousands of finished playouts and reads only the points)."""
+    ranks, bravery = columns if columns is not None else _columns(table)
+    coins = list(table.coins)
+    top_coin = max(coins, default=0)
+    W, H, M, B, E = C.SUITS
+    bonus = top_coin if warrior_bonus else 0
+    breakdown = {
+        "warriors": bravery[W] + bonus, "hunters": hunter_points(ranks[H]),
+        "miners": ranks[M] * bravery[M], "blacksmiths": blacksmith_points(ranks[B]),
+        "explorers": bravery[E], "heroes": 0, "artifacts": 0, "coins": sum(coins),
+        "gem": C.GEM_6_POINTS if table.gem == C.GEM_6 else 0,
+    }
 
     # Heroes and artifacts: each card's entry says what it adds (Idunn to the explorers,
     # neutral heroes and artifacts their own lines), by category, in the order owned.
+    owned = list(table.cards())
     view: ScoreView | None = None
     lines: list[tuple[int, int, int, ScoreLine]] = []
     for i, c in enumerate(owned):
@@ -234,14 +235,25 @@ def score_player(table: PlayerTable, warrior_bonus: bool) -> tuple[dict[str, int
         if view is None:
             view = ScoreView(owned, coins, ranks, bravery)
         for line in entry.score(view):
-            lines.append((_CATEGORY_INDEX[line[0]], entry.score_order, i, line))
-    for *_, (category, label, points) in sorted(lines, key=lambda x: x[:3]):
-        add(category, label, points)
+            breakdown[line[0]] += line[2]
+            if details:
+                lines.append((_CATEGORY_INDEX[line[0]], entry.score_order, i, line))
+    if not details:
+        return breakdown, []
 
-    add("coins", "coins " + " + ".join(str(v) for v in sorted(coins)), sum(coins))
+    out: list[tuple[str, str, int]] = [
+        ("warriors", f"{ranks[W]} ranks, bravery points", bravery[W])]
+    if warrior_bonus:
+        out.append(("warriors", f"majority bonus (highest coin {top_coin})", top_coin))
+    out += [("hunters", f"{ranks[H]} ranks squared", breakdown["hunters"]),
+            ("miners", f"{ranks[M]} ranks x {bravery[M]} bravery points", breakdown["miners"]),
+            ("blacksmiths", f"{ranks[B]} ranks", breakdown["blacksmiths"]),
+            ("explorers", f"{ranks[E]} ranks, bravery points", bravery[E])]
+    out += [line for *_, line in sorted(lines, key=lambda x: x[:3])]
+    out.append(("coins", "coins " + " + ".join(str(v) for v in sorted(coins)), sum(coins)))
     if table.gem == C.GEM_6:
-        add("gem", "gem 6", C.GEM_6_POINTS)
-    return breakdown, details
+        out.append(("gem", "gem 6", C.GEM_6_POINTS))
+    return breakdown, out
 
 
 def tables_of(state: GameState) -> list[PlayerTable]:
@@ -261,15 +273,18 @@ def placings(totals: Sequence[int]) -> list[int]:
     return [1 + sum(1 for other in totals if other > t) for t in totals]
 
 
-def score_table(tables: Sequence[PlayerTable], options: RuleOptions | None = None) -> ScoreSheet:
-    """Score a whole table (every player) and place the players."""
+def score_table(tables: Sequence[PlayerTable], options: RuleOptions | None = None,
+                details: bool = True) -> ScoreSheet:
+    """Score a whole table (every player) and place the players (``details=False``: the
+    points only, no detail lines)."""
     options = options or RuleOptions()
-    warrior_ranks = [t.column_ranks(Suit.WARRIOR) for t in tables]
+    columns = [_columns(t) for t in tables]
+    warrior_ranks = [ranks[Suit.WARRIOR] for ranks, _ in columns]
     best = max(warrior_ranks, default=0)
     # R9: the majority bonus needs at least one warrior rank unless the option says otherwise.
     eligible = best >= 1 or options.warrior_bonus_without_warriors
-    scored = [score_player(t, eligible and r == best) for t, r in zip(tables, warrior_ranks,
-                                                                      strict=True)]
+    scored = [score_player(t, eligible and r == best, details, c)
+              for t, r, c in zip(tables, warrior_ranks, columns, strict=True)]
     totals = [sum(b.values()) for b, _ in scored]
     ranks = placings(totals)
     players = tuple(

@@ -64,26 +64,34 @@ def random_policy(eng: Engine, rng: random.Random) -> Action:
 
 
 def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
-    actions = eng.legal_actions()
-    if len(actions) == 1:
-        return actions[0]
     s = eng.state
     task = s.tasks[-1]
     kind = task.kind  # type: ignore[union-attr]
-    if kind is DecisionKind.BID:
+    if kind is _BID:
+        # A bid needs no list of the 60 legal bids: three of the player's own coins.
         p = s.players[task.player]  # type: ignore[union-attr]
         coins = heuristic_bid_model(s, p.seat, (0, 1, 2), sorted(p.hand), rng,
                                     uniform_share=BID_NOISE)
-        # Three of the player's own coins: always a legal bid.
         return bid_action(tuple(K.label(c) for c in coins))
-    if kind is DecisionKind.PICK:
+    actions = eng.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    if kind is _PICK:
         if rng.random() < PICK_NOISE:
             return actions[rng.randrange(len(actions))]
         p = s.players[task.player]  # type: ignore[union-attr]
-        return _best(actions, lambda a: card_worth(p, a.args[0]))  # type: ignore[arg-type]
-    if kind is DecisionKind.HERO:
+        best, best_value = actions[0], card_worth(p, actions[0].args[0])  # type: ignore[arg-type]
+        for a in actions[1:]:
+            v = card_worth(p, a.args[0])  # type: ignore[arg-type]
+            if v > best_value:
+                best, best_value = a, v
+        return best
+    if kind is _HERO:
         return _best(actions, lambda a: hero_worth(a.args[0]))  # type: ignore[arg-type]
     return actions[rng.randrange(len(actions))]
+
+
+_BID, _PICK, _HERO = DecisionKind.BID, DecisionKind.PICK, DecisionKind.HERO
 
 
 def _best(actions: Sequence[Action], key: Callable[[Action], float]) -> Action:

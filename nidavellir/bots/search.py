@@ -191,7 +191,7 @@ class _RootStats:
 
 def outcome(state: GameState) -> tuple[list[int], list[float], list[float], list[dict[str, int]]]:
     """(totals, win shares, margins, breakdowns) of a finished state."""
-    sheet = score_table(tables_of(state), state.config.options)
+    sheet = score_table(tables_of(state), state.config.options, details=False)
     totals = [p.total for p in sheet.players]
     best = max(totals)
     winners = totals.count(best)

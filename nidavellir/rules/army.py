@@ -38,6 +38,4 @@ def unplaced_mercenaries(p: PlayerState) -> list[Card]:
 def recruit_due(p: PlayerState) -> bool:
     """R12: more complete lines than heroes (lost recruits count as used); never with
     Megingjord (FR Thingvellir "MEGINGJORD")."""
-    if C.MEGINGJORD in p.command_zone:
-        return False
-    return min(p.ranks) > p.heroes + p.lost_recruits
+    return min(p.ranks) > p.heroes + p.lost_recruits and C.MEGINGJORD not in p.command_zone

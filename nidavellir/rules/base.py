@@ -123,6 +123,9 @@ class Choice:
     """The verbs of this decision's actions (``bid``; ``take`` or ``camp``)."""
     group: ClassVar[str] = "other"
     """Where a game review counts the decision: bids, picks, heroes, coins, Thingvellir."""
+    always_has_options: ClassVar[bool] = False
+    """True for a decision that always has a legal action (the engine then does not build
+    the list to find out: a search's playouts bid without it)."""
 
     def __init_subclass__(cls) -> None:
         # (No super() call: slots=True rebuilds the class, which breaks the zero-argument

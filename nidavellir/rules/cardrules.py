@@ -82,6 +82,12 @@ class CardRules:
             return ((category, self.card.name, self.card.points),)
         return ()
 
+    def worth(self, p: PlayerState) -> float:
+        """A quick estimate of the points the card brings ``p`` by the end of the game, from
+        ``p``'s own state only: what the bots' bid model and playouts use to compare it with
+        a dwarf (:func:`nidavellir.determinize.card_worth`)."""
+        return 8.0 if self.card.kind is Kind.ARTIFACT else 4.0
+
     def outlook(self, p: PlayerState) -> str:
         """What the card will be worth later to ``p``, from ``p``'s own state only (empty
         when it counts only where it lies)."""

@@ -32,8 +32,9 @@ def transform(table: Table, p: PlayerState, label: str, place: str, bonus: int,
     new = table.state.treasury.exchange(coin, K.value(coin) + bonus)
     if new is not None:
         where[where.index(coin)] = new
-    table.emit(ev.CoinTransformed, player=p.seat, old=K.label(coin),
-               new=K.label(new if new is not None else coin), place=place, reason=reason)
+    if not table.quiet:
+        table.emit(ev.CoinTransformed, player=p.seat, old=K.label(coin),
+                   new=K.label(new if new is not None else coin), place=place, reason=reason)
 
 
 def trade(table: Table, p: PlayerState, pool: list[int], a: int, b: int) -> None:
@@ -44,8 +45,9 @@ def trade(table: Table, p: PlayerState, pool: list[int], a: int, b: int) -> None
     new = table.state.treasury.exchange(give, K.value(a) + K.value(b) + table.jarika(p))
     if new is not None:
         pool[pool.index(give)] = new
-    table.emit(ev.CoinTraded, player=p.seat, coins=(K.label(a), K.label(b)),
-               given_up=K.label(give), new=K.label(new if new is not None else give))
+    if not table.quiet:
+        table.emit(ev.CoinTraded, player=p.seat, coins=(K.label(a), K.label(b)),
+                   given_up=K.label(give), new=K.label(new if new is not None else give))
 
 
 def jarika(table: Table, p: PlayerState) -> int:

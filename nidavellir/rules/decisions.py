@@ -57,6 +57,8 @@ class Bid(Choice):
 
     kind: ClassVar[DecisionKind] = DecisionKind.BID
     verbs: ClassVar[tuple[str, ...]] = ("bid",)
+    # Every player bidding holds at least 4 coins (5, or 4 after Járnglófi).
+    always_has_options: ClassVar[bool] = True
     group: ClassVar[str] = "bids"
 
     def legal(self, table: Table) -> list[Action]:
@@ -81,7 +83,8 @@ class Bid(Choice):
             del labels[j]
         p.purse = hand
         p.hand = []
-        table.emit(ev.BidPlaced, player=p.seat)
+        if not table.quiet:
+            table.emit(ev.BidPlaced, player=p.seat)
 
     def prompt(self, table: Table) -> str:
         return "Bid: put one coin on each tavern, the other two go to your purse"
@@ -125,6 +128,7 @@ class UlineBid(Choice):
 # ====================================================================== taverns and the camp
 
 _TAKE: dict[Card, Action] = {c: interned("take", (c,)) for c in C.ALL_CARDS}
+_CAMP: dict[Card, Action] = {c: interned("camp", (c,)) for c in C.ALL_CARDS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +145,7 @@ class Pick(Choice):
         s = table.state
         actions = [_TAKE[c] for c in dict.fromkeys(s.taverns[self.tavern])]
         if s.camp and may_visit_camp(s, s.players[self.player]):
-            actions += [interned("camp", (c,)) for c in dict.fromkeys(s.camp)]
+            actions += [_CAMP[c] for c in dict.fromkeys(s.camp)]
         return actions
 
     def apply(self, table: Table, action: Action) -> None:

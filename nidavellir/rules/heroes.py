@@ -56,7 +56,8 @@ class HeroChoice(Choice):
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
-        return [interned("hero", (h,)) for h in table.state.hall if eligible(p, h)]
+        return [_HERO_ACTIONS[h] for h in table.state.hall
+                if h not in _CONDITIONAL or HEROES[h].ineligible(p) is None]
 
     def apply(self, table: Table, action: Action) -> None:
         s = table.state
@@ -65,7 +66,8 @@ class HeroChoice(Choice):
         assert isinstance(hero, Card)
         s.hall.remove(hero)
         p.heroes += 1
-        table.emit(ev.HeroRecruited, player=p.seat, hero=hero)
+        if not table.quiet:
+            table.emit(ev.HeroRecruited, player=p.seat, hero=hero)
         # The recruitment loop waits below on the stack and re-checks the lines afterwards.
         HEROES[hero].on_gain(table, p)
 
@@ -345,6 +347,10 @@ _ENTRIES: tuple[HeroRules, ...] = (
 
 #: Every hero's entry, by card.
 HEROES: dict[Card, HeroRules] = {e.card: e for e in _ENTRIES}
+#: The heroes whose entry may refuse a recruit (the others are always eligible).
+_CONDITIONAL = frozenset(e.card for e in _ENTRIES
+                         if type(e).ineligible is not HeroRules.ineligible)
+_HERO_ACTIONS: dict[Card, Action] = {h: interned("hero", (h,)) for h in HEROES}
 
 __all__ = ["HEROES", "RECRUIT", "HeroChoice", "HeroRules", "Recruit", "eligible",
            "ineligible_reason"]

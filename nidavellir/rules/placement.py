@@ -81,7 +81,8 @@ def take_card(table: Table, p: PlayerState, card: Card, source: str) -> None:
 def discard_card(table: Table, card: Card, player: int | None, reason: str) -> None:
     """A card face up on the dwarf discard (R2, R15)."""
     table.state.discard.append(card)
-    table.emit(ev.CardDiscarded, player=player, card=card, reason=reason)
+    if not table.quiet:
+        table.emit(ev.CardDiscarded, player=player, card=card, reason=reason)
 
 
 __all__ = ["discard_card", "place", "take_card"]
