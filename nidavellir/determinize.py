@@ -23,8 +23,8 @@ from . import cards as C
 from . import coins as K
 from .cards import Card, Kind, Suit
 from .observer import Observer
+from .rules.army import rank_gain
 from .rules.catalogue import RULES
-from .scoring import blacksmith_points, hunter_points
 from .state import GameState, PlayerState
 
 #: ``bid_model(state, seat, taverns, coins, rng) -> coins for those taverns``: deals some of
@@ -38,43 +38,6 @@ UNIFORM_SHARE = 0.25
 #: How sharply the default model prefers high coins on valuable taverns (points per unit of
 #: the tavern's worth, in the softmax over which tavern gets the next-highest coin).
 TAVERN_SHARPNESS = 0.35
-
-
-#: Worth of completing a line: the hero it recruits (their fixed points run 4 to 17).
-LINE_WORTH = 12.0
-#: Worth of a rank in a class that lags behind: progress towards the next line.
-PROGRESS_WORTH = 1.5
-
-
-_HUNTER_POINTS = tuple(hunter_points(n) for n in range(80))
-_SMITH_POINTS = tuple(blacksmith_points(n) for n in range(80))
-_HUNTER, _MINER, _SMITH = Suit.HUNTER, Suit.MINER, Suit.BLACKSMITH
-
-
-def rank_gain(p: PlayerState, suit: Suit, ranks: int, bravery: int) -> float:
-    """Score-pad points that ``ranks`` more ranks worth ``bravery`` points bring to a column
-    (FR "Déterminer la Valeur de Bravoure de chaque classe"), plus a line's hero when they
-    complete one, or a little for lagging classes. (The playouts' hot path: the class
-    formulas come from :mod:`nidavellir.scoring` as tables.)"""
-    pr = p.ranks
-    n = pr[suit]
-    gain: float
-    if suit is _HUNTER:
-        gain = _HUNTER_POINTS[n + ranks] - _HUNTER_POINTS[n]
-    elif suit is _SMITH:
-        gain = _SMITH_POINTS[n + ranks] - _SMITH_POINTS[n]
-    elif suit is _MINER:
-        total = 0
-        for c in p.army[_MINER]:
-            total += c.column_value(_MINER)[1]
-        gain = (total + bravery) * (n + ranks) - total * n
-    else:
-        gain = bravery
-    if ranks:
-        low = min(pr)
-        if n == low:
-            gain += LINE_WORTH if pr.count(low) == 1 else PROGRESS_WORTH
-    return gain
 
 
 #: How :func:`card_worth` reads each card: (what it is, its class, ranks, bravery points).
@@ -104,7 +67,10 @@ def card_worth(p: PlayerState, card: Card) -> float:
     if what is _ROYAL:
         return bravery
     if what is _MERCENARY:
-        return max(rank_gain(p, side, 1, points) for side, points in card.sides)
+        best = max(rank_gain(p, side, 1, points) for side, points in card.sides)
+        if C.HRAFNSMERKI in p.command_zone:
+            best += C.HRAFNSMERKI_POINTS_PER_MERCENARY
+        return best
     if what is _ENTRY:
         return RULES[card].worth(p)
     return 4.0

@@ -21,6 +21,7 @@ from .events import subject
 from .options import RuleOptions
 from .rules.cardrules import ScoreLine, ScoreView
 from .rules.catalogue import RULES
+from .rules.classes import blacksmith_points, column_totals, hunter_points
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -40,16 +41,6 @@ CATEGORY_LABELS: dict[str, str] = {
     "blacksmiths": "Blacksmiths", "explorers": "Explorers", "heroes": "Neutral heroes",
     "artifacts": "Artifacts", "coins": "Coins", "gem": "Gem 6",
 }
-
-
-def hunter_points(ranks: int) -> int:
-    """Hunters score the square of their ranks (FR "LES CHASSEUR-EUSE-S")."""
-    return ranks * ranks
-
-
-def blacksmith_points(ranks: int) -> int:
-    """3 + 4 + ... + (n + 2) = n(n + 5) / 2 (FR "LES FORGERON-NE-S")."""
-    return ranks * (ranks + 5) // 2
 
 
 @dataclass
@@ -77,18 +68,6 @@ class PlayerTable:
 
     def column_bravery(self, suit: Suit) -> int:
         return column_totals(self.army.get(suit, ()), suit)[1]
-
-
-def column_totals(column: Iterable[Card], suit: Suit) -> tuple[int, int]:
-    """(ranks, bravery points) of a column; Thrud never scores there (FR "Thrud")."""
-    ranks = bravery = 0
-    thrud = C.THRUD
-    for c in column:
-        if c is not thrud:
-            r, b = c.column_value(suit)
-            ranks += r
-            bravery += b
-    return ranks, bravery
 
 
 @dataclass(frozen=True)

@@ -81,21 +81,42 @@ LEVELS: dict[str, str] = {
 SEARCH_BOTS = frozenset({"search", "montecarlo", "hard", "expert"})
 
 
+#: Variants of the tree search, written ``+FLAG`` after the name (``search+rm@400``).
+SEARCH_FLAGS: dict[str, tuple[str, str]] = {
+    "rm": ("bid_selection", "rm"),    # regret matching at its own secret bids
+    "ucb": ("bid_selection", "ucb"),  # UCB at its own bids, like every other decision
+}
+
+
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """``NAME`` or ``NAME@BUDGET``: a search bot's budget as ``0.5s`` (seconds per
-    decision) or ``400`` (iterations), e.g. ``montecarlo@0.25s``, ``search@400``.
+    """``NAME``, ``NAME@BUDGET`` or ``NAME+FLAG@BUDGET``: a search bot's budget as ``0.5s``
+    (seconds per decision) or ``400`` (iterations), e.g. ``montecarlo@0.25s``,
+    ``search@400``; a tree search's variant by a flag of :data:`SEARCH_FLAGS`
+    (``hard+rm``: regret matching at its own bids).
 
     >>> parse_bot_spec("search@0.5s")
     ('search', {'seconds': 0.5})
+    >>> parse_bot_spec("hard+rm@300")
+    ('hard', {'bid_selection': 'rm', 'iterations': 300})
     """
     if not isinstance(spec, str):
         raise ValueError(f"a bot is named by text, not {spec!r}")
     name, at, budget = spec.strip().lower().partition("@")
-    name = name.strip()
+    name, *flags = (part.strip() for part in name.split("+"))
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOTS)}")
+    options: dict[str, Any] = {}
+    for flag in flags:
+        if name not in ("search", "hard", "expert"):
+            raise ValueError(f"{spec!r}: only the tree search (search, hard, expert) takes "
+                             f"+flags, not {name!r}")
+        if flag not in SEARCH_FLAGS:
+            raise ValueError(f"{spec!r}: unknown flag +{flag}; known: "
+                             + ", ".join(f"+{f}" for f in SEARCH_FLAGS))
+        key, value = SEARCH_FLAGS[flag]
+        options[key] = value
     if not at:
-        return name, {}
+        return name, options
     if name not in SEARCH_BOTS:
         raise ValueError(f"{spec!r}: only the search bots ({', '.join(sorted(SEARCH_BOTS))}) "
                          "take a budget")
@@ -105,11 +126,11 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
             seconds = float(budget[:-1])
             if not (seconds > 0 and seconds < 1e6):
                 raise ValueError
-            return name, {"seconds": seconds}
+            return name, options | {"seconds": seconds}
         iterations = int(budget)
         if iterations < 1:
             raise ValueError
-        return name, {"iterations": iterations}
+        return name, options | {"iterations": iterations}
     except ValueError:
         raise ValueError(f"{spec!r}: a budget is seconds per decision such as @0.5s, or a "
                          "number of iterations such as @400") from None
@@ -132,7 +153,7 @@ def make_bot(name: str | Bot, seed: int = 0, **options: Any) -> Bot:
     if options and key not in SEARCH_BOTS:
         raise ValueError(f"bot {key!r} takes no options (got {', '.join(sorted(options))})")
     unknown = set(options) - {"iterations", "seconds", "exploration", "playout", "bid_model",
-                              "opponents", "debug"}
+                              "opponents", "debug", "bid_selection"}
     if unknown:
         raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))} for bot {key!r}")
     return BOTS[key](seed, **options)

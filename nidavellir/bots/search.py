@@ -147,7 +147,7 @@ class Analysis:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "player")
+    __slots__ = ("children", "visits", "avail", "total", "player", "regret", "strategy")
 
     def __init__(self, player: int) -> None:
         self.children: dict[Action, _Node] = {}
@@ -155,6 +155,27 @@ class _Node:
         self.avail = 0
         self.total = 0.0
         self.player = player
+        self.regret: dict[Action, float] | None = None
+        """Regret matching at the searcher's own bid (``bid_selection="rm"``)."""
+        self.strategy: dict[Action, float] | None = None
+        """The summed strategies of regret matching: its recommendation."""
+
+
+#: Exploration of regret matching: the share of uniformly random bids.
+RM_EXPLORATION = 0.2
+
+
+def _rm_strategy(node: _Node, actions: Sequence[Action]) -> list[float]:
+    """Regret matching over ``actions`` with :data:`RM_EXPLORATION` (Lisý et al. 2013)."""
+    regret = node.regret
+    assert regret is not None
+    positive = [max(regret.get(a, 0.0), 0.0) for a in actions]
+    total = sum(positive)
+    n = len(actions)
+    if total <= 0:
+        return [1.0 / n] * n
+    g = RM_EXPLORATION
+    return [(1 - g) * x / total + g / n for x in positive]
 
 
 class _RootStats:
@@ -225,7 +246,8 @@ class _Searcher:
 
     def __init__(self, game: Game, rng: random.Random, policy: Policy, bid_model: BidModel,
                  exploration: float, tree: bool, opponents: str = "tree",
-                 debug: Callable[[GameState], None] | None = None) -> None:
+                 debug: Callable[[GameState], None] | None = None,
+                 bid_selection: str = "ucb") -> None:
         decision = game.decision
         if decision is None:
             raise ValueError("there is no decision to take: the game is over")
@@ -237,6 +259,8 @@ class _Searcher:
         self.bid_model = bid_model
         self.c = exploration
         self.tree = tree
+        self.rm_bids = bid_selection == "rm"
+        self._rm_updates: list[tuple[_Node, Action, float, Sequence[Action]]] = []
         self.debug = debug
         # Debug mode (the soak test): every action of the descent and the playouts is
         # checked against the engine's legal actions, every determinization by ``debug``.
@@ -280,6 +304,17 @@ class _Searcher:
         for node in path:
             node.visits += 1
             node.total += reward[node.player]
+        if self._rm_updates:
+            # Outcome-sampling regrets: the sampled bid's reward over its probability, less
+            # the reward of the mixed strategy (Lanctot, Lisý & Winands 2014).
+            r = reward[self.me]
+            for node, chosen, p_chosen, actions in self._rm_updates:
+                regret = node.regret
+                assert regret is not None
+                for a in actions:
+                    regret[a] = regret.get(a, 0.0) - r
+                regret[chosen] += r / p_chosen
+            self._rm_updates.clear()
         self.root.visits += 1
         me = self.me
         self.root_stats[root_action].add(totals[me], margins[me], wins[me], breakdowns[me])
@@ -311,6 +346,13 @@ class _Searcher:
             if len(actions) == 1 and node is not self.root:
                 eng.apply(actions[0], check=check)
                 continue
+            if self.rm_bids and seat == me and task.kind is DecisionKind.BID:  # type: ignore[union-attr]
+                node = self._rm_step(node, actions, path, eng)
+                if root_action is None:
+                    root_action = self._rm_updates[-1][1]
+                if not node.visits:  # a new node: the playout starts here
+                    return root_action
+                continue
             children = node.children
             untried = []
             for a in actions:
@@ -334,6 +376,35 @@ class _Searcher:
             eng.apply(action, check=check)
         assert root_action is not None
         return root_action
+
+    def _rm_step(self, node: _Node, actions: Sequence[Action], path: list[_Node],
+                 eng: Engine) -> _Node:
+        """The searcher's own secret bid by regret matching: sample a bid from the node's
+        strategy, remember it for the regret update, go on to (or create) its child."""
+        if node.regret is None:
+            node.regret = {}
+            node.strategy = {}
+        sigma = _rm_strategy(node, actions)
+        strategy = node.strategy
+        assert strategy is not None
+        for a, p in zip(actions, sigma, strict=True):
+            strategy[a] = strategy.get(a, 0.0) + p
+        x = self.rng.random()
+        index = len(actions) - 1
+        for i, p in enumerate(sigma):
+            x -= p
+            if x < 0:
+                index = i
+                break
+        action = actions[index]
+        self._rm_updates.append((node, action, sigma[index], actions))
+        child = node.children.get(action)
+        if child is None:
+            child = node.children[action] = _Node(self.me)
+        child.avail += 1
+        path.append(child)
+        eng.apply(action, check=self.check)
+        return child
 
     def _select(self, node: _Node, actions: Sequence[Action]) -> Action:
         c = self.c
@@ -367,6 +438,10 @@ class _Searcher:
         engine's order breaks ties."""
         if not self.tree:
             return max(self.actions, key=self.mean_reward)
+        strategy = self.root.strategy
+        if strategy:
+            # Regret matching recommends its average strategy (Lisý et al. 2013).
+            return max(self.actions, key=lambda a: (strategy.get(a, 0.0), self.visits(a)))
         return max(self.actions, key=lambda a: (self.visits(a), self.mean_reward(a)))
 
     def analysis(self, seconds: float) -> Analysis:
@@ -526,7 +601,8 @@ class SearchBot:
                  seconds: float | None = None, *, exploration: float = EXPLORATION,
                  playout: str | None = None, bid_model: BidModel | None = None,
                  opponents: str = "tree",
-                 debug: Callable[[GameState], None] | None = None) -> None:
+                 debug: Callable[[GameState], None] | None = None,
+                 bid_selection: str = "ucb") -> None:
         self.seed = seed
         self.budget = Budget(iterations, seconds)
         self.exploration = exploration
@@ -538,6 +614,12 @@ class SearchBot:
         if opponents not in ("tree", "policy"):
             raise ValueError(f"opponents must be 'tree' or 'policy', not {opponents!r}")
         self.opponents = opponents
+        if bid_selection not in ("ucb", "rm"):
+            raise ValueError(f"bid_selection must be 'ucb' or 'rm', not {bid_selection!r}")
+        self.bid_selection = bid_selection
+        """How the searcher chooses among its own secret bids in the tree: UCB like every
+        other decision, or regret matching (``rm``), the simultaneous-move choice of Lisý
+        et al. 2013 (see benchmarks/README.md for which the ladder found stronger)."""
         self.debug = debug
         """Debug mode: called with every determinization, and every action the search
         applies is checked against the legal actions (slow; the soak test uses it)."""
@@ -555,7 +637,8 @@ class SearchBot:
 
     def _search(self, game: Game, rng: random.Random, early_stop: bool) -> Analysis:
         searcher = _Searcher(game, rng, POLICIES[self.playout], self.bid_model,
-                             self.exploration, self.tree, self.opponents, self.debug)
+                             self.exploration, self.tree, self.opponents, self.debug,
+                             self.bid_selection)
         budget = self.budget
         limit = budget.iterations
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds

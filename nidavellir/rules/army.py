@@ -1,4 +1,5 @@
-"""What a player's army allows: questions about one player's cards, with no side effects.
+"""What a player's army allows: questions about one player's cards, with no side effects;
+and :func:`rank_gain`, the quick worth of more ranks that the bots' estimates use.
 
 FR "Recruter un·e Héros·ïne" (lines), R10 and R16 (what may be discarded), R12 (when a
 recruit is due), FR Thingvellir p.24 (mercenaries waiting to be enlisted).
@@ -9,6 +10,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..cards import Card, Kind, Suit
 from ..state import PlayerState
+from .classes import blacksmith_points, hunter_points
 
 
 def discardable_columns(p: PlayerState) -> list[Suit]:
@@ -39,3 +41,41 @@ def recruit_due(p: PlayerState) -> bool:
     """R12: more complete lines than heroes (lost recruits count as used); never with
     Megingjord (FR Thingvellir "MEGINGJORD")."""
     return min(p.ranks) > p.heroes + p.lost_recruits and C.MEGINGJORD not in p.command_zone
+
+
+#: Worth of completing a line: the hero it recruits (their fixed points run 4 to 17).
+LINE_WORTH = 12.0
+#: Worth of a rank in a class that lags behind: progress towards the next line.
+PROGRESS_WORTH = 1.5
+
+
+# The class formulas (.classes) as tables: this is the bots' hot path.
+_HUNTER_POINTS = tuple(hunter_points(n) for n in range(80))
+_SMITH_POINTS = tuple(blacksmith_points(n) for n in range(80))
+_HUNTER, _MINER, _SMITH = Suit.HUNTER, Suit.MINER, Suit.BLACKSMITH
+
+
+def rank_gain(p: PlayerState, suit: Suit, ranks: int, bravery: int) -> float:
+    """Score-pad points that ``ranks`` more ranks worth ``bravery`` points bring to a column
+    (FR "Déterminer la Valeur de Bravoure de chaque classe"), plus a line's hero when they
+    complete one, or a little for lagging classes. (The playouts' hot path: the class
+    formulas come from :mod:`nidavellir.scoring` as tables.)"""
+    pr = p.ranks
+    n = pr[suit]
+    gain: float
+    if suit is _HUNTER:
+        gain = _HUNTER_POINTS[n + ranks] - _HUNTER_POINTS[n]
+    elif suit is _SMITH:
+        gain = _SMITH_POINTS[n + ranks] - _SMITH_POINTS[n]
+    elif suit is _MINER:
+        total = 0
+        for c in p.army[_MINER]:
+            total += c.column_value(_MINER)[1]
+        gain = (total + bravery) * (n + ranks) - total * n
+    else:
+        gain = bravery
+    if ranks:
+        low = min(pr)
+        if n == low:
+            gain += LINE_WORTH if pr.count(low) == 1 else PROGRESS_WORTH
+    return gain

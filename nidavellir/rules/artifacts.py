@@ -14,7 +14,7 @@ from .. import cards as C
 from .. import coins as K
 from ..cards import Card, Suit
 from ..state import PlayerState
-from .army import army_discard_options
+from .army import LINE_WORTH, army_discard_options
 from .base import Table
 from .cardrules import CardRules, ScoreLine, ScoreView, plural
 from .decisions import ArmyDiscard, BrisingamensChoice, Vidofnir
@@ -25,7 +25,17 @@ _ARTIFACTS = "FR Thingvellir \"Les cartes Artefact\""
 
 
 class ArtifactRules(CardRules):
-    """An artifact goes to the command zone; its immediate effect follows."""
+    """An artifact goes to the command zone; its immediate effect follows.
+
+    ``worth`` (the bots' quick estimate of the points it brings by the end, see
+    :meth:`CardRules.worth`) is its score-pad value with what the player owns today, plus
+    what it is likely to add before the end; a card with no points of its own is worth what
+    its effect buys (``flat``)."""
+
+    flat = 4.0
+
+    def worth(self, p: PlayerState) -> float:
+        return float(self.card.points) if self.card.points else self.flat
 
     def on_gain(self, table: Table, p: PlayerState) -> None:
         p.command_zone.append(self.card)
@@ -44,6 +54,11 @@ class Vegvisir(ArtifactRules):
 
 
 class Draupnir(ArtifactRules):
+    def worth(self, p: PlayerState) -> float:
+        # One more coin of 15 or more is likely before the end.
+        n = sum(1 for c in p.coins() if K.value(c) >= C.DRAUPNIR_MIN_COIN)
+        return float(C.DRAUPNIR_POINTS * (n + 1))
+
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         big = sum(1 for v in view.coins if v >= C.DRAUPNIR_MIN_COIN)
         return (("artifacts", f"Draupnir ({big} coins >= {C.DRAUPNIR_MIN_COIN})",
@@ -56,6 +71,10 @@ class Draupnir(ArtifactRules):
 
 
 class Svalinn(ArtifactRules):
+    def worth(self, p: PlayerState) -> float:
+        # Heroes keep coming: count one more than today.
+        return float(C.SVALINN_POINTS_PER_HERO * (p.heroes + 1))
+
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         heroes = view.heroes
         return (("artifacts", f"Svalinn ({heroes} heroes)",
@@ -68,21 +87,33 @@ class Svalinn(ArtifactRules):
 
 
 class Megingjord(ArtifactRules):
+    def worth(self, p: PlayerState) -> float:
+        # 28 points, less the hero a later line would have recruited.
+        return float(self.card.points) - LINE_WORTH
+
     def outlook(self, p: PlayerState) -> str:
         return f"+{self.card.points} at the end; from now on completed lines recruit no hero"
 
 
 class VidofnirVedrfolnir(ArtifactRules):
+    flat = 6.0  # +2 and +3 on two coins, and stronger bids with them
+
     def effect(self, table: Table, p: PlayerState) -> None:
         table.push(Vidofnir(p.seat))
 
 
 class Brisingamens(ArtifactRules):
+    flat = 6.0  # two cards of the discard, less a card of the army at the end
+
     def effect(self, table: Table, p: PlayerState) -> None:
         table.push(BrisingamensChoice(p.seat))
 
 
 class Mjollnir(ArtifactRules):
+    def worth(self, p: PlayerState) -> float:
+        # The best class grows by a few ranks before the end.
+        return float(C.MJOLLNIR_POINTS_PER_RANK * (max(p.ranks) + 2))
+
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         best = max(C.SUITS, key=lambda s: view.ranks[s])
         return (("artifacts", f"Mjöllnir ({view.ranks[best]} {best.column_name} ranks)",
@@ -95,6 +126,8 @@ class Mjollnir(ArtifactRules):
 
 
 class Hofud(ArtifactRules):
+    flat = 3.0  # no points of its own: it costs the others a warrior
+
     def effect(self, table: Table, p: PlayerState) -> None:
         s = table.state
         seat = p.seat
@@ -104,6 +137,10 @@ class Hofud(ArtifactRules):
 
 
 class Hrafnsmerki(ArtifactRules):
+    def worth(self, p: PlayerState) -> float:
+        n = sum(1 for c in p.cards() if c.kind is C.Kind.MERCENARY)
+        return float(C.HRAFNSMERKI_POINTS_PER_MERCENARY * (n + 1))
+
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         mercs = view.mercenaries
         return (("artifacts", f"Hrafnsmerki ({mercs} mercenaries)",
@@ -117,6 +154,10 @@ class Hrafnsmerki(ArtifactRules):
 
 
 class Jarnglofi(ArtifactRules):
+    def worth(self, p: PlayerState) -> float:
+        # 24 points, less the trades the exchange coin would have made.
+        return float(self.card.points) - 6.0
+
     def effect(self, table: Table, p: PlayerState) -> None:
         discard_exchange_coin(table, p)
 
@@ -125,6 +166,9 @@ class Jarnglofi(ArtifactRules):
 
 
 class Gjallarhorn(ArtifactRules):
+    def worth(self, p: PlayerState) -> float:
+        return LINE_WORTH  # a hero now
+
     def effect(self, table: Table, p: PlayerState) -> None:
         # A hero now, whatever the lines, even with Megingjord (FR "GJALLARHORN").
         table.push(HeroChoice(p.seat, "Gjallarhorn"), RECRUIT[p.seat])
