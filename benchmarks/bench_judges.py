@@ -1,16 +1,16 @@
-"""How good is each what-if judge? Agreement with ``expert`` and cost per position.
+"""How good is the coach's judgement? Agreement with ``expert`` and cost per position.
 
 For ``--positions`` decisions taken from seeded games (card picks, heroes, coin transforms
 and the other small decisions: bids, with 60 options, are left out to keep the run short),
 every judge picks the option it rates best and the script counts how often that is the move
 ``expert`` (the search with 3 s per decision) chooses:
 
-- ``now``: the immediate change of the score sheet (what-if without playouts);
-- ``random`` / ``greedy`` / ``heuristic``: what-if with ``--playouts`` playouts per option,
-  every seat played by that bot (the search's own playout policy is ``heuristic``);
-- ``hard``: the search itself (0.75 s per decision).
+- ``now``: the change of the score sheet if the game ended right after the move;
+- ``quick``, ``coach``: the coach's judgement (:func:`nidavellir.bots.judge.judge`) at
+  those levels; ``coach`` is the Hint's and the What-if tab's;
+- ``hard``: the ``hard`` bot's own move (0.75 s of search).
 
-    python benchmarks/bench_judges.py [--positions 40] [--playouts 20] [--json]
+    python benchmarks/bench_judges.py [--positions 40] [--json]
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ from collections.abc import Sequence
 
 from nidavellir.analysis.whatif import what_if
 from nidavellir.bots import make_bot, play_game
+from nidavellir.bots.judge import judge
 from nidavellir.game import Game
 
-JUDGES = ("now", "random", "heuristic", "greedy", "hard")
+JUDGES = ("now", "quick", "coach", "hard")
 
 
 def positions(n: int, seed: int = 0) -> list[Game]:
@@ -46,43 +47,47 @@ def positions(n: int, seed: int = 0) -> list[Game]:
     return out
 
 
-def choice(judge: str, game: Game, playouts: int, seed: int) -> str:
-    if judge == "hard":
+def choice(name: str, game: Game, seed: int) -> str:
+    if name == "hard":
         return str(make_bot("hard", seed).choose(game))
-    frame = what_if(game, playouts=0 if judge == "now" else playouts,
-                    bot="random" if judge == "now" else judge, seed=seed)
-    column = "delta_total" if judge == "now" else "final_mean"
-    return str(frame.sort_values(column, ascending=False, kind="stable").iloc[0]["action"])
+    if name == "now":
+        frame = what_if(game)
+        return str(frame.sort_values("delta_total", ascending=False, kind="stable")
+                   .iloc[0]["action"])
+    return str(judge(game, level=name).best)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=40)
-    parser.add_argument("--playouts", type=int, default=20)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    if args.positions < 1 or args.playouts < 1:
-        parser.error("--positions and --playouts must be at least 1")
+    if args.positions < 1:
+        parser.error("--positions must be at least 1")
     games = positions(args.positions)
     agree = dict.fromkeys(JUDGES, 0)
     spent = dict.fromkeys(JUDGES, 0.0)
+    worst = dict.fromkeys(JUDGES, 0.0)
     for k, game in enumerate(games):
         reference = str(make_bot("expert", 1000 + k).choose(game))
-        for judge in JUDGES:
+        for name in JUDGES:
             start = time.perf_counter()
-            picked = choice(judge, game, args.playouts, k)
-            spent[judge] += time.perf_counter() - start
-            agree[judge] += picked == reference
+            picked = choice(name, game, k)
+            took = time.perf_counter() - start
+            spent[name] += took
+            worst[name] = max(worst[name], took)
+            agree[name] += picked == reference
     n = len(games)
-    result = {j: {"agreement": round(agree[j] / n, 3), "seconds_per_position":
-                  round(spent[j] / n, 3)} for j in JUDGES}
+    result = {j: {"agreement": round(agree[j] / n, 3),
+                  "seconds_per_position": round(spent[j] / n, 3),
+                  "max_seconds": round(worst[j], 3)} for j in JUDGES}
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"{n} positions (no bids), {args.playouts} playouts per option; agreement with "
-          "expert (3 s of search)")
+    print(f"{n} positions (no bids); agreement with expert (3 s of search)")
     for j in JUDGES:
-        print(f"  {j:<10} {agree[j] / n:6.0%}  {spent[j] / n:7.2f} s per position")
+        print(f"  {j:<8} {agree[j] / n:6.0%}  {spent[j] / n:6.2f} s per position "
+              f"(max {worst[j]:.2f} s)")
     return 0
 
 

@@ -122,6 +122,75 @@ def run_review(args: argparse.Namespace) -> int:
     return run(args)
 
 
+# --------------------------------------------------------------------------- hint
+
+def _configure_hint(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("record", metavar="RECORD", help="a game record (JSON, Game.save)")
+    parser.add_argument("--at", type=int, metavar="N", default=None,
+                        help="judge decision N (numbered from 1, as the review numbers them; "
+                             "default: the record's last position, for an unfinished game)")
+    parser.add_argument("--level", default=None,
+                        help="the coach's level: quick, coach (default), deep, hard, expert, "
+                             "or search@BUDGET (e.g. search@400: the same answer every run)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="a fixed seed (default: from the position as the seat sees it, "
+                             "as the Hint and the review seed it)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    """``nidavellir hint RECORD.json [--at N] [--level L] [--seed S] [--json]``: the coach's
+    judgement of one decision of a record, from the deciding seat's knowledge only."""
+    from .bots.judge import DEFAULT_LEVEL, judge, parse_level
+    from .errors import RecordError
+    from .game import Game
+
+    try:
+        level = parse_level(args.level or DEFAULT_LEVEL)
+        game = Game.load(args.record)
+        n = len(game.history)
+        if args.at is None:
+            if game.is_over:
+                raise ValueError(f"{args.record} is a finished game: name a decision with "
+                                 f"--at N (1 to {n})")
+            number = n + 1
+        else:
+            number = args.at
+            last = n if game.is_over else n + 1
+            if not 1 <= number <= last:
+                raise ValueError(f"--at must be a decision of the record, 1 to {last}, "
+                                 f"not {number}")
+            game.undo_to(number - 1)
+        judgement = judge(game, level=level, seed=args.seed)
+    except (ValueError, RecordError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    data = judgement.to_dict()
+    d = game.decision
+    assert d is not None
+    if args.json:
+        print(json.dumps({"decision": number, "name": game.names[d.player], **data},
+                         ensure_ascii=False))
+        return EXIT_OK
+    print(f"Decision {number}: {game.names[d.player]}: {d.prompt}")
+    print(f"judged at the {judgement.level} level from {game.names[d.player]}'s knowledge "
+          f"({judgement.iterations} searches, {judgement.playouts} playouts per checked move, "
+          f"{judgement.seconds:.1f} s)")
+    print(f"  {'option':<28} {'expected final score':>21} {'chance to win':>14}")
+    for o in judgement.options:
+        if not o.verified:
+            continue
+        mark = "  <- best" if o.action == judgement.best else ""
+        print(f"  {str(o.action):<28} {o.score:>14.1f} ± {o.score_se:<4.1f} {o.win:>14.0%}{mark}")
+    rough = [o for o in judgement.options if not o.verified]
+    if rough:
+        print(f"  ({len(rough)} other options the search found less promising and did not check)")
+    print(f"Best: {judgement.best}")
+    if data.get("reason"):
+        print(data["reason"])
+    return EXIT_OK
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     """``nidavellir simulate --games N --players P --bots B[,B...] --seed S --workers W
     --out FILE.csv|.parquet [--expansions thingvellir]``."""
@@ -140,6 +209,8 @@ COMMANDS: dict[str, Command] = {
                       _configure_ladder, run_ladder),
     "review": Command("judge every decision of a recorded game: mistakes and better moves",
                       _configure_review, run_review),
+    "hint": Command("the coach's judgement of one decision of a record, and why",
+                    _configure_hint, run_hint),
 }
 
 

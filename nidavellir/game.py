@@ -283,15 +283,16 @@ class Game:
         return Observer(viewer).action_text(self, index)
 
     def log(self, viewer: int | None = None) -> list[str]:
-        """The game in plain words: each decision in notation, then what followed (other
-        seats' bids face down for ``viewer``, see :meth:`action_text`)."""
+        """The game in plain words: each decision in notation, numbered from 1 (as the
+        review and the Replay slider number them), then what followed (other seats' bids
+        face down for ``viewer``, see :meth:`action_text`)."""
         lines: list[str] = []
         events = self.events
         marks = self._marks + [len(events)]
         for e in events[:marks[0]]:
             lines.append(e.describe(self.names))
         for i, (player, _action) in enumerate(self.history):
-            lines.append(f"[{i}] {self.names[player]}: {self.action_text(i, viewer)}")
+            lines.append(f"[{i + 1}] {self.names[player]}: {self.action_text(i, viewer)}")
             for e in events[marks[i]:marks[i + 1]]:
                 lines.append("    " + e.describe(self.names))
         return lines

@@ -61,5 +61,14 @@ def class_colour(letter: str | None) -> str:
     return CLASS_COLOURS.get(letter, CLASS_COLOURS.get(letter.upper(), CLASS_COLOURS["neutral"]))
 
 
-__all__ = ["CLASS_COLOURS", "CLASS_NAMES", "CLASS_LETTERS", "TEXT_COLOUR", "DISABLED_OPACITY",
-           "class_colour"]
+#: Seat colours of the charts and the win-chance bar (colour-blind-safe Okabe-Ito).
+PLAYER_COLOURS: tuple[str, ...] = ("#000000", "#e69f00", "#56b4e9", "#cc79a7", "#009e73")
+
+
+def player_colour(seat: int) -> str:
+    """A seat's colour in charts and bars."""
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+__all__ = ["CLASS_COLOURS", "CLASS_LETTERS", "CLASS_NAMES", "DISABLED_OPACITY", "PLAYER_COLOURS",
+           "TEXT_COLOUR", "class_colour", "player_colour"]

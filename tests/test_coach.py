@@ -1,121 +1,206 @@
-"""The coach in the Play tab (issue 14), through the widgets without a browser."""
+"""The coach in the Play tab (issues 14 and 25), through the widgets without a browser: one
+judgement of the position behind the buttons, the Hint, the win chances and the What-if
+table; a review whose numbering is the Replay slider's, kept when the game is saved."""
 
 from __future__ import annotations
 
+import json
+import re
 import threading
 import time
 
-import pytest
-
 from nidavellir.bots import play_game
-from nidavellir.bots.search import estimate_position
+from nidavellir.bots.judge import estimate_position, judge
 from widgets import play_app
-from widgets.coach import Coach, hint_reason
+from widgets.coach import Coach, hint_html
 from widgets.dashboard import Dashboard
 from widgets.replay import ReplayPanel
 
+QUICK = "search@10"
+HINT = "search@40"
 
-def finished_app():  # type: ignore[no-untyped-def]
-    app = play_app(players=2, seats=["human", "random"], seed=4, bot_delay=0)
+
+def app_with_coach(seed: int = 1, players: int = 2, quick: str | None = QUICK):  # type: ignore[no-untyped-def]
+    app = play_app(players=players, seats=["human"] + ["random"] * (players - 1), seed=seed,
+                   bot_delay=0)
+    coach = Coach(app.session, level=HINT, quick_level=quick)
+    coach.listeners.append(app.decision.show_estimates)
+    coach.selected = app.decision.selected_action
+    app.decision.judgement_for = lambda: coach.judgement
+    coach._changed()  # judge the position on the table now that the buttons listen
+    return app, coach
+
+
+def to_a_pick(app) -> None:  # type: ignore[no-untyped-def]
     session = app.session
-    while not session.game.is_over:
+    while session.game.decision.kind != "pick" or not session.is_human(
+            session.game.decision.player):
         session.submit(session.game.legal_actions()[0])
-    return app
 
 
-def test_hint_shows_the_best_move_and_a_reason() -> None:
-    app = play_app(players=2, seats=["human", "random"], seed=1, bot_delay=0)
-    coach = Coach(app.session, hint_iterations=60)
+def test_the_buttons_show_the_coachs_two_numbers_and_the_hint_refines_them() -> None:
+    app, coach = app_with_coach()
+    to_a_pick(app)
+    coach.wait()
+    quick = coach.judgement
+    assert quick is not None and quick.level == QUICK
+    buttons = app.decision.control.buttons
+    for notation, button in buttons.items():
+        o = quick.option(notation)
+        assert f"≈{o.score:.0f} at the end" in button.description
+        assert re.search(r"[+-]\d+ now", button.description)
     coach.hint_button.click()
     coach.wait()
-    text = coach.hint_text.value
-    best = str(coach.last_hint.best)
-    assert text.startswith("<b>Hint: ") and best in text
-    assert "expected points over" in text
-    assert coach.last_hint.best in app.session.game.legal_actions()
+    refined = coach.judgement
+    assert refined is not quick and refined.level == HINT
+    # One voice: the buttons now show the judgement the Hint speaks from.
+    for notation, button in buttons.items():
+        assert f"≈{refined.option(notation).score:.0f} at the end" in button.description
+    assert coach.hint_text.value == hint_html(refined)
+    assert f"Hint: {refined.best}" in coach.hint_text.value
+
+
+def test_the_hint_compares_with_the_bid_you_selected() -> None:
+    app, coach = app_with_coach(quick=None)
+    control = app.decision.control
+    control.dropdowns[0].value, control.dropdowns[1].value, control.dropdowns[2].value = 4, 0, 1
+    selected = control.selected()
+    assert str(selected) == "bid 5 0 2"
+    coach.hint_button.click()
+    coach.wait()
+    j = coach.last_hint
+    assert j.selected == selected
+    if j.best != selected:
+        assert "compared with your choice, bid 5 0 2" in coach.hint_text.value
+    # The bid's own line: its estimate at the end, nothing changes now.
+    assert "This bid: about" in control.estimate.value
+    assert f"{j.option(selected).score:.0f} points at the end" in control.estimate.value
 
 
 def test_a_hint_for_an_older_position_is_never_shown() -> None:
-    app = play_app(players=2, seats=["human", "random"], seed=1, bot_delay=0)
-    coach = Coach(app.session, hint_iterations=400)
+    app, coach = app_with_coach(quick=None)
+    coach.level = "search@400"
     coach.hint_button.click()
     assert coach.hint_text.value == "<i>thinking…</i>"
-    # The player moves on while the coach thinks: the click is answered at once.
     start = time.perf_counter()
     assert app.session.submit(app.session.game.legal_actions()[0])
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 1.0  # the click is answered at once
     coach.wait()
     assert "Hint" not in coach.hint_text.value
+    assert coach.judgement is None or coach.judgement.player == app.session.game.decision.player
 
 
 def test_hint_when_it_is_not_your_move_or_the_game_is_over() -> None:
-    app = finished_app()
-    coach = app.coach
-    coach.hint_button.click()
+    app, coach = app_with_coach(quick=None)
+    session = app.session
+    while not session.game.is_over:
+        session.submit(session.game.legal_actions()[0])
+    coach.ask_hint()
     assert "over" in coach.hint_text.value
+    assert coach.hint_button.disabled
 
 
-def test_the_win_chance_bar_uses_the_viewers_knowledge() -> None:
-    app = play_app(players=3, seats=["human", "random", "random"], seed=2, bot_delay=0)
-    coach = Coach(app.session, bar_playouts=30)
+def test_the_win_chance_bar_speaks_from_the_judgement_or_the_viewers_knowledge() -> None:
+    app, coach = app_with_coach(seed=2, players=3, quick=None)
+    coach.bar_playouts = 20
     coach.show_bar.value = True
     coach.wait()
-    assert "win chances (from your view)" in coach.bar.value
-    wins, _ = estimate_position(app.session.game, app.session.viewer, 30,
-                                seed=app.session.version)
-    shown = [f"{w:.0%}" for w in wins if w > 0]
-    assert all(s in coach.bar.value for s in shown)
-    # After a move the bar is refreshed for the new position.
-    app.session.submit(app.session.game.legal_actions()[0])
+    assert "chances to win, from what you can see" in coach.bar.value
+    wins, _ = estimate_position(app.session.game, app.session.viewer, 20)
+    assert all(f"{w:.0%}" in coach.bar.value for w in wins if w > 0)
+    coach.hint_button.click()
     coach.wait()
-    assert "win chances" in coach.bar.value
-
-
-def test_review_lists_the_mistakes_and_a_click_opens_replay() -> None:
-    dash = Dashboard(players=2, seats=("human", "random"), build_all=False)
-    dash.open_tab("play")
-    app = dash.play
-    session = app.session
-    # A finished game put on the table at once (the live charts would redraw after every
-    # one of its decisions otherwise).
-    session.game = play_game(2, "random", seed=4)
-    session.version += 1
-    coach = app.coach
-    coach.review_level, coach.review_playouts = "search@20", 6
-    assert not coach.review_button.disabled
-    coach.review_button.click()
-    coach.wait(timeout=300)
-    assert "best moves" in coach.review_status.value
-    frame = coach.review_frame
-    assert len(frame) == len(session.game.history)
-    mistakes = [b for b in coach.review_box.children[1].children if hasattr(b, "on_click")]
-    if not mistakes:
-        pytest.skip("no mistake to click in this game")
-    first = mistakes[0]
-    step = int(first.description.split("]")[0][1:])
-    first.click()
-    assert dash.tabs.selected_index == 2
-    replay = dash.replay
-    assert isinstance(replay, ReplayPanel) and replay.slider.value == step + 1
-    assert "better" in replay.info.value
-
-
-def test_reasons_name_the_categories() -> None:
-    from nidavellir.bots import make_bot
-
-    game = play_game(3, "random", seed=3)
-    game.undo_to(20)
-    analysis = make_bot("search", seed=1, iterations=120).analyse(game, seed=1)
-    reason = hint_reason(analysis)
-    assert "expected points over" in reason and "win chance" in reason
+    assert all(f"{w:.0%}" in coach.bar.value for w in coach.judgement.win if w > 0)
 
 
 def test_clicks_stay_fast_while_the_coach_thinks() -> None:
-    app = play_app(players=2, seats=["human", "random"], seed=5, bot_delay=0)
-    coach = Coach(app.session, hint_seconds=2.0)
+    app, coach = app_with_coach(quick=None)
+    coach.level = "search@2000"
     coach.hint_button.click()
     assert any(t.is_alive() for t in threading.enumerate() if t.daemon)
     start = time.perf_counter()
     app.session.submit(app.session.game.legal_actions()[0])
     assert time.perf_counter() - start < 1.0
     coach.wait()
+
+
+def finished_dashboard():  # type: ignore[no-untyped-def]
+    dash = Dashboard(players=2, seats=("human", "random"), build_all=False)
+    dash.open_tab("play")
+    app = dash.play
+    session = app.session
+    session.game = play_game(2, "random", seed=4)
+    session.version += 1
+    return dash, app
+
+
+def test_review_lists_the_mistakes_with_reasons_numbered_as_replay() -> None:
+    dash, app = finished_dashboard()
+    coach = app.coach
+    coach.review_level, coach.review_playouts = "search@20", 6
+    assert not coach.review_button.disabled
+    coach.review_button.click()
+    coach.wait()
+    assert "best moves" in coach.review_status.value
+    frame = coach.review_frame
+    assert len(frame) == len(app.session.game.history)
+    rows = coach.review_box.children[1].children
+    mistakes = [r for r in rows if len(getattr(r, "children", ())) == 2]
+    assert mistakes, "no mistake in this random game"
+    text, button = mistakes[0].children
+    number = button.number
+    row = frame[frame["number"] == number].iloc[0]
+    assert f"Decision {number}: {row['played']}" in text.value
+    assert row["reason"] and json.dumps(row["reason"])[1:20] in json.dumps(text.value)
+    button.click()
+    assert dash.tabs.selected_index == 2
+    replay = dash.replay
+    assert isinstance(replay, ReplayPanel) and replay.slider.value == number
+    assert f"Decision {number}:" in replay.info.value and "better" in replay.info.value
+
+    # Saved from the Play tab, the game keeps its review; Replay opens it annotated.
+    data = app.files.data()
+    assert data["format"] == "nidavellir-review" and "reviewed" in app.files.filename()
+    fresh = ReplayPanel()
+    assert fresh.load_text(json.dumps(data), "saved.json")
+    fresh.slider.value = number
+    assert "better" in fresh.info.value
+
+
+def test_a_new_game_clears_what_belonged_to_the_old_one() -> None:
+    dash, app = finished_dashboard()
+    coach = app.coach
+    coach.review_level, coach.review_playouts = "search@4", 2
+    coach.review_button.click()
+    coach.wait()
+    assert coach.review_box.children
+    app.files.save_to("/nonexistent-folder/x.json")
+    assert app.files.message.value
+    dash.open_tab("whatif")
+    dash.whatif.study()
+    assert dash.whatif.status.value  # "Nothing to score" on a finished game
+    assert app.session.play_again()
+    assert coach.review_box.children == () and coach.review_status.value == ""
+    assert app.files.message.value == ""
+    assert dash.whatif.status.value == "" and dash.whatif.table.value == ""
+    assert "reviewed" not in app.files.filename()
+
+
+def test_whatif_shows_the_coachs_judgement_in_words() -> None:
+    dash = Dashboard(players=2, seats=("human", "random"), build_all=False)
+    dash.open_tab("play")
+    dash.open_tab("whatif")
+    panel = dash.whatif
+    panel.level.options = [("test", HINT)]
+    panel.level.value = HINT
+    assert panel.study()
+    panel.wait()
+    html = panel.table.value
+    for words in ("expected final score", "chance to win", "± how sure",
+                  "if the game ended now", "Best first"):
+        assert words in html
+    assert "ci_low" not in html and "benchmarks" not in html and "margin" not in html
+    j = judge(dash.play.session.game, level=HINT)
+    assert f"★ {j.best}" in html
+    panel.advanced.value = True
+    assert "margin over the best opponent" in panel.table.value

@@ -101,16 +101,13 @@ def test_whatif_on_a_finished_play_game_says_why_next_to_the_button() -> None:
 
 def test_whatif_scores_the_play_games_options() -> None:
     dash = Dashboard(bot_delay=0, build_all=True)
+    dash.whatif.level.options = [("test", "search@20")]
     dash.whatif.study_button.click()
     dash.whatif.wait()
-    assert "bid" in dash.whatif.table.value
-    assert "expected final score" in dash.whatif.table.value
-    # The immediate judge answers at once, with readable headers.
-    dash.whatif.judge.value = "now"
-    dash.whatif.study_button.click()
-    assert "score change now" in dash.whatif.table.value
-    assert "delta_" not in dash.whatif.table.value and "_" not in dash.whatif.table.value.split(
-        "<table")[1].split("<tbody")[0]
+    table = dash.whatif.table.value
+    assert "bid" in table and "expected final score" in table
+    head = table.split("<thead")[1].split("</thead>")[0]
+    assert "delta_" not in head and "_" not in head  # headers in words
     dash.whatif.branch_play.click()
     assert dash.whatif.branch_app is not None
 
@@ -142,7 +139,7 @@ def test_callback_errors_reach_the_console() -> None:
         InteractiveShell.clear_instance()
 
 
-def test_whatif_judges_explain_their_estimate() -> None:
+def test_whatif_says_where_its_numbers_come_from_and_drops_old_answers() -> None:
     from nidavellir.bots import play_game
 
     dash = Dashboard(build_all=False)
@@ -150,15 +147,15 @@ def test_whatif_judges_explain_their_estimate() -> None:
     panel = dash.whatif
     game = play_game(3, "random", seed=2)
     game.undo_to(20)  # a card pick
-    panel.judge.value = "hard"
+    panel.level.options = [("slow", "search@400"), ("fast", "search@10")]
+    panel.level.value = "search@400"
     assert panel.study(game)
     assert "thinking" in panel.status.value
+    panel.level.value = "search@10"
+    assert panel.study(game)  # a newer request: the slower study's answer is dropped
     panel.wait()
-    assert "win chance" in panel.table.value and "The search" in panel.table.value
-    panel.judge.value = "random"
-    panel.playouts.value = 3
-    assert panel.study(game)
-    panel.judge.value = "now"
-    assert panel.study(game)  # a newer request: the random study's answer is dropped
-    panel.wait()
-    assert "score change now" in panel.table.value and "played to the end" not in panel.table.value
+    table = panel.table.value
+    assert "chance to win" in table and "played the" in table and "± how sure" in table
+    assert f"{panel._last[1][1].iterations} times" in table
+    assert panel._last[1][1].level == "search@10"
+

@@ -195,16 +195,17 @@ def test_live_charts_hide_bids_not_yet_revealed() -> None:
     assert sorted(bo["place"]) == ["T1"] + [HIDDEN_BID] * 4
 
 
-def test_what_if_chart_shows_now_and_the_playout_estimate() -> None:
+def test_what_if_chart_shows_now_and_the_coachs_estimate() -> None:
     from nidavellir.analysis.whatif import what_if
 
-    table = what_if(scripted_game(8), playouts=4, seed=2)  # Ann: B or M2
+    table = what_if(scripted_game(8), level="search@10", seed=2)  # Ann: B or M2
     fig = G.what_if_chart(table)
-    assert [t.name for t in fig.data] == ["Score now", "Final score (playouts)"]
+    assert [t.name for t in fig.data] == ["Score now", "Expected by the end"]
     now, final = fig.data
     assert list(now.x) == ["take B", "take M2"] and list(now.y) == [3, 2]
-    assert list(final.y) == table["final_change_mean"].round(2).tolist()
-    assert list(final.error_y.array) == (1.96 * table["final_se"]).round(2).tolist()
+    before = table["score_total"] - table["delta_total"]
+    assert list(final.y) == (table["expected_score"] - before).round(2).tolist()
+    assert list(final.error_y.array) == (1.96 * table["score_se"]).round(2).tolist()
     assert fig.layout.title.text == "What if Ann..."
     assert [t.name for t in G.what_if_chart(what_if(scripted_game(8))).data] == ["Score now"]
 

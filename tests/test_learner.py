@@ -23,7 +23,7 @@ from nidavellir.explain import outlook
 from nidavellir.scenario import load_scenario
 from widgets import render
 from widgets.app import play_app
-from widgets.controls import CardControl, Context, build_control, preview
+from widgets.controls import CardControl, Context, build_control, previews
 from widgets.dashboard import Dashboard
 from widgets.panels import DecisionPanel, LogPanel, age_summary_html
 from widgets.session import Session
@@ -112,11 +112,15 @@ def test_decision_buttons_explain_the_card_and_what_comes_later() -> None:
         card = a.args[0]
         button = control.buttons[str(a)]
         assert ability(card) in button.tooltip
-        assert "no change" not in button.tooltip
+        assert "if the game ended now:" in button.tooltip
         assert "now" in button.description
-    # Megingjord's preview: +28 now and what it costs later, never "no change".
-    pv = preview(game, d.player, next(a for a in ctx.actions if a.verb == "camp"))
-    assert pv is not None and "score now" in pv.tooltip
+        if card.kind is C.Kind.MERCENARY:
+            # Enlisted before the final count: worth its better side now (issue 25).
+            assert "no change" not in button.tooltip and "+0 now" not in button.description
+    # A camp card's preview says what it does and what the score sheet would say.
+    first = next(a for a in ctx.actions if a.verb == "camp")
+    pv = previews(game, d.player, [first])[str(first)]
+    assert pv.card is first.args[0] and "if the game ended now:" in pv.tooltip
     mg = outlook(game, d.player, C.MEGINGJORD)
     assert "+28 at the end" in mg and "recruit no hero" in mg
 
@@ -388,11 +392,17 @@ def test_enter_submits_the_notation_box_and_a_new_game_clears_it() -> None:
 # ---------------------------------------------------------------------- small styling
 
 def test_coins_are_readable_and_columns_do_not_wrap() -> None:
+    from widgets.style import CSS
+
     coin = render.coin_html("5")
     assert "color:#3b2f00" in coin  # dark numbers on gold
     column = render.column_html("W", ["W3"], 1)
-    assert "1 rank, 3 pts" in column and "white-space:nowrap" in column
+    assert "1 rank · 3 points" in column and "nid-column-name" in column
+    assert ".nid-column-name { font: bold 10px sans-serif; white-space: nowrap; }" in CSS
     assert "rk ·" not in column
+    # The header is the score sheet's figure: the hunters' ranks squared, not bravery points.
+    assert "2 ranks · 4 points" in render.column_html("H", ["H", "H"], 2)
+    assert "3 ranks · 99 points" in render.column_html("W", ["W3", "W4", "W5"], 3, points=99)
 
 
 def test_the_upload_button_reads_as_an_action() -> None:

@@ -32,7 +32,7 @@ def test_slider_moves_board_info_and_charts() -> None:
     assert "Before the first decision" in panel.info.value
     assert panel.charts.drawn_at == 0
     panel.slider.value = 4
-    assert "[3] Bo: take H" in panel.info.value
+    assert "Decision 4: Bo: take H" in panel.info.value
     assert "Bo places Hunter" in panel.info.value
     assert panel.charts.drawn_at == 4
     coins = panel.charts.figure("coins")

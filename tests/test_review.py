@@ -16,7 +16,7 @@ from nidavellir.analysis.review import (
     accuracy_figure,
     annotated_lines,
     html_report,
-    judge,
+    judge_move,
     label_for,
     load_review,
     review,
@@ -73,11 +73,13 @@ def blunder_position() -> tuple[Game, str, str]:
 def test_a_planted_blunder_is_labelled_with_the_better_move() -> None:
     """Taking the other card throws away the complete line and its hero at the last pick."""
     game, good, bad = blunder_position()
-    row = judge(game, bad, level="search@300", playouts=48, seed=2)
+    row = judge_move(game, bad, level="search@300", playouts=48, seed=2)
     assert row["best"] == good
     assert row["label"] in ("mistake", "blunder"), row
     assert row["loss_points"] >= 6
-    right = judge(game, good, level="search@300", playouts=48, seed=2)
+    # The reason says why, in words: the line and its hero.
+    assert "completes a line now" in row["reason"], row["reason"]
+    right = judge_move(game, good, level="search@300", playouts=48, seed=2)
     assert right["label"] == "best" and right["loss_points"] == 0 == right["loss_win"]
 
 
@@ -91,6 +93,8 @@ def test_a_forced_move_has_no_loss(frame: pd.DataFrame) -> None:
 def test_the_frame(game: Game, frame: pd.DataFrame) -> None:
     assert len(frame) == len(game.history)
     assert frame["step"].tolist() == list(range(len(game.history)))
+    # One numbering: decision N is history[N - 1], as in the log and the Replay slider.
+    assert frame["number"].tolist() == [i + 1 for i in range(len(game.history))]
     assert set(frame["label"]) <= set(LABELS)
     assert (frame["loss_points"] >= 0).all() and (frame["loss_win"] >= 0).all()
     best = frame[frame["label"] == "best"]
@@ -127,7 +131,7 @@ def test_summary(frame: pd.DataFrame) -> None:
 
 def test_figures_on_a_known_frame() -> None:
     frame = pd.DataFrame({
-        "step": [0, 1, 2], "player": [0, 1, 0], "name": ["Ada", "Bo", "Ada"],
+        "step": [0, 1, 2], "number": [1, 2, 3], "player": [0, 1, 0], "name": ["Ada", "Bo", "Ada"],
         "kind": ["bid", "bid", "pick"], "played": ["bid 0 2 3", "bid 5 4 3", "take W3"],
         "best": ["bid 0 2 3", "bid 5 4 3", "take H"], "options": [60, 60, 3],
         "loss_points": [0.0, 0.0, 9.0], "loss_win": [0.0, 0.0, 0.15],
@@ -140,10 +144,10 @@ def test_figures_on_a_known_frame() -> None:
     assert [t.name for t in lines] == ["Ada", "Bo"]
     assert list(lines[0].y) == [50, 50, 30]
     (marks,) = [t for t in fig.data if t.mode == "markers"]
-    assert list(marks.x) == [2] and list(marks.customdata[0][:2]) == ["take W3", "take H"]
+    assert list(marks.x) == [3] and list(marks.customdata[0][:2]) == ["take W3", "take H"]
     acc = accuracy_figure(summary(frame))
     assert [t.name for t in acc.data] == list(LABELS)
-    assert annotated_lines(frame)[2].startswith("[2] Ada: take W3?")
+    assert annotated_lines(frame)[2].startswith("3. Ada: take W3?")
     assert "better: take H" in annotated_lines(frame)[2]
     page = html_report(frame)
     assert page.startswith("<!DOCTYPE html>") and "cdn" not in page.lower().split("plotly.js")[0]
@@ -175,12 +179,12 @@ def test_cli(game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["review", str(record), "--level", "search@6", "--playouts", "4",
                  "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert "[0] Player 1:" in out and "best moves" in out
+    assert "1. Player 1:" in out and "best moves" in out
     assert main(["review", str(record), "--level", "search@6", "--playouts", "4", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert len(data["decisions"]) == len(game.history)
-    assert {"step", "player", "kind", "played", "best", "loss_points", "loss_win", "label",
-            "win", "expected"} == set(data["decisions"][0])
+    assert {"step", "number", "player", "kind", "played", "best", "reason", "loss_points",
+            "loss_win", "label", "win", "expected"} == set(data["decisions"][0])
     assert len(data["summary"]["players"]) == 2
     for suffix in (".csv", ".parquet", ".html", ".json"):
         out_file = tmp_path / f"review{suffix}"
@@ -194,7 +198,7 @@ def test_cli(game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 @pytest.mark.parametrize("args,message", [
     (["{missing}"], "cannot read"),
     (["{bad}"], "not JSON"),
-    (["{record}", "--level", "greedy"], "search level"),
+    (["{record}", "--level", "greedy"], "unknown level"),
     (["{record}", "--level", "search@0"], "--level"),
     (["{record}", "--out", "x.txt"], ".csv, .parquet, .html or .json"),
     (["{record}", "--workers", "0"], "--workers"),

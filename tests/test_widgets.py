@@ -238,13 +238,13 @@ def test_undo_to_any_earlier_decision_from_the_dropdown():
         click(app, rng.choice(app.session.game.legal_actions()))
     options = app.log_panel.history.options
     assert [v for _, v in options] == list(range(12))
-    assert options[3][0].startswith("[3] ")
+    assert options[3][0].startswith("[4] ")  # decisions numbered from 1, as everywhere
     app.log_panel.history.value = 3
     app.log_panel.undo_to_button.click()
     assert len(app.session.game.history) == 3
     assert fingerprint(app) == states[3]
     assert "Undone" in app.console.last
-    assert "[2]" in app.log_panel.log_html.value and "[3]" not in app.log_panel.log_html.value
+    assert "[3]" in app.log_panel.log_html.value and "[4]" not in app.log_panel.log_html.value
 
 
 def test_undo_to_a_bot_decision_lets_the_bots_play_on():

@@ -52,6 +52,11 @@ class PlayApp(W.VBox):
         self.result = ResultPanel(session)
         self.files = GameFilePanel(session)
         self.coach = Coach(session)
+        # One judgement: the coach's numbers go on the decision's buttons, and the Hint
+        # compares its best move with what the player has selected.
+        self.coach.listeners.append(self.decision.show_estimates)
+        self.coach.selected = self.decision.selected_action
+        self.decision.judgement_for = lambda: self.coach.judgement
         self.charts_box = W.VBox(layout=W.Layout(min_height="0px"))
         self.charts_box.add_class("nid-charts")
         self.viewer = W.Dropdown(description="View as", options=self._viewer_options(),

@@ -1,19 +1,23 @@
-"""The coach of the Play tab: a Hint, a win-chance bar, and a review after the game.
+"""The coach of the Play tab: one judgement of your decision, the Hint, the win chances, and
+a review after the game.
 
-Everything slow runs in a background thread, so a click on the board is answered at once
-while the coach thinks ("thinking…" shows meanwhile). An answer is shown only if the game
-is still at the position it was asked for: a hint for an older position is dropped.
+Every number the coach shows comes from one judgement of the position
+(:func:`nidavellir.bots.judge.judge`), from what your seat may know: the values on the
+decision buttons, the Hint, the win-chance bar and the What-if table read the same
+:class:`~nidavellir.bots.judge.Judgement`. When a decision of yours comes up, a *quick*
+judgement starts in the background and fills the buttons' "at the end" estimates; the Hint
+asks for the *coach* level (and *Think longer* for *deep*); a finer judgement replaces the
+quicker one everywhere, so two numbers on screen never disagree.
 
-Honest information: the hint analyses the decision of the human to move from that seat's
-knowledge (``bot.analyse``); the win-chance bar estimates every player's chances from the
-*viewer's* knowledge only (:func:`nidavellir.bots.search.estimate_position`), never from a
-bot's hidden bids.
+Everything slow runs in a background thread with its progress shown, so a click on the board
+is answered at once; an answer is shown only if the game is still at the position it was
+asked for.
 
 >>> from widgets.app import play_app
 >>> app = play_app(players=2, seats=["human", "random"], seed=1, bot_delay=0)
->>> coach = Coach(app.session, hint_iterations=30)
+>>> coach = Coach(app.session, level="search@30", quick_level=None)
 >>> coach.hint_button.click(); coach.wait()
->>> coach.hint_text.value.startswith("<b>Hint")
+>>> coach.hint_text.value.startswith("<b>Hint: ")
 True
 """
 
@@ -26,68 +30,97 @@ from typing import Any
 
 import ipywidgets as W
 
-from nidavellir import Game
-from nidavellir.scoring import CATEGORY_LABELS
+from nidavellir import Action, Game
+from nidavellir.bots.judge import DEFAULT_LEVEL, Judgement
 
 from .session import Session
 
 esc = html.escape
 
-#: The hint's budget: about 1.5 s of search on one core.
-HINT_SECONDS = 1.5
-#: Playouts behind the win-chance bar (about a second).
+#: Playouts behind the win-chance bar while no judgement of the position is at hand.
 BAR_PLAYOUTS = 200
-#: The review's level from the Play tab (lighter than ``hard``: it runs in the kernel).
-REVIEW_LEVEL = "search@150"
-REVIEW_PLAYOUTS = 24
-#: The review depths offered: (label, level).
+#: The level of the judgement that fills the buttons, and of "Think longer".
+QUICK_LEVEL = "quick"
+DEEP_LEVEL = "deep"
+#: The review's depths offered: (label, level). The default is the Hint's level, so that the
+#: review's better move at a decision is the Hint's move there.
 REVIEW_DEPTHS: tuple[tuple[str, str], ...] = (
-    ("quick review", "search@40"), ("normal review", REVIEW_LEVEL), ("deep review", "hard"))
+    ("quick review", "quick"), ("normal review", DEFAULT_LEVEL), ("deep review", "deep"))
+REVIEW_PLAYOUTS = 32
+
+Key = tuple[int, int]
 
 
-def hint_reason(analysis: Any) -> str:
-    """One line from the per-category expectations: what the best move gains over the
-    runner-up, e.g. "+6.1 expected points over take H — warriors +4.0, heroes +2.1"."""
-    best = analysis.actions[0]
-    if len(analysis.actions) == 1:
-        return "the only legal move"
-    runner = max(analysis.actions[1:], key=lambda s: (s.visits, s.score))
-    gain = best.score - runner.score
-    deltas = sorted(((best.categories[k] - runner.categories[k], k) for k in best.categories),
-                    reverse=True)
-    parts = [f"{CATEGORY_LABELS.get(k, k).lower()} {d:+.1f}" for d, k in deltas[:2] if d > 0.05]
-    text = f"{gain:+.1f} expected points over {runner.action}"
-    if parts:
-        text += " — " + ", ".join(parts)
-    text += f"; win chance {best.win:.0%}"
-    return text
+def position_key(game: Game) -> Key:
+    return (id(game), len(game.history))
+
+
+def hint_html(judgement: Judgement) -> str:
+    """The Hint in words: the best move, how much better than the selected move (or the next
+    best), in the currency it is ranked by, and why."""
+    best = esc(str(judgement.best))
+    if len(judgement.options) == 1:
+        return f"<b>Hint: {best}</b> <span class='nid-hint-why'>(the only legal move)</span>"
+    try:
+        cmp = judgement.compare()
+    except ValueError:
+        return (f"<b>Hint: {best}</b> <span class='nid-hint-why'>(about "
+                f"{judgement.options[0].score:.0f} points at the end, "
+                f"{judgement.options[0].win:.0%} chance to win)</span>")
+    versus = ("your choice" if judgement.selected is not None and
+              judgement.selected == cmp.other else "the next best")
+    parts = [f"— {esc(cmp.summary())}, compared with {versus}, {esc(str(cmp.other))}."]
+    if cmp.why:
+        parts.append("<br><b>Why:</b> " + esc("; ".join(cmp.why)) + ".")
+    if cmp.but:
+        parts.append("<br><b>But:</b> " + esc("; ".join(cmp.but)) + ".")
+    return f"<b>Hint: {best}</b> <span class='nid-hint-why'>" + " ".join(parts) + "</span>"
 
 
 class Coach(W.VBox):
-    """Hint button, optional win-chance bar, *Review this game* after the game."""
+    """The judgement of the position, Hint, Think longer, win chances, the game's review."""
 
-    def __init__(self, session: Session, hint_seconds: float = HINT_SECONDS,
-                 hint_iterations: int | None = None, bar_playouts: int = BAR_PLAYOUTS,
-                 review_level: str = REVIEW_LEVEL, review_playouts: int = REVIEW_PLAYOUTS,
+    def __init__(self, session: Session, level: str = DEFAULT_LEVEL,
+                 quick_level: str | None = QUICK_LEVEL, deep_level: str = DEEP_LEVEL,
+                 bar_playouts: int = BAR_PLAYOUTS, review_level: str = DEFAULT_LEVEL,
+                 review_playouts: int = REVIEW_PLAYOUTS,
                  on_open_replay: Callable[[Game, Any, int], Any] | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-coach")
         self.session = session
-        self.hint_seconds = hint_seconds
-        self.hint_iterations = hint_iterations
+        self.level = level
+        self.quick_level = quick_level
+        self.deep_level = deep_level
         self.bar_playouts = bar_playouts
         self.review_level = review_level
         self.review_playouts = review_playouts
         self.on_open_replay = on_open_replay
+        self.judgement: Judgement | None = None
+        """The finest judgement of the position on the table (None: none yet)."""
+        self._judged_at: Key | None = None
+        self.listeners: list[Callable[[Judgement], None]] = []
+        """Called with every new judgement of the position (the decision's buttons)."""
+        self.selected: Callable[[], Action | None] = lambda: None
+        """The move the player has selected in the decision's controls, if any."""
         self._threads: list[threading.Thread] = []
         self._lock = threading.Lock()
         self.hint_button = W.Button(description="Hint", icon="lightbulb-o",
-                                    tooltip="the search's best move for you, and why")
+                                    tooltip="the coach's best move for you, and why")
         self.hint_button.add_class("nid-hint")
         self.hint_button.on_click(lambda _b: self.ask_hint())
+        self.deeper_button = W.Button(description="Think longer", icon="hourglass-half",
+                                      tooltip="judge again with more time (a few seconds)",
+                                      layout=W.Layout(width="auto"))
+        self.deeper_button.add_class("nid-think-longer")
+        self.deeper_button.on_click(lambda _b: self.ask_hint(deeper=True))
         self.hint_text = W.HTML()
         self.hint_text.add_class("nid-hint-text")
+        self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0,
+                                        layout=W.Layout(width="160px", display="none"))
+        self.progress.add_class("nid-coach-progress")
+        self.progress_label = W.HTML()
+        self.progress_label.add_class("nid-coach-progress-label")
         self.show_bar = W.Checkbox(value=False, description="Win chances",
                                    layout=W.Layout(width="auto"), indent=False)
         self.show_bar.add_class("nid-bar-toggle")
@@ -112,9 +145,15 @@ class Coach(W.VBox):
         self.review_box.add_class("nid-review-box")
         self.review_frame: Any = None
         self.reviewed_game: Game | None = None
-        self.children = [W.HBox([self.hint_button, self.show_bar, self.review_button,
-                                 self.review_depth], layout=W.Layout(align_items="center")),
-                         self.hint_text, self.bar, self.review_status, self.review_box]
+        self.children = [
+            W.HBox([self.hint_button, self.deeper_button, self.show_bar, self.progress,
+                    self.progress_label], layout=W.Layout(align_items="center",
+                                                          flex_flow="row wrap")),
+            self.hint_text, self.bar,
+            W.HBox([self.review_button, self.review_depth],
+                   layout=W.Layout(align_items="center", flex_flow="row wrap")),
+            self.review_status, self.review_box]
+        self._game: Game | None = None
         session.observe(lambda _c: self._changed(), "version")
         self._changed()
 
@@ -130,26 +169,106 @@ class Coach(W.VBox):
         try:
             work()
         except Exception as exc:  # shown, never lost in a thread
+            self._show_progress(None)
             self.session.console.error(f"coach: {exc}")
 
-    def wait(self, timeout: float = 120.0) -> None:
+    def wait(self, timeout: float = 300.0) -> None:
         """Wait for the coach's background work (tests, notebooks)."""
-        with self._lock:
-            threads = list(self._threads)
-        for t in threads:
-            t.join(timeout)
+        while True:
+            with self._lock:
+                threads = [t for t in self._threads if t.is_alive()]
+            if not threads:
+                return
+            for t in threads:
+                t.join(timeout)
+
+    def _show_progress(self, fraction: float | None, what: str = "") -> None:
+        if fraction is None:
+            self.progress.layout.display = "none"
+            self.progress_label.value = ""
+            return
+        self.progress.layout.display = ""
+        self.progress.value = max(0.0, min(1.0, fraction))
+        self.progress_label.value = (f"<span style='font:12px sans-serif;color:#555'>thinking… "
+                                     f"{esc(what)} {fraction:.0%}</span>")
 
     def _changed(self) -> None:
-        game = self.session.game
-        if self.hint_text.value and not self.hint_text.value.startswith("<i>thinking"):
-            self.hint_text.value = ""
+        session = self.session
+        game = session.game
+        if game is not self._game:
+            # A new game: nothing of the old one stays.
+            self._game = game
+            self.review_frame = None
+            self.reviewed_game = None
+            self.review_status.value = ""
+            self.review_box.children = []
+        key = position_key(game)
+        if self._judged_at != key:
+            self.judgement = None
+            self._judged_at = None
+            if self.hint_text.value and not self.hint_text.value.startswith("<i>thinking"):
+                self.hint_text.value = ""
         self.review_button.disabled = not game.is_over
+        d = game.decision
+        mine = d is not None and session.is_human(d.player)
+        self.hint_button.disabled = not mine
+        self.deeper_button.disabled = not mine
+        if mine and self.quick_level and self.judgement is None:
+            self.judge(self.quick_level)
+        if self.show_bar.value:
+            self.refresh_bar()
+
+    # ------------------------------------------------------------------ the judgement
+
+    def judge(self, level: str, then: Callable[[Judgement], None] | None = None) -> bool:
+        """Judge the human decision on the table at ``level`` in the background; the result
+        replaces the current judgement if it is finer, and ``then`` hears it."""
+        from nidavellir.bots.judge import judge
+
+        session = self.session
+        game = session.game
+        d = game.decision
+        if d is None or not session.is_human(d.player):
+            return False
+        key = position_key(game)
+        position = game.clone()
+        selected = self.selected()
+
+        def progress(done: float, total: float, what: str) -> None:
+            if position_key(session.game) == key:
+                self._show_progress(done / total if total else 1.0, what)
+
+        def work() -> None:
+            judgement = judge(position, level=level, selected=selected, progress=progress)
+            if position_key(session.game) != key:
+                return  # the game moved on: never show a judgement of an older position
+            self._show_progress(None)
+            self._adopt(judgement, key)
+            if then is not None:
+                then(judgement)
+
+        self._show_progress(0.0, "")
+        self._run(work)
+        return True
+
+    def _adopt(self, judgement: Judgement, key: Key) -> None:
+        current = self.judgement
+        if current is not None and self._judged_at == key and \
+                _rank(current.level) > _rank(judgement.level):
+            return  # a finer judgement is already shown
+        self.judgement = judgement
+        self._judged_at = key
+        for listener in list(self.listeners):
+            try:
+                listener(judgement)
+            except Exception as exc:
+                self.session.console.error(f"coach: {exc}")
         if self.show_bar.value:
             self.refresh_bar()
 
     # ------------------------------------------------------------------ hint
 
-    def ask_hint(self) -> None:
+    def ask_hint(self, deeper: bool = False) -> None:
         session = self.session
         game = session.game
         d = game.decision
@@ -159,24 +278,14 @@ class Coach(W.VBox):
         if not session.is_human(d.player):
             self.hint_text.value = "<i>It is not your move.</i>"
             return
-        version = session.version
-        position = game.clone()
+        level = self.deep_level if deeper else self.level
         self.hint_text.value = "<i>thinking…</i>"
 
-        def work() -> None:
-            from nidavellir.bots import SearchBot
+        def show(judgement: Judgement) -> None:
+            self.last_hint = judgement
+            self.hint_text.value = hint_html(judgement)
 
-            budget: dict[str, Any] = ({"iterations": self.hint_iterations}
-                                      if self.hint_iterations else {"seconds": self.hint_seconds})
-            bot = SearchBot(seed=version, **budget)
-            analysis = bot.analyse(position, seed=version)
-            if session.version != version:
-                return  # the game moved on: never show a hint for an older position
-            self.last_hint = analysis
-            self.hint_text.value = (f"<b>Hint: {esc(str(analysis.best))}</b> "
-                                    f"<span style='color:#555'>({esc(hint_reason(analysis))})</span>")
-
-        self._run(work)
+        self.judge(level, then=show)
 
     # ------------------------------------------------------------------ win-chance bar
 
@@ -192,38 +301,38 @@ class Coach(W.VBox):
             wins = [1.0 / totals.count(best) if t == best else 0.0 for t in totals]
             self.bar.value = self._bar_html(wins, [float(t) for t in totals], final=True)
             return
-        version = session.version
+        judgement = self.judgement
+        if judgement is not None and judgement.player == session.viewer:
+            self.bar.value = self._bar_html(judgement.win, judgement.expected)
+            return
+        key = position_key(game)
         viewer = session.viewer
         position = game.clone()
         self.bar.value = self.bar.value or "<i>thinking…</i>"
-        self.bar.add_class("nid-thinking")
 
         def work() -> None:
-            from nidavellir.bots.search import estimate_position
+            from nidavellir.bots.judge import estimate_position
 
-            wins, expected = estimate_position(position, viewer, self.bar_playouts, seed=version)
-            if session.version != version:
+            wins, expected = estimate_position(position, viewer, self.bar_playouts)
+            if position_key(session.game) != key or self.judgement is not None:
                 return
             self.bar.value = self._bar_html(wins, expected)
-            self.bar.remove_class("nid-thinking")
 
         self._run(work)
 
     def _bar_html(self, wins: list[float], expected: list[float], final: bool = False) -> str:
-        from nidavellir.analysis.figures import player_colour
+        from nidavellir.palette import player_colour
 
         names = self.session.game.names
         parts = []
         for i, (w, e) in enumerate(zip(wins, expected, strict=True)):
             if w <= 0:
                 continue
-            parts.append(f"<div title='{esc(names[i])}: {w:.0%}, about {e:.0f} points' "
-                         f"style='width:{w * 100:.1f}%;background:{player_colour(i)};color:white;"
-                         f"font:11px sans-serif;padding:2px 0;text-align:center;overflow:hidden;"
-                         f"white-space:nowrap'>{esc(names[i])} {w:.0%}</div>")
-        label = "final" if final else "win chances (from your view)"
-        return (f"<div style='font:11px sans-serif;color:#555'>{label}</div>"
-                "<div style='display:flex;width:100%;border:1px solid #ccc'>"
+            parts.append(f"<div class='nid-bar-part' title='{esc(names[i])}: {w:.0%} chance to "
+                         f"win, about {e:.0f} points at the end' style='width:{w * 100:.1f}%;"
+                         f"background:{player_colour(i)}'>{esc(names[i])} {w:.0%}</div>")
+        label = "final" if final else "chances to win, from what you can see"
+        return (f"<div class='nid-bar-label'>{label}</div><div class='nid-bar'>"
                 + "".join(parts) + "</div>")
 
     # ------------------------------------------------------------------ review
@@ -242,13 +351,15 @@ class Coach(W.VBox):
             from nidavellir.analysis.review import review
 
             frame = review(finished, level=self.review_level, playouts=self.review_playouts)
+            if self.session.game is not game:
+                return  # a new game started meanwhile
             self.show_review(finished, frame)
 
         self._run(work)
 
     def show_review(self, game: Game, frame: Any) -> None:
-        """The win-chance graph and the list of the human players' mistakes; a click on a
-        mistake opens Replay at that decision."""
+        """The win-chance graph and the human players' mistakes, each with its reason; a
+        click on one opens Replay at that decision (decisions numbered from 1 everywhere)."""
         from nidavellir.analysis.review import SYMBOLS, summary, win_chance_figure
 
         self.review_frame = frame
@@ -267,24 +378,38 @@ class Coach(W.VBox):
 
         graph = W.Output()
         show_figure(graph, win_chance_figure(frame))
-        buttons = []
+        rows: list[W.Widget] = []
         bad = frame[frame["label"].isin(list(SYMBOLS))]
         if humans:
             bad = bad[bad["player"].isin(list(humans))]
         for r in bad.itertuples():
-            text = (f"[{r.step}] {r.played}{SYMBOLS[r.label]}  better: {r.best} "
-                    f"(−{r.loss_points:.1f} points)")
-            b = W.Button(description=text, layout=W.Layout(width="auto"),
-                         tooltip="open Replay at this decision")
+            head = (f"Decision {r.number}: {r.played}{SYMBOLS[r.label]} — better {r.best} "
+                    f"({r.loss_points:.1f} points, {r.loss_win:.0%} chance to win given up)")
+            b = W.Button(description=f"Decision {r.number} in Replay", icon="play",
+                         layout=W.Layout(width="auto"), tooltip="open Replay at this decision")
             b.add_class("nid-mistake")
+            b.number = int(r.number)  # type: ignore[attr-defined]
             b.on_click(lambda _b, step=int(r.step): self.open_replay(step))
-            buttons.append(b)
-        if not buttons:
-            buttons = [W.HTML("<i>No inaccuracy, mistake or blunder: well played.</i>")]
-        self.review_box.children = [graph, W.VBox(buttons)]
+            why = getattr(r, "reason", "") or ""
+            text = W.HTML(f"<div class='nid-mistake-text'><b>{esc(head)}</b>"
+                          + (f"<br>{esc(why)}" if why else "") + "</div>")
+            rows.append(W.VBox([text, b]))
+        if not rows:
+            rows = [W.HTML("<i>No inaccuracy, mistake or blunder: well played.</i>")]
+        self.review_box.children = [graph, W.VBox(rows)]
         self.review_button.disabled = False
 
     def open_replay(self, step: int) -> None:
         if self.reviewed_game is None or self.on_open_replay is None:
             return
         self.on_open_replay(self.reviewed_game, self.review_frame, step)
+
+
+_LEVEL_RANK = {"quick": 0, "coach": 1, "hard": 1, "deep": 2, "expert": 2}
+
+
+def _rank(level: str) -> int:
+    return _LEVEL_RANK.get(level, 1)
+
+
+__all__ = ["BAR_PLAYOUTS", "Coach", "REVIEW_DEPTHS", "hint_html", "position_key"]

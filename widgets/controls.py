@@ -21,8 +21,8 @@ from typing import Any
 
 import ipywidgets as W
 
-from nidavellir import Action, Game
-from nidavellir import events as ev
+from nidavellir import Action, Game, parse_action
+from nidavellir.bots.judge import Immediate, Judgement, OptionJudgement, immediates
 from nidavellir.card_text import ability
 from nidavellir.cards import Card, Suit
 from nidavellir.explain import outlook
@@ -37,64 +37,75 @@ PREVIEW_LIMIT = 24
 #: Beyond this many options, the generic control shows a dropdown instead of buttons.
 GENERIC_BUTTON_LIMIT = 30
 
-_PREVIEW_EVENTS = (ev.CardPlaced, ev.CardDiscarded, ev.CoinTransformed, ev.CoinTraded,
-                   ev.HeroRecruited, ev.CoinSwapped, ev.GemReplaced)
-
-
 @dataclass
 class Preview:
-    """What choosing an action does: the change of the player's score now, the player's
-    own events it triggers (plain-language lines), and for a card what it does and what it
-    will be worth later (:func:`nidavellir.explain.outlook`)."""
+    """What choosing an action does, in the coach's words: the change of the score sheet if
+    the game ended right after it (:func:`nidavellir.bots.judge.immediate`, exact), what
+    happens, the class majorities it wins or ties, and for a card what it does and will be
+    worth later (:func:`nidavellir.explain.outlook`). ``estimate`` is the coach's judgement
+    of the option once it is ready (the expected final score)."""
 
-    delta: int
-    lines: list[str] = field(default_factory=list)
-    events: list[ev.Event] = field(default_factory=list)
-    follow_up: str = ""
-    """The player's next decision when the choice leads straight to one (a hero's
-    discard, Thrud's column, a transform): its score effect is not counted yet."""
+    now: Immediate
     card: Card | None = None
     later: str = ""
+    estimate: OptionJudgement | None = None
+
+    @property
+    def delta(self) -> int:
+        return self.now.total
+
+    @property
+    def follow_up(self) -> str:
+        return self.now.follow_up
 
     @property
     def delta_text(self) -> str:
-        return f"{self.delta:+d} now" + (", then a choice" if self.follow_up else "")
+        text = f"{self.now.total:+d} now"
+        if self.estimate is not None and self.estimate.score == self.estimate.score:
+            text += f", ≈{self.estimate.score:.0f} at the end"
+        return text + (", then a choice" if self.now.follow_up else "")
 
     @property
     def tooltip(self) -> str:
         parts = []
         if self.card is not None:
             parts.append(f"{self.card.name}: {ability(self.card)}")
-        parts += self.lines
-        if not parts:
+        parts += self.now.lines
+        if not self.now.lines:
             parts.append("no change to your army or coins")
-        parts.append(f"score now {self.delta:+d}")
+        parts.append("if the game ended now: " + _parts_text(self.now))
+        parts += self.now.majority
         if self.later:
             parts.append(f"later: {self.later}")
-        if self.follow_up:
-            parts.append(f"then: {self.follow_up}")
+        if self.now.follow_up:
+            parts.append(f"then: {self.now.follow_up}")
+        e = self.estimate
+        if e is not None and e.score == e.score:
+            rough = "" if e.verified else " (a rough estimate: the coach tried it only a few times)"
+            parts.append(f"the coach's judgement: about {e.score:.0f} points at the end "
+                         f"(± {e.score_se:.0f}), {e.win:.0%} chance to win{rough}")
         return "\n".join(parts)
 
 
-def preview(game: Game, player: int, action: Action) -> Preview | None:
-    """Clone, apply, compare ``game.scores()`` totals of ``player``; None if it fails."""
-    try:
-        before = game.scores().totals[player]
-        branch = game.clone()
-        mark = len(branch.events)
-        branch.apply(action)
-        after = branch.scores().totals[player]
-    except Exception:
-        return None
-    mine = [e for e in branch.events[mark:]
-            if isinstance(e, _PREVIEW_EVENTS) and getattr(e, "player", None) == player]
-    nxt = branch.decision
-    follow = nxt.prompt if nxt is not None and nxt.player == player and \
-        nxt.kind not in ("bid", "pick") else ""
-    card = action.args[0] if action.args and isinstance(action.args[0], Card) else None
-    later = outlook(game, player, card) if card is not None else ""
-    return Preview(after - before, [e.describe(game.names) for e in mine], mine, follow,
-                   card, later)
+def _parts_text(now: Immediate) -> str:
+    if not now.parts:
+        return "no change"
+    return ", ".join(f"{k} {v:+d}" for k, v in now.parts.items()) + f" (total {now.total:+d})"
+
+
+def previews(game: Game, player: int, actions: Sequence[Action]) -> dict[str, Preview]:
+    """The preview of each action (one determinization for the player: a preview never
+    depends on what the player cannot see)."""
+    nows = immediates(game, actions)
+    out = {}
+    for a in actions:
+        now = nows.get(str(a))
+        if now is None:
+            continue
+        card = a.args[0] if a.args and isinstance(a.args[0], Card) else None
+        later = outlook(game, player, card) if card is not None else ""
+        out[str(a)] = Preview(now, card, later)
+    return out
 
 
 @dataclass
@@ -107,17 +118,14 @@ class Context:
     report: Callable[[str], Any] = print
     game: Game | None = None
     prompt: str = ""
+    points: dict[str, int] = field(default_factory=dict)
+    """What each of the player's columns is worth on the score sheet now, by class letter."""
 
     def previews(self, actions: Sequence[Action] | None = None) -> dict[str, Preview]:
         actions = self.actions if actions is None else actions
         if self.game is None or len(actions) > PREVIEW_LIMIT:
             return {}
-        out = {}
-        for a in actions:
-            p = preview(self.game, self.player, a)
-            if p is not None:
-                out[str(a)] = p
-        return out
+        return previews(self.game, self.player, actions)
 
     @property
     def me(self) -> dict[str, Any]:
@@ -131,6 +139,16 @@ def _later_note(later: str) -> W.HTML:
     note = W.HTML(f"<div style='width:140px;font:10px/1.2 sans-serif;color:#555;"
                   f"text-align:center'>{esc(later)}</div>")
     note.add_class("nid-later")
+    return note
+
+
+def _majority_note(pv: Preview | None) -> W.HTML:
+    """Under an option: the class majority it wins, ties or loses (the coach's words)."""
+    notes = pv.now.majority if pv is not None else []
+    if not notes:
+        return W.HTML(layout=W.Layout(height="0px"))
+    note = W.HTML("<div class='nid-majority-note'>" + esc("; ".join(notes)) + "</div>")
+    note.add_class("nid-majority")
     return note
 
 
@@ -148,6 +166,9 @@ class Control:
         self.buttons: dict[str, W.Button] = {}
         self.disabled: dict[str, W.Button] = {}
         self.previews: dict[str, Preview] = {}
+        self.labels: dict[str, tuple[str, bool]] = {}
+        """notation -> (the button's own words, whether the "now" change is in them)."""
+        self.judgement: Judgement | None = None
         body = self.build()
         extras = [a for a in ctx.actions if not self.covers(a)]
         self.extras = [self.button(a, str(a)) for a in extras]
@@ -176,6 +197,54 @@ class Control:
         b.on_click(lambda _b, n=notation: self.ctx.submit(n))
         self.buttons[notation] = b
         return b
+
+    def option_button(self, action: Action, label: str, *, now_in_label: bool = False,
+                      tooltip: str = "", colour: str | None = None,
+                      width: str | None = None) -> W.Button:
+        """A button for an option with the coach's two numbers in words: the change now
+        (unless ``label`` already says it, as "coin 5 → 8" does) and, once the judgement is
+        ready, the expected score at the end."""
+        notation = str(action)
+        self.labels[notation] = (label, now_in_label)
+        pv = self.previews.get(notation)
+        return self.button(action, self._describe(notation), tooltip=tooltip or (
+            pv.tooltip if pv is not None else notation), colour=colour, width=width)
+
+    def _describe(self, notation: str) -> str:
+        label, now_in_label = self.labels.get(notation, (notation, False))
+        pv = self.previews.get(notation)
+        if pv is None:
+            return label
+        if not now_in_label:
+            return f"{label} ({pv.delta_text})"
+        e = pv.estimate
+        if e is not None and e.score == e.score:
+            return f"{label} (≈{e.score:.0f} at the end)"
+        return label
+
+    def show_estimates(self, judgement: Judgement) -> None:
+        """Fill in the coach's judgement of every option this control shows."""
+        self.judgement = judgement
+        for notation in self.labels:
+            pv = self.previews.get(notation)
+            if pv is None:
+                continue
+            try:
+                pv.estimate = judgement.option(notation)
+            except KeyError:
+                continue
+            b = self.buttons.get(notation)
+            if b is not None:
+                b.description = self._describe(notation)
+                b.tooltip = pv.tooltip
+        self.estimates_shown(judgement)
+
+    def estimates_shown(self, judgement: Judgement) -> None:
+        """A control with more to say about the judgement (the bid's) says it here."""
+
+    def selected(self) -> Action | None:
+        """The option the player has selected but not played yet (the bid dropdowns)."""
+        return None
 
     def dead_button(self, key: str, description: str, reason: str) -> W.Button:
         b = W.Button(description=description, tooltip=reason, disabled=True,
@@ -219,6 +288,8 @@ class BidControl(Control):
                                      layout=W.Layout(width="230px"))
                           for t, name in enumerate(_tavern_names())]
         self.purse = W.HTML()
+        self.estimate = W.HTML()
+        self.estimate.add_class("nid-bid-estimate")
         for d in self.dropdowns:
             d.observe(lambda _c: self._update(), "value")
         self.submit = W.Button(description="Bid", button_style="primary",
@@ -227,7 +298,7 @@ class BidControl(Control):
         self.submit.on_click(lambda _b: self.send())
         self._update()
         return W.VBox([W.HBox(self.dropdowns, layout=_wrap()),
-                       W.HBox([self.purse, self.submit])])
+                       W.HBox([self.purse, self.submit]), self.estimate])
 
     @property
     def chosen(self) -> list[int | None]:
@@ -236,8 +307,38 @@ class BidControl(Control):
     def _update(self) -> None:
         used = set(self.chosen)
         rest = [lab for i, lab in enumerate(self.hand) if i not in used]
-        self.purse.value = ("<span style='font:13px sans-serif;margin-right:8px'>Purse: "
+        self.purse.value = ("<span class='nid-purse-label'>Purse: "
                             + "".join(render.coin_html(c) for c in rest) + "</span>")
+        self._show_estimate()
+
+    def selected(self) -> Action | None:
+        if self.problem():
+            return None
+        return parse_action("bid " + " ".join(self.hand[c] for c in self.chosen))  # type: ignore[index]
+
+    def estimates_shown(self, judgement: Judgement) -> None:
+        self._show_estimate()
+
+    def _show_estimate(self) -> None:
+        """The coach's judgement of the bid selected: its expected score at the end and
+        chance to win (the bid changes nothing on the score sheet now)."""
+        j = self.judgement
+        action = self.selected()
+        if j is None or action is None:
+            self.estimate.value = ""
+            return
+        try:
+            o = j.option(action)
+        except KeyError:
+            self.estimate.value = ""
+            return
+        if o.score != o.score:
+            text = "the coach has not looked at this bid yet"
+        else:
+            rough = "" if o.verified else " (rough: the coach tried this bid only a few times)"
+            text = (f"This bid: about {o.score:.0f} points at the end, {o.win:.0%} chance to "
+                    f"win{rough}; nothing changes on the score sheet now.")
+        self.estimate.value = f"<div class='nid-estimate'>{esc(text)}</div>"
 
     def problem(self) -> str | None:
         chosen = self.chosen
@@ -315,17 +416,16 @@ class CardControl(Control):
         later = pv.later if pv is not None else ""
         tile = W.HTML(render.card_tile(card.token, column=column, note=note, later=later))
         text = _CARD_BUTTON[action.verb]
-        if pv is not None:
-            text += f" ({pv.delta_text})"
         tip = pv.tooltip if pv is not None else f"{card.name}: {ability(card)}"
         notation = str(action)
         if notation in self.buttons:  # a second copy of the same card (Pioneer's draw)
-            b = W.Button(description=text, tooltip=tip, layout=W.Layout(width="auto", margin="2px"))
+            b = W.Button(description=self._describe(notation), tooltip=tip,
+                         layout=W.Layout(width="auto", margin="2px"))
             b.on_click(lambda _b, n=notation: self.ctx.submit(n))
             self.copies.append(b)
         else:
-            b = self.button(action, text, tooltip=tip, width="auto")
-        return W.VBox([tile, b, _later_note(later)],
+            b = self.option_button(action, text, tooltip=tip, width="auto")
+        return W.VBox([tile, b, _later_note(later), _majority_note(pv)],
                       layout=W.Layout(align_items="center", margin="0 4px 0 0"))
 
 
@@ -343,12 +443,10 @@ class HeroControl(Control):
             notation = f"hero {token}"
             if notation in legal:
                 pv = self.previews.get(notation)
-                text = "recruit" + (f" ({pv.delta_text})" if pv else "")
-                tip = pv.tooltip if pv else notation
-                b = self.button(legal[notation], text, tooltip=tip, width="auto")
+                b = self.option_button(legal[notation], "recruit", width="auto")
                 later = pv.later if pv else ""
                 tile = W.HTML(render.card_tile(token, later=later))
-                tiles.append(W.VBox([tile, b, _later_note(later)],
+                tiles.append(W.VBox([tile, b, _later_note(later), _majority_note(pv)],
                                     layout=W.Layout(align_items="center", margin="0 4px 4px 0")))
                 continue
             else:
@@ -396,21 +494,23 @@ class ColumnControl(Control):
         for letter in CLASS_LETTERS:
             notation = f"{verb} {letter}"
             top = army[letter][-1] if army[letter] else None
-            head = W.HTML(render.column_html(letter, army[letter][-3:], ctx.me["ranks"][letter]))
+            # The header counts the whole column (the score sheet's points); the tiles show
+            # its top cards.
+            head = W.HTML(render.column_html(letter, army[letter], ctx.me["ranks"][letter],
+                                             points=ctx.points.get(letter), shown=3))
+            pv = self.previews.get(notation)
             if notation in legal:
-                pv = self.previews.get(notation)
                 text = f"{_COLUMN_TEXT.get(verb, verb)} {letter}"
-                if pv is not None:
-                    text += f" ({pv.delta_text})"
                 tip = pv.tooltip if pv else notation
                 if verb == "discard" and top:
                     tip = f"discard {top}: " + tip
-                b = self.button(legal[notation], text, tooltip=tip,
-                                colour=CLASS_COLOURS[letter], width="120px")
+                b = self.option_button(legal[notation], text, tooltip=tip,
+                                       colour=CLASS_COLOURS[letter], width="auto")
             else:
                 why = "empty column" if top is None else "not allowed here"
                 b = self.dead_button(notation, f"{letter}: —", why)
-            cols.append(W.VBox([b, head], layout=W.Layout(align_items="center")))
+            cols.append(W.VBox([b, head, _majority_note(pv)],
+                               layout=W.Layout(align_items="center", margin="0 4px 0 0")))
         rows: list[W.Widget] = [W.HBox(cols, layout=_wrap())]
         for a in ctx.actions:
             if a.verb == "ylud" and a.args == ("stay",):
@@ -446,9 +546,8 @@ class CoinControl(Control):
                 new = _new_coin(pv)
                 if new:
                     text += f" → {new}"
-                elif pv is not None:
-                    text += f" ({pv.delta_text})"
-                buttons.append(self.button(a, text, tooltip=_tip(pv, a)))
+                buttons.append(self.option_button(a, text, now_in_label=bool(new),
+                                                  tooltip=_tip(pv, a)))
             rows += [_label(f"Coins {_place_name(place)}"), W.HBox(buttons, layout=_wrap())]
         vidofnir = [a for a in ctx.actions if a.verb == "vidofnir"]
         if vidofnir:
@@ -463,13 +562,14 @@ class CoinControl(Control):
                 news = _new_coins(pv)
                 if news:
                     text += " → " + " ".join(news)
-                buttons.append(self.button(a, text, tooltip=_tip(pv, a)))
+                buttons.append(self.option_button(a, text, now_in_label=bool(news),
+                                                  tooltip=_tip(pv, a)))
             rows += [_label("Vidofnir & Vedrfölnir: coins to transform, in this order"),
                      W.HBox(buttons, layout=_wrap())]
         places = [a for a in ctx.actions if a.verb == "place"]
         if places:
             rows += [_label("Coin to put face up on this tavern"), W.HBox(
-                [self.button(a, f"coin {a.args[0]}") for a in places], layout=_wrap())]
+                [self.option_button(a, f"coin {a.args[0]}") for a in places], layout=_wrap())]
         trades = [a for a in ctx.actions if a.verb == "trade"]
         if trades:
             buttons = []
@@ -479,25 +579,19 @@ class CoinControl(Control):
                 new = _new_coin(pv)
                 if new:
                     text += f" → {new}"
-                buttons.append(self.button(a, text, tooltip=_tip(pv, a)))
+                buttons.append(self.option_button(a, text, now_in_label=bool(new),
+                                                  tooltip=_tip(pv, a)))
             rows += [_label("Two coins of your hand to trade"), W.HBox(buttons, layout=_wrap())]
         return W.VBox(rows)
 
 
 def _new_coin(pv: Preview | None) -> str | None:
-    """The coin a transform or trade would give, from the previewed events."""
-    if pv is None:
-        return None
-    for e in pv.events:
-        if isinstance(e, ev.CoinTransformed | ev.CoinTraded):
-            return e.new
-    return None
+    """The coin a transform or trade would give."""
+    return pv.now.new_coins[0] if pv is not None and pv.now.new_coins else None
 
 
 def _new_coins(pv: Preview | None) -> list[str]:
-    if pv is None:
-        return []
-    return [e.new for e in pv.events if isinstance(e, ev.CoinTransformed | ev.CoinTraded)]
+    return list(pv.now.new_coins) if pv is not None else []
 
 
 def _tip(pv: Preview | None, action: Action) -> str:
@@ -514,10 +608,11 @@ class MercenaryControl(Control):
         rows: list[W.Widget] = []
         order = [a for a in ctx.actions if a.verb == "enlist" and len(a.args) == 1]
         if order:
+            self.previews.update(ctx.previews(order))
             rows += [_label("Enlist your mercenaries"), W.HBox(
-                [self.button(a, f"enlist {a.args[0]}") for a in order], layout=_wrap())]
+                [self.option_button(a, f"enlist {a.args[0]}") for a in order], layout=_wrap())]
         place = [a for a in ctx.actions if a.verb == "enlist" and len(a.args) == 2]
-        self.previews = ctx.previews(place)
+        self.previews.update(ctx.previews(place))
         by_card: dict[Card, list[Action]] = {}
         for a in place:
             card = a.args[0]
@@ -530,9 +625,11 @@ class MercenaryControl(Control):
                 suit = a.args[1]
                 assert isinstance(suit, Suit)
                 pv = self.previews.get(str(a))
-                text = f"as {CLASS_NAMES[suit.letter]}" + (f" ({pv.delta_text})" if pv else "")
-                buttons.append(self.button(a, text, tooltip=_tip(pv, a),
-                                           colour=CLASS_COLOURS[suit.letter], width="auto"))
+                buttons.append(self.option_button(a, f"as {CLASS_NAMES[suit.letter]}",
+                                                  tooltip=_tip(pv, a),
+                                                  colour=CLASS_COLOURS[suit.letter],
+                                                  width="auto"))
+                buttons.append(_majority_note(pv))
             tiles.append(W.VBox([W.HTML(render.card_tile(card.token)), *buttons],
                                 layout=W.Layout(align_items="center", margin="0 6px 0 0")))
         if tiles:
@@ -549,7 +646,8 @@ class GenericControl(Control):
         actions = self.ctx.actions
         self.dropdown: W.Dropdown | None = None
         if len(actions) <= GENERIC_BUTTON_LIMIT:
-            return W.HBox([self.button(a, str(a)) for a in actions], layout=_wrap())
+            self.previews = self.ctx.previews(actions)
+            return W.HBox([self.option_button(a, str(a)) for a in actions], layout=_wrap())
         self.dropdown = W.Dropdown(options=[str(a) for a in actions], description="Action")
         self.submit = W.Button(description="Apply", button_style="primary")
         self.submit.on_click(lambda _b: self.ctx.submit(str(self.dropdown.value)))

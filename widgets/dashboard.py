@@ -46,41 +46,14 @@ TABS: tuple[tuple[str, str], ...] = (
 )
 
 
-#: The what-if judges: (label, judge). benchmarks/README.md measures how often each one
-#: picks the move that ``expert`` picks, and at what cost.
-JUDGES: tuple[tuple[str, str], ...] = (
-    ("heuristic playouts (the search's playout policy)", "heuristic"),
-    ("the search (hard), about 1 s", "hard"),
-    ("random playouts", "random"),
-    ("greedy playouts (slow)", "greedy"),
-    ("the score change now only", "now"),
+#: The What-if levels: (label, the coach's level). The default is the Hint's level: the
+#: same position gives the same judgement in both.
+WHATIF_LEVELS: tuple[tuple[str, str], ...] = (
+    ("the coach (about 2 s)", "coach"),
+    ("a quick look (under 1 s)", "quick"),
+    ("think longer (a few seconds)", "deep"),
 )
-DEFAULT_JUDGE = "heuristic"
-JUDGE_NOTES: dict[str, str] = {
-    "heuristic": "Of the playout judges, the best per second (benchmarks/README.md).",
-    "random": "Random play is a weak model of the rest of the game: it agrees with the "
-              "expert less often (benchmarks/README.md).",
-    "greedy": "Greedy playouts are slow (a greedy game costs ~100 random ones).",
-}
-READABLE = {"action": "option", "delta_total": "score change now",
-            "score_total": "score after"}
-
-
-def readable(column: str) -> str:
-    """A what-if column as the table header shows it (``delta_warriors`` -> ``Warriors
-    change now``)."""
-    if column in READABLE:
-        return READABLE[column]
-    from nidavellir.scoring import CATEGORY_LABELS
-
-    if column.startswith("delta_") and column[6:] in CATEGORY_LABELS:
-        return f"{CATEGORY_LABELS[column[6:]]} change now"
-    return column.replace("_", " ")
-
-
-def _frame_html(frame: Any, float_format: str = "{:+.1f}") -> str:
-    return frame.to_html(index=False, border=0, classes="nid-table-frame",
-                         float_format=float_format.format)
+DEFAULT_WHATIF_LEVEL = "coach"
 
 
 class WhatIfPanel(W.VBox):
@@ -107,12 +80,18 @@ class WhatIfPanel(W.VBox):
                                     layout=W.Layout(width="auto"))
         self.branch_play.add_class("nid-whatif-branch-play")
         self.branch_play.on_click(guard(console, lambda _b: self.branch_from_play(), "what-if"))
-        self.judge = W.Dropdown(options=list(JUDGES), value=DEFAULT_JUDGE,
-                                description="Estimate by", style={"description_width": "initial"},
-                                layout=W.Layout(width="420px"))
-        self.judge.add_class("nid-whatif-judge")
-        self.playouts = W.BoundedIntText(value=20, min=1, max=500, description="playouts",
-                                         layout=W.Layout(width="160px"))
+        self.level = W.Dropdown(options=list(WHATIF_LEVELS), value=DEFAULT_WHATIF_LEVEL,
+                                description="Judged by", style={"description_width": "initial"},
+                                layout=W.Layout(width="340px"))
+        self.level.add_class("nid-whatif-level")
+        self.advanced = W.Checkbox(value=False, description="more columns (for analysts)",
+                                   indent=False, layout=W.Layout(width="auto"))
+        self.advanced.add_class("nid-whatif-advanced")
+        self.advanced.observe(lambda _c: self._redraw(), "value")
+        self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0,
+                                        layout=W.Layout(width="160px", display="none"))
+        self.progress.add_class("nid-whatif-progress")
+        self._last: tuple[Game, Any] | None = None
         self.status = W.HTML()
         self.status.add_class("nid-whatif-status")
         self._thread: threading.Thread | None = None
@@ -131,41 +110,46 @@ class WhatIfPanel(W.VBox):
         self.branch_box.add_class("nid-whatif-branch")
         self.original: Game | None = None
         self.branch_app: PlayApp | None = None
-        self.children = [intro, W.HBox([self.judge, self.playouts],
-                                       layout=W.Layout(flex_flow="row wrap")),
+        self.children = [intro, W.HBox([self.level, self.advanced, self.progress],
+                                       layout=W.Layout(flex_flow="row wrap",
+                                                       align_items="center")),
                          W.HBox([self.study_button, self.branch_play]), self.status, self.table,
                          self.branch_title, self.compare_button, self.comparison,
                          self.branch_box]
 
     def study(self, game: Game | None = None) -> bool:
-        """Score every option of the decision with the chosen judge. The immediate change
-        is instant; playouts and the search run in the background ("thinking…"), and a
-        result for an older request is dropped."""
+        """Judge every option of the decision with the coach (in the background, its
+        progress shown); a result for an older request is dropped."""
         game = game if game is not None else self.play_game()
         if game is None or game.decision is None:
             why = ("open the Play tab and start a game first" if game is None else
                    "the Play game is over: there is no decision left to study. Start a new "
                    "game in the Play tab, or branch a decision from the Replay tab")
             self._say(f"Nothing to score: {why}.")
-            self.console.error(f"what-if: nothing to score: {why}")
             return False
-        judge = self.judge.value
-        playouts = int(self.playouts.value)
+        level = self.level.value
         position = game.clone()
         self._request += 1
         request = self._request
-        if judge == "now":
-            self._show(request, position, judge, playouts)
-            return True
         self.status.value = "<i>thinking…</i>"
+        self.table.value = ""
+        self.progress.value = 0.0
+        self.progress.layout.display = ""
         self._thread = threading.Thread(
-            target=self._show_guarded, args=(request, position, judge, playouts), daemon=True)
+            target=self._show_guarded, args=(request, position, level), daemon=True)
         self._thread.start()
         return True
 
+    def clear(self) -> None:
+        """Forget the last study (a new game in the Play tab: nothing of the old one stays)."""
+        self._request += 1
+        self._last = None
+        self.status.value = ""
+        self.table.value = ""
+        self.progress.layout.display = "none"
+
     def _say(self, message: str) -> None:
-        self.status.value = (f"<div class='nid-error' style='color:#c0392b;font:13px "
-                             f"sans-serif'>⚠ {esc(message)}</div>")
+        self.status.value = (f"<div class='nid-error'>⚠ {esc(message)}</div>")
 
     def wait(self, timeout: float = 300.0) -> None:
         if self._thread is not None:
@@ -176,52 +160,33 @@ class WhatIfPanel(W.VBox):
             self._show(*args)
         except Exception as exc:
             self.status.value = ""
+            self.progress.layout.display = "none"
             self.console.error(f"what-if: {exc}")
 
-    def _show(self, request: int, game: Game, judge: str, playouts: int) -> None:
+    def _show(self, request: int, game: Game, level: str) -> None:
         from nidavellir.analysis.whatif import what_if
 
-        d = game.decision
-        assert d is not None
-        head = (f"<div style='font:13px sans-serif'><b>{esc(game.names[d.player])}</b>: "
-                f"{esc(d.prompt)}</div>")
-        if judge == "hard":
-            from nidavellir.bots import make_bot
+        def progress(done: float, total: float, what: str) -> None:
+            if request == self._request:
+                self.progress.value = done / total if total else 1.0
+                self.status.value = f"<i>thinking… {esc(what)}</i>"
 
-            analysis = make_bot("hard", seed=request).analyse(game, seed=request)
-            rows = [{"option": str(a.action), "expected final score": a.score,
-                     "± (se)": a.score_se, "win chance": a.win, "margin": a.margin,
-                     "visits": a.visits} for a in analysis.actions]
-            import pandas as pd
+        from nidavellir.bots.judge import judge
 
-            frame = pd.DataFrame(rows)
-            note = (f"The search ({analysis.iterations} iterations from what this player can "
-                    "know) plays the rest of the game for every seat; the expected final score "
-                    "and win chance of each option, most visited (best) first.")
-        elif judge == "now":
-            frame = what_if(game)
-            cols = ["action", "delta_total", "score_total"] + [
-                c for c in frame.columns if c.startswith("delta_") and c != "delta_total"
-                and frame[c].any()]
-            frame = frame[cols].sort_values("delta_total", ascending=False)
-            frame.columns = [readable(c) for c in frame.columns]
-            note = ("The change of the score sheet right now; what only pays later (lines, "
-                    "majorities, coins to come) is not counted.")
-        else:
-            frame = what_if(game, playouts=playouts, bot=judge, seed=request)
-            frame = frame[["action", "final_mean", "final_se", "win_rate", "margin_mean",
-                           "delta_total"]].sort_values("final_mean", ascending=False)
-            frame.columns = ["option", "expected final score", "± (se)", "win chance",
-                             "margin", "score change now"]
-            note = (f"Each option played to the end {playouts} times by {judge} bots, from what "
-                    "this player can know (the unseen cards and others' face-down bids dealt "
-                    "anew each time); ± is the standard error of the mean. "
-                    f"{JUDGE_NOTES.get(judge, '')}")
+        judgement = judge(game, level=level, progress=progress)
+        frame = what_if(game)
         if request != self._request:
             return  # a newer study was asked for
+        self._last = (game, (frame, judgement))
+        self.progress.layout.display = "none"
         self.status.value = ""
-        self.table.value = (head + f"<div style='font:12px sans-serif;color:#555'>{esc(note)}"
-                            "</div>" + _frame_html(frame, "{:+.1f}"))
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if self._last is None:
+            return
+        game, (frame, judgement) = self._last
+        self.table.value = whatif_html(game, frame, judgement, advanced=self.advanced.value)
 
     def branch_from_play(self) -> bool:
         game = self.play_game()
@@ -273,6 +238,54 @@ class WhatIfPanel(W.VBox):
         frame = compare(self.original, branch, labels=("original", "branch"))
         self.comparison.value = frame.to_html(border=0, classes="nid-table-frame")
         return True
+
+
+def whatif_html(game: Game, frame: Any, judgement: Any, advanced: bool = False) -> str:
+    """The What-if table in words: the options the coach checked, best first, with the
+    change now, the expected final score, how sure, and the chance to win; the options it
+    found less promising below; one sentence saying what the numbers are."""
+    d = game.decision
+    assert d is not None
+    name = game.names[d.player]
+    now = {r.action: r.delta_total for r in frame.itertuples()}
+    head = (f"<div class='nid-whatif-head'><b>{esc(name)}</b>: {esc(d.prompt)}</div>")
+    checked = [o for o in judgement.options if o.verified]
+    rough = [o for o in judgement.options if not o.verified]
+    sentence = (f"The coach judged every option from what {esc(name)} can know: the search "
+                f"tried the options {judgement.iterations} times, then played the "
+                f"{len(checked)} most promising ones to the end {judgement.playouts} times "
+                f"each from the same deals (the unseen cards and the others' face-down bids "
+                f"dealt anew each time). Best first: the options are ranked by a mix of the "
+                f"chance to win and the lead over the best opponent; \u00b1 says how far the "
+                f"expected score may be off (one standard error).")
+    cols = ["option", "if the game ended now", "expected final score", "± how sure",
+            "chance to win"]
+    if advanced:
+        cols += ["ranked by (value)", "margin over the best opponent", "playouts"]
+    rows = []
+    for i, o in enumerate(checked):
+        cells = [f"{'★ ' if i == 0 else ''}{esc(str(o.action))}", f"{now.get(str(o.action), 0):+d}",
+                 f"{o.score:.1f}", f"± {o.score_se:.1f}", f"{o.win:.0%}"]
+        if advanced:
+            cells += [f"{o.value:.3f}", f"{o.margin:+.1f}", f"{o.estimate.n}"]
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    table = ("<table class='nid-table-frame nid-whatif-judged'><thead><tr>"
+             + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"
+             + "".join(rows) + "</tbody></table>")
+    why = ""
+    if len(checked) > 1:
+        try:
+            why = f"<div class='nid-whatif-why'>{esc(judgement.compare().text())}</div>"
+        except ValueError:
+            why = ""
+    more = ""
+    if rough:
+        items = ", ".join(f"{esc(str(o.action))} ({now.get(str(o.action), 0):+d} now)"
+                          for o in rough[:40])
+        more = (f"<details class='nid-whatif-rough'><summary>{len(rough)} other options the "
+                f"search found less promising (not played out again)</summary>"
+                f"<div>{items}{' …' if len(rough) > 40 else ''}</div></details>")
+    return (head + f"<div class='nid-whatif-note'>{sentence}</div>" + table + why + more)
 
 
 def lessons_panel(session: Any = None) -> W.Widget:
@@ -360,7 +373,21 @@ class Dashboard(W.VBox):
         app.charts_box.children = [self.play_charts]
         app.coach.on_open_replay = self.open_review
         app.files.on_open_replay = self.open_game
+        app.files.review_of = lambda game: (app.coach.review_frame
+                                            if app.coach.reviewed_game is not None
+                                            and app.coach.reviewed_game.to_record()
+                                            == game.to_record() else None)
         self.play = app
+        played = [app.session.game]
+
+        def new_game_clears(_change: Any) -> None:
+            # A new game in the Play tab: nothing that belonged to the old one stays.
+            if app.session.game is not played[0]:
+                played[0] = app.session.game
+                if self.whatif is not None:
+                    self.whatif.clear()
+
+        app.session.observe(new_game_clears, "version")
         return app
 
     def open_game(self, game: Game) -> None:

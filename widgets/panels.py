@@ -38,6 +38,17 @@ class _View(W.VBox):
         raise NotImplementedError
 
 
+#: A column's class letter -> its line of the score sheet.
+_SHEET_LINE = {"W": "warriors", "H": "hunters", "M": "miners", "B": "blacksmiths",
+               "E": "explorers"}
+
+
+def column_points(breakdown: dict[str, int]) -> dict[str, int]:
+    """What each column is worth on the score sheet now (its line: the warriors' with the
+    majority bonus, the explorers' with Idunn), by class letter."""
+    return {letter: breakdown[line] for letter, line in _SHEET_LINE.items()}
+
+
 def status_text(session: Session) -> str:
     """One line: age, round, tavern, and who must decide what."""
     game = session.game
@@ -232,13 +243,13 @@ class PlayerBoards(_View):
             self.boards = [W.HTML() for _ in players]
             self.children = self.boards
         d = game.decision
-        totals = game.scores().totals
+        sheet = game.scores()
         for i, p in enumerate(players):
             # Only the viewer's own score: the others' coins are hidden until the end.
-            score = totals[i] if (i == session.viewer or game.is_over) else None
+            score = sheet.totals[i] if (i == session.viewer or game.is_over) else None
             self.boards[i].value = render.board_html(
                 p, to_move=d is not None and d.player == i, viewer=i == session.viewer,
-                score=score)
+                score=score, points=column_points(sheet[i].breakdown))
 
 
 # ====================================================================== decisions
@@ -291,7 +302,19 @@ class DecisionPanel(_View):
                          self.text_row, self.tools]
         session.observe(lambda _c: self._show_error(), "error")
         self._rendered: tuple[Any, ...] | None = None
+        self.judgement_for: Any = lambda: None
+        """The coach's judgement of the position on the table, if any (set by the app)."""
         self.refresh()
+
+    def show_estimates(self, judgement: Any) -> None:
+        """The coach judged the decision: its numbers go on the buttons."""
+        d = self.session.game.decision
+        if self.control is not None and d is not None and judgement.player == d.player:
+            self.control.show_estimates(judgement)
+
+    def selected_action(self) -> Any:
+        """The option selected in the controls but not played yet (a bid), if any."""
+        return self.control.selected() if self.control is not None else None
 
     @property
     def kind(self) -> str | None:
@@ -370,7 +393,8 @@ class DecisionPanel(_View):
             obs = game.observation(d.player)
             ctx = Context(kind=d.kind, player=d.player, actions=game.legal_actions(), obs=obs,
                           submit=session.submit, report=session.report_error, game=game,
-                          prompt=d.prompt)
+                          prompt=d.prompt,
+                          points=column_points(game.scores()[d.player].breakdown))
             self.control = build_control(ctx)
             n = len(ctx.actions)
             choices = "one possible move" if n == 1 else f"{n} possible moves"
@@ -382,18 +406,24 @@ class DecisionPanel(_View):
                                  "</div>")
             self.control_box.children = [self.control.widget]
             self.text_row.layout.display = ""
+            judgement = self.judgement_for()
+            if judgement is not None:
+                self.show_estimates(judgement)
         if old is not None:
             old.close()
 
 
 # ====================================================================== save and open
 
-def record_download_html(game: Game, filename: str) -> str:
-    """A link that downloads the game's record (a data: URL: no server round trip)."""
+def record_download_html(record: Game | dict[str, Any], filename: str) -> str:
+    """A link that downloads a game's record (or a reviewed game's data) as a file (a
+    data: URL: no server round trip)."""
     import base64
     import json
 
-    data = json.dumps(game.to_record(), indent=1, ensure_ascii=False).encode("utf-8")
+    if isinstance(record, Game):
+        record = record.to_record()
+    data = json.dumps(record, indent=1, ensure_ascii=False).encode("utf-8")
     href = "data:application/json;base64," + base64.b64encode(data).decode("ascii")
     return (f"<a class='nid-save-download' download='{esc(filename)}' href='{href}' "
             "style='display:inline-block;padding:4px 10px;border:1px solid #888;"
@@ -423,6 +453,10 @@ class GameFilePanel(_View):
         self.open_button.on_click(lambda _b: self.open_in_replay())
         self.message = W.HTML()
         self.message.add_class("nid-save-message")
+        self.review_of: Any = lambda game: None
+        """The coach's review of this game, if any (set by the dashboard): a reviewed game
+        is saved with its review, and opens in Replay with its annotations."""
+        self._game: Game | None = None
         self.children = [W.HBox([self.download, self.path, self.save_button, self.open_button],
                                 layout=W.Layout(flex_flow="row wrap", align_items="center")),
                          self.message]
@@ -431,12 +465,26 @@ class GameFilePanel(_View):
     def filename(self) -> str:
         game = self.session.game
         state = "final" if game.is_over else f"move{len(game.history)}"
-        return f"nidavellir-{game.config.players}p-seed{game.seed}-{state}.json"
+        reviewed = "-reviewed" if self.review_of(game) is not None else ""
+        return f"nidavellir-{game.config.players}p-seed{game.seed}-{state}{reviewed}.json"
+
+    def data(self) -> dict[str, Any]:
+        """What is saved: the record, or the record and its review once reviewed."""
+        game = self.session.game
+        review = self.review_of(game)
+        if review is None:
+            return game.to_record()
+        from nidavellir.analysis.review import review_data
+
+        return review_data(game, review)
 
     def refresh(self) -> None:
         game = self.session.game
+        if game is not self._game:
+            self._game = game
+            self.message.value = ""  # a new game: the old one's messages go
         try:
-            self.download.value = record_download_html(game, self.filename())
+            self.download.value = record_download_html(self.data(), self.filename())
         except Exception as exc:  # a game with no record (determinized): say so
             self.download.value = f"<i>cannot save: {esc(str(exc))}</i>"
         self.open_button.disabled = not game.is_over
@@ -461,7 +509,10 @@ class GameFilePanel(_View):
         try:
             if target.is_dir():
                 raise IsADirectoryError(f"{target} is a folder")
-            self.session.game.save(target)
+            import json
+
+            target.write_text(json.dumps(self.data(), indent=1, ensure_ascii=False) + "\n",
+                              encoding="utf-8")
         except (OSError, ValueError) as exc:
             self._say(f"not saved: {getattr(exc, 'strerror', None) or exc} ({target})",
                       error=True)
@@ -515,7 +566,7 @@ class LogPanel(_View):
         session = self.session
         game = session.game
         # Other seats' bids stay face down for the viewer until the game is over.
-        options = [(f"[{i}] {game.names[p]}"
+        options = [(f"[{i + 1}] {game.names[p]}"
                     f"{'' if session.is_human(p) else ' (bot)'}: "
                     f"{game.action_text(i, session.viewer)}", i)
                    for i, (p, _a) in enumerate(game.history)]

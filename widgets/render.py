@@ -15,6 +15,7 @@ from nidavellir import cards as C
 from nidavellir.card_text import ability, source
 from nidavellir.cards import Card, Kind
 from nidavellir.errors import InvalidNotation
+from nidavellir.rules.classes import blacksmith_points, column_totals, hunter_points
 from nidavellir.tokens import parse_token
 
 from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, DISABLED_OPACITY, TEXT_COLOUR
@@ -208,29 +209,48 @@ def table_html(obs: Mapping[str, Any]) -> str:
     return "<div class='nid-table'>" + "".join(parts) + "</div>"
 
 
-def column_html(letter: str, tokens: Sequence[str], ranks: int) -> str:
-    """One army column, bottom card first, with its ranks and bravery points."""
+def column_points(letter: str, tokens: Sequence[str]) -> int:
+    """What a column is worth on the score sheet by its class's formula (without the
+    warriors' majority bonus or Idunn, which the score sheet adds)."""
     suit = C.Suit.parse(letter)
-    bp = 0
-    for t in tokens:
-        card = card_of(t)
-        if card is not None and card is not C.THRUD:
-            bp += card.column_value(suit)[1]
-    tiles = "".join(card_tile(t, column=letter, small=True) for t in tokens)
+    cards = [c for t in tokens if (c := card_of(t)) is not None]
+    ranks, bravery = column_totals(cards, suit)
+    if letter == "H":
+        return hunter_points(ranks)
+    if letter == "B":
+        return blacksmith_points(ranks)
+    if letter == "M":
+        return ranks * bravery
+    return bravery
+
+
+def column_html(letter: str, tokens: Sequence[str], ranks: int, *, points: int | None = None,
+                shown: int | None = None) -> str:
+    """One army column, bottom card first, under a header with its ranks and what it is
+    worth on the score sheet now (``points``, the sheet's figure, when the caller has it;
+    else the class's formula). ``shown``: only the top cards as tiles (the header still
+    counts the whole column)."""
+    if points is None:
+        points = column_points(letter, tokens)
+    tiles_of = tokens if shown is None else tokens[-shown:]
+    hidden = len(tokens) - len(tiles_of)
+    tiles = "".join(card_tile(t, column=letter, small=True) for t in tiles_of)
+    if hidden:
+        tiles = f"<div class='nid-column-more'>+{hidden} below</div>" + tiles
     colour = CLASS_COLOURS[letter]
-    return (f"<div class='nid-column' style='display:inline-block;vertical-align:top;"
-            f"width:70px;margin-right:3px;border-top:4px solid {colour};background:#f8f9f9;"
-            f"min-height:60px;text-align:center'>"
-            f"<div style='font:bold 10px sans-serif;color:{colour};white-space:nowrap'>"
+    rank_word = "rank" if ranks == 1 else "ranks"
+    return (f"<div class='nid-column' style='border-top-color:{colour}'>"
+            f"<div class='nid-column-name' style='color:{colour}'>"
             f"{esc(CLASS_NAMES[letter])}</div>"
-            f"<div style='font:10px sans-serif;white-space:nowrap' title='ranks and bravery "
-            f"points of the column'>{ranks} rank{'' if ranks == 1 else 's'}, {bp} pts</div>"
+            f"<div class='nid-column-score' title='ranks, and what the column is worth on the "
+            f"score sheet now'>{ranks} {rank_word} · {points} points</div>"
             f"{tiles}</div>")
 
 
 def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool = False,
-               score: int | None = None) -> str:
-    """A player board from the observation's ``players`` entry."""
+               score: int | None = None, points: Mapping[str, int] | None = None) -> str:
+    """A player board from the observation's ``players`` entry; ``points``: what each
+    column is worth on the score sheet now, by class letter (the column headers)."""
     name = player["name"]
     flags = []
     if viewer:
@@ -259,7 +279,8 @@ def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool
     coins = (f"<div style='font:12px sans-serif;margin:3px 0'>bids {bids} "
              f"&nbsp; hand {hand_html} &nbsp; purse {purse_html}"
              f"{' &nbsp; <b>Uline bids after the reveal</b>' if player.get('uline') else ''}</div>")
-    columns = "".join(column_html(letter, player["army"][letter], player["ranks"][letter])
+    columns = "".join(column_html(letter, player["army"][letter], player["ranks"][letter],
+                                  points=(points or {}).get(letter))
                       for letter in CLASS_LETTERS)
     zone = "".join(card_tile(t, small=True) for t in player["command_zone"]) or \
         "<i style='font:12px sans-serif;color:#888'>empty</i>"

@@ -247,7 +247,7 @@ class ReplayPanel(W.VBox):
         if index > 0:
             player, _action = full.history[index - 1]
             shown = full.action_text(index - 1, None if full.is_over else SPECTATOR)
-            lines.append(f"<b>[{index - 1}] {esc(full.names[player])}: {esc(shown)}</b>"
+            lines.append(f"<b>Decision {index}: {esc(full.names[player])}: {esc(shown)}</b>"
                          + self.annotation(index - 1))
             before = self.game_at(index - 1)
             for e in game.events[len(before.events):]:
@@ -284,7 +284,10 @@ class ReplayPanel(W.VBox):
         text = f" <span class='nid-annotation'>{esc(symbol)} {esc(label)}"
         if symbol:
             text += (f": better {esc(str(r['best']))} ({float(r['loss_points']):.1f} points, "
-                     f"{float(r['loss_win']):.0%} win chance given up)")
+                     f"{float(r['loss_win']):.0%} chance to win given up)")
+            reason = str(r.get("reason", "") or "")
+            if reason:
+                text += f"<br><span class='nid-annotation-why'>{esc(reason)}</span>"
         return text + "</span>"
 
     def branch(self) -> Game | None:

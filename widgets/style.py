@@ -25,6 +25,24 @@ CSS = """
 .nid-upload.jupyter-button::after { content: "Upload a record (.json)"; font-size: 13px; }
 .nid-error { color: #c0392b; font: 13px sans-serif; }
 button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
+.nid-column { display: inline-block; vertical-align: top; width: 74px; margin-right: 3px;
+  border-top: 4px solid #ccc; background: #f8f9f9; min-height: 60px; text-align: center; }
+.nid-column-name { font: bold 10px sans-serif; white-space: nowrap; }
+.nid-column-score { font: 10px/1.2 sans-serif; color: #333; }
+.nid-column-more { font: 9px sans-serif; color: #777; }
+.nid-majority-note { max-width: 150px; font: 10px/1.2 sans-serif; color: #7b241c;
+  text-align: center; white-space: normal; }
+.nid-estimate { font: 12px sans-serif; color: #1b4f72; margin: 2px 0; }
+.nid-purse-label { font: 13px sans-serif; margin-right: 8px; }
+.nid-hint-text, .nid-hint-why { font: 13px/1.4 sans-serif; white-space: normal; }
+.nid-bar-label { font: 11px sans-serif; color: #555; }
+.nid-bar { display: flex; width: 100%; border: 1px solid #ccc; }
+.nid-bar-part { color: white; font: 11px sans-serif; padding: 2px 0; text-align: center;
+  overflow: hidden; white-space: nowrap; }
+.nid-mistake-text { font: 12px/1.4 sans-serif; white-space: normal; margin-top: 4px; }
+.nid-choice { max-width: 100%; }
+.nid-choice .widget-label, button.nid-choice { white-space: normal; height: auto;
+  min-height: 28px; line-height: 1.2; padding-top: 3px; padding-bottom: 3px; }
 """
 
 

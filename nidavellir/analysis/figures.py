@@ -20,7 +20,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..palette import CLASS_COLOURS, CLASS_NAMES
+from ..palette import CLASS_COLOURS, CLASS_NAMES, PLAYER_COLOURS, player_colour
 from ..scoring import CATEGORIES, CATEGORY_LABELS
 from ..tokens import parse_token
 from .frames import CLASSES
@@ -28,7 +28,6 @@ from .frames import CLASSES
 #: Class names by letter, for titles and legends (the lab's one table of them).
 CLASS_LABELS: dict[str, str] = CLASS_NAMES
 #: Player colours (Okabe-Ito, colour-blind safe), by seat.
-PLAYER_COLOURS: tuple[str, ...] = ("#000000", "#e69f00", "#56b4e9", "#cc79a7", "#009e73")
 #: Colour of each score category: the classes' colours, then the other rows of the sheet.
 CATEGORY_COLOURS: dict[str, str] = {
     "warriors": CLASS_COLOURS["W"], "hunters": CLASS_COLOURS["H"],
@@ -47,10 +46,6 @@ COIN_EVENT_MARKS: dict[str, tuple[str, str]] = {
 }
 STEP_AXIS = "Decisions taken (step)"
 _FONT = {"family": "sans-serif", "size": 13}
-
-
-def player_colour(seat: int) -> str:
-    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
 def _names(frame: pd.DataFrame) -> list[tuple[int, str]]:
@@ -306,9 +301,10 @@ def hero_timeline(events: pd.DataFrame, names: Sequence[str] | None = None,
 def what_if_chart(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     """The options of one decision side by side (input: ``whatif.what_if``).
 
-    Trace ``"Score now"``: the immediate change of the player's score per action. With
-    playouts, trace ``"Final score (playouts)"``: the mean change of the final score from
-    now, with error bars of 1.96 standard errors (about a 95% interval).
+    Trace ``"Score now"``: the change of the player's score if the game ended right after
+    the action. With the coach's judgement (``what_if(..., level=...)``), trace ``"Expected
+    by the end"``: the expected final score minus the score now, for the options the coach
+    played out, with error bars of 1.96 standard errors (about a 95% interval).
     """
     actions = table["action"].tolist()
     name = str(table["name"].iloc[0]) if len(table) else ""
@@ -316,11 +312,13 @@ def what_if_chart(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     fig.add_trace(go.Bar(x=actions, y=table["delta_total"].tolist(), name="Score now",
                          marker_color="#95a5a6",
                          hovertemplate="%{x}: %{y:+} points now<extra></extra>"))
-    if "final_change_mean" in table:
+    if "expected_score" in table:
+        checked = table[table["verified"]]
+        now = checked["score_total"] - checked["delta_total"]
         fig.add_trace(go.Bar(
-            x=actions, y=table["final_change_mean"].round(2).tolist(),
-            name="Final score (playouts)", marker_color="#2c3e50",
-            error_y={"type": "data", "array": (1.96 * table["final_se"]).round(2).tolist()},
+            x=checked["action"].tolist(), y=(checked["expected_score"] - now).round(2).tolist(),
+            name="Expected by the end", marker_color="#2c3e50",
+            error_y={"type": "data", "array": (1.96 * checked["score_se"]).round(2).tolist()},
             hovertemplate="%{x}: %{y:+.1f} points by the end<extra></extra>"))
     fig.update_layout(barmode="group", xaxis_title="Action", yaxis_title="Points gained")
     _layout(fig, title or f"What if {name}...", 420)

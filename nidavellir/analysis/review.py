@@ -1,11 +1,16 @@
-"""Game review: every decision of a game judged by the search bot, as a DataFrame.
+"""Game review: every decision of a game judged by the coach, as a DataFrame.
 
-For each decision the deciding seat's position is analysed with ``bot.analyse`` (from what
-that seat could know, never more). When the move played is not the search's best move, the
-two are played out from the same determinizations (common random numbers,
-:func:`nidavellir.bots.search.evaluate_actions`) and the difference, less one standard error
-of it (what the noise of the playouts could explain is not counted), is what the move gave
-up: ``loss_points`` in expected final points, ``loss_win`` in win probability (both ≥ 0).
+Each decision is judged by the coach's one judgement (:func:`nidavellir.bots.judge.judge`)
+from what the deciding seat could know, never more, with the move played as the selected
+move: at the same level the review's better move is the Hint's move at that position (both
+seed the judgement from the position as the seat saw it). When the move played is not the
+best, the two were played out from the same determinizations, and the difference, less one
+standard error of it (what the noise of the playouts could explain is not counted), is what
+the move gave up: ``loss_points`` in expected final points, ``loss_win`` in chance to win
+(both ≥ 0); ``reason`` says why in words.
+
+Decisions are numbered from 1 (``number``: decision N is ``game.history[N - 1]``) in every
+list, the Replay slider and ``nidavellir hint --at N``; ``step`` is the 0-based index.
 
 Labels (Lichess-style, the worse of the two measures decides):
 
@@ -25,8 +30,8 @@ label           points given up         win probability given up
 >>> from nidavellir.bots import play_game
 >>> game = play_game(2, "random", seed=1)
 >>> frame = review(game, level="search@4", playouts=4)
->>> list(frame.columns[:8])
-['step', 'age', 'round', 'player', 'name', 'kind', 'played', 'best']
+>>> list(frame.columns[:9])
+['step', 'number', 'age', 'round', 'player', 'name', 'kind', 'played', 'best']
 """
 
 from __future__ import annotations
@@ -40,8 +45,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..bots import make_bot, parse_bot_spec
-from ..bots.search import SearchBot, evaluate_actions
+from ..bots.judge import DEFAULT_LEVEL, judge, parse_level
 from ..errors import RecordError
 from ..game import Game
 from ..rules.base import CHOICES
@@ -61,12 +65,12 @@ LABELS = ("best", "good", "inaccuracy", "mistake", "blunder", "forced")
 SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 #: Decision kinds grouped for the summary (each decision class says its group).
 KIND_GROUPS: dict[str, str] = {str(kind): cls.group for kind, cls in CHOICES.items()}
-#: Paired playouts comparing the move played with the best one.
-PLAYOUTS = 48
+#: Paired playouts per verified move (the played move is always verified).
+PLAYOUTS = 32
 REVIEW_FORMAT = "nidavellir-review"
 REVIEW_VERSION = 1
 
-Task = tuple[dict[str, Any], int, str, int, int]
+Task = tuple[dict[str, Any], int, str, int, int | None]
 
 
 def label_for(loss_points: float, loss_win: float) -> str:
@@ -87,15 +91,17 @@ def review_decision(task: Task) -> dict[str, Any]:
     """Judge decision ``index`` of a record (module level: runs in worker processes)."""
     record, index, level, playouts, seed = task
     game, _, played = _position(record, index)
-    row = judge(game, played, level, playouts, seed)
+    row = judge_move(game, played, level, playouts, seed)
     row["step"] = index
+    row["number"] = index + 1
     return row
 
 
-def judge(game: Game, played: str, level: str = "hard", playouts: int = PLAYOUTS,
-          seed: int = 0) -> dict[str, Any]:
+def judge_move(game: Game, played: str, level: str = DEFAULT_LEVEL, playouts: int = PLAYOUTS,
+               seed: int | None = None) -> dict[str, Any]:
     """One review row for the decision on the table of ``game`` and the move ``played``
-    (its notation), judged from the deciding seat's knowledge only."""
+    (its notation), judged from the deciding seat's knowledge only (``seed`` None: from the
+    position as the seat saw it, like the Hint)."""
     decision = game.decision
     if decision is None:
         raise ValueError("there is no decision to judge: the game is over")
@@ -106,35 +112,27 @@ def judge(game: Game, played: str, level: str = "hard", playouts: int = PLAYOUTS
     if played_action not in legal:
         raise ValueError(f"{played} is not a legal action here")
     played = str(played_action)
-    bot = make_bot(level, seed)
-    if not isinstance(bot, SearchBot):
-        raise ValueError(f"a review needs a search level (hard, expert, search...), not {level!r}")
-    row: dict[str, Any] = {"step": len(game.history), "age": s.age, "round": s.round,
-                           "player": player,
-                           "name": game.names[player], "kind": decision.kind,
-                           "played": played, "options": len(legal)}
+    row: dict[str, Any] = {"step": len(game.history), "number": len(game.history) + 1,
+                           "age": s.age, "round": s.round, "player": player,
+                           "name": game.names[player], "kind": str(decision.kind),
+                           "played": played, "options": len(legal), "reason": ""}
+    judgement = judge(game, level=level, seed=seed, selected=played_action,
+                      verify=playouts if len(legal) > 1 else min(playouts, 4))
+    row["best"] = str(judgement.best)
     if len(legal) == 1:
-        forced = make_bot("search", seed, iterations=max(8, playouts // 2))
-        analysis = forced.analyse(game, seed=seed)  # type: ignore[attr-defined]
-        row.update(best=played, loss_points=0.0, loss_win=0.0, label="forced")
+        row.update(loss_points=0.0, loss_win=0.0, label="forced")
+    elif judgement.best == played_action:
+        row.update(loss_points=0.0, loss_win=0.0, label="best")
     else:
-        analysis = bot.analyse(game, seed=seed)
-        best = analysis.best
-        row["best"] = str(best)
-        if str(best) == played:
-            row.update(loss_points=0.0, loss_win=0.0, label="best")
-        else:
-            ev = evaluate_actions(game, [best, played_action], playouts, seed)
-            # What the noise of the playouts could explain is not counted as a loss.
-            loss_points = max(0.0, ev.score[best] - ev.score[played_action]
-                              - ev.diff_se[played_action])
-            loss_win = max(0.0, ev.win[best] - ev.win[played_action]
-                           - ev.win_diff_se[played_action])
-            row.update(loss_points=loss_points, loss_win=loss_win,
-                       label=label_for(loss_points, loss_win))
+        cmp = judgement.compare(played_action)
+        # What the noise of the playouts could explain is not counted as a loss.
+        loss_points = max(0.0, cmp.points - cmp.points_se)
+        loss_win = max(0.0, cmp.win - cmp.win_se)
+        row.update(loss_points=loss_points, loss_win=loss_win,
+                   label=label_for(loss_points, loss_win), reason=cmp.text())
     for i in range(game.config.players):
-        row[f"win_{i}"] = analysis.win[i]
-        row[f"expected_{i}"] = analysis.expected[i]
+        row[f"win_{i}"] = judgement.win[i]
+        row[f"expected_{i}"] = judgement.expected[i]
     return row
 
 
@@ -144,33 +142,32 @@ def _as_game(game_or_record: Game | Mapping[str, Any]) -> Game:
     return Game.from_record(game_or_record)
 
 
-def review(game_or_record: Game | Mapping[str, Any], level: str = "hard", workers: int = 1,
-           scheduler: str | None = None, dask: int | None = None, playouts: int = PLAYOUTS,
-           seed: int = 0, progress: bool = False, backend: Backend | None = None
-           ) -> pd.DataFrame:
-    """One row per decision of the game (see the module docs): ``step, age, round, player,
-    name, kind, played, best, options, loss_points, loss_win, label``, then each player's
-    win probability ``win_i`` and expected final score ``expected_i`` before the decision.
-    Decisions are analysed in parallel on ``workers`` processes or a Dask cluster; the same
-    ``seed`` gives the same review for a level with an iteration budget."""
+def review(game_or_record: Game | Mapping[str, Any], level: str = DEFAULT_LEVEL,
+           workers: int = 1, scheduler: str | None = None, dask: int | None = None,
+           playouts: int = PLAYOUTS, seed: int | None = None, progress: bool = False,
+           backend: Backend | None = None) -> pd.DataFrame:
+    """One row per decision of the game (see the module docs): ``step, number, age, round,
+    player, name, kind, played, best, options, loss_points, loss_win, label, reason``, then
+    each player's win probability ``win_i`` and expected final score ``expected_i`` before
+    the decision. Decisions are judged in parallel on ``workers`` processes or a Dask
+    cluster; with ``seed=None`` each position is seeded as the Hint seeds it, and a level
+    with an iteration budget gives the same review every time."""
     import pandas as pd
 
-    name, _ = parse_bot_spec(level)
-    if name not in ("search", "hard", "expert"):
-        raise ValueError(f"a review needs a search level (hard, expert, or search@BUDGET), "
-                         f"not {level!r}")
+    parse_level(level)
     if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
         raise ValueError(f"playouts must be a whole number >= 1, not {playouts!r}")
     game = _as_game(game_or_record)
     record = game.to_record()
     n = game.config.players
-    tasks: list[Task] = [(record, i, level, playouts, seed * 100_003 + i)
+    tasks: list[Task] = [(record, i, level, playouts,
+                          None if seed is None else seed * 100_003 + i)
                          for i in range(len(game.history))]
     backend = backend or Backend(workers=workers, scheduler=scheduler, dask=dask)
     rows = list(run_tasks(review_decision, tasks, backend=backend, progress=progress,
                           desc="decisions", unit="decision", seconds_per_task=1.0))
-    columns = ["step", "age", "round", "player", "name", "kind", "played", "best", "options",
-               "loss_points", "loss_win", "label",
+    columns = ["step", "number", "age", "round", "player", "name", "kind", "played", "best",
+               "options", "loss_points", "loss_win", "label", "reason",
                *(f"win_{i}" for i in range(n)), *(f"expected_{i}" for i in range(n))]
     frame = pd.DataFrame(rows, columns=columns)
     frame.attrs["level"] = level
@@ -212,10 +209,12 @@ def annotated_lines(frame: pd.DataFrame) -> list[str]:
     lines = []
     for r in frame.itertuples():
         mark = SYMBOLS.get(r.label, "")
-        text = f"[{r.step}] {r.name}: {r.played}{mark}"
+        text = f"{r.number}. {r.name}: {r.played}{mark}"
         if mark:
             text += (f"   (better: {r.best}; {r.loss_points:.1f} points, "
                      f"{r.loss_win:.0%} win chance given up)")
+            if getattr(r, "reason", ""):
+                text += f"\n      {r.reason}"
         elif r.label == "forced":
             text += "   (forced)"
         lines.append(text)
@@ -227,8 +226,9 @@ def to_json(frame: pd.DataFrame) -> dict[str, Any]:
     decisions = []
     for r in frame.to_dict("records"):
         decisions.append({
-            "step": int(r["step"]), "player": int(r["player"]), "kind": r["kind"],
-            "played": r["played"], "best": r["best"],
+            "step": int(r["step"]), "number": int(r["step"]) + 1, "player": int(r["player"]),
+            "kind": r["kind"], "played": r["played"], "best": r["best"],
+            "reason": r.get("reason", "") or "",
             "loss_points": round(float(r["loss_points"]), 3),
             "loss_win": round(float(r["loss_win"]), 4), "label": r["label"],
             "win": [round(float(r[f"win_{i}"]), 4) for i in range(n)],
@@ -247,21 +247,22 @@ def win_chance_figure(frame: pd.DataFrame, names: Sequence[str] | None = None) -
     the move played and the better one)."""
     import plotly.graph_objects as go
 
-    from .figures import player_colour
+    from ..palette import player_colour
 
     names = list(names or frame.attrs.get("names") or
                  [f"Player {i + 1}" for i in range(sum(c.startswith("win_") for c in frame))])
     fig = go.Figure()
     for i, name in enumerate(names):
         colour = player_colour(i)
-        fig.add_trace(go.Scatter(x=frame["step"], y=frame[f"win_{i}"] * 100, mode="lines",
+        fig.add_trace(go.Scatter(x=frame["step"] + 1, y=frame[f"win_{i}"] * 100, mode="lines",
                                  name=name, line={"color": colour},
                                  hovertemplate=f"{html.escape(name)}: %{{y:.0f}}% at decision "
                                                "%{x}<extra></extra>"))
         bad = frame[(frame["player"] == i) & frame["label"].isin(list(SYMBOLS))]
         if len(bad):
             fig.add_trace(go.Scatter(
-                x=bad["step"], y=bad[f"win_{i}"] * 100, mode="markers", name=f"{name}: mistakes",
+                x=bad["step"] + 1, y=bad[f"win_{i}"] * 100, mode="markers",
+                name=f"{name}: mistakes",
                 marker={"color": colour, "size": 10, "symbol": "x"},
                 customdata=bad[["played", "best", "label", "loss_points"]],
                 hovertemplate="%{customdata[2]}: played %{customdata[0]}, better "
@@ -311,11 +312,18 @@ def html_report(frame: pd.DataFrame, title: str = "Game review") -> str:
 
 # ---------------------------------------------------------------------- save and open
 
+def review_data(game: Game, frame: pd.DataFrame) -> dict[str, Any]:
+    """A reviewed game as JSON data: the record and the review (:func:`review_from_dict`
+    reads it back)."""
+    return {"format": REVIEW_FORMAT, "version": REVIEW_VERSION, "record": game.to_record(),
+            "level": frame.attrs.get("level"),
+            "review": json.loads(frame.to_json(orient="records"))}
+
+
 def save_review(path: str | Path, game: Game, frame: pd.DataFrame) -> None:
     """A reviewed game: the record and the review, opened again without recomputing."""
-    data = {"format": REVIEW_FORMAT, "version": REVIEW_VERSION, "record": game.to_record(),
-            "level": frame.attrs.get("level"), "review": json.loads(frame.to_json(orient="records"))}
-    Path(path).write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+    Path(path).write_text(json.dumps(review_data(game, frame), ensure_ascii=False) + "\n",
+                          encoding="utf-8")
 
 
 def review_from_dict(data: Any) -> tuple[Game, pd.DataFrame]:
@@ -359,6 +367,11 @@ def review_from_dict(data: Any) -> tuple[Game, pd.DataFrame]:
                     or not math.isfinite(value):
                 raise RecordError(f"missing or not a number: {value!r}", field=f"review[{i}].{key}")
     frame = pd.DataFrame(rows)
+    # Reviews saved before decisions were numbered from 1 and reasons given.
+    frame["number"] = frame["step"] + 1
+    if "reason" not in frame.columns:
+        frame["reason"] = ""
+    frame["reason"] = frame["reason"].fillna("").astype(str)
     frame.attrs["level"] = data.get("level")
     frame.attrs["names"] = list(game.names)
     return game, frame
@@ -382,12 +395,14 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     from .simulate import add_backend_arguments
 
     parser.add_argument("record", metavar="RECORD", help="a game record (JSON, Game.save)")
-    parser.add_argument("--level", default="hard",
-                        help="hard (default), expert, or search@BUDGET (e.g. search@400)")
+    parser.add_argument("--level", default=DEFAULT_LEVEL,
+                        help="the coach's level: quick, coach (default, as the Hint), deep, "
+                             "hard, expert, or search@BUDGET (e.g. search@400)")
     add_backend_arguments(parser)
     parser.add_argument("--playouts", type=int, default=PLAYOUTS,
-                        help=f"paired playouts per judged move (default {PLAYOUTS})")
-    parser.add_argument("--seed", type=int, default=0)
+                        help=f"paired playouts per verified move (default {PLAYOUTS})")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="a fixed seed (default: each position seeded as the Hint seeds it)")
     parser.add_argument("--out", metavar="FILE",
                         help="write the review: FILE.csv, FILE.parquet, FILE.html (a report) "
                              "or FILE.json (the game with its review, opened again without "
@@ -412,7 +427,7 @@ def run(args: argparse.Namespace) -> int:
             if not out.parent.is_dir():
                 raise ValueError(f"cannot write {str(out)!r}: no directory {str(out.parent)!r}")
         try:
-            parse_bot_spec(args.level)
+            parse_level(args.level)
         except ValueError as exc:
             raise ValueError(f"--level: {exc}") from None
         game = Game.load(args.record)

@@ -1,18 +1,11 @@
 """What-if studies: score every option of a decision, branch a game, compare two games.
 
-- :func:`what_if` — one row per legal action of the current decision: the immediate
-  change of the score sheet (clone, apply, ``scores()`` difference) and, with
-  ``playouts > 0``, the final-score change estimated from seeded playouts of the rest
-  of the game by bots.
+- :func:`what_if` — one row per legal action of the current decision: the change of the
+  score sheet if the game ended right after it and, with a ``level``, the coach's judgement
+  of what it leads to (:func:`nidavellir.bots.judge.judge`: the one estimate of a move's
+  worth in the lab, from what the deciding seat may know).
 - :func:`branch` — a copy of a game that took other actions from some decision on.
 - :func:`compare` — two score sheets side by side, with the difference.
-
-Playouts are *determinized* for the deciding seat (``Game.determinize``): the order of the
-cards nobody has seen yet is reshuffled and the other players' face-down bids are dealt
-again for every playout, so an estimate never exploits what the deciding player cannot
-know. Playout ``i`` uses the same deck order and bot seeds for
-every action (common random numbers), so differences between actions are not noise from
-different deals. The same ``seed`` gives the same numbers.
 
 >>> from nidavellir import Game
 >>> game = Game.new(players=2, seed=3)
@@ -23,22 +16,20 @@ different deals. The same ``seed`` gives the same numbers.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 
 import pandas as pd
 
 from ..actions import Action
+from ..bots.judge import judge
 from ..game import Game
 from ..scoring import CATEGORIES, CATEGORY_LABELS, ScoreSheet
-from ..stats import mean_se, sample_variance
 from .frames import score_frame
 
 DELTA_COLUMNS: tuple[str, ...] = tuple(f"delta_{c}" for c in CATEGORIES) + ("delta_total",)
-PLAYOUT_COLUMNS: tuple[str, ...] = ("playouts", "final_mean", "final_std", "final_se",
-                                    "final_change_mean", "final_change_se", "margin_mean",
-                                    "win_rate")
+JUDGED_COLUMNS: tuple[str, ...] = ("rank", "expected_score", "score_se", "win_chance",
+                                   "margin", "value", "verified", "playouts")
 
 
 def _seat_points(sheet: ScoreSheet, seat: int) -> dict[str, int]:
@@ -84,40 +75,44 @@ def play_until(game: Game, until: Callable[[Game], bool], bot: str = "greedy",
     return game
 
 
-def what_if(game: Game, player: int | None = None, playouts: int = 0, bot: str = "random",
-            seed: int = 0, *, actions: Iterable[Action | str] | None = None,
-            determinize: bool = True) -> pd.DataFrame:
-    """Score every legal action of the current decision for ``player``.
-
-    ``player`` defaults to the seat that decides now. Columns, one row per action in
-    ``game.legal_actions()`` order (or ``actions``, when given):
+def what_if(game: Game, player: int | None = None, level: str | None = None,
+            seed: int | None = None, *, actions: Iterable[Action | str] | None = None
+            ) -> pd.DataFrame:
+    """Every legal action of the current decision, scored for ``player`` (default: the seat
+    that decides), one row per action in ``game.legal_actions()`` order (or ``actions``):
 
     - ``action`` (notation), ``player`` (seat), ``name``;
-    - ``delta_<category>`` for every category of the score sheet and ``delta_total``:
-      the immediate change of the player's score when the action is applied (with the
-      automatic steps it triggers: a trade, a hero's effect, troop evaluation ...);
-    - ``score_total``: the player's score of the table right after the action;
-    - with ``playouts > 0``: ``playouts``, ``final_mean``, ``final_std`` (sample
-      standard deviation), ``final_se`` (its standard error) of the player's final
-      total; ``final_change_mean`` / ``final_change_se``: the final total minus the
-      score now; ``margin_mean``: final total minus the best other player's;
-      ``win_rate``: share of playouts the player placed first (ties count).
+    - ``delta_<category>`` for every category of the score sheet and ``delta_total``: the
+      change of the player's score if the game ended right after the action (with what it
+      triggers at once: a trade, a hero's effect, troop evaluation ...), on a table
+      consistent with what the deciding seat may know; ``score_total``: the score then;
+    - with ``level`` (``quick``, ``coach``, ``deep``, ``hard``, ``search@400`` …): the
+      coach's judgement (:func:`nidavellir.bots.judge.judge`): ``rank`` (1 = the
+      recommended move), ``expected_score`` and ``score_se`` (the expected final score and
+      its standard error), ``win_chance``, ``margin`` (expected lead over the best
+      opponent), ``value`` (what the options are ranked by), ``verified`` (played out from
+      the same deals as the best move) and ``playouts``.
 
-    Every seat of a playout is played by a ``bot`` from :mod:`nidavellir.bots`; the unseen
-    card order is reshuffled per playout unless ``determinize=False``.
+    The same position, level and seed give the same table (``seed`` None: seeded from the
+    position as the deciding seat sees it, like the Hint).
     """
     d = game.decision
     if d is None:
         raise ValueError("the game is over: there is no decision to study")
-    seat = d.player if player is None else int(player)
-    if not 0 <= seat < game.config.players:
+    seat = d.player if player is None else player
+    if not isinstance(seat, int) or isinstance(seat, bool) or \
+            not 0 <= seat < game.config.players:
         raise ValueError(f"no player {player!r} in a {game.config.players}-player game")
     options = (game.legal_actions() if actions is None
                else [game.parse(a) if isinstance(a, str) else a for a in actions])
-    before = _seat_points(game.scores(), seat)
+    # What the deciding seat may know: the branch is played on its determinization.
+    base = game.determinize(d.player, 0)
+    before = _seat_points(base.scores(), seat)
+    judgement = judge(game, level=level, seed=seed) if level is not None else None
+    ranks = {str(o.action): i + 1 for i, o in enumerate(judgement.options)} if judgement else {}
     rows = []
     for action in options:
-        g = game.clone()
+        g = base.clone()
         g.apply(action)
         after = _seat_points(g.scores(), seat)
         row: dict[str, object] = {"action": str(action), "player": seat,
@@ -125,36 +120,19 @@ def what_if(game: Game, player: int | None = None, playouts: int = 0, bot: str =
         for c in (*CATEGORIES, "total"):
             row[f"delta_{c}"] = after[c] - before[c]
         row["score_total"] = after["total"]
-        if playouts > 0:
-            row.update(_playouts(g, seat, playouts, bot, seed, determinize, before["total"]))
+        if judgement is not None:
+            o = judgement.option(action)
+            row.update(rank=ranks[str(action)], expected_score=o.score, score_se=o.score_se,
+                       win_chance=o.win, margin=o.margin, value=o.value,
+                       verified=o.verified, playouts=o.estimate.n)
         rows.append(row)
     columns = ["action", "player", "name", *DELTA_COLUMNS, "score_total"]
-    if playouts > 0:
-        columns += list(PLAYOUT_COLUMNS)
-    return pd.DataFrame(rows, columns=columns)
-
-
-def _playouts(after: Game, seat: int, n: int, bot: str, seed: int, determinize: bool,
-              now: int) -> dict[str, float]:
-    finals: list[int] = []
-    margins: list[int] = []
-    wins = 0
-    for i in range(n):
-        # A determinization for the deciding seat: the unseen cards reshuffled and the
-        # other players' face-down bids dealt again, so the estimate never uses them.
-        g = after.determinize(seat, _seed(seed, "deal", i)) if determinize else after.clone()
-        playout(g, _make_bots(bot, seed, i, g.config.players))
-        sheet = g.scores()
-        finals.append(sheet[seat].total)
-        others = [p.total for k, p in enumerate(sheet.players) if k != seat]
-        margins.append(sheet[seat].total - max(others, default=0))
-        wins += sheet[seat].rank == 1
-    mean = sum(finals) / n
-    std = math.sqrt(sample_variance(finals))
-    se = mean_se(finals)
-    return {"playouts": n, "final_mean": mean, "final_std": std, "final_se": se,
-            "final_change_mean": mean - now, "final_change_se": se,
-            "margin_mean": sum(margins) / n, "win_rate": wins / n}
+    if judgement is not None:
+        columns += list(JUDGED_COLUMNS)
+    frame = pd.DataFrame(rows, columns=columns)
+    if judgement is not None:
+        frame.attrs["judgement"] = judgement
+    return frame
 
 
 def branch(game: Game, at_index: int, actions: Iterable[Action | str]) -> Game:
@@ -202,5 +180,5 @@ def compare(game_a: Game | ScoreSheet, game_b: Game | ScoreSheet,
     return frame
 
 
-__all__ = ["DELTA_COLUMNS", "PLAYOUT_COLUMNS", "branch", "compare", "play_until", "playout",
+__all__ = ["DELTA_COLUMNS", "JUDGED_COLUMNS", "branch", "compare", "play_until", "playout",
            "what_if"]

@@ -29,9 +29,10 @@ from typing import Any
 
 from .base import Bot, derive_seed, legal_actions, play_game
 from .greedy import GreedyBot
+from .judge import Judgement, judge
 from .playout import HeuristicBot
 from .random_bot import RandomBot
-from .search import EXPERT_SECONDS, HARD_SECONDS, Analysis, MonteCarloBot, SearchBot
+from .search import EXPERT_SECONDS, HARD_SECONDS, MonteCarloBot, SearchBot
 
 
 def _budget(seconds: float, options: dict[str, Any]) -> dict[str, Any]:
@@ -159,7 +160,7 @@ def make_bot(name: str | Bot, seed: int = 0, **options: Any) -> Bot:
     return BOTS[key](seed, **options)
 
 
-__all__ = ["BOTS", "LEVELS", "SEARCH_BOTS", "Analysis", "Bot", "GreedyBot", "HeuristicBot",
+__all__ = ["BOTS", "LEVELS", "SEARCH_BOTS", "Bot", "Judgement", "judge", "GreedyBot", "HeuristicBot",
            "MonteCarloBot",
            "RandomBot", "SearchBot", "derive_seed", "legal_actions", "make_bot", "parse_bot_spec",
            "play_game"]
