@@ -92,59 +92,74 @@ def _ranks_text(names: list[str], ranks: tuple[int, ...]) -> str:
     return ", ".join(f"{names[i]} {ranks[i]}" for i in order)
 
 
+def _event_line(e: ev.Event, names: list[str]) -> str:
+    text = e.describe(names)
+    if isinstance(e, ev.CardPlaced) and e.card is C.YLUD:
+        text += " (Ylud is placed at the end of the age, R14)"
+    elif isinstance(e, ev.CardPlaced) and e.card.kind is C.Kind.MERCENARY:
+        text += " (enlistment, FR Thingvellir p.24)"
+    return f"<li>{esc(text)}</li>"
+
+
+def _award_line(e: ev.DistinctionAwarded, names: list[str]) -> str:
+    suit = e.distinction.suit  # Suit.WARRIOR is 0: compare with None
+    cls = f"{suit.column_name} ranks: " if suit is not None else "ranks: "
+    ranks = f" ({cls}{_ranks_text(names, e.ranks)})" if e.ranks else ""
+    if e.player is None:
+        best = max(e.ranks) if e.ranks else 0
+        tied = [names[i] for i, r in enumerate(e.ranks) if r == best]
+        why = (f"{' and '.join(tied)} tie with {best}" if len(tied) < len(names) or best
+               else f"everyone has {best}")
+        return (f"<b>{esc(e.distinction.name)}</b>: nobody wins it — {esc(why)}; it needs a "
+                f"strict majority and gems do not break the tie (R23){esc(ranks)}")
+    return (f"<b>{esc(e.distinction.name)}</b>: {esc(names[e.player])}{esc(ranks)} — "
+            f"{esc(ability(e.distinction))}")
+
+
 def age_summary_html(game: Game, age: int) -> str:
-    """What happened at the end of ``age``: enlistment, Ylud, the distinctions (who won
-    each with the ranks, a tie explained), Thrud, Brisingamens, heroes recruited. Only
-    public events: the end of an age comes after every bid was revealed."""
+    """What happened at the end of ``age``, in the order it happened: enlistment and Ylud
+    (and what they brought: a hero, Dagda's discards), then the distinctions (who won each
+    with the ranks, a tie explained, and what each brought), then the rest. While the
+    distinctions are still being awarded (a player decides in between: the King's Hand's
+    coin, the Pioneer's card), it says so. Only public events: the end of an age comes
+    after every bid was revealed."""
     names = list(game.names)
-    events = _age_window(game, age)
-    rows: list[str] = []
-
-    def line(text: str) -> None:
-        rows.append(f"<li>{esc(text)}</li>")
-
-    enlist = [e for e in events if isinstance(e, ev.CardPlaced) and e.card.kind is C.Kind.MERCENARY]
-    if enlist:
-        rows.append("<li><b>Enlistment</b> (FR Thingvellir p.24): mercenaries join the armies"
-                    "<ul>" + "".join(f"<li>{esc(e.describe(names))}</li>" for e in enlist)
-                    + "</ul></li>")
+    events = [e for e in _age_window(game, age)
+              if isinstance(e, (*_SUMMARY_EVENTS, ev.DistinctionAwarded))]
+    before: list[str] = []
+    awards: list[tuple[ev.DistinctionAwarded, list[str]]] = []
     for e in events:
-        if isinstance(e, ev.CardPlaced) and e.card is C.YLUD:
-            line(f"Ylud: {e.describe(names)} (placed at the end of the age, R14)")
-    awards = [e for e in events if isinstance(e, ev.DistinctionAwarded)]
+        if isinstance(e, ev.DistinctionAwarded):
+            awards.append((e, []))
+        elif awards:
+            awards[-1][1].append(_event_line(e, names))  # what the distinction brought
+        else:
+            before.append(_event_line(e, names))
+    rows: list[str] = []
+    if before:
+        title = ("Before the distinctions" if age == 1 else "What happened")
+        rows.append(f"<li><b>{title}</b> (mercenaries, Ylud, and what they brought; R14)"
+                    f"<ul>{''.join(before)}</ul></li>")
     if awards:
-        items = []
-        for e in awards:
-            cls = e.distinction.suit.column_name if e.distinction.suit else ""
-            ranks = f" ({cls} ranks: {_ranks_text(names, e.ranks)})" if e.ranks else ""
-            if e.player is None:
-                best = max(e.ranks) if e.ranks else 0
-                tied = [names[i] for i, r in enumerate(e.ranks) if r == best]
-                why = (f"{' and '.join(tied)} tie with {best}" if len(tied) < len(names)
-                       or best else f"everyone has {best}")
-                items.append(f"<li><b>{esc(e.distinction.name)}</b>: nobody wins it — "
-                             f"{esc(why)}; it needs a strict majority and gems do not break "
-                             f"the tie (R23){esc(ranks)}</li>")
-            else:
-                items.append(f"<li><b>{esc(e.distinction.name)}</b>: {esc(names[e.player])}"
-                             f"{esc(ranks)} — {esc(ability(e.distinction))}</li>")
-        rows.append("<li><b>Distinctions</b> (FR p.12, troop evaluation)<ul>" + "".join(items)
-                    + "</ul></li>")
-    others = [e for e in events if isinstance(e, _SUMMARY_EVENTS)
-              and not (isinstance(e, ev.CardPlaced) and (e.card.kind is C.Kind.MERCENARY
-                                                         or e.card is C.YLUD))]
-    if others:
-        rows.append("<li><b>What followed</b><ul>" + "".join(
-            f"<li>{esc(e.describe(names))}</li>" for e in others) + "</ul></li>")
+        items = "".join(f"<li>{_award_line(e, names)}"
+                        + (f"<ul>{''.join(after)}</ul>" if after else "") + "</li>"
+                        for e, after in awards)
+        rows.append("<li><b>Distinctions</b> (FR p.12, troop evaluation: the strict majority "
+                    f"of a class's ranks)<ul class='nid-summary-awards'>{items}</ul></li>")
     if not rows:
-        line("Nothing special happened: no mercenaries, no Ylud.")
-    head = (f"End of age {age}" if age == 1 or not game.is_over
-            else "End of age 2 and of the game")
-    nxt = ("Age 2 begins with the age 2 deck: the same rules, a new bid."
-           if age == 1 else "The final score sheet follows.")
-    return (f"<div class='nid-age-summary' style='font:13px sans-serif'>"
-            f"<div style='font:bold 15px sans-serif'>{esc(head)}</div><ul style='margin:4px 0'>"
-            + "".join(rows) + f"</ul><div style='color:#555'>{esc(nxt)}</div></div>")
+        rows.append("<li>Nothing special happened: no mercenaries, no Ylud.</li>")
+    partial = age == 1 and game.state.age == 1 and len(awards) < len(C.DISTINCTIONS)
+    if partial:
+        head = "End of age 1: the distinctions so far"
+        nxt = (f"{len(C.DISTINCTIONS) - len(awards)} more distinction(s) follow once this "
+               "choice is made; then age 2 begins.")
+    elif age == 1:
+        head, nxt = "End of age 1", "Age 2 begins with the age 2 deck: the same rules, a new bid."
+    else:
+        head = "End of age 2 and of the game" if game.is_over else "End of age 2"
+        nxt = "The final score sheet follows."
+    return (f"<div class='nid-age-summary'><div class='nid-summary-head'>{esc(head)}</div>"
+            f"<ul>{''.join(rows)}</ul><div class='nid-summary-next'>{esc(nxt)}</div></div>")
 
 
 # ====================================================================== new game

@@ -21,6 +21,7 @@ from __future__ import annotations
 import html
 import logging
 import random
+import threading
 import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -30,6 +31,7 @@ import ipywidgets as W
 import traitlets as T
 
 from nidavellir import Action, Game
+from nidavellir import events as ev
 from nidavellir.bots import make_bot
 from nidavellir.engine import Decision
 from nidavellir.errors import IllegalAction, InvalidNotation
@@ -130,16 +132,28 @@ class Session(T.HasTraits):
     age_summaries = T.Bool(False, help="stop at the end of each age for a summary")
     error = T.Unicode("", help="the last refused move, shown next to the decision's controls")
     summary_age = T.Int(0, help="the age whose end-of-age summary waits to be read (0: none)")
+    thinking = T.Unicode("", help="who is thinking now, and how far ('Bo (hard) is thinking… "
+                                  "40%'); empty when no bot thinks")
+    background = T.Bool(False, help="bots think in a background thread: the page stays free")
 
     def __init__(self, game: Game, seats: Sequence[str] | None = None, *, viewer: int | None = None,
                  bot_delay: float = 0.0, console: Console | None = None,
                  bot_seed: int | None = None, autoplay: bool = True, auto_forced: bool = False,
-                 age_summaries: bool = False) -> None:
+                 age_summaries: bool = False, background: bool = False) -> None:
         super().__init__()
+        self.background = background
+        self._generation = 0
+        """Bumped by every new game and undo: a bot move thought for an older position is
+        dropped."""
+        self._bot_thread: threading.Thread | None = None
+        self._lock = threading.RLock()
+        """Held while the game changes (a bot's move from the background, a click)."""
         self.auto_forced = auto_forced
         self.age_summaries = age_summaries
         #: Ages whose summary was read (or that ended before the session began).
-        self.summaries_read: set[int] = set()
+        self.summaries_read: dict[int, int] = {}
+        """Ages whose summary was read, with the number of distinctions it showed then (a
+        summary read during the distinctions comes again when more were awarded)."""
         #: History indices of the moves played for a human (the only legal one).
         self.forced: set[int] = set()
         self.console = console if console is not None else Console()
@@ -156,7 +170,7 @@ class Session(T.HasTraits):
             # Nobody watches yet: the bots' opening moves need no pause.
             delay, self.bot_delay = self.bot_delay, 0.0
             try:
-                self.play_bots()
+                self._play_bots_now(None)
             finally:
                 self.bot_delay = delay
 
@@ -212,7 +226,10 @@ class Session(T.HasTraits):
         except (ValueError, TypeError) as exc:
             self.console.error(f"cannot start this game: {exc}")
             return False
-        self.game = game
+        with self._lock:
+            self._generation += 1  # a bot still thinking about the old game is ignored
+            self.game = game
+        self.thinking = ""
         self._set_seats(game, seats, bot_seed)
         if "bot_delay" in config:
             self.bot_delay = float(config["bot_delay"])
@@ -221,7 +238,7 @@ class Session(T.HasTraits):
             self.viewer = self._default_viewer()
         finally:
             self._quiet = False
-        self.summaries_read = set()
+        self.summaries_read = {}
         self.summary_age = 0
         self.error = ""
         self.forced = set()
@@ -291,7 +308,8 @@ class Session(T.HasTraits):
             return False
         text = action if isinstance(action, str) else str(action)
         try:
-            game.apply(action)
+            with self._lock:
+                game.apply(action)
         except (IllegalAction, InvalidNotation) as exc:
             self.report_error(f"{text!r}: {exc}")
             return False
@@ -313,34 +331,123 @@ class Session(T.HasTraits):
 
     def _mark_ages_read(self) -> None:
         """Ages that ended before this session began need no summary."""
-        s = self.game.state
-        self.summaries_read = {a for a in (1, 2) if a < s.age or (a == 2 and s.over)}
+        self.summaries_read = {a: self._awards(a) for a in (1, 2) if self._age_ending(a)}
         self.summary_age = 0
 
     def _check_summary(self) -> None:
+        """The summary of an age waits for the human once its end has come to them: at the
+        first human decision after the age's distinctions began (a King's Hand transform,
+        the Pioneer's pick: the summary comes first, then the choice it explains), or once
+        the next age (or the end of the game) is there."""
         if not self.age_summaries or not self.humans:
             return
-        s = self.game.state
-        if s.age == 1 and not s.over:
-            self.summaries_read.discard(1)  # undone back into age 1
-        if not s.over:
-            self.summaries_read.discard(2)
-        ended = [a for a in (1, 2) if (a < s.age or (a == 2 and s.over))
-                 and a not in self.summaries_read]
+        for age in (1, 2):
+            if not self._age_ending(age) or self.summaries_read.get(age, 0) > self._awards(age):
+                self.summaries_read.pop(age, None)  # undone back before what was read
+        ended = [a for a in (1, 2) if self._age_summary_due(a) and self._unread(a)]
         self.summary_age = ended[0] if ended else 0
+
+    def _awards(self, age: int) -> int:
+        """How many distinctions were awarded at the end of ``age`` so far."""
+        return sum(1 for e in self.game.events
+                   if isinstance(e, ev.DistinctionAwarded) and e.age == age)
+
+    def _unread(self, age: int) -> bool:
+        read = self.summaries_read.get(age)
+        return read is None or self._awards(age) > read
+
+    def _age_ending(self, age: int) -> bool:
+        """The end of ``age`` has come: the next age (or the game's end) is there, or, for
+        age 1, its distinctions have begun (troop evaluation, FR "Fin de l'Age 1": a
+        distinction awarded since the age ended; before them, enlistment and Ylud, the
+        summary would have nothing to say yet)."""
+        s = self.game.state
+        if age < s.age or (age == 2 and s.over):
+            return True
+        if age != 1 or s.age != 1:
+            return False
+        for e in reversed(self.game.events):
+            if isinstance(e, ev.DistinctionAwarded):
+                return True
+            if isinstance(e, ev.AgeEnded | ev.RoundStarted):
+                return False
+        return False
+
+    def _age_summary_due(self, age: int) -> bool:
+        """The summary of ``age`` is shown now: its end has come, and either the next age
+        (or the game's end) is there or a human decides (a bot's move in between shows on
+        the board; the summary waits for the human)."""
+        if not self._age_ending(age):
+            return False
+        s = self.game.state
+        if age < s.age or s.over:
+            return True
+        d = self.game.decision
+        return d is not None and self.is_human(d.player)
 
     def read_summary(self) -> None:
         """The player has read the end-of-age summary: show the next decision."""
         if self.summary_age:
-            self.summaries_read.add(self.summary_age)
+            self.summaries_read[self.summary_age] = self._awards(self.summary_age)
         self._check_summary()
+        if not self.summary_age and self.auto_forced and self.waiting_for_human \
+                and len(self.game.legal_actions()) == 1:
+            self._changed()
+            self.play_bots()  # the forced move that waited for the summary
+            return
         self._changed()
 
     def play_bots(self) -> None:
         """Let bots decide until a human decision or the end of the game (with
-        ``auto_forced``, a human decision with a single legal action is played too)."""
+        ``auto_forced``, a human decision with a single legal action is played too). With
+        ``background``, they think in a thread: each move lands on the board as it is made,
+        ``thinking`` says who thinks and how far, and the page answers clicks meanwhile."""
+        d = self.game.decision
+        if not self.background or d is None or self.is_human(d.player):
+            self._play_bots_now(None)  # no bot to wait for: forced moves, the summary
+            return
+        generation = self._generation
+        thread = self._bot_thread
+        if thread is not None and thread.is_alive() and getattr(thread, "generation", -1) \
+                == generation:
+            return  # already playing this position
+        who = f"{self.game.names[d.player]} ({self.seats[d.player]})"
+        self.thinking = f"{who} is thinking…"
+        thread = threading.Thread(target=self._play_in_background, args=(generation,),
+                                  daemon=True, name="nidavellir-bots")
+        thread.generation = generation  # type: ignore[attr-defined]
+        self._bot_thread = thread
+        thread.start()
+
+    def wait(self, timeout: float = 300.0) -> None:
+        """Wait until the bots have played (background bots; tests, notebooks)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            thread = self._bot_thread
+            if thread is None or not thread.is_alive():
+                return
+            thread.join(max(0.0, deadline - time.monotonic()))
+            if time.monotonic() >= deadline:
+                return
+
+    def _play_in_background(self, generation: int) -> None:
+        try:
+            self._play_bots_now(generation)
+        except Exception as exc:  # shown, never lost in a thread
+            LOG.exception("the bots' thread failed")
+            self.console.error(f"the bots stopped: {type(exc).__name__}: {exc}")
+        finally:
+            if generation == self._generation:
+                self.thinking = ""
+
+    def _stale(self, generation: int | None) -> bool:
+        return generation is not None and generation != self._generation
+
+    def _play_bots_now(self, generation: int | None) -> None:
         game = self.game
         while True:
+            if self._stale(generation):
+                return  # a new game or an undo: this thread's game is gone
             d = game.decision
             if d is None:
                 break
@@ -348,26 +455,45 @@ class Session(T.HasTraits):
                 if not self.auto_forced:
                     break
                 legal = game.legal_actions()
-                if len(legal) != 1:
+                if len(legal) != 1 or self._summary_first():
                     break
-                game.apply(legal[0])
+                with self._lock:
+                    game.apply(legal[0])
                 self.forced.add(len(game.history) - 1)
                 self.console.info(f"Played for {game.names[d.player]}: {legal[0]} "
                                   f"(the only legal move: {d.prompt})")
                 continue
             bot = self.bots[d.player]
+            who = f"{game.names[d.player]} ({self.seats[d.player]})"
+            if generation is not None:
+                self.thinking = f"{who} is thinking…"
+                if hasattr(bot, "progress"):
+                    bot.progress = lambda f, who=who: self._progress(generation, who, f)
             if self.bot_delay > 0:
                 time.sleep(self.bot_delay)
             try:
                 action = bot.choose(game.clone())
-                game.apply(action)
+                with self._lock:  # checked and applied at once: an undo cannot come between
+                    if self._stale(generation):
+                        return
+                    game.apply(action)
             except Exception as exc:
                 # A bot that fails never takes the learner's game down: the seat plays a
                 # safe legal move instead, and the error is logged and shown.
-                if not self._fallback_move(d.player, exc):
+                with self._lock:
+                    if self._stale(generation):
+                        return
+                    ok = self._fallback_move(d.player, exc)
+                if not ok:
                     break
-            if self.bot_delay > 0:
-                self._changed()
+            finally:
+                if hasattr(bot, "progress"):
+                    bot.progress = None
+            if generation is not None or self.bot_delay > 0:
+                self._changed(generation)  # each bot move lands on the board as it is made
+        if self._stale(generation):
+            return
+        self.thinking = ""
         if self.follow_decider:
             d = game.decision
             if d is not None and self.is_human(d.player) and self.viewer != d.player:
@@ -377,12 +503,23 @@ class Session(T.HasTraits):
                 finally:
                     self._quiet = False
         self._check_summary()
-        self._changed()
-        if game.is_over:
+        self._changed(generation)
+        if game.is_over and not self._stale(generation):
             sheet = game.scores()
             self.console.info("Game over: " + ", ".join(
                 f"{p.name} {p.total}" for p in sheet.players)
                 + f". Winner(s): {', '.join(sheet.winners)}")
+
+    def _summary_first(self) -> bool:
+        """A forced human move waits while its age's summary is due (the summary comes
+        before the choice it explains)."""
+        if not self.age_summaries:
+            return False
+        return self._age_summary_due(1) and self._unread(1)
+
+    def _progress(self, generation: int, who: str, fraction: float) -> None:
+        if generation == self._generation:
+            self.thinking = f"{who} is thinking… {min(max(fraction, 0.0), 1.0):.0%}"
 
     def _fallback_move(self, seat: int, exc: Exception) -> bool:
         """After ``seat``'s bot raised ``exc``: log it, then play the fast heuristic's move
@@ -432,11 +569,15 @@ class Session(T.HasTraits):
             return False
         player, action = history[index]
         try:
-            self.game.undo_to(index)
+            with self._lock:
+                self._generation += 1  # a bot thinking about a later position is ignored
+                self.game.undo_to(index)
         except Exception as exc:
             self.console.error(f"undo failed: {type(exc).__name__}: {exc}")
             return False
-        self.console.info(f"Undone back to before [{index}] {self.game.names[player]}: {action}")
+        self.thinking = ""
+        self.console.info(f"Undone back to before [{index + 1}] {self.game.names[player]}: "
+                          f"{action}")
         self.error = ""
         self.forced = {i for i in self.forced if i < index}
         self._check_summary()
@@ -452,8 +593,9 @@ class Session(T.HasTraits):
 
     def _after_change(self) -> None:
         d = self.game.decision
-        if self.bot_delay > 0 and d is not None and not self.is_human(d.player):
-            self._changed()  # show the human's move before the bots' pause
+        if (self.bot_delay > 0 or self.background) and d is not None \
+                and not self.is_human(d.player):
+            self._changed()  # show the human's move before the bots' pause (or thoughts)
         self.play_bots()
 
     @T.observe("viewer")
@@ -461,7 +603,16 @@ class Session(T.HasTraits):
         if not getattr(self, "_quiet", True):
             self._changed()
 
-    def _changed(self) -> None:
+    def _changed(self, generation: int | None = None) -> None:
+        """Tell the panels (and observers) that the game changed. From the bots' thread
+        (``generation``), nothing is said for a game that a new game or an undo replaced;
+        the panels redraw one at a time (a click and a bot's move never interleave)."""
+        with self._lock:
+            if self._stale(generation):
+                return
+            self._notify()
+
+    def _notify(self) -> None:
         self.version += 1
         for observer in list(self.observers):
             try:

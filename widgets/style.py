@@ -40,6 +40,11 @@ button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
 .nid-bar-part { color: white; font: 11px sans-serif; padding: 2px 0; text-align: center;
   overflow: hidden; white-space: nowrap; }
 .nid-mistake-text { font: 12px/1.4 sans-serif; white-space: normal; margin-top: 4px; }
+.nid-age-summary { font: 13px/1.45 sans-serif; white-space: normal; }
+.nid-age-summary ul { margin: 2px 0 4px 0; padding-left: 20px; }
+.nid-summary-head { font-weight: bold; margin-bottom: 2px; }
+.nid-summary-awards { color: #333; }
+.nid-summary-next { font-style: italic; color: #555; margin-top: 2px; }
 .nid-choice { max-width: 100%; }
 .nid-choice .widget-label, button.nid-choice { white-space: normal; height: auto;
   min-height: 28px; line-height: 1.2; padding-top: 3px; padding-bottom: 3px; }

@@ -88,6 +88,9 @@ class SearchBot:
         self.debug = debug
         """Debug mode: called with every determinization, and every action the search
         applies is checked against the legal actions (slow; the soak test uses it)."""
+        self.progress: Callable[[float], None] | None = None
+        """Called now and then while the bot thinks with the share of its budget spent (0 to
+        1): the Play tab shows "Bo is thinking… 40%"."""
         self.rng = random.Random(seed)
 
     def __repr__(self) -> str:
@@ -107,9 +110,15 @@ class SearchBot:
         limit = budget.iterations
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         start = time.perf_counter()
+        progress = self.progress
         while True:
             searcher.iterate()
             done = searcher.iterations
+            if progress is not None and done % 25 == 0:
+                shares = [done / limit] if limit else []
+                if deadline is not None:
+                    shares.append((time.perf_counter() - start) / max(deadline - start, 1e-9))
+                progress(min(max(shares, default=0.0), 1.0))
             if limit is not None and done >= limit:
                 break
             if deadline is not None:
