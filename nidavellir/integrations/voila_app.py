@@ -78,7 +78,7 @@ class CountedConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
     def disconnect(self) -> Any:
         if not self._counted:
             # Closed before it was counted: nothing to uncount, nothing to buffer.
-            self.log.debug("Websocket to %s closed before it connected", self.kernel_id)
+            self.log.info("Websocket to kernel %s closed before it connected", self.kernel_id)
             return None
         self._counted = False
         return super().disconnect()
