@@ -101,6 +101,18 @@ def cpu_seconds(procs: Sequence[psutil.Process]) -> float:
     return total
 
 
+def wait_quiet(pid: int, limit: float = 120.0) -> float:
+    """Wait until the server and its kernels are idle (under 5% of a core for 2 s: the
+    pool's refill after the browser's pages has run); seconds waited."""
+    start = time.monotonic()
+    while time.monotonic() - start < limit:
+        before = cpu_seconds(tree(pid))
+        time.sleep(2.0)
+        if cpu_seconds(tree(pid)) - before < 0.1:
+            break
+    return round(time.monotonic() - start, 1)
+
+
 def memory(pid: int) -> dict[str, float]:
     rss = uss = 0.0
     kernels = []
@@ -132,7 +144,7 @@ class Server:
 
             args = [sys.executable, "-m", "voila", *serve.voila_args(
                 "notebooks", port=self.port, class_size=class_size, page_timeout=0,
-                extra=["--VoilaConfiguration.extension_denylist=['@nidavellir/lazy-extensions']"])]
+                extra=["--VoilaConfiguration.extension_denylist=['@nidavellir/voila-page']"])]
             env["JUPYTER_PATH"] = str(serve.JUPYTER_DATA)
         self.process = subprocess.Popen(args, cwd=ROOT, stdout=self.handle,
                                         stderr=subprocess.STDOUT, start_new_session=True,
@@ -771,11 +783,12 @@ async def play_class(server: Server, rec: Recording, assets: list[str], students
 
     procs = tree(server.process.pid)
     me = psutil.Process()
-    cpu0 = (cpu_seconds(procs), cpu_seconds([me]))
+    cpu0 = (cpu_seconds(procs[:1]), cpu_seconds(procs[1:]), cpu_seconds([me]))
     t0 = time.monotonic()
     await asyncio.gather(*(arrive(st) for st in class_))
     burst = time.monotonic() - t0
-    cpu1 = (cpu_seconds(tree(server.process.pid)), cpu_seconds([me]))
+    procs = tree(server.process.pid)
+    cpu1 = (cpu_seconds(procs[:1]), cpu_seconds(procs[1:]), cpu_seconds([me]))
     first = [st.reset_counts() for st in class_ if not st.error]
     with_pages = memory(server.process.pid)
     # A few students reload the page (their old kernels must end; the cache keeps what the
@@ -814,7 +827,8 @@ async def play_class(server: Server, rec: Recording, assets: list[str], students
         "p50_s": round(percentile(times, 0.5), 2), "p95_s": round(percentile(times, 0.95), 2),
         "max_s": round(max(times), 2) if times else float("nan"),
         "burst_s": round(burst, 1),
-        "cpu_server_s": round(cpu1[0] - cpu0[0], 1), "cpu_client_s": round(cpu1[1] - cpu0[1], 1),
+        "cpu_server_s": round(cpu1[0] - cpu0[0], 2), "cpu_kernels_s": round(cpu1[1] - cpu0[1], 2),
+        "cpu_client_s": round(cpu1[2] - cpu0[2], 1),
         "first_down_kb": round(statistics.mean(d for d, _ in first) / 1000, 1) if first else 0,
         "first_up_kb": round(statistics.mean(u for _, u in first) / 1000, 1) if first else 0,
         "repeat_down_kb": round(statistics.mean(d for d, _ in repeat) / 1000, 1) if repeat else 0,
@@ -883,7 +897,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             rec = default_recording()
         assets = static_assets(rec, server)
         out["assets"] = len(assets)
-        time.sleep(2)
+        if browser:
+            # The pool refills its spares 20 s after the browser's last page (--refill-quiet):
+            # let that happen before the class comes, as it would before a lesson.
+            time.sleep(22)
+        out["quiet_wait_s"] = wait_quiet(server.process.pid)
         out["class"] = asyncio.run(play_class(server, rec, assets, args.students, args.over,
                                               args.timeout, args.page_timeout))
         out["load_after"] = [round(x, 2) for x in os.getloadavg()]
@@ -945,8 +963,10 @@ def show(r: dict[str, Any]) -> str:
         f"{c['first_up_kb']} kB up; repeat visit ({c['reloads']} reloads) "
         f"{c['repeat_down_kb']} kB down / {c['repeat_up_kb']} kB up (usable again p50 "
         f"{c['repeat_p50_s']} s: a spare kernel or one started for it)",
-        f"  CPU during the arrivals ({c['burst_s']} s): server and kernels {c['cpu_server_s']} s, "
-        f"this benchmark's students {c['cpu_client_s']} s",
+        f"  CPU during the arrivals ({c['burst_s']} s): the Voila process {c['cpu_server_s']} s "
+        f"({c['cpu_server_s'] / max(c['ok'], 1):.3f} s a student), the kernels "
+        f"{c['cpu_kernels_s']} s ({c['cpu_kernels_s'] / max(c['ok'], 1):.3f} s a student), this "
+        f"benchmark's students {c['cpu_client_s']} s",
         f"  memory: warm {m0['rss_mb']} MB RSS / {m0['uss_mb']} MB USS ({m0['kernels']} kernels, "
         f"{m0['kernel_uss_mb']} MB USS each); with the students {m1['rss_mb']} / {m1['uss_mb']} "
         f"MB ({m1['kernels']} kernels); after they left {m2['rss_mb']} / {m2['uss_mb']} MB "

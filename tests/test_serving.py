@@ -36,11 +36,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # ---------------------------------------------------------------------- no server
 
-def test_the_lazy_extension_is_named_by_its_content() -> None:
-    path, name = S.lazy_extension_entry()
+def test_the_page_extension_is_named_by_its_content() -> None:
+    path, name = S.page_extension_entry()
     assert path.name == name, (f"{path.name} changed: run `python -m "
                                "nidavellir.integrations.voila_static --rehash`")
-    package = json.loads((S.LAZY_EXTENSION / "package.json").read_text())
+    package = json.loads((S.PAGE_EXTENSION / "package.json").read_text())
     assert package["jupyterlab"]["_build"]["load"] == f"static/{name}"
     assert S.HASHED_NAME.search(name)
 
@@ -163,7 +163,7 @@ def test_the_page_is_compressed_and_never_cached(page: dict[str, Any]) -> None:
 def test_the_page_loads_no_plotly_or_anywidget_until_it_needs_them(page: dict[str, Any]) -> None:
     config = page["config"]
     loaded = {e["name"] for e in config["federated_extensions"]}
-    assert "@nidavellir/lazy-extensions" in loaded
+    assert "@nidavellir/voila-page" in loaded
     assert not loaded & {"jupyterlab-plotly", "anywidget"}
     deferred = {e["name"]: e for e in config["nidavellirDeferredExtensions"]}
     assert deferred["jupyterlab-plotly"]["mimeTypes"] == ["application/vnd.plotly.v1+json"]
@@ -174,14 +174,14 @@ def test_the_page_loads_no_plotly_or_anywidget_until_it_needs_them(page: dict[st
 def _assets(page: dict[str, Any]) -> dict[str, str]:
     config = page["config"]
     lazy = next(e for e in config["federated_extensions"]
-                if e["name"] == "@nidavellir/lazy-extensions")
+                if e["name"] == "@nidavellir/voila-page")
     css = re.search(r'href="(/voila/templates/nidavellir/static/index\.css\?v=[0-9a-f]+)"',
                     page["html"]).group(1)  # type: ignore[union-attr]
     plotly = next(e for e in config["nidavellirDeferredExtensions"]
                   if e["name"] == "jupyterlab-plotly")
     return {
         "voila": config["fullStaticUrl"] + "/voila.js",
-        "lazy": f"/voila/labextensions/@nidavellir/lazy-extensions/{lazy['load']}",
+        "lazy": f"/voila/labextensions/@nidavellir/voila-page/{lazy['load']}",
         "plotly": f"/voila/labextensions/jupyterlab-plotly/{plotly['load']}",
         "css": css,
     }

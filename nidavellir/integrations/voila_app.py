@@ -12,8 +12,9 @@ is Voila with these changes (docs/serving.md):
   itself is never cached (Voila sends ``no-store``).
 - **Heavy extensions load on demand**: the page config takes the deferred extensions
   (plotly's renderer, anywidget) out of what every page loads and hands them to
-  ``@nidavellir/lazy-extensions``, which loads one when a page first shows an output of its
-  type (``deferred_extensions``).
+  ``@nidavellir/voila-page``, the lab's page extension, which loads one when a page first
+  shows an output of its type (``deferred_extensions``); it also mends a race of
+  ipywidgets' widget manager that slow laptops hit (docs/serving.md).
 - **The page's kernel leaves with it**: the page gets the ``_xsrf`` cookie, so the shutdown
   request Voila's page sends when it is closed or reloaded is accepted (without the cookie
   Voila answers 403, voila issue #1458); kernels of pages that went away without it are
@@ -52,7 +53,8 @@ DEFERRED_EXTENSIONS: dict[str, dict[str, Any]] = {
     "jupyterlab-plotly": {"mimeTypes": ["application/vnd.plotly.v1+json"], "rank": 2},
     "anywidget": {"widgets": ["anywidget"]},
 }
-LAZY = "@nidavellir/lazy-extensions"
+#: The lab's page extension (deferred extensions, the widget-manager mend).
+PAGE_EXTENSION = "@nidavellir/voila-page"
 UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 
 
@@ -149,7 +151,7 @@ class ClassVoila(Voila):  # type: ignore[misc]
         super().initialize(argv)
         self.voila_configuration.extra_labextensions_path = [
             *self.voila_configuration.extra_labextensions_path,
-            str(S.LAZY_EXTENSION.parent.parent)]
+            str(S.PAGE_EXTENSION.parent.parent)]
         previous = self.voila_configuration.page_config_hook
 
         def hook(page_config: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -163,16 +165,14 @@ class ClassVoila(Voila):  # type: ignore[misc]
     # ------------------------------------------------------------------ the page
 
     def page_config(self, page_config: dict[str, Any], base_url: str) -> dict[str, Any]:
-        """Voila's JavaScript under the versioned prefix; deferred extensions handed to the
-        lazy loader."""
+        """Voila's JavaScript under the versioned prefix; the deferred extensions handed to
+        the lab's page extension (which must be there to stand in for them)."""
         page_config = dict(page_config)
         page_config["fullStaticUrl"] = url_path_join(
             base_url, S.VERSIONED_PREFIX + self.static_digest)
         extensions = list(page_config.get("federated_extensions", []))
-        names = {e["name"] for e in extensions}
-        if LAZY not in names or not self.deferred_extensions:
-            return {**page_config, "federated_extensions": [
-                e for e in extensions if e["name"] != LAZY]}
+        if PAGE_EXTENSION not in {e["name"] for e in extensions} or not self.deferred_extensions:
+            return page_config
         packages = _federated_packages(self.labextensions_path_all())
         keep, deferred = [], []
         for ext in extensions:

@@ -12,11 +12,18 @@ after ``cull_idle_timeout``.
 ``VoilaConfiguration.multi_kernel_manager_class``):
 
 - ``class_size`` kernels are preheated for the dashboard before the class comes in, and
-  the server prints when they are all ready (``ready_message``);
+  the server prints ``ready_message`` once every one of them has **run the notebook**
+  (:func:`notebooks_run`), not merely started;
 - once pages start taking them, no replacement starts during the burst: the pool is
   refilled only after ``refill_quiet`` seconds without a new page, and only up to
   ``spare_kernels`` (latecomers, reloads), not back to the class size;
-- kernels waiting in the pool are never culled (culling is for kernels of closed pages).
+- a kernel lives as long as its page: kernels waiting in the pool are never culled; a
+  kernel handed to a page ends when the page has given no sign (an open websocket, a
+  heartbeat from the lab's template) for ``page_timeout`` seconds, or, if the page never
+  came, ``connect_grace`` seconds after it was handed out (:meth:`~ClassKernelManager.
+  page_gone`); the page's own shutdown request (Voila's beacon) ends it at once
+  (``voila_app.ShutdownHandler``); the idle cull stays as a backstop for kernels whose
+  page is gone (docs/serving.md).
 
 Server-side only (jupyter_server); nothing in the engine or the widgets imports it.
 """

@@ -56,8 +56,8 @@ HASHED_NAME = re.compile(r"(?:^|[.-])[0-9a-f]{8,}\.[A-Za-z0-9]+$")
 #: Where Voila's own static files are served with the digest of the installed files.
 VERSIONED_PREFIX = "voila/static/_v/"
 
-LAZY_EXTENSION = (Path(__file__).resolve().parents[1] / "share" / "jupyter" / "voila"
-                  / "labextensions" / "@nidavellir" / "lazy-extensions")
+PAGE_EXTENSION = (Path(__file__).resolve().parents[1] / "share" / "jupyter" / "voila"
+                  / "labextensions" / "@nidavellir" / "voila-page")
 
 
 def is_compressible(content_type: str) -> bool:
@@ -279,22 +279,22 @@ class LabextensionsHandler(CompressedStaticMixin, FileFindHandler):  # type: ign
         await CompressedStaticMixin.get(self, path, include_body=False)
 
 
-def lazy_extension_entry() -> tuple[Path, str]:
-    """The lazy-extensions container's file and the name it must have (its content hash)."""
-    files = sorted((LAZY_EXTENSION / "static").glob("remoteEntry.*.js"))
+def page_extension_entry() -> tuple[Path, str]:
+    """The voila-page container's file and the name it must have (its content hash)."""
+    files = sorted((PAGE_EXTENSION / "static").glob("remoteEntry.*.js"))
     if len(files) != 1:
-        raise RuntimeError(f"{LAZY_EXTENSION / 'static'}: expected one remoteEntry.*.js, "
+        raise RuntimeError(f"{PAGE_EXTENSION / 'static'}: expected one remoteEntry.*.js, "
                            f"found {[f.name for f in files]}")
     digest = hashlib.sha256(files[0].read_bytes()).hexdigest()[:16]
     return files[0], f"remoteEntry.{digest}.js"
 
 
-def rehash_lazy_extension() -> str:
+def rehash_page_extension() -> str:
     """Rename the container after an edit to the name of its content, in package.json too."""
-    path, name = lazy_extension_entry()
+    path, name = page_extension_entry()
     if path.name != name:
         path.rename(path.with_name(name))
-    package = LAZY_EXTENSION / "package.json"
+    package = PAGE_EXTENSION / "package.json"
     data = json.loads(package.read_text())
     data["jupyterlab"]["_build"]["load"] = f"static/{name}"
     package.write_text(json.dumps(data, indent=2) + "\n")
@@ -304,4 +304,4 @@ def rehash_lazy_extension() -> str:
 if __name__ == "__main__":  # python -m nidavellir.integrations.voila_static --rehash
     if sys.argv[1:] != ["--rehash"]:
         sys.exit("usage: python -m nidavellir.integrations.voila_static --rehash")
-    print(rehash_lazy_extension())
+    print(rehash_page_extension())

@@ -68,6 +68,22 @@ CHART_STATE = """
 }
 """
 
+#: ipywidgets' get_model (original and mended) for a model registered at 1999 ms, after
+#: the original's last look (it looks every 100 ms for 2 s).
+LATE_MODEL = """
+async () => {
+  const manager = window.jupyterapp.widgetManager;
+  const ask = async (getModel, id) => {
+    setTimeout(() => { manager._models[id] = Promise.resolve("found"); }, 1999);
+    try { return await getModel.call(manager, id); } catch (e) { return e.message; }
+    finally { delete manager._models[id]; }
+  };
+  const mended = manager.get_model;
+  return {original: await ask(mended.nidavellirOriginal, "nid-late-1"),
+          mended: await ask(mended, "nid-late-2")};
+}
+"""
+
 FIGURES: dict[str, list[float]] = {}
 
 
@@ -150,7 +166,12 @@ def test_dashboard_loads_clean_and_every_tab_opens(voila_server: VoilaServer,
     # anywidget; the lab's lazy loader stands in for them.
     heavy = [u for u in requested if "jupyterlab-plotly" in u or "/anywidget/" in u]
     assert not heavy, heavy
-    assert any("lazy-extensions/static/remoteEntry." in u for u in requested)
+    assert any("voila-page/static/remoteEntry." in u for u in requested)
+    # A widget model that arrives just as ipywidgets' 2 s wait for it ends: its get_model
+    # gave up ("Error displaying widget: model not found" for good, seen on throttled
+    # pages); the lab's page extension looks once more.
+    late = pg.evaluate(LATE_MODEL)
+    assert late == {"original": "widget model not found", "mended": "found"}, late
     tab(pg, "Replay").click()
     pg.locator(".nid-replay-example").click()
     wait_text(pg, ".nid-replay-status", r"110 decisions")

@@ -1,9 +1,11 @@
-/* @nidavellir/lazy-extensions: load heavy JupyterLab extensions only when a page needs them.
+/* @nidavellir/voila-page: the lab's additions to Voila's page (docs/serving.md).
  *
  * A federated extension container written by hand (no build step): Voila loads it like any
- * prebuilt extension (window._JUPYTERLAB[name] with init(shareScope) and get(module)). The
- * server (nidavellir/integrations/voila_app.py) takes the extensions it defers out of the
- * page's "federated_extensions" and lists them in the page config option
+ * prebuilt extension (window._JUPYTERLAB[name] with init(shareScope) and get(module)).
+ *
+ * 1. Heavy extensions load only when a page needs them. The server
+ * (nidavellir/integrations/voila_app.py) takes the extensions it defers out of the page's
+ * "federated_extensions" and lists them in the page config option
  * "nidavellirDeferredExtensions" instead, each with
  *   {name, load, mimeExtension?, extension?, mimeTypes: [...], rank, widgets: [{name, version}]}.
  * For those, this container provides
@@ -15,6 +17,13 @@
  *     widget of that module is created (ipywidgets awaits function exports).
  * A page that shows no chart never downloads plotly.js (4.8 MB).
  *
+ * 2. A widget found late is found. ipywidgets' manager (get_model) waits 2 s for a widget
+ * model, polling every 100 ms, and gives up without looking once more after its last
+ * wait; the page's first widget view asks for its model while the widget state is still
+ * on its way, and when the state lands in that last 100 ms the view shows "Error
+ * displaying widget: model not found" for good (the manager counts as restored by then).
+ * Seen on 6x throttled pages, as a slow laptop gets them. get_model looks once more.
+ *
  * The file is served as static/remoteEntry.<hash>.js (package.json's "load"); the hash is
  * the first 16 hex digits of its SHA-256, so browsers may cache it for good. After an edit,
  * run `python -m nidavellir.integrations.voila_static --rehash` (tests check the hash).
@@ -22,7 +31,7 @@
 var _JUPYTERLAB;
 (function () {
   "use strict";
-  var NAME = "@nidavellir/lazy-extensions";
+  var NAME = "@nidavellir/voila-page";
   var shareScope = null;
   var containers = {};
 
@@ -234,14 +243,47 @@ var _JUPYTERLAB;
     });
   }
 
+  // ipywidgets' get_model, looking once more when its wait ends (see 2. above).
+  function mendGetModel(labManager) {
+    var proto = labManager && labManager.KernelWidgetManager &&
+      labManager.KernelWidgetManager.prototype;
+    while (proto && !Object.prototype.hasOwnProperty.call(proto, "get_model")) {
+      proto = Object.getPrototypeOf(proto);
+    }
+    if (!proto || proto.get_model.nidavellirMended) {
+      return;
+    }
+    var original = proto.get_model;
+    var mended = function (modelId) {
+      var manager = this;
+      return Promise.resolve(original.call(manager, modelId)).catch(function (err) {
+        var model = manager._models && manager._models[modelId];
+        if (model !== undefined) {
+          return model;
+        }
+        throw err;
+      });
+    };
+    mended.nidavellirMended = true;
+    mended.nidavellirOriginal = original; // for tests/browser/test_dashboard.py
+    proto.get_model = mended;
+  }
+
   function extensionModule() {
+    var mend = shared("@jupyter-widgets/jupyterlab-manager").then(mendGetModel, function () {
+      return undefined; // no widget manager on this page: nothing to mend
+    });
     var exts = deferred().filter(function (ext) {
       return ext.extension && (ext.widgets || []).length;
     });
     if (!exts.length) {
-      return Promise.resolve([]);
+      return mend.then(function () {
+        return [];
+      });
     }
-    return shared("@jupyter-widgets/base").then(function (base) {
+    return mend.then(function () {
+      return shared("@jupyter-widgets/base");
+    }).then(function (base) {
       return [{
         id: NAME + ":widgets",
         description: "Registers deferred widget modules; loads each on its first widget.",
