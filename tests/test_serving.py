@@ -103,6 +103,44 @@ def test_the_ready_message_waits_for_the_notebooks_not_the_kernel_starts() -> No
     assert len(failures) == 1 and "did not start" in failures[0] and "kernel spec" in failures[0]
 
 
+def test_a_kernel_lives_as_long_as_its_page() -> None:
+    """ClassKernelManager's page policy, without a server: signs (websocket, heartbeat)
+    keep a page's kernel; none for page_timeout, or none at all for connect_grace, and it
+    is the page's no more; a pool kernel is nobody's page."""
+    from nidavellir.integrations.voila_class import ClassKernelManager
+
+    async def scenario() -> list[str | None]:
+        km = ClassKernelManager(page_timeout=45.0, connect_grace=60.0)
+        try:
+            for k in ("pooled", "quiet", "open", "gone"):
+                km._kernels[k] = object()
+                km._kernel_connections[k] = 0
+            km.page_sign("pooled")  # e.g. a websocket to it while it waited in the pool
+            t = time.monotonic()
+            for k in ("quiet", "open", "gone"):
+                km.handed_to_page(k)
+            km._kernel_connections["open"] = 1
+            km.page_sign("gone")
+            seen = [km.page_gone("pooled", t + 999),       # not a page's kernel
+                    km.page_gone("quiet", t + 30),         # its page may still be coming
+                    km.page_gone("quiet", t + 61),         # it never came
+                    km.page_gone("open", t + 10_000),      # a websocket is open
+                    km.page_gone("gone", t + 40),          # last sign 40 s ago
+                    km.page_gone("gone", t + 46)]          # 46 s ago
+            km.handed_to_page("pooled")  # a sign from before it was handed out is not counted
+            seen.append(km.page_gone("pooled", time.monotonic() + 50))
+            return seen
+        finally:
+            for k in list(km._kernels):
+                km._kernels.pop(k)
+
+    seen = asyncio.run(scenario())
+    assert seen[0] is None and seen[1] is None and seen[3] is None and seen[4] is None
+    assert seen[2] is not None and "never came" in seen[2]
+    assert seen[5] is not None and "no sign of its page" in seen[5]
+    assert seen[6] is None
+
+
 def test_serve_starts_the_labs_voila_with_pages_that_end_their_kernels() -> None:
     args = serve.voila_args("notebooks", pool_size=0)
     assert f"--VoilaConfiguration.multi_kernel_manager_class={serve.CLASS_MANAGER}" in args
@@ -150,7 +188,14 @@ def page(server: VoilaServer) -> dict[str, Any]:
     html = gzip.decompress(body).decode()
     config = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">'
                                   r"(.*?)</script>", html, re.S).group(1))  # type: ignore[union-attr]
+    beat(server, config["kernelId"])
     return {"headers": headers, "html": html, "config": config, "wire": len(body)}
+
+
+def beat(server: VoilaServer, kernel_id: str) -> None:
+    """What an open page does every 15 s (its kernel then lives on: docs/serving.md)."""
+    status, _, _ = request(server, f"/nidavellir/api/page/{kernel_id}")
+    assert status == 204, f"the page's kernel {kernel_id} has ended"
 
 
 def test_the_page_is_compressed_and_never_cached(page: dict[str, Any]) -> None:
@@ -264,6 +309,7 @@ def test_a_websocket_closed_before_it_connected_leaves_the_count_at_zero(
     kernel's connection count at -1, and the culler never culls a kernel whose count is not
     0. The kernel is stopped (SIGSTOP) so that the server waits while the socket closes."""
     kernel_id = page["config"]["kernelId"]
+    beat(server, kernel_id)
     assert _kernel(server, kernel_id)["connections"] == 0  # type: ignore[index]
     process = _kernel_process(kernel_id)
     process.send_signal(signal.SIGSTOP)
@@ -283,6 +329,7 @@ def test_a_websocket_closed_before_it_connected_leaves_the_count_at_zero(
 
 def test_the_kernel_websocket_is_compressed(server: VoilaServer, page: dict[str, Any]) -> None:
     kernel_id = page["config"]["kernelId"]
+    beat(server, kernel_id)
     sock = _websocket_upgrade(server.port, f"/api/kernels/{kernel_id}/channels?session_id=y",
                               "permessage-deflate; client_max_window_bits")
     try:
@@ -330,5 +377,6 @@ def test_a_heartbeat_keeps_the_page_alive_and_says_when_the_kernel_is_gone(
     kernel_id = page["config"]["kernelId"]
     status, headers, _ = request(server, f"/nidavellir/api/page/{kernel_id}")
     assert status == 204 and headers["cache-control"] == "no-store"
+    assert _kernel(server, kernel_id) is not None
     status, _, _ = request(server, "/nidavellir/api/page/00000000-0000-0000-0000-000000000000")
     assert status == 404

@@ -36,7 +36,7 @@ from jupyter_server.base.handlers import FileFindHandler, JupyterHandler
 from jupyter_server.services.kernels.connection.base import BaseKernelWebsocketConnection
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.utils import url_path_join
-from traitlets import Dict, Float, Type
+from traitlets import Dict, Int, Type
 from voila._version import __version__ as voila_version
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -144,8 +144,8 @@ class ClassVoila(Voila):  # type: ignore[misc]
     kernel_websocket_connection_class = Type(
         default_value=CountedConnection, klass=BaseKernelWebsocketConnection, config=True,
         help="The kernel websocket connection class (counts that stay true by default)")
-    websocket_compression_level = Float(6, config=True,
-                                        help="zlib level of the kernel websocket (0: off)")
+    websocket_compression_level = Int(6, config=True,
+                                      help="zlib level of the kernel websocket (0: off)")
 
     def initialize(self, argv: Any = None) -> None:
         super().initialize(argv)
@@ -173,7 +173,7 @@ class ClassVoila(Voila):  # type: ignore[misc]
         extensions = list(page_config.get("federated_extensions", []))
         if PAGE_EXTENSION not in {e["name"] for e in extensions} or not self.deferred_extensions:
             return page_config
-        packages = _federated_packages(self.labextensions_path_all())
+        packages = _federated_packages(list(self.labextensions_path))
         keep, deferred = [], []
         for ext in extensions:
             how = self.deferred_extensions.get(ext["name"])
@@ -189,9 +189,6 @@ class ClassVoila(Voila):  # type: ignore[misc]
         page_config["nidavellirDeferredExtensions"] = deferred
         return page_config
 
-    def labextensions_path_all(self) -> list[str]:
-        return list(self.labextensions_path)
-
     # ------------------------------------------------------------------ the server
 
     def init_settings(self) -> dict[str, Any]:
@@ -199,7 +196,7 @@ class ClassVoila(Voila):  # type: ignore[misc]
         settings["compress_response"] = True
         if self.websocket_compression_level > 0:
             settings["websocket_compression_options"] = {
-                "compression_level": int(self.websocket_compression_level)}
+                "compression_level": self.websocket_compression_level}
         settings["nidavellir_static_digest"] = self.static_digest
         return settings
 
@@ -223,7 +220,7 @@ class ClassVoila(Voila):  # type: ignore[misc]
         return [(heartbeat, HeartbeatHandler), *handlers]
 
     def start(self) -> None:
-        roots = [*self.static_paths, *self.labextensions_path_all()]
+        roots = [*self.static_paths, *self.labextensions_path]
         S.warm([r for r in dict.fromkeys(roots) if os.path.isdir(r)])
         super().start()
 
@@ -235,8 +232,8 @@ def _federated_packages(paths: list[str]) -> dict[str, dict[str, Any]]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m nidavellir.integrations.voila_app``: Voila with the class's kernel
-    manager and websocket connection as defaults (options as for ``voila``)."""
+    """``python -m nidavellir.integrations.voila_app``: the lab's Voila (options as for
+    ``voila``; ``python -m nidavellir.serve`` adds the lab's)."""
     ClassVoila.launch_instance(argv=argv)
 
 

@@ -172,8 +172,12 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         return kernel_id
 
     def handed_to_page(self, kernel_id: str) -> None:
-        """From now on the kernel lives as long as its page (:meth:`page_gone`)."""
-        self._page_kernels.setdefault(kernel_id, time.monotonic())
+        """From now on the kernel lives as long as its page (:meth:`page_gone`); signs
+        from before (a connection to a pool kernel) do not count for the page."""
+        if kernel_id not in self._page_kernels:
+            self._page_kernels[kernel_id] = time.monotonic()
+            self._signed.discard(kernel_id)
+            self._last_sign.pop(kernel_id, None)
 
     def _connections(self, kernel_id: str) -> int:
         connections: dict[str, int] = getattr(self, "_kernel_connections", {})
