@@ -17,6 +17,8 @@ PASSWORD ?=
 # Extra Voila options, e.g. VOILA_ARGS="--MappingKernelManager.cull_idle_timeout=1800".
 VOILA_ARGS ?=
 PYTEST_ARGS ?=
+# The classroom benchmark's options (benchmarks/README.md), e.g. "--students 60 --over 0".
+BENCH_CLASS_ARGS ?= --students 30 --over 30
 
 # This machine's pip configuration names package indexes that do not exist; pip warns about
 # each one on every lookup. Drop only those lines: real warnings and errors still show, and
@@ -24,7 +26,7 @@ PYTEST_ARGS ?=
 PIP := $(BIN)/python -m pip --quiet
 PIP_FILTER := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 
-.PHONY: setup run test lint typecheck docs chromium bench golden clean venv-build
+.PHONY: setup run test lint typecheck docs chromium bench bench-class golden clean venv-build
 
 # The venv is rebuilt whenever pyproject.toml changes. Engineers share one working tree, so
 # the rebuild runs under a lock and is skipped if another `make` has just done it.
@@ -85,6 +87,11 @@ bench: setup
 	$(BIN)/python benchmarks/bench_engine.py --expansions thingvellir
 	$(BIN)/python benchmarks/bench_whatif.py
 	$(BIN)/python benchmarks/bench_search.py
+
+# A class at the protocol level: one real page timed and recorded in chromium, then N
+# students played over HTTP/websocket (benchmarks/bench_class_protocol.py; ~3-5 minutes).
+bench-class: setup chromium
+	$(BIN)/python benchmarks/bench_class_protocol.py $(BENCH_CLASS_ARGS)
 
 golden: setup
 	$(BIN)/python tests/golden/regenerate.py

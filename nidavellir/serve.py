@@ -1,11 +1,14 @@
 """Serve the notebooks as a Voila dashboard: ``python -m nidavellir.serve`` (``make run``).
 
-Stdlib only: it builds Voila's command line and replaces itself with Voila, so it stays
-importable from the core package. The options encode what shared/docs/VOILA.md measured
-on these machines:
+Stdlib only: it builds Voila's command line and replaces itself with the lab's Voila
+(``python -m nidavellir.integrations.voila_app``: Voila with compressed and cached
+responses, plotly and anywidget loaded when first needed, and kernels that leave with their
+page; docs/serving.md), so it stays importable from the core package. The options encode
+what shared/docs/VOILA.md measured on these machines:
 
 - ``--Voila.port_retries=0``: Voila would otherwise move silently to another port;
-- idle-kernel culling: kernels of closed tabs are never shut down (voila issue #1458);
+- kernels leave with their page (the shutdown request of a closed page, a heartbeat and a
+  ``--page-timeout`` for pages that vanish); idle-kernel culling stays as a backstop;
 - ``--KernelManager.transport=ipc``: many kernels starting at once collide on TCP ports;
 - every option at most once: a repeated option gives HTTP 500 on the first page.
 
@@ -36,9 +39,14 @@ JUPYTER_DATA = Path(__file__).resolve().parent / "share" / "jupyter"
 #: The notebook whose kernels are preheated, and how many wait ready.
 DASHBOARD = "dashboard.ipynb"
 DEFAULT_POOL_SIZE = 1
-#: Seconds before an idle kernel (a closed or forgotten tab) is shut down.
+#: Seconds before an idle kernel whose page is gone is shut down (a backstop: the kernel of
+#: a closed page ends at once, or --page-timeout after its page's last sign).
 DEFAULT_CULL_IDLE = 600
 DEFAULT_CULL_INTERVAL = 60
+#: Seconds a page's kernel lives on without a sign of its page (websocket, heartbeat).
+DEFAULT_PAGE_TIMEOUT = 45.0
+#: The lab's Voila (nidavellir/integrations/voila_app.py).
+VOILA_APP = "nidavellir.integrations.voila_app"
 
 
 def _key(option: str) -> str:
@@ -65,6 +73,7 @@ def voila_args(
     password: str = "",
     spares: int = DEFAULT_SPARES,
     refill_quiet: float = DEFAULT_REFILL_QUIET,
+    page_timeout: float = DEFAULT_PAGE_TIMEOUT,
 ) -> list[str]:
     """Voila's arguments (without the program name), each option exactly once.
 
@@ -89,6 +98,9 @@ def voila_args(
         # Under a burst of pages a kernel's first output can take longer than nbclient's
         # default 4 s to come back: the page would then stay blank (measured: 3 of 10).
         "--VoilaExecutor.iopub_timeout=60",
+        # Kernels leave with their page; pool kernels are never culled.
+        f"--VoilaConfiguration.multi_kernel_manager_class={CLASS_MANAGER}",
+        f"--ClassKernelManager.page_timeout={page_timeout}",
     ]
     if class_size > 0:
         pool_size = class_size
@@ -98,8 +110,6 @@ def voila_args(
         options += [
             "--VoilaConfiguration.preheat_kernel=True",
             f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
-            # Pool kernels are never culled; with a class, no refill during the burst.
-            f"--VoilaConfiguration.multi_kernel_manager_class={CLASS_MANAGER}",
         ]
         if class_size > 0:
             where = "http://<this machine>" if host in ("0.0.0.0", "::") else f"http://{host}"
@@ -136,6 +146,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cull-idle-timeout", type=int, default=DEFAULT_CULL_IDLE,
                         help="seconds before an idle kernel is shut down")
     parser.add_argument("--cull-interval", type=int, default=DEFAULT_CULL_INTERVAL)
+    parser.add_argument("--page-timeout", type=float, default=DEFAULT_PAGE_TIMEOUT,
+                        metavar="SECONDS", help="end a page's kernel this long after the last "
+                        "sign of its page (closed without a goodbye, or off the network); "
+                        "0: only the idle cull")
     parser.add_argument("--preheat", type=int, default=DEFAULT_POOL_SIZE, metavar="N",
                         help=f"kernels kept ready for {DASHBOARD} (0: none)")
     parser.add_argument("--class-size", type=int, default=0, metavar="N",
@@ -158,15 +172,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                          f"{getattr(args, name)}")
     if args.refill_quiet < 0:
         parser.error(f"--refill-quiet must be 0 or more, not {args.refill_quiet}")
+    if args.page_timeout != 0 and args.page_timeout < 20:
+        parser.error(f"--page-timeout must be 0 (off) or at least 20 seconds (pages send a "
+                     f"heartbeat every 15 s), not {args.page_timeout}")
     if args.password and (len(args.password) < 4 or any(c.isspace() for c in args.password)):
         parser.error("--password needs at least 4 characters and no spaces")
     if args.host not in ("127.0.0.1", "localhost", "::1") and not args.password:
         print("warning: serving on the network with no class password: anyone who can reach "
               f"{args.host}:{args.port} can open a kernel (see README, Serving a class)",
               file=sys.stderr, flush=True)
-    command = [sys.executable, "-m", "voila", *voila_args(
+    command = [sys.executable, "-m", VOILA_APP, *voila_args(
         args.target, args.host, args.port, args.cull_idle_timeout, args.cull_interval, extra,
-        args.preheat, args.class_size, args.password, args.spares, args.refill_quiet)]
+        args.preheat, args.class_size, args.password, args.spares, args.refill_quiet,
+        args.page_timeout)]
     shown = [a if not a.startswith("--Voila.token=") else "--Voila.token=***"
              for a in command[2:]]
     print("serving:", " ".join(shown), flush=True)

@@ -16,8 +16,9 @@ import subprocess
 import sys
 import time
 import urllib.request
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,6 +34,8 @@ class VoilaServer:
     port: int
     process: subprocess.Popen[bytes]
     log_path: Path
+    #: What a fixture observed (e.g. the pool kernels' state when the class was let in).
+    notes: dict[str, Any] = field(default_factory=dict)
 
     @property
     def url(self) -> str:
@@ -46,19 +49,42 @@ class VoilaServer:
 
     def kernel_count(self) -> int:
         """Kernels alive under the server (children running ipykernel)."""
+        return len(self.kernel_connection_files())
+
+    def kernel_connection_files(self) -> dict[str, Path]:
+        """Kernel id -> connection file of each kernel process alive under the server."""
         import psutil
 
         try:
             parent = psutil.Process(self.process.pid)
             children = parent.children(recursive=True)
         except psutil.NoSuchProcess:
-            return 0
-        count = 0
+            return {}
+        found: dict[str, Path] = {}
         for child in children:
             with contextlib.suppress(psutil.Error):
-                if "ipykernel" in " ".join(child.cmdline()):
-                    count += 1
-        return count
+                cmd = child.cmdline()
+                if "ipykernel" in " ".join(cmd) and "-f" in cmd:
+                    path = Path(cmd[cmd.index("-f") + 1])
+                    found[path.stem.removeprefix("kernel-")] = path
+        return found
+
+    def widget_comms(self, kernel_id: str, timeout: float = 30) -> int:
+        """How many widgets the kernel holds (its open ``jupyter.widget`` comms), asked
+        over its own ZMQ channels (not through the server)."""
+        from jupyter_client import BlockingKernelClient
+
+        client = BlockingKernelClient(connection_file=str(self.kernel_connection_files()[kernel_id]))
+        client.load_connection_file()
+        client.start_channels()
+        try:
+            msg_id = client.comm_info(target_name="jupyter.widget")
+            while True:
+                reply = client.get_shell_msg(timeout=timeout)
+                if reply["parent_header"].get("msg_id") == msg_id:
+                    return len(reply["content"]["comms"])
+        finally:
+            client.stop_channels()
 
 
 def start_voila(target: str, tmp: Path, extra: list[str] | None = None) -> VoilaServer:

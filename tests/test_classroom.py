@@ -56,6 +56,7 @@ def test_a_password_becomes_voilas_token_with_the_labs_login_page() -> None:
     (["--class-size", "-3"], "--class-size must be 0 or more"),
     (["--spares", "-1"], "--spares must be 0 or more"),
     (["--refill-quiet", "-2"], "--refill-quiet must be 0 or more"),
+    (["--page-timeout", "5"], "--page-timeout must be 0 (off) or at least 20 seconds"),
     (["--password", "ab"], "at least 4 characters"),
     (["--password", "a b c d"], "no spaces"),
     (["--class-size", "many"], "invalid int value"),
@@ -103,7 +104,9 @@ def test_the_dashboards_first_paint_imports_no_pandas_or_plotly() -> None:
 
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, VoilaServer]]:
-    """A class of 2 behind the password ``dwarves``, started as ``make run`` starts it."""
+    """A class of 2 behind the password ``dwarves``, started as ``make run`` starts it. The
+    moment it says the class can come in, the widgets each pool kernel holds are counted
+    (``server.notes["widgets at ready"]``)."""
     server = start_voila("notebooks", tmp_path_factory.mktemp("class"), extra=[
         "--class-size", "2", "--password", "dwarves", "--refill-quiet", "2"])
     try:
@@ -111,7 +114,10 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
         while "*** The class can come in" not in server.log():
             if server.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("the class server did not get ready:\n" + server.log())
-            time.sleep(0.5)
+            time.sleep(0.1)
+        server.notes["widgets at ready"] = {
+            kernel_id: server.widget_comms(kernel_id)
+            for kernel_id in server.kernel_connection_files()}
         yield server.url, server
     finally:
         stop_voila(server)
@@ -136,6 +142,20 @@ def test_the_class_is_ready_before_it_comes_in(class_server) -> None:  # type: i
     assert log.count("Kernel started") == 2  # the class of 2, warm
     assert "The class can come in: 2 dashboards are ready at http://127.0.0.1:" in log
     assert server.kernel_count() == 2
+
+
+def test_the_class_comes_in_when_every_pool_kernel_has_run_the_dashboard(class_server) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29: "The class can come in" used to be printed when the kernels had started,
+    12-17 s before they had run the notebook. Counted the moment it is printed: each pool
+    kernel already holds the dashboard's widgets (the walkthrough alone has over 100)."""
+    _url, server = class_server
+    widgets = server.notes["widgets at ready"]
+    assert len(widgets) == 2
+    assert all(n >= 100 for n in widgets.values()), widgets
+    log = server.log()
+    ready_at = log.index("*** The class can come in")
+    for kernel_id in widgets:
+        assert log.index(f"Pool kernel {kernel_id} has run the notebook") < ready_at
 
 
 def test_no_password_or_a_wrong_one_gets_the_login_page_and_no_kernel(class_server) -> None:  # type: ignore[no-untyped-def]

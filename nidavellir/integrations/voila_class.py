@@ -12,11 +12,18 @@ after ``cull_idle_timeout``.
 ``VoilaConfiguration.multi_kernel_manager_class``):
 
 - ``class_size`` kernels are preheated for the dashboard before the class comes in, and
-  the server prints when they are all ready (``ready_message``);
+  the server prints ``ready_message`` once every one of them has **run the notebook**
+  (:func:`notebooks_run`), not merely started;
 - once pages start taking them, no replacement starts during the burst: the pool is
   refilled only after ``refill_quiet`` seconds without a new page, and only up to
   ``spare_kernels`` (latecomers, reloads), not back to the class size;
-- kernels waiting in the pool are never culled (culling is for kernels of closed pages).
+- a kernel lives as long as its page: kernels waiting in the pool are never culled; a
+  kernel handed to a page ends when the page has given no sign (an open websocket, a
+  heartbeat from the lab's template) for ``page_timeout`` seconds, or, if the page never
+  came, ``connect_grace`` seconds after it was handed out (:meth:`~ClassKernelManager.
+  page_gone`); the page's own shutdown request (Voila's beacon) ends it at once
+  (``voila_app.ShutdownHandler``); the idle cull stays as a backstop for kernels whose
+  page is gone (docs/serving.md).
 
 Server-side only (jupyter_server); nothing in the engine or the widgets imports it.
 """
@@ -30,6 +37,7 @@ import time
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Int, Unicode
 from voila.voila_identity_provider import VoilaIdentityProvider, VoilaLoginHandler
 
@@ -45,21 +53,36 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     pool_notebook = Unicode("dashboard.ipynb", config=True,
                             help="the notebook whose kernels are preheated")
     ready_message = Unicode("", config=True,
-                            help="printed once the class_size kernels are ready")
-    connect_grace = Float(300.0, config=True,
-                          help="seconds a kernel handed to a page may wait for that page to "
-                               "connect before it can be culled")
+                            help="printed once the class_size kernels have run the notebook")
+    page_timeout = Float(45.0, config=True,
+                         help="seconds a page's kernel lives on without a sign of its page "
+                              "(an open websocket or a heartbeat): a page closed without its "
+                              "shutdown request, or gone off the network (0: never)")
+    connect_grace = Float(60.0, config=True,
+                          help="seconds a kernel handed to a page may wait for the page's "
+                               "first sign (its first heartbeat comes as its HTML arrives)")
+    page_check_interval = Float(5.0, config=True,
+                                help="seconds between two checks for kernels of pages gone")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._refill: asyncio.TimerHandle | None = None
         self._initial_done = False
-        self._connected: set[str] = set()
-        self._first_seen: dict[str, float] = {}
+        self._page_kernels: dict[str, float] = {}
+        self._signed: set[str] = set()
+        self._last_sign: dict[str, float] = {}
+        self._page_checker: PeriodicCallback | None = None
+        self.class_ready = False
         if self.class_size > 0 and hasattr(type(self), "fill_if_needed"):
             # Voila's pool class derives from this one: its fill_if_needed is wrapped on
             # the instance, so its own __init__ (which fills the pools) goes through it.
             setattr(self, "fill_if_needed", self._class_fill)  # noqa: B010
+        if hasattr(type(self), "get_rendered_notebook"):
+            setattr(self, "get_rendered_notebook", self._hand_out)  # noqa: B010
+        if self.page_timeout > 0:
+            self._page_checker = PeriodicCallback(self.check_pages,
+                                                  1000 * self.page_check_interval)
+            self._page_checker.start()
 
     # ------------------------------------------------------------------ the pool
 
@@ -120,41 +143,142 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         if not tasks:
             return
 
-        async def wait() -> None:
-            results = await asyncio.gather(*tasks, return_exceptions=True)
-            failed = [r for r in results if isinstance(r, BaseException)]
-            if failed:
-                self.log.error("%d of %d class kernels failed to start: %s", len(failed),
-                               len(results), failed[0])
-            message = self.ready_message or (f"The class can come in: {len(results) - len(failed)}"
-                                             f" dashboards are ready.")
+        async def announce() -> None:
+            ready, failures = await notebooks_run(tasks, self.log)
+            for failure in failures:
+                self.log.error("A class kernel is not ready: %s", failure)
+            self.class_ready = True
+            message = self.ready_message or f"The class can come in: {ready} dashboards are ready."
+            if failures:
+                message += f" ({len(failures)} of {len(tasks)} failed: see the errors above)"
             print(f"\n*** {message} ***\n", file=sys.stdout, flush=True)
             self.log.info(message)
 
-        asyncio.ensure_future(wait())
+        asyncio.ensure_future(announce())
+
+    # ------------------------------------------------------------------ pages
+
+    async def _hand_out(self, *args: Any, **kwargs: Any) -> Any:
+        voila_get: Any = getattr(type(self), "get_rendered_notebook")  # noqa: B009
+        render_task, rendered, kernel_id = await voila_get(self, *args, **kwargs)
+        self.handed_to_page(kernel_id)
+        return render_task, rendered, kernel_id
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        kernel_id: str = await super().start_kernel(*args, **kwargs)
+        # Voila starts pool kernels with VOILA_PREHEAT=True; any other is a page's at once.
+        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":
+            self.handed_to_page(kernel_id)
+        return kernel_id
+
+    def handed_to_page(self, kernel_id: str) -> None:
+        """From now on the kernel lives as long as its page (:meth:`page_gone`); signs
+        from before (a connection to a pool kernel) do not count for the page."""
+        if kernel_id not in self._page_kernels:
+            self._page_kernels[kernel_id] = time.monotonic()
+            self._signed.discard(kernel_id)
+            self._last_sign.pop(kernel_id, None)
+
+    def _connections(self, kernel_id: str) -> int:
+        connections: dict[str, int] = getattr(self, "_kernel_connections", {})
+        return connections.get(kernel_id, 0)
+
+    def page_sign(self, kernel_id: str) -> None:
+        """A sign of the kernel's page: a heartbeat, a websocket opening or closing."""
+        if kernel_id in getattr(self, "_kernels", {}):
+            self._signed.add(kernel_id)
+            self._last_sign[kernel_id] = time.monotonic()
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)
+        self.page_sign(kernel_id)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        super().notify_disconnect(kernel_id)
+        self.page_sign(kernel_id)  # the page's time without a sign starts now
+
+    def page_gone(self, kernel_id: str, now: float) -> str | None:
+        """Why the page the kernel was handed to is gone; None while the kernel is not a
+        page's (in the pool, or starting for it), while its page has a websocket open, or
+        while its page gave a sign (a heartbeat) within ``page_timeout``."""
+        handed = self._page_kernels.get(kernel_id)
+        if handed is None:
+            return None
+        if self._connections(kernel_id) > 0:
+            self.page_sign(kernel_id)
+            return None
+        if kernel_id in self._signed:
+            quiet = now - self._last_sign.get(kernel_id, now)
+            if quiet >= self.page_timeout:
+                return f"no sign of its page for {quiet:.0f} s (closed, or off the network)"
+            return None
+        if now - handed >= self.connect_grace:
+            return f"its page never came ({now - handed:.0f} s)"
+        return None
+
+    async def check_pages(self) -> None:
+        """Shut down the kernels whose pages are gone (see :meth:`page_gone`)."""
+        now = time.monotonic()
+        for kernel_id in list(self._page_kernels):
+            why = self.page_gone(kernel_id, now)
+            if why is None:
+                continue
+            self.log.info("Shutting down kernel %s: %s", kernel_id, why)
+            try:
+                await self.shutdown_kernel(kernel_id)
+            except Exception as exc:  # a kernel that died meanwhile: the culler reports it
+                self._forget(kernel_id)
+                self.log.warning("Could not shut down kernel %s: %s", kernel_id, exc)
 
     # ------------------------------------------------------------------ culling
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Cull idle kernels of closed pages; never the ones waiting in the pool, nor one
-        handed to a page that has not connected yet (a page loading on a busy machine),
-        for ``connect_grace`` seconds."""
+        whose page is still there (a websocket open or a recent heartbeat: a page loading
+        on a slow laptop), nor one handed to a page that has not come yet."""
         if kernel_id in self.pooled_kernel_ids():
             return
-        connections: dict[str, int] = getattr(self, "_kernel_connections", {})
-        if connections.get(kernel_id, 0) > 0:
-            self._connected.add(kernel_id)
-        if kernel_id not in self._connected:
-            first = self._first_seen.setdefault(kernel_id, time.monotonic())
-            if time.monotonic() - first < self.connect_grace:
-                return
+        if (self.page_timeout > 0 and kernel_id in self._page_kernels
+                and self.page_gone(kernel_id, time.monotonic()) is None):
+            return
         await super().cull_kernel_if_idle(kernel_id)
+
+    def _forget(self, kernel_id: str) -> None:
+        self._page_kernels.pop(kernel_id, None)
+        self._signed.discard(kernel_id)
+        self._last_sign.pop(kernel_id, None)
 
     async def shutdown_kernel(  # type: ignore[override]
             self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
-        self._connected.discard(kernel_id)
-        self._first_seen.pop(kernel_id, None)
+        self._forget(kernel_id)
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+
+async def notebooks_run(tasks: list[Any], log: Any = None) -> tuple[int, list[str]]:
+    """Wait until every pool task has started its kernel **and run the notebook in it**.
+
+    A task of Voila's pool resolves to ``{"kernel_id", "renderer", "task"}`` as soon as its
+    kernel has started; its ``task`` then runs the notebook (the pre-rendered page). Returns
+    how many kernels ran the notebook, and what went wrong with the others."""
+    failures: list[str] = []
+    started = await asyncio.gather(*tasks, return_exceptions=True)
+    runs: list[Any] = []
+    for result in started:
+        if isinstance(result, BaseException):
+            failures.append(f"the kernel did not start: {type(result).__name__}: {result}")
+        else:
+            runs.append(result)
+    outcomes = await asyncio.gather(*(r["task"] for r in runs), return_exceptions=True)
+    ready = 0
+    for result, outcome in zip(runs, outcomes, strict=True):
+        if isinstance(outcome, BaseException):
+            failures.append(f"kernel {result['kernel_id']} did not run the notebook: "
+                            f"{type(outcome).__name__}: {outcome}")
+        else:
+            ready += 1
+            if log is not None:
+                log.info("Pool kernel %s has run the notebook", result["kernel_id"])
+    return ready, failures
 
 
 class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
@@ -184,4 +308,4 @@ class ClassIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
                 for pattern, handler in super().get_handlers()]
 
 
-__all__ = ["ClassIdentityProvider", "ClassKernelManager", "ClassLoginHandler"]
+__all__ = ["ClassIdentityProvider", "ClassKernelManager", "ClassLoginHandler", "notebooks_run"]

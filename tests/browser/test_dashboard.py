@@ -4,8 +4,12 @@
 - the walkthrough's Next / Back work, a wrong move is refused and the taught one accepted;
 - in Play, a bid and a card pick through the dropdowns and buttons change the board and
   the charts, also with the CPU throttled 6x; a bad input shows a message;
-- ten pages opened at once all become usable, and culling reclaims their kernels once the
-  pages are closed (a dedicated server with short cull settings).
+- the first screen loads no plotly (nor anywidget); the first chart shown loads plotly and
+  draws (issue 29);
+- ten pages opened at once all become usable, and their kernels leave with them: a closed
+  or reloaded page's kernel ends at once (its shutdown request), a crashed page's within
+  the page timeout, while the kernels of the pages still open survive the idle cull (a
+  dedicated server; kernels counted from the server's API).
 
 Timings are printed (run with ``-s`` to see them), never asserted: first paint (goto to
 the walkthrough shown, and the browser's first-contentful-paint) and click-to-update
@@ -14,8 +18,12 @@ latency (click to the DOM change, measured in the page with a MutationObserver).
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +65,22 @@ CHART_STATE = """
   if (!gd || !gd.data) return null;
   const title = gd.layout && gd.layout.title ? (gd.layout.title.text || '') : '';
   return {title: title, traces: gd.data.length, size: JSON.stringify(gd.data).length};
+}
+"""
+
+#: ipywidgets' get_model (original and mended) for a model registered at 1999 ms, after
+#: the original's last look (it looks every 100 ms for 2 s).
+LATE_MODEL = """
+async () => {
+  const manager = window.jupyterapp.widgetManager;
+  const ask = async (getModel, id) => {
+    setTimeout(() => { manager._models[id] = Promise.resolve("found"); }, 1999);
+    try { return await getModel.call(manager, id); } catch (e) { return e.message; }
+    finally { delete manager._models[id]; }
+  };
+  const mended = manager.get_model;
+  return {original: await ask(mended.nidavellirOriginal, "nid-late-1"),
+          mended: await ask(mended, "nid-late-2")};
 }
 """
 
@@ -133,14 +157,32 @@ def console_errors(pw_page: Any) -> str:
 def test_dashboard_loads_clean_and_every_tab_opens(voila_server: VoilaServer,
                                                    page: PageWatch) -> None:
     pg = page.page
+    requested: list[str] = []
+    pg.on("request", lambda r: requested.append(r.url))
     open_dashboard(voila_server, pg)
     titles = pg.get_by_role("tab").all_inner_texts()
     assert titles == ["Walkthrough", "Play", "Replay", "What-if", "Probability lessons"]
+    # Issue 29: the first screen draws no chart, so it loads no plotly (4.8 MB) and no
+    # anywidget; the lab's lazy loader stands in for them.
+    heavy = [u for u in requested if "jupyterlab-plotly" in u or "/anywidget/" in u]
+    assert not heavy, heavy
+    assert any("voila-page/static/remoteEntry." in u for u in requested)
+    # A widget model that arrives just as ipywidgets' 2 s wait for it ends: its get_model
+    # gave up ("Error displaying widget: model not found" for good, seen on throttled
+    # pages); the lab's page extension looks once more.
+    late = pg.evaluate(LATE_MODEL)
+    assert late == {"original": "widget model not found", "mended": "found"}, late
     tab(pg, "Replay").click()
     pg.locator(".nid-replay-example").click()
     wait_text(pg, ".nid-replay-status", r"110 decisions")
     pg.locator(".nid-replay .nid-live-charts .js-plotly-plot").first.wait_for(
         timeout=UPDATE_TIMEOUT)
+    chart = pg.evaluate(CHART_STATE, ".nid-replay .nid-live-charts")
+    assert chart is not None and chart["traces"] > 0 and chart["title"]
+    # The first chart brought plotly's extension, once.
+    plotly = [u for u in requested if "jupyterlab-plotly/static/" in u]
+    assert any("remoteEntry." in u for u in plotly) and len(plotly) == len(set(plotly)), plotly
+    assert not [u for u in requested if "/anywidget/" in u]
     tab(pg, "What-if").click()
     pg.locator(".nid-whatif-study").wait_for(timeout=UPDATE_TIMEOUT)
     tab(pg, "Probability lessons").click()
@@ -254,15 +296,42 @@ def test_bad_input_shows_a_message(voila_server: VoilaServer, page: PageWatch) -
     page.assert_clean()
 
 
-def test_ten_pages_at_once_then_culling_frees_their_kernels(
+def _kernel_id(pw_page: Any) -> str:
+    return str(pw_page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"))
+
+
+def _kernel_model(server: VoilaServer, kernel_id: str) -> dict[str, Any] | None:
+    """The kernel as the server's API reports it (None once it has ended)."""
+    try:
+        with urllib.request.urlopen(f"{server.url}/api/kernels/{kernel_id}", timeout=30) as r:
+            return dict(json.load(r))
+    except urllib.error.HTTPError as exc:
+        if exc.code == 404:
+            return None
+        raise
+
+
+def _wait_ended(server: VoilaServer, kernel_ids: list[str], within: float) -> float:
+    """Seconds until every kernel has ended; fails after ``within`` seconds."""
+    start = time.monotonic()
+    while True:
+        alive = [k for k in kernel_ids if _kernel_model(server, k) is not None]
+        if not alive:
+            return time.monotonic() - start
+        assert time.monotonic() - start < within, (
+            f"{len(alive)} of {len(kernel_ids)} kernels outlived their pages by {within:.0f} s"
+            f"\n{server.log()[-3000:]}")
+        time.sleep(0.5)
+
+
+def test_ten_pages_at_once_then_their_kernels_leave_with_them(
         chromium: Any, tmp_path: Path) -> None:
     server = start_voila(f"notebooks/{DASHBOARD}", tmp_path, extra=[
-        # Long enough for a page to connect after its notebook ran, on 2 busy cores: with
-        # 20 s a page whose browser was slow to connect lost its kernel to the culler and
-        # never became usable (seen in CI).
-        "--MappingKernelManager.cull_idle_timeout=75",
+        # Idle kernels are culled after 20 s, checked every 2 s: the two pages left open
+        # (idle all along) must keep theirs.
+        "--MappingKernelManager.cull_idle_timeout=20",
         "--MappingKernelManager.cull_interval=2",
-        # Kernels with an open page are never culled (the default, said explicitly).
         "--MappingKernelManager.cull_connected=False",
         # Under a burst the dashboard's output reaches Voila after nbclient's default 4 s
         # IOPub wait: it is dropped ("Timeout waiting for IOPub output") and the page
@@ -272,7 +341,7 @@ def test_ten_pages_at_once_then_culling_frees_their_kernels(
         # replacement starts while they connect (no spares: every kernel is a page's).
         "--class-size", "10", "--spares", "0",
     ])
-    contexts = []
+    contexts: list[Any] = []
     watches: list[PageWatch] = []
     try:
         ready = time.monotonic() + 240
@@ -296,31 +365,56 @@ def test_ten_pages_at_once_then_culling_frees_their_kernels(
             w.assert_clean()
             print(f"page {i}: usable {usable[-1]:.1f} s after the ten were opened")
         record("ten pages: last usable", usable[-1] * 1000)
-        peak = server.kernel_count()
-        assert peak >= 10, f"{peak} kernels for 10 pages"
-        # The first page waited longest: connected, its kernel survived the cull cycles.
+        kernels = [_kernel_id(w.page) for w in watches]
+        assert len(set(kernels)) == 10
+        for k in kernels:
+            model = _kernel_model(server, k)
+            assert model is not None and model["connections"] == 1, model
+        for w in watches:  # the shutdown requests must reach the server, unrouted
+            w.page.unroute("**/*")
+
+        # Pages 1-3 closed as a student closes a tab: their kernels end at once.
+        closed = time.monotonic()
+        for w in watches[1:4]:
+            w.page.close(run_before_unload=True)
+        record("closed tabs: kernels ended", 1000 * _wait_ended(server, kernels[1:4], 30))
+
+        # Page 4 reloaded: its old kernel ends, the page comes back with a new one.
+        reloaded = watches[4].page
+        reloaded.reload(wait_until="commit")
+        record("reloaded tab: old kernel ended", 1000 * _wait_ended(server, kernels[4:5], 30))
+        reloaded.locator("button.nid-wt-next").wait_for(timeout=180_000)
+        fresh = _kernel_id(reloaded)
+        assert fresh != kernels[4] and _kernel_model(server, fresh) is not None
+
+        # Pages 5-8 go away without a goodbye (a browser that drops the shutdown request, a
+        # crash, a laptop shut): their kernels end once their pages gave no sign (websocket,
+        # heartbeat) for the page timeout (45 s), within a minute.
+        for w in watches[5:9]:
+            w.page.evaluate("() => { navigator.sendBeacon = () => true; }")
+            w.page.close(run_before_unload=True)
+        waited = _wait_ended(server, kernels[5:9], 60)
+        record("pages gone without a goodbye: kernels ended", 1000 * waited)
+        assert waited > 20, "their kernels ended before any timeout: was a goodbye sent?"
+
+        # Pages 0 and 9 stayed open, idle for longer than the idle cull (20 s): still
+        # there, still answering.
+        assert time.monotonic() - closed > 40
+        for k in (kernels[0], kernels[9]):
+            model = _kernel_model(server, k)
+            assert model is not None and model["connections"] == 1, model
         first = watches[0].page
         first.locator("button.nid-wt-back").click()
         wait_text(first, ".nid-wt-title", r"Step 1 of")
         ARTIFACTS.mkdir(exist_ok=True)
         first.screenshot(path=str(ARTIFACTS / "test_ten_pages_page0.png"), full_page=True)
-        for ctx in contexts:
-            ctx.close()
-        contexts = []
-        closed = time.monotonic()
-        deadline = closed + 200
-        count = peak
-        while time.monotonic() < deadline:
-            count = server.kernel_count()
-            if count <= peak - 10:
-                break
-            time.sleep(0.5)
-        print(f"kernels: {peak} with the pages open, {count} "
-              f"{time.monotonic() - closed:.1f} s after closing them")
-        assert count <= peak - 10, f"kernels not reclaimed: {count} of {peak}\n{server.log()[-3000:]}"
+        print(f"kernels: closed tabs' ended at once, those of pages gone without a goodbye "
+              f"{waited:.0f} s later; the open pages' survived "
+              f"{time.monotonic() - closed:.0f} s of idle culling")
     finally:
         for ctx in contexts:
-            ctx.close()
+            with contextlib.suppress(Exception):
+                ctx.close()
         stop_voila(server)
 
 

@@ -1,0 +1,245 @@
+"""Voila for a class on school Wi-Fi: ``python -m nidavellir.integrations.voila_app``.
+
+``python -m nidavellir.serve`` (``make run``) starts this instead of ``python -m voila``; it
+is Voila with these changes (docs/serving.md):
+
+- **Compressed responses**: every text response is gzip-compressed for a browser that asks
+  (static files once, from memory: ``voila_static.py``; the page and API answers on the
+  fly), and the kernel websocket uses permessage-deflate (the dashboard's widget state is
+  158 kB of JSON).
+- **Caching**: files whose URL names their content are cached for good (``immutable``);
+  Voila's own JavaScript is served under ``/voila/static/_v/<digest>/`` for that. The page
+  itself is never cached (Voila sends ``no-store``).
+- **Heavy extensions load on demand**: the page config takes the deferred extensions
+  (plotly's renderer, anywidget) out of what every page loads and hands them to
+  ``@nidavellir/voila-page``, the lab's page extension, which loads one when a page first
+  shows an output of its type (``deferred_extensions``); it also mends a race of
+  ipywidgets' widget manager that slow laptops hit (docs/serving.md).
+- **The page's kernel leaves with it**: the page gets the ``_xsrf`` cookie, so the shutdown
+  request Voila's page sends when it is closed or reloaded is accepted (without the cookie
+  Voila answers 403, voila issue #1458); kernels of pages that went away without it are
+  culled by :class:`~nidavellir.integrations.voila_class.ClassKernelManager`.
+- **Connection counts that stay true**: :class:`CountedConnection` (below).
+
+Server-side only (tornado, jupyter_server, Voila); nothing in the engine or the widgets
+imports it.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from typing import Any
+
+import tornado.web
+from jupyter_server.base.handlers import FileFindHandler, JupyterHandler
+from jupyter_server.services.kernels.connection.base import BaseKernelWebsocketConnection
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from jupyter_server.utils import url_path_join
+from traitlets import Dict, Int, Type
+from voila._version import __version__ as voila_version
+from voila.app import Voila
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
+from voila.tornado.handler import TornadoVoilaHandler
+
+from . import voila_static as S
+from .voila_class import ClassKernelManager
+
+#: The extensions a page loads only when it first shows what they render: the name of the
+#: JupyterLab extension, and the mime types it renders or the widget modules it registers
+#: (their version is the extension's package version).
+DEFERRED_EXTENSIONS: dict[str, dict[str, Any]] = {
+    "jupyterlab-plotly": {"mimeTypes": ["application/vnd.plotly.v1+json"], "rank": 2},
+    "anywidget": {"widgets": ["anywidget"]},
+}
+#: The lab's page extension (deferred extensions, the widget-manager mend).
+PAGE_EXTENSION = "@nidavellir/voila-page"
+UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+
+
+class CountedConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
+    """The kernel websocket connection, counted once and uncounted once.
+
+    jupyter_server counts a kernel's connections up in ``connect()`` (when the websocket
+    opens) and down in ``disconnect()``, which tornado calls when the request's connection
+    closes: also when a page goes away (closed, reloaded, its Wi-Fi dropped) while the
+    server is still preparing the websocket (waiting for the kernel's ``kernel_info_reply``,
+    seconds on a busy server), before ``connect()`` ever ran, and twice when opening the
+    streams fails. The count then goes to -1; the culler treats a kernel with a nonzero
+    count as connected, so that kernel is never culled: it outlives its page for good.
+    Here a connection uncounts only what it counted.
+    """
+
+    _counted = False
+
+    def connect(self) -> Any:
+        self._counted = True
+        return super().connect()
+
+    def disconnect(self) -> Any:
+        if not self._counted:
+            # Closed before it was counted: nothing to uncount, nothing to buffer.
+            self.log.info("Websocket to kernel %s closed before it connected", self.kernel_id)
+            return None
+        self._counted = False
+        return super().disconnect()
+
+
+class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
+    """The notebook page, with the ``_xsrf`` cookie its shutdown request needs."""
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        _ = self.xsrf_token  # sets the cookie if the browser has none
+        await super().get(path=path)
+
+
+class ShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
+    """The shutdown request of a closed or reloaded page (a ``sendBeacon`` POST; a page may
+    send two: Voila's on ``beforeunload``, the template's on ``pagehide``)."""
+
+    ending: set[str] = set()
+
+    @tornado.web.authenticated
+    async def post(self, kernel_id: str) -> None:
+        if kernel_id in self.kernel_manager and kernel_id not in self.ending:
+            self.ending.add(kernel_id)
+            self.log.info("Page closed: shutting down its kernel %s", kernel_id)
+            try:
+                await self.kernel_manager.shutdown_kernel(kernel_id)
+            except KeyError:
+                pass  # culled meanwhile
+            finally:
+                self.ending.discard(kernel_id)
+        self.set_status(204)  # done, or already gone
+        self.finish()
+
+
+class HeartbeatHandler(JupyterHandler):  # type: ignore[misc]
+    """``GET /nidavellir/api/page/<kernel id>``: the page is still open (the lab's template
+    sends it every 15 s from the moment its HTML arrives, before the websocket opens)."""
+
+    @tornado.web.authenticated
+    def get(self, kernel_id: str) -> None:
+        if kernel_id not in self.kernel_manager:
+            raise tornado.web.HTTPError(404, "this page's kernel has ended: reload the page")
+        sign = getattr(self.kernel_manager, "page_sign", None)
+        if sign is not None:
+            sign(kernel_id)
+        self.set_header("Cache-Control", "no-store")
+        self.set_status(204)
+        self.finish()
+
+
+class ClassVoila(Voila):  # type: ignore[misc]
+    """Voila with compression, caching, deferred extensions and kernels that leave with
+    their page (module docstring)."""
+
+    deferred_extensions = Dict(
+        copy.deepcopy(DEFERRED_EXTENSIONS), config=True,
+        help="Extensions a page loads only when it first shows what they render: name -> "
+             "{'mimeTypes': [...], 'rank': n} or {'widgets': [module names]}; {} loads "
+             "every extension at once, as Voila does")
+    kernel_websocket_connection_class = Type(
+        default_value=CountedConnection, klass=BaseKernelWebsocketConnection, config=True,
+        help="The kernel websocket connection class (counts that stay true by default)")
+    websocket_compression_level = Int(6, config=True,
+                                      help="zlib level of the kernel websocket (0: off)")
+
+    def initialize(self, argv: Any = None) -> None:
+        super().initialize(argv)
+        self.voila_configuration.extra_labextensions_path = [
+            *self.voila_configuration.extra_labextensions_path,
+            str(S.PAGE_EXTENSION.parent.parent)]
+        previous = self.voila_configuration.page_config_hook
+
+        def hook(page_config: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+            if previous is not None:
+                page_config = previous(page_config, **kwargs)
+            return self.page_config(page_config, str(kwargs.get("base_url") or self.base_url))
+
+        self.voila_configuration.page_config_hook = hook
+        self.static_digest = S.static_digest(self.static_paths, voila_version)
+
+    # ------------------------------------------------------------------ the page
+
+    def page_config(self, page_config: dict[str, Any], base_url: str) -> dict[str, Any]:
+        """Voila's JavaScript under the versioned prefix; the deferred extensions handed to
+        the lab's page extension (which must be there to stand in for them)."""
+        page_config = dict(page_config)
+        page_config["fullStaticUrl"] = url_path_join(
+            base_url, S.VERSIONED_PREFIX + self.static_digest)
+        extensions = list(page_config.get("federated_extensions", []))
+        if PAGE_EXTENSION not in {e["name"] for e in extensions} or not self.deferred_extensions:
+            return page_config
+        packages = _federated_packages(list(self.labextensions_path))
+        keep, deferred = [], []
+        for ext in extensions:
+            how = self.deferred_extensions.get(ext["name"])
+            if how is None:
+                keep.append(ext)
+                continue
+            entry = {**ext, "mimeTypes": list(how.get("mimeTypes", [])),
+                     "rank": how.get("rank", 0)}
+            version = packages.get(ext["name"], {}).get("version", "")
+            entry["widgets"] = [{"name": w, "version": version} for w in how.get("widgets", [])]
+            deferred.append(entry)
+        page_config["federated_extensions"] = keep
+        page_config["nidavellirDeferredExtensions"] = deferred
+        return page_config
+
+    # ------------------------------------------------------------------ the server
+
+    def init_settings(self) -> dict[str, Any]:
+        settings: dict[str, Any] = super().init_settings()
+        settings["compress_response"] = True
+        if self.websocket_compression_level > 0:
+            settings["websocket_compression_options"] = {
+                "compression_level": self.websocket_compression_level}
+        settings["nidavellir_static_digest"] = self.static_digest
+        return settings
+
+    def init_handlers(self) -> list[Any]:
+        replaced: dict[type, type] = {
+            MultiStaticFileHandler: S.VoilaStaticHandler,
+            TemplateStaticFileHandler: S.TemplateStaticHandler,
+            FileFindHandler: S.LabextensionsHandler,
+            TornadoVoilaHandler: PageHandler,
+            VoilaShutdownKernelHandler: ShutdownHandler,
+        }
+        handlers: list[Any] = []
+        for rule in super().init_handlers():
+            pattern, handler, *rest = rule
+            if handler is MultiStaticFileHandler:
+                versioned = url_path_join(self.server_url,
+                                          r"/voila/static/_v/[0-9a-f]+/(.*)")
+                handlers.append((versioned, S.VoilaStaticHandler, *rest))
+            handlers.append((pattern, replaced.get(handler, handler), *rest))
+        heartbeat = url_path_join(self.server_url, rf"/nidavellir/api/page/({UUID})")
+        return [(heartbeat, HeartbeatHandler), *handlers]
+
+    def start(self) -> None:
+        roots = [*self.static_paths, *self.labextensions_path]
+        S.warm([r for r in dict.fromkeys(roots) if os.path.isdir(r)])
+        super().start()
+
+
+def _federated_packages(paths: list[str]) -> dict[str, dict[str, Any]]:
+    from jupyterlab_server.config import get_federated_extensions
+
+    return dict(get_federated_extensions(paths))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m nidavellir.integrations.voila_app``: the lab's Voila (options as for
+    ``voila``; ``python -m nidavellir.serve`` adds the lab's)."""
+    ClassVoila.launch_instance(argv=argv)
+
+
+__all__ = ["ClassKernelManager", "ClassVoila", "CountedConnection", "DEFERRED_EXTENSIONS",
+           "HeartbeatHandler", "PageHandler", "ShutdownHandler", "main"]
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,382 @@
+"""Issue 29, a class on school Wi-Fi: compressed and cached responses, heavy extensions
+loaded on first use, kernels that leave with their page, connection counts that stay true.
+
+The server tests start the lab's Voila from the project's files (``python -m
+nidavellir.serve``, tests/servers.py) and talk HTTP to it; the browser side (a closed page's
+kernel ends, an open page's survives, the first screen loads no plotly) is in
+tests/browser/test_dashboard.py, the figures in benchmarks/bench_class_protocol.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import gzip
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psutil
+import pytest
+from servers import VoilaServer, start_voila, stop_voila
+
+from nidavellir import serve
+from nidavellir.integrations import voila_static as S
+from nidavellir.integrations.voila_class import notebooks_run
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# ---------------------------------------------------------------------- no server
+
+def test_the_page_extension_is_named_by_its_content() -> None:
+    path, name = S.page_extension_entry()
+    assert path.name == name, (f"{path.name} changed: run `python -m "
+                               "nidavellir.integrations.voila_static --rehash`")
+    package = json.loads((S.PAGE_EXTENSION / "package.json").read_text())
+    assert package["jupyterlab"]["_build"]["load"] == f"static/{name}"
+    assert S.HASHED_NAME.search(name)
+
+
+@pytest.mark.parametrize("header, accepted", [
+    ("gzip, deflate, br", True), ("br;q=1.0, gzip;q=0.5", True), ("gzip;q=0", False),
+    ("identity", False), ("", False), ("*", True), ("deflate", False),
+])
+def test_accept_encoding(header: str, accepted: bool) -> None:
+    assert S.accepts_gzip(header) is accepted
+
+
+def test_the_gzip_cache_compresses_once_and_again_after_a_change(tmp_path: Path) -> None:
+    f = tmp_path / "app.js"
+    f.write_text("var x = 1;\n" * 500)
+    cache = S.GzipCache()
+    first = asyncio.run(cache.get(str(f)))
+    assert gzip.decompress(first.body) == f.read_bytes()
+    assert asyncio.run(cache.get(str(f))) is first  # from memory
+    f.write_text("var y = 2;\n" * 600)
+    os.utime(f, ns=(time.time_ns(), time.time_ns() + 10**9))
+    second = asyncio.run(cache.get(str(f)))
+    assert second is not first and second.etag != first.etag
+    assert gzip.decompress(second.body) == f.read_bytes()
+
+
+def test_the_static_digest_follows_the_files(tmp_path: Path) -> None:
+    (tmp_path / "a.js").write_text("a")
+    before = S.static_digest([str(tmp_path)], "0.5.13")
+    assert before == S.static_digest([str(tmp_path)], "0.5.13")
+    assert before != S.static_digest([str(tmp_path)], "0.5.14")
+    (tmp_path / "a.js").write_text("ab")
+    assert before != S.static_digest([str(tmp_path)], "0.5.13")
+
+
+def test_the_ready_message_waits_for_the_notebooks_not_the_kernel_starts() -> None:
+    """Voila's pool task resolves once its kernel started; its "task" then runs the
+    notebook. The class is ready only when every notebook ran."""
+
+    async def scenario() -> tuple[float, float, int, list[str]]:
+        loop = asyncio.get_running_loop()
+        t0 = loop.time()
+        runs = [asyncio.ensure_future(asyncio.sleep(0.3 + 0.1 * i)) for i in range(3)]
+
+        async def start(i: int) -> dict[str, Any]:
+            await asyncio.sleep(0.05)
+            return {"kernel_id": f"k{i}", "task": runs[i]}
+
+        async def broken() -> dict[str, Any]:
+            raise RuntimeError("no such kernel spec")
+
+        tasks = [asyncio.ensure_future(start(i)) for i in range(3)]
+        tasks.append(asyncio.ensure_future(broken()))
+        ready, failures = await notebooks_run(tasks)
+        return loop.time() - t0, max(r.get_loop().time() for r in runs) - t0, ready, failures
+
+    elapsed, _, ready, failures = asyncio.run(scenario())
+    assert elapsed >= 0.5  # the slowest notebook (0.5 s), not the kernel starts (0.05 s)
+    assert ready == 3
+    assert len(failures) == 1 and "did not start" in failures[0] and "kernel spec" in failures[0]
+
+
+def test_a_kernel_lives_as_long_as_its_page() -> None:
+    """ClassKernelManager's page policy, without a server: signs (websocket, heartbeat)
+    keep a page's kernel; none for page_timeout, or none at all for connect_grace, and it
+    is the page's no more; a pool kernel is nobody's page."""
+    from nidavellir.integrations.voila_class import ClassKernelManager
+
+    async def scenario() -> list[str | None]:
+        km = ClassKernelManager(page_timeout=45.0, connect_grace=60.0)
+        try:
+            for k in ("pooled", "quiet", "open", "gone"):
+                km._kernels[k] = object()
+                km._kernel_connections[k] = 0
+            km.page_sign("pooled")  # e.g. a websocket to it while it waited in the pool
+            t = time.monotonic()
+            for k in ("quiet", "open", "gone"):
+                km.handed_to_page(k)
+            km._kernel_connections["open"] = 1
+            km.page_sign("gone")
+            seen = [km.page_gone("pooled", t + 999),       # not a page's kernel
+                    km.page_gone("quiet", t + 30),         # its page may still be coming
+                    km.page_gone("quiet", t + 61),         # it never came
+                    km.page_gone("open", t + 10_000),      # a websocket is open
+                    km.page_gone("gone", t + 40),          # last sign 40 s ago
+                    km.page_gone("gone", t + 46)]          # 46 s ago
+            km.handed_to_page("pooled")  # a sign from before it was handed out is not counted
+            seen.append(km.page_gone("pooled", time.monotonic() + 50))
+            return seen
+        finally:
+            for k in list(km._kernels):
+                km._kernels.pop(k)
+
+    seen = asyncio.run(scenario())
+    assert seen[0] is None and seen[1] is None and seen[3] is None and seen[4] is None
+    assert seen[2] is not None and "never came" in seen[2]
+    assert seen[5] is not None and "no sign of its page" in seen[5]
+    assert seen[6] is None
+
+
+def test_serve_starts_the_labs_voila_with_pages_that_end_their_kernels() -> None:
+    args = serve.voila_args("notebooks", pool_size=0)
+    assert f"--VoilaConfiguration.multi_kernel_manager_class={serve.CLASS_MANAGER}" in args
+    assert f"--ClassKernelManager.page_timeout={serve.DEFAULT_PAGE_TIMEOUT}" in args
+    assert serve.VOILA_APP == "nidavellir.integrations.voila_app"
+    custom = serve.voila_args("notebooks", page_timeout=90,
+                              extra=["--ClassKernelManager.page_timeout=30"])
+    assert [a for a in custom if "page_timeout" in a] == ["--ClassKernelManager.page_timeout=30"]
+
+
+# ---------------------------------------------------------------------- a real server
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """The dashboard with a pool of one, as ``make run NOTEBOOK=notebooks/dashboard.ipynb``
+    serves it."""
+    srv = start_voila("notebooks/dashboard.ipynb", tmp_path_factory.mktemp("serving"))
+    try:
+        deadline = time.monotonic() + 120
+        while "Kernel pool of dashboard.ipynb is filled" not in srv.log():
+            assert time.monotonic() < deadline, srv.log()
+            time.sleep(0.3)
+        yield srv
+    finally:
+        stop_voila(srv)
+
+
+def request(server: VoilaServer, path: str, headers: dict[str, str] | None = None,
+            method: str = "GET", body: bytes | None = None) -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        r = conn.getresponse()
+        data = r.read()
+        return r.status, {k.lower(): v for k, v in r.getheaders()}, data
+    finally:
+        conn.close()
+
+
+@pytest.fixture(scope="module")
+def page(server: VoilaServer) -> dict[str, Any]:
+    """The dashboard page as a browser that accepts gzip gets it: HTML, page config."""
+    status, headers, body = request(server, "/", {"Accept-Encoding": "gzip"})
+    assert status == 200
+    html = gzip.decompress(body).decode()
+    config = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">'
+                                  r"(.*?)</script>", html, re.S).group(1))  # type: ignore[union-attr]
+    beat(server, config["kernelId"])
+    return {"headers": headers, "html": html, "config": config, "wire": len(body)}
+
+
+def beat(server: VoilaServer, kernel_id: str) -> None:
+    """What an open page does every 15 s (its kernel then lives on: docs/serving.md)."""
+    status, _, _ = request(server, f"/nidavellir/api/page/{kernel_id}")
+    assert status == 204, f"the page's kernel {kernel_id} has ended"
+
+
+def test_the_page_is_compressed_and_never_cached(page: dict[str, Any]) -> None:
+    assert page["headers"]["content-encoding"] == "gzip"
+    assert "no-store" in page["headers"]["cache-control"]
+    assert page["wire"] < len(page["html"].encode()) / 2
+    assert "_xsrf=" in page["headers"].get("set-cookie", "")  # for the shutdown beacon
+
+
+def test_the_page_loads_no_plotly_or_anywidget_until_it_needs_them(page: dict[str, Any]) -> None:
+    config = page["config"]
+    loaded = {e["name"] for e in config["federated_extensions"]}
+    assert "@nidavellir/voila-page" in loaded
+    assert not loaded & {"jupyterlab-plotly", "anywidget"}
+    deferred = {e["name"]: e for e in config["nidavellirDeferredExtensions"]}
+    assert deferred["jupyterlab-plotly"]["mimeTypes"] == ["application/vnd.plotly.v1+json"]
+    assert deferred["anywidget"]["widgets"][0]["name"] == "anywidget"
+    assert re.fullmatch(r"/voila/static/_v/[0-9a-f]{16}", config["fullStaticUrl"])
+
+
+def _assets(page: dict[str, Any]) -> dict[str, str]:
+    config = page["config"]
+    lazy = next(e for e in config["federated_extensions"]
+                if e["name"] == "@nidavellir/voila-page")
+    css = re.search(r'href="(/voila/templates/nidavellir/static/index\.css\?v=[0-9a-f]+)"',
+                    page["html"]).group(1)  # type: ignore[union-attr]
+    plotly = next(e for e in config["nidavellirDeferredExtensions"]
+                  if e["name"] == "jupyterlab-plotly")
+    return {
+        "voila": config["fullStaticUrl"] + "/voila.js",
+        "lazy": f"/voila/labextensions/@nidavellir/voila-page/{lazy['load']}",
+        "plotly": f"/voila/labextensions/jupyterlab-plotly/{plotly['load']}",
+        "css": css,
+    }
+
+
+@pytest.mark.parametrize("asset", ["voila", "lazy", "plotly", "css"])
+def test_an_asset_is_compressed_when_asked_and_cached_for_good(
+        server: VoilaServer, page: dict[str, Any], asset: str) -> None:
+    path = _assets(page)[asset]
+    status, plain_headers, plain = request(server, path)
+    assert status == 200, path
+    assert "content-encoding" not in plain_headers
+    status, headers, body = request(server, path, {"Accept-Encoding": "gzip, deflate, br"})
+    assert status == 200
+    assert headers["content-encoding"] == "gzip"
+    assert "Accept-Encoding" in headers["vary"]
+    assert gzip.decompress(body) == plain
+    assert len(body) < len(plain) * 0.6
+    for h in (headers, plain_headers):
+        assert h["cache-control"] == "public, max-age=31536000, immutable", (asset, h)
+    # A conditional request gets 304 and no body.
+    status, _, again = request(server, path, {"Accept-Encoding": "gzip",
+                                              "If-None-Match": headers["etag"]})
+    assert status == 304 and again == b""
+
+
+def test_a_file_not_named_by_its_content_is_revalidated(server: VoilaServer) -> None:
+    # Voila's entry point at its own, unversioned address.
+    status, headers, body = request(server, "/voila/static/voila.js",
+                                    {"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    assert headers["cache-control"] == "no-cache"
+    status, _, again = request(server, "/voila/static/voila.js",
+                               {"Accept-Encoding": "gzip", "If-None-Match": headers["etag"]})
+    assert status == 304 and again == b""
+    # A versioned address with a digest that is not the files' now: served, not for good.
+    status, headers, _ = request(server, "/voila/static/_v/0000000000000000/voila.js")
+    assert status == 200 and headers["cache-control"] == "no-cache"
+
+
+def test_fonts_are_not_recompressed(server: VoilaServer, page: dict[str, Any]) -> None:
+    import voila.paths
+
+    woff = next(name for root in voila.paths.collect_static_paths(["voila", "nbconvert"], "lab")
+                if os.path.isdir(root) for name in sorted(os.listdir(root))
+                if name.endswith(".woff2"))
+    status, headers, _ = request(server, f"{page['config']['fullStaticUrl']}/{woff}",
+                                 {"Accept-Encoding": "gzip"})
+    assert status == 200 and "content-encoding" not in headers
+    assert headers["cache-control"] == "public, max-age=31536000, immutable"
+
+
+def _websocket_upgrade(port: int, path: str, extensions: str = "") -> socket.socket:
+    s = socket.create_connection(("127.0.0.1", port), timeout=30)
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+               f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+               f"Origin: http://127.0.0.1:{port}\r\n"
+               + (f"Sec-WebSocket-Extensions: {extensions}\r\n" if extensions else "")
+               + "\r\n").encode())
+    return s
+
+
+def _kernel(server: VoilaServer, kernel_id: str) -> dict[str, Any] | None:
+    status, _, body = request(server, f"/api/kernels/{kernel_id}")
+    return json.loads(body) if status == 200 else None
+
+
+def _kernel_process(kernel_id: str) -> psutil.Process:
+    for p in psutil.process_iter(["cmdline"]):
+        if any(kernel_id in c for c in (p.info["cmdline"] or [])):
+            return p
+    raise AssertionError(f"no process for kernel {kernel_id}")
+
+
+def test_a_websocket_closed_before_it_connected_leaves_the_count_at_zero(
+        server: VoilaServer, page: dict[str, Any]) -> None:
+    """The root of the kernel that outlived its page (issue 29): a page that goes away
+    while the server still waits for its kernel's kernel_info reply used to leave the
+    kernel's connection count at -1, and the culler never culls a kernel whose count is not
+    0. The kernel is stopped (SIGSTOP) so that the server waits while the socket closes."""
+    kernel_id = page["config"]["kernelId"]
+    beat(server, kernel_id)
+    assert _kernel(server, kernel_id)["connections"] == 0  # type: ignore[index]
+    process = _kernel_process(kernel_id)
+    process.send_signal(signal.SIGSTOP)
+    try:
+        sock = _websocket_upgrade(server.port, f"/api/kernels/{kernel_id}/channels?session_id=x")
+        time.sleep(1.5)  # the server is preparing the websocket (waiting for kernel_info)
+        sock.close()
+        time.sleep(0.5)
+    finally:
+        process.send_signal(signal.SIGCONT)
+    deadline = time.monotonic() + 20
+    while "closed before it connected" not in server.log() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    model = _kernel(server, kernel_id)
+    assert model is not None and model["connections"] == 0, model
+
+
+def test_the_kernel_websocket_is_compressed(server: VoilaServer, page: dict[str, Any]) -> None:
+    kernel_id = page["config"]["kernelId"]
+    beat(server, kernel_id)
+    sock = _websocket_upgrade(server.port, f"/api/kernels/{kernel_id}/channels?session_id=y",
+                              "permessage-deflate; client_max_window_bits")
+    try:
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = sock.recv(4096)
+            assert chunk, head
+            head += chunk
+    finally:
+        sock.close()
+    assert head.startswith(b"HTTP/1.1 101")
+    assert b"permessage-deflate" in head.lower()
+
+
+def test_the_shutdown_request_of_a_closed_page_ends_its_kernel(server: VoilaServer) -> None:
+    """What a page sends when it is closed or reloaded (Voila's beforeunload beacon: a POST
+    with the _xsrf cookie's value). Without the cookie (Voila alone) it was refused (403)."""
+    status, headers, body = request(server, "/", {"Accept-Encoding": "gzip"})
+    html = gzip.decompress(body).decode()
+    kernel_id = re.search(r'"kernelId": "([0-9a-f-]{36})"', html).group(1)  # type: ignore[union-attr]
+    cookie = headers["set-cookie"].split(";")[0]
+    xsrf = cookie.split("=", 1)[1]
+    assert _kernel(server, kernel_id) is not None
+    # No xsrf value: refused, the kernel stays.
+    status, _, _ = request(server, f"/voila/api/shutdown/{kernel_id}", method="POST")
+    assert status == 403 and _kernel(server, kernel_id) is not None
+    boundary = "nidboundary"
+    form = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"_xsrf\"\r\n\r\n{xsrf}\r\n"
+            f"--{boundary}--\r\n").encode()
+    status, _, _ = request(server, f"/voila/api/shutdown/{kernel_id}", method="POST", body=form,
+                           headers={"Cookie": cookie,
+                                    "Content-Type": f"multipart/form-data; boundary={boundary}"})
+    assert status == 204
+    assert _kernel(server, kernel_id) is None
+    # A second request (pagehide after beforeunload) is answered, not an error.
+    status, _, _ = request(server, f"/voila/api/shutdown/{kernel_id}", method="POST", body=form,
+                           headers={"Cookie": cookie,
+                                    "Content-Type": f"multipart/form-data; boundary={boundary}"})
+    assert status == 204
+    assert "Page closed: shutting down its kernel" in server.log()
+
+
+def test_a_heartbeat_keeps_the_page_alive_and_says_when_the_kernel_is_gone(
+        server: VoilaServer, page: dict[str, Any]) -> None:
+    kernel_id = page["config"]["kernelId"]
+    status, headers, _ = request(server, f"/nidavellir/api/page/{kernel_id}")
+    assert status == 204 and headers["cache-control"] == "no-store"
+    assert _kernel(server, kernel_id) is not None
+    status, _, _ = request(server, "/nidavellir/api/page/00000000-0000-0000-0000-000000000000")
+    assert status == 404
