@@ -130,6 +130,19 @@ def run_simulate(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def _configure_lesson(parser: argparse.ArgumentParser) -> None:
+    from .lessons.cli import configure
+
+    configure(parser)
+
+
+def run_lesson(args: argparse.Namespace) -> int:
+    """``nidavellir lesson list|check|show``: see :mod:`nidavellir.lessons.cli`."""
+    from .lessons.cli import run
+
+    return run(args)
+
+
 COMMANDS: dict[str, Command] = {
     "score": Command("score a table from a scenario file", _configure_score, run_score),
     "replay": Command("replay a game record: its log and score sheet", _configure_replay,
@@ -140,6 +153,8 @@ COMMANDS: dict[str, Command] = {
                       _configure_ladder, run_ladder),
     "review": Command("judge every decision of a recorded game: mistakes and better moves",
                       _configure_review, run_review),
+    "lesson": Command("lesson files: list them, check them, show one step by step",
+                      _configure_lesson, run_lesson),
 }
 
 

@@ -43,7 +43,7 @@ LESSONS_ENV = "NIDAVELLIR_LESSONS"
 
 def load(path: str | os.PathLike[str]) -> Lesson:
     """The lesson in the file at ``path``, checked (LessonError: ``FILE:LINE: ...``)."""
-    data, source = read(path)
+    data, source = read(Path(path))
     return from_data(data, source)
 
 

@@ -117,13 +117,17 @@ def parse(data: Any, source: Source) -> WalkthroughLesson:
     fields(source, data, (), LESSON_FIELDS, LESSON_OPTIONAL)
     key = key_of(source, data["key"], ("key",))
     base = _record(source, data["record"])
+    _check_cards(source, base)
+    config = base.get("config")
+    players = config.get("players") if isinstance(config, Mapping) else None
+    if isinstance(players, int) and not isinstance(players, bool) and 2 <= players <= 5:
+        _check_deal(source, base, players)
     try:
         game = Game.from_record(dict(base, actions=[]))
     except (RecordError, ValueError) as exc:
         raise source.error(("record",), f"the record does not set up a game: {exc}") from None
     players = game.config.players
     learner = integer(source, data.get("learner", 0), ("learner",), 0, players - 1)
-    _check_deal(source, base, game)
     raw_steps = data["steps"]
     if not isinstance(raw_steps, list) or not raw_steps:
         raise source.error(("steps",), "steps must be a list of at least one step")
@@ -146,16 +150,14 @@ def _record(source: Source, value: Any) -> dict[str, Any]:
     return out
 
 
-def _check_deal(source: Source, base: Mapping[str, Any], game: Game) -> None:
-    """Every card of the deal is known, and each deck holds the box's cards for the player
-    count (a lesson on an impossible deal would teach a wrong game)."""
+def _decks(source: Source, base: Mapping[str, Any]) -> list[tuple[str, str, list[Any]]]:
+    """(part, age, cards) of every deck the deal gives."""
     deal = base.get("deal")
     if not isinstance(deal, Mapping):
         raise source.error(("record", "deal"), "record.deal must give the decks (ages, and "
                                                "camp with Thingvellir) and the gems")
-    players = game.config.players
-    for part, builder in (("ages", lambda age: C.age_deck(age, players)),
-                          ("camp", C.camp_deck)):
+    out = []
+    for part in ("ages", "camp"):
         decks = deal.get(part)
         if decks is None:
             continue
@@ -167,21 +169,40 @@ def _check_deal(source: Source, base: Mapping[str, Any], game: Game) -> None:
             if str(age_key) not in ("1", "2") or not isinstance(cards, list):
                 raise source.error(path, f"{where(path)}: expected ages 1 and 2, each a list "
                                          "of cards")
-            dealt: Counter[Card] = Counter()
-            for i, token in enumerate(cards):
-                try:
-                    dealt[parse_token(str(token))] += 1
-                except (KeyError, ValueError):
-                    raise source.error((*path, i), f"unknown card {token!r} in "
-                                                   f"{where(path)}") from None
-            box = Counter(builder(int(age_key)))
-            if dealt != box:
-                missing = ", ".join(c.token for c in (box - dealt).elements()) or "none"
-                extra = ", ".join(c.token for c in (dealt - box).elements()) or "none"
-                deck = "age" if part == "ages" else "camp"
-                raise source.error(path, f"the {deck}-{age_key} deck must hold the box's cards "
-                                         f"for {players} players: missing {missing}; "
-                                         f"extra {extra}")
+            out.append((part, str(age_key), cards))
+    return out
+
+
+def _check_cards(source: Source, base: Mapping[str, Any]) -> None:
+    """Every card of the deal is a card of the game (named at its line)."""
+    for part, age_key, cards in _decks(source, base):
+        for i, token in enumerate(cards):
+            path = ("record", "deal", part, age_key, i)
+            try:
+                parse_token(str(token))
+            except (KeyError, ValueError) as exc:
+                hint = (" (a Royal Offering is written in quotes: \"+3\")"
+                        if isinstance(token, int) else "")
+                reason = exc.args[0] if exc.args else exc
+                raise source.error(path, f"unknown card {token!r} in "
+                                         f"{where(path[:-1])}{hint}: {reason}") from None
+
+
+def _check_deal(source: Source, base: Mapping[str, Any], players: int) -> None:
+    """Each deck holds the box's cards for the player count (a lesson on an impossible
+    deal would teach a wrong game), named at the deck's line."""
+    for part, age_key, cards in _decks(source, base):
+        path = ("record", "deal", part, age_key)
+        dealt = Counter(parse_token(str(token)) for token in cards)
+        box = Counter(C.age_deck(int(age_key), players) if part == "ages"
+                      else C.camp_deck(int(age_key)))
+        if dealt != box:
+            missing = ", ".join(c.token for c in (box - dealt).elements()) or "none"
+            extra = ", ".join(c.token for c in (dealt - box).elements()) or "none"
+            deck = "age" if part == "ages" else "camp"
+            raise source.error(path, f"the {deck}-{age_key} deck must hold the box's cards "
+                                     f"for {players} players: missing {missing}; "
+                                     f"extra {extra}")
 
 
 def _step(source: Source, raw: Any, path: tuple[Any, ...]) -> Step:
@@ -254,7 +275,7 @@ def _apply(source: Source, game: Game, text_: str, path: tuple[Any, ...], who: s
         game.apply(action)
     except IllegalAction as exc:
         d = game.decision
-        now = f" (the decision is {game.names[d.player]}'s: {d.prompt})" if d else ""
+        now = f" ({game.names[d.player]} to decide: {d.prompt})" if d else ""
         raise source.error(path, f"{who}: {text_!r} is not allowed here{now}: {exc}") from None
     return action
 

@@ -27,7 +27,7 @@ def _coin_values(hand: Iterable[int | str]) -> list[int]:
 
 
 def _bids(values: Sequence[int], distinct: bool) -> list[tuple[int, ...]]:
-    bids = list(itertools.permutations(values, 3))
+    bids: list[tuple[int, ...]] = list(itertools.permutations(values, 3))
     return list(dict.fromkeys(bids)) if distinct else bids
 
 

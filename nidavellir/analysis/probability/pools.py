@@ -48,10 +48,17 @@ def target(spec: Target | Suit | Card | str) -> Target:
     if isinstance(spec, Target):
         return spec
     if isinstance(spec, Suit):
-        return Target(f"{spec.column_name}s ({spec.letter})",
-                      lambda c, s=spec: c.kind is Kind.DWARF and c.suit is s)
+        suit = spec
+
+        def of_class(c: Card) -> bool:
+            return c.kind is Kind.DWARF and c.suit is suit
+        return Target(f"{spec.column_name}s ({spec.letter})", of_class)
     if isinstance(spec, Card):
-        return Target(spec.token, lambda c, card=spec: c is card)
+        card = spec
+
+        def is_card(c: Card) -> bool:
+            return c is card
+        return Target(spec.token, is_card)
     text = str(spec).strip()
     if text.lower() in ("ro", "royal", "royal offering", "royal offerings"):
         return Target("Royal Offerings", lambda c: c.kind is Kind.ROYAL_OFFERING)
