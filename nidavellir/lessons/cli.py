@@ -81,7 +81,8 @@ def run_check(files: list[str]) -> int:
             print(f"error: {exc}", file=sys.stderr)
             bad += 1
             continue
-        print(f"{file}: ok ({lesson.kind} {lesson.key!r}, {len(lesson.steps)} steps)")
+        n = len(lesson.steps)
+        print(f"{file}: ok ({lesson.kind} {lesson.key!r}, {n} step{'' if n == 1 else 's'})")
     return EXIT_BAD_INPUT if bad else EXIT_OK
 
 
