@@ -322,19 +322,20 @@ def summarize(answers: Sequence[Answer], students: Sequence[Student]) -> list[di
 
 # ====================================================================== CSV
 
-CSV_COLUMNS = ("id", "time", "student", "name", "question", "title", "kind", "answer", "exact",
-               "exact_text")
+CSV_COLUMNS = ("id", "time", "epoch", "student", "name", "question", "title", "kind", "answer",
+               "exact", "exact_text")
 
 
 def answers_csv(answers: Iterable[Answer]) -> str:
-    """Answers as CSV: ``time`` in ISO 8601 (UTC) with microseconds, numbers exactly
-    (``repr``), so :func:`answers_from_csv` gives the same answers back."""
+    """Answers as CSV: ``time`` in ISO 8601 (UTC) for people, ``epoch`` (seconds) and the
+    numbers exactly (``repr``), so :func:`answers_from_csv` gives the same answers back."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for a in answers:
         when = datetime.fromtimestamp(a.at, UTC).isoformat(timespec="microseconds")
-        writer.writerow([a.id if a.id is not None else "", when, a.student, a.name, a.question,
+        writer.writerow([a.id if a.id is not None else "", when, repr(float(a.at)), a.student,
+                         a.name, a.question,
                          a.title, a.kind, repr(float(a.answer)),
                          "" if a.exact is None else repr(float(a.exact)), a.exact_text])
     return out.getvalue()
@@ -350,7 +351,7 @@ def answers_from_csv(text: str) -> list[Answer]:
         try:
             out.append(Answer(
                 id=int(row["id"]) if row["id"] else None,
-                at=datetime.fromisoformat(row["time"]).timestamp(), student=row["student"],
+                at=float(row["epoch"]), student=row["student"],
                 name=row["name"], question=row["question"], title=row["title"],
                 kind=row["kind"], answer=float(row["answer"]),
                 exact=float(row["exact"]) if row["exact"] else None,

@@ -151,7 +151,21 @@ class Library:
         return found
 
     def entries(self, kind: str | None = None) -> list[Entry]:
-        return [entry(p, builtin) for p, builtin in self.files(kind)]
+        """Every file's entry, the lab's first; a lesson whose key another file of the same
+        kind already uses is listed with that error."""
+        out: list[Entry] = []
+        seen: dict[tuple[str, str], str] = {}
+        for p, builtin_ in self.files(kind):
+            e = entry(p, builtin_)
+            if e.lesson is not None:
+                first = seen.setdefault((e.kind, e.lesson.key), e.file)
+                if first != e.file:
+                    e = Entry(e.file, e.kind, error=LessonError(
+                        e.file, getattr(e.lesson, "key_line", 1),
+                        f"the key {e.lesson.key!r} is already used by {first}: choose "
+                        "another"), builtin=builtin_)
+            out.append(e)
+        return out
 
     def lessons(self, kind: str | None = None) -> list[Any]:
         """The lessons that passed their checks (of ``kind``), the lab's first."""

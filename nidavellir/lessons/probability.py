@@ -100,6 +100,7 @@ class ProbabilityLesson:
     summary: str
     steps: tuple[ProbabilityStep, ...]
     file: str = ""
+    key_line: int = 1
     kind: str = "probability"
 
 
@@ -164,7 +165,8 @@ def parse(data: Any, source: Source) -> ProbabilityLesson:
     unique_keys(source, [(s.key, ("steps", i, "key")) for i, s in enumerate(steps)])
     return ProbabilityLesson(key=key, title=text(source, data, (), "title"),
                              summary=text(source, data, (), "summary"), steps=tuple(steps),
-                             file=source.file)
+                             file=source.file,
+                             key_line=source.line(("key",)))
 
 
 def _step(source: Source, raw: Any, path: tuple[Any, ...]) -> ProbabilityStep:
@@ -270,18 +272,20 @@ def _check_placeholders(source: Source, step: ProbabilityStep, built: Question,
             found = placeholders(value)
         except ValueError as exc:
             raise source.error(tpath, f"{where(tpath)}: {exc}") from None
-        for placeholder, _spec in found:
+        for placeholder, spec in found:
+            needle = "{" + placeholder + (":" + spec if spec else "") + "}"
             if placeholder not in available:
                 later = (" (a simulation's number: only the explanation, shown after the "
                          "simulation, may use it)" if placeholder in SIMULATION_FACTS else "")
-                raise source.error(tpath, f"{where(tpath)}: the placeholder {{{placeholder}}} "
-                                          f"is not provided by this {step.kind} question"
-                                          f"{later}; it provides "
-                                          f"{', '.join(sorted(available))}")
-        try:
-            fill(value, available)
-        except ValueError as exc:
-            raise source.error(tpath, f"{where(tpath)}: {exc}") from None
+                raise source.text_error(
+                    tpath, value, needle, f"{where(tpath)}: the placeholder {{{placeholder}}} "
+                    f"is not provided by this {step.kind} question{later}; it provides "
+                    f"{', '.join(sorted(available))}")
+            try:
+                fill(needle, available)
+            except ValueError as exc:
+                raise source.text_error(tpath, value, needle, f"{where(tpath)}: {exc}") \
+                    from None
 
 
 __all__ = ["ANSWER_KINDS", "ASKS", "ProbabilityLesson", "ProbabilityStep", "build_question",

@@ -35,6 +35,8 @@ class Source:
 
     file: str
     lines: dict[Path_, int] = field(default_factory=dict)
+    block_texts: dict[Path_, int] = field(default_factory=dict)
+    """The first line of each block text (``text: |``): its own lines follow from there."""
 
     def line(self, path: Path_) -> int:
         """The line of the value at ``path`` (or of its nearest parent that has one)."""
@@ -47,6 +49,16 @@ class Source:
 
     def error(self, path: Path_, message: str) -> LessonError:
         return LessonError(self.file, self.line(path), message)
+
+    def text_error(self, path: Path_, text: str, needle: str, message: str) -> LessonError:
+        """An error at the line of ``needle`` inside the text at ``path`` (a block text's
+        own line; the field's line otherwise)."""
+        line = self.line(path)
+        start = self.block_texts.get(tuple(path))
+        at = text.find(needle)
+        if start is not None and at >= 0:
+            line = start + text.count("\n", 0, at)
+        return LessonError(self.file, line, message)
 
 
 def where(path: Path_) -> str:
@@ -117,6 +129,8 @@ def loads(text: str, file: str = "<lesson>") -> tuple[Any, Source]:
             return out
         if isinstance(n, yaml.SequenceNode):
             return [convert(item, (*path, i)) for i, item in enumerate(n.value)]
+        if getattr(n, "style", None) in ("|", ">"):
+            source.block_texts[path] = n.start_mark.line + 2
         try:
             return constructor.construct_object(n)
         except yaml.YAMLError as exc:

@@ -92,6 +92,7 @@ class WalkthroughLesson:
     """The record without actions (config, seed, deal)."""
     steps: tuple[Step, ...]
     file: str = ""
+    key_line: int = 1
     kind: str = "walkthrough"
 
     def record(self) -> dict[str, Any]:
@@ -136,7 +137,8 @@ def parse(data: Any, source: Source) -> WalkthroughLesson:
     steps = _replay(source, game, learner, steps)
     return WalkthroughLesson(key=key, title=text(source, data, (), "title"),
                              summary=text(source, data, (), "summary"), learner=learner,
-                             base=base, steps=tuple(steps), file=source.file)
+                             base=base, steps=tuple(steps), file=source.file,
+                             key_line=source.line(("key",)))
 
 
 def _record(source: Source, value: Any) -> dict[str, Any]:
