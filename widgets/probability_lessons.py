@@ -30,6 +30,7 @@ from typing import Any
 import ipywidgets as W
 
 from nidavellir.lessons import Entry, Library
+from nidavellir.lessons import short_error as _short
 from nidavellir.lessons.markup import inline, to_html
 from nidavellir.lessons.probability import ProbabilityLesson, ProbabilityStep
 
@@ -70,12 +71,16 @@ class ProbabilityLessonApp(W.VBox):
         self.situation.add_class("nid-pl-situation")
         self.ask = W.HTML()
         self.ask.add_class("nid-pl-ask")
+        # continuous_update=False: the value reaches the kernel when the slider is let go,
+        # before a click on Submit (a throttled update could arrive after it).
         self.slider = W.FloatSlider(min=0.0, max=1.0, step=0.01, value=0.5,
+                                    continuous_update=False,
                                     description="Your prediction", readout_format=".2f",
                                     style={"description_width": "110px"},
                                     layout=W.Layout(width="460px"))
         self.slider.add_class("nid-pl-slider")
         self.number = W.FloatText(description="Your prediction", value=0.0,
+                                  continuous_update=False,
                                   style={"description_width": "110px"},
                                   layout=W.Layout(width="260px"))
         self.number.add_class("nid-pl-number")
@@ -113,7 +118,7 @@ class ProbabilityLessonApp(W.VBox):
         nav = W.HBox([self.back_button, self.next_button, self.progress],
                       layout=W.Layout(align_items="center"))
         self.children = [css_widget(), self.title, self.situation, self.ask,
-                         self.prediction_box, self.said, self.simulate_button,
+                         self.prediction_box, self.said, W.HBox([self.simulate_button]),
                          self.answer_box, nav]
         self.refresh()
 
@@ -287,7 +292,9 @@ class ProbabilityLessonApp(W.VBox):
         explained = step.texts(facts)["explain"]
         self.explanation.value = (f"<div style='font:14px sans-serif;border-left:4px solid "
                                   f"#1e8449;padding-left:8px'>{to_html(explained)}</div>")
-        show_figure(self.chart, q.figure(result["frame"]))
+        figure = q.figure(result["frame"])
+        figure.update_layout(title=f"{step.title}: the running estimate")
+        show_figure(self.chart, figure)
         if q.distribution is not None and "distribution" in result:
             from nidavellir.analysis.probability import distribution_figure
 
@@ -332,7 +339,7 @@ class ProbabilityLessonsTab(W.VBox):
 
     def _problems_html(self) -> str:
         bad = self.library.errors("probability")
-        lines = [f"<li><code>{esc(str(e.error))}</code></li>" for e in bad]
+        lines = [f"<li><code>{esc(_short(e))}</code></li>" for e in bad]
         if self.library.folder_error:
             lines.insert(0, f"<li>{esc(self.library.folder_error)}</li>")
         if not lines:

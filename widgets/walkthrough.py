@@ -29,6 +29,7 @@ import ipywidgets as W
 
 from nidavellir.cards import TAVERNS
 from nidavellir.lessons import Entry, Library
+from nidavellir.lessons import short_error as _short
 from nidavellir.lessons.markup import inline, to_html
 from nidavellir.lessons.walkthrough import Walkthrough, WalkthroughLesson
 
@@ -437,7 +438,7 @@ class WalkthroughTab(W.VBox):
 
     def _problems_html(self) -> str:
         bad = self.library.errors("walkthrough")
-        lines = [f"<li><code>{esc(str(e.error))}</code></li>" for e in bad]
+        lines = [f"<li><code>{esc(_short(e))}</code></li>" for e in bad]
         if self.library.folder_error:
             lines.insert(0, f"<li>{esc(self.library.folder_error)}</li>")
         if not lines:

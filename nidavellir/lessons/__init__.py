@@ -183,6 +183,13 @@ class Library:
             "no  lesson", "no lesson"))
 
 
+def short_error(e: Entry) -> str:
+    """An entry's error as a page shows it: ``file.yaml:LINE: ...`` (no folder)."""
+    if e.error is None:
+        return ""
+    return f"{Path(e.error.file).name}:{e.error.line}: {e.error.message}"
+
+
 def lab_explanations() -> dict[str, str]:
     """How the free lab explains each question kind's exact answer in words (Markdown
     with the question's facts as placeholders), from ``files/lab.yaml``."""
@@ -198,4 +205,4 @@ def builtin(key: str, kind: str | None = None) -> Any:
 
 
 __all__ = ["FILES", "KINDS", "LESSONS_ENV", "Entry", "LessonError", "Library", "builtin",
-           "entry", "from_data", "lab_explanations", "lesson_files", "load"]
+           "entry", "from_data", "lab_explanations", "lesson_files", "load", "short_error"]
