@@ -319,3 +319,24 @@ def test_bad_class_view_arguments_get_one_clear_line(argv: list[str], message: s
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
     assert message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_value_arriving_just_after_submit_is_the_one_submitted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A browser sends a click at once but may hold the slider's last value until the
+    kernel answered the previous one: the value that follows Submit belongs to it."""
+    import widgets.probability_lessons as PL
+
+    store = ClassStore(tmp_path)
+    app = ProbabilityLessonApp(builtin("counting"), ClassLink(store, student="s1"))
+    clock = [100.0]
+    monkeypatch.setattr(PL.time, "monotonic", lambda: clock[0])
+    app.slider.value = 0.69
+    app.submit_button.click()
+    clock[0] += 0.3
+    app.slider.value = 0.70  # the slider's last value, late
+    assert app.predictions[0] == 0.70 and "0.70" in app.said.value
+    assert [a.answer for a in store.answers()] == [0.69, 0.70]  # the teacher shows the latest
+    clock[0] += PL.LATE_VALUE_S + 1
+    app.slider.value = 0.20  # moved long after: not a prediction until submitted again
+    assert app.predictions[0] == 0.70 and len(store.answers()) == 2

@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import html
+import time
 from typing import Any
 
 import ipywidgets as W
@@ -41,6 +42,10 @@ from .style import css_widget
 esc = html.escape
 #: The tab's last page.
 LAB = "lab"
+#: Seconds after Submit during which a new value of the prediction still belongs to it: a
+#: browser sends a button's click at once but may hold a slider's last value until the
+#: kernel has answered the one before, so the click can arrive first.
+LATE_VALUE_S = 2.0
 LAB_TITLE = "Free lab"
 
 
@@ -64,6 +69,7 @@ class ProbabilityLessonApp(W.VBox):
         self.console = console if console is not None else Console()
         self.index = 0
         self.predictions: dict[int, float] = {}
+        self.submitted_at: dict[int, float] = {}
         self.results: dict[int, dict[str, Any]] = {}
         self.title = W.HTML()
         self.title.add_class("nid-pl-title")
@@ -84,6 +90,8 @@ class ProbabilityLessonApp(W.VBox):
                                   style={"description_width": "110px"},
                                   layout=W.Layout(width="260px"))
         self.number.add_class("nid-pl-number")
+        self.slider.observe(self._late_value, "value")
+        self.number.observe(self._late_value, "value")
         self.submit_button = W.Button(description="Submit my prediction",
                                       button_style="warning", layout=W.Layout(width="auto"))
         self.submit_button.add_class("nid-pl-submit")
@@ -160,6 +168,7 @@ class ProbabilityLessonApp(W.VBox):
             self._said("A number of simulations is at least 1.", error=True)
             return False
         self.predictions[self.index] = value
+        self.submitted_at[self.index] = time.monotonic()
         q = self.step.question()
         exact = q.exact
         if self.link is not None:
@@ -169,6 +178,14 @@ class ProbabilityLessonApp(W.VBox):
                            str(exact.value) if exact is not None else "")
         self.refresh()
         return True
+
+    def _late_value(self, change: dict[str, Any]) -> None:
+        """The prediction's value, arriving just after Submit: it is the one submitted."""
+        if change["owner"] is not self.prediction or self.index not in self.predictions:
+            return
+        late = time.monotonic() - self.submitted_at.get(self.index, -LATE_VALUE_S)
+        if late < LATE_VALUE_S and float(change["new"]) != self.predictions[self.index]:
+            self._guard(self.submit)
 
     def simulate(self) -> dict[str, Any] | None:
         """Run the step's simulation, then show the explanation."""
