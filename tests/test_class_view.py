@@ -39,15 +39,16 @@ from widgets.probability_lessons import ProbabilityLessonApp
 
 ROOT = Path(__file__).resolve().parent.parent
 WRITERS = 30
-ANSWERS_EACH = 20
+ANSWERS_EACH = 10
 
 WRITER = r"""
-import sys, time
+import os, sys, time
 from nidavellir.classroom.store import Answer, ClassStore
 
-folder, i, start = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+folder, i, gate = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 store = ClassStore(folder)
-while time.time() < start:  # every writer starts at the same moment
+open(os.path.join(gate, f"ready-{i}"), "w").close()
+while not os.path.exists(os.path.join(gate, "go")):  # every writer starts at once
     time.sleep(0.001)
 store.join(f"s{i}", f"student {i}")
 for k in range(int(sys.argv[4])):
@@ -57,13 +58,20 @@ for k in range(int(sys.argv[4])):
 
 
 def test_thirty_students_answering_at_once_lose_no_answer(tmp_path: Path) -> None:
-    start = time.time() + 4  # after every interpreter has started (2 cores, 30 processes)
-    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), str(i), str(start),
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    folder = tmp_path / "class"
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(i), str(gate),
                                str(ANSWERS_EACH)], cwd=ROOT, stderr=subprocess.PIPE)
              for i in range(WRITERS)]
+    deadline = time.monotonic() + 120
+    while len(list(gate.glob("ready-*"))) < WRITERS:  # every interpreter is up
+        assert time.monotonic() < deadline and all(p.poll() is None for p in procs)
+        time.sleep(0.01)
+    (gate / "go").touch()
     errors = [p.communicate(timeout=120)[1].decode() for p in procs]
     assert [p.returncode for p in procs] == [0] * WRITERS, [e for e in errors if e][:2]
-    store = ClassStore(tmp_path)
+    store = ClassStore(folder)
     answers = store.answers()
     assert len(answers) == store.count() == WRITERS * ANSWERS_EACH
     per_student = {a.student: 0 for a in answers}

@@ -368,8 +368,9 @@ class WalkthroughApp(W.VBox):
         if wt.needs_move:
             d = wt.game.decision
             assert d is not None
+            reason = wt.step.why[:1].upper() + wt.step.why[1:]
             why = (f"<div style='font:12px sans-serif;color:#555;margin-top:4px'>Why: "
-                   f"{inline(wt.step.why)}.</div>" if wt.step.why else "")
+                   f"{inline(reason)}.</div>" if reason else "")
             self.ask.value = (f"<div style='font:bold 14px sans-serif;background:#fef9e7;"
                               f"border:2px solid {HIGHLIGHT};padding:6px;border-radius:6px'>"
                               f"Your move: {inline(wt.prompt())}{why}</div>")
