@@ -111,6 +111,13 @@ def test_the_summary_counts_latest_answers_and_who_is_missing(tmp_path: Path) ->
     assert q["mean"] == pytest.approx(0.4) and q["exact"] == pytest.approx(22 / 51)
     assert q["missing"] == ["anonymous (c)"]
     assert [b["count"] for b in q["bins"]] == [0, 0, 0, 1, 1, 0, 0, 0, 0, 0]
+    # Ada reloads her page (a new page, the same name): still one student, her latest
+    # answer counts; a student who typed no name is their page.
+    store.join("a2", " ada ")
+    store.record(_answer("a2", value=0.05, name=" ada "))
+    q = store.summary()[0]
+    assert q["answered"] == 2 and q["students"] == 3 and q["missing"] == ["anonymous (c)"]
+    assert sorted(a["answer"] for a in q["answers"]) == [0.05, 0.35]
     assert sum(b["count"] for b in bins([1.0, 3.0, 5000.0], "count", 2452.9)) == 3
 
 

@@ -266,12 +266,11 @@ def _check(a: Answer) -> None:
 
 # ====================================================================== summaries
 
-def _latest(answers: Iterable[Answer]) -> dict[str, dict[str, Answer]]:
-    """question -> student -> that student's latest answer."""
-    out: dict[str, dict[str, Answer]] = {}
-    for a in sorted(answers, key=lambda a: (a.id or 0, a.at)):
-        out.setdefault(a.question, {})[a.student] = a
-    return out
+def _person(student: str, name: str) -> str:
+    """Who answered: a student who typed a name is that name (a page reloaded, or opened
+    twice, is still one student); one who did not is their page."""
+    name = " ".join(name.split()).lower()
+    return f"name:{name}" if name else f"page:{student}"
 
 
 def bins(values: Sequence[float], kind: str, exact: float | None) -> list[dict[str, Any]]:
@@ -297,26 +296,33 @@ def bins(values: Sequence[float], kind: str, exact: float | None) -> list[dict[s
 
 
 def summarize(answers: Sequence[Answer], students: Sequence[Student]) -> list[dict[str, Any]]:
-    """The teacher page's data (see :meth:`ClassStore.summary`)."""
-    latest = _latest(answers)
-    names = {s.student: s.label for s in students}
+    """The teacher page's data (see :meth:`ClassStore.summary`): per question, each
+    student's latest answer (a student who typed a name is counted once by that name)."""
+    person = {s.student: _person(s.student, s.name) for s in students}
+    people: dict[str, str] = {}  # person -> how the page names them
+    for s in students:
+        people.setdefault(person[s.student], s.label)
+    latest: dict[str, dict[str, Answer]] = {}
+    for a in sorted(answers, key=lambda a: (a.id or 0, a.at)):
+        who = person.get(a.student) or _person(a.student, a.name)
+        people.setdefault(who, a.name or f"anonymous ({a.student[:4]})")
+        latest.setdefault(a.question, {})[who] = a
     order = sorted(latest, key=lambda q: -max(a.id or 0 for a in latest[q].values()))
     out = []
     for question in order:
-        by_student = latest[question]
-        last = max(by_student.values(), key=lambda a: a.id or 0)
-        values = [a.answer for a in by_student.values()]
+        by_person = latest[question]
+        last = max(by_person.values(), key=lambda a: a.id or 0)
+        values = [a.answer for a in by_person.values()]
         exact = last.exact
-        missing = [names[s.student] for s in students if s.student not in by_student]
         out.append({
             "question": question, "title": last.title, "kind": last.kind,
             "exact": exact, "exact_text": last.exact_text,
-            "answered": len(by_student), "students": len(students),
-            "answers": [{"student": names.get(a.student, a.name or a.student[:4]),
-                         "answer": a.answer} for a in by_student.values()],
+            "answered": len(by_person), "students": len(people),
+            "answers": [{"student": people[who], "answer": a.answer}
+                        for who, a in by_person.items()],
             "mean": sum(values) / len(values) if values else None,
             "bins": bins(values, last.kind, exact),
-            "missing": missing,
+            "missing": [label for who, label in people.items() if who not in by_person],
         })
     return out
 
