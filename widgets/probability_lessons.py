@@ -50,11 +50,8 @@ LAB_TITLE = "Free lab"
 
 
 def _number(value: float, kind: str) -> str:
-    if kind == "count":
-        return f"{value:,.0f}"
-    if kind == "probability":
-        return f"{value:.2f}"
-    return f"{value:.2f}"
+    """A prediction as the page shows it: a count whole, a chance or a mean to 2 places."""
+    return f"{value:,.0f}" if kind == "count" else f"{value:.2f}"
 
 
 class ProbabilityLessonApp(W.VBox):
