@@ -343,3 +343,15 @@ def test_a_teachers_folder_good_lessons_play_bad_ones_show_their_error(
     papp.simulate_button.click()
     assert "22/51" in papp.result.value
     assert "Error" not in dash.console.last
+
+
+@pytest.mark.parametrize("name", [
+    "nidavellir.lessons", "nidavellir.lessons.markup", "nidavellir.lessons.probability",
+    "nidavellir.analysis.probability", "nidavellir.analysis.probability.questions",
+    "nidavellir.classroom.store", "widgets.classroom", "widgets.probability_lessons"])
+def test_doctests(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0
