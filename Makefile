@@ -14,6 +14,12 @@ NOTEBOOK ?= notebooks
 CLASS ?= 0
 # A class password (students type it, or open http://HOST:PORT/?token=PASSWORD).
 PASSWORD ?=
+# A folder of your own lesson files (docs/lessons.md), shown beside the lab's.
+LESSONS ?=
+# The class view (docs/classroom.md): answers go to CLASS_DIR/answers.sqlite; the teacher
+# page /teacher/ needs TEACHER_PASSWORD (not the class password).
+CLASS_DIR ?=
+TEACHER_PASSWORD ?=
 # Extra Voila options, e.g. VOILA_ARGS="--MappingKernelManager.cull_idle_timeout=1800".
 VOILA_ARGS ?=
 PYTEST_ARGS ?=
@@ -57,8 +63,11 @@ chromium:
 	fi
 
 run: setup
-	NIDAVELLIR_PASSWORD='$(PASSWORD)' $(BIN)/python -m nidavellir.serve $(NOTEBOOK) \
-		--host $(HOST) --port $(PORT) --class-size $(CLASS) $(VOILA_ARGS)
+	NIDAVELLIR_PASSWORD='$(PASSWORD)' NIDAVELLIR_TEACHER_PASSWORD='$(TEACHER_PASSWORD)' \
+		$(BIN)/python -m nidavellir.serve $(NOTEBOOK) \
+		--host $(HOST) --port $(PORT) --class-size $(CLASS) \
+		$(if $(LESSONS),--lessons '$(LESSONS)') $(if $(CLASS_DIR),--class-dir '$(CLASS_DIR)') \
+		$(VOILA_ARGS)
 
 lint: setup
 	$(BIN)/ruff check .

@@ -199,6 +199,19 @@ def run_simulate(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def _configure_lesson(parser: argparse.ArgumentParser) -> None:
+    from .lessons.cli import configure
+
+    configure(parser)
+
+
+def run_lesson(args: argparse.Namespace) -> int:
+    """``nidavellir lesson list|check|show``: see :mod:`nidavellir.lessons.cli`."""
+    from .lessons.cli import run
+
+    return run(args)
+
+
 COMMANDS: dict[str, Command] = {
     "score": Command("score a table from a scenario file", _configure_score, run_score),
     "replay": Command("replay a game record: its log and score sheet", _configure_replay,
@@ -211,6 +224,8 @@ COMMANDS: dict[str, Command] = {
                       _configure_review, run_review),
     "hint": Command("the coach's judgement of one decision of a record, and why",
                     _configure_hint, run_hint),
+    "lesson": Command("lesson files: list them, check them, show one step by step",
+                      _configure_lesson, run_lesson),
 }
 
 

@@ -59,6 +59,10 @@ CLASS_MANAGER = "nidavellir.integrations.voila_class.ClassKernelManager"
 CLASS_IDENTITY = "nidavellir.integrations.voila_class.ClassIdentityProvider"
 DEFAULT_SPARES = 2
 DEFAULT_REFILL_QUIET = 20.0
+#: The class password's provider with the teacher page added (--teacher-password).
+CLASS_VIEW_IDENTITY = "nidavellir.integrations.class_view.ClassViewIdentityProvider"
+#: Where the class's answers go when --teacher-password is given without --class-dir.
+DEFAULT_CLASS_DIR = "class"
 
 
 def voila_args(
@@ -74,6 +78,8 @@ def voila_args(
     spares: int = DEFAULT_SPARES,
     refill_quiet: float = DEFAULT_REFILL_QUIET,
     page_timeout: float = DEFAULT_PAGE_TIMEOUT,
+    teacher_password: str = "",
+    class_dir: str = "",
 ) -> list[str]:
     """Voila's arguments (without the program name), each option exactly once.
 
@@ -126,6 +132,12 @@ def voila_args(
         # page (the class password); anything else gets the login page and no kernel.
         options += [f"--Voila.token={password}",
                     f"--Voila.identity_provider_class={CLASS_IDENTITY}"]
+    if teacher_password:
+        # The teacher page (nidavellir/integrations/class_view.py) comes in through the
+        # identity provider: the class password's, with the teacher's handlers added.
+        options += [f"--Voila.identity_provider_class={CLASS_VIEW_IDENTITY}",
+                    f"--ClassViewIdentityProvider.teacher_password={teacher_password}",
+                    f"--ClassViewIdentityProvider.class_dir={class_dir}"]
     merged = {_key(o): o for o in options}
     for option in extra:  # the last of an option given several times wins
         merged[_key(option)] = option
@@ -163,6 +175,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--password", default=os.environ.get("NIDAVELLIR_PASSWORD", ""),
                         help="a class password (also NIDAVELLIR_PASSWORD): pages need it, "
                         "typed on the login page or as ?token=PASSWORD in the link")
+    parser.add_argument("--lessons", metavar="DIR",
+                        help="a folder of your own lesson files (*.yaml), shown in the "
+                        "dashboard beside the lab's (see docs/lessons.md)")
+    parser.add_argument("--class-dir", metavar="DIR", default="",
+                        help="the class folder: every student's predictions and quiz answers "
+                        "go to DIR/answers.sqlite, which the teacher page shows (class mode: "
+                        "students may type a name)")
+    parser.add_argument("--teacher-password",
+                        default=os.environ.pop("NIDAVELLIR_TEACHER_PASSWORD", ""),
+                        help="the teacher page's password (also NIDAVELLIR_TEACHER_PASSWORD), "
+                        "separate from the class password: the class view at /teacher/ "
+                        f"(answers in --class-dir, default {DEFAULT_CLASS_DIR}/)")
     args, extra = parser.parse_known_args(argv)
     if not Path(args.target).exists():
         parser.error(f"{args.target}: no such notebook or folder")
@@ -177,6 +201,29 @@ def main(argv: Sequence[str] | None = None) -> int:
                      f"heartbeat every 15 s), not {args.page_timeout}")
     if args.password and (len(args.password) < 4 or any(c.isspace() for c in args.password)):
         parser.error("--password needs at least 4 characters and no spaces")
+    if args.teacher_password and (len(args.teacher_password) < 4
+                                  or any(c.isspace() for c in args.teacher_password)):
+        parser.error("--teacher-password needs at least 4 characters and no spaces")
+    if args.teacher_password and args.teacher_password == args.password:
+        parser.error("--teacher-password must differ from the class password: students know "
+                     "that one")
+    if args.lessons is not None:
+        if not Path(args.lessons).is_dir():
+            parser.error(f"--lessons {args.lessons}: no such folder")
+        # The kernels read it (nidavellir.lessons.Library): the dashboards list its files.
+        os.environ["NIDAVELLIR_LESSONS"] = str(Path(args.lessons).resolve())
+    class_dir = args.class_dir or (DEFAULT_CLASS_DIR if args.teacher_password else "")
+    if class_dir:
+        try:
+            Path(class_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            parser.error(f"--class-dir {class_dir}: {exc.strerror or exc}")
+        class_dir = str(Path(class_dir).resolve())
+        # Every student's kernel writes its answers there (nidavellir.classroom).
+        os.environ["NIDAVELLIR_CLASS_DIR"] = class_dir
+        if not args.teacher_password:
+            print("warning: --class-dir without --teacher-password: answers are stored in "
+                  f"{class_dir}, but there is no teacher page", file=sys.stderr, flush=True)
     if args.host not in ("127.0.0.1", "localhost", "::1") and not args.password:
         print("warning: serving on the network with no class password: anyone who can reach "
               f"{args.host}:{args.port} can open a kernel (see README, Serving a class)",
@@ -184,13 +231,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = [sys.executable, "-m", VOILA_APP, *voila_args(
         args.target, args.host, args.port, args.cull_idle_timeout, args.cull_interval, extra,
         args.preheat, args.class_size, args.password, args.spares, args.refill_quiet,
-        args.page_timeout)]
-    shown = [a if not a.startswith("--Voila.token=") else "--Voila.token=***"
+        args.page_timeout, args.teacher_password, class_dir)]
+    secret = ("--Voila.token=", "--ClassViewIdentityProvider.teacher_password=")
+    shown = [a if not a.startswith(secret) else a.split("=", 1)[0] + "=***"
              for a in command[2:]]
     print("serving:", " ".join(shown), flush=True)
     if args.class_size:
         print(f"preparing {args.class_size} dashboards for the class: wait for \"The class can "
               "come in\"", flush=True)
+    if args.teacher_password:
+        print(f"the class view: http://{args.host}:{args.port}/teacher/ (teacher password); "
+              f"answers in {class_dir}", flush=True)
     paths = [str(JUPYTER_DATA), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
     os.environ["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
     # Replace this process so signals (Ctrl-C, kill of the process group) reach Voila.

@@ -115,8 +115,11 @@ def test_whatif_scores_the_play_games_options() -> None:
 def test_lessons_use_the_play_tabs_game() -> None:
     dash = Dashboard(bot_delay=0, build_all=True)
     assert dash.play is not None and dash.lessons is not None
-    assert dash.lessons.use_game.disabled is False
-    assert lessons_panel().use_game.disabled is True  # built without a game
+    # The lesson sequence first, the free lab as its last page, on the Play tab's game.
+    assert [v for _label, v in dash.lessons.chooser.options][-1] == "lab"
+    assert dash.lessons.chooser.value == "counting"
+    assert dash.lessons.choose("lab").use_game.disabled is False
+    assert lessons_panel().choose("lab").use_game.disabled is True  # built without a game
 
 
 def test_callback_errors_reach_the_console() -> None:

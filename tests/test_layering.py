@@ -20,8 +20,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "nidavellir"
 #: Modules above the core: they may use pandas and plotly (and the core may not import them).
+#: The lessons (nidavellir.lessons) read YAML and compute the probability lessons' answers
+#: with the analysis layer.
 UPPER_LAYERS = ("nidavellir.analysis", "nidavellir.bots", "nidavellir.cli",
-                "nidavellir.integrations")
+                "nidavellir.integrations", "nidavellir.lessons")
 BLOCKED = ("pandas", "plotly", "ipywidgets", "traitlets", "numpy", "yaml", "widgets",
            *UPPER_LAYERS)
 

@@ -123,7 +123,9 @@ def test_parameters_from_a_game() -> None:
     game = Game.new(players=4, seed=3)
     app = lessons_app(game, trials=300)
     assert app.use_game.value and not app.use_game.disabled
-    assert "From the current game" in app.param_box.children[0].value
+    said = app.param_box.children[0].value
+    assert "From the game in the Play tab: the number of players, the age" in said
+    assert "hand_a" not in said and "players, age" not in said
     assert app.controls["players"] not in app.param_box.children
     app.run_button.click()
     assert app.last["exact"] == P.p_tavern_shows("H", n=app.controls["n"].value, game=game)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import widgets.replay as replay_module
 from nidavellir import Game
+from nidavellir.lessons import builtin
 from widgets.replay import ReplayPanel
-from widgets.walkthrough_data import record
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,7 +57,7 @@ def test_load_from_path_and_upload(tmp_path: Path) -> None:
     panel.load_button.click()
     assert panel.full is not None and len(panel.full.history) == 1
     assert panel.slider.max == 1
-    content = json.dumps(record()).encode()
+    content = json.dumps(builtin("base").record()).encode()
     panel.upload.value = ({"name": "walk.json", "type": "application/json", "size": len(content),
                            "content": memoryview(content),
                            "last_modified": dt.datetime.now(dt.UTC)},)
@@ -82,7 +82,7 @@ def test_bad_records_are_reported_and_change_nothing(tmp_path: Path) -> None:
     bad.write_text("{not json")
     assert not panel.load_path(bad)
     assert "not JSON" in panel.console.last
-    rec = record()
+    rec = builtin("base").record()
     rec["actions"] = rec["actions"][:5] + ["take W10"]
     assert not panel.load_record(rec, "broken")
     assert "action 5" in panel.console.last

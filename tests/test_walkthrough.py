@@ -8,17 +8,22 @@ lesson (base, heroes, Thingvellir). The two newer lessons' own checks are in
 from __future__ import annotations
 
 import doctest
-import html
 import json
 
 import pytest
 
+import nidavellir.lessons.walkthrough as walkthrough_model
 import widgets.walkthrough as walkthrough_module
 from nidavellir import Game
 from nidavellir import cards as C
+from nidavellir.lessons import builtin
+from nidavellir.lessons.markup import inline
 from nidavellir.tokens import parse_token
-from widgets import walkthrough_data as data
-from widgets.walkthrough import LESSONS, Walkthrough, WalkthroughApp
+from widgets.walkthrough import Walkthrough, WalkthroughApp
+
+#: The lab's walkthroughs, in the order the tab offers them.
+LESSONS = ["base", "heroes", "thingvellir"]
+BASE = builtin("base")
 
 #: What the walkthrough promises to teach (the issue's list), by step key.
 TOPICS = ["setup", "bid", "reveal", "take", "gems", "exchange-coin", "line", "hero",
@@ -29,13 +34,14 @@ HEADINGS = ["Mise en place", "LES MISES", "RÉVÉLATION DE LA MISE", "ÉCHANGE D
             "Fin de l'Age 1: l'Évaluation des troupes", "Fin de l'Age 2 et fin de la partie"]
 
 
-def test_doctests() -> None:
-    result = doctest.testmod(walkthrough_module)
+@pytest.mark.parametrize("module", [walkthrough_module, walkthrough_model])
+def test_doctests(module) -> None:  # type: ignore[no-untyped-def]
+    result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0
 
 
 def test_the_record_is_an_explicit_deal_that_replays_to_the_end() -> None:
-    rec = data.record()
+    rec = BASE.record()
     json.dumps(rec)  # a plain JSON record
     deal = rec["deal"]
     assert sorted(parse_token(t).token for t in deal["ages"]["1"]) == \
@@ -52,18 +58,18 @@ def test_the_record_is_an_explicit_deal_that_replays_to_the_end() -> None:
 
 
 def test_steps_cover_the_topics_and_cite_the_rulebook() -> None:
-    keys = [s["key"] for s in data.STEPS]
+    keys = [s.key for s in BASE.steps]
     assert len(set(keys)) == len(keys)
     for topic in TOPICS:
         assert topic in keys
     assert keys[-1] == "score"
-    cited = " ".join(s["rule"] + s["text"] for s in data.STEPS)
+    cited = " ".join(s.rule + s.text for s in BASE.steps)
     for heading in HEADINGS:
         assert heading in cited, heading
-    for s in data.STEPS:
-        assert s["title"] and s["text"] and s["rule"]
-        if s.get("move"):
-            assert s["ask"] and s["why"] and "after" in s
+    for s in BASE.steps:
+        assert s.title and s.text and s.rule
+        if s.move:
+            assert s.why and s.after
 
 
 @pytest.mark.parametrize("key", list(LESSONS))
@@ -71,12 +77,12 @@ def test_taught_moves_are_the_learners_decisions(key: str) -> None:
     wt = Walkthrough.of(key)
     moves = 0
     while True:
-        if wt.step.get("move"):
+        if wt.step.move:
             d = wt.game.decision
-            assert d is not None and d.player == wt.learner, wt.step["key"]
-            assert wt.game.parse(wt.step["move"]) in wt.game.legal_actions()
+            assert d is not None and d.player == wt.learner, wt.step.key
+            assert wt.game.parse(wt.step.move) in wt.game.legal_actions()
             moves += 1
-            assert wt.try_move(wt.step["move"])[0]
+            assert wt.try_move(wt.step.move)[0]
         if not wt.next():
             break
     assert moves >= 8
@@ -86,10 +92,17 @@ def test_taught_moves_are_the_learners_decisions(key: str) -> None:
 def _wrong_moves(wt: Walkthrough) -> list[str]:
     """A legal move other than the taught one (when there is one), an illegal one and
     bad notation."""
-    taught = wt.game.parse(wt.step["move"])
-    legal = [str(a) for a in wt.game.legal_actions() if a != taught]
-    return list(wt.step.get("wrong", {})) + legal[:2] + ["take W10", "hero Nobody",
-                                                         "fly away", ""]
+    taught = wt.game.parse(wt.step.move)
+    legal = [str(a) for a in wt.game.legal_actions() if a != taught and not same(wt, a)]
+    return list(wt.step.wrong) + legal[:2] + ["take W10", "hero Nobody", "fly away", ""]
+
+
+def same(wt: Walkthrough, action) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a legal ``action`` has the taught move's result for every player."""
+    a, b = wt.game.clone(), wt.game.clone()
+    a.apply(action)
+    b.apply(wt.step.move)
+    return all(a.observation(p) == b.observation(p) for p in range(a.config.players))
 
 
 @pytest.mark.parametrize("key", list(LESSONS))
@@ -98,7 +111,7 @@ def test_walk_every_step_make_every_move_and_refuse_wrong_ones(key: str) -> None
     wt = app.wt
     seen = []
     while True:
-        seen.append(wt.step["key"])
+        seen.append(wt.step.key)
         assert app.title.value and app.rule.value and app.text.value and app.board.value
         assert not app.back_button.disabled or wt.index == 0
         if wt.needs_move:
@@ -114,43 +127,43 @@ def test_walk_every_step_make_every_move_and_refuse_wrong_ones(key: str) -> None
                 history = len(wt.game.history)
                 assert not app.submit(wrong), wrong
                 assert "nid-wt-error" in app.feedback.value
-                special = wt.step.get("wrong", {}).get(wrong)
+                special = wt.step.wrong.get(wrong)
                 if special:  # its own explanation, for a move that is not the taught one
-                    assert html.escape(special) in app.feedback.value or \
-                        special in app.feedback.value, (wrong, app.feedback.value)
+                    assert inline(special) in app.feedback.value, (wrong, app.feedback.value)
                 assert len(app.feedback.value) > 80, app.feedback.value  # an explanation
                 assert wt.game.state.fingerprint() == before
                 assert len(wt.game.history) == history
                 assert wt.needs_move
             # The taught move, through the step's control when it draws a button for it.
-            move = str(wt.game.parse(wt.step["move"]))
+            move = str(wt.game.parse(wt.step.move))
             control = app.control
             index = wt.index
             if move in control.buttons:
                 control.buttons[move].click()
             else:
-                app.notation.value = wt.step["move"]
+                app.notation.value = wt.step.move
                 app.play.click()
             assert "nid-wt-ok" in app.feedback.value
             assert index in wt.made
             if wt.index != index:
                 # "Now choose a hero": the next step's move comes at once, with its controls.
-                assert wt.index == index + 1 and not wt.steps[wt.index]["actions"]
+                assert wt.index == index + 1 and not wt.steps[wt.index].actions
                 assert wt.needs_move and app.control is not None
                 assert app.move_box.layout.display != "none"
                 continue
             assert wt.done, app.feedback.value
             assert app.move_box.layout.display == "none"
+            assert "You made this step's move" in app.made_note.value
             assert not app.next_button.disabled or wt.index == len(wt.steps) - 1
             # Every move shows on the board, but the choice to enlist first or last.
-            assert "nid-changed" in app.board.value or wt.step["key"] == "enlist-order"
+            assert "nid-changed" in app.board.value or wt.step.key == "enlist-order"
         else:
             assert app.move_box.layout.display == "none"
         if wt.index == len(wt.steps) - 1:
             break
         assert app.next()
         assert app.changes.value or wt.ready[wt.index] == wt.ready[wt.index - 1]
-    assert seen == [s["key"] for s in LESSONS[key].STEPS]
+    assert seen == [s.key for s in builtin(key).steps]
     assert wt.game.is_over
     assert "nid-wt-final" in app.sheet.value and "Total" in app.sheet.value
     assert "nidavellir-score-details" in app.sheet.value  # the pad line by line
@@ -158,8 +171,8 @@ def test_walk_every_step_make_every_move_and_refuse_wrong_ones(key: str) -> None
 
 
 def test_a_wrong_legal_move_is_explained_and_the_step_waits() -> None:
-    wt = Walkthrough()
-    wt.goto(wt.steps.index(next(s for s in wt.steps if s["key"] == "hero")))
+    wt = Walkthrough.of("base")
+    wt.goto(wt.steps.index(next(s for s in wt.steps if s.key == "hero")))
     before = wt.game.state.fingerprint()
     ok, message = wt.try_move("hero Tarah")
     assert not ok
@@ -180,12 +193,12 @@ def test_bid_control_sends_the_taught_bid() -> None:
     control.submit.click()
     assert app.wt.done
     assert app.next()
-    assert app.wt.step["key"] == "reveal"
+    assert app.wt.step.key == "reveal"
     assert "Bo 4, You 4" in app.changes.value
 
 
 def test_back_keeps_the_moves_made_and_next_returns_to_the_same_position() -> None:
-    wt = Walkthrough()
+    wt = Walkthrough.of("base")
     positions = []
     for _ in range(6):
         if wt.needs_move:
@@ -198,7 +211,7 @@ def test_back_keeps_the_moves_made_and_next_returns_to_the_same_position() -> No
         assert wt.index == index
         # A step whose move was made shows it made: Back does not undo the learner's moves.
         assert len(wt.game.history) == history
-        assert wt.done == bool(wt.steps[index].get("move"))
+        assert wt.done == bool(wt.steps[index].move)
         assert not wt.needs_move
     assert not wt.back()
     for _ in positions:
@@ -210,17 +223,17 @@ def test_back_keeps_the_moves_made_and_next_returns_to_the_same_position() -> No
 
 def test_the_board_shows_the_hero_hall_and_the_distinctions_from_step_one() -> None:
     app = WalkthroughApp()
-    assert app.wt.step["key"] == "setup" and "hero hall" in app.text.value
+    assert app.wt.step.key == "setup" and "hero hall" in app.text.value
     assert "nid-wt-hall" in app.board.value and "Kraal" in app.board.value
     assert "nid-wt-distinctions" in app.board.value and "King&#x27;s Hand" in app.board.value
 
 
 def test_a_wrong_bid_never_tells_another_players_face_down_bid() -> None:
-    wt = Walkthrough()
+    wt = Walkthrough.of("base")
     wt.next()
-    assert wt.step["key"] == "bid"
+    assert wt.step.key == "bid"
     # What Bo and Cy will bid is in the script (the next step's actions): never in a hint.
-    later_bids = [a for s in wt.steps[wt.index + 1:wt.index + 2] for a in s["actions"]
+    later_bids = [a for s in wt.steps[wt.index + 1:wt.index + 2] for a in s.actions
                   if a.startswith("bid")]
     assert later_bids
     for wrong in ["bid 5 3 0", "bid 4 0 3", "bid 2 3 4", "bid 3 4 0"]:
@@ -232,8 +245,8 @@ def test_a_wrong_bid_never_tells_another_players_face_down_bid() -> None:
 
 @pytest.mark.parametrize("key", ["gems", "exchange-coin", "age1", "distinctions"])
 def test_changes_list_the_events_of_the_step(key: str) -> None:
-    wt = Walkthrough()
-    index = [s["key"] for s in wt.steps].index(key)
+    wt = Walkthrough.of("base")
+    index = [s.key for s in wt.steps].index(key)
     wt.goto(index)
     lines = " ".join(wt.events_since(wt.changed_since()))
     expected = {"gems": "exchange gems", "exchange-coin": "trades 2 + 3",
@@ -249,3 +262,65 @@ def test_a_failing_step_is_reported_in_the_console() -> None:
 
     app._guard(broken)
     assert "boom" in app.console.last
+
+
+# ====================================================================== issue 26
+
+
+@pytest.mark.parametrize("key", LESSONS)
+def test_the_learner_plays_against_the_others_never_as_them(key: str) -> None:
+    texts = " ".join(s.text for s in builtin(key).steps)
+    assert "You play Bo" not in texts and "You play Cy" not in texts
+    assert "You play against Bo" in builtin(key).steps[0].text
+
+
+def test_a_move_with_the_taught_result_is_accepted_through_the_controls() -> None:
+    """Thingvellir's Vidofnir step teaches 4+3 and 3+2: the same two transforms in the
+    other order give the same coins, 7 and 5, and are accepted (the game records the
+    taught move); 4+2 and 3+3 give 6 and 6 and are refused for that true reason."""
+    app = WalkthroughApp(Walkthrough.of("thingvellir"))
+    wt = app.wt
+    wt.goto([s.key for s in wt.steps].index("vidofnir-coins"))
+    app.refresh()
+    index, history = wt.index, len(wt.game.history)
+    app.notation.value = "vidofnir 4+2 3+3"
+    app.play.click()
+    assert not wt.done and len(wt.game.history) == history
+    assert "nid-wt-error" in app.feedback.value
+    assert "7 and 5 make your best coin higher than 6 and 6" in app.feedback.value
+    app.notation.value = "vidofnir 3+2 4+3"
+    app.play.click()
+    assert "nid-wt-ok" in app.feedback.value and "same result" in app.feedback.value
+    assert index in wt.made and wt.game.history[-1][1] == wt.game.parse("vidofnir 4+3 3+2")
+    purse = wt.game.observation(wt.learner)["players"][wt.learner]["purse"]
+    assert sorted(purse, key=int) == ["5", "7"]
+
+
+def test_back_to_a_step_whose_move_was_made_shows_the_move_as_made() -> None:
+    app = WalkthroughApp(Walkthrough.of("base"))
+    assert app.next()  # the bid step
+    assert "Your move: Bid 4 on the Laughing Goblin" in app.ask.value
+    assert app.made_note.value == ""
+    assert app.submit("bid 4 3 0")
+    assert app.next()
+    assert app.back()
+    assert app.wt.step.key == "bid" and app.wt.done
+    assert app.move_box.layout.display == "none" and app.control is None
+    note = app.made_note.value
+    assert "You made this step's move" in note
+    assert "Bid 4 on the Laughing Goblin, 3 on the Dancing Dragon" in note
+    assert "<code>bid 4 3 0</code>" in note
+    assert not app.next_button.disabled  # Next goes on; Back did not undo the bid
+    assert app.back() and app.made_note.value == ""  # the setup step has no move
+
+
+def test_every_prompt_is_derived_from_its_move() -> None:
+    for key in LESSONS:
+        wt = Walkthrough.of(key)
+        while True:
+            if wt.needs_move:
+                words = wt.prompt()
+                assert f"`{wt.step.move}`" in words and words[0].isupper(), words
+                assert wt.show_me()[0]
+            if not wt.next():
+                break

@@ -15,9 +15,13 @@ import pytest
 
 from nidavellir import Game
 from nidavellir import cards as C
+from nidavellir.lessons import builtin
 from nidavellir.scoring import CATEGORY_LABELS
 from nidavellir.tokens import parse_token
-from widgets.walkthrough import LESSONS, Walkthrough, WalkthroughTab, board_html, lesson
+from widgets.walkthrough import Walkthrough, WalkthroughTab, board_html, lesson
+
+#: The lab's walkthroughs, in the order the tab offers them.
+LESSONS = ["base", "heroes", "thingvellir"]
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 RULINGS = Path(__file__).resolve().parents[2] / "shared" / "reference" / "RULINGS.md"
@@ -46,7 +50,7 @@ RULINGS_CITED = {
 
 
 def _walk_to(wt: Walkthrough, key: str, *, made: bool = False) -> Walkthrough:
-    wt.goto([s["key"] for s in wt.steps].index(key))
+    wt.goto([s.key for s in wt.steps].index(key))
     if made:
         assert wt.show_me()[0]
     return wt
@@ -74,17 +78,19 @@ def _norm(text: str) -> str:
 
 
 def test_the_lessons_are_offered_base_first() -> None:
-    assert list(LESSONS) == ["base", "heroes", "thingvellir"]
-    for key, module in LESSONS.items():
-        assert module.KEY == key and module.TITLE and len(module.SUMMARY) > 60
+    tab = WalkthroughTab()
+    assert [value for _label, value in tab.chooser.options] == LESSONS
+    for key in LESSONS:
+        found = lesson(key)
+        assert found.key == key and found.title and len(found.summary) > 60
+        assert found.file.endswith(f"nidavellir/lessons/files/walkthrough/{key}.yaml")
     with pytest.raises(ValueError, match="base, heroes, thingvellir"):
         lesson("dragons")
 
 
 @pytest.mark.parametrize("key", list(LESSONS))
 def test_each_record_is_an_explicit_deal_that_replays_to_the_end(key: str) -> None:
-    module = LESSONS[key]
-    rec = module.record()
+    rec = builtin(key).record()
     json.dumps(rec)
     config = rec["config"]
     n = config["players"]
@@ -109,39 +115,39 @@ def test_each_step_cites_sections_that_exist_in_the_french_rulebook(key: str) ->
         pytest.skip(f"the rulebooks are not at {SEEDS}")
     seed = _norm("".join(p.read_text(encoding="utf-8") for p in SEEDS.glob("003_*")))
     rulings = RULINGS.read_text(encoding="utf-8")
-    for step in LESSONS[key].STEPS:
-        cited = re.findall(r"«\s*([^»]+?)\s*»", step["rule"])
-        assert cited, (key, step["key"], step["rule"])
+    for step in builtin(key).steps:
+        cited = re.findall(r"«\s*([^»]+?)\s*»", step.rule)
+        assert cited, (key, step.key, step.rule)
         for section in cited:
             wanted = _norm(section)
-            assert SEED_SPELLINGS.get(wanted, wanted) in seed, (key, step["key"], section)
-        for number in re.findall(r"\bR\d+\b", step["rule"] + step["text"]):
-            assert f"| {number} |" in rulings, (key, step["key"], number)
+            assert SEED_SPELLINGS.get(wanted, wanted) in seed, (key, step.key, section)
+        for number in re.findall(r"\bR\d+\b", step.rule + step.text):
+            assert f"| {number} |" in rulings, (key, step.key, number)
 
 
 @pytest.mark.parametrize("key", ["heroes", "thingvellir"])
 def test_each_newer_lesson_covers_its_topics_and_its_rulings(key: str) -> None:
-    steps = {s["key"]: s for s in LESSONS[key].STEPS}
-    assert len(steps) == len(LESSONS[key].STEPS)
+    steps = {s.key: s for s in builtin(key).steps}
+    assert len(steps) == len(builtin(key).steps)
     for topic in TOPICS[key]:
         assert topic in steps, topic
     assert list(steps)[-1] == "score"
     for (lesson_key, step_key), numbers in RULINGS_CITED.items():
         if lesson_key == key:
             for number in numbers:
-                assert re.search(rf"\b{number}\b", steps[step_key]["rule"]), (step_key, number)
+                assert re.search(rf"\b{number}\b", steps[step_key].rule), (step_key, number)
 
 
 @pytest.mark.parametrize("key", ["heroes", "thingvellir"])
 def test_the_score_step_tells_the_engines_totals(key: str) -> None:
     wt = _finished(key)
     sheet = wt.game.scores()
-    text = wt.step["text"]
+    text = wt.step.text
     for total in sheet.totals:
-        assert f"<b>{total}</b>" in text, total
-    # The learner's score-pad lines the text names ("<b>Warriors 39</b>") are the engine's.
+        assert f"**{total}**" in text, total
+    # The learner's score-pad lines the text names ("**Warriors 39**") are the engine's.
     learner = sheet.players[wt.learner]
-    named = dict(re.findall(r"<b>([A-Z][a-z]+(?: [a-z]+)?) (\d+)</b>", text))
+    named = dict(re.findall(r"\*\*([A-Z][a-z]+(?: [a-z]+)?) (\d+)\*\*", text))
     labels = {CATEGORY_LABELS[cat]: points for cat, points in learner.breakdown.items()}
     for label, points in named.items():
         assert labels[label] == int(points), label
@@ -209,7 +215,7 @@ def test_heroes_aegur_starts_a_chain_of_two_recruits() -> None:
     wt = _walk_to(Walkthrough.of("heroes"), "aegur", made=True)
     you = wt.game.state.players[wt.learner]
     assert you.lines == 5 and you.heroes == 3  # Thrud, Uline, Aëgur: two more due
-    assert wt.follow_on() and wt.step["key"] == "hourya"
+    assert wt.follow_on() and wt.step.key == "hourya"
 
 
 # ====================================================================== Thingvellir
@@ -271,7 +277,7 @@ def test_thingvellir_board_shows_the_camp_and_artifacts_score() -> None:
 def test_the_board_marks_placed_bids_without_telling_face_down_ones() -> None:
     """Twin tables that differ only in Bo's face-down bids on the taverns not yet revealed
     draw the same board for the learner, change marks included."""
-    rec = LESSONS["heroes"].record()
+    rec = builtin("heroes").record()
     boards = []
     for bo_bid in ("bid 5 2 3", "bid 5 3 2"):
         game = Game.from_record(dict(rec, actions=[]))
@@ -289,7 +295,7 @@ def test_the_board_marks_placed_bids_without_telling_face_down_ones() -> None:
 def test_the_tab_keeps_each_lessons_progress_and_restarts_one() -> None:
     tab = WalkthroughTab()
     assert tab.chooser.value == "base" and tab.app.wt.key == "base"
-    assert [value for _label, value in tab.chooser.options] == list(LESSONS)
+    assert [value for _label, value in tab.chooser.options] == LESSONS
     tab.app.next()
     tab.chooser.value = "heroes"
     assert tab.app.wt.key == "heroes" and tab.body.children == (tab.app,)

@@ -1,9 +1,10 @@
 """The dashboard: the lab's front door, one page with a tab per activity.
 
-Tabs: **Walkthrough** (three guided rules lessons), **Play** (a game against bots, with
-live charts), **Replay** (a record stepped through with a slider), **What-if** (score
-every option of a decision, play on from a branch and compare), **Probability lessons**
-(:func:`widgets.lessons.lessons_app`, on the Play tab's game once it exists).
+Tabs: **Walkthrough** (the guided rules lessons: the lab's three, then a teacher's own
+from ``--lessons``), **Play** (a game against bots, with live charts), **Replay** (a
+record stepped through with a slider), **What-if** (score every option of a decision, play
+on from a branch and compare), **Probability lessons** (the lesson sequence, then the free
+lab on the Play tab's game once it exists: :mod:`widgets.probability_lessons`).
 
 Tabs other than the first are built the first time they are opened, so the page appears
 quickly. Every error — a panel that fails to build, a failing button, a bad record —
@@ -288,12 +289,13 @@ def whatif_html(game: Game, frame: Any, judgement: Any, advanced: bool = False) 
     return (head + f"<div class='nid-whatif-note'>{sentence}</div>" + table + why + more)
 
 
-def lessons_panel(session: Any = None) -> W.Widget:
-    """The probability lessons; with the Play tab's session its questions can use the
-    game being played ("Use the current game")."""
-    from .lessons import lessons_app
+def lessons_panel(session: Any = None, console: Console | None = None) -> W.Widget:
+    """The probability lessons (files: the lab's and a teacher's, ``--lessons``), then the
+    free lab; with the Play tab's session the lab's questions can use the game being
+    played ("Use the current game"). In class mode the answers go to the class view."""
+    from .probability_lessons import ProbabilityLessonsTab
 
-    return lessons_app(session)
+    return ProbabilityLessonsTab(session, console=console)
 
 
 class Dashboard(W.VBox):
@@ -417,7 +419,8 @@ class Dashboard(W.VBox):
         return self.whatif
 
     def _build_lessons(self) -> W.Widget:
-        self.lessons = lessons_panel(self.play.session if self.play is not None else None)
+        self.lessons = lessons_panel(self.play.session if self.play is not None else None,
+                                     self.console)
         return self.lessons
 
     def _branched(self, game: Game, original: Game, index: int) -> None:

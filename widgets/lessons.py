@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -57,6 +57,12 @@ QUESTION_PARAMS: dict[str, tuple[str, ...]] = {
     "bid_tie": ("hand_a", "hand_b", "tavern", "distinct"),
     "trade": ("hand", "players", "treasury"),
     "strategy": ("bot_a", "bot_b", "players"),
+}
+
+#: The parameters in words, as the page names them.
+PARAM_WORDS: dict[str, str] = {
+    "players": "the number of players", "age": "the age", "hand_a": "player A's coins",
+    "hand_b": "player B's coins", "hand": "your coins", "treasury": "the Royal Treasury",
 }
 
 #: Parameters a live game supplies.
@@ -131,6 +137,9 @@ class LessonApp(W.VBox):
         self.add_class("nid-lessons")
         self.source = game
         self.last: dict[str, Any] = {}
+        self.on_guess: Callable[[str, float, str, Any], None] | None = None
+        """Called with (question, guess, kind, exact answer) after a quiz guess (the
+        dashboard sends it to the class view)."""
         self._guessed = False
         self._players = 3
         style = {"description_width": "150px"}
@@ -308,8 +317,11 @@ class LessonApp(W.VBox):
         from_game = set(FROM_GAME[key]) if self.using_game else set()
         shown = [self.controls[name] for name in QUESTION_PARAMS[key] if name not in from_game]
         if self.using_game and from_game:
-            shown.insert(0, W.HTML(f"<i>From the current game: {', '.join(sorted(from_game))}"
-                                   "</i>"))
+            words = [PARAM_WORDS.get(name, name) for name in FROM_GAME[key] if name in from_game]
+            unseen = (" and the cards nobody has seen yet" if key in ("tavern", "round")
+                      else "")
+            shown.insert(0, W.HTML(f"<i>From the game in the Play tab: {', '.join(words)}"
+                                   f"{unseen}.</i>"))
         self.param_box.children = shown
         self._sync_limits()
         self._hide_answer()
@@ -373,11 +385,13 @@ class LessonApp(W.VBox):
 
     def _render(self, q: P.Question, result: dict[str, Any]) -> None:
         est: P.Estimate = result["estimate"]
+        words = _explanation(q)
         if q.exact is not None:
             self.exact_html.value = (
                 f"<b>Exact:</b> {html.escape(q.exact.question)} = "
                 f"<b>{html.escape(_fmt_fraction(q.exact.value))}</b>"
-                f"<br><span style='color:#555'>{html.escape(q.exact.formula)}</span>")
+                f"<div class='nid-lab-words' style='font:14px sans-serif'>{words}</div>"
+                f"<span style='color:#555'>Formula: {html.escape(q.exact.formula)}</span>")
         else:
             self.exact_html.value = ("<b>Exact:</b> no closed form here: only the simulation "
                                      "answers this question.")
@@ -446,11 +460,30 @@ class LessonApp(W.VBox):
         elif off <= 0.1 * scale:
             verdict, colour = "Close.", "#b7950b"
         else:
-            verdict, colour = "Not quite: look at the counting argument below.", "#c0392b"
+            verdict, colour = "Not quite: the explanation below counts it.", "#c0392b"
         self.feedback.value = (f"<div style='color:{colour}'><b>{verdict}</b> You guessed "
                                f"{guess:.2f}; {what} (off by {off:.3f}).</div>")
         self._guessed = True
         self._show_answer()
+        if self.on_guess is not None:
+            kind = "probability" if q.binary else "mean"
+            label = q.exact.question if q.exact is not None else q.title
+            self.on_guess(label, guess, kind, q.exact)
+
+
+_EXPLANATIONS: dict[str, str] = {}
+
+
+def _explanation(q: P.Question) -> str:
+    """The question's exact answer in words (``nidavellir/lessons/files/lab.yaml``), with
+    its numbers filled from the computation."""
+    from nidavellir.lessons import lab_explanations
+    from nidavellir.lessons.markup import fill, to_html
+
+    if not _EXPLANATIONS:
+        _EXPLANATIONS.update(lab_explanations())
+    text = _EXPLANATIONS.get(q.key, "")
+    return to_html(fill(text, q.facts)) if text else ""
 
 
 def figure_box(fig: Any) -> W.Output:

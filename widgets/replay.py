@@ -209,9 +209,9 @@ class ReplayPanel(W.VBox):
         return self.load_text(content, p.name)
 
     def load_walkthrough(self) -> bool:
-        from .walkthrough_data import record
+        from nidavellir.lessons import builtin
 
-        return self.load_record(record(), "the walkthrough's game")
+        return self.load_record(builtin("base").record(), "the walkthrough's game")
 
     def _uploaded(self, change: Mapping[str, Any]) -> None:
         files = change["new"]

@@ -1,26 +1,21 @@
-"""The guided rules walkthroughs: scripted games explained step by step.
+"""The guided rules walkthroughs on screen: scripted games explained step by step.
 
-Each lesson is data: a module with a record (an explicit deal) and a list of steps.
-:data:`LESSONS` lists them, the base game first: :mod:`widgets.walkthrough_data` (the
-base game), :mod:`widgets.walkthrough_heroes` (heroes and the end of the game) and
-:mod:`widgets.walkthrough_thingvellir` (the expansion). :class:`Walkthrough` is the model (no widgets): it keeps the game at the
-position of the current step, checks the learner's moves (only the taught move is
-accepted; any other gets an explanation and leaves the game unchanged) and tells what
-changed. :class:`WalkthroughApp` is the view: the step's text and rulebook reference,
-what changed (events listed, changed tiles marked), the table and boards, the move to
-make with the play controls, and Back / Next. :class:`WalkthroughTab` offers the
-choice of lesson, keeps each one's progress for the session and restarts one on demand.
+The lessons are files (``nidavellir/lessons/files/walkthrough/*.yaml``, and a teacher's
+own in the folder given to ``--lessons``), read and checked by :mod:`nidavellir.lessons`;
+:class:`nidavellir.lessons.walkthrough.Walkthrough` plays one (no widgets).
+:class:`WalkthroughApp` is the view: the step's text and rulebook reference, what changed
+(events listed, changed tiles marked), the table and boards, the move to make (its prompt
+derived from the taught move) with the play controls, and Back / Next.
+:class:`WalkthroughTab` offers the choice of lesson (the lab's, then the teacher's; a file
+that fails its checks is listed with its error), keeps each one's progress for the
+session and restarts one on demand.
 
->>> wt = Walkthrough()
->>> wt.step["key"], wt.needs_move
-('setup', False)
->>> wt.next()
+>>> app = walkthrough_app("base")
+>>> app.next()
 True
->>> wt.step["key"], wt.needs_move
-('bid', True)
->>> wt.try_move("bid 5 3 0")[0]
-False
->>> wt.try_move("bid 4 3 0")[0]
+>>> "Bid 4 on the Laughing Goblin" in app.ask.value
+True
+>>> app.submit("bid 4 3 0")
 True
 """
 
@@ -28,229 +23,30 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
 import ipywidgets as W
 
-from nidavellir import Game
 from nidavellir.cards import TAVERNS
-from nidavellir.errors import IllegalAction, InvalidNotation
+from nidavellir.lessons import Entry, Library
+from nidavellir.lessons import short_error as _short
+from nidavellir.lessons.markup import inline, to_html
+from nidavellir.lessons.walkthrough import Walkthrough, WalkthroughLesson
 
-from . import render, walkthrough_heroes, walkthrough_thingvellir
-from . import walkthrough_data as data
+from . import render
 from .controls import Context, Control, build_control
 from .session import Console
 from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, css_widget
 
 esc = html.escape
 HIGHLIGHT = "#f1c40f"
-
-#: The lessons in the order they are offered (the base game first).
-LESSONS: dict[str, ModuleType] = {
-    module.KEY: module for module in (data, walkthrough_heroes, walkthrough_thingvellir)}
+#: The walkthrough the tab shows first.
+FIRST = "base"
 
 
-def lesson(key: str) -> ModuleType:
-    """The lesson module called ``key`` (a clear error naming the known ones)."""
-    try:
-        return LESSONS[key]
-    except KeyError:
-        raise ValueError(f"no walkthrough {key!r}; choose one of {', '.join(LESSONS)}") \
-            from None
-
-
-class Walkthrough:
-    """The walkthrough's state: the current step and the game at its position.
-
-    Step ``i`` starts at ``start[i]`` decisions (after the previous steps' actions and
-    moves), shows the game after its own scripted ``actions`` (``ready[i]``), and, when
-    it has a ``move``, waits for it (``end[i] = ready[i] + 1``).
-    """
-
-    def __init__(self, steps: Sequence[Mapping[str, Any]] | None = None,
-                 record: Mapping[str, Any] | None = None, learner: int = data.LEARNER,
-                 key: str = data.KEY) -> None:
-        self.steps = list(steps if steps is not None else data.STEPS)
-        self.record = dict(record if record is not None else data.record())
-        self.learner = learner
-        self.key = key
-        base = dict(self.record, actions=[])
-        self.game = Game.from_record(base)
-        self.actions: list[str] = list(self.record["actions"])
-        self.start: list[int] = []
-        self.ready: list[int] = []
-        self.end: list[int] = []
-        pos = 0
-        for step in self.steps:
-            self.start.append(pos)
-            pos += len(step["actions"])
-            self.ready.append(pos)
-            pos += 1 if step.get("move") else 0
-            self.end.append(pos)
-        if pos != len(self.actions):
-            raise ValueError(f"the steps hold {pos} actions, the record {len(self.actions)}")
-        self.index = 0
-        self.done = False
-        """Whether the current step's move has been made."""
-        self.made: set[int] = set()
-        """Steps whose move the learner has made: Back shows them made, not undone."""
-        self._goto(0)
-
-    @classmethod
-    def of(cls, key: str) -> Walkthrough:
-        """The walkthrough of lesson ``key`` (see :data:`LESSONS`)."""
-        module = lesson(key)
-        return cls(module.STEPS, module.record(), learner=module.LEARNER, key=module.KEY)
-
-    # ------------------------------------------------------------------ queries
-
-    @property
-    def step(self) -> Mapping[str, Any]:
-        return self.steps[self.index]
-
-    @property
-    def needs_move(self) -> bool:
-        return bool(self.step.get("move")) and not self.done
-
-    @property
-    def can_back(self) -> bool:
-        return self.index > 0
-
-    @property
-    def can_next(self) -> bool:
-        return self.index < len(self.steps) - 1 and not self.needs_move
-
-    @property
-    def position(self) -> int:
-        return len(self.game.history)
-
-    def changed_since(self) -> int:
-        """The position the "what changed" view compares with: the previous step's
-        decision point (so a step shows its scripted actions and the move before)."""
-        if self.done:
-            return self.ready[self.index]
-        return self.ready[self.index - 1] if self.index > 0 else 0
-
-    # ------------------------------------------------------------------ navigation
-
-    def _goto(self, index: int) -> None:
-        self.index = index
-        self.done = index in self.made and bool(self.steps[index].get("move"))
-        target = self.end[index] if self.done else self.ready[index]
-        # The history is always a prefix of the record: only taught moves are applied.
-        have = len(self.game.history)
-        if have <= target:
-            for text in self.actions[have:target]:
-                self.game.apply(text)
-        else:
-            self.game.undo_to(target)
-
-    def next(self) -> bool:
-        if not self.can_next:
-            return False
-        self._goto(self.index + 1)
-        return True
-
-    def back(self) -> bool:
-        if not self.can_back:
-            return False
-        self._goto(self.index - 1)
-        return True
-
-    def follow_on(self) -> bool:
-        """After a move: when the next step starts with the learner's move at once (no
-        scripted actions before it, e.g. "Now choose a hero"), go there so that its
-        controls show right away. Returns whether it moved on."""
-        if not self.done or self.index >= len(self.steps) - 1:
-            return False
-        nxt = self.steps[self.index + 1]
-        if nxt["actions"] or not nxt.get("move"):
-            return False
-        return self.next()
-
-    def goto(self, index: int) -> None:
-        """Jump to step ``index`` (earlier moves are made as taught)."""
-        if not 0 <= index < len(self.steps):
-            raise ValueError(f"no step {index}: the walkthrough has {len(self.steps)}")
-        self.made |= {i for i in range(index) if self.steps[i].get("move")}
-        self._goto(index)
-
-    def restart(self) -> None:
-        """Back to the first step with no move made."""
-        self.made = set()
-        self._goto(0)
-
-    # ------------------------------------------------------------------ moves
-
-    def check_move(self, text: str) -> tuple[bool, str]:
-        """Whether ``text`` is the taught move, and the explanation. Never changes the game."""
-        step = self.step
-        move = step.get("move")
-        if not move:
-            return False, "There is no move to make at this step: press Next."
-        if self.done:
-            return False, "You have made this step's move: press Next."
-        text = (text or "").strip()
-        if not text:
-            return False, "Type or click a move first."
-        try:
-            action = self.game.parse(text)
-        except InvalidNotation as exc:
-            return False, f"That is not a move the game understands: {exc}."
-        if action == self.game.parse(move):
-            return True, ""
-        shown = str(action)
-        special = step.get("wrong", {}).get(shown)
-        if special:
-            return False, special
-        branch = self.game.clone()
-        try:
-            branch.apply(action)
-        except IllegalAction as exc:
-            return False, f"The rules do not allow {shown}: {exc}. This step wants {move}: " \
-                          f"{step['why']}."
-        return False, (f"{shown} is a legal move, but it is not what this step teaches: "
-                       f"{step['why']}. Play {move}.")
-
-    def try_move(self, text: str) -> tuple[bool, str]:
-        """Make the move if it is the taught one; else explain (the game is unchanged)."""
-        ok, message = self.check_move(text)
-        if not ok:
-            return False, message
-        self.game.apply(self.step["move"])
-        self.done = True
-        self.made.add(self.index)
-        return True, self.step.get("after", "")
-
-    def show_me(self) -> tuple[bool, str]:
-        """Make the taught move for the learner."""
-        move = self.step.get("move")
-        if not move or self.done:
-            return False, "There is no move to make at this step: press Next."
-        return self.try_move(move)
-
-    # ------------------------------------------------------------------ what changed
-
-    def events_since(self, position: int) -> list[str]:
-        """Plain-language lines of what happened since decision ``position``."""
-        g = self.game
-        here = len(g.history)
-        if position >= here:
-            return []
-        old = g.clone()
-        old.undo_to(position)
-        mark = len(old.events)
-        lines = []
-        for e in g.events[mark:]:
-            lines.append(e.describe(g.names))
-        return lines
-
-    def observation_at(self, position: int) -> dict[str, Any]:
-        old = self.game.clone()
-        if position < len(old.history):
-            old.undo_to(position)
-        return old.observation(self.learner)
+def lesson(key: str, library: Library | None = None) -> WalkthroughLesson:
+    """The walkthrough called ``key`` (a clear error naming the known ones)."""
+    return (library or Library()).get(key, "walkthrough")  # type: ignore[no-any-return]
 
 
 # ====================================================================== rendering
@@ -310,7 +106,7 @@ def _coins(labels: Any, before: Any) -> str:
 
 
 def board_html(obs: Mapping[str, Any], before: Mapping[str, Any] | None = None,
-               learner: int = data.LEARNER) -> str:
+               learner: int = 0) -> str:
     """The table and every player's board, with what changed since ``before`` marked
     (with Thingvellir, the camp above the taverns)."""
     parts = []
@@ -411,7 +207,7 @@ class WalkthroughApp(W.VBox):
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-walkthrough")
-        self.wt = walkthrough or Walkthrough()
+        self.wt = walkthrough or Walkthrough(lesson(FIRST))
         self.console = console if console is not None else Console()
         self.title = W.HTML()
         self.title.add_class("nid-wt-title")
@@ -425,6 +221,8 @@ class WalkthroughApp(W.VBox):
         self.board.add_class("nid-wt-board-view")
         self.ask = W.HTML()
         self.ask.add_class("nid-wt-ask")
+        self.made_note = W.HTML()
+        self.made_note.add_class("nid-wt-made")
         self.control: Control | None = None
         self.control_box = W.VBox()
         self.control_box.add_class("nid-wt-controls")
@@ -456,8 +254,9 @@ class WalkthroughApp(W.VBox):
         self.sheet.add_class("nid-wt-sheet")
         nav = W.HBox([self.back_button, self.next_button, self.progress],
                      layout=W.Layout(align_items="center"))
-        left = W.VBox([self.title, self.rule, self.text, self.move_box, self.feedback,
-                       self.changes, nav], layout=W.Layout(flex="1 1 440px", min_width="360px"))
+        left = W.VBox([self.title, self.rule, self.text, self.move_box, self.made_note,
+                       self.feedback, self.changes, nav],
+                      layout=W.Layout(flex="1 1 440px", min_width="360px"))
         right = W.VBox([self.board, self.sheet], layout=W.Layout(flex="1 1 560px"))
         self.children = [css_widget(), W.HBox([left, right],
                                               layout=W.Layout(flex_flow="row wrap"))]
@@ -490,11 +289,11 @@ class WalkthroughApp(W.VBox):
     def submit(self, text: str) -> bool:
         ok, message = self.wt.try_move(text)
         if ok:
-            self._say("✔ Well done. " + message)
+            self._say("✔ Well done. " + inline(message))
             self.wt.follow_on()
             self.refresh()
         else:
-            self._say("✘ " + message, error=True)
+            self._say("✘ " + inline(message), error=True)
         return ok
 
     def submit_text(self) -> bool:
@@ -504,14 +303,14 @@ class WalkthroughApp(W.VBox):
         return ok
 
     def _show_me(self) -> bool:
+        move = self.wt.step.move
         ok, message = self.wt.show_me()
         if ok:
-            self._say(f"This step's move is <code>{esc(self.wt.step['move'])}</code>. "
-                      + message)
+            self._say(f"This step's move is <code>{esc(move or '')}</code>. " + inline(message))
             self.wt.follow_on()
             self.refresh()
         else:
-            self._say(esc(message), error=True)
+            self._say(inline(message), error=True)
         return ok
 
     def _say(self, message: str, error: bool = False) -> None:
@@ -527,10 +326,10 @@ class WalkthroughApp(W.VBox):
         step = wt.step
         n = len(wt.steps)
         self.title.value = (f"<h3 style='margin:4px 0'>Step {wt.index + 1} of {n}: "
-                            f"{esc(step['title'])}</h3>")
+                            f"{esc(step.title)}</h3>")
         self.rule.value = (f"<div style='font:12px sans-serif;color:#555;border-left:4px solid "
-                           f"#8e44ad;padding-left:6px'>Rulebook: {esc(step['rule'])}</div>")
-        self.text.value = f"<div style='font:14px sans-serif'>{step['text']}</div>"
+                           f"#8e44ad;padding-left:6px'>Rulebook: {esc(step.rule)}</div>")
+        self.text.value = f"<div style='font:14px sans-serif'>{to_html(step.text)}</div>"
         since = wt.changed_since()
         lines = wt.events_since(since)
         if lines:
@@ -569,9 +368,12 @@ class WalkthroughApp(W.VBox):
         if wt.needs_move:
             d = wt.game.decision
             assert d is not None
+            reason = wt.step.why[:1].upper() + wt.step.why[1:]
+            why = (f"<div style='font:12px sans-serif;color:#555;margin-top:4px'>Why: "
+                   f"{inline(reason)}.</div>" if reason else "")
             self.ask.value = (f"<div style='font:bold 14px sans-serif;background:#fef9e7;"
                               f"border:2px solid {HIGHLIGHT};padding:6px;border-radius:6px'>"
-                              f"Your move: {wt.step['ask']}</div>")
+                              f"Your move: {inline(wt.prompt())}{why}</div>")
             ctx = Context(kind=d.kind, player=d.player, actions=wt.game.legal_actions(),
                           obs=wt.game.observation(d.player), submit=self.submit,
                           report=lambda m: self._say("✘ " + esc(m), error=True),
@@ -582,28 +384,47 @@ class WalkthroughApp(W.VBox):
         else:
             self.control_box.children = []
             self.move_box.layout.display = "none"
+        if wt.step.move and wt.done:
+            # Back to a step whose move was made (or just after it): say which, and that
+            # it is made; Back never undoes the learner's moves.
+            self.made_note.value = (
+                f"<div style='font:14px sans-serif;background:#eafaf1;border:2px solid "
+                f"#1e8449;padding:6px;border-radius:6px'>✔ You made this step's move: "
+                f"{inline(wt.prompt())} Press <b>Next ▶</b> to go on.</div>")
+        else:
+            self.made_note.value = ""
         if old is not None:
             old.close()
 
 
 class WalkthroughTab(W.VBox):
-    """The Walkthrough tab: a choice of lesson (the base game first), the chosen lesson's
-    :class:`WalkthroughApp`, and Restart. Each lesson keeps its progress for the session:
-    switching away and back returns to the same step."""
+    """The Walkthrough tab: a choice of lesson (the lab's, the base game first, then the
+    teacher's from ``--lessons``), the chosen lesson's :class:`WalkthroughApp`, and
+    Restart. Each lesson keeps its progress for the session: switching away and back
+    returns to the same step. Lesson files that fail their checks are listed with their
+    errors under the chooser; the others still work."""
 
-    def __init__(self, console: Console | None = None, start: str = data.KEY,
-                 **kwargs: Any) -> None:
+    def __init__(self, console: Console | None = None, start: str = FIRST,
+                 library: Library | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-walkthrough-tab")
         self.console = console if console is not None else Console()
+        self.library = library if library is not None else Library()
+        self.entries: dict[str, Entry] = {e.key: e for e in
+                                          self.library.entries("walkthrough") if e.lesson}
         self.apps: dict[str, WalkthroughApp] = {}
+        if start not in self.entries:
+            raise ValueError(f"no walkthrough {start!r}; choose one of "
+                             f"{', '.join(self.entries)}")
         self.chooser = W.ToggleButtons(
-            options=[(module.TITLE, key) for key, module in LESSONS.items()],
-            value=lesson(start).KEY, tooltips=[m.SUMMARY for m in LESSONS.values()],
+            options=[(e.title, key) for key, e in self.entries.items()], value=start,
+            tooltips=[e.lesson.summary for e in self.entries.values()],
             style={"button_width": "auto"})
         self.chooser.add_class("nid-wt-chooser")
         self.summary = W.HTML()
         self.summary.add_class("nid-wt-summary")
+        self.problems = W.HTML(self._problems_html())
+        self.problems.add_class("nid-wt-problems")
         self.restart_button = W.Button(description="↺ Restart", tooltip="start this "
                                        "walkthrough again from its first step",
                                        layout=W.Layout(width="110px"))
@@ -612,9 +433,20 @@ class WalkthroughTab(W.VBox):
         self.body = W.VBox()
         head = W.HBox([self.chooser, self.restart_button],
                       layout=W.Layout(align_items="center", flex_flow="row wrap"))
-        self.children = [head, self.summary, self.body]
+        self.children = [head, self.problems, self.summary, self.body]
         self.chooser.observe(lambda change: self._show(change["new"]), names="value")
         self._show(self.chooser.value)
+
+    def _problems_html(self) -> str:
+        bad = self.library.errors("walkthrough")
+        lines = [f"<li><code>{esc(_short(e))}</code></li>" for e in bad]
+        if self.library.folder_error:
+            lines.insert(0, f"<li>{esc(self.library.folder_error)}</li>")
+        if not lines:
+            return ""
+        return ("<div style='font:13px sans-serif;color:#c0392b;margin:4px 0'>⚠ These lesson "
+                "files could not be used (the others work):<ul style='margin:2px 0'>"
+                + "".join(lines) + "</ul></div>")
 
     @property
     def app(self) -> WalkthroughApp:
@@ -622,15 +454,18 @@ class WalkthroughTab(W.VBox):
 
     def choose(self, key: str) -> WalkthroughApp:
         """Show lesson ``key`` (as the chooser's button does)."""
-        self.chooser.value = lesson(key).KEY  # observed: _show
+        if key not in self.entries:
+            raise ValueError(f"no walkthrough {key!r}; choose one of {', '.join(self.entries)}")
+        self.chooser.value = key  # observed: _show
         return self.app
 
     def _show(self, key: str) -> None:
         """Lesson ``key`` under the chooser: built the first time, then as it was left."""
+        lesson_ = self.entries[key].lesson
         if key not in self.apps:
-            self.apps[key] = WalkthroughApp(Walkthrough.of(key), console=self.console)
+            self.apps[key] = WalkthroughApp(Walkthrough(lesson_), console=self.console)
         self.summary.value = (f"<div style='font:13px sans-serif;color:#555;margin:2px 0 6px'>"
-                              f"{esc(LESSONS[key].SUMMARY)}</div>")
+                              f"{inline(lesson_.summary)}</div>")
         self.body.children = [self.apps[key]]
 
     def restart(self) -> None:
@@ -641,11 +476,12 @@ class WalkthroughTab(W.VBox):
         app.refresh()
 
 
-def walkthrough_app(key: str = data.KEY, **kwargs: Any) -> WalkthroughApp:
-    """One walkthrough on its scripted deal: ``"base"`` (the default), ``"heroes"`` or
-    ``"thingvellir"``."""
-    return WalkthroughApp(Walkthrough.of(key), **kwargs)
+def walkthrough_app(key: str = FIRST, library: Library | None = None,
+                    **kwargs: Any) -> WalkthroughApp:
+    """One walkthrough on its scripted deal: ``"base"`` (the default), ``"heroes"``,
+    ``"thingvellir"`` or a teacher's lesson of ``library``."""
+    return WalkthroughApp(Walkthrough(lesson(key, library)), **kwargs)
 
 
-__all__ = ["LESSONS", "Walkthrough", "WalkthroughApp", "WalkthroughTab", "board_html",
-           "lesson", "walkthrough_app"]
+__all__ = ["FIRST", "Walkthrough", "WalkthroughApp", "WalkthroughTab", "board_html", "lesson",
+           "walkthrough_app"]

@@ -1,0 +1,430 @@
+"""The lab's questions: each bundles an exact answer (when there is one), a simulation of
+the same thing, and the named numbers of its exact answer, by key (:data:`QUESTIONS`).
+
+A question's **facts** are the parts of its exact answer, named: for ``tavern``, ``N``
+cards in the pool, ``K`` of them the target, ``n`` in a tavern, ``ways`` = C(N, n),
+``ways_without`` = C(N − K, n), ``answer`` = 1 − ways_without / ways, and words such as
+``target`` ("hunters") and ``pool``. Lesson texts quote them through placeholders
+(``{N} cards, {K} of them {target}``), so every number a student reads comes from the
+computation (docs/lessons.md lists each question's facts).
+
+An **ask** turns a question into a related one (:data:`ASKS`): ``none`` (a tavern shows
+none of the target), ``mean``, ``equals``/``at_least``/``at_most`` a number (the
+distribution questions), ``trials_for_se`` (how many simulations give a standard error).
+
+>>> q = question("tavern", what="H", players=3)
+>>> q.facts["N"], q.facts["K"], q.facts["ways"], q.facts["ways_without"], q.facts["answer"]
+(36, 6, 7140, 4060, Fraction(22, 51))
+>>> q.ask({"trials_for_se": 0.01}).facts["answer"]
+Fraction(6380000, 2601)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+from ... import cards as C
+from ... import coins as K
+from ...cards import Kind, Suit
+from .ages import appears_trial, expected_seen, p_appears
+from .bids import _bids, _coin_values, bid_tie_trial, p_bid_tie
+from .figures import convergence_figure, running_estimates
+from .lines import LINE_ASSUMPTION, _line_picks, _ordinal
+from .pools import _run, box_pool, target
+from .results import Distribution, Exact, _distribution_estimate, estimate_from, format_outcome
+from .strategies import strategy_seats
+from .taverns import p_tavern_shows, round_distribution, round_trial, tavern_trial
+from .trades import trade_distribution, trade_trial
+
+if TYPE_CHECKING:
+    import pandas as pd
+    import plotly.graph_objects as go
+
+    from ...game import Game
+
+#: The facts a simulation adds (available to a lesson's explanation, after it ran):
+#: the estimate, its standard error, its 95% interval, the number of simulations, and
+#: (with an exact answer) how far the estimate is from it in standard errors.
+SIMULATION_FACTS = ("estimate", "se", "low", "high", "trials", "z")
+#: What an exact answer is: a probability (0 to 1), a mean, or a count.
+ANSWER_KINDS = ("probability", "mean", "count")
+
+
+@dataclass
+class Question:
+    """One lesson question: its exact answer and a simulation of the same thing.
+
+    ``sample(trials, seed)`` returns raw outcomes; ``track`` turns one into the number
+    whose mean is estimated (0/1 for a probability). ``distribution`` is set for the
+    questions whose answer is a whole distribution. ``facts`` names the parts of the
+    exact answer (module docstring); ``answer`` says what the exact value is.
+    """
+
+    key: str
+    title: str
+    params: dict[str, Any]
+    exact: Exact | None
+    sample: Callable[[int, int | None], list[Any]]
+    track: Callable[[Any], float] = float
+    binary: bool = True
+    distribution: Distribution | None = None
+    assumption: str = ""
+    y_title: str = "probability"
+    facts: dict[str, Any] = field(default_factory=dict)
+    answer: str = "probability"
+    trials: int | None = None
+    """The number of simulations the question itself calls for (``trials_for_se``)."""
+    asked: Any = None
+
+    def run(self, trials: int = 2_000, seed: int | None = 0, batches: int = 20
+            ) -> dict[str, Any]:
+        """Simulate and return the estimate, the running-estimate frame and the raw
+        outcomes (plus the simulated distribution for distribution questions)."""
+        raw = self.sample(trials, seed)
+        values = [self.track(x) for x in raw]
+        label = self.exact.question if self.exact is not None else self.title
+        est = estimate_from(values, label, seed, binary=self.binary, assumption=self.assumption)
+        exact = self.exact if self.answer != "count" else None
+        frame = running_estimates(values, batches, exact, binary=self.binary)
+        out: dict[str, Any] = {"estimate": est, "frame": frame, "raw": raw}
+        if self.distribution is not None:
+            out["distribution"] = _distribution_estimate(self.distribution.question, raw, seed)
+        return out
+
+    def simulation_facts(self, result: Mapping[str, Any]) -> dict[str, Any]:
+        """The facts of a simulation's result (:data:`SIMULATION_FACTS`)."""
+        est = result["estimate"]
+        out = {"estimate": est.estimate, "se": est.se, "low": est.ci[0], "high": est.ci[1],
+               "trials": est.n}
+        if self.exact is not None and self.answer != "count":
+            out["z"] = abs(est.z(self.exact))
+        return out
+
+    def figure(self, frame: pd.DataFrame) -> go.Figure:
+        exact = self.exact if self.answer != "count" else None
+        return convergence_figure(frame, self.title, exact, self.y_title)
+
+    def ask(self, spec: Any) -> Question:
+        """The related question ``spec`` asks (see :data:`ASKS`): ``"none"``, ``"mean"``,
+        ``{"at_least": 2}``, ``{"trials_for_se": 0.01}``, ... ValueError says what this
+        question can be asked."""
+        if spec is None or spec == "answer":
+            return self
+        if isinstance(spec, str):
+            name, value = spec, None
+        elif isinstance(spec, Mapping) and len(spec) == 1:
+            name, value = next(iter(spec.items()))
+        else:
+            raise ValueError(f"an ask is one word (none, mean) or one pair such as at_least: "
+                             f"2, not {spec!r}")
+        if name not in ASKS:
+            raise ValueError(f"unknown ask {name!r}: expected one of {', '.join(ASKS)}")
+        asked: Question = ASKS[name](self, value)
+        asked.asked = spec
+        return asked
+
+
+def _sampler(trial: Callable[[random.Random], Any]) -> Callable[[int, int | None], list[Any]]:
+    return lambda trials, seed: _run(trial, trials, seed)
+
+
+# ====================================================================== words for the facts
+
+def _target_words(what: Any) -> dict[str, str]:
+    """``target`` (several: "hunters") and ``a_target`` (one: "a hunter") in words."""
+    if isinstance(what, str) and what.strip().lower() in ("ro", "royal", "royal offering",
+                                                           "royal offerings"):
+        return {"target": "Royal Offerings", "a_target": "a Royal Offering"}
+    try:
+        suit = what if isinstance(what, Suit) else Suit.parse(str(what))
+    except ValueError:
+        suit = None
+    if suit is not None:
+        return {"target": f"{suit.column_name}s", "a_target": f"a {suit.column_name}"}
+    card = C.card(str(what))
+    name = card.name[0].lower() + card.name[1:] if card.kind is Kind.DWARF else card.name
+    return {"target": f"copies of the {name}", "a_target": f"the {name}"}
+
+
+def _coins_text(values: Sequence[Any]) -> str:
+    labels = [str(v) for v in values]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def _pool_facts(params: Mapping[str, Any], players: int, age: int) -> dict[str, Any]:
+    box = sum(box_pool(players, age).values())
+    n_pool = params["N"]
+    return {"box": box, "seen": box - n_pool, "pool": params["pool"]}
+
+
+# ====================================================================== the questions
+
+def _q_tavern(what: str = "H", n: int | None = None, players: int = 3, age: int = 1,
+              game: Game | None = None) -> Question:
+    exact = p_tavern_shows(what, n, players, age, game)
+    p = exact.params
+    big_n, k, n_ = p["N"], p["K"], p["n"]
+    facts = {"N": big_n, "K": k, "others": big_n - k, "n": n_, "players": p["players"],
+             "age": p["age"], "ways": comb(big_n, n_), "ways_without": comb(big_n - k, n_),
+             "p_none": 1 - exact.value, "answer": exact.value,
+             **_target_words(what), **_pool_facts(p, p["players"], p["age"])}
+    if game is not None:
+        facts["round"] = game.observation(0)["round"]
+    return Question("tavern", "A tavern shows a class", p | {"what": what}, exact,
+                    _sampler(tavern_trial(what, n, p["players"], p["age"], game)), facts=facts)
+
+
+def _q_round(what: str = "H", players: int = 3, age: int = 1, game: Game | None = None,
+             n: int | None = None, taverns: int = 3) -> Question:
+    dist = round_distribution(what, players, age, game, taverns=taverns, n=n)
+    p = dist.params
+    big_n, k, m = p["N"], p["K"], p["m"]
+    facts: dict[str, Any] = {
+        "N": big_n, "K": k, "others": big_n - k, "m": m, "taverns": taverns,
+        "n": m // taverns, "players": p["players"], "age": p["age"], "mean": dist.mean,
+        "ways": comb(big_n, m), "ways_without": comb(big_n - k, m), "answer": dist.mean,
+        **{f"p{x}": dist.p(x) for x in range(0, min(k, m) + 1)},
+        **_target_words(what), **_pool_facts(p, p["players"], p["age"])}
+    if game is not None:
+        facts["round"] = game.observation(0)["round"]
+    return Question("round", "How many of a class in a round's taverns",
+                    p | {"what": what}, dist.exact_mean(),
+                    _sampler(round_trial(what, p["players"], p["age"], game, taverns, n)),
+                    binary=False, distribution=dist, y_title="mean count", facts=facts,
+                    answer="mean")
+
+
+def _age_facts(what: str, exact: Exact, by_round: int | None) -> dict[str, Any]:
+    p = exact.params
+    players, age = p["players"], p["age"]
+    per_tavern = C.CARDS_PER_TAVERN[players]
+    rounds = C.ROUNDS_PER_AGE[players]
+    deck, k, m = p["D"], p["K"], p["m"]
+    return {"D": deck, "K": k, "m": m, "players": players, "age": age, "n": per_tavern,
+            "taverns": len(C.TAVERNS), "per_round": 3 * per_tavern,
+            "pioneer_draws": C.PIONEER_DRAW, "rounds": rounds if by_round is None else by_round,
+            "rounds_in_age": rounds, "removed": deck - 3 * per_tavern * rounds,
+            "p_one": Fraction(m, deck),
+            "p_miss": Fraction(comb(deck - k, m), comb(deck, m)),
+            "p_pioneer_sees": 1 - Fraction(comb(deck - k, 3), comb(deck, 3)),
+            "pioneer": "keeps it whenever it is among the 3 cards drawn"
+            if p["pioneer"] == "takes_it" else "leaves a random card out",
+            "answer": exact.value, **_target_words(what)}
+
+
+def _q_appears(what: str = "W10", players: int = 5, age: int = 2, by_round: int | None = None,
+               pioneer: str = "random", game: Game | None = None) -> Question:
+    if game is not None:
+        players, age = game.config.players, game.state.age
+    exact = p_appears(what, players, age, by_round, pioneer)
+    trial = appears_trial(what, players, age, by_round, pioneer)
+    return Question("appears", "A card appears in an age", exact.params | {"what": what},
+                    exact, _sampler(trial), track=lambda x: 1.0 if x else 0.0,
+                    facts=_age_facts(what, exact, by_round))
+
+
+def _q_expected(what: str = "RO", players: int = 3, age: int = 2, by_round: int | None = 2,
+                pioneer: str = "random", game: Game | None = None) -> Question:
+    if game is not None:
+        players, age = game.config.players, game.state.age
+    exact = expected_seen(what, players, age, by_round, pioneer)
+    trial = appears_trial(what, players, age, by_round, pioneer)
+    return Question("expected", "Expected number seen by a round", exact.params | {"what": what},
+                    exact, _sampler(trial), binary=False, y_title="mean count",
+                    facts=_age_facts(what, exact, by_round), answer="mean")
+
+
+def _q_line(k: int = 8, players: int = 3, position: int = 1, game: Game | None = None
+            ) -> Question:
+    if game is not None:
+        players = game.config.players
+    trial = _line_picks(players, position)
+    return Question("line", f"A line within {k} picks (simulation only)",
+                    {"k": k, "players": players, "position": position}, None, _sampler(trial),
+                    track=lambda x: 1.0 if x <= k else 0.0, assumption=LINE_ASSUMPTION,
+                    facts={"k": k, "players": players, "position": _ordinal(position),
+                           "policy": LINE_ASSUMPTION})
+
+
+def _q_bid_tie(hand_a: Sequence[int | str] = (0, 2, 3, 4, 5),
+               hand_b: Sequence[int | str] = (0, 2, 3, 4, 5), tavern: int | None = 0,
+               distinct: bool = False, game: Game | None = None, seat: int = 0) -> Question:
+    if game is not None:
+        players = game.state.players
+        other = (seat + 1) % len(players)
+        hand_a = [K.label(c) for c in sorted(players[seat].coins())]
+        hand_b = [K.label(c) for c in sorted(players[other].coins())]
+    exact = p_bid_tie(hand_a, hand_b, tavern, distinct)
+    a, b = _coin_values(hand_a), _coin_values(hand_b)
+    pairs = len(_bids(a, distinct)) * len(_bids(b, distinct))
+    ties = exact.value * pairs
+    facts = {"bids_a": exact.params["bids_a"], "bids_b": exact.params["bids_b"],
+             "pairs": pairs, "ties": int(ties), "no_ties": pairs - int(ties),
+             "coins": len(a), "hand_a": _coins_text(a), "hand_b": _coins_text(b),
+             "tavern": "at least one of the three taverns" if tavern is None
+             else f"the {C.TAVERNS[tavern]}", "answer": exact.value}
+    return Question("bid_tie", "Two random bids tie", exact.params | {
+        "hand_a": list(hand_a), "hand_b": list(hand_b)}, exact,
+        _sampler(bid_tie_trial(hand_a, hand_b, tavern, distinct)), facts=facts)
+
+
+def _q_trade(hand: Sequence[int | str] | None = (0, 2, 3, 4, 5),
+             treasury: Mapping[int, int] | None = None, players: int = 3,
+             game: Game | None = None, seat: int = 0) -> Question:
+    if game is not None:
+        hand = None
+    dist = trade_distribution(hand, None, treasury, players, game, seat)
+    mode = dist.mode
+    coins = [K.label(c) for c in sorted(game.state.players[seat].coins())] if game else hand
+    facts: dict[str, Any] = {
+        "hand": _coins_text(list(coins or ())), "p_purse": Fraction(1, dist.params["purses"]),
+        "purses": dist.params["purses"], "mode": format_outcome(mode), "p_mode": dist.p(mode),
+        "coins": _coins_text([format_outcome(v) for v in sorted(
+            dist.pmf, key=lambda v: -1 if v is None else v)]),
+        "purse_list": dist.formula.split(";")[0].removeprefix("each purse equally likely: "),
+        "answer": dist.p(mode), **{f"p_{v}": p for v, p in dist.pmf.items() if v is not None}}
+    if None not in dist.pmf:
+        facts["mean"] = dist.mean
+    def is_mode(x: Any) -> float:
+        return 1.0 if x == mode else 0.0
+
+    return Question("trade", "The coin a trade takes", dist.params | {"mode": mode},
+                    dist.exact_p(mode),
+                    _sampler(trade_trial(hand, None, treasury, players, game, seat)),
+                    track=is_mode, distribution=dist, facts=facts)
+
+
+def _q_strategy(a: str = "greedy", b: str = "random", players: int = 3,
+                game: Game | None = None) -> Question:
+    if game is not None:
+        players = game.config.players
+
+    def sample(trials: int, seed: int | None) -> list[Any]:
+        from ..simulate import simulate
+
+        df = simulate(trials, players, strategy_seats(a, b, players), seed=seed or 0,
+                      progress=False)
+        return [bool(w) for w in df[df["seat"] == 0]["winner"]]
+    return Question("strategy", f"Win rate of {a} (seat 1) against {b}",
+                    {"a": a, "b": b, "players": players}, None, sample,
+                    track=lambda x: 1.0 if x else 0.0,
+                    assumption=f"{a} in seat 1, {b} in the other {players - 1} seats; a "
+                               "shared first place counts as a win",
+                    y_title="win rate", facts={"a": a, "b": b, "players": players})
+
+
+#: Question factories by key: ``QUESTIONS[key](**params) -> Question``.
+QUESTIONS: dict[str, Callable[..., Question]] = {
+    "tavern": _q_tavern,
+    "round": _q_round,
+    "appears": _q_appears,
+    "expected": _q_expected,
+    "line": _q_line,
+    "bid_tie": _q_bid_tie,
+    "trade": _q_trade,
+    "strategy": _q_strategy,
+}
+
+
+def question(key: str, **params: Any) -> Question:
+    """A lesson question by key (see :data:`QUESTIONS`) with its parameters."""
+    if key not in QUESTIONS:
+        raise ValueError(f"unknown question {key!r}; known: {', '.join(QUESTIONS)}")
+    return QUESTIONS[key](**params)
+
+
+# ====================================================================== asks
+
+def _ask_none(q: Question, value: Any) -> Question:
+    if q.key != "tavern" or value is not None:
+        raise ValueError("ask 'none' is for the tavern question (a tavern shows none of the "
+                         "target), with no value")
+    assert q.exact is not None
+    p_none = 1 - q.exact.value
+    exact = Exact(q.exact.question.replace("shows at least one of", "shows none of"), p_none,
+                  f"C({q.facts['N']}−{q.facts['K']}, {q.facts['n']}) / C({q.facts['N']}, "
+                  f"{q.facts['n']})", q.exact.params)
+    return replace(q, exact=exact, track=lambda x: 1.0 - float(x),
+                   facts=q.facts | {"answer": p_none}, title="A tavern shows none of a class")
+
+
+def _distribution_of(q: Question, name: str) -> Distribution:
+    if q.distribution is None:
+        raise ValueError(f"ask {name!r} is for the questions with a whole distribution "
+                         "(round, trade)")
+    return q.distribution
+
+
+def _ask_mean(q: Question, value: Any) -> Question:
+    dist = _distribution_of(q, "mean")
+    if value is not None:
+        raise ValueError("ask 'mean' takes no value")
+    if dist.p(None):
+        raise ValueError("this trade may give no coin at all: it has no mean value; ask for "
+                         "the chance of a coin instead (equals: 7)")
+    exact = dist.exact_mean()
+    return replace(q, exact=exact, track=lambda x: float(x), binary=False, answer="mean",
+                   y_title="mean", facts=q.facts | {"answer": exact.value})
+
+
+def _outcome_value(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"expected a whole number of 0 or more, not {value!r}")
+    return value
+
+
+def _ask_count(name: str, test: Callable[[int, int], bool], words: str
+               ) -> Callable[[Question, Any], Question]:
+    def ask(q: Question, value: Any) -> Question:
+        dist = _distribution_of(q, name)
+        k = _outcome_value(value)
+        p = sum((pr for x, pr in dist.pmf.items() if x is not None and test(x, k)),
+                Fraction(0))
+        below = sum((pr for x, pr in dist.pmf.items() if x is not None and x < k),
+                    Fraction(0))
+        exact = Exact(f"{dist.question}: P(X {words} {k})", p, f"sum of P(X = x) for x "
+                      f"{words} {k}", dist.params)
+        def hit(x: Any) -> float:
+            return 1.0 if x is not None and test(x, k) else 0.0
+
+        return replace(q, exact=exact, binary=True, answer="probability", y_title="probability",
+                       track=hit, facts=q.facts | {"answer": p, "k": k, "p_below": below})
+    return ask
+
+
+def _ask_trials_for_se(q: Question, value: Any) -> Question:
+    if q.exact is None or not q.binary or q.answer != "probability":
+        raise ValueError("ask 'trials_for_se' is for a question whose exact answer is a "
+                         "probability")
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < 0.5:
+        raise ValueError(f"trials_for_se needs a standard error between 0 and 0.5, such as "
+                         f"0.01, not {value!r}")
+    se = Fraction(str(value))
+    p = q.exact.value
+    n = p * (1 - p) / (se * se)
+    exact = Exact(f"simulations for a standard error of {value} ({q.exact.question})", n,
+                  f"p(1 − p) / SE² = {p} × {1 - p} / {value}²", q.exact.params)
+    return replace(q, exact=exact, answer="count", trials=max(1, math.ceil(n)),
+                   facts=q.facts | {"answer": n, "se_target": se, "p": p, "q": 1 - p,
+                                    "variance": p * (1 - p), "four_times": 4 * n,
+                                    "trials_needed": max(1, math.ceil(n))})
+
+
+#: What a lesson may ask about a question: name -> (question, value) -> Question.
+ASKS: dict[str, Callable[[Question, Any], Question]] = {
+    "none": _ask_none,
+    "mean": _ask_mean,
+    "equals": _ask_count("equals", lambda x, k: x == k, "="),
+    "at_least": _ask_count("at_least", lambda x, k: x >= k, "≥"),
+    "at_most": _ask_count("at_most", lambda x, k: x <= k, "≤"),
+    "trials_for_se": _ask_trials_for_se,
+}
+
+__all__ = ["ANSWER_KINDS", "ASKS", "QUESTIONS", "SIMULATION_FACTS", "Question", "question",
+           "target"]

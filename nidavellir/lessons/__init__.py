@@ -1,0 +1,208 @@
+"""Lessons as data: walkthroughs and probability lessons are YAML files, played by code.
+
+A lesson file is one YAML mapping whose ``kind`` says what it is:
+
+- ``walkthrough``: a scripted game explained step by step
+  (:mod:`nidavellir.lessons.walkthrough`);
+- ``probability``: situations of the game in words, a prediction, a simulation and the
+  exact answer explained with its numbers (:mod:`nidavellir.lessons.probability`).
+
+The lessons shipped with the lab are package data (``nidavellir/lessons/files/``); a
+teacher's own lessons are the ``*.yaml`` files of a folder (``--lessons DIR``). Every
+file is checked when it is read: an error names the file, the line and what was expected
+(:class:`LessonError`, ``FILE:LINE: ...``). The schema and two complete small examples are
+in docs/lessons.md.
+
+>>> [lesson.key for lesson in Library().lessons("walkthrough")]
+['base', 'heroes', 'thingvellir']
+>>> builtin("heroes").title
+'Heroes and the end of the game'
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .source import LessonError, Source, read
+
+if TYPE_CHECKING:
+    from .probability import ProbabilityLesson
+    from .walkthrough import WalkthroughLesson
+
+    Lesson = WalkthroughLesson | ProbabilityLesson
+
+#: Where the lab's own lessons are (package data).
+FILES = Path(__file__).resolve().parent / "files"
+KINDS = ("walkthrough", "probability")
+#: The environment variable naming a teacher's folder of lessons (set by ``--lessons``).
+LESSONS_ENV = "NIDAVELLIR_LESSONS"
+
+
+def load(path: str | os.PathLike[str]) -> Lesson:
+    """The lesson in the file at ``path``, checked (LessonError: ``FILE:LINE: ...``)."""
+    data, source = read(Path(path))
+    return from_data(data, source)
+
+
+def from_data(data: Any, source: Source) -> Lesson:
+    if not isinstance(data, dict):
+        raise source.error((), "a lesson file is a mapping of fields (kind, key, title, ...)")
+    kind = data.get("kind")
+    if kind not in KINDS:
+        path = ("kind",) if "kind" in data else ()
+        got = f", not {kind!r}" if "kind" in data else " (the file has none)"
+        raise source.error(path, f"kind must be walkthrough or probability{got}")
+    if kind == "walkthrough":
+        from . import walkthrough
+
+        return walkthrough.parse(data, source)
+    from . import probability
+
+    return probability.parse(data, source)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A lesson file as the lab lists it: its lesson, or the error that keeps it out."""
+
+    file: str
+    kind: str
+    lesson: Any = None
+    error: LessonError | None = None
+    builtin: bool = False
+
+    @property
+    def key(self) -> str:
+        return self.lesson.key if self.lesson is not None else Path(self.file).stem
+
+    @property
+    def title(self) -> str:
+        return self.lesson.title if self.lesson is not None else Path(self.file).name
+
+
+def _kind_of(path: Path) -> str:
+    """The kind a file says it is (``""`` when it cannot be read that far)."""
+    try:
+        data, _ = read(path)
+    except LessonError:
+        return ""
+    kind = data.get("kind") if isinstance(data, dict) else None
+    return kind if kind in KINDS else ""
+
+
+_CACHE: dict[tuple[str, int, int], Entry] = {}
+
+
+def entry(path: str | os.PathLike[str], builtin: bool = False) -> Entry:
+    """The file's :class:`Entry` (read once per version of the file)."""
+    p = Path(path)
+    try:
+        stat = p.stat()
+        stamp = (str(p.resolve()), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        stamp = (str(p), 0, 0)
+    if stamp in _CACHE and _CACHE[stamp].builtin == builtin:
+        return _CACHE[stamp]
+    try:
+        lesson = load(p)
+        found = Entry(str(p), lesson.kind, lesson, builtin=builtin)
+    except LessonError as exc:
+        found = Entry(str(p), _kind_of(p), error=exc, builtin=builtin)
+    _CACHE[stamp] = found
+    return found
+
+
+def lesson_files(folder: str | os.PathLike[str]) -> list[Path]:
+    """The lesson files of a folder: ``*.yaml`` and ``*.yml``, by name."""
+    base = Path(folder)
+    return sorted([*base.glob("*.yaml"), *base.glob("*.yml")], key=lambda p: p.name)
+
+
+class Library:
+    """The lab's lessons, then a teacher's folder of lessons (``folder``, default: the
+    ``NIDAVELLIR_LESSONS`` variable). A file that fails its checks is listed with its
+    error; the others still work."""
+
+    def __init__(self, folder: str | os.PathLike[str] | None = None,
+                 builtin_lessons: bool = True) -> None:
+        if folder is None:
+            folder = os.environ.get(LESSONS_ENV) or None
+        self.folder = Path(folder) if folder else None
+        self.builtin_lessons = builtin_lessons
+        self.folder_error = ""
+        if self.folder is not None and not self.folder.is_dir():
+            self.folder_error = f"{self.folder}: no such folder of lessons"
+
+    def files(self, kind: str | None = None) -> list[tuple[Path, bool]]:
+        """(file, built in) for every lesson file, the lab's first; with ``kind``, only
+        the files of that kind (and the teacher's files whose kind cannot be read)."""
+        found: list[tuple[Path, bool]] = []
+        if self.builtin_lessons:
+            for sub in KINDS:
+                if kind in (None, sub):
+                    found += [(p, True) for p in lesson_files(FILES / sub)]
+        if self.folder is not None and self.folder.is_dir():
+            for p in lesson_files(self.folder):
+                if kind is None or _kind_of(p) in (kind, ""):
+                    found.append((p, False))
+        return found
+
+    def entries(self, kind: str | None = None) -> list[Entry]:
+        """Every file's entry, the lab's first; a lesson whose key another file of the same
+        kind already uses is listed with that error."""
+        out: list[Entry] = []
+        seen: dict[tuple[str, str], str] = {}
+        for p, builtin_ in self.files(kind):
+            e = entry(p, builtin_)
+            if e.lesson is not None:
+                first = seen.setdefault((e.kind, e.lesson.key), e.file)
+                if first != e.file:
+                    e = Entry(e.file, e.kind, error=LessonError(
+                        e.file, getattr(e.lesson, "key_line", 1),
+                        f"the key {e.lesson.key!r} is already used by {first}: choose "
+                        "another"), builtin=builtin_)
+            out.append(e)
+        return out
+
+    def lessons(self, kind: str | None = None) -> list[Any]:
+        """The lessons that passed their checks (of ``kind``), the lab's first."""
+        return [e.lesson for e in self.entries(kind) if e.lesson is not None]
+
+    def errors(self, kind: str | None = None) -> list[Entry]:
+        return [e for e in self.entries(kind) if e.error is not None]
+
+    def get(self, key: str, kind: str | None = None) -> Any:
+        for e in self.entries(kind):
+            if e.lesson is not None and e.lesson.key == key:
+                return e.lesson
+        known = ", ".join(e.lesson.key for e in self.entries(kind) if e.lesson is not None)
+        raise ValueError(f"no {kind or ''} lesson {key!r}; choose one of {known}".replace(
+            "no  lesson", "no lesson"))
+
+
+def short_error(e: Entry) -> str:
+    """An entry's error as a page shows it: ``file.yaml:LINE: ...`` (no folder)."""
+    if e.error is None:
+        return ""
+    return f"{Path(e.error.file).name}:{e.error.line}: {e.error.message}"
+
+
+def lab_explanations() -> dict[str, str]:
+    """How the free lab explains each question kind's exact answer in words (Markdown
+    with the question's facts as placeholders), from ``files/lab.yaml``."""
+    data, source = read(FILES / "lab.yaml")
+    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        raise source.error((), "lab.yaml maps each question kind to a text")
+    return {str(k): v.strip() for k, v in data.items()}
+
+
+def builtin(key: str, kind: str | None = None) -> Any:
+    """One of the lab's own lessons by key (``"base"``, ``"heroes"``, ``"counting"``, ...)."""
+    return Library(builtin_lessons=True, folder="").get(key, kind)
+
+
+__all__ = ["FILES", "KINDS", "LESSONS_ENV", "Entry", "LessonError", "Library", "builtin",
+           "entry", "from_data", "lab_explanations", "lesson_files", "load", "short_error"]

@@ -1,0 +1,292 @@
+"""Probability lessons: a situation of the game, a prediction, a simulation, the answer.
+
+A probability lesson file (``kind: probability``, docs/lessons.md) is a list of steps.
+Each step puts a **situation** of the game in words, names the **question** it asks
+(one of the lab's question kinds with its parameters, :data:`QUESTIONS`; a fixed
+situation is a ``game`` to set up), what the student must **predict**, the
+**simulation** to run, and the **explanation** of the exact answer. Every number in the
+texts comes from the computation through placeholders (``{N} cards are still unseen in
+age {age}, {K} of them {target}``): the question's facts
+(:mod:`nidavellir.analysis.probability.questions`) and, in the explanation, the
+simulation's (``{estimate}``, ``{se}``, ``{low}``, ``{high}``, ``{trials}``, ``{z}``). A
+placeholder the question does not provide, a format that does not suit its number, an
+unknown question kind or parameter is an error naming its line.
+
+>>> from nidavellir.lessons import builtin
+>>> lesson = builtin("counting")
+>>> step = lesson.steps[0]
+>>> step.question().facts["N"], step.question().facts["K"]
+(36, 6)
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..analysis.probability.questions import (
+    ANSWER_KINDS,
+    ASKS,
+    QUESTIONS,
+    SIMULATION_FACTS,
+    Question,
+    question,
+)
+from ..cards import TAVERNS
+from ..errors import IllegalAction, InvalidNotation, NidavellirError
+from ..game import Game
+from .markup import fill, placeholders
+from .source import Source, fields, integer, key_of, mapping, text, texts, unique_keys, where
+
+LESSON_FIELDS = ("kind", "key", "title", "summary", "steps")
+STEP_FIELDS = ("key", "title", "situation", "question", "predict", "explain")
+STEP_OPTIONAL = ("ask", "simulate")
+SIMULATE_FIELDS = ("trials", "seed", "batches")
+GAME_FIELDS = ("players", "seed")
+GAME_OPTIONAL = ("expansions", "actions")
+#: The most simulations a step may run (a page must answer within seconds).
+MAX_TRIALS = {"strategy": 200}
+DEFAULT_MAX_TRIALS = 50_000
+DEFAULT_TRIALS = 2_000
+
+
+@dataclass(frozen=True)
+class ProbabilityStep:
+    """One step: the situation, the question, the prediction, the simulation, the
+    explanation (texts are Markdown with placeholders)."""
+
+    key: str
+    title: str
+    situation: str
+    kind: str
+    """The question kind (``tavern``, ``round``, ...)."""
+    params: dict[str, Any]
+    """The question's parameters as the file gives them (``game`` is a mapping)."""
+    ask: Any
+    predict: str
+    explain: str
+    trials: int
+    seed: int
+    batches: int
+    line: int = 0
+    built: Question | None = field(default=None, compare=False, repr=False)
+
+    def question(self) -> Question:
+        """The question, computed (the exact answer and its facts)."""
+        if self.built is not None:
+            return self.built
+        return build_question(self.kind, self.params, self.ask)
+
+    @property
+    def answer_kind(self) -> str:
+        return self.question().answer
+
+    def texts(self, simulation: Mapping[str, Any] | None = None) -> dict[str, str]:
+        """The step's texts with their placeholders filled (Markdown): ``situation``,
+        ``predict`` and, with a simulation's facts, ``explain``."""
+        facts = self.question().facts
+        out = {"situation": fill(self.situation, facts), "predict": fill(self.predict, facts)}
+        if simulation is not None:
+            out["explain"] = fill(self.explain, {**facts, **simulation})
+        return out
+
+
+@dataclass(frozen=True)
+class ProbabilityLesson:
+    key: str
+    title: str
+    summary: str
+    steps: tuple[ProbabilityStep, ...]
+    file: str = ""
+    key_line: int = 1
+    kind: str = "probability"
+
+
+# ====================================================================== questions
+
+def _game(spec: Mapping[str, Any]) -> Game:
+    game = Game.new(players=spec["players"], seed=spec["seed"],
+                    expansions=tuple(spec.get("expansions") or ()))
+    for action in spec.get("actions") or ():
+        game.apply(action)
+    return game
+
+
+_TAVERN_NAMES = {name.lower(): i for i, name in enumerate(TAVERNS)}
+
+
+def _tavern(value: Any) -> int | None:
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("any", "")):
+        return None
+    if isinstance(value, str) and value.strip().lower().removeprefix("the ") in _TAVERN_NAMES:
+        return _TAVERN_NAMES[value.strip().lower().removeprefix("the ")]
+    raise ValueError(f"tavern must be {', '.join(TAVERNS)} or any, not {value!r}")
+
+
+def _coins(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return value.replace(",", " ").split()
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    raise ValueError(f"a hand is a list of coins such as [0, 2, 3, 4, 5], not {value!r}")
+
+
+def question_params(kind: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """A file's question parameters as the question's factory takes them."""
+    out = dict(params)
+    if "game" in out:
+        out["game"] = _game(out["game"])
+    if "tavern" in out:
+        out["tavern"] = _tavern(out["tavern"])
+    for name in ("hand", "hand_a", "hand_b"):
+        if name in out and out[name] is not None:
+            out[name] = _coins(out[name])
+    if isinstance(out.get("treasury"), Mapping):
+        out["treasury"] = {int(v): int(n) for v, n in out["treasury"].items()}
+    return out
+
+
+def build_question(kind: str, params: Mapping[str, Any], ask: Any = None) -> Question:
+    return question(kind, **question_params(kind, params)).ask(ask)
+
+
+# ====================================================================== reading a file
+
+def parse(data: Any, source: Source) -> ProbabilityLesson:
+    data = mapping(source, data, (), "a lesson")
+    fields(source, data, (), LESSON_FIELDS)
+    key = key_of(source, data["key"], ("key",))
+    raw_steps = data["steps"]
+    if not isinstance(raw_steps, list) or not raw_steps:
+        raise source.error(("steps",), "steps must be a list of at least one step")
+    steps = [_step(source, raw, ("steps", i)) for i, raw in enumerate(raw_steps)]
+    unique_keys(source, [(s.key, ("steps", i, "key")) for i, s in enumerate(steps)])
+    return ProbabilityLesson(key=key, title=text(source, data, (), "title"),
+                             summary=text(source, data, (), "summary"), steps=tuple(steps),
+                             file=source.file,
+                             key_line=source.line(("key",)))
+
+
+def _step(source: Source, raw: Any, path: tuple[Any, ...]) -> ProbabilityStep:
+    step = mapping(source, raw, path, "a step")
+    fields(source, step, path, STEP_FIELDS, STEP_OPTIONAL)
+    qpath = (*path, "question")
+    spec = mapping(source, step["question"], qpath, "a question (kind and its parameters)")
+    if "kind" not in spec:
+        raise source.error(qpath, f"{where(qpath)} has no 'kind' (expected one of "
+                                  f"{', '.join(QUESTIONS)})")
+    kind = spec["kind"]
+    if kind not in QUESTIONS:
+        raise source.error((*qpath, "kind"), f"unknown question kind {kind!r}: expected one of "
+                                             f"{', '.join(QUESTIONS)}")
+    params = {k: v for k, v in spec.items() if k != "kind"}
+    accepted = [p for p in inspect.signature(QUESTIONS[kind]).parameters if p != "seat"]
+    for name in params:
+        if name not in accepted:
+            raise source.error((*qpath, name), f"unknown parameter {name!r} of a {kind} "
+                                               f"question (expected {', '.join(accepted)})")
+    if "game" in params:
+        _check_game(source, params["game"], (*qpath, "game"))
+    ask = step.get("ask")
+    built = _build(source, kind, params, ask, path)
+    trials, seed, batches = _simulate(source, step.get("simulate"), (*path, "simulate"), kind,
+                                      built)
+    out = ProbabilityStep(
+        key=key_of(source, step["key"], (*path, "key")), title=text(source, step, path, "title"),
+        situation=text(source, step, path, "situation"), kind=kind, params=params, ask=ask,
+        predict=text(source, step, path, "predict"), explain=text(source, step, path, "explain"),
+        trials=trials, seed=seed, batches=batches, line=source.line(path), built=built)
+    _check_placeholders(source, out, built, path)
+    return out
+
+
+def _check_game(source: Source, value: Any, path: tuple[Any, ...]) -> None:
+    spec = mapping(source, value, path, "a game (players, seed, and maybe expansions and "
+                                        "actions)")
+    fields(source, spec, path, GAME_FIELDS, GAME_OPTIONAL)
+    integer(source, spec["players"], (*path, "players"), 2, 5)
+    integer(source, spec["seed"], (*path, "seed"), 0, 2**63 - 1)
+    expansions = texts(source, spec.get("expansions"), (*path, "expansions"))
+    for i, name in enumerate(expansions):
+        if name != "thingvellir":
+            raise source.error((*path, "expansions", i), f"unknown expansion {name!r} "
+                                                         "(expected thingvellir)")
+    game = Game.new(players=spec["players"], seed=spec["seed"], expansions=tuple(expansions))
+    for i, action in enumerate(texts(source, spec.get("actions"), (*path, "actions"))):
+        try:
+            game.apply(action)
+        except (InvalidNotation, IllegalAction) as exc:
+            raise source.error((*path, "actions", i), f"{action!r} cannot be played here: "
+                                                      f"{exc}") from None
+
+
+def _build(source: Source, kind: str, params: Mapping[str, Any], ask: Any,
+           path: tuple[Any, ...]) -> Question:
+    try:
+        q = question(kind, **question_params(kind, params))
+    except (ValueError, KeyError, TypeError, NidavellirError) as exc:
+        raise source.error((*path, "question"), f"the {kind} question cannot be asked: "
+                                                f"{_reason(exc)}") from None
+    try:
+        return q.ask(ask)
+    except ValueError as exc:
+        raise source.error((*path, "ask"), f"ask: {exc}") from None
+
+
+def _reason(exc: BaseException) -> str:
+    text_ = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+    return text_.strip("'\"")
+
+
+def _simulate(source: Source, value: Any, path: tuple[Any, ...], kind: str,
+              built: Question) -> tuple[int, int, int]:
+    spec = {} if value is None else mapping(source, value, path, "the simulation to run "
+                                                                 "(trials, seed, batches)")
+    fields(source, spec, path, (), SIMULATE_FIELDS)
+    top = MAX_TRIALS.get(kind, DEFAULT_MAX_TRIALS)
+    default = built.trials or min(DEFAULT_TRIALS, top)
+    trials = integer(source, spec.get("trials", default), (*path, "trials"), 1, top)
+    seed = integer(source, spec.get("seed", 0), (*path, "seed"), 0, 2**31 - 1)
+    batches = integer(source, spec.get("batches", 20), (*path, "batches"), 1, 200)
+    return trials, seed, batches
+
+
+#: A stand-in value per simulation fact, to check the formats the explanation asks for.
+_SAMPLE_SIMULATION = {"estimate": 0.5, "se": 0.01, "low": 0.48, "high": 0.52, "trials": 2000,
+                      "z": 0.5}
+
+
+def _check_placeholders(source: Source, step: ProbabilityStep, built: Question,
+                        path: tuple[Any, ...]) -> None:
+    facts = built.facts
+    for name in ("situation", "predict", "explain"):
+        tpath = (*path, name)
+        value = getattr(step, name)
+        available = dict(facts)
+        if name == "explain":
+            available.update({k: v for k, v in _SAMPLE_SIMULATION.items()
+                              if k in SIMULATION_FACTS and (k != "z" or built.exact)})
+        try:
+            found = placeholders(value)
+        except ValueError as exc:
+            raise source.error(tpath, f"{where(tpath)}: {exc}") from None
+        for placeholder, spec in found:
+            needle = "{" + placeholder + (":" + spec if spec else "") + "}"
+            if placeholder not in available:
+                later = (" (a simulation's number: only the explanation, shown after the "
+                         "simulation, may use it)" if placeholder in SIMULATION_FACTS else "")
+                raise source.text_error(
+                    tpath, value, needle, f"{where(tpath)}: the placeholder {{{placeholder}}} "
+                    f"is not provided by this {step.kind} question{later}; it provides "
+                    f"{', '.join(sorted(available))}")
+            try:
+                fill(needle, available)
+            except ValueError as exc:
+                raise source.text_error(tpath, value, needle, f"{where(tpath)}: {exc}") \
+                    from None
+
+
+__all__ = ["ANSWER_KINDS", "ASKS", "ProbabilityLesson", "ProbabilityStep", "build_question",
+           "parse", "question_params"]

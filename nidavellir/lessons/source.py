@@ -1,0 +1,238 @@
+"""Reading a lesson file: YAML with the line of every value, and errors that name it.
+
+A lesson file is one YAML mapping. :func:`read` returns its plain Python value (dicts,
+lists, strings, numbers) and a :class:`Source` that knows the line of every value by its
+path (``("steps", 3, "move")``), so a check deep inside a lesson can say
+``lessons/mine.yaml:57: ...``. Duplicate keys are errors (YAML would keep the last one
+silently). PyYAML is imported when a file is read, never at import time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import NidavellirError
+
+Path_ = tuple[str | int, ...]
+
+
+class LessonError(NidavellirError, ValueError):
+    """A lesson file that cannot be used: ``FILE:LINE: what was expected``."""
+
+    def __init__(self, file: str | Path, line: int, message: str) -> None:
+        self.file = str(file)
+        self.line = line
+        self.message = message
+        super().__init__(f"{self.file}:{line}: {message}")
+
+
+@dataclass
+class Source:
+    """Where a lesson came from, and the line of each of its values."""
+
+    file: str
+    lines: dict[Path_, int] = field(default_factory=dict)
+    block_texts: dict[Path_, int] = field(default_factory=dict)
+    """The first line of each block text (``text: |``): its own lines follow from there."""
+
+    def line(self, path: Path_) -> int:
+        """The line of the value at ``path`` (or of its nearest parent that has one)."""
+        path = tuple(path)
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.lines.get((), 1)
+
+    def error(self, path: Path_, message: str) -> LessonError:
+        return LessonError(self.file, self.line(path), message)
+
+    def text_error(self, path: Path_, text: str, needle: str, message: str) -> LessonError:
+        """An error at the line of ``needle`` inside the text at ``path`` (a block text's
+        own line; the field's line otherwise)."""
+        line = self.line(path)
+        start = self.block_texts.get(tuple(path))
+        at = text.find(needle)
+        if start is not None and at >= 0:
+            line = start + text.count("\n", 0, at)
+        return LessonError(self.file, line, message)
+
+
+def where(path: Path_) -> str:
+    """A path as a reader names it: ``steps[3].move``."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "the file"
+
+
+def read(path: str | Path) -> tuple[Any, Source]:
+    """The YAML value of the file at ``path`` and its :class:`Source` (LessonError when
+    the file is missing, not UTF-8 or not YAML)."""
+    file = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LessonError(file, 1, "no such file") from None
+    except IsADirectoryError:
+        raise LessonError(file, 1, "a folder, not a lesson file") from None
+    except UnicodeDecodeError as exc:
+        raise LessonError(file, 1, f"not UTF-8 text ({exc.reason})") from None
+    except OSError as exc:
+        raise LessonError(file, 1, f"cannot read it: {exc.strerror or exc}") from None
+    return loads(text, file)
+
+
+def loads(text: str, file: str = "<lesson>") -> tuple[Any, Source]:
+    """Like :func:`read`, from text."""
+    import yaml
+
+    loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        node = yaml.compose(text, Loader=loader_class)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else 1
+        problem = exc.problem or exc.context or "not valid YAML"
+        raise LessonError(file, line, f"bad YAML: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise LessonError(file, 1, f"bad YAML: {exc}") from None
+    source = Source(file)
+    if node is None:
+        raise LessonError(file, 1, "the file is empty: expected a lesson (kind, title, "
+                                   "steps, ...)")
+    constructor = yaml.constructor.SafeConstructor()
+
+    def convert(n: Any, path: Path_) -> Any:
+        source.lines.setdefault(path, n.start_mark.line + 1)
+        if isinstance(n, yaml.MappingNode):
+            constructor.flatten_mapping(n)
+            out: dict[Any, Any] = {}
+            for key_node, value_node in n.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise LessonError(file, key_node.start_mark.line + 1,
+                                      "a key must be a plain word, not a list or a mapping")
+                key = constructor.construct_object(key_node)
+                if isinstance(key, int | float) and not isinstance(key, bool):
+                    key = str(key_node.value)  # "1:" as a key is the text 1 (ages, rounds)
+                if not isinstance(key, str):
+                    raise LessonError(file, key_node.start_mark.line + 1,
+                                      f"a key must be a word, not {key!r}")
+                if key in out:
+                    raise LessonError(file, key_node.start_mark.line + 1,
+                                      f"{where((*path, key))} is given twice")
+                source.lines[(*path, key)] = value_node.start_mark.line + 1
+                out[key] = convert(value_node, (*path, key))
+            return out
+        if isinstance(n, yaml.SequenceNode):
+            return [convert(item, (*path, i)) for i, item in enumerate(n.value)]
+        if getattr(n, "style", None) in ("|", ">"):
+            source.block_texts[path] = n.start_mark.line + 2
+        try:
+            return constructor.construct_object(n)
+        except yaml.YAMLError as exc:
+            raise LessonError(file, n.start_mark.line + 1, f"bad value: {exc}") from None
+
+    return convert(node, ()), source
+
+
+# ---------------------------------------------------------------------- checking fields
+
+def mapping(source: Source, value: Any, path: Path_, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise source.error(path, f"{where(path)} must be {what} (a mapping of fields), "
+                                 f"not {_kind(value)}")
+    return value
+
+
+def fields(source: Source, value: Mapping[str, Any], path: Path_, required: Sequence[str],
+           optional: Sequence[str] = ()) -> None:
+    """Every required field is there and no field is unknown."""
+    for name in required:
+        if name not in value:
+            raise source.error(path, f"{where(path)} has no {name!r} (expected "
+                                     f"{_names(required)}{' and maybe ' if optional else ''}"
+                                     f"{_names(optional) if optional else ''})")
+    allowed = set(required) | set(optional)
+    for name in value:
+        if name not in allowed:
+            raise source.error((*path, name), f"unknown field {name!r} in {where(path)} "
+                                              f"(expected {_names(sorted(allowed))})")
+
+
+def text(source: Source, value: Mapping[str, Any], path: Path_, name: str,
+         default: str | None = None) -> str:
+    """The text field ``name`` (a string, or a number written plainly)."""
+    if name not in value:
+        if default is None:
+            raise source.error(path, f"{where(path)} has no {name!r}")
+        return default
+    v = value[name]
+    if isinstance(v, bool) or v is None or isinstance(v, dict | list):
+        raise source.error((*path, name), f"{where((*path, name))} must be text, not "
+                                          f"{_kind(v)}")
+    out = str(v).strip()
+    if not out and default is None:
+        raise source.error((*path, name), f"{where((*path, name))} is empty")
+    return out
+
+
+def texts(source: Source, value: Any, path: Path_) -> list[str]:
+    """A list of texts (e.g. the scripted actions of a step)."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise source.error(path, f"{where(path)} must be a list, not {_kind(value)}")
+    out = []
+    for i, item in enumerate(value):
+        if isinstance(item, bool) or item is None or isinstance(item, dict | list):
+            raise source.error((*path, i), f"{where((*path, i))} must be text, not "
+                                           f"{_kind(item)}")
+        out.append(str(item).strip())
+    return out
+
+
+def integer(source: Source, value: Any, path: Path_, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise source.error(path, f"{where(path)} must be a whole number from {low} to "
+                                 f"{high}, not {value!r}")
+    return value
+
+
+def key_of(source: Source, value: Any, path: Path_) -> str:
+    """A lesson's or step's key: lowercase letters, digits and - or _."""
+    import re
+
+    if not isinstance(value, str) or not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", value):
+        raise source.error(path, f"{where(path)} must be a short name of lowercase letters, "
+                                 f"digits, - and _ (e.g. first-bid), not {value!r}")
+    return value
+
+
+def unique_keys(source: Source, keys: Sequence[tuple[str, Path_]]) -> None:
+    seen: dict[str, Path_] = {}
+    for key, path in keys:
+        if key in seen:
+            raise source.error(path, f"the key {key!r} is used twice (first at line "
+                                     f"{source.line(seen[key])})")
+        seen[key] = path
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "empty"
+    return {dict: "a mapping", list: "a list", str: "text", bool: "yes/no", int: "a number",
+            float: "a number"}.get(type(value), type(value).__name__)
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(names)
+
+
+Check = Callable[[Any, Source], Any]
+
+__all__ = ["LessonError", "Source", "fields", "integer", "key_of", "loads", "mapping",
+           "read", "text", "texts", "unique_keys", "where"]

@@ -1,0 +1,587 @@
+"""Walkthrough lessons: a scripted game on an explicit deal, explained step by step.
+
+A walkthrough file (``kind: walkthrough``, docs/lessons.md) holds a **record** (a game
+record without actions: ``config``, ``seed`` and the explicit ``deal``) and **steps**.
+Each step has a ``title``, the ``rule`` it explains (the rulebook section, the ruling),
+its ``text`` (Markdown, see :mod:`nidavellir.lessons.markup`), the ``actions`` the other
+players (or "we, for you") play before it is shown and, when the learner acts, the
+taught ``move`` (named once: the prompt is derived from it, :func:`prompt`), ``why``
+this move, optional ``wrong`` hints for particular other moves, and what to say
+``after`` it. The game's actions are the steps' actions and moves in order, so the text
+and the game cannot drift apart: the file is checked by replaying it (an illegal move,
+an unknown card, a move that is not the learner's decision is an error naming its line).
+
+:class:`Walkthrough` plays a lesson (no widgets): it keeps the game at the position of
+the current step, checks the learner's moves (the taught move, or a move with exactly
+the same result, is accepted; any other gets an explanation and leaves the game
+unchanged) and tells what changed.
+
+>>> wt = Walkthrough.of("base")
+>>> wt.step.key, wt.needs_move
+('setup', False)
+>>> wt.next()
+True
+>>> wt.step.key, wt.needs_move
+('bid', True)
+>>> wt.try_move("bid 5 3 0")[0]
+False
+>>> wt.try_move("bid 4 3 0")[0]
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import cards as C
+from ..actions import Action, parse_action
+from ..cards import Card, Kind, Suit
+from ..errors import IllegalAction, InvalidNotation, RecordError
+from ..game import Game
+from ..tokens import parse_token
+from .source import (
+    Source,
+    fields,
+    integer,
+    key_of,
+    mapping,
+    text,
+    texts,
+    unique_keys,
+    where,
+)
+
+LESSON_FIELDS = ("kind", "key", "title", "summary", "record", "steps")
+LESSON_OPTIONAL = ("learner",)
+STEP_FIELDS = ("key", "title", "rule", "text")
+STEP_OPTIONAL = ("actions", "move", "why", "wrong", "after")
+RECORD_FIELDS = ("config", "seed", "deal")
+RECORD_OPTIONAL = ("format", "version")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a walkthrough (texts are Markdown)."""
+
+    key: str
+    title: str
+    rule: str
+    text: str
+    actions: tuple[str, ...] = ()
+    move: str | None = None
+    """The taught move in notation (canonical form), or None when the step only shows."""
+    why: str = ""
+    wrong: dict[str, str] = field(default_factory=dict)
+    """Hints for particular other moves, by their notation (canonical form)."""
+    after: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class WalkthroughLesson:
+    """A walkthrough read from its file."""
+
+    key: str
+    title: str
+    summary: str
+    learner: int
+    base: dict[str, Any]
+    """The record without actions (config, seed, deal)."""
+    steps: tuple[Step, ...]
+    file: str = ""
+    key_line: int = 1
+    kind: str = "walkthrough"
+
+    def record(self) -> dict[str, Any]:
+        """The lesson's game as a record: the base with every step's actions and taught
+        moves, in order (``Game.from_record`` replays it)."""
+        actions: list[str] = []
+        for step in self.steps:
+            actions += step.actions
+            if step.move:
+                actions.append(step.move)
+        return dict(self.base, actions=actions)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.base["config"].get("names") or ())
+
+
+# ====================================================================== reading a file
+
+def parse(data: Any, source: Source) -> WalkthroughLesson:
+    """A :class:`WalkthroughLesson` from a file's YAML value; LessonError names the line."""
+    data = mapping(source, data, (), "a lesson")
+    fields(source, data, (), LESSON_FIELDS, LESSON_OPTIONAL)
+    key = key_of(source, data["key"], ("key",))
+    base = _record(source, data["record"])
+    _check_cards(source, base)
+    config = base.get("config")
+    players = config.get("players") if isinstance(config, Mapping) else None
+    if isinstance(players, int) and not isinstance(players, bool) and 2 <= players <= 5:
+        _check_deal(source, base, players)
+    try:
+        game = Game.from_record(dict(base, actions=[]))
+    except (RecordError, ValueError) as exc:
+        raise source.error(("record",), f"the record does not set up a game: {exc}") from None
+    players = game.config.players
+    learner = integer(source, data.get("learner", 0), ("learner",), 0, players - 1)
+    raw_steps = data["steps"]
+    if not isinstance(raw_steps, list) or not raw_steps:
+        raise source.error(("steps",), "steps must be a list of at least one step")
+    steps = [_step(source, raw, ("steps", i)) for i, raw in enumerate(raw_steps)]
+    unique_keys(source, [(s.key, ("steps", i, "key")) for i, s in enumerate(steps)])
+    steps = _replay(source, game, learner, steps)
+    return WalkthroughLesson(key=key, title=text(source, data, (), "title"),
+                             summary=text(source, data, (), "summary"), learner=learner,
+                             base=base, steps=tuple(steps), file=source.file,
+                             key_line=source.line(("key",)))
+
+
+def _record(source: Source, value: Any) -> dict[str, Any]:
+    path = ("record",)
+    record = mapping(source, value, path, "a game record without actions (config, seed, deal)")
+    if "actions" in record:
+        raise source.error((*path, "actions"), "record.actions: the record's actions are the "
+                                               "steps' actions and moves; remove this field")
+    fields(source, record, path, RECORD_FIELDS, RECORD_OPTIONAL)
+    out = {"format": "nidavellir-record", "version": 1, **record}
+    return out
+
+
+def _decks(source: Source, base: Mapping[str, Any]) -> list[tuple[str, str, list[Any]]]:
+    """(part, age, cards) of every deck the deal gives."""
+    deal = base.get("deal")
+    if not isinstance(deal, Mapping):
+        raise source.error(("record", "deal"), "record.deal must give the decks (ages, and "
+                                               "camp with Thingvellir) and the gems")
+    out = []
+    for part in ("ages", "camp"):
+        decks = deal.get(part)
+        if decks is None:
+            continue
+        if not isinstance(decks, Mapping):
+            raise source.error(("record", "deal", part), f"record.deal.{part} must map each "
+                                                          "age (1, 2) to its cards")
+        for age_key, cards in decks.items():
+            path = ("record", "deal", part, age_key)
+            if str(age_key) not in ("1", "2") or not isinstance(cards, list):
+                raise source.error(path, f"{where(path)}: expected ages 1 and 2, each a list "
+                                         "of cards")
+            out.append((part, str(age_key), cards))
+    return out
+
+
+def _check_cards(source: Source, base: Mapping[str, Any]) -> None:
+    """Every card of the deal is a card of the game (named at its line)."""
+    for part, age_key, cards in _decks(source, base):
+        for i, token in enumerate(cards):
+            path = ("record", "deal", part, age_key, i)
+            try:
+                parse_token(str(token))
+            except (KeyError, ValueError) as exc:
+                hint = (" (a Royal Offering is written in quotes: \"+3\")"
+                        if isinstance(token, int) else "")
+                reason = exc.args[0] if exc.args else exc
+                raise source.error(path, f"unknown card {token!r} in "
+                                         f"{where(path[:-1])}{hint}: {reason}") from None
+
+
+def _check_deal(source: Source, base: Mapping[str, Any], players: int) -> None:
+    """Each deck holds the box's cards for the player count (a lesson on an impossible
+    deal would teach a wrong game), named at the deck's line."""
+    for part, age_key, cards in _decks(source, base):
+        path = ("record", "deal", part, age_key)
+        dealt = Counter(parse_token(str(token)) for token in cards)
+        box = Counter(C.age_deck(int(age_key), players) if part == "ages"
+                      else C.camp_deck(int(age_key)))
+        if dealt != box:
+            missing = ", ".join(c.token for c in (box - dealt).elements()) or "none"
+            extra = ", ".join(c.token for c in (dealt - box).elements()) or "none"
+            deck = "age" if part == "ages" else "camp"
+            raise source.error(path, f"the {deck}-{age_key} deck must hold the box's cards "
+                                     f"for {players} players: missing {missing}; "
+                                     f"extra {extra}")
+
+
+def _step(source: Source, raw: Any, path: tuple[Any, ...]) -> Step:
+    step = mapping(source, raw, path, "a step")
+    fields(source, step, path, STEP_FIELDS, STEP_OPTIONAL)
+    actions = tuple(texts(source, step.get("actions"), (*path, "actions")))
+    move = text(source, step, path, "move", "") or None
+    why = text(source, step, path, "why", "")
+    if move and not why:
+        raise source.error((*path, "move"), f"{where(path)} has a move but no 'why' (why this "
+                                            "move: shown when the learner tries another)")
+    if not move:
+        for name in ("why", "wrong", "after"):
+            if name in step:
+                raise source.error((*path, name), f"{where(path)}.{name} needs a 'move' in "
+                                                  "the same step")
+    wrong_raw = step.get("wrong") or {}
+    if not isinstance(wrong_raw, dict):
+        raise source.error((*path, "wrong"), f"{where(path)}.wrong must map moves to hints "
+                                             "(take M1: The miner 1 is ...)")
+    wrong: dict[str, str] = {}
+    for other in wrong_raw:
+        hpath = (*path, "wrong", other)
+        try:
+            canonical = str(parse_action(str(other)))
+        except InvalidNotation as exc:
+            raise source.error(hpath, f"a wrong-move hint for {other!r}, which is not a move: "
+                                      f"{exc}") from None
+        wrong[canonical] = text(source, wrong_raw, (*path, "wrong"), other)
+    return Step(key=key_of(source, step["key"], (*path, "key")),
+                title=text(source, step, path, "title"), rule=text(source, step, path, "rule"),
+                text=text(source, step, path, "text"), actions=actions, move=move, why=why,
+                wrong=wrong, after=text(source, step, path, "after", ""),
+                line=source.line(path))
+
+
+def _replay(source: Source, game: Game, learner: int, steps: list[Step]) -> list[Step]:
+    """Play every step's actions and move; the moves come back in canonical notation."""
+    out = []
+    for i, step in enumerate(steps):
+        path = ("steps", i)
+        for j, action in enumerate(step.actions):
+            _apply(source, game, action, (*path, "actions", j), f"step {step.key!r}")
+        move = step.move
+        if move:
+            mpath = (*path, "move")
+            d = game.decision
+            if d is None:
+                raise source.error(mpath, f"step {step.key!r}: the game is over, there is no "
+                                          f"move to make")
+            if d.player != learner:
+                raise source.error(mpath, f"step {step.key!r}: the decision here is "
+                                          f"{game.names[d.player]}'s ({d.prompt}), not the "
+                                          f"learner's: play it in 'actions' first")
+            move = str(_apply(source, game, move, mpath, f"step {step.key!r}"))
+            if move in step.wrong:
+                raise source.error((*path, "wrong", move), f"step {step.key!r}: a wrong-move "
+                                                           f"hint for the taught move {move}")
+        out.append(Step(step.key, step.title, step.rule, step.text, step.actions, move,
+                        step.why, step.wrong, step.after, step.line))
+    return out
+
+
+def _apply(source: Source, game: Game, text_: str, path: tuple[Any, ...], who: str) -> Action:
+    try:
+        action = game.parse(text_)
+    except InvalidNotation as exc:
+        raise source.error(path, f"{who}: {text_!r} is not a move: {exc}") from None
+    try:
+        game.apply(action)
+    except IllegalAction as exc:
+        d = game.decision
+        now = f" ({game.names[d.player]} to decide: {d.prompt})" if d else ""
+        raise source.error(path, f"{who}: {text_!r} is not allowed here{now}: {exc}") from None
+    return action
+
+
+# ====================================================================== the prompt
+
+def _card(card: Card) -> str:
+    if card.kind is Kind.DWARF:
+        return "the " + card.name[0].lower() + card.name[1:]
+    if card.kind is Kind.MERCENARY:
+        return f"the mercenary {card.token}"
+    if card.kind is Kind.ROYAL_OFFERING:
+        return "the " + card.name
+    return card.name
+
+
+def _column(suit: Suit) -> str:
+    return f"your {suit.column_name} column"
+
+
+_PLACES = {"hand": "in your hand", "purse": "in your purse"}
+
+
+def _place(place: str, taverns: tuple[str, ...]) -> str:
+    if place in _PLACES:
+        return _PLACES[place]
+    return f"on the {taverns[int(place[1]) - 1]}"
+
+
+def prompt(move: str, game: Game, learner: int) -> str:
+    """What to do, in words, derived from the taught ``move`` (Markdown): e.g. ``take
+    E9`` -> "Take the explorer 9 (`take E9`)." Reads only what the learner may see."""
+    action = parse_action(move)
+    verb, args = action.verb, action.args
+    taverns = C.TAVERNS
+    if verb == "bid":
+        placed = ", ".join(f"{coin} on the {taverns[i]}" for i, coin in enumerate(args[:-1]))
+        say = f"Bid {placed} and {args[-1]} on the {taverns[-1]}"
+        hand = game.observation(learner)["players"][learner]["hand"]
+        if isinstance(hand, list):
+            left = list(hand)
+            for coin in args:
+                if coin in left:
+                    left.remove(coin)
+            if left:
+                say += (f"; your {' and '.join(str(c) for c in left)} "
+                        f"go{'es' if len(left) == 1 else ''} to your purse")
+    elif verb == "take":
+        say = f"Take {_card(args[0])}"  # type: ignore[arg-type]
+    elif verb == "camp":
+        say = f"Take {_card(args[0])} from the camp"  # type: ignore[arg-type]
+    elif verb == "hero":
+        say = f"Recruit {_card(args[0])}"  # type: ignore[arg-type]
+    elif verb == "keep":
+        say = f"Keep {_card(args[0])}"  # type: ignore[arg-type]
+    elif verb == "drop":
+        say = f"Discard {_card(args[0])} from the tavern"  # type: ignore[arg-type]
+    elif verb == "choose":
+        say = f"Choose {_card(args[0])}"  # type: ignore[arg-type]
+    elif verb == "transform":
+        coin, place = args
+        say = f"Transform your {coin} {_place(str(place), taverns)}"
+    elif verb == "place":
+        now = game.observation(learner).get("tavern")
+        where_ = f" on the {taverns[now]}" if isinstance(now, int) else ""
+        say = f"Put your {args[0]}{where_}"
+    elif verb == "trade":
+        say = f"Trade your {args[0]} and {args[1]}"
+    elif verb in ("thrud", "ylud"):
+        say = f"Put {verb.capitalize()} in {_column(args[0])}"  # type: ignore[arg-type]
+    elif verb == "double":
+        say = f"Put an Olwyn double in {_column(args[0])}"  # type: ignore[arg-type]
+    elif verb == "discard":
+        say = f"Discard the top card of {_column(args[0])}"  # type: ignore[arg-type]
+    elif verb == "remove":
+        say = f"Discard {_card(args[0])} from {_column(args[1])}"  # type: ignore[arg-type]
+    elif verb == "enlist" and len(args) == 1:
+        say = f"Place your mercenaries {args[0]}"
+    elif verb == "enlist":
+        say = f"Put {_card(args[0])} in {_column(args[1])}"  # type: ignore[arg-type]
+    elif verb == "vidofnir":
+        parts = [str(a).split("+") for a in args]
+        say = "Transform " + " and ".join(f"your {c} by +{b}" for c, b in parts)
+    elif verb == "skip":
+        say = "Take nothing (skip)"
+    else:  # pragma: no cover - every verb of the notation is above
+        say = "Play"
+    return f"{say} (`{move}`)."
+
+
+# ====================================================================== playing a lesson
+
+def _position(game: Game) -> tuple[Any, ...]:
+    """Everything any seat may see, and the decision: two positions that agree here are
+    the same position for every player."""
+    return tuple(game.observation(p) for p in range(game.config.players))
+
+
+class Walkthrough:
+    """A walkthrough being played: the current step and the game at its position.
+
+    Step ``i`` starts at ``start[i]`` decisions (after the previous steps' actions and
+    moves), shows the game after its own scripted ``actions`` (``ready[i]``), and, when
+    it has a ``move``, waits for it (``end[i] = ready[i] + 1``).
+    """
+
+    def __init__(self, lesson: WalkthroughLesson) -> None:
+        self.lesson = lesson
+        self.title = lesson.title
+        self.steps = list(lesson.steps)
+        self.record = lesson.record()
+        self.learner = lesson.learner
+        self.key = lesson.key
+        self.game = Game.from_record(dict(self.record, actions=[]))
+        self.actions: list[str] = list(self.record["actions"])
+        self.start: list[int] = []
+        self.ready: list[int] = []
+        self.end: list[int] = []
+        pos = 0
+        for step in self.steps:
+            self.start.append(pos)
+            pos += len(step.actions)
+            self.ready.append(pos)
+            pos += 1 if step.move else 0
+            self.end.append(pos)
+        self.index = 0
+        self.done = False
+        """Whether the current step's move has been made."""
+        self.made: set[int] = set()
+        """Steps whose move the learner has made: Back shows them made, not undone."""
+        self._goto(0)
+
+    @classmethod
+    def of(cls, key: str) -> Walkthrough:
+        """One of the lab's walkthroughs by key (``base``, ``heroes``, ``thingvellir``)."""
+        from . import builtin
+
+        return cls(builtin(key, "walkthrough"))
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def step(self) -> Step:
+        return self.steps[self.index]
+
+    @property
+    def needs_move(self) -> bool:
+        return bool(self.step.move) and not self.done
+
+    @property
+    def can_back(self) -> bool:
+        return self.index > 0
+
+    @property
+    def can_next(self) -> bool:
+        return self.index < len(self.steps) - 1 and not self.needs_move
+
+    @property
+    def position(self) -> int:
+        return len(self.game.history)
+
+    def prompt(self) -> str:
+        """The current step's move in words (Markdown), or "" for a step without one."""
+        move = self.step.move
+        if not move:
+            return ""
+        if self.done:  # the game is past the move: word it from the position before it
+            before = self.game.clone()
+            before.undo_to(self.ready[self.index])
+            return prompt(move, before, self.learner)
+        return prompt(move, self.game, self.learner)
+
+    def changed_since(self) -> int:
+        """The position the "what changed" view compares with: the previous step's
+        decision point (so a step shows its scripted actions and the move before)."""
+        if self.done:
+            return self.ready[self.index]
+        return self.ready[self.index - 1] if self.index > 0 else 0
+
+    # ------------------------------------------------------------------ navigation
+
+    def _goto(self, index: int) -> None:
+        self.index = index
+        self.done = index in self.made and bool(self.steps[index].move)
+        target = self.end[index] if self.done else self.ready[index]
+        # The history is always a prefix of the record: only taught moves are applied.
+        have = len(self.game.history)
+        if have <= target:
+            for action in self.actions[have:target]:
+                self.game.apply(action)
+        else:
+            self.game.undo_to(target)
+
+    def next(self) -> bool:
+        if not self.can_next:
+            return False
+        self._goto(self.index + 1)
+        return True
+
+    def back(self) -> bool:
+        if not self.can_back:
+            return False
+        self._goto(self.index - 1)
+        return True
+
+    def follow_on(self) -> bool:
+        """After a move: when the next step starts with the learner's move at once (no
+        scripted actions before it, e.g. "Now choose a hero"), go there so that its
+        controls show right away. Returns whether it moved on."""
+        if not self.done or self.index >= len(self.steps) - 1:
+            return False
+        nxt = self.steps[self.index + 1]
+        if nxt.actions or not nxt.move:
+            return False
+        return self.next()
+
+    def goto(self, index: int) -> None:
+        """Jump to step ``index`` (earlier moves are made as taught)."""
+        if not 0 <= index < len(self.steps):
+            raise ValueError(f"no step {index}: the walkthrough has {len(self.steps)}")
+        self.made |= {i for i in range(index) if self.steps[i].move}
+        self._goto(index)
+
+    def restart(self) -> None:
+        """Back to the first step with no move made."""
+        self.made = set()
+        self._goto(0)
+
+    # ------------------------------------------------------------------ moves
+
+    def check_move(self, text_: str) -> tuple[bool, str]:
+        """Whether ``text_`` is the taught move (or one with the same result for every
+        player), and the explanation (Markdown). Never changes the game."""
+        step = self.step
+        move = step.move
+        if not move:
+            return False, "There is no move to make at this step: press Next."
+        if self.done:
+            return False, "You have made this step's move: press Next."
+        text_ = (text_ or "").strip()
+        if not text_:
+            return False, "Type or click a move first."
+        try:
+            action = self.game.parse(text_)
+        except InvalidNotation as exc:
+            return False, f"That is not a move the game understands: {exc}."
+        taught = self.game.parse(move)
+        if action == taught:
+            return True, ""
+        shown = str(action)
+        branch = self.game.clone()
+        try:
+            branch.apply(action)
+        except IllegalAction as exc:
+            special = step.wrong.get(shown)
+            if special:
+                return False, special
+            return False, (f"The rules do not allow `{shown}`: {exc}. This step wants "
+                           f"`{move}`: {step.why}.")
+        taught_branch = self.game.clone()
+        taught_branch.apply(taught)
+        if _position(branch) == _position(taught_branch):
+            return True, f"`{shown}` has the same result as `{move}`."
+        special = step.wrong.get(shown)
+        if special:
+            return False, special
+        return False, (f"`{shown}` is a legal move, but it is not what this step teaches: "
+                       f"{step.why}. Play `{move}`.")
+
+    def try_move(self, text_: str) -> tuple[bool, str]:
+        """Make the move if it is the taught one (or has the same result); else explain
+        (the game is unchanged). The game always records the taught move."""
+        ok, message = self.check_move(text_)
+        if not ok:
+            return False, message
+        assert self.step.move is not None
+        self.game.apply(self.step.move)
+        self.done = True
+        self.made.add(self.index)
+        return True, " ".join(m for m in (message, self.step.after) if m)
+
+    def show_me(self) -> tuple[bool, str]:
+        """Make the taught move for the learner."""
+        move = self.step.move
+        if not move or self.done:
+            return False, "There is no move to make at this step: press Next."
+        return self.try_move(move)
+
+    # ------------------------------------------------------------------ what changed
+
+    def events_since(self, position: int) -> list[str]:
+        """Plain-language lines of what happened since decision ``position``."""
+        g = self.game
+        if position >= len(g.history):
+            return []
+        old = g.clone()
+        old.undo_to(position)
+        return [e.describe(g.names) for e in g.events[len(old.events):]]
+
+    def observation_at(self, position: int) -> dict[str, Any]:
+        old = self.game.clone()
+        if position < len(old.history):
+            old.undo_to(position)
+        return old.observation(self.learner)
+
+
+__all__ = ["Step", "Walkthrough", "WalkthroughLesson", "parse", "prompt"]

@@ -1,0 +1,154 @@
+"""Issue 27 in a real browser: a class with a class folder, a teacher password and a
+teacher's folder of lessons (one good, one bad).
+
+Three students open the dashboard, type their names and submit a prediction for the first
+step of the first probability lesson; the teacher page (wrong password first: no data)
+shows three answers and their distribution, live. The teacher's good walkthrough is offered
+beside the lab's and the bad one is listed with its error. Screenshots at 1280×800 go to
+test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import ARTIFACTS, VoilaServer, start_voila, stop_voila, watch_page
+from .test_dashboard import DASHBOARD, LOAD_TIMEOUT, UPDATE_TIMEOUT, tab, wait_text
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+TEACHER_PASSWORD = "owl-42"
+VIEWPORT = {"width": 1280, "height": 800}
+#: Each student's prediction, reached from the slider's 0.50 with the arrow keys (0.01 each).
+PREDICTIONS = {"Ada": 0.40, "Bo": 0.50, "Cy": 0.70}
+
+
+def _docs_example(kind: str) -> str:
+    text = (ROOT / "docs" / "lessons.md").read_text(encoding="utf-8")
+    return next(b for b in re.findall(r"```yaml\n(.*?)```", text, re.S)
+                if f"kind: {kind}" in b)
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[VoilaServer, Path]]:
+    tmp = tmp_path_factory.mktemp("class-view")
+    lessons = tmp / "lessons"
+    lessons.mkdir()
+    walk = _docs_example("walkthrough")
+    (lessons / "first_bid.yaml").write_text(walk, encoding="utf-8")
+    (lessons / "broken_bid.yaml").write_text(
+        walk.replace("key: first-bid", "key: broken-bid").replace("move: take E9",
+                                                                   "move: take W10"),
+        encoding="utf-8")
+    folder = tmp / "class"
+    server = start_voila("notebooks", tmp, extra=[
+        "--class-dir", str(folder), "--teacher-password", TEACHER_PASSWORD,
+        "--lessons", str(lessons), "--class-size", "3", "--spares", "0"])
+    try:
+        yield server, folder
+    finally:
+        stop_voila(server)
+
+
+def _shot(pg: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    pg.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def _student(chromium: Any, server: VoilaServer, name: str) -> tuple[Any, Any]:
+    context = chromium.new_context(viewport=VIEWPORT)
+    pg = context.new_page()
+    watched = watch_page(pg)
+    pg.goto(server.render_url(DASHBOARD))
+    pg.locator(".nid-wt-title").wait_for(timeout=LOAD_TIMEOUT)
+    return context, watched
+
+
+def test_three_students_answer_and_the_teacher_sees_them_live(
+        class_server: tuple[VoilaServer, Path], chromium: Any) -> None:
+    server, folder = class_server
+    students = {name: _student(chromium, server, name) for name in PREDICTIONS}
+    first = students["Ada"][1].page
+    # The teacher's lessons: the good walkthrough beside the lab's, the bad one named.
+    labels = [b.inner_text().strip() for b in first.locator(".nid-wt-chooser button").all()]
+    assert labels == ["The base game", "Heroes and the end of the game", "Thingvellir",
+                      "Your first bid"]
+    problems = first.locator(".nid-wt-problems").inner_text()
+    assert "broken_bid.yaml:43: step 'take': 'take W10' is not allowed here" in problems
+    _shot(first, "class_view_student_walkthrough_tab")
+    for name, (_context, watched) in students.items():
+        pg = watched.page
+        tab(pg, "Probability lessons").click()
+        pg.locator(".nid-pl-title").wait_for(timeout=UPDATE_TIMEOUT)
+        wait_text(pg, ".nid-pl-title", r"1\. Counting · step 1 of 3")
+        box = pg.locator(".nid-class-name input")
+        box.fill(name)
+        box.press("Enter")
+        handle = pg.locator(".nid-pl-slider .noUi-handle")
+        handle.focus()
+        steps = round((PREDICTIONS[name] - 0.5) * 100)
+        for _ in range(abs(steps)):
+            handle.press("ArrowRight" if steps > 0 else "ArrowLeft")
+        pg.locator("button.nid-pl-submit").click()
+        try:
+            wait_text(pg, ".nid-pl-said", rf"Your prediction: {PREDICTIONS[name]:.2f}\. It "
+                                          "went to your teacher")
+        except Exception:
+            _shot(pg, f"class_view_failed_{name}")
+            raise
+    cy = students["Cy"][1].page
+    cy.locator("button.nid-pl-simulate").click()
+    wait_text(cy, ".nid-pl-explanation", r"C\(36, 3\) = 7140")
+    cy.locator(".nid-pl-chart .js-plotly-plot").wait_for(timeout=UPDATE_TIMEOUT)
+    assert "You predicted 0.70; the exact answer is 22/51" in cy.locator(
+        ".nid-pl-result").inner_text()
+    _shot(cy, "class_view_student_answer")
+    with sqlite3.connect(folder / "answers.sqlite") as db:
+        # Each student's latest answer (a value the browser sent just after Submit is a
+        # second answer: widgets.probability_lessons.LATE_VALUE_S).
+        rows = db.execute("SELECT name, answer, question FROM answers a WHERE id = (SELECT "
+                          "MAX(id) FROM answers b WHERE b.student = a.student) ORDER BY "
+                          "name").fetchall()
+    assert rows == [(name, value, "counting/hunter-in-a-tavern")
+                    for name, value in sorted(PREDICTIONS.items())]
+
+    context = chromium.new_context(viewport=VIEWPORT)
+    try:
+        teacher = context.new_page()
+        watched = watch_page(teacher)
+        teacher.goto(f"{server.url}/teacher/")
+        teacher.locator("input[name=password]").fill("not-it")
+        teacher.locator("button[type=submit]").click()
+        wait_text(teacher, ".wrong", "Wrong teacher password")
+        assert "Ada" not in teacher.content()
+        teacher.locator("input[name=password]").fill(TEACHER_PASSWORD)
+        teacher.locator("button[type=submit]").click()
+        wait_text(teacher, ".question .count", r"3 of 3 answered")
+        section = teacher.locator(".question").first
+        assert "1. Counting: A hunter in the first tavern" in section.inner_text()
+        bars = [int(t) for t in section.locator(".bar span").all_inner_texts()]
+        assert sorted(bars) == [1, 1, 1]  # 0.4, 0.5 and 0.7 in three of the ten bins
+        assert "exact 22/51 ≈ 0.43" in section.locator(".exact").inner_text()
+        assert "Everybody has answered" in section.inner_text()
+        # Live: a student changes their prediction; the page follows without a reload.
+        ada = students["Ada"][1].page
+        handle = ada.locator(".nid-pl-slider .noUi-handle")
+        handle.focus()
+        for _ in range(10):
+            handle.press("ArrowLeft")
+        ada.locator("button.nid-pl-submit").click()
+        wait_text(teacher, ".question .meta", r"class mean 0\.50")
+        _shot(teacher, "class_view_teacher_page")
+        watched.assert_clean()
+    finally:
+        context.close()
+    for context, watched in students.values():
+        watched.assert_clean()
+        context.close()

@@ -1,0 +1,357 @@
+"""Issue 27, the class view: the class's answers in one SQLite database written by every
+student's kernel, and the teacher page that reads them.
+
+- 30 processes answering at once lose no answer (counted);
+- a locked, damaged or unwritable database gives a clear message, loses no answer already
+  stored (a damaged file is left byte for byte as it was), and the lesson goes on;
+- the teacher page's counts equal the database's; its CSV reads back to the same answers;
+  a wrong teacher password gets no data; clearing needs the page's token;
+- the serve command's options for it.
+
+The teacher page's handlers run here on a plain tornado server (no Voila, no kernel); the
+browser test with Voila and three students is tests/browser/test_class_view.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.cookiejar
+import json
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from nidavellir import serve
+from nidavellir.classroom import ClassStore
+from nidavellir.classroom.store import Answer, answers_csv, answers_from_csv, bins
+from nidavellir.lessons import builtin
+from widgets.classroom import ClassLink
+from widgets.probability_lessons import ProbabilityLessonApp
+
+ROOT = Path(__file__).resolve().parent.parent
+WRITERS = 30
+ANSWERS_EACH = 10
+
+WRITER = r"""
+import os, sys, time
+from nidavellir.classroom.store import Answer, ClassStore
+
+folder, i, gate = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+store = ClassStore(folder)
+open(os.path.join(gate, f"ready-{i}"), "w").close()
+while not os.path.exists(os.path.join(gate, "go")):  # every writer starts at once
+    time.sleep(0.001)
+store.join(f"s{i}", f"student {i}")
+for k in range(int(sys.argv[4])):
+    store.record(Answer(student=f"s{i}", name=f"student {i}", question=f"lesson/q{k % 4}",
+                        answer=(i + k) % 10 / 10, exact=0.4, kind="probability"))
+"""
+
+
+def test_thirty_students_answering_at_once_lose_no_answer(tmp_path: Path) -> None:
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    folder = tmp_path / "class"
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(i), str(gate),
+                               str(ANSWERS_EACH)], cwd=ROOT, stderr=subprocess.PIPE)
+             for i in range(WRITERS)]
+    deadline = time.monotonic() + 120
+    while len(list(gate.glob("ready-*"))) < WRITERS:  # every interpreter is up
+        assert time.monotonic() < deadline and all(p.poll() is None for p in procs)
+        time.sleep(0.01)
+    (gate / "go").touch()
+    errors = [p.communicate(timeout=120)[1].decode() for p in procs]
+    assert [p.returncode for p in procs] == [0] * WRITERS, [e for e in errors if e][:2]
+    store = ClassStore(folder)
+    answers = store.answers()
+    assert len(answers) == store.count() == WRITERS * ANSWERS_EACH
+    per_student = {a.student: 0 for a in answers}
+    for a in answers:
+        per_student[a.student] += 1
+    assert per_student == {f"s{i}": ANSWERS_EACH for i in range(WRITERS)}
+    assert len(store.students()) == WRITERS
+    mode = sqlite3.connect(store.path).execute("PRAGMA journal_mode").fetchone()[0]
+    assert mode == "wal"
+    # The teacher page's counts are the database's: every student answered every question.
+    summary = store.summary()
+    assert sorted(q["question"] for q in summary) == [f"lesson/q{k}" for k in range(4)]
+    for q in summary:
+        assert q["answered"] == q["students"] == WRITERS and q["missing"] == []
+        assert sum(b["count"] for b in q["bins"]) == WRITERS
+
+
+def _answer(student: str, question: str = "counting/hunter-in-a-tavern", value: float = 0.5,
+            name: str = "") -> Answer:
+    return Answer(student=student, name=name, question=question, answer=value,
+                  kind="probability", title="1. Counting: A hunter", exact=22 / 51,
+                  exact_text="22/51")
+
+
+def test_the_summary_counts_latest_answers_and_who_is_missing(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    for student, name in (("a", "Ada"), ("b", "Bo"), ("c", "")):
+        store.join(student, name)
+    store.record(_answer("a", value=0.9), _answer("b", value=0.35))
+    store.record(_answer("a", value=0.45))  # Ada changed her mind: her latest counts
+    store.record(_answer("c", question="lab/other", value=2.0))
+    first, second = store.summary()
+    assert first["question"] == "lab/other"  # the most recently answered first
+    q = second
+    assert q["answered"] == 2 and q["students"] == 3
+    assert sorted(a["answer"] for a in q["answers"]) == [0.35, 0.45]
+    assert q["mean"] == pytest.approx(0.4) and q["exact"] == pytest.approx(22 / 51)
+    assert q["missing"] == ["anonymous (c)"]
+    assert [b["count"] for b in q["bins"]] == [0, 0, 0, 1, 1, 0, 0, 0, 0, 0]
+    # Ada reloads her page (a new page, the same name): still one student, her latest
+    # answer counts; a student who typed no name is their page.
+    store.join("a2", " ada ")
+    store.record(_answer("a2", value=0.05, name=" ada "))
+    q = store.summary()[0]
+    assert q["answered"] == 2 and q["students"] == 3 and q["missing"] == ["anonymous (c)"]
+    assert sorted(a["answer"] for a in q["answers"]) == [0.05, 0.35]
+    assert sum(b["count"] for b in bins([1.0, 3.0, 5000.0], "count", 2452.9)) == 3
+
+
+def test_csv_export_reads_back_to_the_same_answers(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    store.record(_answer("a", value=1 / 3, name='Ada "the, first"'),
+                 Answer(student="b", question="lab/x", answer=9812.0, kind="count"))
+    text = store.export_csv()
+    assert text.splitlines()[0] == "id,time,epoch,student,name,question,title,kind,answer," \
+                                   "exact,exact_text"
+    assert answers_from_csv(text) == store.answers()
+    assert answers_csv(answers_from_csv(text)) == text
+    with pytest.raises(ValueError, match="line 2"):
+        answers_from_csv(text.replace("0.3333333333333333", "a third"))
+
+
+# ====================================================================== when it goes wrong
+
+def test_a_locked_database_keeps_the_answer_and_sends_it_later(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path, timeout=0.2)
+    store.record(_answer("old"))
+    link = ClassLink(store, student="s1")
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another program holds the file
+    try:
+        assert not link.send("counting/x", "x", 0.3, "probability", 0.5, "1/2")
+        assert "locked" in link.status.value and "kept on this page" in link.status.value
+        assert link.retry.layout.display == "" and len(link.pending) == 1
+        assert not link.send("counting/y", "y", 0.7, "probability")
+        assert len(link.pending) == 2
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert link.send("counting/z", "z", 0.1, "probability")
+    assert link.pending == [] and "Sent" in link.status.value
+    assert [a.question for a in store.answers()] == [
+        "counting/hunter-in-a-tavern", "counting/x", "counting/y", "counting/z"]
+
+
+def test_a_damaged_database_is_reported_left_as_it_is_and_the_lesson_goes_on(
+        tmp_path: Path) -> None:
+    from nidavellir.integrations.class_view import class_data
+
+    damaged = b"SQLite format 3\x00" + b"\xde\xad" * 600  # not a database any more
+    (tmp_path / "answers.sqlite").write_bytes(damaged)
+    store = ClassStore(tmp_path, timeout=0.2)
+    app = ProbabilityLessonApp(builtin("counting"), ClassLink(store, student="s1"))
+    app.prediction.value = 0.4
+    app.submit_button.click()
+    assert "damaged" in app.link.status.value and "left as it is" in app.link.status.value
+    assert "kept on this page" in app.said.value
+    app.simulate_button.click()  # the lesson goes on
+    assert "22/51" in app.result.value
+    assert (tmp_path / "answers.sqlite").read_bytes() == damaged
+    data = class_data(store)
+    assert "damaged" in data["error"] and "questions" not in data
+
+
+def test_an_unwritable_class_folder_is_named(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    link = ClassLink(ClassStore(blocker / "class"), student="s1")
+    assert not link.send("q", "q", 0.5, "probability")
+    assert "cannot create the class folder" in link.status.value
+
+
+def test_outside_class_mode_nothing_is_shown_or_stored(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NIDAVELLIR_CLASS_DIR", raising=False)
+    link = ClassLink()
+    assert not link.active and link.widget.layout.display == "none"
+    assert not link.send("q", "q", 0.5, "probability")
+
+
+def test_the_lesson_sends_each_prediction_with_its_exact_value(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    link = ClassLink(store, student="s9")
+    link.name.value = "Cy"
+    app = ProbabilityLessonApp(builtin("law-of-large-numbers"), link)
+    app.prediction.value = 2500
+    app.submit_button.click()
+    (answer,) = store.answers()
+    assert (answer.student, answer.name, answer.kind) == ("s9", "Cy", "count")
+    assert answer.question == "law-of-large-numbers/how-many-simulations"
+    assert answer.answer == 2500 and answer.exact == pytest.approx(6380000 / 2601)
+    assert answer.exact_text == "6380000/2601"
+    assert "5. The law of large numbers" in answer.title
+
+
+# ====================================================================== the teacher page
+
+PASSWORD = "owl-42"
+
+
+@pytest.fixture
+def teacher(tmp_path: Path) -> Iterator[tuple[str, ClassStore]]:
+    """The teacher page's handlers on a tornado server of their own (a thread)."""
+    import tornado.httpserver
+    import tornado.web
+
+    from nidavellir.integrations.class_view import TeacherAuth, teacher_handlers
+
+    store = ClassStore(tmp_path)
+    ready = threading.Event()
+    state: dict = {}
+
+    def run() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        app = tornado.web.Application(teacher_handlers("/", store, TeacherAuth(PASSWORD)))
+        server = tornado.httpserver.HTTPServer(app)
+        sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
+        server.add_sockets(sockets)
+        state.update(loop=loop, server=server, port=sockets[0].getsockname()[1])
+        ready.set()
+        loop.run_forever()
+        server.stop()
+        loop.close()
+
+    import tornado.netutil
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    try:
+        yield f"http://127.0.0.1:{state['port']}/teacher/", store
+    finally:
+        state["loop"].call_soon_threadsafe(state["loop"].stop)
+        thread.join(10)
+
+
+def _opener() -> urllib.request.OpenerDirector:
+    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(
+        http.cookiejar.CookieJar()))
+
+
+def _open(opener: urllib.request.OpenerDirector, url: str, data: dict | None = None
+          ) -> tuple[int, str]:
+    body = urllib.parse.urlencode(data).encode() if data is not None else None
+    try:
+        with opener.open(url, data=body, timeout=30) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+def test_a_wrong_teacher_password_gets_no_data(teacher) -> None:  # type: ignore[no-untyped-def]
+    url, store = teacher
+    store.record(_answer("a", name="Ada"))
+    opener = _opener()
+    status, page = _open(opener, url)
+    assert status == 200 and "Teacher password" in page and "Ada" not in page
+    status, page = _open(opener, url + "login", {"password": "owl-43"})
+    assert status == 401 and "Wrong teacher password" in page and "Ada" not in page
+    for path in ("api/answers", "answers.csv"):
+        status, body = _open(opener, url + path)
+        assert status == 403 and "Ada" not in body and "0.5" not in body
+        assert json.loads(body) == {"error": "The teacher password is needed for this page."}
+    status, body = _open(opener, url + "clear", {"confirm": "anything"})
+    assert status == 403 and store.count() == 1
+
+
+def test_the_teacher_page_shows_the_databases_counts_and_exports_and_clears(teacher) -> None:  # type: ignore[no-untyped-def]
+    url, store = teacher
+    opener = _opener()
+    status, _ = _open(opener, url + "login", {"password": PASSWORD})
+    assert status == 200
+    status, page = _open(opener, url)
+    assert status == 200 and "Class view" in page and "Download the answers (CSV)" in page
+    assert "https://" not in page and "http://" not in page  # nothing from outside
+    status, body = _open(opener, url + "api/answers")
+    assert status == 200 and json.loads(body)["answers"] == 0
+    for i in range(7):
+        store.join(f"s{i}", f"student {i}")
+    store.record(*[_answer(f"s{i}", value=i / 10) for i in range(5)])
+    store.record(_answer("s5", question="lab/other", value=3.0))
+    data = json.loads(_open(opener, url + "api/answers")[1])
+    assert data["answers"] == store.count() == 6 and data["students"] == 7
+    counts = {q["question"]: q["answered"] for q in data["questions"]}
+    assert counts == {"counting/hunter-in-a-tavern": 5, "lab/other": 1}
+    hunter = next(q for q in data["questions"] if q["question"].startswith("counting"))
+    assert hunter["missing"] == ["student 5", "student 6"]
+    assert sum(b["count"] for b in hunter["bins"]) == 5
+    assert hunter["exact_text"] == "22/51"
+    status, csv_text = _open(opener, url + "answers.csv")
+    assert status == 200 and answers_from_csv(csv_text) == store.answers()
+    token = page.split('CLEAR_TOKEN = "')[1].split('"')[0]
+    assert _open(opener, url + "clear", {"confirm": "nope"})[0] == 403
+    status, body = _open(opener, url + "clear", {"confirm": token})
+    assert status == 200 and json.loads(body) == {"cleared": 6}
+    assert store.count() == 0 and store.students() == []
+
+
+# ====================================================================== the serve command
+
+def test_serve_adds_the_teacher_page_through_the_identity_provider() -> None:
+    args = serve.voila_args("notebooks", password="dwarves", teacher_password="owl-42",
+                            class_dir="/tmp/class")
+    assert f"--Voila.identity_provider_class={serve.CLASS_VIEW_IDENTITY}" in args
+    assert "--ClassViewIdentityProvider.teacher_password=owl-42" in args
+    assert "--ClassViewIdentityProvider.class_dir=/tmp/class" in args
+    assert "--Voila.token=dwarves" in args  # the class password still guards the pages
+    assert len({a.split("=", 1)[0] for a in args}) == len(args)  # every option once
+    plain = serve.voila_args("notebooks", password="dwarves")
+    assert f"--Voila.identity_provider_class={serve.CLASS_IDENTITY}" in plain
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--teacher-password", "ab"], "--teacher-password needs at least 4 characters"),
+    (["--teacher-password", "dwarves", "--password", "dwarves"], "must differ from the class"),
+    (["--lessons", "no/such/folder"], "--lessons no/such/folder: no such folder"),
+])
+def test_bad_class_view_arguments_get_one_clear_line(argv: list[str], message: str) -> None:
+    out = subprocess.run([sys.executable, "-m", "nidavellir.serve", *argv], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_value_arriving_just_after_submit_is_the_one_submitted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A browser sends a click at once but may hold the slider's last value until the
+    kernel answered the previous one: the value that follows Submit belongs to it."""
+    import widgets.probability_lessons as PL
+
+    store = ClassStore(tmp_path)
+    app = ProbabilityLessonApp(builtin("counting"), ClassLink(store, student="s1"))
+    clock = [100.0]
+    monkeypatch.setattr(PL.time, "monotonic", lambda: clock[0])
+    app.slider.value = 0.69
+    app.submit_button.click()
+    clock[0] += 0.3
+    app.slider.value = 0.70  # the slider's last value, late
+    assert app.predictions[0] == 0.70 and "0.70" in app.said.value
+    assert [a.answer for a in store.answers()] == [0.69, 0.70]  # the teacher shows the latest
+    clock[0] += PL.LATE_VALUE_S + 1
+    app.slider.value = 0.20  # moved long after: not a prediction until submitted again
+    assert app.predictions[0] == 0.70 and len(store.answers()) == 2

@@ -1,0 +1,357 @@
+"""Issue 27: lessons are files. Every shipped lesson loads and plays to its end; a
+malformed file of each kind gets ``error: FILE:LINE: ...`` and exit 2 from ``nidavellir
+lesson check``; a probability step's explanation names the numbers of the exact answer
+(placeholders filled from the computation); docs/lessons.md's two examples load and play;
+a teacher's folder with a good and a bad lesson: the good one plays in the dashboard, the
+bad one shows its error."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+import pytest
+
+from nidavellir import cli
+from nidavellir.analysis.probability import question
+from nidavellir.lessons import FILES, LessonError, Library, builtin, lab_explanations, load
+from nidavellir.lessons.markup import fill, format_value, placeholders
+from nidavellir.lessons.walkthrough import Walkthrough
+from widgets.probability_lessons import ProbabilityLessonApp, ProbabilityLessonsTab
+from widgets.walkthrough import WalkthroughApp, WalkthroughTab
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs" / "lessons.md"
+WALKTHROUGHS = ["base", "heroes", "thingvellir"]
+PROBABILITY = ["counting", "hypergeometric", "expectation", "simulation",
+               "law-of-large-numbers"]
+
+
+def _docs_examples() -> dict[str, str]:
+    """The YAML blocks of docs/lessons.md that are complete lessons, by kind."""
+    blocks = re.findall(r"```yaml\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S)
+    found = {}
+    for block in blocks:
+        kind = re.search(r"^kind: (\w+)", block, re.M)
+        if kind:
+            found[kind.group(1)] = block
+    return found
+
+
+# ====================================================================== shipped lessons
+
+def test_every_shipped_lesson_loads_in_order() -> None:
+    library = Library(folder="")
+    assert library.errors() == []
+    assert [e.key for e in library.entries("walkthrough")] == WALKTHROUGHS
+    assert [e.key for e in library.entries("probability")] == PROBABILITY
+    for e in library.entries():
+        assert e.builtin and Path(e.file).is_relative_to(FILES)
+        assert e.lesson.title and len(e.lesson.summary) > 40
+
+
+@pytest.mark.parametrize("key", PROBABILITY)
+def test_every_probability_lesson_plays_to_its_end(key: str) -> None:
+    app = ProbabilityLessonApp(builtin(key))
+    seen = []
+    while True:
+        step = app.step
+        seen.append(step.key)
+        assert app.simulate_button.disabled  # predict first
+        assert app.answer_box.layout.display == "none"
+        assert "Predict:" in app.ask.value and app.situation.value
+        # A prediction of the right kind for the question asked.
+        app.prediction.value = {"probability": 0.5, "mean": 1.0, "count": 5000}[app.kind]
+        app.submit_button.click()
+        assert app.index in app.predictions and not app.simulate_button.disabled
+        app.simulate_button.click()
+        assert app.answer_box.layout.display == ""
+        assert app.console.last == "" or "Error" not in app.console.last
+        est = app.results[app.index]["result"]["estimate"]
+        assert est.n == step.trials
+        q = step.question()
+        if q.exact is not None:
+            assert str(q.exact.value) in app.result.value or f"{float(q.exact.value):,.0f}" in \
+                app.result.value
+        assert app.explanation.value and "{" not in app.explanation.value
+        assert len(app.chart.outputs) == 1
+        if not app.next():
+            break
+    assert seen == [s.key for s in builtin(key).steps]
+    assert app.next_button.disabled
+
+
+def test_the_probability_texts_show_no_internal_names() -> None:
+    """No parameter names, column codes or bare formulas on a student's screen."""
+    for key in PROBABILITY:
+        for step in builtin(key).steps:
+            q = step.question()
+            texts = step.texts(q.simulation_facts(q.run(50, 0, 5)))
+            shown = " ".join(texts.values())
+            for internal in ("hand_a", "hand_b", "ci_low", "ci_high", "by_round", "what=",
+                             "takes_it", "P0·", "None"):
+                assert internal not in shown, (key, step.key, internal)
+
+
+# ====================================================================== placeholders
+
+def _tavern_parts(f: dict) -> None:
+    assert f["ways"] == comb(f["N"], f["n"]) and f["ways_without"] == comb(f["others"], f["n"])
+    assert f["others"] == f["N"] - f["K"]
+    assert f["p_none"] == Fraction(f["ways_without"], f["ways"])
+
+
+@pytest.mark.parametrize("key", PROBABILITY)
+def test_explanations_name_the_parts_of_the_exact_answer(key: str) -> None:
+    for step in builtin(key).steps:
+        q = step.question()
+        facts = q.facts
+        used = {name for name, _ in placeholders(step.explain)}
+        # The explanation states the answer it explains (the simulation's, without one).
+        assert "answer" in used or (q.exact is None and "estimate" in used), step.key
+        # The parts it names are the computation's, consistent with the answer.
+        if q.answer == "count":
+            p = facts["p"]
+            assert p == 1 - facts["p_none"]  # the tavern's chance, whose SE is asked
+            assert facts["answer"] == p * (1 - p) / facts["se_target"] ** 2
+            assert step.trials == facts["trials_needed"]
+        elif q.key == "tavern":
+            _tavern_parts(facts)
+            expected = facts["p_none"] if q.asked == "none" else 1 - facts["p_none"]
+            assert facts["answer"] == expected == q.exact.value
+        elif q.key == "round":
+            for x in range(0, min(facts["K"], facts["m"]) + 1):
+                assert facts[f"p{x}"] == Fraction(comb(facts["K"], x) * comb(
+                    facts["others"], facts["m"] - x), facts["ways"])
+            assert facts["mean"] == Fraction(facts["m"] * facts["K"], facts["N"])
+        elif q.key in ("appears", "expected"):
+            assert facts["m"] == facts["per_round"] * facts["rounds"]
+            assert facts["D"] == facts["m"] + facts["removed"] or facts["rounds"] < \
+                facts["rounds_in_age"]
+        elif q.key == "bid_tie":
+            assert facts["pairs"] == facts["bids_a"] * facts["bids_b"]
+            assert facts["answer"] == Fraction(facts["ties"], facts["pairs"])
+        assert q.exact is None or facts["answer"] == q.exact.value
+        # Each placeholder's value shows in the text, formatted as asked.
+        result = q.run(step.trials, step.seed, step.batches)
+        sim = q.simulation_facts(result)
+        text = step.texts(sim)["explain"]
+        for name, spec in placeholders(step.explain):
+            value = {**facts, **sim}[name]
+            assert format_value(value, spec) in text, (step.key, name)
+
+
+def test_the_live_game_step_tells_the_unseen_cards() -> None:
+    step = next(s for s in builtin("hypergeometric").steps if s.key == "a-live-game")
+    q = step.question()
+    text = step.texts(q.simulation_facts(q.run(100, 0, 5)))["explain"]
+    assert "27 cards are still unseen in age 1, 4 of them hunters" in text
+    assert q.exact.value == Fraction(1154, 2925) and "1154/2925" in text
+
+
+def test_the_free_lab_words_every_question_kind() -> None:
+    words = lab_explanations()
+    for kind in ("tavern", "round", "appears", "expected", "bid_tie", "trade", "line"):
+        q = question(kind)
+        filled = fill(words[kind], q.facts)
+        assert "{" not in filled and len(filled) > 60
+    assert set(fill(words["strategy"], {"a": "greedy", "b": "random", "players": 3}))
+
+
+# ====================================================================== malformed files
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), start=1) if needle in line)
+
+
+WALK = (FILES / "walkthrough" / "base.yaml").read_text(encoding="utf-8")
+PROB = (FILES / "probability" / "01_counting.yaml").read_text(encoding="utf-8")
+
+#: (name, source text, the text changed, its replacement, where the error is, message).
+MALFORMED = [
+    ("walk-missing-field", WALK, "    title: The secret bid\n", "", "  - key: bid",
+     "has no 'title'"),
+    ("walk-unknown-card", WALK, '"1": [E9, H, M1,', '"1": [E99, H, M1,', '"1": [E99',
+     "unknown card 'E99'"),
+    ("walk-illegal-move", WALK, "    move: take E9\n", "    move: take W10\n", "move: take W10",
+     "'take W10' is not allowed here"),
+    ("walk-bad-yaml", WALK, "title: The base game\n", "title: [The base game\n", "key: base",
+     "bad YAML"),
+    ("walk-not-the-learners-move", WALK, "    actions: [bid 4 0 5, bid 2 5 3, take H]\n",
+     "    actions: [bid 4 0 5]\n    move: bid 2 5 3\n    why: a test\n",
+     "move: bid 2 5 3", "not the learner's"),
+    ("walk-wrong-box", WALK, "W9, E10, B,   W6, E11, M1,   E8, B, B]", "W9, E10, B,   W6, "
+     "E11, M1,   E8, B, W3]", '"1": [E9', "missing B; extra W3"),
+    ("prob-missing-field", PROB, "    predict: What is the chance that the Laughing Goblin "
+     "shows at least one hunter?\n", "", "  - key: hunter-in-a-tavern", "has no 'predict'"),
+    ("prob-unknown-card", PROB, "{kind: tavern, what: W10, players: 5, age: 1}",
+     "{kind: tavern, what: W11, players: 5, age: 1}", "what: W11", "unknown target 'W11'"),
+    ("prob-unknown-placeholder", PROB, "**{K}\n      {target}**", "**{K}\n      {targets}**",
+     "{targets}", "{targets} is not provided by this tavern question"),
+    ("prob-simulation-number-too-soon", PROB, "    predict: What is the chance that the "
+     "Laughing Goblin shows at least one hunter?", "    predict: Near {estimate}?",
+     "Near {estimate}", "only the explanation"),
+    ("prob-bad-format", PROB, "**{answer}** ≈ {answer:.1%}", "**{answer}** ≈ {answer:.1q}",
+     "{answer:.1q}", "{answer:.1q}"),
+    ("prob-unknown-kind", PROB, "{kind: tavern, what: H, players: 3, age: 1}",
+     "{kind: taverns, what: H, players: 3, age: 1}", "kind: taverns",
+     "unknown question kind 'taverns'"),
+    ("prob-unknown-ask", PROB, "    ask: none\n", "    ask: most\n", "ask: most",
+     "unknown ask 'most'"),
+    ("prob-bad-yaml", PROB, "steps:\n", "steps:\n  - key: [\n", "  - key: [", "bad YAML"),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "old", "new", "where", "message"), MALFORMED,
+                         ids=[m[0] for m in MALFORMED])
+def test_a_malformed_file_is_an_error_at_its_line(tmp_path: Path, capsys, name: str,  # type: ignore[no-untyped-def]
+                                                   source: str, old: str, new: str,
+                                                   where: str, message: str) -> None:
+    assert old in source, name
+    text = source.replace(old, new, 1)
+    path = _write(tmp_path, f"{name}.yaml", text)
+    with pytest.raises(LessonError) as caught:
+        load(path)
+    err = caught.value
+    if name.endswith("bad-yaml"):
+        assert err.line >= _line_of(text, where)
+    else:
+        assert err.line == _line_of(text, where), (err.line, str(err))
+    assert message in err.message, str(err)
+    good = _write(tmp_path, "good.yaml", source)
+    assert cli.main(["lesson", "check", str(path), str(good)]) == 2
+    out, errors = capsys.readouterr()
+    assert errors.strip() == f"error: {path}:{err.line}: {err.message}"
+    assert f"{good}: ok" in out
+
+
+def test_lesson_check_exits_2_from_the_shell(tmp_path: Path) -> None:
+    bad = _write(tmp_path, "bad.yaml", "kind: walkthrough\nkey: x\ntitle: [unclosed\n")
+    done = subprocess.run([sys.executable, "-m", "nidavellir.cli", "lesson", "check", str(bad)],
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"error: {bad}:4: bad YAML") and "Traceback" not in done.stderr
+    done = subprocess.run([sys.executable, "-m", "nidavellir.cli", "lesson", "check",
+                           str(FILES / "walkthrough" / "base.yaml")],
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0 and "ok (walkthrough 'base', 15 steps)" in done.stdout
+
+
+def test_lesson_list_and_show(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    _write(tmp_path, "mine.yaml", _docs_examples()["probability"])
+    _write(tmp_path, "broken.yaml", "kind: probability\nkey: broken\n")
+    assert cli.main(["lesson", "list", "--json", "--lessons", str(tmp_path)]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["kind"], r["key"]) for r in rows] == (
+        [("walkthrough", k) for k in WALKTHROUGHS] + [("probability", k) for k in PROBABILITY]
+        + [("probability", "broken"), ("probability", "hunters")])
+    assert rows[0]["title"] == "The base game" and rows[0]["file"].endswith("base.yaml")
+    assert rows[-2]["error"].startswith(f"{tmp_path / 'broken.yaml'}:1: ")
+    assert "error" not in rows[-1] and rows[-1]["steps"] == 1
+    assert cli.main(["lesson", "list"]) == 0
+    table = capsys.readouterr().out
+    assert "probability  counting" in table and "(15 steps)" in table
+    assert cli.main(["lesson", "list", "--lessons", str(tmp_path / "nowhere")]) == 2
+    assert "no such folder" in capsys.readouterr().err
+    assert cli.main(["lesson", "show", str(FILES / "probability" / "01_counting.yaml")]) == 0
+    shown = capsys.readouterr().out
+    assert "Predict: What is the chance that the Laughing Goblin shows at least one hunter?" \
+        in shown and "C(36, 3) = **7140**" in shown
+    assert cli.main(["lesson", "show", str(FILES / "walkthrough" / "base.yaml")]) == 0
+    shown = capsys.readouterr().out
+    assert "Your move: Take the explorer 9 (`take E9`)." in shown and "Total" in shown
+
+
+# ====================================================================== docs and a teacher's folder
+
+def test_the_docs_examples_load_and_play(tmp_path: Path) -> None:
+    examples = _docs_examples()
+    assert set(examples) == {"walkthrough", "probability"}
+    walk = load(_write(tmp_path, "walk.yaml", examples["walkthrough"]))
+    app = WalkthroughApp(Walkthrough(walk))
+    moves = 0
+    while True:
+        if app.wt.needs_move:
+            move = str(app.wt.game.parse(app.wt.step.move))
+            control = app.control
+            assert control is not None
+            if move in control.buttons:
+                control.buttons[move].click()
+            else:
+                app.notation.value = app.wt.step.move
+                app.play.click()
+            assert "nid-wt-ok" in app.feedback.value
+            moves += 1
+        if not app.next():
+            break
+    assert moves == 2 and app.wt.index == len(walk.steps) - 1
+    prob = load(_write(tmp_path, "prob.yaml", examples["probability"]))
+    papp = ProbabilityLessonApp(prob)
+    papp.prediction.value = 0.45
+    papp.submit_button.click()
+    papp.simulate_button.click()
+    assert "C(36, 3) = 7140" in papp.explanation.value and "22/51" in papp.explanation.value
+
+
+def test_a_teachers_folder_good_lessons_play_bad_ones_show_their_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    examples = _docs_examples()
+    _write(tmp_path, "first_bid.yaml", examples["walkthrough"])
+    _write(tmp_path, "hunters.yaml", examples["probability"])
+    bad_walk = examples["walkthrough"].replace("key: first-bid", "key: broken-bid").replace(
+        "move: take E9", "move: take W10")
+    _write(tmp_path, "broken_bid.yaml", bad_walk)
+    bad_prob = examples["probability"].replace("key: hunters", "key: broken-odds").replace(
+        "{target}", "{targets}")
+    _write(tmp_path, "broken_odds.yaml", bad_prob)
+    _write(tmp_path, "zz_base_again.yaml", examples["walkthrough"].replace("key: first-bid",
+                                                                           "key: base"))
+    monkeypatch.setenv("NIDAVELLIR_LESSONS", str(tmp_path))
+    from widgets.dashboard import Dashboard
+
+    dash = Dashboard(bot_delay=0)
+    tab = dash.walkthrough
+    assert isinstance(tab, WalkthroughTab)
+    assert [v for _label, v in tab.chooser.options] == [*WALKTHROUGHS, "first-bid"]
+    assert "broken_bid.yaml:" in tab.problems.value and "take W10" in tab.problems.value
+    assert "zz_base_again.yaml:2: the key &#x27;base&#x27; is already used" in tab.problems.value
+    assert tab.entries["base"].builtin  # the teacher's file does not replace the lab's
+    app = tab.choose("first-bid")
+    assert app.next()
+    assert app.submit("bid 4 3 0") and app.next()
+    assert app.submit("take E9")
+    dash.open_tab("lessons")
+    lessons = dash.lessons
+    assert isinstance(lessons, ProbabilityLessonsTab)
+    assert [v for _label, v in lessons.chooser.options] == [*PROBABILITY, "hunters", "lab"]
+    assert "broken_odds.yaml:" in lessons.problems.value and "{targets}" in \
+        lessons.problems.value
+    papp = lessons.choose("hunters")
+    papp.prediction.value = 0.4
+    papp.submit_button.click()
+    papp.simulate_button.click()
+    assert "22/51" in papp.result.value
+    assert "Error" not in dash.console.last
+
+
+@pytest.mark.parametrize("name", [
+    "nidavellir.lessons", "nidavellir.lessons.markup", "nidavellir.lessons.probability",
+    "nidavellir.analysis.probability", "nidavellir.analysis.probability.questions",
+    "nidavellir.classroom.store", "widgets.classroom", "widgets.probability_lessons"])
+def test_doctests(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0

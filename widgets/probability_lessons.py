@@ -1,0 +1,401 @@
+"""The probability lessons on screen: situation, prediction, simulation, explanation.
+
+The lessons are files (``nidavellir/lessons/files/probability/*.yaml`` and a teacher's
+own, ``--lessons DIR``), read and checked by :mod:`nidavellir.lessons`.
+:class:`ProbabilityLessonApp` plays one lesson step by step: the situation in words, the
+question to predict (a probability, a mean or a number of simulations), *Submit my
+prediction* (sent to the teacher in class mode, :class:`widgets.classroom.ClassLink`),
+then *Run the simulation* (its estimate, interval and convergence chart), then the exact
+answer explained with every number named, next to the prediction.
+:class:`ProbabilityLessonsTab` is the dashboard's tab: the sequence of lessons, the
+teacher's after the lab's (a bad file is listed with its error), and the free lab
+(:class:`widgets.lessons.LessonApp`) as its last page.
+
+Everything works without a browser: set ``.value`` and call ``.click()``.
+
+>>> from nidavellir.lessons import builtin
+>>> app = ProbabilityLessonApp(builtin("counting"))
+>>> app.prediction.value = 0.4
+>>> app.submit_button.click()
+>>> app.simulate_button.click()
+>>> "C(36, 3) = <b>7140</b>" in app.explanation.value
+True
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import Any
+
+import ipywidgets as W
+
+from nidavellir.lessons import Entry, Library
+from nidavellir.lessons import short_error as _short
+from nidavellir.lessons.markup import inline, to_html
+from nidavellir.lessons.probability import ProbabilityLesson, ProbabilityStep
+
+from .classroom import ClassLink
+from .session import Console
+from .style import css_widget
+
+esc = html.escape
+#: The tab's last page.
+LAB = "lab"
+#: Seconds after Submit during which a new value of the prediction still belongs to it: a
+#: browser sends a button's click at once but may hold a slider's last value until the
+#: kernel has answered the one before, so the click can arrive first.
+LATE_VALUE_S = 2.0
+LAB_TITLE = "Free lab"
+
+
+def _number(value: float, kind: str) -> str:
+    """A prediction as the page shows it: a count whole, a chance or a mean to 2 places."""
+    return f"{value:,.0f}" if kind == "count" else f"{value:.2f}"
+
+
+class ProbabilityLessonApp(W.VBox):
+    """One probability lesson, step by step (module docstring)."""
+
+    def __init__(self, lesson: ProbabilityLesson, link: ClassLink | None = None,
+                 console: Console | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("nid-prob-lesson")
+        self.lesson = lesson
+        self.link = link
+        self.console = console if console is not None else Console()
+        self.index = 0
+        self.predictions: dict[int, float] = {}
+        self.submitted_at: dict[int, float] = {}
+        self.results: dict[int, dict[str, Any]] = {}
+        self.title = W.HTML()
+        self.title.add_class("nid-pl-title")
+        self.situation = W.HTML()
+        self.situation.add_class("nid-pl-situation")
+        self.ask = W.HTML()
+        self.ask.add_class("nid-pl-ask")
+        # continuous_update=False: the value reaches the kernel when the slider is let go,
+        # before a click on Submit (a throttled update could arrive after it).
+        self.slider = W.FloatSlider(min=0.0, max=1.0, step=0.01, value=0.5,
+                                    continuous_update=False,
+                                    description="Your prediction", readout_format=".2f",
+                                    style={"description_width": "110px"},
+                                    layout=W.Layout(width="460px"))
+        self.slider.add_class("nid-pl-slider")
+        self.number = W.FloatText(description="Your prediction", value=0.0,
+                                  continuous_update=False,
+                                  style={"description_width": "110px"},
+                                  layout=W.Layout(width="260px"))
+        self.number.add_class("nid-pl-number")
+        self.slider.observe(self._late_value, "value")
+        self.number.observe(self._late_value, "value")
+        self.submit_button = W.Button(description="Submit my prediction",
+                                      button_style="warning", layout=W.Layout(width="auto"))
+        self.submit_button.add_class("nid-pl-submit")
+        self.submit_button.on_click(lambda _b: self._guard(self.submit))
+        self.simulate_button = W.Button(description="Run the simulation", icon="play",
+                                        button_style="primary", layout=W.Layout(width="auto"))
+        self.simulate_button.add_class("nid-pl-simulate")
+        self.simulate_button.on_click(lambda _b: self._guard(self.simulate))
+        self.said = W.HTML()
+        self.said.add_class("nid-pl-said")
+        self.result = W.HTML()
+        self.result.add_class("nid-pl-result")
+        self.chart = W.Output(layout=W.Layout(min_height="0px"))
+        self.chart.add_class("nid-pl-chart")
+        self.dist_chart = W.Output()
+        self.explanation = W.HTML()
+        self.explanation.add_class("nid-pl-explanation")
+        self.back_button = W.Button(description="◀ Back", layout=W.Layout(width="110px"))
+        self.back_button.add_class("nid-pl-back")
+        self.back_button.on_click(lambda _b: self._guard(self.back))
+        self.next_button = W.Button(description="Next ▶", button_style="primary",
+                                    layout=W.Layout(width="110px"))
+        self.next_button.add_class("nid-pl-next")
+        self.next_button.on_click(lambda _b: self._guard(self.next))
+        self.progress = W.HTML()
+        self.progress.add_class("nid-pl-progress")
+        self.prediction_box = W.HBox([self.slider, self.number, self.submit_button],
+                                     layout=W.Layout(align_items="center",
+                                                     flex_flow="row wrap"))
+        self.answer_box = W.VBox([self.result, self.explanation, self.chart,
+                                  self.dist_chart])
+        nav = W.HBox([self.back_button, self.next_button, self.progress],
+                      layout=W.Layout(align_items="center"))
+        self.children = [css_widget(), self.title, self.situation, self.ask,
+                         self.prediction_box, self.said, W.HBox([self.simulate_button]),
+                         self.answer_box, nav]
+        self.refresh()
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def step(self) -> ProbabilityStep:
+        return self.lesson.steps[self.index]
+
+    @property
+    def kind(self) -> str:
+        return self.step.answer_kind
+
+    @property
+    def prediction(self) -> Any:
+        """The input the current step uses (a slider for a probability, else a box)."""
+        return self.slider if self.kind == "probability" else self.number
+
+    def question_id(self, index: int | None = None) -> str:
+        step = self.lesson.steps[self.index if index is None else index]
+        return f"{self.lesson.key}/{step.key}"
+
+    def _guard(self, fn: Any) -> Any:
+        try:
+            return fn()
+        except Exception as exc:  # shown on the page, never swallowed
+            self.console.error(f"probability lesson: {type(exc).__name__}: {exc}")
+            return None
+
+    # ------------------------------------------------------------------ actions
+
+    def submit(self) -> bool:
+        """Record the prediction (and send it to the class); the simulation may run."""
+        value = float(self.prediction.value)
+        if self.kind == "probability" and not 0 <= value <= 1:
+            self._said("A chance is between 0 and 1.", error=True)
+            return False
+        if self.kind == "count" and value < 1:
+            self._said("A number of simulations is at least 1.", error=True)
+            return False
+        self.predictions[self.index] = value
+        self.submitted_at[self.index] = time.monotonic()
+        q = self.step.question()
+        exact = q.exact
+        if self.link is not None:
+            self.link.send(self.question_id(), f"{self.lesson.title}: {self.step.title}",
+                           value, self.kind,
+                           float(exact.value) if exact is not None else None,
+                           str(exact.value) if exact is not None else "")
+        self.refresh()
+        return True
+
+    def _late_value(self, change: dict[str, Any]) -> None:
+        """The prediction's value, arriving just after Submit: it is the one submitted."""
+        if change["owner"] is not self.prediction or self.index not in self.predictions:
+            return
+        late = time.monotonic() - self.submitted_at.get(self.index, -LATE_VALUE_S)
+        if late < LATE_VALUE_S and float(change["new"]) != self.predictions[self.index]:
+            self._guard(self.submit)
+
+    def simulate(self) -> dict[str, Any] | None:
+        """Run the step's simulation, then show the explanation."""
+        if self.index not in self.predictions:
+            self._said("Submit your prediction first: then the simulation shows how it did.",
+                       error=True)
+            return None
+        step = self.step
+        q = step.question()
+        result = q.run(step.trials, step.seed, step.batches)
+        self.results[self.index] = {"result": result, "facts": q.simulation_facts(result)}
+        self.refresh()
+        return result
+
+    def next(self) -> bool:
+        if self.index >= len(self.lesson.steps) - 1:
+            return False
+        self.index += 1
+        self.refresh()
+        return True
+
+    def back(self) -> bool:
+        if self.index == 0:
+            return False
+        self.index -= 1
+        self.refresh()
+        return True
+
+    def goto(self, index: int) -> None:
+        if not 0 <= index < len(self.lesson.steps):
+            raise ValueError(f"no step {index}: the lesson has {len(self.lesson.steps)}")
+        self.index = index
+        self.refresh()
+
+    # ------------------------------------------------------------------ view
+
+    def _said(self, message: str, error: bool = False) -> None:
+        colour = "#c0392b" if error else "#1e8449"
+        self.said.value = (f"<div style='font:14px sans-serif;color:{colour};margin:4px 0'>"
+                           f"{message}</div>")
+
+    def refresh(self) -> None:
+        step = self.step
+        n = len(self.lesson.steps)
+        texts = step.texts()
+        kind = self.kind
+        self.title.value = (f"<h3 style='margin:4px 0'>{esc(self.lesson.title)} · step "
+                            f"{self.index + 1} of {n}: {esc(step.title)}</h3>")
+        self.situation.value = f"<div style='font:14px sans-serif'>{to_html(texts['situation'])}</div>"
+        hint = {"probability": "a chance from 0 to 1",
+                "mean": "a number: the average you expect",
+                "count": "a whole number of simulations"}[kind]
+        self.ask.value = (f"<div style='font:bold 14px sans-serif;background:#fef9e7;border:2px "
+                          f"solid #f1c40f;padding:6px;border-radius:6px'>Predict: "
+                          f"{inline(texts['predict'])} <span style='font-weight:normal;"
+                          f"color:#555'>({hint})</span></div>")
+        self.slider.layout.display = "" if kind == "probability" else "none"
+        self.number.layout.display = "none" if kind == "probability" else ""
+        predicted = self.predictions.get(self.index)
+        self.submit_button.description = ("Change my prediction" if predicted is not None
+                                          else "Submit my prediction")
+        if predicted is not None:
+            sent = ""
+            if self.link is not None and self.link.active:
+                sent = (" It went to your teacher." if not self.link.pending
+                        else " It is kept on this page until your teacher's view can take it.")
+            self._said(f"Your prediction: <b>{_number(predicted, kind)}</b>.{sent} Now run "
+                       f"the simulation.")
+        else:
+            self.said.value = ""
+        self.simulate_button.disabled = predicted is None
+        self.simulate_button.tooltip = ("submit your prediction first" if predicted is None
+                                        else "run the simulation")
+        done = self.results.get(self.index)
+        if done is None:
+            self.answer_box.layout.display = "none"
+            self.result.value = self.explanation.value = ""
+            self.chart.outputs = ()
+            self.dist_chart.outputs = ()
+        else:
+            self._show_answer(done, predicted)
+        self.back_button.disabled = self.index == 0
+        self.next_button.disabled = self.index >= n - 1
+        self.progress.value = (f"<span style='font:12px sans-serif;color:#555;margin-left:8px'>"
+                               f"{self.index + 1} / {n}</span>")
+
+    def _show_answer(self, done: dict[str, Any], predicted: float | None) -> None:
+        from .charts import show_figure
+
+        step = self.step
+        q = step.question()
+        facts = done["facts"]
+        result = done["result"]
+        est = result["estimate"]
+        kind = self.kind
+        if q.exact is not None:
+            truth = float(q.exact.value)
+            shown = (f"<b>{esc(str(q.exact.value))}</b> ≈ {truth:.3f}"
+                     if kind != "count" else f"<b>{truth:,.0f}</b>")
+            verdict = ""
+            if predicted is not None:
+                off = predicted - truth
+                scale = 1.0 if kind == "probability" else max(abs(truth), 1.0)
+                way = "high" if off > 0 else "low"
+                if abs(off) <= 0.02 * scale:
+                    verdict = " — spot on."
+                elif abs(off) <= 0.1 * scale:
+                    verdict = f" — close: {_number(abs(off), kind)} too {way}."
+                else:
+                    verdict = f" — you were {_number(abs(off), kind)} too {way}."
+            self.result.value = (
+                f"<div class='nid-pl-verdict' style='font:14px sans-serif;margin:4px 0'>"
+                f"You predicted <b>{_number(predicted or 0.0, kind)}</b>; the exact answer is "
+                f"{shown}{verdict}</div>")
+        else:
+            self.result.value = (
+                f"<div class='nid-pl-verdict' style='font:14px sans-serif;margin:4px 0'>"
+                f"You predicted <b>{_number(predicted or 0.0, kind)}</b>; the simulation says "
+                f"<b>{est.estimate:.3f}</b> (95% interval {est.ci[0]:.3f} to "
+                f"{est.ci[1]:.3f}).</div>")
+        explained = step.texts(facts)["explain"]
+        self.explanation.value = (f"<div style='font:14px sans-serif;border-left:4px solid "
+                                  f"#1e8449;padding-left:8px'>{to_html(explained)}</div>")
+        figure = q.figure(result["frame"])
+        figure.update_layout(title=f"{step.title}: the running estimate")
+        show_figure(self.chart, figure)
+        if q.distribution is not None and "distribution" in result:
+            from nidavellir.analysis.probability import distribution_figure
+
+            show_figure(self.dist_chart, distribution_figure(
+                q.distribution, result["distribution"], "Exact and simulated distribution"))
+        else:
+            self.dist_chart.outputs = ()
+        self.answer_box.layout.display = ""
+
+
+class ProbabilityLessonsTab(W.VBox):
+    """The dashboard's probability lessons: the lesson sequence, then the free lab."""
+
+    def __init__(self, game: Any = None, library: Library | None = None,
+                 link: ClassLink | None = None, console: Console | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("nid-prob-lessons")
+        self.game = game
+        self.console = console if console is not None else Console()
+        self.library = library if library is not None else Library()
+        self.link = link if link is not None else ClassLink()
+        self.entries: dict[str, Entry] = {}
+        for e in self.library.entries("probability"):
+            if e.lesson is not None and e.lesson.key != LAB:
+                self.entries.setdefault(e.lesson.key, e)
+        self.apps: dict[str, W.Widget] = {}
+        options = [(e.title, key) for key, e in self.entries.items()] + [(LAB_TITLE, LAB)]
+        self.chooser = W.ToggleButtons(options=options, value=options[0][1],
+                                       style={"button_width": "auto"})
+        self.chooser.add_class("nid-pl-chooser")
+        self.summary = W.HTML()
+        self.summary.add_class("nid-pl-summary")
+        self.problems = W.HTML(self._problems_html())
+        self.problems.add_class("nid-pl-problems")
+        self.body = W.VBox()
+        self.children = [self.link.widget, self.chooser, self.problems, self.summary, self.body]
+        self.chooser.observe(lambda change: self._show(change["new"]), names="value")
+        if self.link.active:
+            self.link.join()
+        self._show(self.chooser.value)
+
+    def _problems_html(self) -> str:
+        bad = self.library.errors("probability")
+        lines = [f"<li><code>{esc(_short(e))}</code></li>" for e in bad]
+        if self.library.folder_error:
+            lines.insert(0, f"<li>{esc(self.library.folder_error)}</li>")
+        if not lines:
+            return ""
+        return ("<div style='font:13px sans-serif;color:#c0392b;margin:4px 0'>⚠ These lesson "
+                "files could not be used (the others work):<ul style='margin:2px 0'>"
+                + "".join(lines) + "</ul></div>")
+
+    @property
+    def app(self) -> W.Widget:
+        return self.apps[self.chooser.value]
+
+    def choose(self, key: str) -> W.Widget:
+        if key != LAB and key not in self.entries:
+            raise ValueError(f"no probability lesson {key!r}; choose one of "
+                             f"{', '.join([*self.entries, LAB])}")
+        self.chooser.value = key
+        return self.app
+
+    def _show(self, key: str) -> None:
+        if key not in self.apps:
+            if key == LAB:
+                from .lessons import lessons_app
+
+                lab = lessons_app(self.game)
+                lab.on_guess = self._lab_guess
+                self.apps[key] = lab
+            else:
+                self.apps[key] = ProbabilityLessonApp(self.entries[key].lesson, self.link,
+                                                      self.console)
+        summary = ("Ask your own questions: pick one, set it up, simulate, compare with the "
+                   "exact answer." if key == LAB else self.entries[key].lesson.summary)
+        self.summary.value = (f"<div style='font:13px sans-serif;color:#555;margin:2px 0 6px'>"
+                              f"{inline(summary)}</div>")
+        self.body.children = [self.apps[key]]
+
+    def _lab_guess(self, label: str, guess: float, kind: str, exact: Any) -> None:
+        """A quiz answer of the free lab, for the class view."""
+        if exact is None:
+            return
+        self.link.send(f"lab/{label}", f"Free lab: {label}", guess, kind,
+                       float(exact.value), str(exact.value))
+
+
+__all__ = ["LAB", "ProbabilityLessonApp", "ProbabilityLessonsTab"]
