@@ -91,7 +91,7 @@ def test_whole_game_through_the_panels(players, seats, seed):
     for total in sheet.totals:
         assert f"<b>{total}</b>" in app.result.html.value
     assert "Game over" in app.console.last
-    assert "Game over" in app.table.status.value
+    assert "Game over" in app.status.html.value
 
 
 BASE_KINDS = {"bid", "uline_bid", "pick", "hero", "thrud", "ylud", "transform", "discard",
@@ -314,6 +314,87 @@ def test_play_app_falls_back_when_the_game_cannot_start():
     app = play_app(players=2, seed=1, expansions=["thingvellir"], bot_delay=0)
     if not app.session.game.config.thingvellir:
         assert "base game instead" in app.console.last
+
+
+def test_setup_card_says_who_plays_whom_and_what_the_levels_mean():
+    """Issue 26: the Play tab says at once who the learner plays against, what each level
+    means (montecarlo explained too), and starts a new game from the top."""
+    from widgets.panels import levels_html
+    from widgets.session import LEVEL_HELP, SEAT_MENU
+
+    app = play_app(players=3, seats=["human", "hard", "montecarlo"], seed=3, bot_delay=0,
+                   names=["Ada", "Bo", "Cy"])
+    assert app.children[1] is app.setup  # first after the style
+    summary = app.setup.summary.value
+    assert "You are Ada. You play against Bo (hard) and Cy (montecarlo)." in summary
+    assert "3 players, base game, deal 3." in summary
+    levels = app.setup.levels.value
+    assert "looks ahead" in levels and "baseline" in levels and "greedy" not in levels
+    # Every seat of the menu has its line in the form's legend.
+    assert set(LEVEL_HELP) == {value for _, value in SEAT_MENU}
+    legend = levels_html()
+    for text in LEVEL_HELP.values():
+        assert text.split(":")[0] in legend
+    # The form opens from the top and folds once the new game has started.
+    assert app.setup.form.layout.display == "none"
+    app.setup.toggle.click()
+    assert app.setup.form.layout.display == "" and app.setup.toggle.description == "Hide"
+    app.new_game.seat_kinds[1].value = "easy"
+    app.new_game.start.click()
+    assert app.setup.form.layout.display == "none"
+    assert "Bo (easy)" in app.setup.summary.value
+
+
+def test_status_bar_and_split_boards_follow_the_game():
+    """Issue 26: the status line says where the game stands and the last move; your own
+    board in full beside the decision, the others compact beside the taverns."""
+    app = play_app(players=3, seats=["human", "random", "random"], seed=2, bot_delay=0,
+                   names=["Ada", "Bo", "Cy"])
+    assert "Age 1, round 1" in app.status.html.value and app.status.last.value == ""
+    click(app, parse_action("bid 5 4 3"))
+    assert "Last move: " in app.status.last.value
+    own, others = app.boards.own.children, app.boards.others.children
+    assert own == (app.boards.boards[0],) and others == tuple(app.boards.boards[1:])
+    assert "nid-board-compact" not in own[0].value
+    assert all("nid-board-compact" in b.value for b in others)
+    # Viewing as another seat swaps which board is in full.
+    app.session.follow_decider = False
+    app.session.viewer = 1
+    assert app.boards.own.children == (app.boards.boards[1],)
+    assert app.boards.others.children == (app.boards.boards[2], app.boards.boards[0])
+
+
+def test_background_bots_say_who_is_thinking_and_land_their_moves():
+    """Issue 26: with background bots the bot's turn returns at once; 'thinking' names the
+    bot (with its progress for the search), the decision panel says so, and the moves land."""
+    app = play_app(players=2, seats=["human", "hard"], seed=5, bot_delay=0, background=True,
+                   names=["Ada", "Bo"])
+    session = app.session
+    seen: list[str] = []
+    session.observe(lambda c: seen.append(c["new"]), "thinking")
+    click(app, parse_action("bid 5 4 3"))
+    # The click came back before the bot had played (it thinks for about 0.75 s).
+    assert session.game.decision is not None
+    waiting = app.decision.prompt.value
+    assert "Bo (hard) is thinking" in waiting or session.game.decision.player == 0
+    session.wait()
+    assert session.thinking == ""
+    assert session.game.decision.player == 0 and session.is_human(0)
+    assert any(t.startswith("Bo (hard) is thinking") for t in seen)
+    assert any(t.endswith("%") for t in seen), seen  # the search's progress
+    assert "thinking" not in app.decision.prompt.value
+
+
+def test_background_bots_are_ignored_after_a_new_game():
+    """A bot still thinking about the old game never plays into the new one."""
+    app = play_app(players=2, seats=["human", "expert"], seed=5, bot_delay=0, background=True)
+    session = app.session
+    click(app, parse_action("bid 5 4 3"))
+    old = session.game
+    session.new_game(dict(players=2, seats=["human", "random"], seed=9, bot_delay=0))
+    assert session.game is not old and session.thinking == ""
+    session.wait()
+    assert len(session.game.history) == 0 and len(old.history) == 1
 
 
 def test_boards_hide_other_bids_until_revealed():

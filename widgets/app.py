@@ -21,9 +21,10 @@ from .panels import (
     DecisionPanel,
     GameFilePanel,
     LogPanel,
-    NewGamePanel,
     PlayerBoards,
     ResultPanel,
+    SetupCard,
+    StatusBar,
     TableView,
 )
 from .session import HUMAN, Console, Session
@@ -31,7 +32,9 @@ from .style import css_widget
 
 
 class PlayApp(W.VBox):
-    """Table, decision controls, player boards, log and undo, new game, console.
+    """A game as it reads at the table, top to bottom: who plays whom (and a new game), where
+    the game stands and who is thinking; then the decision with the coach beside your own
+    board, and the taverns with the other players' boards; the charts; the log and undo.
 
     ``charts_box`` is an empty container for live charts (the analysis layer fills
     it); ``session.observers`` or ``session.observe(..., "version")`` tell it when
@@ -43,12 +46,14 @@ class PlayApp(W.VBox):
         self.add_class("nid-play-app")
         self.session = session
         self.console = session.console
-        self.table = TableView(session)
+        self.setup = SetupCard(session)
+        self.status = StatusBar(session)
+        self.table = TableView(session, show_status=False)
         self.decision = DecisionPanel(session, layout=W.Layout(
-            border="2px solid #f1c40f", padding="6px", margin="6px 0"))
-        self.boards = PlayerBoards(session)
+            border="2px solid #f1c40f", padding="6px", margin="0 0 6px 0"))
+        self.boards = PlayerBoards(session, split=True)
         self.log_panel = LogPanel(session)
-        self.new_game = NewGamePanel(session)
+        self.new_game = self.setup.form
         self.result = ResultPanel(session)
         self.files = GameFilePanel(session)
         self.coach = Coach(session)
@@ -63,18 +68,24 @@ class PlayApp(W.VBox):
                                  value=session.viewer)
         self.viewer.observe(self._viewer_picked, "value")
         session.observe(lambda _c: self._sync_viewer(), "version")
-        self.extras = W.Accordion(children=[self.log_panel, self.new_game])
+        self.viewer.add_class("nid-viewer")
+        self.extras = W.Accordion(children=[self.log_panel])
         self.extras.set_title(0, "Log and undo")
-        self.extras.set_title(1, "New game")
         self.extras.selected_index = 0
-        # The decision to take (and any error about it) first, where the eye lands.
-        left = W.VBox([self.decision, self.coach, self.console, self.result, self.files,
-                       self.table],
-                      layout=W.Layout(flex="1 1 520px", min_width="420px"))
-        right = W.VBox([self.viewer, self.boards], layout=W.Layout(flex="1 1 460px"))
-        self.children = [css_widget(), W.HBox([left, right],
-                                              layout=W.Layout(flex_flow="row wrap")),
-                         self.charts_box, self.extras]
+        # The decision to take (and any error about it) first, where the eye lands, with
+        # your own board under it; the taverns (what you choose from) beside it, then the
+        # others' boards. At 1280 px the two columns sit side by side; narrower, they stack.
+        left = W.VBox([self.decision, self.console, self.result, self.coach,
+                       self.boards.own, self.files],
+                      layout=W.Layout(flex="1 1 560px", min_width="0"))
+        left.add_class("nid-play-left")
+        right = W.VBox([self.table, self.boards.others, self.viewer],
+                       layout=W.Layout(flex="1 1 520px", min_width="0"))
+        right.add_class("nid-play-right")
+        columns = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap",
+                                                        grid_gap="12px"))
+        self.children = [css_widget(), self.setup, self.status, columns, self.charts_box,
+                         self.extras]
 
     def _viewer_options(self) -> list[tuple[str, int]]:
         s = self.session
@@ -101,6 +112,8 @@ def play_app(players: int = 3, seats: Sequence[str] | None = None, seed: int = 0
              names: Sequence[str] | None = None, expansions: Sequence[str] = (),
              first_game: bool = False, bot_delay: float = 0.5, **config: Any) -> PlayApp:
     """A PlayApp for a new game: seat 1 human, the others random bots by default.
+    ``background=True``: the bots think in a thread, the page stays free meanwhile (the
+    dashboard); ``app.session.wait()`` waits for them.
 
     A game that cannot start (e.g. an expansion the engine does not play yet) is
     reported in the console, and a base game with the same seats starts instead.
@@ -113,7 +126,8 @@ def play_app(players: int = 3, seats: Sequence[str] | None = None, seed: int = 0
     console = Console()
     # A learner's game: forced moves played (and said), a summary at the end of each age.
     flow = {"auto_forced": bool(config.pop("auto_forced", True)),
-            "age_summaries": bool(config.pop("age_summaries", True))}
+            "age_summaries": bool(config.pop("age_summaries", True)),
+            "background": bool(config.pop("background", False))}
     cfg = {k: v for k, v in cfg.items() if k not in flow}
     try:
         session = Session.from_config(cfg, console=console, **flow)

@@ -303,14 +303,14 @@ class Dashboard(W.VBox):
 
     def __init__(self, players: int = 3, seats: tuple[str, ...] = (HUMAN, "greedy", "random"),
                  seed: int = 7, bot_delay: float = 0.3, build_all: bool = False,
-                 **kwargs: Any) -> None:
+                 background: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-dashboard")
         self.console = Console(limit=12)
         self.console.add_class("nid-dashboard-console")
         self.restore_errors = report_callback_errors(self.console)
         self.play_config = {"players": players, "seats": list(seats), "seed": seed,
-                            "bot_delay": bot_delay}
+                            "bot_delay": bot_delay, "background": background}
         self.walkthrough: WalkthroughTab | None = None
         self.play: PlayApp | None = None
         self.play_charts: LiveCharts | None = None
@@ -431,7 +431,9 @@ class Dashboard(W.VBox):
 
 
 def dashboard(**kwargs: Any) -> Dashboard:
-    """The lab's dashboard (``make run`` serves notebooks/dashboard.ipynb, which shows it)."""
+    """The lab's dashboard (``make run`` serves notebooks/dashboard.ipynb, which shows it):
+    the Play tab's bots think in the background, so the page answers while they do."""
+    kwargs.setdefault("background", True)
     return Dashboard(**kwargs)
 
 

@@ -20,7 +20,7 @@ from nidavellir.cards import TAVERNS
 
 from . import render
 from .controls import Context, Control, build_control
-from .session import HUMAN, LEVEL_OF, SEAT_MENU, Session
+from .session import HUMAN, LEVEL_HELP, LEVEL_OF, SEAT_MENU, Session
 
 esc = html.escape
 MAX_PLAYERS = 5
@@ -164,6 +164,82 @@ def age_summary_html(game: Game, age: int) -> str:
 
 # ====================================================================== new game
 
+def levels_html() -> str:
+    """What each seat of the menu means, one line each."""
+    rows = "".join(f"<li><b>{esc(k)}</b>: {esc(text)}</li>"
+                   for k, text in LEVEL_HELP.items())
+    return f"<ul class='nid-levels'>{rows}</ul>"
+
+
+def opponents_text(session: Session) -> str:
+    """Who plays against whom, in words: 'You are Ada. You play against Bo (hard: ...)'."""
+    game = session.game
+    names, seats = game.names, session.seats
+
+    def who(i: int) -> str:
+        level = LEVEL_OF.get(seats[i], seats[i])
+        return f"{names[i]} ({level})"
+
+    humans = [i for i, k in enumerate(seats) if k == HUMAN]
+    bots = [i for i, k in enumerate(seats) if k != HUMAN]
+    rules = "Thingvellir" if game.config.thingvellir else "base game"
+    if game.config.options.first_game:
+        rules += ", first-game heroes"
+    tail = f" {game.config.players} players, {rules}, deal {game.seed}."
+    if not humans:
+        return "Bots only: " + ", ".join(who(i) for i in bots) + "." + tail
+    you = " and ".join(names[i] for i in humans)
+    if not bots:
+        return f"{you}: humans only, passing the screen." + tail
+    them = ", ".join(who(i) for i in bots[:-1])
+    them = f"{them} and {who(bots[-1])}" if them else who(bots[-1])
+    return f"You are {you}. You play against {them}." + tail
+
+
+class SetupCard(W.VBox):
+    """The top of the Play tab: who plays against whom, what the levels mean, and a new
+    game (players, levels, rules) one click away."""
+
+    def __init__(self, session: Session, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("nid-setup")
+        self.session = session
+        self.summary = W.HTML()
+        self.summary.add_class("nid-setup-summary")
+        self.levels = W.HTML()
+        self.levels.add_class("nid-setup-levels")
+        self.toggle = W.Button(description="New game…", icon="cog",
+                               tooltip="choose the players, their levels and the rules, "
+                                       "then start")
+        self.toggle.add_class("nid-setup-toggle")
+        self.toggle.on_click(lambda _b: self.show_form(self.form.layout.display == "none"))
+        self.form = NewGamePanel(session, layout=W.Layout(display="none", padding="4px 0"))
+        self._game = session.game
+        self.children = [W.HBox([self.summary, self.toggle], layout=W.Layout(
+            align_items="center", justify_content="space-between", width="100%")),
+            self.levels, self.form]
+        session.observe(lambda _c: self.refresh(), "version")
+        self.refresh()
+
+    def show_form(self, shown: bool) -> None:
+        self.form.layout.display = "" if shown else "none"
+        self.toggle.description = "Hide" if shown else "New game…"
+        self.toggle.icon = "times" if shown else "cog"
+        self.levels.layout.display = "none" if shown else ""
+
+    def refresh(self) -> None:
+        if self.session.game is not self._game:  # a new game started: the form folds
+            self._game = self.session.game
+            self.show_form(False)
+        self.summary.value = f"<div>{esc(opponents_text(self.session))}</div>"
+        seats = self.session.seats
+        shown = []
+        for kind in dict.fromkeys(LEVEL_OF.get(k, k) for k in seats if k != HUMAN):
+            if kind in LEVEL_HELP:
+                shown.append(f"<b>{esc(kind)}</b>: {esc(LEVEL_HELP[kind])}")
+        self.levels.value = ("<div>" + "<br>".join(shown) + "</div>") if shown else ""
+
+
 class NewGamePanel(W.VBox):
     """Players (2-5), names, human or bot per seat, expansions, first-game variant,
     seed, bot pause; Start."""
@@ -201,8 +277,10 @@ class NewGamePanel(W.VBox):
         self.start.on_click(lambda _b: self.start_game())
         self.players.observe(lambda _c: self._show_rows(), "value")
         self._show_rows()
-        self.children = [self.players, *self.rows, self.thingvellir, self.first_game,
-                         W.HBox([self.seed, self.bot_delay]), self.start]
+        self.legend = W.HTML(levels_html())
+        self.legend.add_class("nid-level-legend")
+        self.children = [self.players, *self.rows, self.legend, self.thingvellir,
+                         self.first_game, W.HBox([self.seed, self.bot_delay]), self.start]
 
     def _show_rows(self) -> None:
         for i, row in enumerate(self.rows):
@@ -224,29 +302,77 @@ class NewGamePanel(W.VBox):
 
 # ====================================================================== table and boards
 
-class TableView(_View):
-    """Taverns (and camp), decks, treasury, hero hall, distinctions."""
+class StatusBar(_View):
+    """One line where the game stands (age, round, tavern, who decides what), who is
+    thinking and how far, and the last move made."""
 
     def __init__(self, session: Session, **kwargs: Any) -> None:
         super().__init__(session, **kwargs)
+        self.add_class("nid-status")
+        self.html = W.HTML()
+        self.thinking = W.HTML()
+        self.thinking.add_class("nid-thinking")
+        self.last = W.HTML()
+        self.last.add_class("nid-last-move")
+        self.children = [self.html, W.HBox([self.thinking, self.last], layout=W.Layout(
+            flex_flow="row wrap", align_items="center"))]
+        session.observe(lambda _c: self._show_thinking(), "thinking")
+        self.refresh()
+
+    def _show_thinking(self) -> None:
+        text = self.session.thinking
+        self.thinking.value = (f"<span class='nid-thinking-text'>⏳ {esc(text)}</span>"
+                               if text else "")
+
+    def refresh(self) -> None:
+        session = self.session
+        game = session.game
+        self.html.value = f"<div class='nid-status-text'>{esc(status_text(session))}</div>"
+        self._show_thinking()
+        if game.history:
+            player, _ = game.history[-1]
+            text = game.action_text(len(game.history) - 1, session.viewer)
+            self.last.value = (f"<span class='nid-last-move-text'>Last move: "
+                               f"{esc(game.names[player])}: {esc(text)}</span>")
+        else:
+            self.last.value = ""
+
+
+class TableView(_View):
+    """Taverns (and camp), decks, treasury, hero hall, distinctions; with
+    ``show_status``, the status line above them."""
+
+    def __init__(self, session: Session, show_status: bool = True, **kwargs: Any) -> None:
+        super().__init__(session, **kwargs)
         self.status = W.HTML()
         self.html = W.HTML()
-        self.children = [self.status, self.html]
+        self.show_status = show_status
+        self.children = [self.status, self.html] if show_status else [self.html]
         self.refresh()
 
     def refresh(self) -> None:
         obs = self.session.observation()
-        self.status.value = f"<div style='font:bold 14px sans-serif'>{esc(status_text(self.session))}</div>"
+        self.status.value = (f"<div class='nid-status-text'>{esc(status_text(self.session))}"
+                             "</div>")
         self.html.value = render.table_html(obs)
 
 
 class PlayerBoards(_View):
     """Every player's army columns, ranks, bravery points, lines, command zone, gem and
-    coins as the viewer may see them (others' bids stay '?' until revealed)."""
+    coins as the viewer may see them (others' bids stay '?' until revealed).
 
-    def __init__(self, session: Session, **kwargs: Any) -> None:
+    ``boards[i]`` is seat ``i``'s board. With ``split``, the panel shows nothing itself:
+    ``own`` holds the viewer's board in full and ``others`` the others' boards in their
+    compact form, for a layout that puts them in different places."""
+
+    def __init__(self, session: Session, split: bool = False, **kwargs: Any) -> None:
         super().__init__(session, **kwargs)
         self.boards: list[W.HTML] = []
+        self.split = split
+        self.own = W.VBox()
+        self.own.add_class("nid-own-board")
+        self.others = W.VBox()
+        self.others.add_class("nid-other-boards")
         self.refresh()
 
     def refresh(self) -> None:
@@ -256,15 +382,27 @@ class PlayerBoards(_View):
         players = obs["players"]
         if len(self.boards) != len(players):
             self.boards = [W.HTML() for _ in players]
-            self.children = self.boards
+            if not self.split:
+                self.children = self.boards
         d = game.decision
         sheet = game.scores()
+        viewer = session.viewer
         for i, p in enumerate(players):
             # Only the viewer's own score: the others' coins are hidden until the end.
-            score = sheet.totals[i] if (i == session.viewer or game.is_over) else None
+            score = sheet.totals[i] if (i == viewer or game.is_over) else None
             self.boards[i].value = render.board_html(
-                p, to_move=d is not None and d.player == i, viewer=i == session.viewer,
-                score=score, points=column_points(sheet[i].breakdown))
+                p, to_move=d is not None and d.player == i, viewer=i == viewer,
+                score=score, points=column_points(sheet[i].breakdown),
+                compact=self.split and i != viewer)
+        if self.split:
+            own = (self.boards[viewer],)
+            # The others in the order they play after the viewer.
+            others = tuple(self.boards[(viewer + k) % len(players)]
+                           for k in range(1, len(players)))
+            if self.own.children != own:
+                self.own.children = own
+            if self.others.children != others:
+                self.others.children = others
 
 
 # ====================================================================== decisions
@@ -316,6 +454,7 @@ class DecisionPanel(_View):
         self.children = [self.prompt, self.summary_box, self.control_box, self.error,
                          self.text_row, self.tools]
         session.observe(lambda _c: self._show_error(), "error")
+        session.observe(lambda _c: self._show_waiting(), "thinking")
         self._rendered: tuple[Any, ...] | None = None
         self.judgement_for: Any = lambda: None
         """The coach's judgement of the position on the table, if any (set by the app)."""
@@ -360,6 +499,17 @@ class DecisionPanel(_View):
         self.error.value = (f"<div class='nid-error' style='color:#c0392b;font:13px sans-serif'>"
                             f"⚠ {esc(message)}</div>" if message else "")
 
+    def _show_waiting(self) -> None:
+        """While a bot decides: who, and how far its thinking is (background bots)."""
+        session = self.session
+        d = session.game.decision
+        if d is None or session.is_human(d.player) or session.summary_age:
+            return
+        text = session.thinking or (f"Waiting for {session.game.names[d.player]} "
+                                    f"({session.seats[d.player]} bot)…")
+        self.prompt.value = (f"<div class='nid-waiting'>⏳ {esc(text)} You can look around "
+                             "meanwhile: the cards, the boards, the log.</div>")
+
     def refresh(self) -> None:
         session = self.session
         game = session.game
@@ -401,8 +551,7 @@ class DecisionPanel(_View):
             self.control_box.children = []
             self.notation.value = ""
         elif not session.is_human(d.player):
-            self.prompt.value = (f"<i>Waiting for {esc(game.names[d.player])} "
-                                 f"({esc(session.seats[d.player])} bot)…</i>")
+            self._show_waiting()
             self.control_box.children = []
         else:
             obs = game.observation(d.player)
@@ -615,6 +764,7 @@ class ResultPanel(_View):
                            f"{esc(winners)}</div>" + self.sheet._repr_html_())
 
 
-__all__ = ["NewGamePanel", "TableView", "PlayerBoards", "DecisionPanel", "LogPanel",
+__all__ = ["SetupCard", "StatusBar", "levels_html", "opponents_text", "NewGamePanel",
+           "TableView", "PlayerBoards", "DecisionPanel", "LogPanel",
            "ResultPanel", "GameFilePanel", "age_summary_html", "record_download_html",
            "status_text", "HUMAN"]

@@ -248,9 +248,12 @@ def column_html(letter: str, tokens: Sequence[str], ranks: int, *, points: int |
 
 
 def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool = False,
-               score: int | None = None, points: Mapping[str, int] | None = None) -> str:
+               score: int | None = None, points: Mapping[str, int] | None = None,
+               compact: bool = False) -> str:
     """A player board from the observation's ``players`` entry; ``points``: what each
-    column is worth on the score sheet now, by class letter (the column headers)."""
+    column is worth on the score sheet now, by class letter (the column headers).
+    ``compact``: an opponent's board in less room (each column's top two cards as tiles,
+    the headers still count the whole column)."""
     name = player["name"]
     flags = []
     if viewer:
@@ -280,13 +283,19 @@ def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool
              f"&nbsp; hand {hand_html} &nbsp; purse {purse_html}"
              f"{' &nbsp; <b>Uline bids after the reveal</b>' if player.get('uline') else ''}</div>")
     columns = "".join(column_html(letter, player["army"][letter], player["ranks"][letter],
-                                  points=(points or {}).get(letter))
+                                  points=(points or {}).get(letter),
+                                  shown=2 if compact else None)
                       for letter in CLASS_LETTERS)
     zone = "".join(card_tile(t, small=True) for t in player["command_zone"]) or \
         "<i style='font:12px sans-serif;color:#888'>empty</i>"
     lines = (f"<div style='font:12px sans-serif'>{player['lines']} complete line(s), "
              f"{player['heroes']} hero(es)</div>")
     border = "#f1c40f" if to_move else "#ccc"
+    if compact:
+        return (f"<div class='nid-board nid-board-compact' style='border:2px solid {border};"
+                f"border-radius:8px;padding:4px 6px;margin:4px 0'>{head}{coins}{lines}"
+                f"<div>{columns}</div><div style='margin-top:2px'><small>Command zone</small> "
+                f"{zone}</div></div>")
     return (f"<div class='nid-board' style='border:2px solid {border};border-radius:8px;"
             f"padding:6px;margin:4px 0'>{head}{coins}{lines}<div>{columns}</div>"
             f"<div style='margin-top:4px'><small>Command zone</small><br>{zone}</div></div>")

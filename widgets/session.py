@@ -50,6 +50,17 @@ SEAT_MENU: tuple[tuple[str, str], ...] = (
     ("human", HUMAN), ("easy (random)", "easy"), ("medium (greedy)", "medium"),
     ("hard (search, <1 s a move)", "hard"), ("expert (search, 3 s a move)", "expert"),
     ("montecarlo (baseline)", "montecarlo"))
+#: What each seat of the menu means, in one line a learner reads (the setup card).
+LEVEL_HELP: dict[str, str] = {
+    HUMAN: "you decide (a second human may share the screen)",
+    "easy": "plays any legal move at random: a first opponent to learn the rules against",
+    "medium": "greedy: takes what scores most right now, never looks ahead",
+    "hard": "looks ahead: plays many possible games from what its seat can see, under "
+            "a second a move",
+    "expert": "the same search, thinking about 3 seconds a move: the strongest opponent",
+    "montecarlo": "baseline: tries each move with random games to the end (the yardstick "
+                  "the search is measured against; weaker than hard)",
+}
 
 
 class Bot(Protocol):

@@ -40,6 +40,17 @@ button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
 .nid-bar-part { color: white; font: 11px sans-serif; padding: 2px 0; text-align: center;
   overflow: hidden; white-space: nowrap; }
 .nid-mistake-text { font: 12px/1.4 sans-serif; white-space: normal; margin-top: 4px; }
+.nid-setup { background: #f4f6f7; border: 1px solid #d5dbdb; border-radius: 8px;
+  padding: 6px 10px; margin: 0 0 6px 0; }
+.nid-setup-summary { font: 14px/1.4 sans-serif; white-space: normal; flex: 1 1 auto; }
+.nid-setup-levels, .nid-levels { font: 12px/1.4 sans-serif; color: #444; white-space: normal; }
+.nid-levels { margin: 4px 0; padding-left: 20px; }
+.nid-status-text { font: bold 14px/1.4 sans-serif; white-space: normal; }
+.nid-thinking-text { font: 13px sans-serif; color: #1b4f72; background: #ebf5fb;
+  border-radius: 4px; padding: 2px 8px; margin-right: 10px; }
+.nid-last-move-text { font: 12px sans-serif; color: #555; }
+.nid-waiting { font: italic 14px/1.4 sans-serif; color: #1b4f72; white-space: normal; }
+.nid-play-left, .nid-play-right { overflow: visible; }
 .nid-age-summary { font: 13px/1.45 sans-serif; white-space: normal; }
 .nid-age-summary ul { margin: 2px 0 4px 0; padding-left: 20px; }
 .nid-summary-head { font-weight: bold; margin-bottom: 2px; }

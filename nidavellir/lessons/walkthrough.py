@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .. import cards as C
@@ -48,6 +49,7 @@ from .source import (
     integer,
     key_of,
     mapping,
+    read,
     text,
     texts,
     unique_keys,
@@ -412,10 +414,18 @@ class Walkthrough:
 
     @classmethod
     def of(cls, key: str) -> Walkthrough:
-        """One of the lab's walkthroughs by key (``base``, ``heroes``, ``thingvellir``)."""
-        from . import builtin
-
-        return cls(builtin(key, "walkthrough"))
+        """One of the lab's walkthroughs by key (``base``, ``heroes``, ``thingvellir``): the
+        file ``files/walkthrough/KEY.yaml`` of this package."""
+        folder = Path(__file__).resolve().parent / "files" / "walkthrough"
+        lessons = {}
+        for path in sorted(folder.glob("*.yaml")):
+            data, source = read(path)
+            lesson = parse(data, source)
+            if lesson.key == key:
+                return cls(lesson)
+            lessons[lesson.key] = lesson
+        raise ValueError(f"no walkthrough lesson {key!r}; choose one of "
+                         + ", ".join(lessons))
 
     # ------------------------------------------------------------------ queries
 

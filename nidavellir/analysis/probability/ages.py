@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ... import cards as C
 from ...cards import Card, Suit
-from .pools import Target, _run, box_pool, target
+from .pools import Target, box_pool, run_trials, target
 from .results import Estimate, Exact, estimate_from
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ PIONEER_POLICIES = ("random", "takes_it")
 
 # ====================================================================== 3. a card appears in an age
 
-def _age_shape(players: int, age: int) -> tuple[int, int, int]:
+def age_shape(players: int, age: int) -> tuple[int, int, int]:
     """(deck size D, cards dealt per round, cards removed before dealing)."""
     C.check_players(players)
     if age not in (1, 2):
@@ -35,7 +35,7 @@ def _age_shape(players: int, age: int) -> tuple[int, int, int]:
 
 
 def _dealt_by(players: int, age: int, by_round: int | None) -> tuple[int, int, int]:
-    deck, per_round, removed = _age_shape(players, age)
+    deck, per_round, removed = age_shape(players, age)
     rounds = C.ROUNDS_PER_AGE[players]
     by_round = rounds if by_round is None else by_round
     if not 0 <= by_round <= rounds:
@@ -152,7 +152,7 @@ def simulate_appears(what: Target | Suit | Card | str, players: int = 3, age: in
                      by_round: int | None = None, pioneer: str = "random",
                      trials: int = 10_000, seed: int | None = 0) -> Estimate:
     trial = appears_trial(what, players, age, by_round, pioneer)
-    outcomes = [1.0 if x else 0.0 for x in _run(trial, trials, seed)]
+    outcomes = [1.0 if x else 0.0 for x in run_trials(trial, trials, seed)]
     return estimate_from(outcomes, p_appears(what, players, age, by_round, pioneer).question,
                          seed, binary=True)
 
@@ -161,6 +161,6 @@ def simulate_expected_seen(what: Target | Suit | Card | str, players: int = 3, a
                            by_round: int | None = None, pioneer: str = "random",
                            trials: int = 10_000, seed: int | None = 0) -> Estimate:
     trial = appears_trial(what, players, age, by_round, pioneer)
-    outcomes = [float(x) for x in _run(trial, trials, seed)]
+    outcomes = [float(x) for x in run_trials(trial, trials, seed)]
     return estimate_from(outcomes, expected_seen(what, players, age, by_round, pioneer).question,
                          seed, binary=False)

@@ -9,12 +9,12 @@ from fractions import Fraction
 
 from ... import cards as C
 from ... import coins as K
-from .pools import _run
+from .pools import run_trials
 from .results import Estimate, Exact, estimate_from
 
 # ====================================================================== 5. bid ties
 
-def _coin_values(hand: Iterable[int | str]) -> list[int]:
+def coin_values(hand: Iterable[int | str]) -> list[int]:
     values = []
     for c in hand:
         if isinstance(c, str):
@@ -26,7 +26,7 @@ def _coin_values(hand: Iterable[int | str]) -> list[int]:
     return values
 
 
-def _bids(values: Sequence[int], distinct: bool) -> list[tuple[int, ...]]:
+def all_bids(values: Sequence[int], distinct: bool) -> list[tuple[int, ...]]:
     bids: list[tuple[int, ...]] = list(itertools.permutations(values, 3))
     return list(dict.fromkeys(bids)) if distinct else bids
 
@@ -40,7 +40,7 @@ def p_bid_tie(hand_a: Iterable[int | str], hand_b: Iterable[int | str], tavern: 
     ``distinct`` the uniform choice is among bids that differ in values (what a random
     bot choosing among the engine's legal actions does when a hand repeats a value).
     """
-    a, b = _bids(_coin_values(hand_a), distinct), _bids(_coin_values(hand_b), distinct)
+    a, b = all_bids(coin_values(hand_a), distinct), all_bids(coin_values(hand_b), distinct)
     where = range(3) if tavern is None else (tavern,)
     ties = sum(1 for x in a for y in b if any(x[t] == y[t] for t in where))
     label = "any tavern" if tavern is None else C.TAVERNS[tavern]
@@ -52,7 +52,7 @@ def p_bid_tie(hand_a: Iterable[int | str], hand_b: Iterable[int | str], tavern: 
 def bid_tie_trial(hand_a: Iterable[int | str], hand_b: Iterable[int | str],
                   tavern: int | None = 0, distinct: bool = False
                   ) -> Callable[[random.Random], float]:
-    a, b = _bids(_coin_values(hand_a), distinct), _bids(_coin_values(hand_b), distinct)
+    a, b = all_bids(coin_values(hand_a), distinct), all_bids(coin_values(hand_b), distinct)
     where = range(3) if tavern is None else (tavern,)
 
     def trial(rng: random.Random) -> float:
@@ -65,6 +65,6 @@ def simulate_bid_tie(hand_a: Iterable[int | str], hand_b: Iterable[int | str],
                      tavern: int | None = 0, distinct: bool = False, trials: int = 10_000,
                      seed: int | None = 0) -> Estimate:
     hand_a, hand_b = list(hand_a), list(hand_b)
-    outcomes = _run(bid_tie_trial(hand_a, hand_b, tavern, distinct), trials, seed)
+    outcomes = run_trials(bid_tie_trial(hand_a, hand_b, tavern, distinct), trials, seed)
     return estimate_from(outcomes, p_bid_tie(hand_a, hand_b, tavern, distinct).question, seed,
                          binary=True)

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from ... import cards as C
 from ...cards import Kind, Suit
-from .ages import _age_shape
-from .pools import _run
+from .ages import age_shape
+from .pools import run_trials
 from .results import Estimate, estimate_from
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ LINE_ASSUMPTION = (
 )
 
 
-def _line_picks(players: int, position: int) -> Callable[[random.Random], float]:
+def line_picks(players: int, position: int) -> Callable[[random.Random], float]:
     """One simulated game: the pick at which the first line is complete (inf if never)."""
     C.check_players(players)
     if not 1 <= position <= players:
@@ -39,7 +39,7 @@ def _line_picks(players: int, position: int) -> Callable[[random.Random], float]
     n = C.CARDS_PER_TAVERN[players]
     rounds = C.ROUNDS_PER_AGE[players]
     decks = {age: C.age_deck(age, players) for age in (1, 2)}
-    removed = {age: _age_shape(players, age)[2] for age in (1, 2)}
+    removed = {age: age_shape(players, age)[2] for age in (1, 2)}
 
     def trial(rng: random.Random) -> float:
         have: set[Suit] = set()
@@ -71,10 +71,10 @@ def simulate_line(k: int, players: int = 3, position: int = 1, trials: int = 5_0
                   seed: int | None = 0) -> Estimate:
     """P(a first line within ``k`` picks) under :data:`LINE_ASSUMPTION` (simulation only:
     no closed form is offered; the assumption is stored in the result)."""
-    trial = _line_picks(players, position)
-    outcomes = [1.0 if x <= k else 0.0 for x in _run(trial, trials, seed)]
+    trial = line_picks(players, position)
+    outcomes = [1.0 if x <= k else 0.0 for x in run_trials(trial, trials, seed)]
     return estimate_from(outcomes, f"P(a line within {k} picks, {players} players, "
-                         f"picking {_ordinal(position)})", seed, binary=True,
+                         f"picking {ordinal(position)})", seed, binary=True,
                          assumption=LINE_ASSUMPTION)
 
 
@@ -83,7 +83,7 @@ def line_curve(players: int = 3, position: int = 1, trials: int = 5_000,
     """P(a line within k picks) for every k of a game, from one set of simulations."""
     import pandas as pd
 
-    needed = _run(_line_picks(players, position), trials, seed)
+    needed = run_trials(line_picks(players, position), trials, seed)
     max_k = 3 * 2 * C.ROUNDS_PER_AGE[players]
     rows = []
     for k in range(1, max_k + 1):
@@ -93,5 +93,5 @@ def line_curve(players: int = 3, position: int = 1, trials: int = 5_000,
     return pd.DataFrame(rows)
 
 
-def _ordinal(i: int) -> str:
+def ordinal(i: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(i, f"{i}th")

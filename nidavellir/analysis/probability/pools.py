@@ -130,7 +130,7 @@ def deck_composition(age: int = 1) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("cards")
 
 
-def _pool_list(pool: Mapping[Card, int]) -> list[Card]:
+def pool_list(pool: Mapping[Card, int]) -> list[Card]:
     return [c for c, n in pool.items() for _ in range(n)]
 
 
@@ -143,14 +143,14 @@ def _check_trials(trials: int) -> None:
         raise ValueError(f"the number of simulations must be at least 1, not {trials!r}")
 
 
-def _check_draw(n: int, big_n: int) -> None:
+def check_draw(n: int, big_n: int) -> None:
     if not isinstance(n, int) or n < 0:
         raise ValueError(f"the number of cards must be a whole number, not {n!r}")
     if n > big_n:
         raise ValueError(f"cannot draw {n} cards: only {big_n} left in the pool")
 
 
-def _run(trial: Callable[[random.Random], Any], trials: int, seed: int | None) -> list[Any]:
+def run_trials(trial: Callable[[random.Random], Any], trials: int, seed: int | None) -> list[Any]:
     _check_trials(trials)
     rng = _rng(seed)
     return [trial(rng) for _ in range(trials)]

@@ -33,11 +33,11 @@ from ... import cards as C
 from ... import coins as K
 from ...cards import Kind, Suit
 from .ages import appears_trial, expected_seen, p_appears
-from .bids import _bids, _coin_values, bid_tie_trial, p_bid_tie
+from .bids import all_bids, bid_tie_trial, coin_values, p_bid_tie
 from .figures import convergence_figure, running_estimates
-from .lines import LINE_ASSUMPTION, _line_picks, _ordinal
-from .pools import _run, box_pool, target
-from .results import Distribution, Exact, _distribution_estimate, estimate_from, format_outcome
+from .lines import LINE_ASSUMPTION, line_picks, ordinal
+from .pools import box_pool, run_trials, target
+from .results import Distribution, Exact, distribution_estimate, estimate_from, format_outcome
 from .strategies import strategy_seats
 from .taverns import p_tavern_shows, round_distribution, round_trial, tavern_trial
 from .trades import trade_distribution, trade_trial
@@ -94,7 +94,7 @@ class Question:
         frame = running_estimates(values, batches, exact, binary=self.binary)
         out: dict[str, Any] = {"estimate": est, "frame": frame, "raw": raw}
         if self.distribution is not None:
-            out["distribution"] = _distribution_estimate(self.distribution.question, raw, seed)
+            out["distribution"] = distribution_estimate(self.distribution.question, raw, seed)
         return out
 
     def simulation_facts(self, result: Mapping[str, Any]) -> dict[str, Any]:
@@ -131,7 +131,7 @@ class Question:
 
 
 def _sampler(trial: Callable[[random.Random], Any]) -> Callable[[int, int | None], list[Any]]:
-    return lambda trials, seed: _run(trial, trials, seed)
+    return lambda trials, seed: run_trials(trial, trials, seed)
 
 
 # ====================================================================== words for the facts
@@ -244,11 +244,11 @@ def _q_line(k: int = 8, players: int = 3, position: int = 1, game: Game | None =
             ) -> Question:
     if game is not None:
         players = game.config.players
-    trial = _line_picks(players, position)
+    trial = line_picks(players, position)
     return Question("line", f"A line within {k} picks (simulation only)",
                     {"k": k, "players": players, "position": position}, None, _sampler(trial),
                     track=lambda x: 1.0 if x <= k else 0.0, assumption=LINE_ASSUMPTION,
-                    facts={"k": k, "players": players, "position": _ordinal(position),
+                    facts={"k": k, "players": players, "position": ordinal(position),
                            "policy": LINE_ASSUMPTION})
 
 
@@ -261,8 +261,8 @@ def _q_bid_tie(hand_a: Sequence[int | str] = (0, 2, 3, 4, 5),
         hand_a = [K.label(c) for c in sorted(players[seat].coins())]
         hand_b = [K.label(c) for c in sorted(players[other].coins())]
     exact = p_bid_tie(hand_a, hand_b, tavern, distinct)
-    a, b = _coin_values(hand_a), _coin_values(hand_b)
-    pairs = len(_bids(a, distinct)) * len(_bids(b, distinct))
+    a, b = coin_values(hand_a), coin_values(hand_b)
+    pairs = len(all_bids(a, distinct)) * len(all_bids(b, distinct))
     ties = exact.value * pairs
     facts = {"bids_a": exact.params["bids_a"], "bids_b": exact.params["bids_b"],
              "pairs": pairs, "ties": int(ties), "no_ties": pairs - int(ties),

@@ -212,7 +212,7 @@ def estimate_from(outcomes: Sequence[float], question: str = "", seed: int | Non
     return Estimate(question, mean, se, ci, n, seed, binary, assumption)
 
 
-def _distribution_estimate(question: str, outcomes: Iterable[Any], seed: int | None
+def distribution_estimate(question: str, outcomes: Iterable[Any], seed: int | None
                            ) -> DistributionEstimate:
     values = list(outcomes)
     return DistributionEstimate(question, dict(Counter(values)), len(values), seed)

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 
 from ... import cards as C
 from ...cards import Card, Suit
-from .pools import Target, _check_draw, _pool_list, _run, pool_for, target
+from .pools import Target, check_draw, pool_for, pool_list, run_trials, target
 from .results import (
     Distribution,
     DistributionEstimate,
     Estimate,
     Exact,
-    _distribution_estimate,
+    distribution_estimate,
     estimate_from,
 )
 
@@ -36,7 +36,7 @@ def p_tavern_shows(what: Target | Suit | Card | str, n: int | None = None, playe
     pool, players, age, source = pool_for(players, age, game)
     n = C.CARDS_PER_TAVERN[players] if n is None else n
     big_n, k = sum(pool.values()), t.count(pool)
-    _check_draw(n, big_n)
+    check_draw(n, big_n)
     value = 1 - Fraction(comb(big_n - k, n), comb(big_n, n))
     return Exact(f"P(a tavern of {n} shows at least one of {t.label})", value,
                  f"1 − C({big_n}−{k}, {n}) / C({big_n}, {n})",
@@ -49,8 +49,8 @@ def tavern_trial(what: Target | Suit | Card | str, n: int | None = None, players
     t = target(what)
     pool, players, age, _ = pool_for(players, age, game)
     n = C.CARDS_PER_TAVERN[players] if n is None else n
-    cards = _pool_list(pool)
-    _check_draw(n, len(cards))
+    cards = pool_list(pool)
+    check_draw(n, len(cards))
     hits = [t.test(c) for c in cards]
     idx = range(len(cards))
 
@@ -64,7 +64,7 @@ def simulate_tavern_shows(what: Target | Suit | Card | str, n: int | None = None
                           trials: int = 10_000, seed: int | None = 0) -> Estimate:
     """Deal ``trials`` random taverns from the same pool as :func:`p_tavern_shows`."""
     t = target(what)
-    outcomes = _run(tavern_trial(t, n, players, age, game), trials, seed)
+    outcomes = run_trials(tavern_trial(t, n, players, age, game), trials, seed)
     n = C.CARDS_PER_TAVERN[game.config.players if game else players] if n is None else n
     return estimate_from(outcomes, f"P(a tavern of {n} shows at least one of {t.label})", seed,
                          binary=True)
@@ -82,7 +82,7 @@ def round_distribution(what: Target | Suit | Card | str, players: int = 3, age: 
     n = C.CARDS_PER_TAVERN[players] if n is None else n
     m = taverns * n
     big_n, k_all = sum(pool.values()), t.count(pool)
-    _check_draw(m, big_n)
+    check_draw(m, big_n)
     total = comb(big_n, m)
     pmf = {k: Fraction(comb(k_all, k) * comb(big_n - k_all, m - k), total)
            for k in range(0, min(k_all, m) + 1)}
@@ -99,9 +99,9 @@ def round_trial(what: Target | Suit | Card | str, players: int = 3, age: int = 1
     t = target(what)
     pool, players, age, _ = pool_for(players, age, game)
     n = C.CARDS_PER_TAVERN[players] if n is None else n
-    cards = _pool_list(pool)
+    cards = pool_list(pool)
     m = taverns * n
-    _check_draw(m, len(cards))
+    check_draw(m, len(cards))
     hits = [t.test(c) for c in cards]
     idx = range(len(cards))
 
@@ -115,7 +115,7 @@ def simulate_round_distribution(what: Target | Suit | Card | str, players: int =
                                 n: int | None = None, trials: int = 10_000,
                                 seed: int | None = 0) -> DistributionEstimate:
     t = target(what)
-    outcomes = _run(round_trial(t, players, age, game, taverns, n), trials, seed)
+    outcomes = run_trials(round_trial(t, players, age, game, taverns, n), trials, seed)
     m = taverns * (C.CARDS_PER_TAVERN[game.config.players if game else players] if n is None else n)
-    return _distribution_estimate(f"number of {t.label} among a round's {m} cards", outcomes,
+    return distribution_estimate(f"number of {t.label} among a round's {m} cards", outcomes,
                                   seed)

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from ... import cards as C
 from ... import coins as K
-from .pools import _run
-from .results import Distribution, DistributionEstimate, _distribution_estimate
+from .pools import run_trials
+from .results import Distribution, DistributionEstimate, distribution_estimate
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -124,4 +124,4 @@ def simulate_trade(hand: Iterable[int | str] | None = None,
                    seed: int | None = 0) -> DistributionEstimate:
     """Random bids (the purse = 2 random coins of the 4 others), then the R6 lookup."""
     trial = trade_trial(hand, purse, treasury, players, game, seat)
-    return _distribution_estimate("coin taken by a trade", _run(trial, trials, seed), seed)
+    return distribution_estimate("coin taken by a trade", run_trials(trial, trials, seed), seed)
