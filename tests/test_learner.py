@@ -267,6 +267,59 @@ def test_the_end_of_age_summary_waits_for_the_player() -> None:
     assert session.game.state.age == 1 and session.summary_age == 0
 
 
+@pytest.mark.parametrize("seed,kind,award", [(2, "pioneer", "Pioneer of the Kingdom"),
+                                              (1, "transform", "King's Hand")])
+def test_the_summary_comes_before_the_choice_it_explains(seed: int, kind: str,
+                                                        award: str) -> None:
+    """Issue 26: a distinction that gives the learner a choice (the Pioneer's card, the
+    King's Hand's coin) is told in the summary first, then the choice comes."""
+    app = play_app(players=2, seats=["human", "random"], seed=seed, bot_delay=0)
+    session, panel = app.session, app.decision
+    rng = random.Random(seed)
+    while session.game.state.age == 1 and not session.summary_age:
+        click(app, rng.choice(session.game.legal_actions()))
+    d = session.game.decision
+    assert session.summary_age == 1 and d.kind == kind and d.player == 0
+    assert panel.control is None  # no choice before the summary is read
+    summary = panel.summary.value
+    assert award.replace("'", "&#x27;") in summary and "Player 1" in summary
+    if award == "Pioneer of the Kingdom":  # the last one: age 2 follows the choice
+        assert "Once this choice is made, age 2 begins" in summary
+    else:
+        assert "End of age 1: the distinctions so far" in summary
+        assert "more distinction(s) follow once this choice is made" in summary
+    # In the order they happened: the awards so far, the chosen one last.
+    awards = [e.distinction.name for e in session.game.events
+              if isinstance(e, ev.DistinctionAwarded)]
+    assert awards[-1] == award
+    where = [summary.index(name.replace("'", "&#x27;")) for name in awards]
+    assert where == sorted(where)
+    panel.continue_button.click()
+    assert session.summary_age == 0 and panel.control is not None
+    assert session.game.decision.kind == kind
+
+
+def test_summary_lists_events_in_the_order_they_happened() -> None:
+    """What happened before the distinctions (Ylud, mercenaries and what they brought)
+    comes before them; each award's consequences follow it."""
+    from widgets.panels import _age_window
+
+    for seed in range(1, 13):
+        game = Game.new(players=3, seed=seed, expansions=("thingvellir",))
+        _random_until(game, seed, lambda g: g.state.age == 2 or g.is_over)
+        html = age_summary_html(game, 1)
+        window = _age_window(game, 1)
+        first_award = next(i for i, e in enumerate(window)
+                           if isinstance(e, ev.DistinctionAwarded))
+        head = html.index("<b>Distinctions</b>")
+        for i, e in enumerate(window):
+            if isinstance(e, ev.CardPlaced):
+                text = render.esc(e.describe(list(game.names)))
+                assert text in html, (seed, text)
+                assert (html.index(text) < head) == (i < first_award), (seed, text)
+        assert "warrior ranks" in html or "King&#x27;s Hand" not in html
+
+
 def test_a_tie_for_a_distinction_is_explained() -> None:
     game = Game.new(players=2, seed=1)
     _random_until(game, 1, lambda g: g.state.age == 2)
@@ -458,3 +511,38 @@ def test_a_replay_of_an_unfinished_record_shows_only_what_the_table_may_see() ->
     panel = ReplayPanel()
     panel.load_path(EXAMPLES / "records" / "three_players.json")
     assert "score now" in panel.board.value
+
+
+def test_column_headers_say_what_the_score_sheet_says_in_dagdas_discard() -> None:
+    """Issue 26: Dagda's discard shows each column's score-sheet points (the explorers with
+    every card, the warriors with the majority bonus), the same figure as the board."""
+    from widgets.panels import column_points
+
+    for seed in range(1, 80):
+        game = Game.new(players=3, seed=seed)
+        _random_until(game, seed, lambda g: g.decision.kind == "discard"
+                      and "Dagda" in g.decision.prompt)
+        if game.decision is None:
+            continue
+        d = game.decision
+        session = Session(game, ["human"] * 3)
+        panel = DecisionPanel(session)
+        points = column_points(game.scores()[d.player].breakdown)
+        heads = [w.value for w in _all_widgets(panel.control.widget)
+                 if hasattr(w, "value") and isinstance(w.value, str)
+                 and "nid-column-score" in w.value]
+        assert len(heads) == 5
+        for letter, head in zip("WHMBE", heads, strict=True):
+            assert f"· {points[letter]} points" in head, (seed, letter, head)
+        board = render.board_html(game.observation(d.player)["players"][d.player],
+                                  points=points)
+        for letter in "WHMBE":
+            assert f"· {points[letter]} points" in board
+        return
+    pytest.fail("no Dagda discard in 79 random games")
+
+
+def _all_widgets(w):  # type: ignore[no-untyped-def]
+    yield w
+    for child in getattr(w, "children", ()):
+        yield from _all_widgets(child)

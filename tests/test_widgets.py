@@ -411,11 +411,18 @@ def test_boards_hide_other_bids_until_revealed():
 
 def test_table_view_shows_taverns_treasury_hall_and_camp():
     app = play_app(players=3, seed=2, bot_delay=0)
-    html = app.table.html.value
+    # Split in the Play tab: what the player chooses from at the top, the rest below the
+    # other players' boards.
+    html, rest = app.table.html.value, app.table.rest.value
     obs = app.session.observation()
     for token in obs["taverns"][0]:
         assert token in html or render.card_of(token).name in html
+    assert "Royal treasury" not in html and "Hero hall" not in html
+    assert "Royal treasury" in rest and "Hero hall" in rest and "Distinctions" in rest
+    html = render.table_html(obs)
     assert "Royal treasury" in html and "Hero hall" in html and "Distinctions" in html
+    with pytest.raises(ValueError, match="unknown table section"):
+        render.table_html(obs, ("taverns", "tavern"))
     assert CLASS_COLOURS["neutral"] in html  # hero tiles
     obs = dict(obs, camp=["W6/E8", "Draupnir"])
     with_camp = render.table_html(obs)

@@ -48,7 +48,7 @@ class PlayApp(W.VBox):
         self.console = session.console
         self.setup = SetupCard(session)
         self.status = StatusBar(session)
-        self.table = TableView(session, show_status=False)
+        self.table = TableView(session, show_status=False, split=True)
         self.decision = DecisionPanel(session, layout=W.Layout(
             border="2px solid #f1c40f", padding="6px", margin="0 0 6px 0"))
         self.boards = PlayerBoards(session, split=True)
@@ -79,7 +79,7 @@ class PlayApp(W.VBox):
                        self.boards.own, self.files],
                       layout=W.Layout(flex="1 1 560px", min_width="0"))
         left.add_class("nid-play-left")
-        right = W.VBox([self.table, self.boards.others, self.viewer],
+        right = W.VBox([self.table, self.boards.others, self.table.rest, self.viewer],
                        layout=W.Layout(flex="1 1 520px", min_width="0"))
         right.add_class("nid-play-right")
         columns = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap",

@@ -148,11 +148,14 @@ def age_summary_html(game: Game, age: int) -> str:
                     f"of a class's ranks)<ul class='nid-summary-awards'>{items}</ul></li>")
     if not rows:
         rows.append("<li>Nothing special happened: no mercenaries, no Ylud.</li>")
-    partial = age == 1 and game.state.age == 1 and len(awards) < len(C.DISTINCTIONS)
-    if partial:
+    pending = age == 1 and game.state.age == 1 and game.decision is not None
+    if pending and len(awards) < len(C.DISTINCTIONS):
         head = "End of age 1: the distinctions so far"
         nxt = (f"{len(C.DISTINCTIONS) - len(awards)} more distinction(s) follow once this "
                "choice is made; then age 2 begins.")
+    elif pending:
+        head = "End of age 1"
+        nxt = "Once this choice is made, age 2 begins with the age 2 deck and a new bid."
     elif age == 1:
         head, nxt = "End of age 1", "Age 2 begins with the age 2 deck: the same rules, a new bid."
     else:
@@ -321,8 +324,8 @@ class StatusBar(_View):
 
     def _show_thinking(self) -> None:
         text = self.session.thinking
-        self.thinking.value = (f"<span class='nid-thinking-text'>⏳ {esc(text)}</span>"
-                               if text else "")
+        self.thinking.value = (f"<span class='nid-thinking-text'><span class='nid-spinner'>"
+                               f"</span>{esc(text)}</span>" if text else "")
 
     def refresh(self) -> None:
         session = self.session
@@ -340,21 +343,32 @@ class StatusBar(_View):
 
 class TableView(_View):
     """Taverns (and camp), decks, treasury, hero hall, distinctions; with
-    ``show_status``, the status line above them."""
+    ``show_status``, the status line above them. With ``split``, ``html`` holds the
+    taverns and the camp (what a player chooses from) and ``rest`` the hero hall, the
+    distinctions, the treasury and the decks, for a layout that puts them apart."""
 
-    def __init__(self, session: Session, show_status: bool = True, **kwargs: Any) -> None:
+    def __init__(self, session: Session, show_status: bool = True, split: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(session, **kwargs)
         self.status = W.HTML()
         self.html = W.HTML()
+        self.rest = W.HTML()
+        self.rest.add_class("nid-table-rest")
         self.show_status = show_status
-        self.children = [self.status, self.html] if show_status else [self.html]
+        self.split = split
+        self.children = ([self.status] if show_status else []) + [self.html]
         self.refresh()
 
     def refresh(self) -> None:
         obs = self.session.observation()
         self.status.value = (f"<div class='nid-status-text'>{esc(status_text(self.session))}"
                              "</div>")
-        self.html.value = render.table_html(obs)
+        if self.split:
+            self.html.value = render.table_html(obs, ("taverns", "camp"))
+            self.rest.value = render.table_html(obs, ("hall", "distinctions", "treasury",
+                                                      "decks"))
+        else:
+            self.html.value = render.table_html(obs)
 
 
 class PlayerBoards(_View):
@@ -507,8 +521,9 @@ class DecisionPanel(_View):
             return
         text = session.thinking or (f"Waiting for {session.game.names[d.player]} "
                                     f"({session.seats[d.player]} bot)…")
-        self.prompt.value = (f"<div class='nid-waiting'>⏳ {esc(text)} You can look around "
-                             "meanwhile: the cards, the boards, the log.</div>")
+        self.prompt.value = (f"<div class='nid-waiting'><span class='nid-spinner'></span>"
+                             f"{esc(text)}<div class='nid-waiting-more'>You can look around "
+                             "meanwhile: the cards, the boards, the log.</div></div>")
 
     def refresh(self) -> None:
         session = self.session

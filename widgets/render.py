@@ -78,6 +78,8 @@ def card_caption(card: Card, column: str | None = None) -> str:
             else f"{card.bravery_points} BP"
     if card.points:
         return f"{card.points} pts"
+    if card.kind is Kind.DISTINCTION:
+        return ""  # its name says it
     return card.title or card.kind.value
 
 
@@ -128,8 +130,8 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
             size = "7px" if small else "9px"
         body = (f"<div style='font-weight:bold;font-size:{size};line-height:1.1;"
                 f"overflow-wrap:break-word'>{esc(head)}</div>"
-                f"<div style='font-size:9px;line-height:1.1;margin-top:2px'>"
-                f"{esc(card_caption(card, column))}</div>")
+                f"<div style='font-size:9px;line-height:1.1;margin-top:2px;"
+                f"overflow-wrap:break-word'>{esc(card_caption(card, column))}</div>")
         title = f"{card.name} {card.title}".strip() if card.title else card.name
         title += f": {ability(card)}"
         if later:
@@ -168,10 +170,19 @@ def _section(title: str, body: str) -> str:
             f"margin-bottom:2px'>{esc(title)}</div>{body}</div>")
 
 
-def table_html(obs: Mapping[str, Any]) -> str:
-    """The table of an observation: taverns, camp, decks, treasury, hall, distinctions."""
+#: The sections of the table, in the order :func:`table_html` draws them.
+TABLE_SECTIONS = ("taverns", "camp", "decks", "treasury", "hall", "distinctions")
+
+
+def table_html(obs: Mapping[str, Any], sections: Sequence[str] = TABLE_SECTIONS) -> str:
+    """The table of an observation: taverns, camp, decks, treasury, hall, distinctions
+    (``sections``: only those, in that order)."""
     names = obs["names"]
-    parts = []
+    unknown = set(sections) - set(TABLE_SECTIONS)
+    if unknown:
+        raise ValueError(f"unknown table section(s) {sorted(unknown)}; known: "
+                         + ", ".join(TABLE_SECTIONS))
+    drawn: dict[str, str] = {}
     taverns = []
     current = obs.get("tavern")
     for i, cards in enumerate(obs["taverns"]):
@@ -183,30 +194,30 @@ def table_html(obs: Mapping[str, Any]) -> str:
                        f"padding:4px;border:2px solid {border};border-radius:8px'>"
                        f"<div style='font:bold 12px sans-serif'>{i + 1}. {esc(label)}{mark}</div>"
                        f"{tiles}</div>")
-    parts.append(_section("Taverns", "".join(taverns)))
+    drawn["taverns"] = _section("Taverns", "".join(taverns))
     camp = obs.get("camp")
     if camp:
-        parts.append(_section("Camp", "".join(card_tile(t) for t in camp)))
+        drawn["camp"] = _section("Camp", "".join(card_tile(t) for t in camp))
     decks = ", ".join(f"age {a}: {n} cards" for a, n in obs.get("deck_sizes", {}).items())
     discard = obs.get("discard", [])
     top = " ".join(discard[-6:])
-    parts.append(_section("Decks", f"<span style='font:12px sans-serif'>{esc(decks)}; discard "
+    drawn["decks"] = (_section("Decks", f"<span style='font:12px sans-serif'>{esc(decks)}; discard "
                           f"{len(discard)} card(s){': … ' + esc(top) if top else ''}</span>"))
     treasury = obs.get("treasury", {})
     coins = "".join(f"<span style='margin-right:6px;white-space:nowrap'>{coin_html(v)}"
                     f"<small>×{n}</small></span>" for v, n in treasury.items())
-    parts.append(_section(f"Royal treasury ({sum(treasury.values())} coins)",
-                          coins or "<i>empty</i>"))
+    drawn["treasury"] = _section(f"Royal treasury ({sum(treasury.values())} coins)",
+                                 coins or "<i>empty</i>")
     hall = obs.get("hall", [])
-    parts.append(_section(f"Hero hall ({len(hall)})",
-                          "".join(card_tile(t, small=True) for t in hall) or "<i>empty</i>"))
+    drawn["hall"] = _section(f"Hero hall ({len(hall)})",
+                             "".join(card_tile(t, small=True) for t in hall) or "<i>empty</i>")
     dist = []
     for token, holder in obs.get("distinctions", {}).items():
         who = "—" if holder is None else names[holder]
         dist.append(f"<span style='display:inline-block;margin:2px 8px 2px 0'>"
                     f"{card_tile(token, small=True)}<br><small>{esc(who)}</small></span>")
-    parts.append(_section("Distinctions", "".join(dist)))
-    return "<div class='nid-table'>" + "".join(parts) + "</div>"
+    drawn["distinctions"] = _section("Distinctions", "".join(dist))
+    return "<div class='nid-table'>" + "".join(drawn.get(s, "") for s in sections) + "</div>"
 
 
 def column_points(letter: str, tokens: Sequence[str]) -> int:

@@ -50,6 +50,11 @@ button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
   border-radius: 4px; padding: 2px 8px; margin-right: 10px; }
 .nid-last-move-text { font: 12px sans-serif; color: #555; }
 .nid-waiting { font: italic 14px/1.4 sans-serif; color: #1b4f72; white-space: normal; }
+.nid-waiting-more { font: 12px sans-serif; color: #666; font-style: normal; }
+.nid-spinner { display: inline-block; width: 10px; height: 10px; margin-right: 6px;
+  border: 2px solid #aed6f1; border-top-color: #1b4f72; border-radius: 50%;
+  vertical-align: -1px; animation: nid-spin 0.9s linear infinite; }
+@keyframes nid-spin { to { transform: rotate(360deg); } }
 .nid-play-left, .nid-play-right { overflow: visible; }
 .nid-age-summary { font: 13px/1.45 sans-serif; white-space: normal; }
 .nid-age-summary ul { margin: 2px 0 4px 0; padding-left: 20px; }

@@ -138,7 +138,7 @@ def new_two_player_game(pw_page: Any, *seats: str) -> None:
     """In the Play tab: a new 2-player game with these seat menu labels (``"human"``,
     ``"easy (random)"``, …) and no pause between bot moves."""
     app = ".nid-play-app"
-    pw_page.get_by_text("New game", exact=True).click()
+    pw_page.locator(f"{app} button.nid-setup-toggle").click()
     pw_page.locator(f"{app} .nid-new-players select").select_option(label="2")
     for i, label in enumerate(seats):
         pw_page.locator(f"{app} .nid-seat-kind-{i} select").select_option(label=label)
