@@ -299,6 +299,30 @@ def test_the_summary_comes_before_the_choice_it_explains(seed: int, kind: str,
     assert session.game.decision.kind == kind
 
 
+def test_background_bots_never_flash_the_choice_before_its_summary() -> None:
+    """With bots in the background every bot move is shown as it lands, but the panels
+    never see the learner's King's Hand choice before its summary (a browser test caught
+    the choice's buttons for a moment before the summary replaced them)."""
+    app = play_app(players=2, seats=["human", "random"], seed=1, bot_delay=0, background=True)
+    session = app.session
+    flashes: list[int] = []
+
+    def seen(_change: object) -> None:
+        d = session.game.decision
+        if d is not None and d.player == 0 and d.kind == "transform" \
+                and session.game.state.age == 1 and not session.summary_age \
+                and 1 not in session.summaries_read:
+            flashes.append(len(session.game.history))
+
+    session.observe(seen, "version")
+    rng = random.Random(1)
+    while session.game.state.age == 1 and not session.summary_age:
+        click(app, rng.choice(session.game.legal_actions()))
+        session.wait()
+    assert session.summary_age == 1 and session.game.decision.kind == "transform"
+    assert flashes == []
+
+
 def test_summary_lists_events_in_the_order_they_happened() -> None:
     """What happened before the distinctions (Ylud, mercenaries and what they brought)
     comes before them; each award's consequences follow it."""

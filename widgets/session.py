@@ -500,8 +500,13 @@ class Session(T.HasTraits):
             finally:
                 if hasattr(bot, "progress"):
                     bot.progress = None
-            if generation is not None or self.bot_delay > 0:
-                self._changed(generation)  # each bot move lands on the board as it is made
+            after = game.decision
+            if (generation is not None or self.bot_delay > 0) and after is not None \
+                    and not self.is_human(after.player):
+                # Each bot move lands on the board as it is made. Not when a human decides
+                # next: the end of the loop shows that, after checking for a summary (it
+                # comes before the choice it explains, never after a flash of the choice).
+                self._changed(generation)
         if self._stale(generation):
             return
         self.thinking = ""
