@@ -85,13 +85,16 @@ class JudgeLevel:
     """Paired playouts per verified option."""
     top: int = 6
     """Options verified at most (the most visited; every option when there are fewer)."""
+    total: int | None = None
+    """Paired playouts of the verification in all, at most: with many options each gets
+    fewer (never under 6), so a bid's 60 options cost about what a pick's 3 do."""
 
 
 #: The coach's levels. ``quick`` fills the decision buttons, ``coach`` answers the Hint and
 #: the What-if tab (two seconds at most on one core of the reference machine, see
 #: benchmarks/README.md), ``deep`` thinks longer on request.
 LEVELS: dict[str, JudgeLevel] = {
-    "quick": JudgeLevel("quick", seconds=0.3, verify=12, top=24),
+    "quick": JudgeLevel("quick", seconds=0.3, verify=12, top=24, total=150),
     "coach": JudgeLevel("coach", seconds=0.9, verify=32, top=5),
     "deep": JudgeLevel("deep", seconds=3.0, verify=64, top=8),
     "hard": JudgeLevel("hard", seconds=HARD_SECONDS, verify=32, top=6),
@@ -510,6 +513,8 @@ def judge(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL, seed: int | None 
     candidates = by_visits[:max(1, min(lvl.top, len(legal)))]
     if chosen is not None and chosen not in candidates:
         candidates.append(chosen)
+    if lvl.total is not None and verify is None:
+        n_verify = min(n_verify, max(6, lvl.total // len(candidates)))
     master = random.Random(seed ^ 0x5DEECE66D)
     verifier = _Verifier(game, me, [master.getrandbits(63) for _ in range(n_verify)])
     samples: dict[Action, list[_Sample]] = {}
