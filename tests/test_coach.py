@@ -23,6 +23,10 @@ HINT = "search@40"
 def app_with_coach(seed: int = 1, players: int = 2, quick: str | None = QUICK):  # type: ignore[no-untyped-def]
     app = play_app(players=players, seats=["human"] + ["random"] * (players - 1), seed=seed,
                    bot_delay=0)
+    # The app's own coach stays quiet: two coaches feeding the same buttons would race.
+    app.coach.listeners.remove(app.decision.show_estimates)
+    app.coach.quick_level = None
+    app.coach.wait()
     coach = Coach(app.session, level=HINT, quick_level=quick)
     coach.listeners.append(app.decision.show_estimates)
     coach.selected = app.decision.selected_action

@@ -48,11 +48,13 @@ REVIEW_DEPTHS: tuple[tuple[str, str], ...] = (
     ("quick review", "quick"), ("normal review", DEFAULT_LEVEL), ("deep review", "deep"))
 REVIEW_PLAYOUTS = 32
 
-Key = tuple[int, int]
+Key = tuple[int, int, int]
 
 
 def position_key(game: Game) -> Key:
-    return (id(game), len(game.history))
+    """The position on the table: the game, and the moves that led to it (an undo then
+    another move reaches the same length but not the same position)."""
+    return (id(game), len(game.history), hash(tuple(game.history)))
 
 
 def hint_html(judgement: Judgement) -> str:
@@ -105,6 +107,8 @@ class Coach(W.VBox):
         """The move the player has selected in the decision's controls, if any."""
         self._threads: list[threading.Thread] = []
         self._lock = threading.Lock()
+        self._adopting = threading.RLock()
+        self._pending: set[tuple[Key, str]] = set()
         self.hint_button = W.Button(description="Hint", icon="lightbulb-o",
                                     tooltip="the coach's best move for you, and why")
         self.hint_button.add_class("nid-hint")
@@ -213,7 +217,8 @@ class Coach(W.VBox):
         mine = d is not None and session.is_human(d.player)
         self.hint_button.disabled = not mine
         self.deeper_button.disabled = not mine
-        if mine and self.quick_level and self.judgement is None:
+        if mine and self.quick_level and self.judgement is None \
+                and (key, self.quick_level) not in self._pending:
             self.judge(self.quick_level)
         if self.show_bar.value:
             self.refresh_bar()
@@ -239,7 +244,12 @@ class Coach(W.VBox):
                 self._show_progress(done / total if total else 1.0, what)
 
         def work() -> None:
-            judgement = judge(position, level=level, selected=selected, progress=progress)
+            try:
+                judgement = judge(position, level=level, selected=selected,
+                                  progress=progress)
+            finally:
+                with self._lock:
+                    self._pending.discard((key, level))
             if position_key(session.game) != key:
                 return  # the game moved on: never show a judgement of an older position
             self._show_progress(None)
@@ -247,22 +257,29 @@ class Coach(W.VBox):
             if then is not None:
                 then(judgement)
 
+        with self._lock:
+            # One judgement of a position at a level at a time: two would finish in either
+            # order and the buttons could show one while the Hint speaks from the other.
+            self._pending.add((key, level))
         self._show_progress(0.0, "")
         self._run(work)
         return True
 
     def _adopt(self, judgement: Judgement, key: Key) -> None:
-        current = self.judgement
-        if current is not None and self._judged_at == key and \
-                _rank(current.level) > _rank(judgement.level):
-            return  # a finer judgement is already shown
-        self.judgement = judgement
-        self._judged_at = key
-        for listener in list(self.listeners):
-            try:
-                listener(judgement)
-            except Exception as exc:
-                self.session.console.error(f"coach: {exc}")
+        # Adopted and told to the listeners at once: what the buttons show is always the
+        # judgement the coach holds.
+        with self._adopting:
+            current = self.judgement
+            if current is not None and self._judged_at == key and \
+                    _rank(current.level) > _rank(judgement.level):
+                return  # a finer judgement is already shown
+            self.judgement = judgement
+            self._judged_at = key
+            for listener in list(self.listeners):
+                try:
+                    listener(judgement)
+                except Exception as exc:
+                    self.session.console.error(f"coach: {exc}")
         if self.show_bar.value:
             self.refresh_bar()
 
