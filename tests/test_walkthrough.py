@@ -324,3 +324,34 @@ def test_every_prompt_is_derived_from_its_move() -> None:
                 assert wt.show_me()[0]
             if not wt.next():
                 break
+
+
+def test_the_walkthrough_board_is_the_play_tabs_renderer_told_what_changed() -> None:
+    """Issue 24: one board renderer. The walkthrough's board is render.table_html and
+    render.board_html with the previous position; a card taken this round stays as a
+    greyed 'taken' tile in its tavern, the new army card is marked, and the column headers
+    count points as the Play tab's do."""
+    from widgets import render
+    from widgets.walkthrough import WALK_SECTIONS, board_html
+
+    game = Game.new(players=2, seed=4)
+    game.apply(game.legal_actions()[0])
+    game.apply(game.legal_actions()[0])  # both bids: the picks begin
+    before = game.observation(0)
+    d = game.decision
+    take = next(a for a in game.legal_actions() if a.verb == "take")
+    game.apply(take)
+    after = game.observation(0)
+    html = board_html(after, before, learner=0)
+    assert render.table_html(after, WALK_SECTIONS, before=before, unheld="not won yet") in html
+    for p in after["players"]:
+        assert render.board_html(p, viewer=p["seat"] == 0,
+                                 before=before["players"][p["seat"]]) in html
+    card = str(take.args[0])
+    name = render.card_of(card).name if render.card_of(card) else card
+    assert "taken" in html and "nid-changed" in html
+    mover = after["players"][d.player]
+    assert any(card in col or name in col for col in map(str, mover["army"].values()))
+    assert "ranks · " in html and " points" in html
+    # Nothing changed: nothing marked.
+    assert "nid-changed" not in board_html(after, after, learner=0)

@@ -165,6 +165,69 @@ def coin_html(label: str | None, *, hidden: bool = False, kind: str = "") -> str
             f"{esc(label)}</span>")
 
 
+# ---------------------------------------------------------------- what changed
+
+#: The colour that marks what changed since the previous position (the walkthroughs).
+HIGHLIGHT = "#f1c40f"
+
+
+def _mark(html_tile: str) -> str:
+    return f"<span class='nid-changed nid-changed-tile'>{html_tile}</span>"
+
+
+def mark_coin(html_coin: str) -> str:
+    """A coin outlined as changed."""
+    return f"<span class='nid-changed nid-changed-coin'>{html_coin}</span>"
+
+
+def tiles(tokens: Sequence[str], before: Sequence[str] | None = None, *, small: bool = False,
+          column: str | None = None) -> str:
+    """Tiles of ``tokens``; with ``before`` (the same place in the previous position), those
+    not in it (as a multiset) are highlighted and marked ``nid-changed``."""
+    rest = list(before) if before is not None else None
+    out = []
+    for t in tokens:
+        new = False
+        if rest is not None:
+            if t in rest:
+                rest.remove(t)
+            else:
+                new = True
+        tile = card_tile(t, small=small, column=column, highlight=new)
+        out.append(_mark(tile) if new else tile)
+    return "".join(out)
+
+
+def gone_tiles(tokens: Sequence[str], before: Sequence[str] | None, note: str = "gone",
+               small: bool = True) -> str:
+    """Greyed tiles of the cards that left since ``before`` (taken from a tavern, discarded
+    from a column, Thrud moved); nothing without ``before``."""
+    if before is None:
+        return ""
+    gone = list(before)
+    for t in tokens:
+        if t in gone:
+            gone.remove(t)
+    return "".join(_mark(card_tile(t, small=small, disabled=True, note=note)) for t in gone)
+
+
+def coins_html(labels: Any, before: Any = None) -> str:
+    """A hand or a purse: coins, or 'N hidden'; with ``before``, new coins outlined."""
+    if not isinstance(labels, list):
+        return f"{labels} hidden" if labels else "—"
+    if before is None:
+        return "".join(coin_html(c) for c in labels) or "—"
+    rest = list(before) if isinstance(before, list) else []
+    out = []
+    for lab in labels:
+        if lab in rest:
+            rest.remove(lab)
+            out.append(coin_html(lab))
+        else:
+            out.append(mark_coin(coin_html(lab)))
+    return "".join(out) or "—"
+
+
 def _section(title: str, body: str) -> str:
     return (f"<div style='margin:4px 0'><div style='font:bold 13px sans-serif;"
             f"margin-bottom:2px'>{esc(title)}</div>{body}</div>")
@@ -174,9 +237,15 @@ def _section(title: str, body: str) -> str:
 TABLE_SECTIONS = ("taverns", "camp", "decks", "treasury", "hall", "distinctions")
 
 
-def table_html(obs: Mapping[str, Any], sections: Sequence[str] = TABLE_SECTIONS) -> str:
+def table_html(obs: Mapping[str, Any], sections: Sequence[str] = TABLE_SECTIONS,
+               before: Mapping[str, Any] | None = None, unheld: str = "—") -> str:
     """The table of an observation: taverns, camp, decks, treasury, hall, distinctions
-    (``sections``: only those, in that order)."""
+    (``sections``: only those, in that order). With ``before`` (the previous observation)
+    what changed is marked: new cards highlighted, cards taken from a tavern this round
+    greyed, treasury counts that changed outlined. ``unheld``: what a distinction nobody
+    holds says."""
+    if before is not None:
+        return _table_changes(obs, sections, before, unheld)
     names = obs["names"]
     unknown = set(sections) - set(TABLE_SECTIONS)
     if unknown:
@@ -220,6 +289,53 @@ def table_html(obs: Mapping[str, Any], sections: Sequence[str] = TABLE_SECTIONS)
     return "<div class='nid-table'>" + "".join(drawn.get(s, "") for s in sections) + "</div>"
 
 
+def _table_changes(obs: Mapping[str, Any], sections: Sequence[str],
+                   before: Mapping[str, Any], unheld: str) -> str:
+    """:func:`table_html` with what changed since ``before`` marked (the walkthroughs)."""
+    names = obs["names"]
+    drawn: dict[str, str] = {}
+    same_round = (before["age"], before["round"]) == (obs["age"], obs["round"])
+    taverns = []
+    for i, cards in enumerate(obs["taverns"]):
+        prev = before["taverns"][i]
+        current = obs.get("tavern") == i
+        body = tiles(cards, prev)
+        if same_round:
+            body += gone_tiles(cards, prev, note="taken", small=False)
+        body = body or "<i class='nid-empty'>empty</i>"
+        taverns.append(f"<div class='nid-tavern{' nid-tavern-now' if current else ''}'>"
+                       f"<div class='nid-tavern-name'>{i + 1}. {esc(C.TAVERNS[i])}"
+                       f"{' (now)' if current else ''}</div>{body}</div>")
+    drawn["taverns"] = (f"<div class='nid-table-head'>Age {obs['age']}, round {obs['round']}"
+                        "</div>" + "".join(taverns))
+    if "thingvellir" in obs.get("expansions", []):
+        left = obs.get("camp_deck_sizes", {}).get(str(obs["age"]), 0)
+        camp = tiles(obs.get("camp", []), before.get("camp"), small=True)
+        drawn["camp"] = (f"<div class='nid-wt-camp'><b>Camp</b> <small>({left} card(s) left "
+                         f"in the age-{obs['age']} camp deck)</small><br>"
+                         f"{camp or '<i>empty</i>'}</div>")
+    treasury = obs.get("treasury", {})
+    prev_t = before.get("treasury", {})
+    coins = []
+    for v, n in treasury.items():
+        cls = " nid-changed nid-changed-count" if prev_t.get(v) != n else ""
+        coins.append(f"<span class='nid-treasury-coin{cls}'>{coin_html(v)}<small>×{n}</small>"
+                     "</span>")
+    drawn["treasury"] = f"<div class='nid-section'><b>Royal treasury</b> {''.join(coins)}</div>"
+    hall = obs.get("hall", [])
+    drawn["hall"] = (f"<div class='nid-wt-hall nid-section'><b>Hero hall ({len(hall)})</b><br>"
+                     f"{tiles(hall, before.get('hall'), small=True) or '<i>empty</i>'}</div>")
+    dist = []
+    for token, holder in obs.get("distinctions", {}).items():
+        who = unheld if holder is None else names[holder]
+        dist.append(f"<span class='nid-distinction'>{card_tile(token, small=True)}<br>"
+                    f"<small>{esc(who)}</small></span>")
+    drawn["distinctions"] = (f"<div class='nid-wt-distinctions nid-section'><b>Distinctions"
+                             f"</b><br>{''.join(dist)}</div>")
+    return ("<div class='nid-table'>" + "".join(drawn.get(s, "") for s in sections)
+            + "</div>")
+
+
 def column_points(letter: str, tokens: Sequence[str]) -> int:
     """What a column is worth on the score sheet by its class's formula (without the
     warriors' majority bonus or Idunn, which the score sheet adds)."""
@@ -236,7 +352,7 @@ def column_points(letter: str, tokens: Sequence[str]) -> int:
 
 
 def column_html(letter: str, tokens: Sequence[str], ranks: int, *, points: int | None = None,
-                shown: int | None = None) -> str:
+                shown: int | None = None, before: Sequence[str] | None = None) -> str:
     """One army column, bottom card first, under a header with its ranks and what it is
     worth on the score sheet now (``points``, the sheet's figure, when the caller has it;
     else the class's formula). ``shown``: only the top cards as tiles (the header still
@@ -245,9 +361,13 @@ def column_html(letter: str, tokens: Sequence[str], ranks: int, *, points: int |
         points = column_points(letter, tokens)
     tiles_of = tokens if shown is None else tokens[-shown:]
     hidden = len(tokens) - len(tiles_of)
-    tiles = "".join(card_tile(t, column=letter, small=True) for t in tiles_of)
+    if before is None:
+        body = "".join(card_tile(t, column=letter, small=True) for t in tiles_of)
+    else:  # what changed since the previous position: new cards marked, gone ones greyed
+        body = tiles(tokens, before, small=True, column=letter) + gone_tiles(tokens, before)
+        hidden = 0
     if hidden:
-        tiles = f"<div class='nid-column-more'>+{hidden} below</div>" + tiles
+        body = f"<div class='nid-column-more'>+{hidden} below</div>" + body
     colour = CLASS_COLOURS[letter]
     rank_word = "rank" if ranks == 1 else "ranks"
     return (f"<div class='nid-column' style='border-top-color:{colour}'>"
@@ -255,16 +375,19 @@ def column_html(letter: str, tokens: Sequence[str], ranks: int, *, points: int |
             f"{esc(CLASS_NAMES[letter])}</div>"
             f"<div class='nid-column-score' title='ranks, and what the column is worth on the "
             f"score sheet now'>{ranks} {rank_word} · {points} points</div>"
-            f"{tiles}</div>")
+            f"{body}</div>")
 
 
 def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool = False,
                score: int | None = None, points: Mapping[str, int] | None = None,
-               compact: bool = False) -> str:
+               compact: bool = False, before: Mapping[str, Any] | None = None) -> str:
     """A player board from the observation's ``players`` entry; ``points``: what each
     column is worth on the score sheet now, by class letter (the column headers).
     ``compact``: an opponent's board in less room (each column's top two cards as tiles,
-    the headers still count the whole column)."""
+    the headers still count the whole column). ``before``: the same player in the previous
+    position; what changed is marked (new cards and coins, cards gone, the gem)."""
+    if before is not None:
+        return _board_changes(player, before, viewer=viewer, points=points)
     name = player["name"]
     flags = []
     if viewer:
@@ -310,6 +433,33 @@ def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool
     return (f"<div class='nid-board' style='border:2px solid {border};border-radius:8px;"
             f"padding:6px;margin:4px 0'>{head}{coins}{lines}<div>{columns}</div>"
             f"<div style='margin-top:4px'><small>Command zone</small><br>{zone}</div></div>")
+
+
+def _board_changes(player: Mapping[str, Any], before: Mapping[str, Any], *, viewer: bool,
+                   points: Mapping[str, int] | None) -> str:
+    """:func:`board_html` with what changed since ``before`` marked (the walkthroughs)."""
+    gem = player["gem"]
+    gem_cls = " nid-changed nid-changed-gem" if before["gem"] != gem else ""
+    head = (f"<b class='nid-board-name'>{esc(player['name'])}</b>"
+            f"{' <small>(you)</small>' if viewer else ''} "
+            f"<span class='nid-gem{gem_cls}' title='gem'>gem {gem}</span>")
+    bids = ""
+    for i, b in enumerate(player["bids"]):
+        coin = coin_html(b, hidden=(b == "?"))
+        if before["bids"][i] != b and b is not None:
+            coin = mark_coin(coin)
+        bids += coin
+    coins = (f"<div class='nid-board-coins'>bids {bids} &nbsp; hand "
+             f"{coins_html(player['hand'], before['hand'])} &nbsp; purse "
+             f"{coins_html(player['purse'], before['purse'])}</div>")
+    columns = "".join(column_html(letter, player["army"][letter], player["ranks"][letter],
+                                  points=(points or {}).get(letter),
+                                  before=before["army"][letter])
+                      for letter in CLASS_LETTERS)
+    zone = tiles(player["command_zone"], before["command_zone"], small=True)
+    return (f"<div class='nid-board'>{head}{coins}<div>{columns}"
+            f"<span class='nid-board-zone'><small>Command zone</small><br>{zone or '—'}"
+            "</span></div></div>")
 
 
 def log_html(lines: Iterable[str], last: int | None = None) -> str:

@@ -56,6 +56,28 @@ button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
   vertical-align: -1px; animation: nid-spin 0.9s linear infinite; }
 @keyframes nid-spin { to { transform: rotate(360deg); } }
 .nid-play-left, .nid-play-right { overflow: visible; }
+.nid-changed-tile { display: inline-block; }
+.nid-changed-coin { outline: 3px solid #f1c40f; border-radius: 12px; display: inline-block; }
+.nid-changed-count { outline: 3px solid #f1c40f; border-radius: 6px; }
+.nid-changed-gem { outline: 3px solid #f1c40f; }
+.nid-table-head { font: bold 13px sans-serif; }
+.nid-tavern { display: inline-block; vertical-align: top; margin: 2px 6px 2px 0; padding: 4px;
+  border: 2px solid #ddd; border-radius: 8px; }
+.nid-tavern-now { border-color: #f1c40f; }
+.nid-tavern-name { font: bold 12px sans-serif; }
+.nid-empty { color: #888; }
+.nid-wt-camp { margin: 4px 0; padding: 4px; border: 2px dashed #a04000; border-radius: 8px;
+  font: 12px sans-serif; }
+.nid-section { margin: 4px 0; font: 12px sans-serif; }
+.nid-treasury-coin { margin-right: 6px; white-space: nowrap; }
+.nid-distinction { display: inline-block; margin: 0 6px 0 0; text-align: center; }
+.nid-board-name { font: bold 14px sans-serif; }
+.nid-gem { display: inline-block; padding: 1px 6px; border-radius: 4px; background: #8e44ad;
+  color: #fff; font: bold 12px sans-serif; }
+.nid-board-coins { font: 12px sans-serif; margin: 3px 0; }
+.nid-board-zone { display: inline-block; vertical-align: top; margin-left: 6px; }
+.nid-wt-board .nid-board { border: 1px solid #ccc; border-radius: 8px; padding: 4px 6px;
+  margin: 4px 0; }
 .nid-age-summary { font: 13px/1.45 sans-serif; white-space: normal; }
 .nid-age-summary ul { margin: 2px 0 4px 0; padding-left: 20px; }
 .nid-summary-head { font-weight: bold; margin-bottom: 2px; }

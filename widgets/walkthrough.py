@@ -22,12 +22,11 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as W
 
-from nidavellir.cards import TAVERNS
 from nidavellir.lessons import Entry, Library
 from nidavellir.lessons import short_error as _short
 from nidavellir.lessons.markup import inline, to_html
@@ -36,7 +35,7 @@ from nidavellir.lessons.walkthrough import Walkthrough, WalkthroughLesson
 from . import render
 from .controls import Context, Control, build_control
 from .session import Console
-from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, css_widget
+from .style import css_widget
 
 esc = html.escape
 HIGHLIGHT = "#f1c40f"
@@ -51,153 +50,22 @@ def lesson(key: str, library: Library | None = None) -> WalkthroughLesson:
 
 # ====================================================================== rendering
 
-def _mark(html_tile: str) -> str:
-    return f"<span class='nid-changed' style='display:inline-block'>{html_tile}</span>"
-
-
-def _tiles(tokens: Sequence[str], before: Sequence[str] | None, *, small: bool = False,
-           column: str | None = None) -> str:
-    """Tiles of ``tokens``; those not in ``before`` (as a multiset) are highlighted."""
-    rest = list(before) if before is not None else None
-    out = []
-    for t in tokens:
-        new = False
-        if rest is not None:
-            if t in rest:
-                rest.remove(t)
-            else:
-                new = True
-        tile = render.card_tile(t, small=small, column=column, highlight=new)
-        out.append(_mark(tile) if new else tile)
-    return "".join(out)
-
-
-def _gone(tokens: Sequence[str], before: Sequence[str] | None, note: str = "gone",
-          small: bool = True) -> str:
-    """Ghost tiles of the cards that left since ``before`` (taken from a tavern,
-    discarded from a column, or Thrud moved)."""
-    if before is None:
-        return ""
-    gone = list(before)
-    for t in tokens:
-        if t in gone:
-            gone.remove(t)
-    return "".join(_mark(render.card_tile(t, small=small, disabled=True, note=note))
-                   for t in gone)
-
-
-def _mark_coin(coin_html: str) -> str:
-    return (f"<span class='nid-changed' style='outline:3px solid {HIGHLIGHT};"
-            f"border-radius:12px;display:inline-block'>{coin_html}</span>")
-
-
-def _coins(labels: Any, before: Any) -> str:
-    if not isinstance(labels, list):
-        return f"{labels} hidden" if labels else "—"
-    rest = list(before) if isinstance(before, list) else []
-    out = []
-    for lab in labels:
-        if lab in rest:
-            rest.remove(lab)
-            out.append(render.coin_html(lab))
-        else:
-            out.append(_mark_coin(render.coin_html(lab)))
-    return "".join(out) or "—"
+#: The walkthrough's table: the camp above the taverns, then the treasury, the hall and
+#: the distinctions (the decks are the lesson's, not the learner's concern).
+WALK_SECTIONS = ("camp", "taverns", "treasury", "hall", "distinctions")
 
 
 def board_html(obs: Mapping[str, Any], before: Mapping[str, Any] | None = None,
                learner: int = 0) -> str:
     """The table and every player's board, with what changed since ``before`` marked
-    (with Thingvellir, the camp above the taverns)."""
-    parts = []
-    if "thingvellir" in obs.get("expansions", []):
-        prev_camp = before.get("camp") if before else None
-        left = obs.get("camp_deck_sizes", {}).get(str(obs["age"]), 0)
-        parts.append("<div class='nid-wt-camp' style='margin:4px 0;padding:4px;border:2px "
-                     "dashed #a04000;border-radius:8px'><b style='font:bold 12px sans-serif'>"
-                     f"Camp</b> <small>({left} card(s) left in the age-{obs['age']} camp "
-                     "deck)</small><br>"
-                     f"{_tiles(obs.get('camp', []), prev_camp, small=True) or '<i>empty</i>'}"
-                     "</div>")
-    taverns = []
-    for i, cards in enumerate(obs["taverns"]):
-        prev = before["taverns"][i] if before else None
-        now = " (now)" if obs.get("tavern") == i else ""
-        border = HIGHLIGHT if obs.get("tavern") == i else "#ddd"
-        body = _tiles(cards, prev)
-        same_round = before is not None and (before["age"], before["round"]) == \
-            (obs["age"], obs["round"])
-        if same_round:
-            body += _gone(cards, prev, note="taken", small=False)
-        body = body or "<i style='color:#888'>empty</i>"
-        taverns.append(f"<div style='display:inline-block;vertical-align:top;margin:2px 6px 2px 0;"
-                       f"padding:4px;border:2px solid {border};border-radius:8px'>"
-                       f"<div style='font:bold 12px sans-serif'>{i + 1}. {esc(TAVERNS[i])}{now}"
-                       f"</div>{body}</div>")
-    parts.append("<div style='font:bold 13px sans-serif'>Age "
-                 f"{obs['age']}, round {obs['round']}</div>" + "".join(taverns))
-    treasury = obs.get("treasury", {})
-    prev_t = before.get("treasury", {}) if before else treasury
-    coins = []
-    for v, n in treasury.items():
-        changed = prev_t.get(v) != n
-        style = f"outline:3px solid {HIGHLIGHT};border-radius:6px;" if changed else ""
-        cls = " class='nid-changed'" if changed else ""
-        coins.append(f"<span{cls} style='margin-right:6px;white-space:nowrap;{style}'>"
-                     f"{render.coin_html(v)}<small>×{n}</small></span>")
-    parts.append("<div style='margin:4px 0'><b style='font:bold 12px sans-serif'>Royal "
-                 f"treasury</b> {''.join(coins)}</div>")
-    hall = obs.get("hall", [])
-    prev_hall = before.get("hall") if before else None
-    parts.append("<div class='nid-wt-hall' style='margin:4px 0'><b style='font:bold 12px "
-                 f"sans-serif'>Hero hall ({len(hall)})</b><br>"
-                 f"{_tiles(hall, prev_hall, small=True) or '<i>empty</i>'}</div>")
-    names = obs["names"]
-    dist = []
-    for token, holder in obs.get("distinctions", {}).items():
-        who = "not won yet" if holder is None else names[holder]
-        dist.append(f"<span style='display:inline-block;margin:0 6px 0 0;text-align:center'>"
-                    f"{render.card_tile(token, small=True)}<br><small>{esc(who)}</small></span>")
-    parts.append("<div class='nid-wt-distinctions' style='margin:4px 0'><b style='font:bold "
-                 f"12px sans-serif'>Distinctions</b><br>{''.join(dist)}</div>")
-    for p in obs["players"]:
-        q = before["players"][p["seat"]] if before else None
-        gem_changed = q is not None and q["gem"] != p["gem"]
-        gem_style = f"outline:3px solid {HIGHLIGHT};" if gem_changed else ""
-        head = (f"<b style='font:bold 14px sans-serif'>{esc(p['name'])}</b>"
-                f"{' <small>(you)</small>' if p['seat'] == learner else ''} "
-                f"<span class='{'nid-changed' if gem_changed else ''}' style='display:inline-block;"
-                f"padding:1px 6px;border-radius:4px;background:#8e44ad;color:#fff;"
-                f"font:bold 12px sans-serif;{gem_style}'>gem {p['gem']}</span>")
-        bids = ""
-        for i, b in enumerate(p["bids"]):
-            coin = render.coin_html(b, hidden=(b == "?"))
-            if q is not None and q["bids"][i] != b and b is not None:
-                coin = _mark_coin(coin)
-            bids += coin
-        coins_line = (f"<div style='font:12px sans-serif;margin:3px 0'>bids {bids} &nbsp; "
-                      f"hand {_coins(p['hand'], q['hand'] if q else p['hand'])} &nbsp; purse "
-                      f"{_coins(p['purse'], q['purse'] if q else p['purse'])}</div>")
-        cols = []
-        for letter in CLASS_LETTERS:
-            prev = q["army"][letter] if q else None
-            colour = CLASS_COLOURS[letter]
-            cols.append(f"<div class='nid-column' style='display:inline-block;vertical-align:top;"
-                        f"width:70px;margin-right:3px;border-top:4px solid {colour};"
-                        f"background:#f8f9f9;min-height:40px;text-align:center'>"
-                        f"<div style='font:bold 10px sans-serif;color:{colour};"
-                        f"white-space:nowrap'>{esc(CLASS_NAMES[letter])}</div>"
-                        f"<div style='font:10px sans-serif;white-space:nowrap'>"
-                        f"{p['ranks'][letter]} rank{'' if p['ranks'][letter] == 1 else 's'}"
-                        "</div>"
-                        f"{_tiles(p['army'][letter], prev, small=True, column=letter)}"
-                        f"{_gone(p['army'][letter], prev)}</div>")
-        zone = _tiles(p["command_zone"], q["command_zone"] if q else None, small=True)
-        parts.append(f"<div class='nid-board' style='border:1px solid #ccc;border-radius:8px;"
-                     f"padding:4px 6px;margin:4px 0'>{head}{coins_line}<div>{''.join(cols)}"
-                     f"<span style='display:inline-block;vertical-align:top;margin-left:6px'>"
-                     f"<small>Command zone</small><br>{zone or '—'}</span></div></div>")
-    return "<div class='nid-wt-board'>" + "".join(parts) + "</div>"
+    (with Thingvellir, the camp above the taverns): :func:`render.table_html` and
+    :func:`render.board_html`, the Play tab's renderer, told what the position was."""
+    was = before if before is not None else obs
+    table = render.table_html(obs, WALK_SECTIONS, before=was, unheld="not won yet")
+    boards = "".join(render.board_html(p, viewer=p["seat"] == learner,
+                                       before=was["players"][p["seat"]])
+                     for p in obs["players"])
+    return f"<div class='nid-wt-board'>{table}{boards}</div>"
 
 
 class WalkthroughApp(W.VBox):
