@@ -52,7 +52,10 @@ def main() -> int:
                 page.screenshot(path=str(OUT / "play.png"))
                 tab("What-if")
                 page.locator(".nid-whatif-study").wait_for(timeout=TIMEOUT)
-                page.wait_for_timeout(1500)
+                # The coach judges the Play game's bid: the table the README describes.
+                page.get_by_role("button", name="Score the Play game's options").click()
+                page.locator(".nid-whatif-judged").wait_for(timeout=TIMEOUT)
+                page.wait_for_timeout(500)
                 page.screenshot(path=str(OUT / "whatif.png"))
                 tab("Probability lessons")
                 page.locator(".nid-tab-lessons").wait_for(timeout=TIMEOUT)
