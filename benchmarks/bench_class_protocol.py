@@ -31,9 +31,9 @@ and what the server does for N students (``make bench-class``).
    (the shutdown request), the other half vanish (their sockets close, no goodbye); the
    time until each half's kernels have ended is reported.
 
-``--no-browser`` skips 2 and 3: the students then fetch the page and replay the websocket
-messages a dashboard page sends (known from a recording), but no static files (they are
-only known from a real page): the server figures then leave out the static files.
+``--no-browser`` skips 2 and 3 and needs ``--recording FILE``: what a real page did, as a
+browser run saved it with ``--save-recording FILE`` (from the same server kind: the lab's
+Voila and ``--voila-as-is`` serve different files). The students then replay that page.
 """
 
 from __future__ import annotations
@@ -861,13 +861,34 @@ def static_assets(rec: Recording, server: Server) -> list[str]:
     return paths
 
 
+@contextlib.contextmanager
+def profiled(pid: int, path: Path | None) -> Any:
+    """``py-spy record`` of the server process (not its kernels) while the students come,
+    written to ``path`` as folded stacks (``--profile-server``); nothing when ``path`` is
+    None."""
+    if path is None:
+        yield
+        return
+    spy = subprocess.Popen([str(Path(sys.executable).parent / "py-spy"), "record", "-p",
+                            str(pid), "-r", "200", "-f", "raw", "-o", str(path)],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)  # py-spy attaches
+    try:
+        yield
+    finally:
+        spy.send_signal(signal.SIGINT)
+        spy.wait(30)
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     browser = not args.no_browser
     pages = (2 * args.page_runs + 2) if browser else 0
     log = Path(tempfile.mkdtemp()) / "voila.log"
     server = Server(args.students + pages, log, args.page_timeout, args.voila_as_is)
+    kind = "voila as is" if args.voila_as_is else "the lab's voila"
+    recorded = load_recording(args.recording, kind) if args.recording else None
     out: dict[str, Any] = {"load_before": [round(x, 2) for x in os.getloadavg()],
-                           "server": "voila as is" if args.voila_as_is else "the lab's voila"}
+                           "server": kind}
     try:
         out["ready_s"] = round(server.wait_ready(900), 1)
         time.sleep(2)
@@ -877,6 +898,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             out["single_page_throttled"] = asyncio.run(single_page(server, args.page_runs,
                                                                    args.throttle))
             rec = asyncio.run(record_page(server))
+            if args.save_recording:
+                save_recording(rec, args.save_recording, kind)
             out["page"] = {
                 "requests": len(rec.requests), "first_down_kb": round(rec.first_down / 1000, 1),
                 "first_up_kb": round(rec.first_up / 1000, 1),
@@ -894,7 +917,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                                         or "/anywidget/" in r["url"]],
             }
         else:
-            rec = default_recording()
+            assert recorded is not None
+            rec = recorded
         assets = static_assets(rec, server)
         out["assets"] = len(assets)
         if browser:
@@ -902,32 +926,44 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             # let that happen before the class comes, as it would before a lesson.
             time.sleep(22)
         out["quiet_wait_s"] = wait_quiet(server.process.pid)
-        out["class"] = asyncio.run(play_class(server, rec, assets, args.students, args.over,
-                                              args.timeout, args.page_timeout))
+        with profiled(server.process.pid, args.profile_server):
+            out["class"] = asyncio.run(play_class(server, rec, assets, args.students,
+                                                  args.over, args.timeout, args.page_timeout))
         out["load_after"] = [round(x, 2) for x in os.getloadavg()]
         return out
     finally:
         server.stop()
 
 
-def default_recording() -> Recording:
-    """What a dashboard page sends on its websocket (as recorded in chromium), for
-    --no-browser runs."""
-    session = uuid.uuid4().hex
-    header = {"msg_id": "", "username": "", "session": session, "date": "", "version": "5.2"}
-    comm = uuid.uuid4().hex
+RECORDING_KEYS = ("requests", "sent", "awaited", "received")
+
+
+def save_recording(rec: Recording, path: Path, server_kind: str) -> None:
+    """What ``--recording`` reads back: the page's requests and websocket messages."""
+    data = {"server": server_kind, **{k: getattr(rec, k) for k in RECORDING_KEYS}}
+    path.write_text(json.dumps(data, indent=1))
+
+
+def load_recording(path: Path, server_kind: str) -> Recording:
+    """A recording saved by ``--save-recording``; a clear error when it is not one, or
+    was made on the other server kind."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError) as e:
+        raise SystemExit(f"--recording {path}: cannot read it ({e})") from None
+    missing = [k for k in ("server", *RECORDING_KEYS)
+               if not isinstance(data, dict) or k not in data]
+    if missing:
+        raise SystemExit(f"--recording {path}: not a recording saved by --save-recording "
+                         f"(missing {', '.join(missing)})")
+    if data["server"] != server_kind:
+        raise SystemExit(f"--recording {path} was made with {data['server']!r}, this run "
+                         f"serves {server_kind!r}: their static files differ")
+    if not data["sent"] or not any(r.get("method") == "GET" for r in data["requests"]):
+        raise SystemExit(f"--recording {path}: it holds no websocket messages or no requests")
     rec = Recording()
-    rec.sent = [
-        {"channel": "shell", "header": {**header, "msg_type": "kernel_info_request"},
-         "parent_header": {}, "metadata": {}, "content": {}},
-        {"channel": "shell", "header": {**header, "msg_type": "comm_open"}, "parent_header": {},
-         "metadata": {}, "content": {"comm_id": comm, "target_name": "jupyter.widget.control",
-                                     "data": {}}},
-        {"channel": "shell", "header": {**header, "msg_type": "comm_msg"}, "parent_header": {},
-         "metadata": {}, "content": {"comm_id": comm, "data": {"method": "request_states"}}},
-    ]
-    rec.awaited = [["kernel_info_reply"], [], ["comm_msg:update_states"]]
-    rec.received = ["kernel_info_reply", "comm_msg:update_states"]
+    for k in RECORDING_KEYS:
+        setattr(rec, k, data[k])
     return rec
 
 
@@ -992,16 +1028,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--page-timeout", type=float, default=45.0,
                         help="the server's --page-timeout (seconds)")
     parser.add_argument("--no-browser", action="store_true",
-                        help="no chromium: skip the single-page figures and the recording")
+                        help="no chromium: skip the single-page figures and the recording "
+                        "(needs --recording)")
+    parser.add_argument("--recording", type=Path, metavar="FILE",
+                        help="with --no-browser: what a real page did, saved by a browser "
+                        "run with --save-recording")
+    parser.add_argument("--save-recording", type=Path, metavar="FILE",
+                        help="save what the real page did, for later --no-browser runs")
     parser.add_argument("--voila-as-is", action="store_true",
                         help="serve with Voila itself (same options, none of issue 29's "
                         "changes): the figures to compare with")
+    parser.add_argument("--profile-server", type=Path, metavar="FILE",
+                        help="record the server process with py-spy (pip install py-spy) "
+                        "while the students come, as folded stacks in FILE")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.profile_server and not (Path(sys.executable).parent / "py-spy").exists():
+        parser.error("--profile-server needs py-spy beside this Python (pip install py-spy)")
     if args.students < 1:
         parser.error(f"--students must be 1 or more, not {args.students}")
     if args.over < 0 or args.timeout <= 0 or args.page_runs < 1 or args.throttle < 1:
         parser.error("--over must be >= 0, --timeout > 0, --page-runs >= 1, --throttle >= 1")
+    if args.no_browser and not args.recording:
+        parser.error("--no-browser needs --recording FILE (saved by a browser run with "
+                     "--save-recording FILE): without a real page the static files a "
+                     "student fetches are unknown")
+    if args.recording and not args.no_browser:
+        parser.error("--recording is for --no-browser runs (a browser run records its own)")
+    if args.recording:
+        load_recording(args.recording, "voila as is" if args.voila_as_is else "the lab's voila")
     if not args.no_browser and not Path(CHROMIUM).exists():
         parser.error(f"{CHROMIUM} is missing (make chromium installs it, or use --no-browser)")
     result = run(args)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import datetime
 import gzip
 import http.client
 import json
@@ -65,6 +66,135 @@ def test_the_gzip_cache_compresses_once_and_again_after_a_change(tmp_path: Path)
     second = asyncio.run(cache.get(str(f)))
     assert second is not first and second.etag != first.etag
     assert gzip.decompress(second.body) == f.read_bytes()
+
+
+def test_a_static_files_place_is_remembered_until_the_file_goes(tmp_path: Path) -> None:
+    """One stat a request once a URL's file was found and checked; a file that goes is a
+    404 again, and a path outside the root never gets in (the checks still run for it)."""
+    import tornado.httpclient
+    import tornado.httpserver
+    import tornado.testing
+    import tornado.web
+
+    root = tmp_path / "static"
+    root.mkdir()
+    (root / "app.js").write_text("var x = 1;\n" * 500)
+    (tmp_path / "secret.js").write_text("var secret = 1;\n" * 500)
+    checked: list[str] = []
+
+    class Handler(S.CompressedStaticMixin, tornado.web.StaticFileHandler):  # type: ignore[misc]
+        def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+            checked.append(absolute_path)
+            return super().validate_absolute_path(root, absolute_path)
+
+    async def fetch(client: Any, port: int, path: str) -> Any:
+        return await client.fetch(f"http://127.0.0.1:{port}/s/{path}", raise_error=False,
+                                  headers={"Accept-Encoding": "gzip"},
+                                  decompress_response=False)
+
+    async def main() -> list[Any]:
+        sock, port = tornado.testing.bind_unused_port()
+        server = tornado.httpserver.HTTPServer(
+            tornado.web.Application([(r"/s/(.*)", Handler, {"path": str(root)})]))
+        server.add_sockets([sock])
+        client = tornado.httpclient.AsyncHTTPClient()
+        try:
+            out = [await fetch(client, port, "app.js"), await fetch(client, port, "app.js")]
+            (root / "app.js").unlink()
+            out.append(await fetch(client, port, "app.js"))
+            out.append(await fetch(client, port, "..%2Fsecret.js"))
+            return out
+        finally:
+            server.stop()
+            client.close()
+
+    first, second, gone, outside = asyncio.run(main())
+    assert first.code == second.code == 200
+    assert first.headers["Content-Encoding"] == "gzip" and first.body == second.body
+    assert gzip.decompress(first.body) == b"var x = 1;\n" * 500
+    assert len([p for p in checked if p.endswith("app.js")]) == 2  # first and after it went
+    assert gone.code == 404
+    assert outside.code in (403, 404) and b"secret" not in outside.body
+
+
+def test_templates_are_compiled_once_for_every_exporter(tmp_path: Path) -> None:
+    """Voila makes a Jinja environment per page it renders; the compiled code is shared,
+    and a template whose source changes is compiled again."""
+    import jinja2
+
+    from nidavellir.integrations.voila_app import TemplateCode
+
+    (tmp_path / "page.j2").write_text("{% for i in range(n) %}{{ i }}{% endfor %}")
+    cache = TemplateCode()
+    compiled: list[str] = []
+
+    class Counting(jinja2.Environment):
+        def _compile(self, source: str, filename: str) -> Any:
+            compiled.append(filename)
+            return super()._compile(source, filename)
+
+    def render(n: int) -> str:
+        env = Counting(loader=jinja2.FileSystemLoader(str(tmp_path)), bytecode_cache=cache)
+        return env.get_template("page.j2").render(n=n)
+
+    assert render(3) == "012" and render(4) == "0123"
+    assert len(compiled) == 1
+    (tmp_path / "page.j2").write_text("{{ n }}")
+    assert render(5) == "5" and len(compiled) == 2
+
+
+def test_the_lean_activity_watcher_reads_what_jupyter_servers_reads() -> None:
+    """The class's kernel manager records a kernel's activity and execution state from the
+    header frames alone; fed the same IOPub messages, it ends where jupyter_server's
+    watcher ends, and a message with a bad signature changes nothing."""
+    from jupyter_client.session import Session
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    from nidavellir.integrations.voila_class import ClassKernelManager
+
+    class Stream:
+        def on_recv(self, callback: Any) -> None:
+            self.callback = callback
+
+    class Kernel:
+        def __init__(self) -> None:
+            self.session = Session(key=b"class-secret")
+            self.execution_state = "starting"
+            self.stream = Stream()
+
+        def connect_iopub(self) -> Stream:
+            return self.stream
+
+    manager = ClassKernelManager(class_size=0, page_timeout=0)
+    kernels = {"ours": Kernel(), "theirs": Kernel()}
+    manager._kernels.update(kernels)
+    manager.start_watching_activity("ours")
+    AsyncMappingKernelManager.start_watching_activity(manager, "theirs")
+    sender = Session(key=b"class-secret")
+    execute = sender.msg("execute_request")
+    info = sender.msg("kernel_info_request")
+    messages = [
+        ("status", {"execution_state": "idle"}, {}),  # starting -> idle
+        ("status", {"execution_state": "busy"}, execute["header"]),
+        ("comm_msg", {"data": {"method": "update", "state": {"x": "y" * 1000}}},
+         execute["header"]),
+        ("status", {"execution_state": "idle"}, execute["header"]),
+        ("status", {"execution_state": "busy"}, info["header"]),  # untracked parent
+    ]
+    states: dict[str, list[tuple[str, bool]]] = {name: [] for name in kernels}
+    long_ago = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
+    for msg_type, content, parent in messages:
+        msg = sender.msg(msg_type, content=content, parent=parent)
+        for name, kernel in kernels.items():
+            kernel.last_activity = long_ago
+            kernel.stream.callback(sender.serialize(msg, ident=[b"kernel.iopub"]))
+            states[name].append((kernel.execution_state, kernel.last_activity != long_ago))
+    assert states["ours"] == states["theirs"]
+    assert [s for s, _ in states["ours"]] == ["idle", "busy", "busy", "idle", "idle"]
+    forged = Session(key=b"another-key").serialize(
+        sender.msg("status", content={"execution_state": "busy"}, parent=execute["header"]))
+    kernels["ours"].stream.callback(forged)
+    assert kernels["ours"].execution_state == "idle"
 
 
 def test_the_static_digest_follows_the_files(tmp_path: Path) -> None:

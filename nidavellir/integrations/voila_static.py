@@ -9,6 +9,9 @@ again. The handlers here replace Voila's three static handlers
   that accepts gzip is sent compressed (level 9) from an in-memory cache keyed by the file's
   path, size and modification time; the compression runs in a thread, once per file, and the
   server warms the cache at start (:func:`warm`). Other clients get the file as it is.
+- **one stat a request**: where a URL's file is (tornado resolves symbolic links and walks
+  the roots, a dozen system calls for each of a page's ~100 files) is remembered once it has
+  been found and checked; a later request only checks that it is still a file.
 - **caching**: a file whose URL names its content is ``Cache-Control: public,
   max-age=31536000, immutable`` (a repeat visit does not even ask for it); anything else is
   ``no-cache`` (the browser asks again and gets ``304 Not Modified``). A URL names its
@@ -31,6 +34,7 @@ import json
 import mimetypes
 import os
 import re
+import stat
 import sys
 import threading
 from collections.abc import Iterable, Sequence
@@ -195,6 +199,10 @@ def static_digest(roots: Sequence[str], version: str) -> str:
     return h.hexdigest()[:16]
 
 
+#: (handler class, roots, URL path) -> the file it resolved to and validated.
+_RESOLVED: dict[tuple[Any, ...], str] = {}
+
+
 class CompressedStaticMixin:
     """gzip from :data:`GZIP` and the cache policy, for tornado static file handlers."""
 
@@ -226,13 +234,24 @@ class CompressedStaticMixin:
             await parent.get(path, include_body)
             return
         self.path = self.parse_url_path(path)  # type: ignore[attr-defined]
-        absolute = self.get_absolute_path(self.root, self.path)  # type: ignore[attr-defined]
-        self.absolute_path = self.validate_absolute_path(  # type: ignore[attr-defined]
-            self.root, absolute)
-        if self.absolute_path is None:
-            return
+        key = (type(self), repr(self.root), self.path)
+        resolved: Any = _RESOLVED.get(key)
+        try:
+            st = os.stat(resolved) if resolved is not None else None
+        except OSError:
+            st = None
+        if st is None or not stat.S_ISREG(st.st_mode):
+            _RESOLVED.pop(key, None)
+            absolute = self.get_absolute_path(self.root, self.path)  # type: ignore[attr-defined]
+            resolved = self.validate_absolute_path(  # type: ignore[attr-defined]
+                self.root, absolute)
+            if resolved is None:
+                return
+            st = os.stat(resolved)
+            _RESOLVED[key] = resolved
+        self.absolute_path = resolved
         if (not is_compressible(self.get_content_type())  # type: ignore[attr-defined]
-                or os.path.getsize(self.absolute_path) < MIN_SIZE):
+                or st.st_size < MIN_SIZE):
             await parent.get(path, include_body)
             return
         entry = await GZIP.get(self.absolute_path)
