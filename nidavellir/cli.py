@@ -174,8 +174,8 @@ def run_hint(args: argparse.Namespace) -> int:
         return EXIT_OK
     print(f"Decision {number}: {game.names[d.player]}: {d.prompt}")
     print(f"judged at the {judgement.level} level from {game.names[d.player]}'s knowledge "
-          f"({judgement.iterations} searches, {judgement.playouts} playouts per checked move, "
-          f"{judgement.seconds:.1f} s)")
+          f"({judgement.iterations} searches, then {judgement.playouts} more games per checked "
+          f"move, {judgement.seconds:.1f} s)")
     print(f"  {'option':<28} {'expected final score':>21} {'chance to win':>14}")
     for o in judgement.options:
         if not o.verified:

@@ -254,9 +254,11 @@ def whatif_html(game: Game, frame: Any, judgement: Any, advanced: bool = False) 
     rough = [o for o in judgement.options if not o.verified]
     sentence = (f"The coach judged every option from what {esc(name)} can know: the search "
                 f"tried the options {judgement.iterations} times, then played the "
-                f"{len(checked)} most promising ones to the end {judgement.playouts} times "
-                f"each from the same deals (the unseen cards and the others' face-down bids "
-                f"dealt anew each time). Best first: the options are ranked by a mix of the "
+                f"{len(checked)} most promising ones to the end {judgement.playouts} more "
+                f"times each from the same deals (the unseen cards and the others' face-down "
+                f"bids dealt anew each time); each figure counts every game played after the "
+                f"option, the search's and these. Best first: the options are ranked by a mix "
+                f"of the "
                 f"chance to win and the lead over the best opponent; \u00b1 says how far the "
                 f"expected score may be off (one standard error).")
     cols = ["option", "if the game ended now", "expected final score", "± how sure",

@@ -15,18 +15,25 @@ How an option is judged, in two stages:
    are played out again from the same determinizations (common random numbers), so that the
    differences between them are not noise from different deals.
 
+A verified option's figures pool **every game the judgement played after that move**: the
+search's (whose later moves the tree chose) and the verification's. The search's games
+are most of them for the moves it liked, so a verified option is judged mostly by the tree,
+where the search played on well after the move, and the verification settles the options
+the search hardly tried. (Measured on bench_judges: ranking by the verification alone agreed
+with ``expert`` less often than the search's own choice did; pooled, at least as often.)
+
 **One currency.** Options are ranked by the search's own objective, a player's *value*:
 0.7 × its chance to win + 0.3 × its scaled margin over the best opponent
-(:func:`~nidavellir.bots.tree.reward`), estimated on the verification playouts. The
+(:func:`~nidavellir.bots.tree.reward`), estimated on those games. The
 recommended move is the first; by construction no verified option has a higher value. The
 expected final score and the chance to win are shown beside the value, and where the best move
 trades one for the other the comparison says so ("safer: +6% chance to win for 2.7 fewer
 expected points"). Options the search found unpromising and never verified carry rougher
 figures from the search alone (``verified=False``).
 
-**The reason why** (:meth:`Judgement.compare`) comes from the same playouts: the score-sheet
-categories that differ most between the two moves, the distinctions and heroes whose chances
-change most, the coins, what the move does at once (a line completed, a class majority won or
+**The reason why** (:meth:`Judgement.compare`) comes from the same figures: the score-sheet
+categories that differ most between the two moves (pooled, as the table shows them), the
+distinctions and heroes whose chances change most (from the paired verification games), the coins, what the move does at once (a line completed, a class majority won or
 tied) and, for bids, where the highest coin goes. A reason never cites something that moved
 against the recommendation as a reason for it; such things are listed as "but".
 
@@ -66,9 +73,9 @@ from ..observer import known_places
 from ..rules.base import DecisionKind
 from ..scoring import CATEGORIES, CATEGORY_LABELS, PlayerTable, score_table
 from ..state import GameState
-from ..stats import mean_se
+from ..stats import mean_se, se_from_sums
 from .playout import heuristic_policy
-from .tree import EXPERT_SECONDS, HARD_SECONDS, Budget, Searcher, outcome, reward
+from .tree import EXPERT_SECONDS, HARD_SECONDS, Budget, RootStats, Searcher, outcome, reward
 
 #: Progress callback: ``progress(done, total, what)`` with ``done <= total``.
 Progress = Callable[[float, float, str], None]
@@ -95,7 +102,7 @@ class JudgeLevel:
 #: benchmarks/README.md), ``deep`` thinks longer on request.
 LEVELS: dict[str, JudgeLevel] = {
     "quick": JudgeLevel("quick", seconds=0.3, verify=12, top=24, total=150),
-    "coach": JudgeLevel("coach", seconds=0.9, verify=32, top=5),
+    "coach": JudgeLevel("coach", seconds=1.2, verify=24, top=5),
     "deep": JudgeLevel("deep", seconds=3.0, verify=64, top=8),
     "hard": JudgeLevel("hard", seconds=HARD_SECONDS, verify=32, top=6),
     "expert": JudgeLevel("expert", seconds=EXPERT_SECONDS, verify=48, top=8),
@@ -303,6 +310,7 @@ class Judgement:
     """The move the player had selected (compared with the best)."""
     _samples: dict[Action, list[_Sample]] = field(default_factory=dict, repr=False)
     _verifier: _Verifier | None = field(default=None, repr=False)
+    _search: dict[Action, _SearchPart] = field(default_factory=dict, repr=False)
 
     @property
     def best(self) -> Action:
@@ -334,7 +342,8 @@ class Judgement:
         if option.verified or self._verifier is None:
             return option
         self._samples[option.action] = self._verifier.run(option.action)
-        option.estimate = _estimate(self._samples[option.action])
+        option.estimate = _estimate(self._samples[option.action],
+                                    self._search.get(option.action))
         option.verified = True
         self._rank()
         return self.option(action)
@@ -410,22 +419,55 @@ def _sample(state: GameState, me: int) -> _Sample:
                    coins=sum(v >> 2 for v in p.coins()))
 
 
-def _estimate(samples: Sequence[_Sample]) -> Estimate:
-    n = len(samples)
-    scores = [float(s.score) for s in samples]
+@dataclass
+class _SearchPart:
+    """The search's games after one root move: how many, their summed value, the rest."""
+
+    n: int
+    value: float
+    stats: RootStats
+
+
+def _search_part(searcher: Searcher, action: Action) -> _SearchPart:
+    stats = searcher.root_stats[action]
+    n = stats.n
+    return _SearchPart(n, searcher.mean_reward(action) * n if n else 0.0, stats)
+
+
+def _estimate(samples: Sequence[_Sample], search: _SearchPart | None = None) -> Estimate:
+    """The verification games of a move pooled with the search's games after it (value,
+    score, win, margin, categories); distinctions, heroes and coins come from the
+    verification games alone."""
+    n_v = len(samples)
+    n = n_v
+    value = sum(s.value for s in samples)
+    score = sum(float(s.score) for s in samples)
+    score2 = sum(float(s.score) ** 2 for s in samples)
+    win = sum(s.win for s in samples)
+    margin = sum(s.margin for s in samples)
+    categories = {k: float(sum(s.breakdown[k] for s in samples)) for k in CATEGORIES}
+    if search is not None and search.n:
+        st = search.stats
+        n += search.n
+        value += search.value
+        score += st.score
+        score2 += st.score2
+        win += st.win
+        margin += st.margin
+        for k in CATEGORIES:
+            categories[k] += st.categories[k]
     distinctions: dict[str, float] = {}
     heroes: dict[str, float] = {}
     for s in samples:
         for d in s.distinctions:
-            distinctions[d] = distinctions.get(d, 0.0) + 1 / n
+            distinctions[d] = distinctions.get(d, 0.0) + 1 / n_v
         for h in s.heroes:
-            heroes[h] = heroes.get(h, 0.0) + 1 / n
+            heroes[h] = heroes.get(h, 0.0) + 1 / n_v
     return Estimate(
-        n=n, value=sum(s.value for s in samples) / n, score=sum(scores) / n,
-        score_se=mean_se(scores), win=sum(s.win for s in samples) / n,
-        margin=sum(s.margin for s in samples) / n,
-        categories={k: sum(s.breakdown[k] for s in samples) / n for k in CATEGORIES},
-        distinctions=distinctions, heroes=heroes, coins=sum(s.coins for s in samples) / n)
+        n=n, value=value / n, score=score / n, score_se=se_from_sums(n, score, score2),
+        win=win / n, margin=margin / n, categories={k: v / n for k, v in categories.items()},
+        distinctions=distinctions, heroes=heroes,
+        coins=sum(s.coins for s in samples) / n_v)
 
 
 class _Verifier:
@@ -524,10 +566,11 @@ def judge(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL, seed: int | None 
             progress(search_share + (1 - search_share) * (i + 1) / len(candidates), 1.0,
                      "checking the best moves")
 
+    search = {a: _search_part(searcher, a) for a in legal}
     options: list[OptionJudgement] = []
     for a in legal:
         if a in samples:
-            est = _estimate(samples[a])
+            est = _estimate(samples[a], search[a])
         else:
             est = _rough(searcher, a)
         options.append(OptionJudgement(a, searcher.visits(a), a in samples, est,
@@ -538,7 +581,7 @@ def judge(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL, seed: int | None 
         playouts=n_verify, seconds=0.0, options=options,
         win=[w / total_its for w in searcher.win_sum],
         expected=[s / total_its for s in searcher.score_sum], selected=chosen,
-        _samples=samples, _verifier=verifier)
+        _samples=samples, _verifier=verifier, _search=search)
     judgement._rank()
     # One currency: an option the search rated above the recommendation is verified too, so
     # that no option shown beats the recommended move in the value it is ranked by.
@@ -754,10 +797,17 @@ def _compare(judgement: Judgement, best: OptionJudgement, other: OptionJudgement
              ) -> Comparison:
     sa = judgement._samples[best.action]
     sb = judgement._samples[other.action]
-    value, _ = _paired([s.value for s in sa], [s.value for s in sb])
-    points, points_se = _paired([s.score for s in sa], [s.score for s in sb])
-    win, win_se = _paired([s.win for s in sa], [s.win for s in sb])
-    margin, _ = _paired([s.margin for s in sa], [s.margin for s in sb])
+    ea, eb = best.estimate, other.estimate
+    # The differences the table shows (pooled games); how sure: the larger of the paired
+    # verification's standard error and that of two independent means.
+    value = ea.value - eb.value
+    points = ea.score - eb.score
+    win = ea.win - eb.win
+    margin = ea.margin - eb.margin
+    points_se = max(_paired([s.score for s in sa], [s.score for s in sb])[1],
+                    math.hypot(ea.score_se, eb.score_se))
+    win_se = max(_paired([s.win for s in sa], [s.win for s in sb])[1],
+                 math.hypot(_share_se(ea.win, ea.n), _share_se(eb.win, eb.n)))
     why: list[tuple[float, str]] = []
     but: list[tuple[float, str]] = []
 
@@ -780,7 +830,8 @@ def _compare(judgement: Judgement, best: OptionJudgement, other: OptionJudgement
                 note(8.0, not _good_majority(text), f"{other.action} {text}")
     # Where the points come from at the end.
     for cat in CATEGORIES:
-        d, se = _paired([s.breakdown[cat] for s in sa], [s.breakdown[cat] for s in sb])
+        _, se = _paired([s.breakdown[cat] for s in sa], [s.breakdown[cat] for s in sb])
+        d = ea.categories[cat] - eb.categories[cat]
         if abs(d) >= max(POINTS_NOTE, 1.5 * se):
             label = CATEGORY_LABELS.get(cat, cat).lower()
             note(abs(d), d > 0, f"your {label} {d:+.1f} points")
@@ -811,6 +862,10 @@ def _compare(judgement: Judgement, best: OptionJudgement, other: OptionJudgement
                       margin=margin,
                       why=[t for _, t in sorted(why, key=lambda x: -x[0])][:MOST_REASONS],
                       but=[t for _, t in sorted(but, key=lambda x: -x[0])][:MOST_REASONS - 1])
+
+
+def _share_se(p: float, n: int) -> float:
+    return math.sqrt(max(p * (1 - p), 0.0) / max(n, 1))
 
 
 def _good_majority(text: str) -> bool:
