@@ -21,6 +21,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 
 from . import cards as C
 from . import coins as K
+from .actions import Action
 from .cards import Card, Kind, Suit
 from .observer import Observer
 from .rules.army import rank_gain
@@ -76,14 +77,34 @@ def card_worth(p: PlayerState, card: Card) -> float:
     return 4.0
 
 
+def worthiest(p: PlayerState, actions: Sequence[Action]) -> Action:
+    """The action (a pick: ``args[0]`` is the card) whose card is worth most to ``p`` by
+    :func:`card_worth`, the first on ties (the heuristic playouts' pick)."""
+    profiles = _PROFILES
+    best, best_value = actions[0], card_worth(p, actions[0].args[0])  # type: ignore[arg-type]
+    for a in actions[1:]:
+        card = a.args[0]
+        what, suit, ranks, bravery = profiles[card]  # type: ignore[index]
+        # card_worth, its most frequent case inlined (the playouts' hot path)
+        v = (rank_gain(p, suit, ranks, bravery) if what is _SUITED  # type: ignore[arg-type]
+             else card_worth(p, card))  # type: ignore[arg-type]
+        if v > best_value:
+            best, best_value = a, v
+    return best
+
+
 def tavern_worth(state: GameState, p: PlayerState) -> list[float]:
     """The best card of each tavern for ``p`` (visible cards only)."""
     out = []
+    profiles = _PROFILES
     for tavern in state.taverns:
         best = 0.0
         first = True
         for c in tavern:
-            w = card_worth(p, c)
+            what, suit, ranks, bravery = profiles[c]
+            # card_worth, its most frequent case inlined (the playouts' hot path)
+            w = (rank_gain(p, suit, ranks, bravery) if what is _SUITED  # type: ignore[arg-type]
+                 else card_worth(p, c))
             if first or w > best:
                 best = w
                 first = False
@@ -114,10 +135,13 @@ def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
     p = state.players[seat]
     worth = tavern_worth(state, p)
     scale = 1.0 / TAVERN_SHARPNESS
-    ranked = sorted(taverns, key=lambda t: -(worth[t] - scale * math.log(-math.log(
-        rng.random() or 1e-12))))
-    exchange = [c for c in coins if K.is_exchange(c)]
-    others = sorted((c for c in coins if not K.is_exchange(c)), reverse=True)
+    log = math.log
+    random_ = rng.random
+    # A softmax draw: Gumbel noise on each tavern's worth, drawn in the taverns' order.
+    keys = {t: -(worth[t] - scale * log(-log(random_() or 1e-12))) for t in taverns}
+    ranked = sorted(taverns, key=keys.__getitem__)
+    exchange = [c for c in coins if c in _EXCHANGE]
+    others = sorted((c for c in coins if c not in _EXCHANGE), reverse=True)
     out: dict[int, int] = {}
     if others:
         out[ranked[0]] = others.pop(0)
@@ -131,6 +155,8 @@ def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
         out[t] = coin
     return [out[t] for t in taverns]
 
+
+_EXCHANGE = frozenset((K.EXCHANGE_COIN, K.HUNTER_COIN))  # K.is_exchange, as a set
 
 #: A canonical order of the cards (what the hidden order is forgotten into).
 _CANONICAL: dict[Card, int] = {c: i for i, c in enumerate(sorted(C.ALL_CARDS, key=lambda c: c.token))}

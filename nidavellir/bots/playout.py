@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from .. import coins as K
 from ..actions import Action, interned
 from ..cards import Card, Kind
-from ..determinize import card_worth, heuristic_bid_model
+from ..determinize import heuristic_bid_model, worthiest
 from ..engine import Engine
 from ..game import Game
 from ..rules.base import DecisionKind
@@ -79,13 +79,7 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
     if kind is _PICK:
         if rng.random() < PICK_NOISE:
             return actions[rng.randrange(len(actions))]
-        p = s.players[task.player]  # type: ignore[union-attr]
-        best, best_value = actions[0], card_worth(p, actions[0].args[0])  # type: ignore[arg-type]
-        for a in actions[1:]:
-            v = card_worth(p, a.args[0])  # type: ignore[arg-type]
-            if v > best_value:
-                best, best_value = a, v
-        return best
+        return worthiest(s.players[task.player], actions)  # type: ignore[union-attr]
     if kind is _HERO:
         return _best(actions, lambda a: hero_worth(a.args[0]))  # type: ignore[arg-type]
     return actions[rng.randrange(len(actions))]
