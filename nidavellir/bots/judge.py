@@ -95,6 +95,10 @@ class JudgeLevel:
     total: int | None = None
     """Paired playouts of the verification in all, at most: with many options each gets
     fewer (never under 6), so a bid's 60 options cost about what a pick's 3 do."""
+    budget: float | None = None
+    """Seconds for the whole judgement: the search (at most ``seconds``) stops early enough
+    to leave the verification its time, estimated from the search's own time per
+    iteration (a verification game costs about what an iteration does)."""
 
 
 #: The coach's levels. ``quick`` fills the decision buttons, ``coach`` answers the Hint and
@@ -102,12 +106,14 @@ class JudgeLevel:
 #: benchmarks/README.md), ``deep`` thinks longer on request.
 LEVELS: dict[str, JudgeLevel] = {
     "quick": JudgeLevel("quick", seconds=0.3, verify=12, top=24, total=150),
-    "coach": JudgeLevel("coach", seconds=1.2, verify=24, top=5),
+    "coach": JudgeLevel("coach", seconds=1.6, verify=24, top=5, budget=1.75),
     "deep": JudgeLevel("deep", seconds=3.0, verify=64, top=8),
     "hard": JudgeLevel("hard", seconds=HARD_SECONDS, verify=32, top=6),
     "expert": JudgeLevel("expert", seconds=EXPERT_SECONDS, verify=48, top=8),
 }
 DEFAULT_LEVEL = "coach"
+#: A verification game against a search iteration, in time (with room for the rest).
+BUDGET_MARGIN = 1.2
 
 
 def parse_level(level: str | JudgeLevel) -> JudgeLevel:
@@ -537,6 +543,10 @@ def judge(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL, seed: int | None 
     deadline = None if budget.seconds is None else start + budget.seconds
     limit = budget.iterations
     search_share = 0.7
+    # What the verification will cost, in iterations' worth (lvl.budget).
+    n_checked = min(lvl.top, len(legal)) + (chosen is not None)
+    checks = n_checked * (n_verify if lvl.total is None or verify is not None
+                          else min(n_verify, max(6, lvl.total // n_checked)))
     while True:
         searcher.iterate()
         done = searcher.iterations
@@ -544,6 +554,10 @@ def judge(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL, seed: int | None 
             break
         if deadline is not None and time.perf_counter() >= deadline:
             break
+        if lvl.budget is not None and len(legal) > 1 and done % 16 == 0:
+            spent = time.perf_counter() - start
+            if spent + BUDGET_MARGIN * checks * spent / done >= lvl.budget:
+                break
         if progress is not None and done % 25 == 0:
             frac = (done / limit if limit else
                     (time.perf_counter() - start) / (budget.seconds or 1.0))
