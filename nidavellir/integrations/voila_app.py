@@ -190,8 +190,11 @@ class ClassVoila(Voila):  # type: ignore[misc]
     kernel_websocket_connection_class = Type(
         default_value=CountedConnection, klass=BaseKernelWebsocketConnection, config=True,
         help="The kernel websocket connection class (counts that stay true by default)")
-    websocket_compression_level = Int(6, config=True,
-                                      help="zlib level of the kernel websocket (0: off)")
+    websocket_compression_level = Int(
+        1, config=True,
+        help="zlib level of the kernel websocket (0: off). 1 by default: the dashboard's "
+             "widget state (165 kB of JSON) is 16.8 kB at level 1 in 0.7 ms, 13.0 kB at "
+             "level 6 in 2.9 ms, on the one process that serves the whole class")
 
     def initialize(self, argv: Any = None) -> None:
         super().initialize(argv)
