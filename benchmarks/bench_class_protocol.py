@@ -19,7 +19,7 @@ and what the server does for N students (``make bench-class``).
    websocket, the heartbeat, and whatever the cache does not hold).
 4. **N students** played at the HTTP/websocket level from this process (no browser on
    the server's cores), arriving evenly over ``--over`` seconds (0: all at once). Each
-   opens up to six keep-alive connections like a browser, gets the page (gzip), the
+   opens up to six keep-alive connections like a browser, gets the page (gzip: only the page is inflated, as the files' bodies are not read), the
    recorded static files, the kernel's model and a heartbeat, opens the kernel websocket
    (v1 protocol, permessage-deflate) and replays the recorded messages until the whole
    widget state (``update_states``) has arrived. Reported: time from arrival to the full
@@ -495,9 +495,16 @@ class Connection:
         if headers_in.get("connection", "").lower() == "close":
             self.writer.close()
             self.writer = None
-        if headers_in.get("content-encoding") == "gzip" and payload:
-            payload = gzip.decompress(payload)
+        # The body stays as sent: a browser inflates it on the student's laptop, not on
+        # the server's cores; whoever reads a body calls decoded().
         return status, headers_in, payload
+
+
+def decoded(headers: dict[str, str], payload: bytes) -> bytes:
+    """A response body as its reader sees it (gzip inflated)."""
+    if headers.get("content-encoding") == "gzip" and payload:
+        return gzip.decompress(payload)
+    return payload
 
 
 class Student:
@@ -530,36 +537,40 @@ class Student:
         self.down = self.up = 0
         return counted
 
-    async def get(self, conn: Connection, path: str) -> tuple[int, bytes]:
+    async def get(self, conn: Connection, path: str,
+                  decode: bool = False) -> tuple[int, bytes]:
         """A GET as a browser does it: from the cache when the cache headers allow, else
-        conditional when it holds a validator."""
+        conditional when it holds a validator. The body as sent on the wire, or inflated
+        (``decode``): only the page's own HTML is read, so the simulated students do not
+        spend the server's CPU inflating files nobody reads."""
         cached = self.cache.get(path)
         headers = {}
         if cached is not None:
             if "immutable" in cached["cache-control"] or re.search(
                     r"max-age=(\d+)", cached["cache-control"]) and "no-cache" not in cached[
                     "cache-control"]:
-                return 200, cached["body"]
+                return 200, decoded(cached, cached["body"]) if decode else cached["body"]
             if cached.get("etag"):
                 headers["If-None-Match"] = cached["etag"]
             if cached.get("last-modified"):
                 headers["If-Modified-Since"] = cached["last-modified"]
         status, response_headers, body = await conn.request("GET", path, headers)
         if status == 304 and cached is not None:
-            return 200, cached["body"]
+            return 200, decoded(cached, cached["body"]) if decode else cached["body"]
         control = response_headers.get("cache-control", "")
         if status == 200 and "no-store" not in control:
             self.cache[path] = {"cache-control": control, "body": body,
+                                "content-encoding": response_headers.get("content-encoding"),
                                 "etag": response_headers.get("etag"),
                                 "last-modified": response_headers.get("last-modified")}
-        return status, body
+        return status, decoded(response_headers, body) if decode else body
 
     async def visit(self, assets: list[str], timeout: float) -> float:
         """The page, its files, its kernel's model, a heartbeat, then the kernel websocket
         until the whole widget state arrived. Seconds from arrival to the widget state."""
         start = time.monotonic()
         conns = [Connection(self) for _ in range(CONNECTIONS)]
-        status, html = await self.get(conns[0], DASHBOARD)
+        status, html = await self.get(conns[0], DASHBOARD, decode=True)
         if status != 200:
             raise RuntimeError(f"the page answered {status}")
         found = re.search(rb'"kernelId": "([0-9a-f-]{36})"', html)
