@@ -29,6 +29,7 @@ import pytest
 from servers import VoilaServer, start_voila, stop_voila
 
 from nidavellir import serve
+from nidavellir.integrations import first_paint as FP
 from nidavellir.integrations import voila_static as S
 from nidavellir.integrations.voila_class import notebooks_run
 
@@ -206,6 +207,80 @@ def test_the_static_digest_follows_the_files(tmp_path: Path) -> None:
     assert before != S.static_digest([str(tmp_path)], "0.5.13")
 
 
+def test_the_first_paint_list_is_this_installations() -> None:
+    """Every chunk the recorded list names is installed, and it was recorded with this
+    Voila: after an upgrade this fails until the list is recorded again (the server would
+    otherwise serve no bundle and say so only in its log)."""
+    from voila._version import __version__ as voila_version
+    from voila.paths import collect_static_paths
+    from voila.utils import get_voila_labextensions_path
+
+    from nidavellir.integrations.voila_app import ClassVoila
+
+    version, files = FP.load_list()
+    assert version == voila_version, (
+        f"first_paint.json was recorded with Voila {version}, this is {voila_version}: run "
+        "`python -m nidavellir.integrations.first_paint --record`")
+    static = collect_static_paths(["voila", "nbconvert"], serve.TEMPLATE)
+    labs = get_voila_labextensions_path()
+    bundle = FP.build(files, static, labs)
+    assert bundle is not None and not bundle.missing, bundle and bundle.missing
+    assert len(files) >= 50 and all(f.endswith(".js") for f in files)
+    assert not [f for f in files if "remoteEntry." in f]  # containers load themselves
+    assert ClassVoila.first_paint.default_value is True
+
+
+def test_the_first_paint_bundle_joins_the_listed_chunks_safely(tmp_path: Path) -> None:
+    static, lab = tmp_path / "static", tmp_path / "labs"
+    (lab / "w" / "static").mkdir(parents=True)
+    static.mkdir()
+    (static / "1.voila.js").write_text('(self.c=self.c||[]).push([[1],{1:()=>{}}])\n'
+                                       "//# sourceMappingURL=1.voila.js.map\n")
+    (static / "2.voila.js").write_text("(self.c=self.c||[]).push([[2],{2:()=>{}}]);")
+    (lab / "w" / "static" / "7.abcdef12.js").write_text("(self.d=self.d||[]).push([[7],{}])")
+    files = ["static/2.voila.js", "labextensions/w/static/7.abcdef12.js",
+             "static/9.voila.js", "static/1.voila.js"]
+    bundle = FP.build(files, [str(static)], [str(lab)])
+    assert bundle is not None
+    assert bundle.included == ["static/2.voila.js", "labextensions/w/static/7.abcdef12.js",
+                               "static/1.voila.js"]
+    assert bundle.missing == ["static/9.voila.js"]
+    body = bundle.body.decode()
+    # In the list's order; no source map pointing beside a file that is not there; no
+    # file's last expression runs into the next one's opening parenthesis.
+    assert body.index("[[2]") < body.index("[[7]") < body.index("[[1]")
+    assert "sourceMappingURL" not in body
+    assert body.count("\n;\n") == 3
+    assert bundle.body.startswith(FP.COMPILE_HINT)  # Chromium compiles it as it streams
+    assert re.fullmatch(r"first-paint\.[0-9a-f]{16}\.js", bundle.name)
+    assert S.HASHED_NAME.search(bundle.name)  # cached for good wherever it is served
+    same = FP.build(files, [str(static)], [str(lab)])
+    assert same is not None and same.name == bundle.name
+    # The list, and what the server does with it.
+    listing = tmp_path / "first_paint.json"
+    listing.write_text(json.dumps({"voila": "0.5.13", "files": files}))
+    got, note = FP.for_server("0.5.13", [str(static)], [str(lab)], listing)
+    assert got is not None and got.name == bundle.name and "static/9.voila.js" in note
+    got, note = FP.for_server("0.6.0", [str(static)], [str(lab)], listing)
+    assert got is None and "recorded with Voila 0.5.13" in note and "--record" in note
+    assert FP.for_server("0.5.13", [], [], listing)[0] is None
+
+
+@pytest.mark.parametrize("text, complaint", [
+    ("{", "cannot read"),
+    ('{"files": []}', "expected"),
+    ('{"voila": "0.5.13", "files": ["../../etc/passwd.js"]}', "entries must be"),
+    ('{"voila": "0.5.13", "files": ["static/a.css"]}', "entries must be"),
+])
+def test_a_malformed_first_paint_list_is_named(tmp_path: Path, text: str,
+                                               complaint: str) -> None:
+    listing = tmp_path / "first_paint.json"
+    listing.write_text(text)
+    with pytest.raises(FP.FirstPaintError, match=complaint) as info:
+        FP.load_list(listing)
+    assert str(listing) in str(info.value)
+
+
 def test_the_ready_message_waits_for_the_notebooks_not_the_kernel_starts() -> None:
     """Voila's pool task resolves once its kernel started; its "task" then runs the
     notebook. The class is ready only when every notebook ran."""
@@ -356,13 +431,14 @@ def _assets(page: dict[str, Any]) -> dict[str, str]:
                   if e["name"] == "jupyterlab-plotly")
     return {
         "voila": config["fullStaticUrl"] + "/voila.js",
+        "first-paint": config["fullStaticUrl"] + "/" + config["nidavellirFirstPaint"],
         "lazy": f"/voila/labextensions/@nidavellir/voila-page/{lazy['load']}",
         "plotly": f"/voila/labextensions/jupyterlab-plotly/{plotly['load']}",
         "css": css,
     }
 
 
-@pytest.mark.parametrize("asset", ["voila", "lazy", "plotly", "css"])
+@pytest.mark.parametrize("asset", ["voila", "first-paint", "lazy", "plotly", "css"])
 def test_an_asset_is_compressed_when_asked_and_cached_for_good(
         server: VoilaServer, page: dict[str, Any], asset: str) -> None:
     path = _assets(page)[asset]
@@ -381,6 +457,23 @@ def test_an_asset_is_compressed_when_asked_and_cached_for_good(
     status, _, again = request(server, path, {"Accept-Encoding": "gzip",
                                               "If-None-Match": headers["etag"]})
     assert status == 304 and again == b""
+
+
+def test_the_page_loads_its_first_screens_chunks_as_one_file(server: VoilaServer,
+                                                            page: dict[str, Any]) -> None:
+    config, html = page["config"], page["html"]
+    name = config["nidavellirFirstPaint"]
+    bundle = f'<script src="{config["fullStaticUrl"]}/{name}"></script>'
+    main = f'<script src="{config["fullStaticUrl"]}/voila.js"></script>'
+    # Before voila.js: webpack's runtime then finds the chunks already there.
+    assert html.index(bundle) < html.index(main)
+    status, headers, body = request(server, _assets(page)["first-paint"],
+                                    {"Accept-Encoding": "gzip"})
+    assert status == 200
+    text = gzip.decompress(body).decode()
+    _, files = FP.load_list()
+    assert text.count("self.webpackChunk") >= len(files)
+    assert "first-paint bundle " + name in server.log()
 
 
 def test_a_file_not_named_by_its_content_is_revalidated(server: VoilaServer) -> None:

@@ -20,6 +20,9 @@ is Voila with these changes (docs/serving.md):
   Voila answers 403, voila issue #1458); kernels of pages that went away without it are
   culled by :class:`~nidavellir.integrations.voila_class.ClassKernelManager`.
 - **Connection counts that stay true**: :class:`CountedConnection` (below).
+- **The first screen's chunks in one file**: the ~80 JavaScript chunks a dashboard loads
+  before its first screen is usable come as one file, ``first-paint.<hash>.js``
+  (``first_paint.py``; ``first_paint``).
 - **Templates compiled once**: Voila builds a new Jinja environment for every page it
   renders (each pool kernel, each page served without a pool kernel) and so compiled its
   templates again each time, ~0.2 CPU-s a page; :class:`TemplateCode` keeps the compiled
@@ -31,6 +34,7 @@ imports it.
 
 from __future__ import annotations
 
+import atexit
 import copy
 import functools
 import os
@@ -43,7 +47,7 @@ from jupyter_server.base.handlers import FileFindHandler, JupyterHandler
 from jupyter_server.services.kernels.connection.base import BaseKernelWebsocketConnection
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.utils import url_path_join
-from traitlets import Dict, Int, Type
+from traitlets import Bool, Dict, Int, Type
 from voila import notebook_renderer
 from voila._version import __version__ as voila_version
 from voila.app import Voila
@@ -52,6 +56,7 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
+from . import first_paint as FP
 from . import voila_static as S
 from .voila_class import ClassKernelManager
 
@@ -190,6 +195,10 @@ class ClassVoila(Voila):  # type: ignore[misc]
     kernel_websocket_connection_class = Type(
         default_value=CountedConnection, klass=BaseKernelWebsocketConnection, config=True,
         help="The kernel websocket connection class (counts that stay true by default)")
+    first_paint = Bool(
+        True, config=True,
+        help="Serve the JavaScript chunks a dashboard loads before its first screen as one "
+             "file (first_paint.json lists them); False: one request a chunk, as Voila does")
     websocket_compression_level = Int(
         1, config=True,
         help="zlib level of the kernel websocket (0: off). 1 by default: the dashboard's "
@@ -211,7 +220,30 @@ class ClassVoila(Voila):  # type: ignore[misc]
             return self.page_config(page_config, str(kwargs.get("base_url") or self.base_url))
 
         self.voila_configuration.page_config_hook = hook
-        self.static_digest = S.static_digest(self.static_paths, voila_version)
+        self.first_paint_name = ""
+        if self.first_paint:
+            self._add_first_paint()
+        self.static_digest = S.static_digest(self._static_paths(), voila_version)
+
+    def _static_paths(self) -> list[str]:
+        # Voila's traitlet, set in Voila.setup_template_dirs (typed here for mypy).
+        return list(getattr(self, "static_paths"))  # noqa: B009
+
+    def _add_first_paint(self) -> None:
+        """Build the first-paint bundle and serve it among Voila's static files."""
+        try:
+            bundle, note = FP.for_server(voila_version, self._static_paths(),
+                                         self.labextensions_path)
+        except FP.FirstPaintError as exc:
+            self.log.warning("first-paint bundle off: %s", exc)
+            return
+        self.log.info(note)
+        if bundle is None:
+            return
+        folder = FP.write(bundle)
+        atexit.register(FP.remove, folder)
+        self.set_trait("static_paths", [folder, *self._static_paths()])
+        self.first_paint_name = bundle.name
 
     # ------------------------------------------------------------------ the page
 
@@ -221,6 +253,8 @@ class ClassVoila(Voila):  # type: ignore[misc]
         page_config = dict(page_config)
         page_config["fullStaticUrl"] = url_path_join(
             base_url, S.VERSIONED_PREFIX + self.static_digest)
+        if self.first_paint_name:
+            page_config["nidavellirFirstPaint"] = self.first_paint_name
         extensions = list(page_config.get("federated_extensions", []))
         if PAGE_EXTENSION not in {e["name"] for e in extensions} or not self.deferred_extensions:
             return page_config

@@ -4,8 +4,8 @@
 - the walkthrough's Next / Back work, a wrong move is refused and the taught one accepted;
 - in Play, a bid and a card pick through the dropdowns and buttons change the board and
   the charts, also with the CPU throttled 6x; a bad input shows a message;
-- the first screen loads no plotly (nor anywidget); the first chart shown loads plotly and
-  draws (issue 29);
+- the first screen loads no plotly (nor anywidget), and its JavaScript chunks as one file
+  (the first-paint bundle); the first chart shown loads plotly and draws (issue 29);
 - ten pages opened at once all become usable, and their kernels leave with them: a closed
   or reloaded page's kernel ends at once (its shutdown request), a crashed page's within
   the page timeout, while the kernels of the pages still open survive the idle cull (a
@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from nidavellir.integrations import first_paint as FP
 
 from .conftest import ARTIFACTS, PageWatch, VoilaServer, start_voila, stop_voila, watch_page
 
@@ -167,6 +169,14 @@ def test_dashboard_loads_clean_and_every_tab_opens(voila_server: VoilaServer,
     heavy = [u for u in requested if "jupyterlab-plotly" in u or "/anywidget/" in u]
     assert not heavy, heavy
     assert any("voila-page/static/remoteEntry." in u for u in requested)
+    # Issue 29: the chunks of the first screen come as one file, asked for once; the page
+    # asks for none of them on its own.
+    bundle = [u for u in requested if re.search(r"/first-paint\.[0-9a-f]{16}\.js$", u)]
+    assert len(bundle) == 1, bundle
+    listed = set(FP.load_list()[1])
+    alone = [u for u in requested if FP.entries_from_urls([u])
+             and FP.entries_from_urls([u])[0] in listed]
+    assert not alone, alone
     # A widget model that arrives just as ipywidgets' 2 s wait for it ends: its get_model
     # gave up ("Error displaying widget: model not found" for good, seen on throttled
     # pages); the lab's page extension looks once more.
