@@ -208,9 +208,12 @@ def test_the_static_digest_follows_the_files(tmp_path: Path) -> None:
 
 
 def test_the_first_paint_list_is_this_installations() -> None:
-    """Every chunk the recorded list names is installed, and it was recorded with this
-    Voila: after an upgrade this fails until the list is recorded again (the server would
-    otherwise serve no bundle and say so only in its log)."""
+    """The list was recorded with this Voila (pinned in pyproject.toml: an upgrade fails
+    here until the list is recorded again; the server would otherwise serve no bundle and
+    say so only in its log) and every Voila chunk it names is installed. A widget-manager
+    chunk's name carries its content hash: a new ipywidgets release renames them, and the
+    server then leaves the missing ones out (the page loads the new ones by itself), so
+    those may be missing here, named in the message."""
     from voila._version import __version__ as voila_version
     from voila.paths import collect_static_paths
     from voila.utils import get_voila_labextensions_path
@@ -224,7 +227,11 @@ def test_the_first_paint_list_is_this_installations() -> None:
     static = collect_static_paths(["voila", "nbconvert"], serve.TEMPLATE)
     labs = get_voila_labextensions_path()
     bundle = FP.build(files, static, labs)
-    assert bundle is not None and not bundle.missing, bundle and bundle.missing
+    assert bundle is not None
+    assert not [f for f in bundle.missing if f.startswith(FP.STATIC)], bundle.missing
+    assert len(bundle.included) >= 70, (
+        f"{len(bundle.missing)} listed chunks are not installed ({bundle.missing[:4]}): run "
+        "`python -m nidavellir.integrations.first_paint --record`")
     assert len(files) >= 50 and all(f.endswith(".js") for f in files)
     assert not [f for f in files if "remoteEntry." in f]  # containers load themselves
     assert ClassVoila.first_paint.default_value is True
