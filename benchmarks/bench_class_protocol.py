@@ -19,8 +19,8 @@ and what the server does for N students (``make bench-class``).
    websocket, the heartbeat, and whatever the cache does not hold).
 4. **N students** played at the HTTP/websocket level from this process (no browser on
    the server's cores), arriving evenly over ``--over`` seconds (0: all at once). Each
-   opens up to six keep-alive connections like a browser, gets the page (gzip: only the page is inflated, as the files' bodies are not read), the
-   recorded static files, the kernel's model and a heartbeat, opens the kernel websocket
+   opens up to six keep-alive connections like a browser, gets the page (gzip; only the
+   page's HTML is inflated, as nobody reads the files' bodies), the recorded static files, the kernel's model and a heartbeat, opens the kernel websocket
    (v1 protocol, permessage-deflate) and replays the recorded messages until the whole
    widget state (``update_states``) has arrived. Reported: time from arrival to the full
    widget state (p50 / p95 / max), failures, bytes per student (first visit; then a repeat
@@ -63,12 +63,9 @@ from typing import Any
 
 import psutil
 
+from nidavellir.integrations.browser import CHROMIUM, CHROMIUM_ARGS
+
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
 DASHBOARD = "/voila/render/dashboard.ipynb"
 USABLE = ".nid-wt-next"
 WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"

@@ -17,9 +17,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from servers import start_voila, stop_voila  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+from nidavellir.integrations.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 OUT = ROOT / "docs" / "images"
 TIMEOUT = 120_000
 
@@ -32,7 +31,7 @@ def main() -> int:
         server = start_voila("notebooks", Path(tmp))
         try:
             with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 page = browser.new_page(viewport={"width": 1280, "height": 800})
                 page.goto(server.render_url("dashboard.ipynb"))
                 page.locator(".nid-wt-title").wait_for(timeout=TIMEOUT)

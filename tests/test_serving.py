@@ -288,6 +288,17 @@ def test_a_malformed_first_paint_list_is_named(tmp_path: Path, text: str,
     assert str(listing) in str(info.value)
 
 
+def test_the_first_paint_command_shows_the_list_or_names_what_is_wrong(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert FP.main([]) == 0
+    assert f"recorded with Voila {FP.load_list()[0]}" in capsys.readouterr().out
+    broken = tmp_path / "first_paint.json"
+    broken.write_text('{"voila": 5}')
+    assert FP.main(["--out", str(broken)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and str(broken) in err and "Traceback" not in err
+
+
 def test_the_ready_message_waits_for_the_notebooks_not_the_kernel_starts() -> None:
     """Voila's pool task resolves once its kernel started; its "task" then runs the
     notebook. The class is ready only when every notebook ran."""

@@ -190,16 +190,26 @@ def entries_from_urls(urls: Sequence[str]) -> list[str]:
 
 def record(out: Path, timeout: float = 180.0) -> list[str]:
     """Open the dashboard in headless chromium on a server without the bundle and write
-    the chunks it loads before its first screen is usable to ``out``."""
+    the chunks it loads until its first screen is usable and the network is idle to
+    ``out``."""
     import socket
     import subprocess
     import time
+    import urllib.error
     import urllib.request
 
     import voila
-    from playwright.sync_api import sync_playwright
 
     from nidavellir import serve
+
+    from .browser import CHROMIUM, CHROMIUM_ARGS
+
+    if not os.path.exists(CHROMIUM):
+        raise FirstPaintError(f"{CHROMIUM} is missing: `make chromium` installs it")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:
+        raise FirstPaintError("recording needs playwright: pip install -e '.[dev]'") from exc
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -213,26 +223,23 @@ def record(out: Path, timeout: float = 180.0) -> list[str]:
     urls: list[str] = []
     try:
         start = time.monotonic()
-        while True:
+        while True:  # until the server answers anything at all
             try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/api/shutdown/x",
-                                       timeout=2)
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).close()
+                break
             except urllib.error.HTTPError:
-                break  # the server answers
+                break
             except OSError:
                 if proc.poll() is not None or time.monotonic() - start > timeout:
-                    raise RuntimeError("the lab's Voila did not start") from None
+                    raise FirstPaintError("the lab's Voila did not start") from None
                 time.sleep(0.5)
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=[
-                "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run", "--disable-quic"])
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             page.on("request", lambda r: urls.append(r.url))
             page.goto(f"http://127.0.0.1:{port}/voila/render/{serve.DASHBOARD}")
             page.locator(".nid-wt-next").wait_for(timeout=timeout * 1000)
-            page.wait_for_timeout(1000)
+            page.wait_for_load_state("networkidle", timeout=timeout * 1000)
             browser.close()
     finally:
         proc.terminate()
@@ -251,11 +258,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="record the list from the dashboard in headless chromium")
     parser.add_argument("--out", type=Path, default=LIST_FILE, help="where to write it")
     args = parser.parse_args(argv)
-    if args.record:
-        files = record(args.out)
-        print(f"{args.out}: {len(files)} chunk files")
-        return 0
-    version, files = load_list(args.out)
+    try:
+        if args.record:
+            files = record(args.out)
+            print(f"{args.out}: {len(files)} chunk files")
+            return 0
+        version, files = load_list(args.out)
+    except FirstPaintError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     print(f"{args.out}: recorded with Voila {version}, {len(files)} chunk files")
     return 0
 

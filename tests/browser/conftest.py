@@ -18,16 +18,13 @@ from typing import Any
 import pytest
 from servers import VoilaServer, free_port, start_voila, stop_voila
 
+from nidavellir.integrations.browser import CHROMIUM, CHROMIUM_ARGS
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 
 __all__ = ["VoilaServer", "free_port", "start_voila", "stop_voila"]
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
 LOCAL_PREFIXES = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:", "about:")
 
 

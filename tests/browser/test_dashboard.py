@@ -174,8 +174,7 @@ def test_dashboard_loads_clean_and_every_tab_opens(voila_server: VoilaServer,
     bundle = [u for u in requested if re.search(r"/first-paint\.[0-9a-f]{16}\.js$", u)]
     assert len(bundle) == 1, bundle
     listed = set(FP.load_list()[1])
-    alone = [u for u in requested if FP.entries_from_urls([u])
-             and FP.entries_from_urls([u])[0] in listed]
+    alone = [u for u in requested if listed.intersection(FP.entries_from_urls([u]))]
     assert not alone, alone
     # A widget model that arrives just as ipywidgets' 2 s wait for it ends: its get_model
     # gave up ("Error displaying widget: model not found" for good, seen on throttled
@@ -459,3 +458,15 @@ def test_coach_hint_review_and_a_mistake_in_replay(voila_server: VoilaServer,
     wait_text(pg, ".nid-replay-info", rf"Decision {step}:.*better")
     assert not console_errors(pg)
     page.assert_clean()
+
+
+def test_the_first_paint_recorder_finds_the_committed_list(tmp_path: Path) -> None:
+    """``python -m nidavellir.integrations.first_paint --record`` on this installation
+    finds the chunks the committed list names: the list is not stale, and the recorder
+    (a server without the bundle, a real page) still works."""
+    out = tmp_path / "first_paint.json"
+    files = FP.record(out)
+    assert json.loads(out.read_text()) == {"voila": FP.load_list()[0], "files": files}
+    committed = set(FP.load_list()[1])
+    assert set(files) == committed, (sorted(set(files) - committed),
+                                     sorted(committed - set(files)))
