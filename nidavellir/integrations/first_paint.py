@@ -38,6 +38,7 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 #: The recorded list (``--record`` writes it).
 LIST_FILE = Path(__file__).with_name("first_paint.json")
@@ -188,10 +189,11 @@ def entries_from_urls(urls: Sequence[str]) -> list[str]:
     return out
 
 
-def record(out: Path, timeout: float = 180.0) -> list[str]:
+def record(out: Path, timeout: float = 180.0, browser: Any = None) -> list[str]:
     """Open the dashboard in headless chromium on a server without the bundle and write
     the chunks it loads until its first screen is usable and the network is idle to
-    ``out``."""
+    ``out``. ``browser``: a Playwright (sync) browser already launched in this thread,
+    used instead of starting one (Playwright allows one sync instance a thread)."""
     import socket
     import subprocess
     import time
@@ -204,12 +206,23 @@ def record(out: Path, timeout: float = 180.0) -> list[str]:
 
     from .browser import CHROMIUM, CHROMIUM_ARGS
 
-    if not os.path.exists(CHROMIUM):
+    if browser is None and not os.path.exists(CHROMIUM):
         raise FirstPaintError(f"{CHROMIUM} is missing: `make chromium` installs it")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError as exc:
         raise FirstPaintError("recording needs playwright: pip install -e '.[dev]'") from exc
+
+    def visit(chromium: Any) -> None:
+        context = chromium.new_context(viewport={"width": 1280, "height": 800})
+        try:
+            page = context.new_page()
+            page.on("request", lambda r: urls.append(r.url))
+            page.goto(f"http://127.0.0.1:{port}/voila/render/{serve.DASHBOARD}")
+            page.locator(".nid-wt-next").wait_for(timeout=timeout * 1000)
+            page.wait_for_load_state("networkidle", timeout=timeout * 1000)
+        finally:
+            context.close()
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -233,14 +246,15 @@ def record(out: Path, timeout: float = 180.0) -> list[str]:
                 if proc.poll() is not None or time.monotonic() - start > timeout:
                     raise FirstPaintError("the lab's Voila did not start") from None
                 time.sleep(0.5)
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.on("request", lambda r: urls.append(r.url))
-            page.goto(f"http://127.0.0.1:{port}/voila/render/{serve.DASHBOARD}")
-            page.locator(".nid-wt-next").wait_for(timeout=timeout * 1000)
-            page.wait_for_load_state("networkidle", timeout=timeout * 1000)
-            browser.close()
+        if browser is not None:
+            visit(browser)
+        else:
+            with sync_playwright() as pw:
+                own = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                try:
+                    visit(own)
+                finally:
+                    own.close()
     finally:
         proc.terminate()
         proc.wait(timeout=30)

@@ -460,12 +460,14 @@ def test_coach_hint_review_and_a_mistake_in_replay(voila_server: VoilaServer,
     page.assert_clean()
 
 
-def test_the_first_paint_recorder_finds_the_committed_list(tmp_path: Path) -> None:
+def test_the_first_paint_recorder_finds_the_committed_list(tmp_path: Path,
+                                                          chromium: Any) -> None:
     """``python -m nidavellir.integrations.first_paint --record`` on this installation
     finds the chunks the committed list names: the list is not stale, and the recorder
-    (a server without the bundle, a real page) still works."""
+    (a server without the bundle, a real page) still works. It uses the session's
+    browser: Playwright allows one sync instance a thread, and the session's is running."""
     out = tmp_path / "first_paint.json"
-    files = FP.record(out)
+    files = FP.record(out, browser=chromium)
     assert json.loads(out.read_text()) == {"voila": FP.load_list()[0], "files": files}
     committed = set(FP.load_list()[1])
     assert set(files) == committed, (sorted(set(files) - committed),
