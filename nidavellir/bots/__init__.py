@@ -83,9 +83,10 @@ SEARCH_BOTS = frozenset({"search", "montecarlo", "hard", "expert"})
 
 
 #: Variants of the tree search, written ``+FLAG`` after the name (``search+rm@400``).
-SEARCH_FLAGS: dict[str, tuple[str, str]] = {
+SEARCH_FLAGS: dict[str, tuple[str, str | bool]] = {
     "rm": ("bid_selection", "rm"),    # regret matching at its own secret bids
     "ucb": ("bid_selection", "ucb"),  # UCB at its own bids, like every other decision
+    "cut": ("horizon", True),         # truncated playouts: age 2 estimated (.bots.horizon)
 }
 
 
@@ -154,7 +155,7 @@ def make_bot(name: str | Bot, seed: int = 0, **options: Any) -> Bot:
     if options and key not in SEARCH_BOTS:
         raise ValueError(f"bot {key!r} takes no options (got {', '.join(sorted(options))})")
     unknown = set(options) - {"iterations", "seconds", "exploration", "playout", "bid_model",
-                              "opponents", "debug", "bid_selection"}
+                              "opponents", "debug", "bid_selection", "horizon"}
     if unknown:
         raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))} for bot {key!r}")
     return BOTS[key](seed, **options)

@@ -67,7 +67,7 @@ class SearchBot:
                  playout: str | None = None, bid_model: BidModel | None = None,
                  opponents: str = "tree",
                  debug: Callable[[GameState], None] | None = None,
-                 bid_selection: str = "ucb") -> None:
+                 bid_selection: str = "ucb", horizon: bool = False) -> None:
         self.seed = seed
         self.budget = Budget(iterations, seconds)
         self.exploration = exploration
@@ -82,6 +82,9 @@ class SearchBot:
         if bid_selection not in ("ucb", "rm"):
             raise ValueError(f"bid_selection must be 'ucb' or 'rm', not {bid_selection!r}")
         self.bid_selection = bid_selection
+        self.horizon = bool(horizon)
+        """Truncated playouts (:mod:`.horizon`): from age 1, a playout stops when age 2
+        begins and an estimate of the final scores values it (``hard+cut``)."""
         """How the searcher chooses among its own secret bids in the tree: UCB like every
         other decision, or regret matching (``rm``), the simultaneous-move choice of Lisý
         et al. 2013 (see benchmarks/README.md for which the ladder found stronger)."""
@@ -105,7 +108,7 @@ class SearchBot:
     def _search(self, game: Game, rng: random.Random, early_stop: bool) -> Searcher:
         searcher = Searcher(game, rng, POLICIES[self.playout], self.bid_model,
                              self.exploration, self.tree, self.opponents, self.debug,
-                             self.bid_selection)
+                             self.bid_selection, self.horizon)
         budget = self.budget
         limit = budget.iterations
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds

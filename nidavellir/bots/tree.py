@@ -24,6 +24,7 @@ from ..rules.base import DecisionKind
 from ..scoring import CATEGORIES, score_table, tables_of
 from ..state import GameState
 from ..stats import se_from_sums
+from .horizon import estimate
 from .playout import Policy, bid_action
 
 #: Seconds per decision of the levels (one core of the 2-core reference machine; see
@@ -161,7 +162,7 @@ class Searcher:
     def __init__(self, game: Game, rng: random.Random, policy: Policy, bid_model: BidModel,
                  exploration: float = EXPLORATION, tree: bool = True, opponents: str = "tree",
                  debug: Callable[[GameState], None] | None = None,
-                 bid_selection: str = "ucb") -> None:
+                 bid_selection: str = "ucb", horizon: bool = False) -> None:
         decision = game.decision
         if decision is None:
             raise ValueError("there is no decision to take: the game is over")
@@ -174,6 +175,9 @@ class Searcher:
         self.c = exploration
         self.tree = tree
         self.rm_bids = bid_selection == "rm"
+        # The horizon (:mod:`.horizon`): from a position of age 1, playouts stop when age 2
+        # begins and the estimate values them.
+        self.cut = horizon and game.state.age == 1
         self._rm_updates: list[tuple[_Node, Action, float, Sequence[Action]]] = []
         self.debug = debug
         # Debug mode (the soak test): every action of the descent and the playouts is
@@ -211,9 +215,14 @@ class Searcher:
         else:
             root_action = self._descend(eng, path)
         policy = self.policy
-        while not state.over:
-            eng.apply(policy(eng, rng), check=check)
-        totals, wins, margins, breakdowns = outcome(state)
+        if self.cut:
+            while state.age == 1:
+                eng.apply(policy(eng, rng), check=check)
+        else:
+            while not state.over:
+                eng.apply(policy(eng, rng), check=check)
+        totals, wins, margins, breakdowns = (outcome(state) if state.over
+                                             else estimate(state))
         reward = rewards(wins, margins)
         for node in path:
             node.visits += 1
