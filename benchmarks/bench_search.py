@@ -1,5 +1,6 @@
 """The search's hot path on one core: µs per clone, determinize, apply, legal_actions,
-playout, and search iterations per second.
+playout, and search iterations per second (``search``, ``montecarlo`` and ``search+cut``,
+the search with its horizon: truncated playouts from age 1, :mod:`nidavellir.bots.horizon`).
 
     python benchmarks/bench_search.py [--repeat 5] [--json]
 
@@ -84,7 +85,12 @@ def measure(repeat: int, expansions: Sequence[str] = ()) -> dict[str, float]:
     for label, index in (("opening", 3), ("middle", 40)):
         position = game.clone()
         position.undo_to(index)
-        for bot in ("search", "montecarlo"):
+        while len(position.legal_actions()) < 2:
+            # A forced move is no search (choose returns at once): the next real decision.
+            index += 1
+            position = game.clone()
+            position.undo_to(index)
+        for bot in ("search", "montecarlo", "search+cut"):
 
             def batch(bot: str = bot, position: Game = position) -> float:
                 # The search alone (choose: 150 iterations, no early stop with an iteration
@@ -93,7 +99,8 @@ def measure(repeat: int, expansions: Sequence[str] = ()) -> dict[str, float]:
                 t = time.perf_counter()
                 b.choose(position)
                 return 150 / (time.perf_counter() - t)
-            out[f"{bot}_iterations_per_s_{label}"] = max(batch() for _ in range(repeat))
+            key = bot.replace("+", "_")
+            out[f"{key}_iterations_per_s_{label}"] = max(batch() for _ in range(repeat))
     return out
 
 

@@ -164,3 +164,18 @@ def test_the_fit_script_writes_a_table_the_bots_can_read(tmp_path: Path) -> None
     assert set(namespace["COEFFICIENTS"]) == set(COEFFICIENTS)
     with pytest.raises(SystemExit):
         module.main(["--games", "5"])
+
+
+def test_bench_search_measures_real_decisions_with_and_without_the_horizon() -> None:
+    """bench_search once read a forced move as its Thingvellir middle position (a search
+    that returns at once: hundreds of millions of "iterations" per second)."""
+    spec = importlib.util.spec_from_file_location("bench_search",
+                                                  ROOT / "benchmarks" / "bench_search.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = module.measure(1, ["thingvellir"])
+    rates = {k: v for k, v in out.items() if "iterations_per_s" in k}
+    assert set(rates) == {f"{bot}_iterations_per_s_{label}" for label in ("opening", "middle")
+                          for bot in ("search", "montecarlo", "search_cut")}
+    assert all(50 < v < 50_000 for v in rates.values()), rates
