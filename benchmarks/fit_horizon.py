@@ -12,7 +12,7 @@ fits the age-2 points by least squares on one half of the games, and fits the te
 the win chances (a softmax over the estimated totals) by likelihood on the same half. The
 other half reports how good the estimate is (R², the winner found, the Brier score against a
 uniform guess). It writes ``nidavellir/bots/horizon_fit.py`` (numpy is needed here, never by
-the bots). Figures: benchmarks/README.md, "The search's horizon".
+the bots). Figures: benchmarks/README.md, "The search's hot path".
 """
 
 from __future__ import annotations
