@@ -82,12 +82,12 @@ class SearchBot:
         if bid_selection not in ("ucb", "rm"):
             raise ValueError(f"bid_selection must be 'ucb' or 'rm', not {bid_selection!r}")
         self.bid_selection = bid_selection
-        self.horizon = bool(horizon)
-        """Truncated playouts (:mod:`.horizon`): from age 1, a playout stops when age 2
-        begins and an estimate of the final scores values it (``hard+cut``)."""
         """How the searcher chooses among its own secret bids in the tree: UCB like every
         other decision, or regret matching (``rm``), the simultaneous-move choice of Lisý
         et al. 2013 (see benchmarks/README.md for which the ladder found stronger)."""
+        self.horizon = bool(horizon)
+        """Truncated playouts (:mod:`.horizon`): from age 1, a playout stops when age 2
+        begins and an estimate of the final scores values it (``hard+cut``)."""
         self.debug = debug
         """Debug mode: called with every determinization, and every action the search
         applies is checked against the legal actions (slow; the soak test uses it)."""
