@@ -71,11 +71,21 @@ def twin_pair(players: int, seed: int, expansions: tuple[str, ...] = ()
     what the picker cannot see."""
     game = find(players, seed, expansions, picking_with_hidden_bids)
     viewer = game.decision.player
-    for k in range(6):
+    return game, differing_twins(game, viewer, count=1)[0], viewer
+
+
+def differing_twins(game: Game, viewer: int, count: int = 2, tries: int = 6) -> list[Game]:
+    """Up to ``count`` twins of ``game`` for ``viewer`` (twin seeds 0 to ``tries`` - 1) whose
+    hidden state really differs; fails when none does."""
+    found = []
+    for k in range(tries):
         other = twin(game, viewer, seed=k)
         if hidden_differs(game, other):
-            return game, other, viewer
-    raise AssertionError("no twin differed in hidden state")
+            found.append(other)
+            if len(found) == count:
+                break
+    assert found, "no twin differed in hidden state"
+    return found
 
 
 def hidden_differs(a: Game, b: Game) -> bool:
@@ -96,18 +106,12 @@ def test_twins_give_the_same_observation_and_determinization(
         players: int, seed: int, expansions: tuple[str, ...]) -> None:
     game = find(players, seed, expansions, picking_with_hidden_bids)
     viewer = game.decision.player
-    for k in range(5):
-        other = twin(game, viewer, seed=k)
-        if not hidden_differs(game, other):
-            continue
-        assert other.observation(viewer) == game.observation(viewer)
-        for s in (0, 1, 99):
-            a = game.determinize(viewer, s).state.fingerprint()
-            b = other.determinize(viewer, s).state.fingerprint()
-            assert a == b
-        break
-    else:
-        raise AssertionError("no twin differed in hidden state")
+    other = differing_twins(game, viewer, count=1, tries=5)[0]
+    assert other.observation(viewer) == game.observation(viewer)
+    for s in (0, 1, 99):
+        a = game.determinize(viewer, s).state.fingerprint()
+        b = other.determinize(viewer, s).state.fingerprint()
+        assert a == b
 
 
 def test_a_determinization_never_changes_what_the_viewer_has_seen() -> None:
