@@ -136,6 +136,15 @@ def wait_text(pw_page: Any, selector: str, pattern: str) -> None:
         timeout=UPDATE_TIMEOUT)
 
 
+def mark_old(pw_page: Any, selector: str) -> None:
+    """Mark the elements shown now (``data-old``), so that a test can wait for the ones
+    that replace them: ``selector + ':not([data-old])'``. The panels' widgets are rebuilt
+    after a move or a new game, asynchronously in the page; a click on an element about to
+    go is lost (its widget is closed in the kernel)."""
+    pw_page.evaluate("(sel) => document.querySelectorAll(sel).forEach(e => e.dataset.old = '1')",
+                     selector)
+
+
 def new_two_player_game(pw_page: Any, *seats: str) -> None:
     """In the Play tab: a new 2-player game with these seat menu labels (``"human"``,
     ``"easy (random)"``, …) and no pause between bot moves."""

@@ -14,6 +14,7 @@ from .conftest import PageWatch, VoilaServer
 from .test_dashboard import (
     LOAD_TIMEOUT,
     UPDATE_TIMEOUT,
+    mark_old,
     new_two_player_game,
     open_dashboard,
     tab,
@@ -98,8 +99,7 @@ def test_end_of_age_summary_then_save_and_open_in_replay(voila_server: VoilaServ
             break
         # Mark the buttons shown, click one, wait for new buttons (or the summary): the
         # panel's widgets are rebuilt after each move, asynchronously in the page.
-        pg.evaluate("(sel) => document.querySelectorAll(sel).forEach(b => b.dataset.old = '1')",
-                    f"{DECISION} button.nid-choice")
+        mark_old(pg, f"{DECISION} button.nid-choice")
         pg.locator(f"{DECISION} button.nid-choice:not([disabled])").first.click()
         pg.wait_for_function(
             "(sel) => { const c = document.querySelector(sel + ' .nid-summary-continue'); "
