@@ -94,6 +94,14 @@ def hidden_differs(a: Game, b: Game) -> bool:
             or any(p.bids != q.bids for p, q in zip(sa.players, sb.players, strict=True)))
 
 
+def has_hidden(game: Game, viewer: int) -> bool:
+    """Whether anything is hidden from ``viewer``: cards in a deck or the camp's deck, or
+    others' bids face down (in the last turns of age 2 nothing is, and no twin differs)."""
+    s = game.state
+    return (any(s.decks.values()) or any(s.camp_decks.values())
+            or bool(Observer(viewer).hidden_bids(s)))
+
+
 def picking_with_hidden_bids(g: Game) -> bool:
     d = g.decision
     return (d is not None and d.kind == "pick" and g.state.tavern == 0
