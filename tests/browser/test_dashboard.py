@@ -147,7 +147,8 @@ def mark_old(pw_page: Any, selector: str) -> None:
 
 def new_two_player_game(pw_page: Any, *seats: str) -> None:
     """In the Play tab: a new 2-player game with these seat menu labels (``"human"``,
-    ``"easy (random)"``, …) and no pause between bot moves."""
+    ``"easy (random)"``, …) and no pause between bot moves. The old game's decision buttons
+    are marked (:func:`mark_old`): a test clicks ``.nid-decision button:not([data-old])``."""
     app = ".nid-play-app"
     pw_page.locator(f"{app} button.nid-setup-toggle").click()
     pw_page.locator(f"{app} .nid-new-players select").select_option(label="2")
@@ -155,6 +156,7 @@ def new_two_player_game(pw_page: Any, *seats: str) -> None:
         pw_page.locator(f"{app} .nid-seat-kind-{i} select").select_option(label=label)
     pw_page.locator(f"{app} .nid-new-bot-delay input").fill("0")
     pw_page.locator(f"{app} .nid-new-bot-delay input").press("Enter")
+    mark_old(pw_page, f"{app} .nid-decision button")
     pw_page.locator(f"{app} button.nid-new-start").click()
 
 

@@ -92,7 +92,8 @@ def test_end_of_age_summary_then_save_and_open_in_replay(voila_server: VoilaServ
     tab(pg, "Play").click()
     # A quick 2-player game against a random bot, no pause between bot moves.
     new_two_player_game(pg, "human", "easy (random)")
-    pg.locator(f"{DECISION}.nid-moves-0 button.nid-choice").first.wait_for(timeout=UPDATE_TIMEOUT)
+    pg.locator(f"{DECISION}.nid-moves-0 button.nid-choice:not([data-old])").first.wait_for(
+        timeout=UPDATE_TIMEOUT)
     summary = pg.locator(f"{DECISION} .nid-summary-continue")
     for _ in range(80):  # every human decision of age 1: the first choice offered
         if summary.is_visible():

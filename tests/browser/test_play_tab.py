@@ -17,7 +17,7 @@ from .test_dashboard import (
     LOAD_TIMEOUT,
     UPDATE_TIMEOUT,
     console_errors,
-    mark_old,
+    new_two_player_game,
     open_dashboard,
     record,
     tab,
@@ -106,18 +106,11 @@ def test_the_page_answers_while_a_bot_thinks(voila_server: VoilaServer,
     open_dashboard(voila_server, pg, label="dashboard at 1280x800")
     tab(pg, "Play").click()
     pg.locator(f"{APP} .nid-decision button", has_text="Bid").wait_for(timeout=LOAD_TIMEOUT)
-    pg.locator(f"{APP} button.nid-setup-toggle").click()
-    pg.locator(f"{APP} .nid-new-players select").select_option(label="2")
-    pg.locator(f"{APP} .nid-seat-kind-1 select").select_option(
-        label="expert (search, 3 s a move)")
-    pg.locator(f"{APP} .nid-new-bot-delay input").fill("0")
-    pg.locator(f"{APP} .nid-new-bot-delay input").press("Enter")
+    new_two_player_game(pg, "human", "expert (search, 3 s a move)")
+    wait_text(pg, f"{APP} .nid-setup-summary", r"Player 2 \(expert\)")
     # The summary can show the new game while the old game's Bid button is still in the
     # page (its panel is replaced a moment later); a click on it would be lost. Click the
     # new game's button only.
-    mark_old(pg, f"{APP} .nid-decision button")
-    pg.locator(f"{APP} button.nid-new-start").click()
-    wait_text(pg, f"{APP} .nid-setup-summary", r"Player 2 \(expert\)")
     pg.locator(f"{APP} .nid-decision button:not([data-old])", has_text="Bid").click()
     thinking = pg.locator(f"{APP} .nid-thinking-text")
     thinking.filter(has_text="is thinking").first.wait_for(timeout=UPDATE_TIMEOUT)
