@@ -251,14 +251,18 @@ def best_tavern_bid() -> Game:
 
 
 def test_a_bid_that_leaves_the_highest_coin_off_the_best_tavern_names_it() -> None:
+    # Which of the 60 bids a search of 300 iterations recommends here is close to a coin
+    # toss (even 3,000 iterations do not single one out), so the judgement's seed is pinned:
+    # seed 0 recommends bid 2 5 4, the highest coin on the tavern of E11. What is tested is
+    # the reason given when the recommendation does that and the learner's bid does not.
     game = best_tavern_bid()
     assert game.state.taverns[1][0] is C.card("E11")
-    j = judge(game, level="search@300", selected="bid 5 0 2", verify=24)
+    j = judge(game, level="search@300", selected="bid 5 0 2", verify=24, seed=0)
     best = j.best
     assert str(best.args[1]) == "5", f"the coach bid {best}"
     cmp = j.compare("bid 5 0 2")
-    assert any("highest coin, 5, on the Dancing Dragon" in r and "E11" in r for r in cmp.why), \
-        cmp.text()
+    assert any("your highest coin, 5, on the Dancing Dragon" in r and "E11" in r
+               and "bid 5 0 2 leaves it elsewhere" in r for r in cmp.why), cmp.text()
 
 
 # ====================================================================== hidden information

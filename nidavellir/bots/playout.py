@@ -11,8 +11,15 @@ already sampled from the searching seat's knowledge):
 - **pick**: the card worth most to the player by :func:`~nidavellir.determinize.card_worth`
   (bravery points, progress towards the next line, a Royal Offering's bonus; camp cards by
   kind), with a small share of random picks so playouts do not all follow one line;
-- **hero**: the hero worth most by :func:`hero_worth` (fixed points, or bravery and ranks for
-  class heroes);
+- **hero**: the hero worth most to the player by :func:`hero_value` (a class hero by the
+  score pad's formulas for its column, a Dwerg brother by what one more brother adds, Astrid
+  by the highest coin, other heroes by their fixed points);
+- **a card from a pile** (Andumia, Holda, the Pioneer, Brisingamens, which never skips while
+  it can take a card): the card worth most by :func:`~nidavellir.determinize.card_worth`;
+- **a column** (a mercenary's enlistment, Thrud, Ylud, Olwyn's doubles): the column where
+  the card adds most by :func:`~nidavellir.rules.army.rank_gain`, the score pad's formulas;
+- **a discard from the army** (Dagda, Bonfur, Höfud, Brisingamens): the card whose column
+  loses least by the same measure;
 - anything else (transforms included: measured, a random coin did better than the highest)
   : a uniformly random legal action.
 
@@ -23,14 +30,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import cast
 
+from .. import cards as C
 from .. import coins as K
 from ..actions import Action, interned
-from ..cards import Card, Kind
+from ..cards import Card, Kind, Suit
 from ..determinize import heuristic_bid_model, worthiest
 from ..engine import Engine
 from ..game import Game
+from ..rules.army import rank_gain
 from ..rules.base import DecisionKind
+from ..state import PlayerState
 
 #: Share of picks and bids made at random in heuristic playouts.
 PICK_NOISE = 0.1
@@ -58,6 +69,24 @@ def hero_worth(hero: Card) -> float:
 _HERO_WORTH: dict[Card, float] = {}
 
 
+def hero_value(p: PlayerState, hero: Card) -> float:
+    """What ``hero`` is worth to ``p`` now: a class hero by the score pad's formulas for
+    its column (:func:`~nidavellir.rules.army.rank_gain`: ranks count more in a long hunter
+    or miner column, a line's hero when it completes one) plus its points; a Dwerg brother
+    by what one more brother adds (13, 27, 41, ...); Astrid by the player's highest coin;
+    Ylud in her best column; any other hero by :func:`hero_worth`."""
+    if hero.suit is not None:
+        return hero.points + rank_gain(p, hero.suit, len(hero.bravery), sum(hero.bravery))
+    if hero in C.DWERG_BROTHERS:
+        owned = sum(1 for c in p.command_zone if c in C.DWERG_BROTHERS)
+        return float(C.DWERG_POINTS[min(owned + 1, 5)] - C.DWERG_POINTS[owned])
+    if hero is C.ASTRID:
+        return float(max(K.value(c) for c in p.coins()))
+    if hero is C.YLUD:
+        return max(_column_gain(p, hero, suit) for suit in C.SUITS)
+    return hero_worth(hero)
+
+
 def random_policy(eng: Engine, rng: random.Random) -> Action:
     actions = eng.legal_actions()
     return actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
@@ -81,11 +110,77 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
             return actions[rng.randrange(len(actions))]
         return worthiest(s.players[task.player], actions)  # type: ignore[union-attr]
     if kind is _HERO:
-        return _best(actions, lambda a: hero_worth(a.args[0]))  # type: ignore[arg-type]
+        p = s.players[task.player]  # type: ignore[union-attr]
+        return _best(actions, lambda a: hero_value(p, a.args[0]))  # type: ignore[arg-type]
+    choose = _CHOICES.get(kind)
+    if choose is not None:
+        return choose(s.players[task.player], actions)  # type: ignore[union-attr]
     return actions[rng.randrange(len(actions))]
 
 
 _BID, _PICK, _HERO = DecisionKind.BID, DecisionKind.PICK, DecisionKind.HERO
+
+
+def _column_gain(p: PlayerState, card: Card, suit: Suit) -> float:
+    """What ``card`` adds to ``p``'s column ``suit`` (the score pad's formulas, a line's
+    hero when it completes one)."""
+    ranks, bravery = card.column_value(suit)
+    return rank_gain(p, suit, ranks, bravery)
+
+
+def _arg_card(a: Action) -> Card:
+    return cast(Card, a.args[0])
+
+
+def _arg_suit(a: Action, i: int = 0) -> Suit:
+    return cast(Suit, a.args[i])
+
+
+def _placing(card: Card) -> Callable[[PlayerState, Sequence[Action]], Action]:
+    """Place ``card`` (Thrud, Ylud, an Olwyn double: ``verb SUIT``) where it adds most."""
+    def choose(p: PlayerState, actions: Sequence[Action]) -> Action:
+        return _best(actions, lambda a: _column_gain(p, card, _arg_suit(a)))
+    return choose
+
+
+def _enlist(p: PlayerState, actions: Sequence[Action]) -> Action:
+    """A mercenary on the side and in the column where it adds most (``enlist M SUIT``)."""
+    return _best(actions, lambda a: _column_gain(p, _arg_card(a), _arg_suit(a, 1)))
+
+
+def _take_from_pile(p: PlayerState, actions: Sequence[Action]) -> Action:
+    """The card worth most (``choose C`` / ``keep C``); Brisingamens' ``skip`` only when
+    nothing is left to take."""
+    cards = [a for a in actions if a.args]
+    return worthiest(p, cards) if cards else actions[0]
+
+
+def _discard_column_top(p: PlayerState, actions: Sequence[Action]) -> Action:
+    """Dagda / Bonfur (``discard SUIT``): the column whose top card is worth least there."""
+    def keep(a: Action) -> float:
+        suit = _arg_suit(a)
+        return -_column_gain(p, p.army[suit][-1], suit)
+    return _best(actions, keep)
+
+
+def _discard_from_army(p: PlayerState, actions: Sequence[Action]) -> Action:
+    """Höfud / Brisingamens (``remove C SUIT``): the card worth least in its column."""
+    return _best(actions, lambda a: -_column_gain(p, _arg_card(a), _arg_suit(a, 1)))
+
+
+#: The decisions other than bids, picks and heroes that the policy plays by the score pad.
+_CHOICES: dict[DecisionKind, Callable[[PlayerState, Sequence[Action]], Action]] = {
+    DecisionKind.MERCENARY: _enlist,
+    DecisionKind.THRUD: _placing(C.THRUD),
+    DecisionKind.YLUD: _placing(C.YLUD),
+    DecisionKind.OLWYN: _placing(C.OLWYN_DOUBLE),
+    DecisionKind.ANDUMIA: _take_from_pile,
+    DecisionKind.HOLDA: _take_from_pile,
+    DecisionKind.PIONEER: _take_from_pile,
+    DecisionKind.BRISINGAMENS: _take_from_pile,
+    DecisionKind.DISCARD: _discard_column_top,
+    DecisionKind.ARMY_DISCARD: _discard_from_army,
+}
 
 
 def _best(actions: Sequence[Action], key: Callable[[Action], float]) -> Action:
