@@ -265,6 +265,18 @@ def test_a_bid_that_leaves_the_highest_coin_off_the_best_tavern_names_it() -> No
                and "bid 5 0 2 leaves it elsewhere" in r for r in cmp.why), cmp.text()
 
 
+def test_a_recommended_bid_that_keeps_the_highest_coin_never_calls_its_bid_the_highest_coin(
+        ) -> None:
+    # Seed 5 recommends bid 3 4 0: its highest bid, 4, on the Dancing Dragon, the 5 kept in
+    # the purse. "Your highest coin, 4" would be untrue: the reason names the highest bid.
+    j = judge(best_tavern_bid(), level="search@300", selected="bid 5 0 2", verify=24, seed=5)
+    assert str(j.best) == "bid 3 4 0", f"the coach bid {j.best}"
+    why = j.compare("bid 5 0 2").why
+    assert any("its highest bid, 4, on the Dancing Dragon" in r and "bid 5 0 2 bids 0 there" in r
+               for r in why), why
+    assert not any("highest coin" in r for r in why), why
+
+
 # ====================================================================== hidden information
 
 def test_twins_get_the_same_hint_reason_previews_and_what_if() -> None:

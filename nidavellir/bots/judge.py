@@ -909,8 +909,12 @@ def _bid_note(judgement: Judgement, best: Action, other: Action) -> str:
     if labels_best[top] == high and labels_other[top] != high:
         card = max(state.taverns[top], key=lambda c: _worth_of(p, c), default=None)
         what = f" (its {card.token} is the best card for you)" if card is not None else ""
-        return (f"it puts your highest coin, {high}, on the {C.TAVERNS[top]}{what}; "
-                f"{other} leaves it elsewhere")
+        if K.label_value(high) >= max(K.value(c) for c in p.coins()):
+            return (f"it puts your highest coin, {high}, on the {C.TAVERNS[top]}{what}; "
+                    f"{other} leaves it elsewhere")
+        # The bid keeps a higher coin in the purse: "your highest coin" would be untrue.
+        return (f"it puts its highest bid, {high}, on the {C.TAVERNS[top]}{what}; "
+                f"{other} bids {labels_other[top]} there")
     return ""
 
 
