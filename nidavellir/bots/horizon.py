@@ -12,7 +12,8 @@ and each player's chance to win is a softmax of the estimates (:func:`estimate`)
 of what playing age 2 out would give on average, without the playout's noise and at a
 fraction of its cost, but blind to whatever its features miss (a particular hero within
 reach, an artifact's later effect). ``benchmarks/fit_horizon.py`` makes it and reports how
-good it is (R² 0.16–0.33 of the age-2 points: most of them depend on cards not yet drawn);
+good it is (R² 0.31–0.42 of the age-2 points since the playout policy's hero and column
+choices of 26 Nov, 0.16–0.33 before: most of them depend on cards not yet drawn);
 benchmarks/README.md says how it plays at the same time per decision: clearly weaker (22%
 of 60 Thingvellir games against two ``hard``, margin −31), so no level uses it; it stays an
 option for study.
