@@ -41,6 +41,7 @@ from ..engine import Engine
 from ..game import Game
 from ..rules.army import rank_gain
 from ..rules.base import DecisionKind
+from ..rules.catalogue import RULES
 from ..state import PlayerState
 
 #: Share of picks and bids made at random in heuristic playouts.
@@ -67,21 +68,22 @@ def hero_worth(hero: Card) -> float:
 
 
 _HERO_WORTH: dict[Card, float] = {}
+#: Heroes whose worth to a player their catalogue entry knows (what they score depends on
+#: what the player owns).
+_VALUED_BY_ENTRY = frozenset((*C.DWERG_BROTHERS, C.ASTRID))
 
 
 def hero_value(p: PlayerState, hero: Card) -> float:
     """What ``hero`` is worth to ``p`` now: a class hero by the score pad's formulas for
     its column (:func:`~nidavellir.rules.army.rank_gain`: ranks count more in a long hunter
     or miner column, a line's hero when it completes one) plus its points; a Dwerg brother
-    by what one more brother adds (13, 27, 41, ...); Astrid by the player's highest coin;
-    Ylud in her best column; any other hero by :func:`hero_worth`."""
+    by what one more brother adds (13, 27, 41, ...) and Astrid by the player's highest coin
+    (their entries' :meth:`~nidavellir.rules.cardrules.CardRules.worth`); Ylud in her best
+    column; any other hero by :func:`hero_worth`."""
     if hero.suit is not None:
         return hero.points + rank_gain(p, hero.suit, len(hero.bravery), sum(hero.bravery))
-    if hero in C.DWERG_BROTHERS:
-        owned = sum(1 for c in p.command_zone if c in C.DWERG_BROTHERS)
-        return float(C.DWERG_POINTS[min(owned + 1, 5)] - C.DWERG_POINTS[owned])
-    if hero is C.ASTRID:
-        return float(max(K.value(c) for c in p.coins()))
+    if hero in _VALUED_BY_ENTRY:
+        return RULES[hero].worth(p)
     if hero is C.YLUD:
         return max(_column_gain(p, hero, suit) for suit in C.SUITS)
     return hero_worth(hero)

@@ -194,19 +194,30 @@ class Dwerg(HeroRules):
             return ()
         return (("heroes", f"Dwerg brothers x{len(owned)}", C.DWERG_POINTS[len(owned)]),)
 
+    def worth(self, p: PlayerState) -> float:
+        return float(self._gain(p)[1])
+
     def outlook(self, p: PlayerState) -> str:
-        owned = sum(1 for c in p.command_zone if c in C.DWERG_BROTHERS)
-        gain = C.DWERG_POINTS[min(owned + 1, 5)] - C.DWERG_POINTS[owned]
+        owned, gain = self._gain(p)
         return (f"with your {plural(owned, 'brother')} already recruited, this one adds "
                 f"+{gain} at the end")
+
+    @staticmethod
+    def _gain(p: PlayerState) -> tuple[int, int]:
+        """(brothers ``p`` owns, the points one more adds)."""
+        owned = sum(1 for c in p.command_zone if c in C.DWERG_BROTHERS)
+        return owned, C.DWERG_POINTS[min(owned + 1, 5)] - C.DWERG_POINTS[owned]
 
 
 class Astrid(HeroRules):
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         return (("heroes", f"Astrid (highest coin {view.top_coin})", view.top_coin),)
 
+    def worth(self, p: PlayerState) -> float:
+        return float(max((K.value(c) for c in p.coins()), default=0))
+
     def outlook(self, p: PlayerState) -> str:
-        high = max((K.value(c) for c in p.coins()), default=0)
+        high = int(self.worth(p))
         return f"scores your highest coin at the end: +{high} with your coin {high} today"
 
 
