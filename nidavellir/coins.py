@@ -51,6 +51,10 @@ def is_exchange(coin: int) -> bool:
     return coin == EXCHANGE_COIN or coin == HUNTER_COIN
 
 
+#: The two exchange coins, as a set (:func:`is_exchange` in the hot paths: ``coin in``).
+EXCHANGE_COINS = frozenset((EXCHANGE_COIN, HUNTER_COIN))
+
+
 def _label(coin: int) -> str:
     return f"{coin >> 2}*" if coin & 3 == SPECIAL else str(coin >> 2)
 
@@ -173,7 +177,9 @@ def trade_pair(a: int, b: int, discard_lower: bool = False) -> tuple[int, int]:
     The higher coin is given up (the lower with Zolkur); of two equal values the gold
     coin goes back to the treasury and the bronze one stays (R7).
     """
-    hi, lo = (a, b) if (value(a), is_gold(a)) >= (value(b), is_gold(b)) else (b, a)
-    if value(hi) == value(lo):
-        return (hi, lo)  # hi is the gold one of the pair when values are equal
+    va, vb = a >> 2, b >> 2  # value()
+    if va == vb:
+        # The gold one of the pair is given up (a, unless only b is gold).
+        return (b, a) if (b & 3 == GOLD and a & 3 != GOLD) else (a, b)
+    hi, lo = (a, b) if va > vb else (b, a)
     return (lo, hi) if discard_lower else (hi, lo)

@@ -24,7 +24,7 @@ from . import coins as K
 from .actions import Action
 from .cards import Card, Kind, Suit
 from .observer import Observer
-from .rules.army import rank_gain
+from .rules.army import HUNTER_POINTS, LINE_WORTH, PROGRESS_WORTH, SMITH_POINTS, rank_gain
 from .rules.catalogue import RULES
 from .state import GameState, PlayerState
 
@@ -94,22 +94,48 @@ def worthiest(p: PlayerState, actions: Sequence[Action]) -> Action:
 
 
 def tavern_worth(state: GameState, p: PlayerState) -> list[float]:
-    """The best card of each tavern for ``p`` (visible cards only)."""
+    """The best card of each tavern for ``p`` (visible cards only): :func:`card_worth`,
+    with :func:`~nidavellir.rules.army.rank_gain` inlined for the tavern's dwarf cards and
+    what it reads of the player (the lowest rank, the miners' bravery) read once (the
+    bids' hot path; tests/test_determinize.py holds it to ``card_worth``)."""
     out = []
     profiles = _PROFILES
+    pr = p.ranks
+    low = min(pr)
+    line = LINE_WORTH if pr.count(low) == 1 else PROGRESS_WORTH
+    miners = -1  # the miners' bravery, read when a miner card is valued
     for tavern in state.taverns:
         best = 0.0
         first = True
         for c in tavern:
             what, suit, ranks, bravery = profiles[c]
-            # card_worth, its most frequent case inlined (the playouts' hot path)
-            w = (rank_gain(p, suit, ranks, bravery) if what is _SUITED  # type: ignore[arg-type]
-                 else card_worth(p, c))
+            w: float
+            if what is _SUITED:
+                n = pr[suit]  # type: ignore[index]
+                if suit is _HUNTER:
+                    w = HUNTER_POINTS[n + ranks] - HUNTER_POINTS[n]
+                elif suit is _SMITH:
+                    w = SMITH_POINTS[n + ranks] - SMITH_POINTS[n]
+                elif suit is _MINER:
+                    if miners < 0:
+                        miners = 0
+                        for m in p.army[_MINER]:
+                            miners += m.column_value(_MINER)[1]
+                    w = (miners + bravery) * (n + ranks) - miners * n
+                else:
+                    w = bravery
+                if ranks and n == low:
+                    w += line
+            else:
+                w = card_worth(p, c)
             if first or w > best:
                 best = w
                 first = False
         out.append(best)
     return out
+
+
+_HUNTER, _MINER, _SMITH = Suit.HUNTER, Suit.MINER, Suit.BLACKSMITH
 
 
 def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
@@ -141,7 +167,7 @@ def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
     keys = {t: -(worth[t] - scale * log(-log(random_() or 1e-12))) for t in taverns}
     ranked = sorted(taverns, key=keys.__getitem__)
     exchange = [c for c in coins if c in _EXCHANGE]
-    others = sorted((c for c in coins if c not in _EXCHANGE), reverse=True)
+    others = sorted([c for c in coins if c not in _EXCHANGE], reverse=True)
     out: dict[int, int] = {}
     if others:
         out[ranked[0]] = others.pop(0)
@@ -156,7 +182,7 @@ def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
     return [out[t] for t in taverns]
 
 
-_EXCHANGE = frozenset((K.EXCHANGE_COIN, K.HUNTER_COIN))  # K.is_exchange, as a set
+_EXCHANGE = K.EXCHANGE_COINS
 
 #: A canonical order of the cards (what the hidden order is forgotten into).
 _CANONICAL: dict[Card, int] = {c: i for i, c in enumerate(sorted(C.ALL_CARDS, key=lambda c: c.token))}

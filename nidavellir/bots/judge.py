@@ -493,8 +493,7 @@ class _Verifier:
                                       heuristic_bid_model)
             eng = Engine(state, quiet=True)
             eng.apply(action, check=False)
-            while not state.over:
-                eng.apply(heuristic_policy(eng, rng), check=False)
+            eng.play_out(heuristic_policy, rng)
             out.append(_sample(state, self.me))
         return out
 
@@ -644,9 +643,7 @@ def estimate_position(game: Game, viewer: int, playouts: int = 200, seed: int | 
     scores = [0.0] * n
     for _ in range(playouts):
         state = determinize_state(game.state, viewer, rng, shown, purse, heuristic_bid_model)
-        eng = Engine(state, quiet=True)
-        while not state.over:
-            eng.apply(heuristic_policy(eng, rng), check=False)
+        Engine(state, quiet=True).play_out(heuristic_policy, rng)
         totals, w, _, _ = outcome(state)
         for i in range(n):
             wins[i] += w[i]

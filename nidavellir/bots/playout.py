@@ -39,7 +39,7 @@ from ..cards import Card, Kind, Suit
 from ..determinize import heuristic_bid_model, worthiest
 from ..engine import Engine
 from ..game import Game
-from ..rules.army import rank_gain
+from ..rules.army import HUNTER_POINTS, LINE_WORTH, PROGRESS_WORTH, SMITH_POINTS, rank_gain
 from ..rules.base import DecisionKind
 from ..rules.catalogue import RULES
 from ..state import PlayerState
@@ -49,6 +49,10 @@ PICK_NOISE = 0.1
 BID_NOISE = 0.1
 
 Policy = Callable[[Engine, random.Random], Action]
+
+
+#: The bid action of each three coins (at most 104 ** 3 keys: coins are codes below 104).
+_BIDS: dict[tuple[int, ...], Action] = {}
 
 
 def bid_action(labels: tuple[str, ...]) -> Action:
@@ -85,8 +89,12 @@ def hero_value(p: PlayerState, hero: Card) -> float:
     if hero in _VALUED_BY_ENTRY:
         return RULES[hero].worth(p)
     if hero is C.YLUD:
-        return max(_column_gain(p, hero, suit) for suit in C.SUITS)
+        return max(rank_gain(p, suit, ranks, bravery) for suit, ranks, bravery in _YLUD_COLUMNS)
     return hero_worth(hero)
+
+
+#: Ylud's (class, ranks, bravery) in each column (FR "Ylud").
+_YLUD_COLUMNS = tuple((suit, *C.YLUD.column_value(suit)) for suit in C.SUITS)
 
 
 def random_policy(eng: Engine, rng: random.Random) -> Action:
@@ -101,9 +109,12 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
     if kind is _BID:
         # A bid needs no list of the 60 legal bids: three of the player's own coins.
         p = s.players[task.player]  # type: ignore[union-attr]
-        coins = heuristic_bid_model(s, p.seat, (0, 1, 2), sorted(p.hand), rng,
-                                    uniform_share=BID_NOISE)
-        return bid_action(tuple(K.label(c) for c in coins))
+        coins = tuple(heuristic_bid_model(s, p.seat, (0, 1, 2), sorted(p.hand), rng,
+                                          uniform_share=BID_NOISE))
+        action = _BIDS.get(coins)
+        if action is None:
+            action = _BIDS[coins] = bid_action(tuple(K.label(c) for c in coins))
+        return action
     actions = eng.legal_actions()
     if len(actions) == 1:
         return actions[0]
@@ -112,8 +123,7 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
             return actions[rng.randrange(len(actions))]
         return worthiest(s.players[task.player], actions)  # type: ignore[union-attr]
     if kind is _HERO:
-        p = s.players[task.player]  # type: ignore[union-attr]
-        return _best(actions, lambda a: hero_value(p, a.args[0]))  # type: ignore[arg-type]
+        return _choose_hero(s.players[task.player], actions)  # type: ignore[union-attr]
     choose = _CHOICES.get(kind)
     if choose is not None:
         return choose(s.players[task.player], actions)  # type: ignore[union-attr]
@@ -121,6 +131,65 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
 
 
 _BID, _PICK, _HERO = DecisionKind.BID, DecisionKind.PICK, DecisionKind.HERO
+_HUNTER, _MINER, _SMITH = Suit.HUNTER, Suit.MINER, Suit.BLACKSMITH
+#: A class hero's (class, ranks, bravery, points), for :func:`_choose_hero`.
+_CLASS_HERO = {h: (h.suit, len(h.bravery), sum(h.bravery), h.points)
+               for h in C.ALL_CARDS if h.kind is Kind.HERO and h.suit is not None}
+
+
+def _choose_hero(p: PlayerState, actions: Sequence[Action]) -> Action:
+    """The hero worth most to ``p`` by :func:`hero_value`, the first on ties, with
+    :func:`~nidavellir.rules.army.rank_gain` inlined for the class heroes and what it reads
+    of the player read once, and the Dwerg brothers' worth (the same for each) read once
+    (a hot path of the playouts; tests/test_playout.py holds it to ``hero_value``)."""
+    pr = p.ranks
+    low = min(pr)
+    line = LINE_WORTH if pr.count(low) == 1 else PROGRESS_WORTH
+    miners = -1  # the miners' bravery, read when a miner hero is valued
+    brothers = -1.0  # what one more Dwerg brother adds, read when one is valued
+    best: Action | None = None
+    best_value = 0.0
+    for a in actions:
+        hero = cast(Card, a.args[0])
+        profile = _CLASS_HERO.get(hero)
+        v: float
+        if profile is not None:
+            suit, ranks, bravery, points = profile
+            n = pr[suit]
+            g: float
+            if suit is _HUNTER:
+                g = HUNTER_POINTS[n + ranks] - HUNTER_POINTS[n]
+            elif suit is _SMITH:
+                g = SMITH_POINTS[n + ranks] - SMITH_POINTS[n]
+            elif suit is _MINER:
+                if miners < 0:
+                    miners = 0
+                    for m in p.army[_MINER]:
+                        miners += m.column_value(_MINER)[1]
+                g = (miners + bravery) * (n + ranks) - miners * n
+            else:
+                g = bravery
+            if ranks and n == low:
+                g += line
+            v = points + g
+        elif hero in _BROTHERS:
+            if brothers < 0:
+                brothers = RULES[hero].worth(p)
+            v = brothers
+        else:
+            fixed = _FIXED_WORTH.get(hero)
+            v = hero_value(p, hero) if fixed is None else fixed
+        if best is None or v > best_value:
+            best, best_value = a, v
+    assert best is not None, "no hero to choose"
+    return best
+
+
+_BROTHERS = frozenset(C.DWERG_BROTHERS)
+#: The heroes whose worth is the same to every player (:func:`hero_worth`).
+_FIXED_WORTH = {h: hero_worth(h) for h in C.ALL_CARDS
+                if h.kind is Kind.HERO and h.suit is None and h not in _VALUED_BY_ENTRY
+                and h is not C.YLUD}
 
 
 def _column_gain(p: PlayerState, card: Card, suit: Suit) -> float:

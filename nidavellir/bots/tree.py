@@ -215,12 +215,7 @@ class Searcher:
         else:
             root_action = self._descend(eng, path)
         policy = self.policy
-        if self.cut:
-            while state.age == 1:
-                eng.apply(policy(eng, rng), check=check)
-        else:
-            while not state.over:
-                eng.apply(policy(eng, rng), check=check)
+        eng.play_out(policy, rng, check, 1 if self.cut else None)
         totals, wins, margins, breakdowns = (outcome(state) if state.over
                                              else estimate(state))
         reward = rewards(wins, margins)

@@ -50,8 +50,8 @@ PROGRESS_WORTH = 1.5
 
 
 # The class formulas (.classes) as tables: this is the bots' hot path.
-_HUNTER_POINTS = tuple(hunter_points(n) for n in range(80))
-_SMITH_POINTS = tuple(blacksmith_points(n) for n in range(80))
+HUNTER_POINTS = tuple(hunter_points(n) for n in range(80))
+SMITH_POINTS = tuple(blacksmith_points(n) for n in range(80))
 _HUNTER, _MINER, _SMITH = Suit.HUNTER, Suit.MINER, Suit.BLACKSMITH
 
 
@@ -64,9 +64,9 @@ def rank_gain(p: PlayerState, suit: Suit, ranks: int, bravery: int) -> float:
     n = pr[suit]
     gain: float
     if suit is _HUNTER:
-        gain = _HUNTER_POINTS[n + ranks] - _HUNTER_POINTS[n]
+        gain = HUNTER_POINTS[n + ranks] - HUNTER_POINTS[n]
     elif suit is _SMITH:
-        gain = _SMITH_POINTS[n + ranks] - _SMITH_POINTS[n]
+        gain = SMITH_POINTS[n + ranks] - SMITH_POINTS[n]
     elif suit is _MINER:
         total = 0
         for c in p.army[_MINER]:

@@ -96,8 +96,7 @@ class Order(Step):
         tasks.append(TAVERN_END[t])
         players = s.players
         for i in reversed(order):
-            coin = players[i].bids[t]
-            if coin is not None and K.is_exchange(coin):
+            if players[i].bids[t] in K.EXCHANGE_COINS:
                 tasks.append(TRADE[i][t])
             tasks.append(PICK[i][t])
 
@@ -112,8 +111,7 @@ class Trade(Step):
 
     def run(self, table: Table) -> None:
         p = table.state.players[self.seat]
-        coin = p.bids[self.tavern]
-        if coin is None or not K.is_exchange(coin):
+        if p.bids[self.tavern] not in K.EXCHANGE_COINS:
             return
         if p.uline:
             if len(p.hand) > 2:

@@ -62,7 +62,9 @@ def take_card(table: Table, p: PlayerState, card: Card, source: str) -> None:
     if not table.quiet:
         table.events.append(ev.CardTaken(s.age, s.round, s.tavern, p.seat, card, source))
     kind = card.kind
-    if kind is Kind.ROYAL_OFFERING:
+    if kind is Kind.DWARF:  # the commonest case first
+        table.place(p, card, card.suit)  # type: ignore[arg-type]
+    elif kind is Kind.ROYAL_OFFERING:
         table.discard_card(card, p.seat, "Royal Offering used")
         table.push(Transform(p.seat, card.value + table.jarika(p), card.name))
     elif kind is Kind.MERCENARY:

@@ -16,9 +16,14 @@ from ..state import PlayerState
 def turn_order(players: Sequence[PlayerState], tavern: int) -> tuple[list[int], list[list[int]]]:
     """Players with a bid here, by coin value then gem (both descending), and the tie
     groups (players who bid the same value), fixed at this moment."""
-    keyed = sorted(((K.value(coin), p.gem, p.seat) for p in players
-                    if (coin := p.bids[tavern]) is not None), reverse=True)
-    order = [seat for _, _, seat in keyed]
+    keyed = []
+    value = K.value
+    for p in players:
+        coin = p.bids[tavern]
+        if coin is not None:
+            keyed.append((value(coin), p.gem, p.seat))
+    keyed.sort(reverse=True)
+    order = [k[2] for k in keyed]
     ties: list[list[int]] = []
     for i in range(1, len(keyed)):
         if keyed[i][0] == keyed[i - 1][0]:

@@ -1,0 +1,134 @@
+"""The search's fast paths give exactly what the code they speed up gives (issue 28, Build 5).
+
+A playout runs ~110 decisions and a search thousands of playouts per decision, so a few
+functions on that path are written for speed: a loop of the engine's ``apply`` with
+``advance`` inlined (:meth:`Engine.play_out`), the taverns' worth for the bid model with the
+score pad's rank formula inlined (:func:`~nidavellir.determinize.tavern_worth`), the
+playouts' hero choice with the same formula inlined, the turn order and the coins given up
+in a trade without helper calls. Each is held here to the plain code it stands for, on
+every decision of seeded games (2-5 players, base and Thingvellir).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nidavellir import coins as K
+from nidavellir.actions import Action
+from nidavellir.bots.playout import _choose_hero, hero_value, heuristic_policy, random_policy
+from nidavellir.determinize import card_worth, tavern_worth
+from nidavellir.engine import Engine
+from nidavellir.errors import IllegalAction
+from nidavellir.game import Game
+from nidavellir.rules.base import DecisionKind
+from nidavellir.rules.taverns import turn_order
+from nidavellir.state import GameState
+
+TABLES = [(players, exp) for players in (2, 3, 4, 5) for exp in ((), ("thingvellir",))]
+
+
+def playout_states(players: int, expansions: tuple[str, ...], games: int):
+    """Every decision of ``games`` seeded heuristic playouts: (state, engine) pairs, the
+    state as it stands before the decision is taken (copy it to keep it)."""
+    for seed in range(games):
+        state = Game.new(players=players, seed=seed, expansions=expansions).state.copy()
+        eng = Engine(state, quiet=True)
+        rng = random.Random(seed)
+        while not state.over:
+            yield state, eng
+            eng.apply(heuristic_policy(eng, rng), check=False)
+
+
+@pytest.mark.parametrize(("players", "expansions"), TABLES)
+def test_tavern_worth_is_the_best_card_worth_of_each_tavern(
+        players: int, expansions: tuple[str, ...]) -> None:
+    checked = 0
+    for state, _ in playout_states(players, expansions, 4):
+        if state.tasks[-1].kind is not DecisionKind.BID:  # type: ignore[union-attr]
+            continue
+        for p in state.players:
+            want = [max((card_worth(p, c) for c in t), default=0.0) for t in state.taverns]
+            assert tavern_worth(state, p) == want
+            checked += 1
+    assert checked >= 4 * 8 * players
+
+
+@pytest.mark.parametrize(("players", "expansions"), TABLES)
+def test_the_playouts_hero_is_the_first_worth_most_by_hero_value(
+        players: int, expansions: tuple[str, ...]) -> None:
+    checked = 0
+    for state, eng in playout_states(players, expansions, 12):
+        task = state.tasks[-1]
+        if task.kind is not DecisionKind.HERO:  # type: ignore[union-attr]
+            continue
+        p = state.players[task.player]  # type: ignore[union-attr]
+        actions = eng.legal_actions()
+        values = [hero_value(p, a.args[0]) for a in actions]  # type: ignore[arg-type]
+        assert _choose_hero(p, actions) is actions[values.index(max(values))]
+        checked += 1
+    assert checked >= 12
+
+
+def _fingerprints(state: GameState, policy, rng_seed: int, fast: bool, age: int | None = None):
+    eng = Engine(state, quiet=True)
+    rng = random.Random(rng_seed)
+    if fast:
+        eng.play_out(policy, rng, age=age)
+    else:
+        while not state.over and (age is None or state.age == age):
+            eng.apply(policy(eng, rng), check=False)
+    return state.fingerprint(), eng.legal_actions(), rng.random()
+
+
+@pytest.mark.parametrize(("players", "expansions"), TABLES)
+def test_play_out_is_a_loop_of_apply(players: int, expansions: tuple[str, ...]) -> None:
+    for seed in range(6):
+        start = Game.new(players=players, seed=seed, expansions=expansions).state
+        for policy in (heuristic_policy, random_policy):
+            assert (_fingerprints(start.copy(), policy, seed, True)
+                    == _fingerprints(start.copy(), policy, seed, False))
+            # Stopped when age 2 begins: the same state, and the same next decision.
+            cut = _fingerprints(start.copy(), policy, seed, True, age=1)
+            assert cut == _fingerprints(start.copy(), policy, seed, False, age=1)
+            assert cut[1], "age 2 begins with a decision"
+
+
+def test_play_out_with_check_refuses_an_illegal_action_and_leaves_the_state_as_it_was() -> None:
+    state = Game.new(players=3, seed=1).state.copy()
+    eng = Engine(state, quiet=True)
+    before = state.fingerprint()
+    with pytest.raises(IllegalAction, match="bid"):
+        eng.play_out(lambda e, r: Action("bid", ("9", "9", "9")), random.Random(0), check=True)
+    assert state.fingerprint() == before
+
+
+def _reference_trade_pair(a: int, b: int, discard_lower: bool) -> tuple[int, int]:
+    """R7 as written: the higher coin is given up (the lower with Zolkur); of two equal
+    values the gold one goes back to the treasury and the other stays."""
+    if K.value(a) == K.value(b):
+        return (b, a) if K.is_gold(b) and not K.is_gold(a) else (a, b)
+    hi, lo = (a, b) if K.value(a) > K.value(b) else (b, a)
+    return (lo, hi) if discard_lower else (hi, lo)
+
+
+def test_trade_pair_gives_up_the_coin_r7_names_for_every_pair_of_coins() -> None:
+    coins = range((K.MAX_COIN_VALUE + 1) * 4)
+    for a in coins:
+        for b in coins:
+            for zolkur in (False, True):
+                assert K.trade_pair(a, b, zolkur) == _reference_trade_pair(a, b, zolkur)
+
+
+def test_turn_order_is_by_bid_then_gem_with_the_tie_groups() -> None:
+    for state, _ in playout_states(4, ("thingvellir",), 3):
+        for t in range(3):
+            bids = [(K.value(c), p.gem, p.seat) for p in state.players
+                    if (c := p.bids[t]) is not None]
+            order, ties = turn_order(state.players, t)
+            assert order == [seat for *_, seat in sorted(bids, reverse=True)]
+            by_value: dict[int, list[int]] = {}
+            for v, _, seat in sorted(bids, reverse=True):
+                by_value.setdefault(v, []).append(seat)
+            assert ties == [g for g in by_value.values() if len(g) > 1]
