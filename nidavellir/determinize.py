@@ -68,7 +68,11 @@ def card_worth(p: PlayerState, card: Card) -> float:
     if what is _ROYAL:
         return bravery
     if what is _MERCENARY:
-        best = max(rank_gain(p, side, 1, points) for side, points in card.sides)
+        best = -math.inf
+        for side, points in card.sides:
+            g = rank_gain(p, side, 1, points)
+            if g > best:
+                best = g
         if C.HRAFNSMERKI in p.command_zone:
             best += C.HRAFNSMERKI_POINTS_PER_MERCENARY
         return best
@@ -79,17 +83,25 @@ def card_worth(p: PlayerState, card: Card) -> float:
 
 def worthiest(p: PlayerState, actions: Sequence[Action]) -> Action:
     """The action (a pick: ``args[0]`` is the card) whose card is worth most to ``p`` by
-    :func:`card_worth`, the first on ties (the heuristic playouts' pick)."""
+    :func:`card_worth`, the first on ties."""
+    card = worthiest_card(p, [a.args[0] for a in actions])  # type: ignore[misc]
+    return next(a for a in actions if a.args[0] is card)
+
+
+def worthiest_card(p: PlayerState, cards: Sequence[Card]) -> Card:
+    """The card worth most to ``p`` by :func:`card_worth`, the first on ties (the heuristic
+    playouts' pick)."""
     profiles = _PROFILES
-    best, best_value = actions[0], card_worth(p, actions[0].args[0])  # type: ignore[arg-type]
-    for a in actions[1:]:
-        card = a.args[0]
-        what, suit, ranks, bravery = profiles[card]  # type: ignore[index]
+    rest = iter(cards)
+    best = next(rest)
+    best_value = card_worth(p, best)
+    for card in rest:
+        what, suit, ranks, bravery = profiles[card]
         # card_worth, its most frequent case inlined (the playouts' hot path)
         v = (rank_gain(p, suit, ranks, bravery) if what is _SUITED  # type: ignore[arg-type]
-             else card_worth(p, card))  # type: ignore[arg-type]
+             else card_worth(p, card))
         if v > best_value:
-            best, best_value = a, v
+            best, best_value = card, v
     return best
 
 

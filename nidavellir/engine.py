@@ -148,7 +148,8 @@ class Engine:
             while tasks and not s.over:
                 task = tasks[-1]
                 if task.is_choice:
-                    if task.always_has_options or self.legal_actions():
+                    if (task.always_has_options or (task.tells_options and task.has_options(self))
+                            or self.legal_actions()):
                         break
                     tasks.pop()
                     self._legal = None
@@ -177,8 +178,10 @@ class Engine:
             task = tasks[-1]
             if task.is_choice:
                 # A decision whose every option is moot is skipped (e.g. Dagda with fewer
-                # discardable columns than expected after Thrud moved).
-                if task.always_has_options or self.legal_actions():
+                # discardable columns than expected after Thrud moved). The list of legal
+                # actions is built only where the decision cannot tell sooner.
+                if (task.always_has_options or (task.tells_options and task.has_options(self))
+                        or self.legal_actions()):
                     return
                 tasks.pop()
                 self._legal = None

@@ -4,7 +4,8 @@ A playout runs ~110 decisions and a search thousands of playouts per decision, s
 functions on that path are written for speed: a loop of the engine's ``apply`` with
 ``advance`` inlined (:meth:`Engine.play_out`), the taverns' worth for the bid model with the
 score pad's rank formula inlined (:func:`~nidavellir.determinize.tavern_worth`), the
-playouts' hero choice with the same formula inlined, the turn order and the coins given up
+playouts' hero choice with the same formula inlined, a tavern pick read from the tavern
+rather than from the list of legal actions, the turn order and the coins given up
 in a trade without helper calls. Each is held here to the plain code it stands for, on
 every decision of seeded games (2-5 players, base and Thingvellir).
 """
@@ -17,8 +18,14 @@ import pytest
 
 from nidavellir import coins as K
 from nidavellir.actions import Action
-from nidavellir.bots.playout import _choose_hero, hero_value, heuristic_policy, random_policy
-from nidavellir.determinize import card_worth, tavern_worth
+from nidavellir.bots.playout import (
+    PICK_NOISE,
+    _choose_hero,
+    hero_value,
+    heuristic_policy,
+    random_policy,
+)
+from nidavellir.determinize import card_worth, tavern_worth, worthiest
 from nidavellir.engine import Engine
 from nidavellir.errors import IllegalAction
 from nidavellir.game import Game
@@ -69,6 +76,31 @@ def test_the_playouts_hero_is_the_first_worth_most_by_hero_value(
         assert _choose_hero(p, actions) is actions[values.index(max(values))]
         checked += 1
     assert checked >= 12
+
+
+@pytest.mark.parametrize(("players", "expansions"), TABLES)
+def test_the_playouts_pick_is_the_one_the_legal_actions_give(
+        players: int, expansions: tuple[str, ...]) -> None:
+    """The policy reads a tavern pick from the tavern instead of the list of legal actions:
+    the same card, and the same random numbers drawn, as from the list."""
+    checked = 0
+    for state, eng in playout_states(players, expansions, 4):
+        task = state.tasks[-1]
+        if task.kind is not DecisionKind.PICK:  # type: ignore[union-attr]
+            continue
+        for seed in range(3):
+            fast, plain = random.Random(seed), random.Random(seed)
+            actions = Engine(state, quiet=True).legal_actions()
+            if len(actions) == 1:
+                want = actions[0]
+            elif plain.random() < PICK_NOISE:
+                want = actions[plain.randrange(len(actions))]
+            else:
+                want = worthiest(state.players[task.player], actions)  # type: ignore[union-attr]
+            assert heuristic_policy(eng, fast) is want
+            assert fast.getstate() == plain.getstate()
+            checked += 1
+    assert checked >= 3 * 4 * 16
 
 
 def _fingerprints(state: GameState, policy, rng_seed: int, fast: bool, age: int | None = None):

@@ -36,12 +36,13 @@ from .. import cards as C
 from .. import coins as K
 from ..actions import Action, interned
 from ..cards import Card, Kind, Suit
-from ..determinize import heuristic_bid_model, worthiest
+from ..determinize import heuristic_bid_model, worthiest, worthiest_card
 from ..engine import Engine
 from ..game import Game
 from ..rules.army import HUNTER_POINTS, LINE_WORTH, PROGRESS_WORTH, SMITH_POINTS, rank_gain
 from ..rules.base import DecisionKind
 from ..rules.catalogue import RULES
+from ..rules.thingvellir import may_visit_camp
 from ..state import PlayerState
 
 #: Share of picks and bids made at random in heuristic playouts.
@@ -115,6 +116,22 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
         if action is None:
             action = _BIDS[coins] = bid_action(tuple(K.label(c) for c in coins))
         return action
+    if kind is _PICK:
+        p = s.players[task.player]  # type: ignore[union-attr]
+        if not (s.camp and may_visit_camp(s, p)):
+            # A tavern card: the legal actions are its distinct cards, in order; read the
+            # tavern instead of building them (a playout picks 70 times).
+            cards = s.taverns[task.tavern]  # type: ignore[union-attr]
+            first = cards[0]
+            for c in cards:
+                if c is not first:
+                    break
+            else:
+                return _TAKE[first]  # one legal action
+            if rng.random() < PICK_NOISE:
+                actions = eng.legal_actions()
+                return actions[rng.randrange(len(actions))]
+            return _TAKE[worthiest_card(p, cards)]
     actions = eng.legal_actions()
     if len(actions) == 1:
         return actions[0]
@@ -131,6 +148,7 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
 
 
 _BID, _PICK, _HERO = DecisionKind.BID, DecisionKind.PICK, DecisionKind.HERO
+_TAKE = {c: interned("take", (c,)) for c in C.ALL_CARDS}  # a tavern pick (Pick.legal's)
 _HUNTER, _MINER, _SMITH = Suit.HUNTER, Suit.MINER, Suit.BLACKSMITH
 #: A class hero's (class, ranks, bravery, points), for :func:`_choose_hero`.
 _CLASS_HERO = {h: (h.suit, len(h.bravery), sum(h.bravery), h.points)

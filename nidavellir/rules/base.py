@@ -126,6 +126,9 @@ class Choice:
     always_has_options: ClassVar[bool] = False
     """True for a decision that always has a legal action (the engine then does not build
     the list to find out: a search's playouts bid without it)."""
+    tells_options: ClassVar[bool] = False
+    """True for a decision whose :meth:`has_options` can often tell, without building the
+    list, that it has a legal action (a tavern pick while the tavern holds cards)."""
 
     def __init_subclass__(cls) -> None:
         # (No super() call: slots=True rebuilds the class, which breaks the zero-argument
@@ -137,6 +140,11 @@ class Choice:
                 raise TypeError(f"two decision classes for {kind!r}: "
                                 f"{CHOICES[kind].__qualname__} and {cls.__qualname__}")
             CHOICES[kind] = cls
+
+    def has_options(self, table: Table) -> bool:
+        """True when there surely is a legal action (only asked where
+        :attr:`tells_options`); False: build the list to find out."""
+        return False
 
     def legal(self, table: Table) -> list[Action]:
         raise NotImplementedError

@@ -140,6 +140,10 @@ class Pick(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.PICK
     verbs: ClassVar[tuple[str, ...]] = ("take", "camp")
     group: ClassVar[str] = "picks"
+    tells_options: ClassVar[bool] = True
+
+    def has_options(self, table: Table) -> bool:
+        return bool(table.state.taverns[self.tavern])
 
     def legal(self, table: Table) -> list[Action]:
         s = table.state
