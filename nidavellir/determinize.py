@@ -164,34 +164,38 @@ def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
     traded into their sum; the other taverns get the lowest coins or, half of the time, the
     next highest ones. What is left is the purse. Every legal bid has a chance.
     """
-    coins = list(coins)
-    n = len(taverns)
-    share = UNIFORM_SHARE if uniform_share is None else uniform_share
-    if rng.random() < share:
-        rng.shuffle(coins)
-        return coins[:n]
-    p = state.players[seat]
-    worth = tavern_worth(state, p)
-    scale = 1.0 / TAVERN_SHARPNESS
-    log = math.log
     random_ = rng.random
-    # A softmax draw: Gumbel noise on each tavern's worth, drawn in the taverns' order.
-    keys = {t: -(worth[t] - scale * log(-log(random_() or 1e-12))) for t in taverns}
-    ranked = sorted(taverns, key=keys.__getitem__)
-    exchange = [c for c in coins if c in _EXCHANGE]
-    others = sorted([c for c in coins if c not in _EXCHANGE], reverse=True)
+    if random_() < (UNIFORM_SHARE if uniform_share is None else uniform_share):
+        coins = list(coins)
+        rng.shuffle(coins)
+        return coins[:len(taverns)]
+    worth = tavern_worth(state, state.players[seat])
+    log = math.log
+    # A softmax draw: Gumbel noise on each tavern's worth, drawn in the taverns' order; the
+    # best first (ties, which need equal floats, by tavern: the taverns come in order).
+    keyed = [(_GUMBEL_SCALE * log(-log(random_() or 1e-12)) - worth[t], t) for t in taverns]
+    keyed.sort()
+    exchange: list[int] = []
+    others: list[int] = []
+    for c in coins:
+        if c in _EXCHANGE:
+            exchange.append(c)
+        else:
+            others.append(c)
+    others.sort(reverse=True)
     out: dict[int, int] = {}
     if others:
-        out[ranked[0]] = others.pop(0)
-    if exchange and len(ranked) > 1 and rng.random() < 0.8:
-        out[ranked[-1]] = exchange.pop()
+        out[keyed[0][1]] = others.pop(0)
+    if exchange and len(keyed) > 1 and random_() < 0.8:
+        out[keyed[-1][1]] = exchange.pop()
     rest = others + exchange  # highest first, the exchange coin last
-    for t in ranked:
-        if t in out:
-            continue
-        coin = rest.pop(0) if rng.random() < 0.5 else rest.pop()
-        out[t] = coin
+    for _, t in keyed:
+        if t not in out:
+            out[t] = rest.pop(0) if random_() < 0.5 else rest.pop()
     return [out[t] for t in taverns]
+
+
+_GUMBEL_SCALE = 1.0 / TAVERN_SHARPNESS
 
 
 _EXCHANGE = K.EXCHANGE_COINS

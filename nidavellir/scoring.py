@@ -10,7 +10,7 @@ R9 (warrior bonus needs a warrior rank), R24 (ties share the placing).
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -58,10 +58,11 @@ class PlayerTable:
     coins: Sequence[int] = ()
     gem: int = 0
 
-    def cards(self) -> Iterable[Card]:
-        for column in self.army.values():
-            yield from column
-        yield from self.command_zone
+    def cards(self) -> list[Card]:
+        """Every card: the columns bottom to top, then the command zone."""
+        out = [c for column in self.army.values() for c in column]
+        out += self.command_zone
+        return out
 
     def column_ranks(self, suit: Suit) -> int:
         return column_totals(self.army.get(suit, ()), suit)[0]
@@ -204,11 +205,12 @@ def score_player(table: PlayerTable, warrior_bonus: bool, details: bool = True,
 
     # Heroes and artifacts: each card's entry says what it adds (Idunn to the explorers,
     # neutral heroes and artifacts their own lines), by category, in the order owned.
-    owned = list(table.cards())
+    owned = table.cards()
     view: ScoreView | None = None
     lines: list[tuple[int, int, int, ScoreLine]] = []
+    entry_of = RULES.get
     for i, c in enumerate(owned):
-        entry = RULES.get(c)
+        entry = entry_of(c)
         if entry is None:
             continue
         if view is None:

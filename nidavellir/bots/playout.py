@@ -150,30 +150,25 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
 _BID, _PICK, _HERO = DecisionKind.BID, DecisionKind.PICK, DecisionKind.HERO
 _TAKE = {c: interned("take", (c,)) for c in C.ALL_CARDS}  # a tavern pick (Pick.legal's)
 _HUNTER, _MINER, _SMITH = Suit.HUNTER, Suit.MINER, Suit.BLACKSMITH
-#: A class hero's (class, ranks, bravery, points), for :func:`_choose_hero`.
-_CLASS_HERO = {h: (h.suit, len(h.bravery), sum(h.bravery), h.points)
-               for h in C.ALL_CARDS if h.kind is Kind.HERO and h.suit is not None}
 
 
 def _choose_hero(p: PlayerState, actions: Sequence[Action]) -> Action:
     """The hero worth most to ``p`` by :func:`hero_value`, the first on ties, with
     :func:`~nidavellir.rules.army.rank_gain` inlined for the class heroes and what it reads
     of the player read once, and the Dwerg brothers' worth (the same for each) read once
-    (a hot path of the playouts; tests/test_playout.py holds it to ``hero_value``)."""
+    (a hot path of the playouts; tests/test_fast_paths.py holds it to ``hero_value``)."""
     pr = p.ranks
     low = min(pr)
     line = LINE_WORTH if pr.count(low) == 1 else PROGRESS_WORTH
     miners = -1  # the miners' bravery, read when a miner hero is valued
     brothers = -1.0  # what one more Dwerg brother adds, read when one is valued
+    profiles = _HERO_PROFILES
     best: Action | None = None
     best_value = 0.0
     for a in actions:
-        hero = cast(Card, a.args[0])
-        profile = _CLASS_HERO.get(hero)
-        v: float
-        if profile is not None:
-            suit, ranks, bravery, points = profile
-            n = pr[suit]
+        what, suit, ranks, bravery, v = profiles[a]
+        if what == _CLASS:
+            n = pr[suit]  # type: ignore[index]
             g: float
             if suit is _HUNTER:
                 g = HUNTER_POINTS[n + ranks] - HUNTER_POINTS[n]
@@ -189,14 +184,13 @@ def _choose_hero(p: PlayerState, actions: Sequence[Action]) -> Action:
                 g = bravery
             if ranks and n == low:
                 g += line
-            v = points + g
-        elif hero in _BROTHERS:
+            v = v + g  # its points, then the ranks
+        elif what == _BROTHER:
             if brothers < 0:
-                brothers = RULES[hero].worth(p)
+                brothers = RULES[a.args[0]].worth(p)  # type: ignore[index]
             v = brothers
-        else:
-            fixed = _FIXED_WORTH.get(hero)
-            v = hero_value(p, hero) if fixed is None else fixed
+        elif what == _OTHER:
+            v = hero_value(p, a.args[0])  # type: ignore[arg-type]
         if best is None or v > best_value:
             best, best_value = a, v
     assert best is not None, "no hero to choose"
@@ -208,6 +202,24 @@ _BROTHERS = frozenset(C.DWERG_BROTHERS)
 _FIXED_WORTH = {h: hero_worth(h) for h in C.ALL_CARDS
                 if h.kind is Kind.HERO and h.suit is None and h not in _VALUED_BY_ENTRY
                 and h is not C.YLUD}
+_CLASS, _FIXED, _BROTHER, _OTHER = range(4)
+
+
+def _hero_profile(h: Card) -> tuple[int, Suit | None, int, int, float]:
+    """(how :func:`_choose_hero` values ``h``, its class, ranks, bravery, and its points or
+    fixed worth)."""
+    if h.suit is not None:
+        return (_CLASS, h.suit, len(h.bravery), sum(h.bravery), h.points)
+    if h in _BROTHERS:
+        return (_BROTHER, None, 0, 0, 0.0)
+    if h in _FIXED_WORTH:
+        return (_FIXED, None, 0, 0, _FIXED_WORTH[h])
+    return (_OTHER, None, 0, 0, 0.0)
+
+
+#: Each hero's recruit action (HeroChoice's) and its profile for :func:`_choose_hero`.
+_HERO_PROFILES = {interned("hero", (h,)): _hero_profile(h)
+                  for h in C.ALL_CARDS if h.kind is Kind.HERO}
 
 
 def _column_gain(p: PlayerState, card: Card, suit: Suit) -> float:

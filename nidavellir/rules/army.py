@@ -19,6 +19,18 @@ def discardable_columns(p: PlayerState) -> list[Suit]:
             if p.army[suit] and p.army[suit][-1].kind is not Kind.HERO]
 
 
+def discardable_count(p: PlayerState, but: Suit) -> int:
+    """How many of :func:`discardable_columns` are not ``but`` (Dagda's and Bonfur's
+    eligibility, asked at every hero choice)."""
+    n = 0
+    for suit in C.SUITS:
+        if suit is not but:
+            col = p.army[suit]
+            if col and col[-1].kind is not Kind.HERO:
+                n += 1
+    return n
+
+
 def army_discard_options(p: PlayerState, only: Suit | None) -> list[tuple[Card, Suit]]:
     """(card, column) pairs a player may discard from anywhere in the army: any card but a
     hero (R16); Höfud only in the warrior column."""

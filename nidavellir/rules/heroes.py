@@ -26,7 +26,7 @@ from .. import events as ev
 from ..actions import Action, interned
 from ..cards import Card, Suit
 from ..state import PlayerState
-from .army import discardable_columns, recruit_due
+from .army import discardable_count, recruit_due
 from .base import Choice, DecisionKind, Step, Table
 from .cardrules import CardRules, ScoreLine, ScoreView, article, plural
 from .decisions import (
@@ -141,7 +141,7 @@ class HeroRules(CardRules):
 
 class Dagda(HeroRules):
     def ineligible(self, p: PlayerState) -> str | None:
-        n = sum(1 for s in discardable_columns(p) if s is not Suit.HUNTER)
+        n = discardable_count(p, Suit.HUNTER)
         if n < 2:
             return ("Dagda must discard the top card of 2 other columns, and only "
                     f"{n} of yours can lose a non-hero card (R10)")
@@ -153,7 +153,7 @@ class Dagda(HeroRules):
 
 class Bonfur(HeroRules):
     def ineligible(self, p: PlayerState) -> str | None:
-        n = sum(1 for s in discardable_columns(p) if s is not Suit.BLACKSMITH)
+        n = discardable_count(p, Suit.BLACKSMITH)
         if n < 1:
             return ("Bonfur must discard the top card of another column, and none of "
                     "yours has a non-hero card on top (R10)")
