@@ -220,7 +220,7 @@ def determinize_state(state: GameState, viewer: int, rng: random.Random,
     face-down coins whose place was shown before their reveal; ``["*"]`` means the whole
     purse. Uses only what ``viewer`` may know (:class:`~nidavellir.observer.Observer`).
     """
-    s = state.copy()
+    s = state.copy(rng=rng)  # reseeded at the end
     observer = Observer(viewer)
     # Unseen cards, one pile per age: the deck, the R3 box (age-2 cards) and, while another
     # player chooses, the Pioneer draw.

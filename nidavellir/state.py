@@ -167,12 +167,17 @@ class GameState:
         self.camp_visited = False
         """Somebody took a camp card instead of a card of the current tavern."""
 
-    def copy(self) -> GameState:
+    def copy(self, rng: random.Random | None = None) -> GameState:
+        """A copy of the whole state; its random generator is a copy of this one's, or
+        ``rng`` when given (a determinization, which reseeds the copy anyway: copying a
+        generator's state costs more than the rest of the copy)."""
         s = GameState.__new__(GameState)
         s.config = self.config
-        # Random() would first seed itself from the OS: skip that, the state is copied.
-        s.rng = random.Random.__new__(random.Random)
-        s.rng.setstate(self.rng.getstate())
+        if rng is None:
+            # Random() would first seed itself from the OS: skip that, the state is copied.
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.rng.getstate())
+        s.rng = rng
         s.age = self.age
         s.round = self.round
         s.tavern = self.tavern

@@ -25,7 +25,7 @@ from nidavellir.bots.playout import (
     heuristic_policy,
     random_policy,
 )
-from nidavellir.determinize import card_worth, tavern_worth, worthiest
+from nidavellir.determinize import card_worth, determinize_state, tavern_worth, worthiest
 from nidavellir.engine import Engine
 from nidavellir.errors import IllegalAction
 from nidavellir.game import Game
@@ -164,3 +164,15 @@ def test_turn_order_is_by_bid_then_gem_with_the_tie_groups() -> None:
             for v, _, seat in sorted(bids, reverse=True):
                 by_value.setdefault(v, []).append(seat)
             assert ties == [g for g in by_value.values() if len(g) > 1]
+
+
+def test_a_state_copy_copies_the_generator_unless_given_one() -> None:
+    state = Game.new(players=3, seed=4).state
+    copy = state.copy()
+    assert copy.rng is not state.rng and copy.rng.getstate() == state.rng.getstate()
+    given = random.Random(1)
+    assert state.copy(rng=given).rng is given
+    # A determinization reseeds its copy: neither the caller's generator nor the game's.
+    rng = random.Random(2)
+    det = determinize_state(state, 0, rng)
+    assert det.rng is not rng and det.rng is not state.rng

@@ -41,9 +41,27 @@ def _column_actions(verb: str) -> list[Action]:
 def coin_places(p: PlayerState) -> list[tuple[str, int]]:
     """(place, coin) for every coin a player owns: hand, the taverns' bids, purse."""
     out = [("hand", c) for c in p.hand]
-    out += [(f"T{i + 1}", c) for i, c in enumerate(p.bids) if c is not None]
+    out += [(_BID_PLACES[i], c) for i, c in enumerate(p.bids) if c is not None]
     out += [("purse", c) for c in p.purse]
     return out
+
+
+_BID_PLACES = ("T1", "T2", "T3")
+
+
+def _by_coin(place: tuple[str, int]) -> int:
+    return place[1]
+
+
+#: ``transform LABEL@PLACE`` for each (coin, place): the transforms' legal actions.
+_TRANSFORMS: dict[tuple[int, str], Action] = {}
+
+
+def _transform_action(coin: int, place: str) -> Action:
+    found = _TRANSFORMS.get((coin, place))
+    if found is None:
+        found = _TRANSFORMS[(coin, place)] = interned("transform", (K.label(coin), place))
+    return found
 
 
 # ====================================================================== bids
@@ -222,11 +240,12 @@ class Transform(Choice):
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
-        places = sorted(coin_places(p), key=lambda pc: pc[1])
+        places = sorted(coin_places(p), key=_by_coin)
         if self.lowest:
             places = lowest_coins(p, places)
-        out = dict.fromkeys(interned("transform", (K.label(c), place))
-                            for place, c in places if not K.is_exchange(c))
+        exchange = K.EXCHANGE_COINS
+        out = dict.fromkeys([_transform_action(c, place) for place, c in places
+                             if c not in exchange])
         return list(out)
 
     def apply(self, table: Table, action: Action) -> None:
