@@ -73,7 +73,8 @@ def test_the_playouts_hero_is_the_first_worth_most_by_hero_value(
         p = state.players[task.player]  # type: ignore[union-attr]
         actions = eng.legal_actions()
         values = [hero_value(p, a.args[0]) for a in actions]  # type: ignore[arg-type]
-        assert _choose_hero(p, actions) is actions[values.index(max(values))]
+        assert _choose_hero(p, state.hall) is actions[values.index(max(values))].args[0]
+        assert heuristic_policy(eng, random.Random(0)) is actions[values.index(max(values))]
         checked += 1
     assert checked >= 12
 

@@ -42,6 +42,7 @@ from ..game import Game
 from ..rules.army import HUNTER_POINTS, LINE_WORTH, PROGRESS_WORTH, SMITH_POINTS, rank_gain
 from ..rules.base import DecisionKind
 from ..rules.catalogue import RULES
+from ..rules.heroes import eligible
 from ..rules.thingvellir import may_visit_camp
 from ..state import PlayerState
 
@@ -132,6 +133,9 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
                 actions = eng.legal_actions()
                 return actions[rng.randrange(len(actions))]
             return _TAKE[worthiest_card(p, cards)]
+    if kind is _HERO:
+        # The hall's heroes in order, eligible ones only: the legal actions, unbuilt.
+        return _RECRUIT[_choose_hero(s.players[task.player], s.hall)]  # type: ignore[union-attr]
     actions = eng.legal_actions()
     if len(actions) == 1:
         return actions[0]
@@ -139,8 +143,6 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
         if rng.random() < PICK_NOISE:
             return actions[rng.randrange(len(actions))]
         return worthiest(s.players[task.player], actions)  # type: ignore[union-attr]
-    if kind is _HERO:
-        return _choose_hero(s.players[task.player], actions)  # type: ignore[union-attr]
     choose = _CHOICES.get(kind)
     if choose is not None:
         return choose(s.players[task.player], actions)  # type: ignore[union-attr]
@@ -152,21 +154,24 @@ _TAKE = {c: interned("take", (c,)) for c in C.ALL_CARDS}  # a tavern pick (Pick.
 _HUNTER, _MINER, _SMITH = Suit.HUNTER, Suit.MINER, Suit.BLACKSMITH
 
 
-def _choose_hero(p: PlayerState, actions: Sequence[Action]) -> Action:
-    """The hero worth most to ``p`` by :func:`hero_value`, the first on ties, with
-    :func:`~nidavellir.rules.army.rank_gain` inlined for the class heroes and what it reads
-    of the player read once, and the Dwerg brothers' worth (the same for each) read once
-    (a hot path of the playouts; tests/test_fast_paths.py holds it to ``hero_value``)."""
+def _choose_hero(p: PlayerState, hall: Sequence[Card]) -> Card:
+    """The hero of ``hall`` that ``p`` may recruit and that is worth most to ``p`` by
+    :func:`hero_value`, the first on ties (the first of the legal actions, which list the
+    hall's eligible heroes in order). Its eligibility is asked only of a hero that would be
+    the best so far, :func:`~nidavellir.rules.army.rank_gain` is inlined for the class
+    heroes with what it reads of the player read once, and the Dwerg brothers' worth (the
+    same for each) is read once (a hot path of the playouts; tests/test_fast_paths.py holds
+    it to ``hero_value`` over the legal actions)."""
     pr = p.ranks
     low = min(pr)
     line = LINE_WORTH if pr.count(low) == 1 else PROGRESS_WORTH
     miners = -1  # the miners' bravery, read when a miner hero is valued
     brothers = -1.0  # what one more Dwerg brother adds, read when one is valued
     profiles = _HERO_PROFILES
-    best: Action | None = None
+    best: Card | None = None
     best_value = 0.0
-    for a in actions:
-        what, suit, ranks, bravery, v = profiles[a]
+    for hero in hall:
+        what, suit, ranks, bravery, v = profiles[hero]
         if what == _CLASS:
             n = pr[suit]  # type: ignore[index]
             g: float
@@ -187,12 +192,12 @@ def _choose_hero(p: PlayerState, actions: Sequence[Action]) -> Action:
             v = v + g  # its points, then the ranks
         elif what == _BROTHER:
             if brothers < 0:
-                brothers = RULES[a.args[0]].worth(p)  # type: ignore[index]
+                brothers = RULES[hero].worth(p)
             v = brothers
         elif what == _OTHER:
-            v = hero_value(p, a.args[0])  # type: ignore[arg-type]
-        if best is None or v > best_value:
-            best, best_value = a, v
+            v = hero_value(p, hero)
+        if (best is None or v > best_value) and eligible(p, hero):
+            best, best_value = hero, v
     assert best is not None, "no hero to choose"
     return best
 
@@ -217,9 +222,9 @@ def _hero_profile(h: Card) -> tuple[int, Suit | None, int, int, float]:
     return (_OTHER, None, 0, 0, 0.0)
 
 
-#: Each hero's recruit action (HeroChoice's) and its profile for :func:`_choose_hero`.
-_HERO_PROFILES = {interned("hero", (h,)): _hero_profile(h)
-                  for h in C.ALL_CARDS if h.kind is Kind.HERO}
+#: Each hero's profile for :func:`_choose_hero`, and its recruit action (HeroChoice's).
+_HERO_PROFILES = {h: _hero_profile(h) for h in C.ALL_CARDS if h.kind is Kind.HERO}
+_RECRUIT = {h: interned("hero", (h,)) for h in C.ALL_CARDS if h.kind is Kind.HERO}
 
 
 def _column_gain(p: PlayerState, card: Card, suit: Suit) -> float:

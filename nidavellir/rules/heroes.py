@@ -53,6 +53,11 @@ class HeroChoice(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.HERO
     verbs: ClassVar[tuple[str, ...]] = ("hero",)
     group: ClassVar[str] = "heroes"
+    tells_options: ClassVar[bool] = True
+
+    def has_options(self, table: Table) -> bool:
+        # Any hero without a condition in the hall can be recruited.
+        return any(h not in _CONDITIONAL for h in table.state.hall)
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
