@@ -237,6 +237,24 @@ def score_player(table: PlayerTable, warrior_bonus: bool, details: bool = True,
     return breakdown, out
 
 
+def breakdowns(tables: Sequence[PlayerTable], options: RuleOptions | None = None
+               ) -> list[dict[str, int]]:
+    """Each player's points by category, as :func:`score_table` counts them, without the
+    score sheet (a search scores thousands of finished playouts and reads only these)."""
+    return [b for b, _ in _score_players(tables, options or RuleOptions(), False)]
+
+
+def _score_players(tables: Sequence[PlayerTable], options: RuleOptions, details: bool
+                   ) -> list[tuple[dict[str, int], list[tuple[str, str, int]]]]:
+    columns = [_columns(t) for t in tables]
+    warrior_ranks = [ranks[Suit.WARRIOR] for ranks, _ in columns]
+    best = max(warrior_ranks, default=0)
+    # R9: the majority bonus needs at least one warrior rank unless the option says otherwise.
+    eligible = best >= 1 or options.warrior_bonus_without_warriors
+    return [score_player(t, eligible and r == best, details, c)
+            for t, r, c in zip(tables, warrior_ranks, columns, strict=True)]
+
+
 def tables_of(state: GameState) -> list[PlayerTable]:
     """Each player's table as the scorer sees it, from a game state: cards held for a
     pending decision count in the command zone."""
@@ -259,13 +277,7 @@ def score_table(tables: Sequence[PlayerTable], options: RuleOptions | None = Non
     """Score a whole table (every player) and place the players (``details=False``: the
     points only, no detail lines)."""
     options = options or RuleOptions()
-    columns = [_columns(t) for t in tables]
-    warrior_ranks = [ranks[Suit.WARRIOR] for ranks, _ in columns]
-    best = max(warrior_ranks, default=0)
-    # R9: the majority bonus needs at least one warrior rank unless the option says otherwise.
-    eligible = best >= 1 or options.warrior_bonus_without_warriors
-    scored = [score_player(t, eligible and r == best, details, c)
-              for t, r, c in zip(tables, warrior_ranks, columns, strict=True)]
+    scored = _score_players(tables, options, details)
     totals = [sum(b.values()) for b, _ in scored]
     ranks = placings(totals)
     players = tuple(

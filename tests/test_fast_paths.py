@@ -18,6 +18,7 @@ import pytest
 
 from nidavellir import coins as K
 from nidavellir.actions import Action
+from nidavellir.bots import play_game
 from nidavellir.bots.playout import (
     PICK_NOISE,
     _choose_hero,
@@ -25,12 +26,14 @@ from nidavellir.bots.playout import (
     heuristic_policy,
     random_policy,
 )
+from nidavellir.bots.tree import outcome
 from nidavellir.determinize import card_worth, determinize_state, tavern_worth, worthiest
 from nidavellir.engine import Engine
 from nidavellir.errors import IllegalAction
 from nidavellir.game import Game
 from nidavellir.rules.base import DecisionKind
 from nidavellir.rules.taverns import turn_order
+from nidavellir.scoring import score_table, tables_of
 from nidavellir.state import GameState
 
 TABLES = [(players, exp) for players in (2, 3, 4, 5) for exp in ((), ("thingvellir",))]
@@ -177,3 +180,16 @@ def test_a_state_copy_copies_the_generator_unless_given_one() -> None:
     rng = random.Random(2)
     det = determinize_state(state, 0, rng)
     assert det.rng is not rng and det.rng is not state.rng
+
+
+@pytest.mark.parametrize(("players", "expansions"), TABLES)
+def test_a_playouts_outcome_is_the_score_sheets(players: int, expansions: tuple[str, ...]) -> None:
+    for seed in range(15):
+        state = play_game(players, "random", seed=seed, expansions=expansions).state
+        sheet = score_table(tables_of(state), state.config.options)
+        totals, wins, margins, points = outcome(state)
+        assert totals == sheet.totals
+        assert points == [p.breakdown for p in sheet.players]
+        winners = sheet.winners
+        assert wins == [1 / len(winners) if p.name in winners else 0.0 for p in sheet.players]
+        assert margins == [t - max(totals[:i] + totals[i + 1:]) for i, t in enumerate(totals)]

@@ -194,6 +194,26 @@ def _choose_hero(p: PlayerState, hall: Sequence[Card]) -> Card:
             if brothers < 0:
                 brothers = RULES[hero].worth(p)
             v = brothers
+        elif what == _YLUD:
+            # hero_value: her best column, each by the formula above.
+            for suit, ranks, bravery in _YLUD_COLUMNS:
+                n = pr[suit]
+                if suit is _HUNTER:
+                    g = HUNTER_POINTS[n + ranks] - HUNTER_POINTS[n]
+                elif suit is _SMITH:
+                    g = SMITH_POINTS[n + ranks] - SMITH_POINTS[n]
+                elif suit is _MINER:
+                    if miners < 0:
+                        miners = 0
+                        for m in p.army[_MINER]:
+                            miners += m.column_value(_MINER)[1]
+                    g = (miners + bravery) * (n + ranks) - miners * n
+                else:
+                    g = bravery
+                if ranks and n == low:
+                    g += line
+                if suit is _FIRST_SUIT or g > v:
+                    v = g
         elif what == _OTHER:
             v = hero_value(p, hero)
         if (best is None or v > best_value) and eligible(p, hero):
@@ -207,7 +227,8 @@ _BROTHERS = frozenset(C.DWERG_BROTHERS)
 _FIXED_WORTH = {h: hero_worth(h) for h in C.ALL_CARDS
                 if h.kind is Kind.HERO and h.suit is None and h not in _VALUED_BY_ENTRY
                 and h is not C.YLUD}
-_CLASS, _FIXED, _BROTHER, _OTHER = range(4)
+_CLASS, _FIXED, _BROTHER, _YLUD, _OTHER = range(5)
+_FIRST_SUIT = C.SUITS[0]
 
 
 def _hero_profile(h: Card) -> tuple[int, Suit | None, int, int, float]:
@@ -219,6 +240,8 @@ def _hero_profile(h: Card) -> tuple[int, Suit | None, int, int, float]:
         return (_BROTHER, None, 0, 0, 0.0)
     if h in _FIXED_WORTH:
         return (_FIXED, None, 0, 0, _FIXED_WORTH[h])
+    if h is C.YLUD:
+        return (_YLUD, None, 0, 0, 0.0)
     return (_OTHER, None, 0, 0, 0.0)
 
 

@@ -21,7 +21,7 @@ from ..engine import Engine
 from ..game import Game
 from ..observer import known_places
 from ..rules.base import DecisionKind
-from ..scoring import CATEGORIES, score_table, tables_of
+from ..scoring import CATEGORIES, breakdowns, tables_of
 from ..state import GameState
 from ..stats import se_from_sums
 from .horizon import estimate
@@ -125,16 +125,14 @@ class RootStats:
 
 def outcome(state: GameState) -> tuple[list[int], list[float], list[float], list[dict[str, int]]]:
     """(totals, win shares, margins, breakdowns) of a finished state."""
-    sheet = score_table(tables_of(state), state.config.options, details=False)
-    totals = [p.total for p in sheet.players]
-    best = max(totals)
+    points = breakdowns(tables_of(state), state.config.options)
+    totals = [sum(b.values()) for b in points]
+    best, second = sorted(totals, reverse=True)[:2]
     winners = totals.count(best)
     wins = [1.0 / winners if t == best else 0.0 for t in totals]
-    margins = []
-    for i, t in enumerate(totals):
-        other = max(x for j, x in enumerate(totals) if j != i)
-        margins.append(float(t - other))
-    return totals, wins, margins, [p.breakdown for p in sheet.players]
+    # Each player's margin over the best of the others.
+    margins = [float(t - (second if t == best else best)) for t in totals]
+    return totals, wins, margins, points
 
 
 def reward(win: float, margin: float) -> float:

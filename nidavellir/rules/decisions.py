@@ -94,9 +94,10 @@ class Bid(Choice):
     def apply(self, table: Table, action: Action) -> None:
         p = table.state.players[self.player]
         hand = sorted(p.hand)  # the gold coin first where values repeat
-        labels = [K.label(c) for c in hand]
+        label = K.label
+        labels = [label(c) for c in hand]
         for i, lab in enumerate(action.args):
-            j = labels.index(str(lab))
+            j = labels.index(lab)  # type: ignore[arg-type]
             p.bids[i] = hand.pop(j)
             del labels[j]
         p.purse = hand

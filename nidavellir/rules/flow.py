@@ -220,8 +220,11 @@ class Distinction(Step):
         ranks = [p.ranks[suit] for p in s.players]
         best = max(ranks)
         winners = [p for p, r in zip(s.players, ranks, strict=True) if r == best]
+        quiet = table.quiet
         if len(winners) != 1:
-            table.emit(ev.DistinctionAwarded, distinction=card, player=None, ranks=tuple(ranks))
+            if not quiet:
+                table.emit(ev.DistinctionAwarded, distinction=card, player=None,
+                           ranks=tuple(ranks))
             if card is C.PIONEER_OF_THE_KINGDOM:
                 top = s.decks[2].pop()
                 if s.config.options.pioneer_tie_to_box:
@@ -231,7 +234,9 @@ class Distinction(Step):
             return
         p = winners[0]
         p.command_zone.append(card)
-        table.emit(ev.DistinctionAwarded, distinction=card, player=p.seat, ranks=tuple(ranks))
+        if not quiet:
+            table.emit(ev.DistinctionAwarded, distinction=card, player=p.seat,
+                       ranks=tuple(ranks))
         if card is C.KINGS_HAND:
             table.push(Transform(p.seat, C.KINGS_HAND_BONUS + table.jarika(p), card.name))
         elif card is C.HUNTING_MASTER:
