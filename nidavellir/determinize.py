@@ -84,67 +84,83 @@ def card_worth(p: PlayerState, card: Card) -> float:
 def worthiest(p: PlayerState, actions: Sequence[Action]) -> Action:
     """The action (a pick: ``args[0]`` is the card) whose card is worth most to ``p`` by
     :func:`card_worth`, the first on ties."""
-    card = worthiest_card(p, [a.args[0] for a in actions])  # type: ignore[misc]
-    return next(a for a in actions if a.args[0] is card)
+    cards: list[Card] = [a.args[0] for a in actions]  # type: ignore[misc]
+    return actions[cards.index(worthiest_card(p, cards))]
 
 
 def worthiest_card(p: PlayerState, cards: Sequence[Card]) -> Card:
     """The card worth most to ``p`` by :func:`card_worth`, the first on ties (the heuristic
     playouts' pick)."""
-    profiles = _PROFILES
-    rest = iter(cards)
-    best = next(rest)
-    best_value = card_worth(p, best)
-    for card in rest:
-        what, suit, ranks, bravery = profiles[card]
-        # card_worth, its most frequent case inlined (the playouts' hot path)
-        v = (rank_gain(p, suit, ranks, bravery) if what is _SUITED  # type: ignore[arg-type]
-             else card_worth(p, card))
-        if v > best_value:
-            best, best_value = card, v
+    best = _best_card(p, cards)[0]
+    assert best is not None, "worthiest of no cards"
     return best
 
 
 def tavern_worth(state: GameState, p: PlayerState) -> list[float]:
-    """The best card of each tavern for ``p`` (visible cards only): :func:`card_worth`,
-    with :func:`~nidavellir.rules.army.rank_gain` inlined for the tavern's dwarf cards and
-    what it reads of the player (the lowest rank, the miners' bravery) read once (the
-    bids' hot path; tests/test_determinize.py holds it to ``card_worth``)."""
-    out = []
+    """The best card of each tavern for ``p`` (visible cards only; 0 for an empty one)."""
+    return [_best_card(p, tavern)[1] for tavern in state.taverns]
+
+
+def _best_card(p: PlayerState, cards: Sequence[Card]) -> tuple[Card | None, float]:
+    """The first card worth most to ``p`` by :func:`card_worth` and its worth (None and 0
+    for no card), with :func:`~nidavellir.rules.army.rank_gain` inlined for the dwarf cards
+    and what it reads of the player (the lowest rank, the miners' bravery) read once: the
+    playouts' picks and bids (tests/test_fast_paths.py holds it to ``card_worth``)."""
     profiles = _PROFILES
     pr = p.ranks
     low = min(pr)
     line = LINE_WORTH if pr.count(low) == 1 else PROGRESS_WORTH
     miners = -1  # the miners' bravery, read when a miner card is valued
-    for tavern in state.taverns:
-        best = 0.0
-        first = True
-        for c in tavern:
-            what, suit, ranks, bravery = profiles[c]
-            w: float
-            if what is _SUITED:
-                n = pr[suit]  # type: ignore[index]
+    best: Card | None = None
+    best_value = 0.0
+    for c in cards:
+        what, suit, ranks, bravery = profiles[c]
+        w: float
+        if what is _SUITED:
+            n = pr[suit]  # type: ignore[index]
+            if suit is _HUNTER:
+                w = HUNTER_POINTS[n + ranks] - HUNTER_POINTS[n]
+            elif suit is _SMITH:
+                w = SMITH_POINTS[n + ranks] - SMITH_POINTS[n]
+            elif suit is _MINER:
+                if miners < 0:
+                    miners = 0
+                    for m in p.army[_MINER]:
+                        miners += m.column_value(_MINER)[1]
+                w = (miners + bravery) * (n + ranks) - miners * n
+            else:
+                w = bravery
+            if ranks and n == low:
+                w += line
+        elif what is _MERCENARY:
+            # card_worth: its better side (one rank there), by the formula above.
+            w = -math.inf
+            for suit, bravery in c.sides:
+                n = pr[suit]
+                g: float
                 if suit is _HUNTER:
-                    w = HUNTER_POINTS[n + ranks] - HUNTER_POINTS[n]
+                    g = HUNTER_POINTS[n + 1] - HUNTER_POINTS[n]
                 elif suit is _SMITH:
-                    w = SMITH_POINTS[n + ranks] - SMITH_POINTS[n]
+                    g = SMITH_POINTS[n + 1] - SMITH_POINTS[n]
                 elif suit is _MINER:
                     if miners < 0:
                         miners = 0
                         for m in p.army[_MINER]:
                             miners += m.column_value(_MINER)[1]
-                    w = (miners + bravery) * (n + ranks) - miners * n
+                    g = (miners + bravery) * (n + 1) - miners * n
                 else:
-                    w = bravery
-                if ranks and n == low:
-                    w += line
-            else:
-                w = card_worth(p, c)
-            if first or w > best:
-                best = w
-                first = False
-        out.append(best)
-    return out
+                    g = bravery
+                if n == low:
+                    g += line
+                if g > w:
+                    w = g
+            if C.HRAFNSMERKI in p.command_zone:
+                w += C.HRAFNSMERKI_POINTS_PER_MERCENARY
+        else:
+            w = card_worth(p, c)
+        if best is None or w > best_value:
+            best, best_value = c, w
+    return best, best_value
 
 
 _HUNTER, _MINER, _SMITH = Suit.HUNTER, Suit.MINER, Suit.BLACKSMITH

@@ -27,7 +27,13 @@ from nidavellir.bots.playout import (
     random_policy,
 )
 from nidavellir.bots.tree import outcome
-from nidavellir.determinize import card_worth, determinize_state, tavern_worth, worthiest
+from nidavellir.determinize import (
+    card_worth,
+    determinize_state,
+    tavern_worth,
+    worthiest,
+    worthiest_card,
+)
 from nidavellir.engine import Engine
 from nidavellir.errors import IllegalAction
 from nidavellir.game import Game
@@ -52,7 +58,7 @@ def playout_states(players: int, expansions: tuple[str, ...], games: int):
 
 
 @pytest.mark.parametrize(("players", "expansions"), TABLES)
-def test_tavern_worth_is_the_best_card_worth_of_each_tavern(
+def test_tavern_worth_and_the_worthiest_card_are_by_card_worth(
         players: int, expansions: tuple[str, ...]) -> None:
     checked = 0
     for state, _ in playout_states(players, expansions, 4):
@@ -61,6 +67,10 @@ def test_tavern_worth_is_the_best_card_worth_of_each_tavern(
         for p in state.players:
             want = [max((card_worth(p, c) for c in t), default=0.0) for t in state.taverns]
             assert tavern_worth(state, p) == want
+            # A pick with the camp open (mercenaries, artifacts) too.
+            cards = [c for t in state.taverns for c in t] + state.camp
+            worths = [card_worth(p, c) for c in cards]
+            assert worthiest_card(p, cards) is cards[worths.index(max(worths))]
             checked += 1
     assert checked >= 4 * 8 * players
 

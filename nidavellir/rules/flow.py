@@ -49,8 +49,13 @@ class RoundStart(Step):
             refill_camp(table)
         n = s.config.cards_per_tavern
         deck = s.decks[s.age]
+        if len(deck) < 3 * n:
+            raise AssertionError(f"age {s.age}: {len(deck)} cards left for 3 taverns of {n}")
         for t in range(3):
-            s.taverns[t] = [deck.pop() for _ in range(n)]
+            drawn = deck[-n:]  # the top n cards, drawn one at a time from the top
+            drawn.reverse()
+            del deck[-n:]
+            s.taverns[t] = drawn
         if not table.quiet:
             table.emit(ev.RoundStarted, taverns=tuple(tuple(t) for t in s.taverns))
         table.push(*[BID[p.seat] for p in s.players if not p.uline], *REVEAL, ROUND_END)
