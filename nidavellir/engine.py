@@ -9,11 +9,11 @@ decision does is in :mod:`nidavellir.rules`; the engine only runs them and gives
 their :class:`~nidavellir.rules.base.Table` (events, the stack, placing and taking cards,
 coin changes).
 
-:class:`Engine` is also the one fast path for bots and simulations (documented in the
-bots' README section): a search plays thousands of determinized states to their end with
-``Engine(state, quiet=True)``, :meth:`Engine.legal_actions` (a shared list, read only) and
-``apply(action, check=False)`` for actions taken from that list. Everything else uses
-:class:`nidavellir.game.Game`.
+:class:`Engine` is also the one fast path for bots and simulations (docs/engine.md, "One
+fast path"): a search plays thousands of determinized states to their end with
+``Engine(state, quiet=True)``, :meth:`Engine.legal_actions` (a shared list, read only),
+``apply(action, check=False)`` for actions taken from that list and :meth:`Engine.play_out`
+(a whole playout by a policy). Everything else uses :class:`nidavellir.game.Game`.
 
 >>> from nidavellir import Game
 >>> eng = Game.new(players=3, seed=1).engine
