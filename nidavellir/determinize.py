@@ -41,42 +41,62 @@ UNIFORM_SHARE = 0.25
 TAVERN_SHARPNESS = 0.35
 
 
-#: How :func:`card_worth` reads each card: (what it is, its class, ranks, bravery points).
-_ROYAL, _SUITED, _MERCENARY, _ENTRY, _OTHER = range(5)
-_PROFILES: dict[Card, tuple[int, Suit | None, int, int]] = {}
+#: How :func:`best_worth` values a card (a *worth profile*, ``(kind, what, ranks,
+#: bravery, base)``): ``GAIN``, ``base`` plus what ``ranks`` more ranks worth ``bravery``
+#: points add to column ``what`` by :func:`~nidavellir.rules.army.rank_gain`; ``BEST_OF``,
+#: ``base`` plus the best of ``what``, keys of ``GAIN`` profiles in the same table (a
+#: mercenary's sides, Ylud's columns); ``MERCENARY``, the same plus Hrafnsmerki's points when the player owns it;
+#: ``FIXED``, ``base``; ``ENTRY``, its entry's
+#: :meth:`~nidavellir.rules.cardrules.CardRules.worth`.
+GAIN, BEST_OF, MERCENARY, FIXED, ENTRY = range(5)
+Profile = tuple[int, object, int, int, float]
+
+
+def column_options(card: Card, options: Sequence[tuple[Suit, int, int]],
+                   base: float = 0, kind: int = BEST_OF) -> dict[object, Profile]:
+    """The profiles of a card valued by its best of ``options`` (``(class, ranks,
+    bravery)``): the card's own, keyed by the card, and one ``GAIN`` profile per option."""
+    keys = tuple((card, i) for i in range(len(options)))
+    out: dict[object, Profile] = {card: (kind, keys, 0, 0, base)}
+    out.update({key: (GAIN, *option, 0) for key, option in zip(keys, options, strict=True)})
+    return out
+
+
+def _card_profiles(card: Card) -> dict[object, Profile]:
+    """A card's worth profile as :func:`card_worth` values it (with its options')."""
+    if card.kind is Kind.ROYAL_OFFERING:
+        return {card: (FIXED, None, 0, 0, card.value)}
+    if card.kind is Kind.MERCENARY:
+        return column_options(card, [(side, 1, points) for side, points in card.sides],
+                              kind=MERCENARY)
+    if card.suit is not None:
+        return {card: (GAIN, card.suit, *card.column_value(card.suit), 0)}
+    if card in RULES:
+        return {card: (ENTRY, None, 0, 0, 0)}
+    return {card: (FIXED, None, 0, 0, 4.0)}
+
+
+_PROFILES: dict[object, Profile] = {}
 for _card in C.ALL_CARDS:
-    if _card.kind is Kind.ROYAL_OFFERING:
-        _PROFILES[_card] = (_ROYAL, None, 0, _card.value)
-    elif _card.kind is Kind.MERCENARY:
-        _PROFILES[_card] = (_MERCENARY, None, 0, 0)
-    elif _card.suit is not None:
-        _PROFILES[_card] = (_SUITED, _card.suit, *_card.column_value(_card.suit))
-    elif _card in RULES:
-        _PROFILES[_card] = (_ENTRY, None, 0, 0)
-    else:
-        _PROFILES[_card] = (_OTHER, None, 0, 0)
+    _PROFILES.update(_card_profiles(_card))
 
 
 def card_worth(p: PlayerState, card: Card) -> float:
     """A quick, public estimate of what ``card`` is worth to ``p`` (bid models and playouts):
     the score the card adds to its column, a line's hero when it completes one, a Royal
     Offering's coin bonus, a mercenary's better side; an artifact or a hero as its entry
-    values it for ``p`` (:meth:`~nidavellir.rules.cardrules.CardRules.worth`)."""
-    what, suit, ranks, bravery = _PROFILES[card]
-    if what is _SUITED:
-        return rank_gain(p, suit, ranks, bravery)  # type: ignore[arg-type]
-    if what is _ROYAL:
-        return bravery
-    if what is _MERCENARY:
-        best = -math.inf
-        for side, points in card.sides:
-            g = rank_gain(p, side, 1, points)
-            if g > best:
-                best = g
+    values it for ``p`` (:meth:`~nidavellir.rules.cardrules.CardRules.worth`). The plain
+    form of :func:`best_worth`, which the playouts use."""
+    if card.kind is Kind.ROYAL_OFFERING:
+        return card.value
+    if card.kind is Kind.MERCENARY:
+        worth = max(rank_gain(p, side, 1, points) for side, points in card.sides)
         if C.HRAFNSMERKI in p.command_zone:
-            best += C.HRAFNSMERKI_POINTS_PER_MERCENARY
-        return best
-    if what is _ENTRY:
+            worth += C.HRAFNSMERKI_POINTS_PER_MERCENARY
+        return worth
+    if card.suit is not None:
+        return rank_gain(p, card.suit, *card.column_value(card.suit))
+    if card in RULES:
         return RULES[card].worth(p)
     return 4.0
 
@@ -91,74 +111,58 @@ def worthiest(p: PlayerState, actions: Sequence[Action]) -> Action:
 def worthiest_card(p: PlayerState, cards: Sequence[Card]) -> Card:
     """The card worth most to ``p`` by :func:`card_worth`, the first on ties (the heuristic
     playouts' pick)."""
-    best = _best_card(p, cards)[0]
-    assert best is not None, "worthiest of no cards"
+    best = best_worth(p, cards, _PROFILES)[0]
+    assert isinstance(best, Card), "worthiest of no cards"
     return best
 
 
 def tavern_worth(state: GameState, p: PlayerState) -> list[float]:
     """The best card of each tavern for ``p`` (visible cards only; 0 for an empty one)."""
-    return [_best_card(p, tavern)[1] for tavern in state.taverns]
+    return [best_worth(p, tavern, _PROFILES)[1] for tavern in state.taverns]
 
 
-def _best_card(p: PlayerState, cards: Sequence[Card]) -> tuple[Card | None, float]:
-    """The first card worth most to ``p`` by :func:`card_worth` and its worth (None and 0
-    for no card), with :func:`~nidavellir.rules.army.rank_gain` inlined for the dwarf cards
-    and what it reads of the player (the lowest rank, the miners' bravery) read once: the
-    playouts' picks and bids (tests/test_fast_paths.py holds it to ``card_worth``)."""
-    profiles = _PROFILES
+def best_worth(p: PlayerState, cards: Sequence[object], profiles: Mapping[object, Profile],
+               accept: Callable[[PlayerState, Card], bool] | None = None
+               ) -> tuple[object | None, float]:
+    """The first of ``cards`` worth most to ``p`` by its worth profile, and that worth (None
+    and 0 when there is none); ``accept(p, card)``, when given, is asked only of a card
+    that would be the best so far. :func:`~nidavellir.rules.army.rank_gain` is inlined here
+    and what it reads of the player (the lowest rank, the miners' bravery) is read once:
+    the playouts' picks, bids and heroes value hundreds of cards each
+    (tests/test_fast_paths.py holds it to :func:`card_worth` and the heroes' worth)."""
     pr = p.ranks
     low = min(pr)
     line = LINE_WORTH if pr.count(low) == 1 else PROGRESS_WORTH
-    miners = -1  # the miners' bravery, read when a miner card is valued
-    best: Card | None = None
+    miners = -1  # the miners' bravery, read when a miner is valued
+    best: object | None = None
     best_value = 0.0
     for c in cards:
-        what, suit, ranks, bravery = profiles[c]
-        w: float
-        if what is _SUITED:
-            n = pr[suit]  # type: ignore[index]
+        kind, suit, ranks, bravery, w = profiles[c]
+        if kind is GAIN:
+            n = pr[suit]  # type: ignore[call-overload]
+            g: float
             if suit is _HUNTER:
-                w = HUNTER_POINTS[n + ranks] - HUNTER_POINTS[n]
+                g = HUNTER_POINTS[n + ranks] - HUNTER_POINTS[n]
             elif suit is _SMITH:
-                w = SMITH_POINTS[n + ranks] - SMITH_POINTS[n]
+                g = SMITH_POINTS[n + ranks] - SMITH_POINTS[n]
             elif suit is _MINER:
                 if miners < 0:
                     miners = 0
                     for m in p.army[_MINER]:
                         miners += m.column_value(_MINER)[1]
-                w = (miners + bravery) * (n + ranks) - miners * n
+                g = (miners + bravery) * (n + ranks) - miners * n
             else:
-                w = bravery
+                g = bravery
             if ranks and n == low:
-                w += line
-        elif what is _MERCENARY:
-            # card_worth: its better side (one rank there), by the formula above.
-            w = -math.inf
-            for suit, bravery in c.sides:
-                n = pr[suit]
-                g: float
-                if suit is _HUNTER:
-                    g = HUNTER_POINTS[n + 1] - HUNTER_POINTS[n]
-                elif suit is _SMITH:
-                    g = SMITH_POINTS[n + 1] - SMITH_POINTS[n]
-                elif suit is _MINER:
-                    if miners < 0:
-                        miners = 0
-                        for m in p.army[_MINER]:
-                            miners += m.column_value(_MINER)[1]
-                    g = (miners + bravery) * (n + 1) - miners * n
-                else:
-                    g = bravery
-                if n == low:
-                    g += line
-                if g > w:
-                    w = g
-            if C.HRAFNSMERKI in p.command_zone:
+                g += line
+            w = w + g
+        elif kind is BEST_OF or kind is MERCENARY:
+            w = w + best_worth(p, suit, profiles)[1]  # type: ignore[arg-type]
+            if kind is MERCENARY and C.HRAFNSMERKI in p.command_zone:
                 w += C.HRAFNSMERKI_POINTS_PER_MERCENARY
-        else:
-            w = card_worth(p, c)
-        if best is None or w > best_value:
+        elif kind is ENTRY:
+            w = RULES[c].worth(p)  # type: ignore[index]
+        if (best is None or w > best_value) and (accept is None or accept(p, c)):  # type: ignore[arg-type]
             best, best_value = c, w
     return best, best_value
 

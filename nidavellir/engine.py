@@ -130,35 +130,11 @@ class Engine:
     def play_out(self, policy: Callable[[Engine, Any], Action], rng: Any,
                  check: bool = False, age: int | None = None) -> None:
         """Apply ``policy(self, rng)``'s actions until the game is over (or, with ``age``,
-        until the game leaves that age): the same as ``apply(policy(self, rng), check)`` in
-        a loop, with :meth:`apply` and :meth:`advance` inlined (the playouts' hot path)."""
+        until the game leaves that age): a search's playouts and the coach's."""
         s = self.state
-        tasks = s.tasks
+        apply = self.apply
         while not s.over and (age is None or s.age == age):
-            action = policy(self, rng)
-            task = tasks[-1]
-            if check and not self.is_legal(action):
-                raise IllegalAction(self.why_illegal(task, action))
-            tasks.pop()
-            self._legal = None
-            self._legal_set = None
-            task.apply(self, action)
-            # advance(), inlined
-            self._legal = None
-            while tasks and not s.over:
-                task = tasks[-1]
-                if task.is_choice:
-                    if (task.always_has_options or (task.tells_options and task.has_options(self))
-                            or self.legal_actions()):
-                        break
-                    tasks.pop()
-                    self._legal = None
-                    continue
-                tasks.pop()
-                task.run(self)  # type: ignore[union-attr]
-            else:
-                self._legal = None
-                self._legal_set = None
+            apply(policy(self, rng), check)
 
     def why_illegal(self, task: Choice, action: Action) -> str:
         """Why ``action`` is refused at decision ``task``, in words."""

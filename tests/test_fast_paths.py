@@ -1,10 +1,10 @@
 """The search's fast paths give exactly what the code they speed up gives (issue 28, Build 5).
 
 A playout runs ~110 decisions and a search thousands of playouts per decision, so a few
-functions on that path are written for speed: a loop of the engine's ``apply`` with
-``advance`` inlined (:meth:`Engine.play_out`), the taverns' worth for the bid model with the
-score pad's rank formula inlined (:func:`~nidavellir.determinize.tavern_worth`), the
-playouts' hero choice with the same formula inlined, a tavern pick read from the tavern
+functions on that path are written for speed: a loop of the engine's ``apply``
+(:meth:`Engine.play_out`), one evaluator of worth profiles with the score pad's rank formula
+inlined (:func:`~nidavellir.determinize.best_worth`) for the taverns' worth in the bid
+model, a pick and the playouts' hero choice, a tavern pick read from the tavern
 rather than from the list of legal actions, the turn order and the coins given up
 in a trade without helper calls. Each is held here to the plain code it stands for, on
 every decision of seeded games (2-5 players, base and Thingvellir).

@@ -36,10 +36,20 @@ from .. import cards as C
 from .. import coins as K
 from ..actions import Action, interned
 from ..cards import Card, Kind, Suit
-from ..determinize import heuristic_bid_model, worthiest, worthiest_card
+from ..determinize import (
+    ENTRY,
+    FIXED,
+    GAIN,
+    Profile,
+    best_worth,
+    column_options,
+    heuristic_bid_model,
+    worthiest,
+    worthiest_card,
+)
 from ..engine import Engine
 from ..game import Game
-from ..rules.army import HUNTER_POINTS, LINE_WORTH, PROGRESS_WORTH, SMITH_POINTS, rank_gain
+from ..rules.army import rank_gain
 from ..rules.base import DecisionKind
 from ..rules.catalogue import RULES
 from ..rules.heroes import eligible
@@ -151,102 +161,35 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
 
 _BID, _PICK, _HERO = DecisionKind.BID, DecisionKind.PICK, DecisionKind.HERO
 _TAKE = {c: interned("take", (c,)) for c in C.ALL_CARDS}  # a tavern pick (Pick.legal's)
-_HUNTER, _MINER, _SMITH = Suit.HUNTER, Suit.MINER, Suit.BLACKSMITH
 
 
 def _choose_hero(p: PlayerState, hall: Sequence[Card]) -> Card:
     """The hero of ``hall`` that ``p`` may recruit and that is worth most to ``p`` by
     :func:`hero_value`, the first on ties (the first of the legal actions, which list the
-    hall's eligible heroes in order). Its eligibility is asked only of a hero that would be
-    the best so far, :func:`~nidavellir.rules.army.rank_gain` is inlined for the class
-    heroes with what it reads of the player read once, and the Dwerg brothers' worth (the
-    same for each) is read once (a hot path of the playouts; tests/test_fast_paths.py holds
-    it to ``hero_value`` over the legal actions)."""
-    pr = p.ranks
-    low = min(pr)
-    line = LINE_WORTH if pr.count(low) == 1 else PROGRESS_WORTH
-    miners = -1  # the miners' bravery, read when a miner hero is valued
-    brothers = -1.0  # what one more Dwerg brother adds, read when one is valued
-    profiles = _HERO_PROFILES
-    best: Card | None = None
-    best_value = 0.0
-    for hero in hall:
-        what, suit, ranks, bravery, v = profiles[hero]
-        if what == _CLASS:
-            n = pr[suit]  # type: ignore[index]
-            g: float
-            if suit is _HUNTER:
-                g = HUNTER_POINTS[n + ranks] - HUNTER_POINTS[n]
-            elif suit is _SMITH:
-                g = SMITH_POINTS[n + ranks] - SMITH_POINTS[n]
-            elif suit is _MINER:
-                if miners < 0:
-                    miners = 0
-                    for m in p.army[_MINER]:
-                        miners += m.column_value(_MINER)[1]
-                g = (miners + bravery) * (n + ranks) - miners * n
-            else:
-                g = bravery
-            if ranks and n == low:
-                g += line
-            v = v + g  # its points, then the ranks
-        elif what == _BROTHER:
-            if brothers < 0:
-                brothers = RULES[hero].worth(p)
-            v = brothers
-        elif what == _YLUD:
-            # hero_value: her best column, each by the formula above.
-            for suit, ranks, bravery in _YLUD_COLUMNS:
-                n = pr[suit]
-                if suit is _HUNTER:
-                    g = HUNTER_POINTS[n + ranks] - HUNTER_POINTS[n]
-                elif suit is _SMITH:
-                    g = SMITH_POINTS[n + ranks] - SMITH_POINTS[n]
-                elif suit is _MINER:
-                    if miners < 0:
-                        miners = 0
-                        for m in p.army[_MINER]:
-                            miners += m.column_value(_MINER)[1]
-                    g = (miners + bravery) * (n + ranks) - miners * n
-                else:
-                    g = bravery
-                if ranks and n == low:
-                    g += line
-                if suit is _FIRST_SUIT or g > v:
-                    v = g
-        elif what == _OTHER:
-            v = hero_value(p, hero)
-        if (best is None or v > best_value) and eligible(p, hero):
-            best, best_value = hero, v
-    assert best is not None, "no hero to choose"
+    hall's eligible heroes in order): :func:`~nidavellir.determinize.best_worth`, which asks
+    a hero's eligibility only when it would be the best so far (tests/test_fast_paths.py
+    holds it to ``hero_value`` over the legal actions)."""
+    best = best_worth(p, hall, _HERO_PROFILES, eligible)[0]
+    assert isinstance(best, Card), "no hero to choose"
     return best
 
 
-_BROTHERS = frozenset(C.DWERG_BROTHERS)
-#: The heroes whose worth is the same to every player (:func:`hero_worth`).
-_FIXED_WORTH = {h: hero_worth(h) for h in C.ALL_CARDS
-                if h.kind is Kind.HERO and h.suit is None and h not in _VALUED_BY_ENTRY
-                and h is not C.YLUD}
-_CLASS, _FIXED, _BROTHER, _YLUD, _OTHER = range(5)
-_FIRST_SUIT = C.SUITS[0]
-
-
-def _hero_profile(h: Card) -> tuple[int, Suit | None, int, int, float]:
-    """(how :func:`_choose_hero` values ``h``, its class, ranks, bravery, and its points or
-    fixed worth)."""
+def _hero_profiles(h: Card) -> dict[object, Profile]:
+    """:func:`hero_value` as worth profiles (:data:`~nidavellir.determinize.GAIN`, ...)."""
     if h.suit is not None:
-        return (_CLASS, h.suit, len(h.bravery), sum(h.bravery), h.points)
-    if h in _BROTHERS:
-        return (_BROTHER, None, 0, 0, 0.0)
-    if h in _FIXED_WORTH:
-        return (_FIXED, None, 0, 0, _FIXED_WORTH[h])
+        return {h: (GAIN, h.suit, len(h.bravery), sum(h.bravery), h.points)}
+    if h in _VALUED_BY_ENTRY:
+        return {h: (ENTRY, None, 0, 0, 0)}
     if h is C.YLUD:
-        return (_YLUD, None, 0, 0, 0.0)
-    return (_OTHER, None, 0, 0, 0.0)
+        return column_options(h, _YLUD_COLUMNS)
+    return {h: (FIXED, None, 0, 0, hero_worth(h))}
 
 
-#: Each hero's profile for :func:`_choose_hero`, and its recruit action (HeroChoice's).
-_HERO_PROFILES = {h: _hero_profile(h) for h in C.ALL_CARDS if h.kind is Kind.HERO}
+#: Each hero's worth profiles for :func:`_choose_hero`, and its recruit action (HeroChoice's).
+_HERO_PROFILES: dict[object, Profile] = {}
+for _hero in C.ALL_CARDS:
+    if _hero.kind is Kind.HERO:
+        _HERO_PROFILES.update(_hero_profiles(_hero))
 _RECRUIT = {h: interned("hero", (h,)) for h in C.ALL_CARDS if h.kind is Kind.HERO}
 
 
