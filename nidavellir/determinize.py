@@ -76,9 +76,11 @@ def _card_profiles(card: Card) -> dict[object, Profile]:
     return {card: (FIXED, None, 0, 0, 4.0)}
 
 
-_PROFILES: dict[object, Profile] = {}
+#: Every card's worth profile as :func:`card_worth` values it (the playouts' picks, the
+#: taverns' worth).
+PROFILES: dict[object, Profile] = {}
 for _card in C.ALL_CARDS:
-    _PROFILES.update(_card_profiles(_card))
+    PROFILES.update(_card_profiles(_card))
 
 
 def card_worth(p: PlayerState, card: Card) -> float:
@@ -111,14 +113,14 @@ def worthiest(p: PlayerState, actions: Sequence[Action]) -> Action:
 def worthiest_card(p: PlayerState, cards: Sequence[Card]) -> Card:
     """The card worth most to ``p`` by :func:`card_worth`, the first on ties (the heuristic
     playouts' pick)."""
-    best = best_worth(p, cards, _PROFILES)[0]
+    best = best_worth(p, cards, PROFILES)[0]
     assert isinstance(best, Card), "worthiest of no cards"
     return best
 
 
 def tavern_worth(state: GameState, p: PlayerState) -> list[float]:
     """The best card of each tavern for ``p`` (visible cards only; 0 for an empty one)."""
-    return [best_worth(p, tavern, _PROFILES)[1] for tavern in state.taverns]
+    return [best_worth(p, tavern, PROFILES)[1] for tavern in state.taverns]
 
 
 def best_worth(p: PlayerState, cards: Sequence[object], profiles: Mapping[object, Profile],
@@ -192,8 +194,13 @@ def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
     worth = tavern_worth(state, state.players[seat])
     log = math.log
     # A softmax draw: Gumbel noise on each tavern's worth, drawn in the taverns' order; the
-    # best first (ties, which need equal floats, by tavern: the taverns come in order).
-    keyed = [(_GUMBEL_SCALE * log(-log(random_() or 1e-12)) - worth[t], t) for t in taverns]
+    # best first (ties, which need equal floats, by tavern: the taverns come in order, and
+    # each is keyed by its place among them).
+    keyed = []
+    i = 0
+    for t in taverns:
+        keyed.append((_GUMBEL_SCALE * log(-log(random_() or 1e-12)) - worth[t], i))
+        i += 1
     keyed.sort()
     exchange: list[int] = []
     others: list[int] = []
@@ -203,16 +210,16 @@ def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
         else:
             others.append(c)
     others.sort(reverse=True)
-    out: dict[int, int] = {}
+    out: list[int] = [-1] * i  # the coin on each tavern (coin codes are never negative)
     if others:
         out[keyed[0][1]] = others.pop(0)
-    if exchange and len(keyed) > 1 and random_() < 0.8:
+    if exchange and i > 1 and random_() < 0.8:
         out[keyed[-1][1]] = exchange.pop()
     rest = others + exchange  # highest first, the exchange coin last
-    for _, t in keyed:
-        if t not in out:
-            out[t] = rest.pop(0) if random_() < 0.5 else rest.pop()
-    return [out[t] for t in taverns]
+    for _, i in keyed:
+        if out[i] < 0:
+            out[i] = rest.pop(0) if random_() < 0.5 else rest.pop()
+    return out
 
 
 _GUMBEL_SCALE = 1.0 / TAVERN_SHARPNESS

@@ -16,12 +16,14 @@ import random
 
 import pytest
 
+from nidavellir import cards as C
 from nidavellir import coins as K
 from nidavellir.actions import Action
 from nidavellir.bots import play_game
 from nidavellir.bots.playout import (
     PICK_NOISE,
     _choose_hero,
+    _column_gain,
     hero_value,
     heuristic_policy,
     random_policy,
@@ -38,6 +40,7 @@ from nidavellir.engine import Engine
 from nidavellir.errors import IllegalAction
 from nidavellir.game import Game
 from nidavellir.rules.base import DecisionKind
+from nidavellir.rules.catalogue import RULES
 from nidavellir.rules.taverns import turn_order
 from nidavellir.scoring import score_table, tables_of
 from nidavellir.state import GameState
@@ -97,11 +100,13 @@ def test_the_playouts_pick_is_the_one_the_legal_actions_give(
         players: int, expansions: tuple[str, ...]) -> None:
     """The policy reads a tavern pick from the tavern instead of the list of legal actions:
     the same card, and the same random numbers drawn, as from the list."""
-    checked = 0
+    checked = camp_open = 0
     for state, eng in playout_states(players, expansions, 4):
         task = state.tasks[-1]
         if task.kind is not DecisionKind.PICK:  # type: ignore[union-attr]
             continue
+        # With the camp open to the player the policy reads the camp too.
+        camp_open += any(a.verb == "camp" for a in eng.legal_actions())
         for seed in range(3):
             fast, plain = random.Random(seed), random.Random(seed)
             actions = Engine(state, quiet=True).legal_actions()
@@ -115,6 +120,39 @@ def test_the_playouts_pick_is_the_one_the_legal_actions_give(
             assert fast.getstate() == plain.getstate()
             checked += 1
     assert checked >= 3 * 4 * 16
+    assert camp_open >= (4 if expansions else 0)
+
+
+@pytest.mark.parametrize(("players", "expansions"), [t for t in TABLES if t[1]])
+def test_the_playouts_enlistment_is_the_first_side_worth_most(
+        players: int, expansions: tuple[str, ...]) -> None:
+    """A mercenary's side from its worth profiles: the first action with the most
+    :func:`_column_gain` (the score pad's formulas), as before the shortcut."""
+    checked = 0
+    for state, eng in playout_states(players, expansions, 6):
+        task = state.tasks[-1]
+        if task.kind is not DecisionKind.MERCENARY:  # type: ignore[union-attr]
+            continue
+        actions = eng.legal_actions()
+        p = state.players[task.player]  # type: ignore[union-attr]
+        gains = [_column_gain(p, a.args[0], a.args[1]) for a in actions]  # type: ignore[arg-type]
+        assert heuristic_policy(eng, random.Random(0)) is actions[gains.index(max(gains))]
+        checked += 1
+    assert checked >= 6
+
+
+@pytest.mark.parametrize(("players", "expansions"), TABLES)
+def test_astrid_and_a_dwerg_brother_are_worth_the_plain_counts(
+        players: int, expansions: tuple[str, ...]) -> None:
+    """Astrid by the highest coin's value, a brother by what one more adds (13, 27, 41,
+    ...), counted plainly, for every player of every decision."""
+    for state, _ in playout_states(players, expansions, 2):
+        for p in state.players:
+            coins = p.coins()
+            assert RULES[C.ASTRID].worth(p) == max((K.value(c) for c in coins), default=0)
+            owned = sum(1 for c in p.command_zone if c in C.DWERG_BROTHERS)
+            want = C.DWERG_POINTS[min(owned + 1, 5)] - C.DWERG_POINTS[owned]
+            assert all(RULES[b].worth(p) == want for b in C.DWERG_BROTHERS)
 
 
 def _fingerprints(state: GameState, policy, rng_seed: int, fast: bool, age: int | None = None):

@@ -40,6 +40,7 @@ from ..determinize import (
     ENTRY,
     FIXED,
     GAIN,
+    PROFILES,
     Profile,
     best_worth,
     column_options,
@@ -128,11 +129,12 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
             action = _BIDS[coins] = bid_action(tuple(K.label(c) for c in coins))
         return action
     if kind is _PICK:
+        # The legal actions are the tavern's distinct cards in order, then the camp's when
+        # the camp is open to the player: read them instead of building the list (a
+        # playout picks 70 times); the list is built for a random pick only.
         p = s.players[task.player]  # type: ignore[union-attr]
+        cards = s.taverns[task.tavern]  # type: ignore[union-attr]
         if not (s.camp and may_visit_camp(s, p)):
-            # A tavern card: the legal actions are its distinct cards, in order; read the
-            # tavern instead of building them (a playout picks 70 times).
-            cards = s.taverns[task.tavern]  # type: ignore[union-attr]
             first = cards[0]
             for c in cards:
                 if c is not first:
@@ -143,6 +145,19 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
                 actions = eng.legal_actions()
                 return actions[rng.randrange(len(actions))]
             return _TAKE[worthiest_card(p, cards)]
+        camp = s.camp
+        if not cards and len(camp) == 1:
+            return _CAMP[camp[0]]  # one legal action (camp cards are single cards)
+        if rng.random() < PICK_NOISE:
+            actions = eng.legal_actions()
+            return actions[rng.randrange(len(actions))]
+        best, value = best_worth(p, camp, PROFILES)
+        if cards:
+            # The tavern's cards come first: its best wins a tie.
+            tavern_best, tavern_value = best_worth(p, cards, PROFILES)
+            if tavern_value >= value:
+                return _TAKE[tavern_best]  # type: ignore[index]
+        return _CAMP[best]  # type: ignore[index]
     if kind is _HERO:
         # The hall's heroes in order, eligible ones only: the legal actions, unbuilt.
         return _RECRUIT[_choose_hero(s.players[task.player], s.hall)]  # type: ignore[union-attr]
@@ -161,6 +176,7 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
 
 _BID, _PICK, _HERO = DecisionKind.BID, DecisionKind.PICK, DecisionKind.HERO
 _TAKE = {c: interned("take", (c,)) for c in C.ALL_CARDS}  # a tavern pick (Pick.legal's)
+_CAMP = {c: interned("camp", (c,)) for c in C.ALL_CARDS}  # a camp pick (Pick.legal's)
 
 
 def _choose_hero(p: PlayerState, hall: Sequence[Card]) -> Card:
@@ -216,8 +232,16 @@ def _placing(card: Card) -> Callable[[PlayerState, Sequence[Action]], Action]:
 
 
 def _enlist(p: PlayerState, actions: Sequence[Action]) -> Action:
-    """A mercenary on the side and in the column where it adds most (``enlist M SUIT``)."""
-    return _best(actions, lambda a: _column_gain(p, _arg_card(a), _arg_suit(a, 1)))
+    """A mercenary on the side and in the column where it adds most (``enlist M SUIT``):
+    its sides' worth profiles, what :func:`_column_gain` gives, the first on ties."""
+    keys: list[object] = [_SIDE[a] for a in actions]
+    return actions[keys.index(best_worth(p, keys, PROFILES)[0])]
+
+
+#: Each enlistment action's key in :data:`~nidavellir.determinize.PROFILES` (the
+#: mercenary and the index of its side: :func:`~nidavellir.determinize.column_options`).
+_SIDE = {interned("enlist", (m, side)): (m, i) for m in C.ALL_CARDS if m.kind is Kind.MERCENARY
+         for i, (side, _) in enumerate(m.sides)}
 
 
 def _take_from_pile(p: PlayerState, actions: Sequence[Action]) -> Action:

@@ -44,9 +44,12 @@ def army_discard_options(p: PlayerState, only: Suit | None) -> list[tuple[Card, 
     return list(out)
 
 
+_MERCENARY = Kind.MERCENARY
+
+
 def unplaced_mercenaries(p: PlayerState) -> list[Card]:
     """Mercenaries waiting in the command zone for an enlistment (FR Thingvellir p.24)."""
-    return [c for c in p.command_zone if c.kind is Kind.MERCENARY]
+    return [c for c in p.command_zone if c.kind is _MERCENARY]
 
 
 def recruit_due(p: PlayerState) -> bool:

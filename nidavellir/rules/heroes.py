@@ -188,6 +188,10 @@ class Idunn(HeroRules):
                 f"with {plural(ranks, 'explorer rank')} once she is in")
 
 
+#: The Dwerg brothers, each one card (a command zone holds each at most once).
+_BROTHERS = frozenset(C.DWERG_BROTHERS)
+
+
 class Dwerg(HeroRules):
     """One of the five brothers: together they score 13, 40, 81, 108 or 135."""
 
@@ -210,7 +214,7 @@ class Dwerg(HeroRules):
     @staticmethod
     def _gain(p: PlayerState) -> tuple[int, int]:
         """(brothers ``p`` owns, the points one more adds)."""
-        owned = sum(1 for c in p.command_zone if c in C.DWERG_BROTHERS)
+        owned = len(_BROTHERS.intersection(p.command_zone))  # each brother is one card
         return owned, C.DWERG_POINTS[min(owned + 1, 5)] - C.DWERG_POINTS[owned]
 
 
@@ -219,7 +223,8 @@ class Astrid(HeroRules):
         return (("heroes", f"Astrid (highest coin {view.top_coin})", view.top_coin),)
 
     def worth(self, p: PlayerState) -> float:
-        return float(max((K.value(c) for c in p.coins()), default=0))
+        coins = p.coins()  # coin codes sort by value
+        return float(K.value(max(coins))) if coins else 0.0
 
     def outlook(self, p: PlayerState) -> str:
         high = int(self.worth(p))

@@ -43,9 +43,13 @@ def may_visit_camp(s: GameState, p: PlayerState) -> bool:
 
 def enlistment_order(players: list[PlayerState]) -> list[int]:
     """Most unplaced mercenaries first, ties by gem without exchange (FR p.24)."""
-    holders = [p for p in players if unplaced_mercenaries(p)]
-    holders.sort(key=lambda p: (len(unplaced_mercenaries(p)), p.gem), reverse=True)
-    return [p.seat for p in holders]
+    holders = []
+    for p in players:
+        waiting = len(unplaced_mercenaries(p))
+        if waiting:
+            holders.append((waiting, p.gem, p.seat))  # gems differ: no two keys tie
+    holders.sort(reverse=True)
+    return [seat for _, _, seat in holders]
 
 
 def vidofnir_pool(p: PlayerState) -> tuple[str, list[int]]:
