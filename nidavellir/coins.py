@@ -67,6 +67,12 @@ def label(coin: int) -> str:
     return _LABELS[coin]
 
 
+#: The coins each text form may name, in order (a gold coin before a bronze one).
+LABEL_CODES: dict[str, tuple[int, ...]] = {}
+for _coin, _text in enumerate(_LABELS):
+    LABEL_CODES[_text] = (*LABEL_CODES.get(_text, ()), _coin)
+
+
 def labels(coins: Iterable[int]) -> str:
     return " ".join(label(c) for c in coins)
 

@@ -45,9 +45,10 @@ TAVERN_SHARPNESS = 0.35
 #: bravery, base)``): ``GAIN``, ``base`` plus what ``ranks`` more ranks worth ``bravery``
 #: points add to column ``what`` by :func:`~nidavellir.rules.army.rank_gain`; ``BEST_OF``,
 #: ``base`` plus the best of ``what``, keys of ``GAIN`` profiles in the same table (a
-#: mercenary's sides, Ylud's columns); ``MERCENARY``, the same plus Hrafnsmerki's points when the player owns it;
-#: ``FIXED``, ``base``; ``ENTRY``, its entry's
-#: :meth:`~nidavellir.rules.cardrules.CardRules.worth`.
+#: mercenary's sides, Ylud's columns); ``MERCENARY``, the same plus Hrafnsmerki's points
+#: when the player owns it; ``FIXED``, ``base``; ``ENTRY``, its entry's
+#: :meth:`~nidavellir.rules.cardrules.CardRules.worth`, asked once per call for all the
+#: cards whose ``what`` is the same key (not None: cards worth the same, the Dwerg brothers).
 GAIN, BEST_OF, MERCENARY, FIXED, ENTRY = range(5)
 Profile = tuple[int, object, int, int, float]
 
@@ -136,6 +137,7 @@ def best_worth(p: PlayerState, cards: Sequence[object], profiles: Mapping[object
     low = min(pr)
     line = LINE_WORTH if pr.count(low) == 1 else PROGRESS_WORTH
     miners = -1  # the miners' bravery, read when a miner is valued
+    shared: dict[object, float] | None = None  # the worth of each shared ENTRY key
     best: object | None = None
     best_value = 0.0
     for c in cards:
@@ -158,12 +160,22 @@ def best_worth(p: PlayerState, cards: Sequence[object], profiles: Mapping[object
             if ranks and n == low:
                 g += line
             w = w + g
+        elif kind is FIXED:
+            pass  # its base
         elif kind is BEST_OF or kind is MERCENARY:
             w = w + best_worth(p, suit, profiles)[1]  # type: ignore[arg-type]
             if kind is MERCENARY and C.HRAFNSMERKI in p.command_zone:
                 w += C.HRAFNSMERKI_POINTS_PER_MERCENARY
         elif kind is ENTRY:
-            w = RULES[c].worth(p)  # type: ignore[index]
+            if suit is None:
+                w = RULES[c].worth(p)  # type: ignore[index]
+            else:
+                if shared is None:
+                    shared = {}
+                got = shared.get(suit)
+                if got is None:
+                    got = shared[suit] = RULES[c].worth(p)  # type: ignore[index]
+                w = got
         if (best is None or w > best_value) and (accept is None or accept(p, c)):  # type: ignore[arg-type]
             best, best_value = c, w
     return best, best_value

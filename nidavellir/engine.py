@@ -122,10 +122,8 @@ class Engine:
         if check and not self.is_legal(action):
             raise IllegalAction(self.why_illegal(task, action))
         s.tasks.pop()
-        self._legal = None
-        self._legal_set = None
         task.apply(self, action)
-        self.advance()
+        self.advance()  # which forgets the legal actions first
 
     def play_out(self, policy: Callable[[Engine, Any], Action], rng: Any,
                  check: bool = False, age: int | None = None) -> None:

@@ -88,6 +88,7 @@ _HERO_WORTH: dict[Card, float] = {}
 #: Heroes whose worth to a player their catalogue entry knows (what they score depends on
 #: what the player owns).
 _VALUED_BY_ENTRY = frozenset((*C.DWERG_BROTHERS, C.ASTRID))
+_BROTHERS = frozenset(C.DWERG_BROTHERS)
 
 
 def hero_value(p: PlayerState, hero: Card) -> float:
@@ -122,8 +123,7 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
     if kind is _BID:
         # A bid needs no list of the 60 legal bids: three of the player's own coins.
         p = s.players[task.player]  # type: ignore[union-attr]
-        coins = tuple(heuristic_bid_model(s, p.seat, (0, 1, 2), sorted(p.hand), rng,
-                                          uniform_share=BID_NOISE))
+        coins = tuple(heuristic_bid_model(s, p.seat, (0, 1, 2), sorted(p.hand), rng, BID_NOISE))
         action = _BIDS.get(coins)
         if action is None:
             action = _BIDS[coins] = bid_action(tuple(K.label(c) for c in coins))
@@ -194,6 +194,8 @@ def _hero_profiles(h: Card) -> dict[object, Profile]:
     """:func:`hero_value` as worth profiles (:data:`~nidavellir.determinize.GAIN`, ...)."""
     if h.suit is not None:
         return {h: (GAIN, h.suit, len(h.bravery), sum(h.bravery), h.points)}
+    if h in _BROTHERS:
+        return {h: (ENTRY, _BROTHERS, 0, 0, 0)}  # one more brother: any is worth the same
     if h in _VALUED_BY_ENTRY:
         return {h: (ENTRY, None, 0, 0, 0)}
     if h is C.YLUD:

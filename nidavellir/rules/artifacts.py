@@ -136,9 +136,12 @@ class Hofud(ArtifactRules):
         table.push(*[ArmyDiscard(q.seat, "Höfud", Suit.WARRIOR) for q in others])
 
 
+_MERCENARY = C.Kind.MERCENARY
+
+
 class Hrafnsmerki(ArtifactRules):
     def worth(self, p: PlayerState) -> float:
-        n = sum(1 for c in p.cards() if c.kind is C.Kind.MERCENARY)
+        n = len([c for c in p.cards() if c.kind is _MERCENARY])
         return float(C.HRAFNSMERKI_POINTS_PER_MERCENARY * (n + 1))
 
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:

@@ -93,13 +93,16 @@ class Bid(Choice):
 
     def apply(self, table: Table, action: Action) -> None:
         p = table.state.players[self.player]
-        hand = sorted(p.hand)  # the gold coin first where values repeat
-        label = K.label
-        labels = [label(c) for c in hand]
+        hand = sorted(p.hand)
+        codes = K.LABEL_CODES
         for i, lab in enumerate(action.args):
-            j = labels.index(lab)  # type: ignore[arg-type]
-            p.bids[i] = hand.pop(j)
-            del labels[j]
+            # The first coin of the hand with that text form: the gold one where values
+            # repeat (ValueError when there is none: a bid is checked before it is applied).
+            for coin in codes[lab]:  # type: ignore[index]
+                if coin in hand:
+                    break
+            hand.remove(coin)
+            p.bids[i] = coin
         p.purse = hand
         p.hand = []
         if not table.quiet:
@@ -537,7 +540,7 @@ class EnlistOrder(Choice):
         order = list(self.order)
         if action.args[0] == "last":
             order = order[1:] + order[:1]
-        table.push(*[EnlistMore(seat) for seat in order])
+        table.push(*[ENLIST_MORE[seat] for seat in order])
 
     def prompt(self, table: Table) -> str:
         return "Enlistment: you have the most mercenaries; place them first or last?"
@@ -557,7 +560,7 @@ class Enlist(Choice):
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
         mercs = [self.only] if self.only is not None else dict.fromkeys(unplaced_mercenaries(p))
-        return [interned("enlist", (m, suit)) for m in mercs for suit, _ in m.sides]
+        return [a for m in mercs for a in _ENLIST_ACTIONS[m]]
 
     def apply(self, table: Table, action: Action) -> None:
         p = table.state.players[self.player]
@@ -568,7 +571,7 @@ class Enlist(Choice):
             # R22: the recruitments this placement starts may place Holda's mercenary at
             # once; the flag ends when the turn does (EnlistMore).
             p.end_of_age_placement = True
-            table.push(EnlistMore(p.seat))
+            table.push(ENLIST_MORE[p.seat])
         table.place(p, merc, suit)
 
     def prompt(self, table: Table) -> str:
@@ -584,9 +587,18 @@ class EnlistMore(Step):
     def run(self, table: Table) -> None:
         p = table.state.players[self.seat]
         if unplaced_mercenaries(p):
-            table.push(Enlist(p.seat))
+            table.push(ENLIST[p.seat])
         else:
             p.end_of_age_placement = False
+
+
+#: Each mercenary's two enlistment actions (``enlist M SUIT``, its sides in order).
+_ENLIST_ACTIONS: dict[Card, tuple[Action, ...]] = {
+    m: tuple(interned("enlist", (m, suit)) for suit, _ in m.sides)
+    for m in C.ALL_CARDS if m.kind is Kind.MERCENARY}
+#: One shared enlistment turn and its step per seat (decisions are immutable values).
+ENLIST: tuple[Enlist, ...] = tuple(Enlist(seat) for seat in range(5))
+ENLIST_MORE: tuple[EnlistMore, ...] = tuple(EnlistMore(seat) for seat in range(5))
 
 
 @dataclass(frozen=True, slots=True)

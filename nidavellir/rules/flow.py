@@ -17,9 +17,9 @@ from ..scoring import score_table, tables_of
 from .army import army_discard_options
 from .base import Step, Table
 from .decisions import (
+    ENLIST_MORE,
     ArmyDiscard,
     Bid,
-    EnlistMore,
     EnlistOrder,
     Pick,
     PioneerKeep,
@@ -141,9 +141,10 @@ class TavernEnd(Step):
         for card in s.taverns[t]:
             table.discard_card(card, None, "left in the tavern")
         s.taverns[t] = []
-        swaps = exchange_gems(s.players, s.ties)
-        if swaps:
-            table.emit(ev.GemsExchanged, swaps=tuple(swaps))
+        if s.ties:
+            swaps = exchange_gems(s.players, s.ties)
+            if swaps:
+                table.emit(ev.GemsExchanged, swaps=tuple(swaps))
         s.order = []
         s.ties = []
 
@@ -197,7 +198,7 @@ class Enlistment(Step):
         if len(order) > 1:
             table.push(EnlistOrder(order[0], tuple(order)))
         elif order:
-            table.push(EnlistMore(order[0]))
+            table.push(ENLIST_MORE[order[0]])
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,15 +102,17 @@ class Recruit(Step):
         p = s.players[self.seat]
         if recruit_due(p):
             if any(eligible(p, h) for h in s.hall):
-                table.push(HeroChoice(p.seat), RECRUIT[p.seat])
+                table.push(HERO_CHOICE[p.seat], RECRUIT[p.seat])
             else:
                 p.lost_recruits += 1
                 table.emit(ev.RecruitSkipped, player=p.seat)
                 table.push(RECRUIT[p.seat])
 
 
-#: One shared step per seat (steps are immutable values; the loop runs after every card).
+#: One shared step per seat (steps are immutable values; the loop runs after every card),
+#: and one hero choice per seat for a line's recruit.
 RECRUIT: tuple[Recruit, ...] = tuple(Recruit(seat) for seat in range(5))
+HERO_CHOICE: tuple[HeroChoice, ...] = tuple(HeroChoice(seat) for seat in range(5))
 
 
 def ineligible_reason(p: PlayerState, hero: Card) -> str | None:
@@ -198,7 +200,7 @@ class Dwerg(HeroRules):
     score_order = 0  # the brothers' line comes first among the heroes
 
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
-        owned = [c for c in view.owned if c in C.DWERG_BROTHERS]
+        owned = [c for c in view.owned if c in _BROTHERS]  # in the order owned
         if owned[0] is not self.card:  # one line for all the brothers, on the first one
             return ()
         return (("heroes", f"Dwerg brothers x{len(owned)}", C.DWERG_POINTS[len(owned)]),)
