@@ -142,6 +142,42 @@ def test_the_playouts_enlistment_is_the_first_side_worth_most(
 
 
 @pytest.mark.parametrize(("players", "expansions"), TABLES)
+def test_a_bid_takes_the_first_coin_of_the_sorted_hand_with_each_text_form(
+        players: int, expansions: tuple[str, ...]) -> None:
+    """Bid.apply finds each coin by the codes its text form names (coins.LABEL_CODES): the
+    same bids and purse as labelling the sorted hand and taking the first match, for every
+    legal bid of every bid decision."""
+    checked = 0
+    for state, eng in playout_states(players, expansions, 2):
+        task = state.tasks[-1]
+        if task.kind is not DecisionKind.BID:  # type: ignore[union-attr]
+            continue
+        seat = task.player  # type: ignore[union-attr]
+        for action in eng.legal_actions():
+            hand = sorted(state.players[seat].hand)
+            labels = [K.label(c) for c in hand]
+            want = []
+            for lab in action.args:
+                j = labels.index(lab)  # type: ignore[arg-type]
+                want.append(hand.pop(j))
+                del labels[j]
+            after = state.copy()
+            Engine(after, quiet=True).apply(action)
+            assert after.players[seat].bids == want
+            assert after.players[seat].purse == hand
+            checked += 1
+    assert checked >= 60 * players
+
+
+def test_each_text_form_names_its_coins_gold_first() -> None:
+    for text, codes in K.LABEL_CODES.items():
+        assert list(codes) == sorted(codes)
+        assert all(K.label(c) == text for c in codes)
+    assert K.LABEL_CODES["3*"] == (K.HUNTER_COIN,)
+    assert K.LABEL_CODES["5"][:2] == (K.gold(5), K.bronze(5))
+
+
+@pytest.mark.parametrize(("players", "expansions"), TABLES)
 def test_astrid_and_a_dwerg_brother_are_worth_the_plain_counts(
         players: int, expansions: tuple[str, ...]) -> None:
     """Astrid by the highest coin's value, a brother by what one more adds (13, 27, 41,
