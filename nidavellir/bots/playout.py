@@ -164,10 +164,6 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
     actions = eng.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    if kind is _PICK:
-        if rng.random() < PICK_NOISE:
-            return actions[rng.randrange(len(actions))]
-        return worthiest(s.players[task.player], actions)  # type: ignore[union-attr]
     choose = _CHOICES.get(kind)
     if choose is not None:
         return choose(s.players[task.player], actions)  # type: ignore[union-attr]

@@ -394,6 +394,10 @@ class YludColumn(Choice):
         return f"End of age {table.state.age}: place Ylud in a column"
 
 
+#: Each column's discard action (``discard SUIT``).
+_DISCARD: dict[Suit, Action] = {suit: interned("discard", (suit,)) for suit in C.SUITS}
+
+
 @dataclass(frozen=True, slots=True)
 class ColumnDiscard(Choice):
     """Dagda / Bonfur (R10, R16): discard the top card of another column, never a hero;
@@ -409,8 +413,7 @@ class ColumnDiscard(Choice):
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
         excluded = self.excluded
-        return [interned("discard", (suit,)) for suit in discardable_columns(p)
-                if suit not in excluded]
+        return [_DISCARD[suit] for suit in discardable_columns(p) if suit not in excluded]
 
     def apply(self, table: Table, action: Action) -> None:
         p = table.state.players[self.player]
