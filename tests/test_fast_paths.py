@@ -4,10 +4,12 @@ A playout runs ~110 decisions and a search thousands of playouts per decision, s
 functions on that path are written for speed: a loop of the engine's ``apply``
 (:meth:`Engine.play_out`), one evaluator of worth profiles with the score pad's rank formula
 inlined (:func:`~nidavellir.determinize.best_worth`) for the taverns' worth in the bid
-model, a pick and the playouts' hero choice, a tavern pick read from the tavern
-rather than from the list of legal actions, the turn order and the coins given up
-in a trade without helper calls. Each is held here to the plain code it stands for, on
-every decision of seeded games (2-5 players, base and Thingvellir).
+model, a pick, the playouts' hero choice and a mercenary's side, a pick read from the
+tavern and the camp rather than from the list of legal actions, a bid decoded from the
+coins its text forms name, Astrid's and the Dwerg brothers' worth without generators, the
+turn order and the coins given up in a trade without helper calls. Each is held here to
+the plain code it stands for, on every decision of seeded games (2-5 players, base and
+Thingvellir).
 """
 
 from __future__ import annotations

@@ -9,8 +9,9 @@ already sampled from the searching seat's knowledge):
   coin on the tavern whose best card is worth most to the player, the exchange coin on the
   least valuable one so that the purse is traded up);
 - **pick**: the card worth most to the player by :func:`~nidavellir.determinize.card_worth`
-  (bravery points, progress towards the next line, a Royal Offering's bonus; camp cards by
-  kind), with a small share of random picks so playouts do not all follow one line;
+  (bravery points, progress towards the next line, a Royal Offering's bonus; in the camp a
+  mercenary by its better side, an artifact as its entry values it for the player), with a
+  small share of random picks so playouts do not all follow one line;
 - **hero**: the hero worth most to the player by :func:`hero_value` (a class hero by the
   score pad's formulas for its column, a Dwerg brother by what one more brother adds, Astrid
   by the highest coin, other heroes by their fixed points);
