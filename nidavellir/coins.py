@@ -67,10 +67,12 @@ def label(coin: int) -> str:
     return _LABELS[coin]
 
 
-#: The coins each text form may name, in order (a gold coin before a bronze one).
-LABEL_CODES: dict[str, tuple[int, ...]] = {}
+#: The codes of gold, bronze and special coins each text form names, lowest first (a gold
+#: coin before a bronze one of the same value): :func:`find`'s table.
+_LABEL_CODES: dict[str, tuple[int, ...]] = {}
 for _coin, _text in enumerate(_LABELS):
-    LABEL_CODES[_text] = (*LABEL_CODES.get(_text, ()), _coin)
+    if _coin & 3 != 3:  # kind 3 is no coin
+        _LABEL_CODES[_text] = (*_LABEL_CODES.get(_text, ()), _coin)
 
 
 def labels(coins: Iterable[int]) -> str:
@@ -120,12 +122,12 @@ def parse_label(text: str) -> str:
 
 
 def find(coins: Sequence[int], text: str) -> int | None:
-    """The coin a label names among ``coins`` (the gold one first when values repeat)."""
-    best: int | None = None
-    for c in coins:
-        if label(c) == text and (best is None or c < best):
-            best = c
-    return best
+    """The coin a label names among ``coins`` (the gold one first when values repeat);
+    None when there is none."""
+    for c in _LABEL_CODES.get(text, ()):
+        if c in coins:
+            return c
+    return None
 
 
 class Treasury:

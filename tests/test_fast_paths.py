@@ -41,9 +41,11 @@ from nidavellir.determinize import (
 from nidavellir.engine import Engine
 from nidavellir.errors import IllegalAction
 from nidavellir.game import Game
+from nidavellir.rules.army import unplaced_mercenaries
 from nidavellir.rules.base import DecisionKind
 from nidavellir.rules.catalogue import RULES
 from nidavellir.rules.taverns import turn_order
+from nidavellir.rules.thingvellir import enlistment_order
 from nidavellir.scoring import score_table, tables_of
 from nidavellir.state import GameState
 
@@ -125,6 +127,37 @@ def test_the_playouts_pick_is_the_one_the_legal_actions_give(
     assert camp_open >= (4 if expansions else 0)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_pick_from_the_camp_alone_is_the_one_the_legal_actions_give(players: int) -> None:
+    """The camp open with the tavern empty (its cards all taken), or with one camp card
+    left: seeded games rarely reach these, so they are made from the camp-open picks."""
+    checked = 0
+    for state, eng in playout_states(players, ("thingvellir",), 3):
+        task = state.tasks[-1]
+        if task.kind is not DecisionKind.PICK or not any(  # type: ignore[union-attr]
+                a.verb == "camp" for a in eng.legal_actions()):
+            continue
+        for empty_tavern, one_camp_card in ((True, False), (True, True), (False, True)):
+            made = state.copy()
+            if empty_tavern:
+                made.taverns[task.tavern] = []  # type: ignore[union-attr]
+            if one_camp_card:
+                made.camp = made.camp[-1:]
+            for seed in range(3):
+                fast, plain = random.Random(seed), random.Random(seed)
+                actions = Engine(made, quiet=True).legal_actions()
+                if len(actions) == 1:
+                    want = actions[0]
+                elif plain.random() < PICK_NOISE:
+                    want = actions[plain.randrange(len(actions))]
+                else:
+                    want = worthiest(made.players[task.player], actions)  # type: ignore[union-attr]
+                assert heuristic_policy(Engine(made, quiet=True), fast) is want
+                assert fast.getstate() == plain.getstate()
+                checked += 1
+    assert checked >= 9 * 4
+
+
 @pytest.mark.parametrize(("players", "expansions"), [t for t in TABLES if t[1]])
 def test_the_playouts_enlistment_is_the_first_side_worth_most(
         players: int, expansions: tuple[str, ...]) -> None:
@@ -146,9 +179,9 @@ def test_the_playouts_enlistment_is_the_first_side_worth_most(
 @pytest.mark.parametrize(("players", "expansions"), TABLES)
 def test_a_bid_takes_the_first_coin_of_the_sorted_hand_with_each_text_form(
         players: int, expansions: tuple[str, ...]) -> None:
-    """Bid.apply finds each coin by the codes its text form names (coins.LABEL_CODES): the
-    same bids and purse as labelling the sorted hand and taking the first match, for every
-    legal bid of every bid decision."""
+    """Bid.apply finds each coin by coins.find (a table of the codes each text form names):
+    the same bids and purse as labelling the sorted hand and taking the first match, for
+    every legal bid of every bid decision."""
     checked = 0
     for state, eng in playout_states(players, expansions, 2):
         task = state.tasks[-1]
@@ -171,12 +204,35 @@ def test_a_bid_takes_the_first_coin_of_the_sorted_hand_with_each_text_form(
     assert checked >= 60 * players
 
 
-def test_each_text_form_names_its_coins_gold_first() -> None:
-    for text, codes in K.LABEL_CODES.items():
-        assert list(codes) == sorted(codes)
-        assert all(K.label(c) == text for c in codes)
-    assert K.LABEL_CODES["3*"] == (K.HUNTER_COIN,)
-    assert K.LABEL_CODES["5"][:2] == (K.gold(5), K.bronze(5))
+def test_find_gives_the_lowest_coin_with_that_text_form() -> None:
+    """coins.find by its table of codes per text form: the lowest code among the coins
+    whose label is the text (the gold coin where values repeat), None for none."""
+    rng = random.Random(5)
+    every = [K.gold(v) for v in range(26)] + [K.bronze(v) for v in range(6)] + [K.HUNTER_COIN]
+    texts = sorted({K.label(c) for c in every}) + ["3**", "x", "26", "5*"]
+    for _ in range(400):
+        coins = [rng.choice(every) for _ in range(rng.randrange(0, 8))]
+        for text in texts:
+            named = [c for c in coins if K.label(c) == text]
+            assert K.find(coins, text) == (min(named) if named else None)
+    assert K.find([K.bronze(5), K.gold(5)], "5") == K.gold(5)
+    assert K.find([K.gold(3), K.HUNTER_COIN], "3*") == K.HUNTER_COIN
+
+
+def test_the_enlistment_order_is_the_plain_stable_sort() -> None:
+    """Most mercenaries first, then the higher gem; where a made-up table repeats a gem
+    (a hypothetical scenario may), the first seat first, as a stable sort keeps them."""
+    mercenaries = [c for c in C.ALL_CARDS if c.kind is C.Kind.MERCENARY]
+    rng = random.Random(3)
+    for _ in range(300):
+        players = [p.copy() for p in Game.new(players=5, seed=1,
+                                              expansions=("thingvellir",)).state.players]
+        for p in players:
+            p.gem = rng.choice([1, 2, 3])
+            p.command_zone = rng.sample(mercenaries, rng.choice([0, 1, 1, 2]))
+        holders = [p for p in players if unplaced_mercenaries(p)]
+        holders.sort(key=lambda p: (len(unplaced_mercenaries(p)), p.gem), reverse=True)
+        assert enlistment_order(players) == [p.seat for p in holders]
 
 
 @pytest.mark.parametrize(("players", "expansions"), TABLES)

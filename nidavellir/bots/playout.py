@@ -54,6 +54,7 @@ from ..game import Game
 from ..rules.army import rank_gain
 from ..rules.base import DecisionKind
 from ..rules.catalogue import RULES
+from ..rules.decisions import ENLIST_ACTIONS
 from ..rules.heroes import eligible
 from ..rules.thingvellir import may_visit_camp
 from ..state import PlayerState
@@ -239,8 +240,7 @@ def _enlist(p: PlayerState, actions: Sequence[Action]) -> Action:
 
 #: Each enlistment action's key in :data:`~nidavellir.determinize.PROFILES` (the
 #: mercenary and the index of its side: :func:`~nidavellir.determinize.column_options`).
-_SIDE = {interned("enlist", (m, side)): (m, i) for m in C.ALL_CARDS if m.kind is Kind.MERCENARY
-         for i, (side, _) in enumerate(m.sides)}
+_SIDE = {a: (m, i) for m, actions in ENLIST_ACTIONS.items() for i, a in enumerate(actions)}
 
 
 def _take_from_pile(p: PlayerState, actions: Sequence[Action]) -> Action:

@@ -94,14 +94,12 @@ class Bid(Choice):
     def apply(self, table: Table, action: Action) -> None:
         p = table.state.players[self.player]
         hand = sorted(p.hand)
-        codes = K.LABEL_CODES
+        find = K.find
         for i, lab in enumerate(action.args):
-            # The first coin of the hand with that text form: the gold one where values
-            # repeat (ValueError when there is none: a bid is checked before it is applied).
-            for coin in codes[lab]:  # type: ignore[index]
-                if coin in hand:
-                    break
-            hand.remove(coin)
+            # The gold coin first where values repeat (ValueError when the hand holds no
+            # such coin: a bid is checked before it is applied).
+            coin = find(hand, lab)  # type: ignore[arg-type]
+            hand.remove(coin)  # type: ignore[arg-type]
             p.bids[i] = coin
         p.purse = hand
         p.hand = []
@@ -563,7 +561,7 @@ class Enlist(Choice):
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
         mercs = [self.only] if self.only is not None else dict.fromkeys(unplaced_mercenaries(p))
-        return [a for m in mercs for a in _ENLIST_ACTIONS[m]]
+        return [a for m in mercs for a in ENLIST_ACTIONS[m]]
 
     def apply(self, table: Table, action: Action) -> None:
         p = table.state.players[self.player]
@@ -596,7 +594,7 @@ class EnlistMore(Step):
 
 
 #: Each mercenary's two enlistment actions (``enlist M SUIT``, its sides in order).
-_ENLIST_ACTIONS: dict[Card, tuple[Action, ...]] = {
+ENLIST_ACTIONS: dict[Card, tuple[Action, ...]] = {
     m: tuple(interned("enlist", (m, suit)) for suit, _ in m.sides)
     for m in C.ALL_CARDS if m.kind is Kind.MERCENARY}
 #: One shared enlistment turn and its step per seat (decisions are immutable values).

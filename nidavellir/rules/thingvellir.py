@@ -47,9 +47,9 @@ def enlistment_order(players: list[PlayerState]) -> list[int]:
     for p in players:
         waiting = len(unplaced_mercenaries(p))
         if waiting:
-            holders.append((waiting, p.gem, p.seat))  # gems differ: no two keys tie
+            holders.append((waiting, p.gem, -p.seat))  # the first seat first on a tie
     holders.sort(reverse=True)
-    return [seat for _, _, seat in holders]
+    return [-seat for _, _, seat in holders]
 
 
 def vidofnir_pool(p: PlayerState) -> tuple[str, list[int]]:
