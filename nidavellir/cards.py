@@ -93,11 +93,13 @@ class Card:
     ref: str = ""
     """Where the rulebook (or a ruling) defines the card."""
     aliases: tuple[str, ...] = field(default=())
-    _values: tuple[tuple[int, int] | None, ...] = field(default=(), init=False, repr=False)
+    values: tuple[tuple[int, int] | None, ...] = field(default=(), init=False, repr=False)
+    """(ranks, bravery points) in each column, by :class:`Suit` (None where the card cannot
+    lie: a mercenary's other columns): :meth:`column_value`'s table, computed once, which
+    the scorer and the playouts' worth read directly."""
 
     def __post_init__(self) -> None:
-        # (ranks, bravery points) per column, computed once: the engine's hot path.
-        object.__setattr__(self, "_values", tuple(self._column_value(s) for s in Suit))
+        object.__setattr__(self, "values", tuple(self._column_value(s) for s in Suit))
 
     @property
     def ranks(self) -> int:
@@ -128,7 +130,7 @@ class Card:
         the side they lie on (FR p.24); Olwyn's doubles 1 rank, 0 BP; Thrud 1 rank
         while in the army, never scored there (FR "Thrud").
         """
-        value = self._values[suit]
+        value = self.values[suit]
         if value is None:
             raise ValueError(f"mercenary {self.token} has no {suit.column_name} side")
         return value

@@ -153,7 +153,7 @@ def best_worth(p: PlayerState, cards: Sequence[object], profiles: Mapping[object
                 if miners < 0:
                     miners = 0
                     for m in p.army[_MINER]:
-                        miners += m.column_value(_MINER)[1]
+                        miners += m.values[_MINER][1]  # type: ignore[index]
                 g = (miners + bravery) * (n + ranks) - miners * n
             else:
                 g = bravery

@@ -85,7 +85,7 @@ def rank_gain(p: PlayerState, suit: Suit, ranks: int, bravery: int) -> float:
     elif suit is _MINER:
         total = 0
         for c in p.army[_MINER]:
-            total += c.column_value(_MINER)[1]
+            total += c.values[_MINER][1]  # type: ignore[index]
         gain = (total + bravery) * (n + ranks) - total * n
     else:
         gain = bravery

@@ -61,8 +61,7 @@ class HeroChoice(Choice):
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
-        return [_HERO_ACTIONS[h] for h in table.state.hall
-                if h not in _CONDITIONAL or HEROES[h].ineligible(p) is None]
+        return [_HERO_ACTIONS[h] for h in table.state.hall if eligible(p, h)]
 
     def apply(self, table: Table, action: Action) -> None:
         s = table.state
@@ -121,7 +120,8 @@ def ineligible_reason(p: PlayerState, hero: Card) -> str | None:
 
 
 def eligible(p: PlayerState, hero: Card) -> bool:
-    return HEROES[hero].ineligible(p) is None
+    # A hero without a condition needs no question (the playouts ask at every hero choice).
+    return hero not in _CONDITIONAL or HEROES[hero].ineligible(p) is None
 
 
 # ====================================================================== entries
