@@ -24,7 +24,7 @@ from . import coins as K
 from .actions import Action
 from .cards import Card, Kind, Suit
 from .observer import Observer
-from .rules.army import HUNTER_POINTS, LINE_WORTH, PROGRESS_WORTH, SMITH_POINTS, rank_gain
+from .rules.army import HUNTER_POINTS, LINE_WORTH, PROGRESS_WORTH, SMITH_POINTS
 from .rules.catalogue import RULES
 from .state import GameState, PlayerState
 
@@ -43,7 +43,7 @@ TAVERN_SHARPNESS = 0.35
 
 #: How :func:`best_worth` values a card (a *worth profile*, ``(kind, what, ranks,
 #: bravery, base)``): ``GAIN``, ``base`` plus what ``ranks`` more ranks worth ``bravery``
-#: points add to column ``what`` by :func:`~nidavellir.rules.army.rank_gain`; ``BEST_OF``,
+#: points add to column ``what`` (:func:`rank_gain`); ``BEST_OF``,
 #: ``base`` plus the best of ``what``, keys of ``GAIN`` profiles in the same table (a
 #: mercenary's sides, Ylud's columns); ``MERCENARY``, the same plus Hrafnsmerki's points
 #: when the player owns it; ``FIXED``, ``base``; ``ENTRY``, its entry's
@@ -124,15 +124,32 @@ def tavern_worth(state: GameState, p: PlayerState) -> list[float]:
     return [best_worth(p, tavern, PROFILES)[1] for tavern in state.taverns]
 
 
+def rank_gain(p: PlayerState, suit: Suit, ranks: int, bravery: int) -> float:
+    """Score-pad points that ``ranks`` more ranks worth ``bravery`` points bring to a column
+    (FR "Déterminer la Valeur de Bravoure de chaque classe"), plus a line's hero when they
+    complete one (:data:`~nidavellir.rules.army.LINE_WORTH`), or a little for a lagging
+    class (``PROGRESS_WORTH``): a ``GAIN`` profile valued by :func:`best_worth`, where the
+    formula is written once (tests/test_playout.py holds it to the scorer)."""
+    key = (suit, ranks, bravery)
+    profile = _GAIN_PROFILES.get(key)
+    if profile is None:
+        profile = _GAIN_PROFILES[key] = {key: (GAIN, suit, ranks, bravery, 0)}
+    return best_worth(p, (key,), profile)[1]
+
+
+_GAIN_PROFILES: dict[tuple[Suit, int, int], dict[object, Profile]] = {}
+
+
 def best_worth(p: PlayerState, cards: Sequence[object], profiles: Mapping[object, Profile],
                accept: Callable[[PlayerState, Card], bool] | None = None
                ) -> tuple[object | None, float]:
     """The first of ``cards`` worth most to ``p`` by its worth profile, and that worth (None
     and 0 when there is none); ``accept(p, card)``, when given, is asked only of a card
-    that would be the best so far. :func:`~nidavellir.rules.army.rank_gain` is inlined here
-    and what it reads of the player (the lowest rank, the miners' bravery) is read once:
-    the playouts' picks, bids and heroes value hundreds of cards each
-    (tests/test_fast_paths.py holds it to :func:`card_worth` and the heroes' worth)."""
+    that would be the best so far. The score pad's rank formula (:func:`rank_gain`) is
+    written here, in the loop, and what it reads of the player (the lowest rank, the
+    miners' bravery) is read once: the playouts' picks, bids and heroes value hundreds of
+    cards each (tests/test_fast_paths.py holds it to :func:`card_worth` and the heroes'
+    worth)."""
     pr = p.ranks
     low = min(pr)
     line = LINE_WORTH if pr.count(low) == 1 else PROGRESS_WORTH
@@ -209,10 +226,10 @@ def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
     # best first (ties, which need equal floats, by tavern: the taverns come in order, and
     # each is keyed by its place among them).
     keyed = []
-    i = 0
+    n = 0  # the number of taverns, each keyed by its place
     for t in taverns:
-        keyed.append((_GUMBEL_SCALE * log(-log(random_() or 1e-12)) - worth[t], i))
-        i += 1
+        keyed.append((_GUMBEL_SCALE * log(-log(random_() or 1e-12)) - worth[t], n))
+        n += 1
     keyed.sort()
     exchange: list[int] = []
     others: list[int] = []
@@ -222,10 +239,10 @@ def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
         else:
             others.append(c)
     others.sort(reverse=True)
-    out: list[int] = [-1] * i  # the coin on each tavern (coin codes are never negative)
+    out: list[int] = [-1] * n  # the coin on each tavern (coin codes are never negative)
     if others:
         out[keyed[0][1]] = others.pop(0)
-    if exchange and i > 1 and random_() < 0.8:
+    if exchange and n > 1 and random_() < 0.8:
         out[keyed[-1][1]] = exchange.pop()
     rest = others + exchange  # highest first, the exchange coin last
     for _, i in keyed:

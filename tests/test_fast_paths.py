@@ -99,6 +99,17 @@ def test_the_playouts_hero_is_the_first_worth_most_by_hero_value(
     assert checked >= 12
 
 
+def _plain_pick(state: GameState, player: int, rng: random.Random) -> Action:
+    """The pick the policy made from the list of legal actions: the only one, a random one
+    (PICK_NOISE), or the worthiest card's."""
+    actions = Engine(state, quiet=True).legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    if rng.random() < PICK_NOISE:
+        return actions[rng.randrange(len(actions))]
+    return worthiest(state.players[player], actions)
+
+
 @pytest.mark.parametrize(("players", "expansions"), TABLES)
 def test_the_playouts_pick_is_the_one_the_legal_actions_give(
         players: int, expansions: tuple[str, ...]) -> None:
@@ -113,13 +124,7 @@ def test_the_playouts_pick_is_the_one_the_legal_actions_give(
         camp_open += any(a.verb == "camp" for a in eng.legal_actions())
         for seed in range(3):
             fast, plain = random.Random(seed), random.Random(seed)
-            actions = Engine(state, quiet=True).legal_actions()
-            if len(actions) == 1:
-                want = actions[0]
-            elif plain.random() < PICK_NOISE:
-                want = actions[plain.randrange(len(actions))]
-            else:
-                want = worthiest(state.players[task.player], actions)  # type: ignore[union-attr]
+            want = _plain_pick(state, task.player, plain)  # type: ignore[union-attr]
             assert heuristic_policy(eng, fast) is want
             assert fast.getstate() == plain.getstate()
             checked += 1
@@ -145,13 +150,7 @@ def test_a_pick_from_the_camp_alone_is_the_one_the_legal_actions_give(players: i
                 made.camp = made.camp[-1:]
             for seed in range(3):
                 fast, plain = random.Random(seed), random.Random(seed)
-                actions = Engine(made, quiet=True).legal_actions()
-                if len(actions) == 1:
-                    want = actions[0]
-                elif plain.random() < PICK_NOISE:
-                    want = actions[plain.randrange(len(actions))]
-                else:
-                    want = worthiest(made.players[task.player], actions)  # type: ignore[union-attr]
+                want = _plain_pick(made, task.player, plain)  # type: ignore[union-attr]
                 assert heuristic_policy(Engine(made, quiet=True), fast) is want
                 assert fast.getstate() == plain.getstate()
                 checked += 1

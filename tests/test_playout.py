@@ -17,9 +17,12 @@ from scripted import deal_game, set_army, set_coins
 
 from nidavellir import cards as C
 from nidavellir.actions import Action
+from nidavellir.bots import play_game
 from nidavellir.bots.playout import hero_value, hero_worth, heuristic_policy
+from nidavellir.determinize import rank_gain
 from nidavellir.engine import Engine
 from nidavellir.game import Game
+from nidavellir.rules.army import LINE_WORTH, PROGRESS_WORTH
 from nidavellir.rules.base import Choice
 from nidavellir.rules.decisions import (
     ArmyDiscard,
@@ -30,6 +33,7 @@ from nidavellir.rules.decisions import (
     ThrudColumn,
 )
 from nidavellir.rules.heroes import HeroChoice
+from nidavellir.scoring import score_player, tables_of
 
 
 def policy_choice(game: Game, decision: Choice, seeds: int = 20) -> Action:
@@ -131,3 +135,42 @@ def test_a_discard_from_the_army_costs_the_least_it_can() -> None:
     set_army(game, 0, {"W": ["W10"], "H": ["H"] * 4, "M": ["M0"]})
     assert str(policy_choice(game, ColumnDiscard(0, 1, "Dagda", ()))) == "discard M"
     assert str(policy_choice(game, ArmyDiscard(0, "Brisingamens"))) == "remove M0@M"
+
+
+def test_rank_gain_is_what_the_scorer_adds_to_the_column_plus_the_line_worth() -> None:
+    """The playouts' one rank formula (determinize.rank_gain, written in best_worth) against
+    the scorer itself (FR "Déterminer la Valeur de Bravoure de chaque classe"): a dwarf or
+    a class hero placed in its column adds exactly the column's points the scorer counts, plus
+    LINE_WORTH when its class was the one lowest (it completes a line) or PROGRESS_WORTH
+    when it was one of the lowest. Positions from seeded random games, every class."""
+    # Every card of a class (Idunn aside: her entry adds to the explorers on top).
+    cards = [c for c in C.ALL_CARDS if c.suit is not None and c is not C.IDUNN]
+    category = dict(zip(C.SUITS, ("warriors", "hunters", "miners", "blacksmiths",
+                                  "explorers"), strict=True))
+    checked = 0
+    for seed in range(6):
+        game = play_game(3, "random", seed=seed)
+        for index in range(0, len(game.history), 9):
+            position = game.clone()
+            position.undo_to(index)
+            state = position.state
+            for seat, p in enumerate(state.players):
+                for card in cards:
+                    suit = card.suit
+                    assert suit is not None
+                    if C.THRUD in p.army[suit] or (suit is C.Suit.EXPLORER
+                                                   and C.IDUNN in p.army[suit]):
+                        continue  # ranks the scorer does not count, bonuses it adds
+                    ranks, bravery = card.column_value(suit)
+                    after = state.copy()
+                    after.players[seat].add_to_column(card, suit)
+                    points = [score_player(tables_of(s)[seat], False, details=False)[0]
+                              for s in (state, after)]
+                    low = min(p.ranks)
+                    line = 0.0
+                    if ranks and p.ranks[suit] == low:
+                        line = LINE_WORTH if p.ranks.count(low) == 1 else PROGRESS_WORTH
+                    want = points[1][category[suit]] - points[0][category[suit]] + line
+                    assert rank_gain(p, suit, ranks, bravery) == want
+                    checked += 1
+    assert checked >= 5000

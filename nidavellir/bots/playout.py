@@ -18,7 +18,7 @@ already sampled from the searching seat's knowledge):
 - **a card from a pile** (Andumia, Holda, the Pioneer, Brisingamens, which never skips while
   it can take a card): the card worth most by :func:`~nidavellir.determinize.card_worth`;
 - **a column** (a mercenary's enlistment, Thrud, Ylud, Olwyn's doubles): the column where
-  the card adds most by :func:`~nidavellir.rules.army.rank_gain`, the score pad's formulas;
+  the card adds most by :func:`~nidavellir.determinize.rank_gain`, the score pad's formulas;
 - **a discard from the army** (Dagda, Bonfur, Höfud, Brisingamens): the card whose column
   loses least by the same measure;
 - anything else (transforms included: measured, a random coin did better than the highest)
@@ -46,16 +46,16 @@ from ..determinize import (
     best_worth,
     column_options,
     heuristic_bid_model,
+    rank_gain,
     worthiest,
     worthiest_card,
 )
 from ..engine import Engine
 from ..game import Game
-from ..rules.army import rank_gain
 from ..rules.base import DecisionKind
 from ..rules.catalogue import RULES
-from ..rules.decisions import ENLIST_ACTIONS
-from ..rules.heroes import eligible
+from ..rules.decisions import CAMP, ENLIST_ACTIONS, TAKE
+from ..rules.heroes import HERO_ACTIONS, eligible
 from ..rules.thingvellir import may_visit_camp
 from ..state import PlayerState
 
@@ -90,12 +90,11 @@ _HERO_WORTH: dict[Card, float] = {}
 #: Heroes whose worth to a player their catalogue entry knows (what they score depends on
 #: what the player owns).
 _VALUED_BY_ENTRY = frozenset((*C.DWERG_BROTHERS, C.ASTRID))
-_BROTHERS = frozenset(C.DWERG_BROTHERS)
 
 
 def hero_value(p: PlayerState, hero: Card) -> float:
     """What ``hero`` is worth to ``p`` now: a class hero by the score pad's formulas for
-    its column (:func:`~nidavellir.rules.army.rank_gain`: ranks count more in a long hunter
+    its column (:func:`~nidavellir.determinize.rank_gain`: ranks count more in a long hunter
     or miner column, a line's hero when it completes one) plus its points; a Dwerg brother
     by what one more brother adds (13, 27, 41, ...) and Astrid by the player's highest coin
     (their entries' :meth:`~nidavellir.rules.cardrules.CardRules.worth`); Ylud in her best
@@ -142,14 +141,14 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
                 if c is not first:
                     break
             else:
-                return _TAKE[first]  # one legal action
+                return TAKE[first]  # one legal action
             if rng.random() < PICK_NOISE:
                 actions = eng.legal_actions()
                 return actions[rng.randrange(len(actions))]
-            return _TAKE[worthiest_card(p, cards)]
+            return TAKE[worthiest_card(p, cards)]
         camp = s.camp
         if not cards and len(camp) == 1:
-            return _CAMP[camp[0]]  # one legal action (camp cards are single cards)
+            return CAMP[camp[0]]  # one legal action (camp cards are single cards)
         if rng.random() < PICK_NOISE:
             actions = eng.legal_actions()
             return actions[rng.randrange(len(actions))]
@@ -158,11 +157,11 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
             # The tavern's cards come first: its best wins a tie.
             tavern_best, tavern_value = best_worth(p, cards, PROFILES)
             if tavern_value >= value:
-                return _TAKE[tavern_best]  # type: ignore[index]
-        return _CAMP[best]  # type: ignore[index]
+                return TAKE[tavern_best]  # type: ignore[index]
+        return CAMP[best]  # type: ignore[index]
     if kind is _HERO:
         # The hall's heroes in order, eligible ones only: the legal actions, unbuilt.
-        return _RECRUIT[_choose_hero(s.players[task.player], s.hall)]  # type: ignore[union-attr]
+        return HERO_ACTIONS[_choose_hero(s.players[task.player], s.hall)]  # type: ignore[union-attr]
     actions = eng.legal_actions()
     if len(actions) == 1:
         return actions[0]
@@ -173,8 +172,6 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
 
 
 _BID, _PICK, _HERO = DecisionKind.BID, DecisionKind.PICK, DecisionKind.HERO
-_TAKE = {c: interned("take", (c,)) for c in C.ALL_CARDS}  # a tavern pick (Pick.legal's)
-_CAMP = {c: interned("camp", (c,)) for c in C.ALL_CARDS}  # a camp pick (Pick.legal's)
 
 
 def _choose_hero(p: PlayerState, hall: Sequence[Card]) -> Card:
@@ -192,8 +189,9 @@ def _hero_profiles(h: Card) -> dict[object, Profile]:
     """:func:`hero_value` as worth profiles (:data:`~nidavellir.determinize.GAIN`, ...)."""
     if h.suit is not None:
         return {h: (GAIN, h.suit, len(h.bravery), sum(h.bravery), h.points)}
-    if h in _BROTHERS:
-        return {h: (ENTRY, _BROTHERS, 0, 0, 0)}  # one more brother: any is worth the same
+    if h in C.DWERG_BROTHERS:
+        # One more brother: any is worth the same, asked once (the profiles' shared key).
+        return {h: (ENTRY, C.DWERG_BROTHERS, 0, 0, 0)}
     if h in _VALUED_BY_ENTRY:
         return {h: (ENTRY, None, 0, 0, 0)}
     if h is C.YLUD:
@@ -201,12 +199,11 @@ def _hero_profiles(h: Card) -> dict[object, Profile]:
     return {h: (FIXED, None, 0, 0, hero_worth(h))}
 
 
-#: Each hero's worth profiles for :func:`_choose_hero`, and its recruit action (HeroChoice's).
+#: Each hero's worth profiles for :func:`_choose_hero`.
 _HERO_PROFILES: dict[object, Profile] = {}
 for _hero in C.ALL_CARDS:
     if _hero.kind is Kind.HERO:
         _HERO_PROFILES.update(_hero_profiles(_hero))
-_RECRUIT = {h: interned("hero", (h,)) for h in C.ALL_CARDS if h.kind is Kind.HERO}
 
 
 def _column_gain(p: PlayerState, card: Card, suit: Suit) -> float:

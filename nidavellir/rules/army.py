@@ -1,5 +1,6 @@
 """What a player's army allows: questions about one player's cards, with no side effects;
-and :func:`rank_gain`, the quick worth of more ranks that the bots' estimates use.
+and the constants and class tables of the bots' quick worth of more ranks
+(:func:`nidavellir.determinize.rank_gain`).
 
 FR "Recruter un·e Héros·ïne" (lines), R10 and R16 (what may be discarded), R12 (when a
 recruit is due), FR Thingvellir p.24 (mercenaries waiting to be enlisted).
@@ -22,13 +23,8 @@ def discardable_columns(p: PlayerState) -> list[Suit]:
 def discardable_count(p: PlayerState, but: Suit) -> int:
     """How many of :func:`discardable_columns` are not ``but`` (Dagda's and Bonfur's
     eligibility, asked at every hero choice)."""
-    n = 0
-    for suit in C.SUITS:
-        if suit is not but:
-            col = p.army[suit]
-            if col and col[-1].kind is not Kind.HERO:
-                n += 1
-    return n
+    columns = discardable_columns(p)
+    return len(columns) - (but in columns)
 
 
 def army_discard_options(p: PlayerState, only: Suit | None) -> list[tuple[Card, Suit]]:
@@ -67,30 +63,3 @@ PROGRESS_WORTH = 1.5
 # The class formulas (.classes) as tables: this is the bots' hot path.
 HUNTER_POINTS = tuple(hunter_points(n) for n in range(80))
 SMITH_POINTS = tuple(blacksmith_points(n) for n in range(80))
-_HUNTER, _MINER, _SMITH = Suit.HUNTER, Suit.MINER, Suit.BLACKSMITH
-
-
-def rank_gain(p: PlayerState, suit: Suit, ranks: int, bravery: int) -> float:
-    """Score-pad points that ``ranks`` more ranks worth ``bravery`` points bring to a column
-    (FR "Déterminer la Valeur de Bravoure de chaque classe"), plus a line's hero when they
-    complete one, or a little for lagging classes. (The playouts' hot path: the class
-    formulas come from :mod:`nidavellir.scoring` as tables.)"""
-    pr = p.ranks
-    n = pr[suit]
-    gain: float
-    if suit is _HUNTER:
-        gain = HUNTER_POINTS[n + ranks] - HUNTER_POINTS[n]
-    elif suit is _SMITH:
-        gain = SMITH_POINTS[n + ranks] - SMITH_POINTS[n]
-    elif suit is _MINER:
-        total = 0
-        for c in p.army[_MINER]:
-            total += c.values[_MINER][1]  # type: ignore[index]
-        gain = (total + bravery) * (n + ranks) - total * n
-    else:
-        gain = bravery
-    if ranks:
-        low = min(pr)
-        if n == low:
-            gain += LINE_WORTH if pr.count(low) == 1 else PROGRESS_WORTH
-    return gain

@@ -136,12 +136,9 @@ class Hofud(ArtifactRules):
         table.push(*[ArmyDiscard(q.seat, "Höfud", Suit.WARRIOR) for q in others])
 
 
-_MERCENARY = C.Kind.MERCENARY
-
-
 class Hrafnsmerki(ArtifactRules):
     def worth(self, p: PlayerState) -> float:
-        n = len([c for c in p.cards() if c.kind is _MERCENARY])
+        n = len([c for c in p.cards() if c.kind is C.Kind.MERCENARY])
         return float(C.HRAFNSMERKI_POINTS_PER_MERCENARY * (n + 1))
 
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:

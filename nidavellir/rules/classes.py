@@ -3,7 +3,7 @@
 FR "Déterminer la Valeur de Bravoure de chaque classe": warriors, miners and explorers by
 their bravery points (miners times their ranks), hunters by their ranks squared, blacksmiths
 3 + 4 + ... (n + 2). The scorer (:mod:`nidavellir.scoring`) and the bots' quick estimates
-(:func:`.army.rank_gain`) both use these.
+(:func:`nidavellir.determinize.rank_gain`) both use these.
 
 >>> [hunter_points(n) for n in range(1, 6)], [blacksmith_points(n) for n in range(1, 6)]
 ([1, 4, 9, 16, 25], [3, 7, 12, 18, 25])

@@ -147,8 +147,9 @@ class UlineBid(Choice):
 
 # ====================================================================== taverns and the camp
 
-_TAKE: dict[Card, Action] = {c: interned("take", (c,)) for c in C.ALL_CARDS}
-_CAMP: dict[Card, Action] = {c: interned("camp", (c,)) for c in C.ALL_CARDS}
+#: Each card's tavern pick and camp pick (``take C``, ``camp C``: Pick's actions).
+TAKE: dict[Card, Action] = {c: interned("take", (c,)) for c in C.ALL_CARDS}
+CAMP: dict[Card, Action] = {c: interned("camp", (c,)) for c in C.ALL_CARDS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,9 +168,9 @@ class Pick(Choice):
 
     def legal(self, table: Table) -> list[Action]:
         s = table.state
-        actions = [_TAKE[c] for c in dict.fromkeys(s.taverns[self.tavern])]
+        actions = [TAKE[c] for c in dict.fromkeys(s.taverns[self.tavern])]
         if s.camp and may_visit_camp(s, s.players[self.player]):
-            actions += [_CAMP[c] for c in dict.fromkeys(s.camp)]
+            actions += [CAMP[c] for c in dict.fromkeys(s.camp)]
         return actions
 
     def apply(self, table: Table, action: Action) -> None:

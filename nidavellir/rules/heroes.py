@@ -61,7 +61,7 @@ class HeroChoice(Choice):
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
-        return [_HERO_ACTIONS[h] for h in table.state.hall if eligible(p, h)]
+        return [HERO_ACTIONS[h] for h in table.state.hall if eligible(p, h)]
 
     def apply(self, table: Table, action: Action) -> None:
         s = table.state
@@ -373,7 +373,7 @@ HEROES: dict[Card, HeroRules] = {e.card: e for e in _ENTRIES}
 #: The heroes whose entry may refuse a recruit (the others are always eligible).
 _CONDITIONAL = frozenset(e.card for e in _ENTRIES
                          if type(e).ineligible is not HeroRules.ineligible)
-_HERO_ACTIONS: dict[Card, Action] = {h: interned("hero", (h,)) for h in HEROES}
+HERO_ACTIONS: dict[Card, Action] = {h: interned("hero", (h,)) for h in HEROES}
 
 __all__ = ["HEROES", "RECRUIT", "HeroChoice", "HeroRules", "Recruit", "eligible",
            "ineligible_reason"]
