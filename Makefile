@@ -32,22 +32,41 @@ BENCH_CLASS_ARGS ?= --students 30 --over 30
 PIP := $(BIN)/python -m pip --quiet
 PIP_FILTER := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 
-.PHONY: setup run test lint typecheck docs chromium bench bench-class golden clean venv-build
+.PHONY: setup run test lint typecheck docs chromium bench bench-class golden clean venv-build \
+	lock upgrade
 
-# The venv is rebuilt whenever pyproject.toml changes. Engineers share one working tree, so
-# the rebuild runs under a lock and is skipped if another `make` has just done it.
-$(STAMP): pyproject.toml
+# The versions the suite passed with (docs/getting-started.md): every package of .venv,
+# pinned with its hashes. `make lock` writes it from pyproject.toml's ranges, keeping every
+# pin the ranges still allow; `make upgrade` moves everything to the newest allowed.
+LOCK := requirements/lock.txt
+UV_COMPILE = $(BIN)/uv pip compile pyproject.toml requirements/tools.in --extra dev --extra rl \
+	--universal --python-version 3.11 --generate-hashes --custom-compile-command "make lock" \
+	--quiet -o $(LOCK)
+
+# The venv is rebuilt whenever pyproject.toml or the lock changes, from the lock alone: the
+# locked files, checked against their hashes (so a fresh machine today and in three months
+# installs the same bytes), then the project itself, editable, without asking the index for
+# anything. Engineers share one working tree, so the rebuild runs under a lock and is skipped
+# if another `make` has just done it.
+$(STAMP): pyproject.toml $(LOCK)
 	@flock pyproject.toml $(MAKE) --no-print-directory venv-build
 
 venv-build:
-	@if [ $(STAMP) -nt pyproject.toml ]; then exit 0; fi; \
-	echo "building $(VENV) (pip install -e '.[dev,rl]')"; \
+	@if [ $(STAMP) -nt pyproject.toml ] && [ $(STAMP) -nt $(LOCK) ]; then exit 0; fi; \
+	echo "building $(VENV) from $(LOCK)"; \
 	rm -rf $(VENV); \
 	$(PYTHON) -m venv $(VENV); \
-	$(PIP) install --upgrade pip $(PIP_FILTER); \
-	PYTHONWARNINGS=ignore::UserWarning $(PIP) install -e '.[dev,rl]' $(PIP_FILTER); \
+	PYTHONWARNINGS=ignore::UserWarning $(PIP) install --require-hashes --no-deps \
+		-r $(LOCK) $(PIP_FILTER); \
+	PYTHONWARNINGS=ignore::UserWarning $(PIP) install --no-deps --no-build-isolation \
+		-e . $(PIP_FILTER); \
+	$(BIN)/python -m pip check >/dev/null || { $(BIN)/python -m pip check; \
+		echo "$(LOCK) does not satisfy pyproject.toml: run \`make lock\`" >&2; exit 1; }; \
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 \
 		--display-name "Python 3 (nidavellir)" >/dev/null; \
+	$(BIN)/python -m pip list --format=freeze 2>/dev/null \
+		| grep -iE '^(voila|jupyterlab|jupyterlab[-_]widgets|ipywidgets|plotly|pandas)==' \
+		| tr '\n' ' ' | sed 's/^/installed: /; s/ $$/\n/'; \
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -101,6 +120,30 @@ bench: setup
 # students played over HTTP/websocket (benchmarks/bench_class_protocol.py; ~3-5 minutes).
 bench-class: setup chromium
 	$(BIN)/python benchmarks/bench_class_protocol.py $(BENCH_CLASS_ARGS)
+
+# The lock from pyproject.toml's ranges, keeping every pin they still allow (after a range
+# was changed by hand). LOCK_ARGS="-P voila==0.5.14" moves one package.
+lock:
+	@if [ ! -x $(BIN)/uv ]; then $(MAKE) --no-print-directory setup; fi
+	$(UV_COMPILE) $(LOCK_ARGS)
+	$(PYTHON) requirements/environment.py
+	@echo "wrote $(LOCK); \`make test\` rebuilds .venv from it"
+
+# A deliberate upgrade: the newest versions the ranges allow, .venv rebuilt from them, the
+# first-paint list recorded again (Voila's or the widget manager's chunks may have moved),
+# the whole suite with the browser tests, then what moved. Nothing is committed: read the
+# list, look at the pages, and commit the lock with the first-paint list.
+upgrade: setup chromium
+	@before=$$(mktemp); cp $(LOCK) $$before; \
+	$(UV_COMPILE) --upgrade $(LOCK_ARGS) && $(PYTHON) requirements/environment.py \
+		&& $(MAKE) --no-print-directory setup \
+		&& $(BIN)/python -m nidavellir.integrations.first_paint --record \
+		&& $(MAKE) --no-print-directory test; rc=$$?; \
+	$(PYTHON) requirements/moved.py $$before $(LOCK); rm -f $$before; \
+	if [ $$rc = 0 ]; then echo "the suite passed with these versions: commit $(LOCK), environment.yml and" \
+		"nidavellir/integrations/first_paint.json"; \
+	else echo "the suite failed with these versions (exit $$rc): \`git checkout $(LOCK)\`" \
+		"goes back" >&2; exit $$rc; fi
 
 golden: setup
 	$(BIN)/python tests/golden/regenerate.py

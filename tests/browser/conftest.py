@@ -59,17 +59,31 @@ class PageWatch:
     errors: list[str] = field(default_factory=list)
     external: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
+    #: Every warning and error the page wrote to the browser console, in order.
+    console: list[str] = field(default_factory=list)
 
     def assert_clean(self) -> None:
         assert not self.external, f"requests left 127.0.0.1: {self.external}"
         assert not self.errors, f"page errors: {self.errors}"
 
+    def assert_console_clean(self) -> None:
+        """No console warning or error but Voila's own known ones (known_console.py)."""
+        from .known_console import unknown
+
+        assert not unknown(self.console), f"console warnings or errors: {unknown(self.console)}"
+
 
 def watch_page(page: Any) -> PageWatch:
     w = PageWatch(page)
     page.on("pageerror", lambda exc: w.errors.append(str(exc)))
-    page.on("console", lambda msg: w.console_errors.append(msg.text)
-            if msg.type == "error" else None)
+
+    def console(msg: Any) -> None:
+        if msg.type == "error":
+            w.console_errors.append(msg.text)
+        if msg.type in ("error", "warning"):
+            w.console.append(msg.text)
+
+    page.on("console", console)
 
     def route(r: Any) -> None:
         url = r.request.url

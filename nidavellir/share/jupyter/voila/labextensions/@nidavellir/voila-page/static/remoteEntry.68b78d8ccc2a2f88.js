@@ -17,12 +17,13 @@
  *     widget of that module is created (ipywidgets awaits function exports).
  * A page that shows no chart never downloads plotly.js (4.8 MB).
  *
- * 2. A widget found late is found. ipywidgets' manager (get_model) waits 2 s for a widget
- * model, polling every 100 ms, and gives up without looking once more after its last
- * wait; the page's first widget view asks for its model while the widget state is still
- * on its way, and when the state lands in that last 100 ms the view shows "Error
- * displaying widget: model not found" for good (the manager counts as restored by then).
- * Seen on 6x throttled pages, as a slow laptop gets them. get_model looks once more.
+ * 2. A widget found late is found. The page's first widget view may ask the manager
+ * (get_model) for its model while the widget state is still on its way; the manager the
+ * lab installs (jupyterlab_widgets 3.0.13, the one built against Voila's JupyterLab) then
+ * gives up at once, and later releases after a 2 s wait without looking once more. The
+ * view shows "Error displaying widget: model not found" for good (the manager counts as
+ * restored by then). Seen on 6x throttled pages, as a slow laptop gets them. get_model
+ * keeps looking for 2 s, every 100 ms, and once more at the end.
  *
  * The file is served as static/remoteEntry.<hash>.js (package.json's "load"); the hash is
  * the first 16 hex digits of its SHA-256, so browsers may cache it for good. After an edit,
@@ -254,14 +255,26 @@ var _JUPYTERLAB;
       return;
     }
     var original = proto.get_model;
+    var WAIT_MS = 2000;
+    var STEP_MS = 100;
     var mended = function (modelId) {
       var manager = this;
-      return Promise.resolve(original.call(manager, modelId)).catch(function (err) {
-        var model = manager._models && manager._models[modelId];
-        if (model !== undefined) {
-          return model;
-        }
-        throw err;
+      return Promise.resolve().then(function () {
+        return original.call(manager, modelId);
+      }).catch(function (err) {
+        var deadline = Date.now() + WAIT_MS;
+        return new Promise(function (resolve, reject) {
+          (function look() {
+            var model = manager._models && manager._models[modelId];
+            if (model !== undefined) {
+              resolve(model);
+            } else if (Date.now() >= deadline) {
+              reject(err);
+            } else {
+              setTimeout(look, STEP_MS);
+            }
+          })();
+        });
       });
     };
     mended.nidavellirMended = true;
