@@ -43,6 +43,9 @@ from ..cards import Card, Kind, Suit
 from ..errors import IllegalAction, InvalidNotation, RecordError
 from ..game import Game
 from ..tokens import parse_token
+from .claims import ClaimError
+from .claims import check as check_claim
+from .claims import split as split_claim
 from .source import (
     Source,
     fields,
@@ -59,7 +62,7 @@ from .source import (
 LESSON_FIELDS = ("kind", "key", "title", "summary", "record", "steps")
 LESSON_OPTIONAL = ("learner",)
 STEP_FIELDS = ("key", "title", "rule", "text")
-STEP_OPTIONAL = ("actions", "move", "why", "wrong", "after")
+STEP_OPTIONAL = ("actions", "move", "why", "wrong", "after", "checks", "checks_after")
 RECORD_FIELDS = ("config", "seed", "deal")
 RECORD_OPTIONAL = ("format", "version")
 
@@ -80,6 +83,10 @@ class Step:
     """Hints for particular other moves, by their notation (canonical form)."""
     after: str = ""
     line: int = 0
+    checks: tuple[str, ...] = ()
+    """Claims of the text about the position shown (:mod:`nidavellir.lessons.claims`)."""
+    checks_after: tuple[str, ...] = ()
+    """Claims about the position after the taught move."""
 
 
 @dataclass(frozen=True)
@@ -236,20 +243,46 @@ def _step(source: Source, raw: Any, path: tuple[Any, ...]) -> Step:
             raise source.error(hpath, f"a wrong-move hint for {other!r}, which is not a move: "
                                       f"{exc}") from None
         wrong[canonical] = text(source, wrong_raw, (*path, "wrong"), other)
+    checks = tuple(texts(source, step.get("checks"), (*path, "checks")))
+    checks_after = tuple(texts(source, step.get("checks_after"), (*path, "checks_after")))
+    if checks_after and not move:
+        raise source.error((*path, "checks_after"), f"{where(path)}.checks_after needs a "
+                                                    "'move' in the same step")
+    for name, claims in (("checks", checks), ("checks_after", checks_after)):
+        for k, claim in enumerate(claims):
+            try:
+                split_claim(claim)
+            except ClaimError as exc:
+                raise source.error((*path, name, k), f"{where(path)}.{name}: {exc}") from None
     return Step(key=key_of(source, step["key"], (*path, "key")),
                 title=text(source, step, path, "title"), rule=text(source, step, path, "rule"),
                 text=text(source, step, path, "text"), actions=actions, move=move, why=why,
                 wrong=wrong, after=text(source, step, path, "after", ""),
-                line=source.line(path))
+                line=source.line(path), checks=checks, checks_after=checks_after)
+
+
+def _check_claims(source: Source, game: Game, learner: int, step: Step,
+                  path: tuple[Any, ...], name: str, claims: tuple[str, ...]) -> None:
+    """Each claim of a step holds in the game, or an error names its line."""
+    for k, claim in enumerate(claims):
+        try:
+            wrong = check_claim(game, claim, learner)
+        except ClaimError as exc:
+            raise source.error((*path, name, k), f"step {step.key!r}: {exc}") from None
+        if wrong is not None:
+            raise source.error((*path, name, k), f"step {step.key!r} claims {claim!r}, but "
+                                                 f"{wrong}")
 
 
 def _replay(source: Source, game: Game, learner: int, steps: list[Step]) -> list[Step]:
-    """Play every step's actions and move; the moves come back in canonical notation."""
+    """Play every step's actions and move, checking the step's claims on the way; the moves
+    come back in canonical notation."""
     out = []
     for i, step in enumerate(steps):
         path = ("steps", i)
         for j, action in enumerate(step.actions):
             _apply(source, game, action, (*path, "actions", j), f"step {step.key!r}")
+        _check_claims(source, game, learner, step, path, "checks", step.checks)
         move = step.move
         if move:
             mpath = (*path, "move")
@@ -265,8 +298,11 @@ def _replay(source: Source, game: Game, learner: int, steps: list[Step]) -> list
             if move in step.wrong:
                 raise source.error((*path, "wrong", move), f"step {step.key!r}: a wrong-move "
                                                            f"hint for the taught move {move}")
+            _check_claims(source, game, learner, step, path, "checks_after",
+                          step.checks_after)
         out.append(Step(step.key, step.title, step.rule, step.text, step.actions, move,
-                        step.why, step.wrong, step.after, step.line))
+                        step.why, step.wrong, step.after, step.line, step.checks,
+                        step.checks_after))
     return out
 
 
