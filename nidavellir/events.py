@@ -50,7 +50,7 @@ def _plain(v: Any) -> Any:
 _SECOND_PERSON = {
     "places": "place", "takes": "take", "keeps": "keep", "transforms": "transform",
     "trades": "trade", "recruits": "recruit", "wins": "win", "swaps": "swap",
-    "replaces": "replace", "discards": "discard", "completed": "completed",
+    "replaces": "replace", "discards": "discard", "completed": "completed", "moves": "move",
 }
 
 
@@ -119,6 +119,20 @@ class CardPlaced(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         return f"{_subject(names, self.player, 'places')} {self.card.name} in the {self.column.column_name} column"
+
+
+@dataclass(slots=True)
+class CardToCommandZone(Event):
+    """A card leaves a column of the army for the command zone (Thrud at the end of age 2,
+    FR "THRUD")."""
+
+    player: int
+    card: Card
+    column: Suit
+
+    def describe(self, names: Sequence[str]) -> str:
+        return (f"{_subject(names, self.player, 'moves')} {self.card.name} from the "
+                f"{self.column.column_name} column to the command zone")
 
 
 @dataclass(slots=True)

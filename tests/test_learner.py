@@ -344,6 +344,37 @@ def test_summary_lists_events_in_the_order_they_happened() -> None:
         assert "warrior ranks" in html or "King&#x27;s Hand" not in html
 
 
+@pytest.mark.parametrize("age", [1, 2])
+def test_the_summary_lists_every_event_of_the_ages_end(age: int) -> None:
+    """Generated from the engine's events, not a hand-kept list (issue 44): every event
+    recorded between the end of the age and the next age (or the game's end) is in the
+    summary, Thrud's move to the command zone and Brisingamens' price included."""
+    from widgets.panels import _age_window
+
+    seen: set[str] = set()
+    for seed in range(1, 25):
+        game = Game.new(players=3, seed=seed, expansions=("thingvellir",) if seed % 2 else ())
+        _random_until(game, seed, lambda g, a=age: g.state.age > a or g.is_over)
+        html = age_summary_html(game, age)
+        for e in _age_window(game, age):
+            if isinstance(e, ev.AgeEnded | ev.GameEnded | ev.RoundStarted):
+                continue
+            seen.add(e.kind)
+            if not isinstance(e, ev.DistinctionAwarded):
+                assert render.esc(e.describe(list(game.names))) in html, (seed, e)
+    assert {1: {"CardPlaced", "DistinctionAwarded"}, 2: {"CardPlaced"}}[age] <= seen, seen
+
+
+def test_thrud_leaving_for_the_command_zone_is_in_the_final_summary() -> None:
+    from nidavellir.lessons import builtin
+
+    game = Game.from_record(builtin("heroes").record())
+    html = age_summary_html(game, 2)
+    assert "You move Thrud from the hunter column to the command zone" in html
+    assert "Bo places Ylud in the warrior column" in html
+    assert html.index("Ylud") < html.index("Thrud")  # the order of R14
+
+
 def test_a_tie_for_a_distinction_is_explained() -> None:
     game = Game.new(players=2, seed=1)
     _random_until(game, 1, lambda g: g.state.age == 2)

@@ -298,3 +298,21 @@ def test_uline_recruited_with_her_exchange_coin_on_the_current_tavern() -> None:
                         "trade 4 5"]
     play(g, "trade 4 5")
     assert [K.label(c) for c in g.state.players[0].hand] == ["2", "3", "4", "9"]
+
+
+def test_thrud_leaves_for_the_command_zone_at_the_end_of_age_2_and_it_is_told() -> None:
+    """FR "THRUD" (R14's order): at the end of age 2 Thrud leaves her column for the
+    command zone, where she scores 13; the engine records it as an event, so logs and
+    summaries tell it (issue 44)."""
+    from nidavellir import Game
+    from nidavellir.lessons import builtin
+
+    game = Game.from_record(builtin("heroes").record())
+    moved = [e for e in game.events if isinstance(e, ev.CardToCommandZone)]
+    assert [(e.player, e.card, e.column, e.age) for e in moved] == [(0, C.THRUD, C.H, 2)]
+    you = game.state.players[0]
+    assert C.THRUD in you.command_zone and you.column_of(C.THRUD) is None
+    assert moved[0].describe(game.names) == ("You move Thrud from the hunter column to the "
+                                             "command zone")
+    ended = next(i for i, e in enumerate(game.events) if isinstance(e, ev.GameEnded))
+    assert game.events.index(moved[0]) < ended

@@ -17,6 +17,7 @@ from nidavellir import cards as C
 from nidavellir import events as ev
 from nidavellir.card_text import ability
 from nidavellir.cards import TAVERNS
+from nidavellir.i18n import join
 
 from . import render
 from .controls import Context, Control, build_control
@@ -67,9 +68,8 @@ def status_text(session: Session) -> str:
 
 # ====================================================================== end of age
 
-_SUMMARY_EVENTS = (ev.CardPlaced, ev.CardTaken, ev.CardDiscarded, ev.CoinTransformed,
-                   ev.CoinSwapped, ev.GemReplaced, ev.HeroRecruited, ev.RecruitSkipped,
-                   ev.CoinDiscarded)
+#: Events that frame an age's end rather than happen in it.
+_FRAME_EVENTS = (ev.AgeEnded, ev.GameEnded, ev.RoundStarted)
 
 
 def _age_window(game: Game, age: int) -> list[ev.Event]:
@@ -108,7 +108,7 @@ def _award_line(e: ev.DistinctionAwarded, names: list[str]) -> str:
     if e.player is None:
         best = max(e.ranks) if e.ranks else 0
         tied = [names[i] for i, r in enumerate(e.ranks) if r == best]
-        why = (f"{' and '.join(tied)} tie with {best}" if len(tied) < len(names) or best
+        why = (f"{join(tied)} tie with {best}" if len(tied) < len(names) or best
                else f"everyone has {best}")
         return (f"<b>{esc(e.distinction.name)}</b>: nobody wins it — {esc(why)}; it needs a "
                 f"strict majority and gems do not break the tie (R23){esc(ranks)}")
@@ -117,15 +117,15 @@ def _award_line(e: ev.DistinctionAwarded, names: list[str]) -> str:
 
 
 def age_summary_html(game: Game, age: int) -> str:
-    """What happened at the end of ``age``, in the order it happened: enlistment and Ylud
-    (and what they brought: a hero, Dagda's discards), then the distinctions (who won each
-    with the ranks, a tie explained, and what each brought), then the rest. While the
+    """What happened at the end of ``age``, in the order it happened, every event the
+    engine recorded there: enlistment and Ylud (and what they brought: a hero, Dagda's
+    discards), then the distinctions (who won each with the ranks, a tie explained, and
+    what each brought), then the rest (Thrud, Brisingamens, the camp cleared). While the
     distinctions are still being awarded (a player decides in between: the King's Hand's
     coin, the Pioneer's card), it says so. Only public events: the end of an age comes
     after every bid was revealed."""
     names = list(game.names)
-    events = [e for e in _age_window(game, age)
-              if isinstance(e, (*_SUMMARY_EVENTS, ev.DistinctionAwarded))]
+    events = [e for e in _age_window(game, age) if not isinstance(e, _FRAME_EVENTS)]
     before: list[str] = []
     awards: list[tuple[ev.DistinctionAwarded, list[str]]] = []
     for e in events:
@@ -137,9 +137,8 @@ def age_summary_html(game: Game, age: int) -> str:
             before.append(_event_line(e, names))
     rows: list[str] = []
     if before:
-        title = ("Before the distinctions" if age == 1 else "What happened")
-        rows.append(f"<li><b>{title}</b> (mercenaries, Ylud, and what they brought; R14)"
-                    f"<ul>{''.join(before)}</ul></li>")
+        title = ("Before the distinctions" if age == 1 else "Before the final count")
+        rows.append(f"<li><b>{title}</b> (R14)<ul>{''.join(before)}</ul></li>")
     if awards:
         items = "".join(f"<li>{_award_line(e, names)}"
                         + (f"<ul>{''.join(after)}</ul>" if after else "") + "</li>"
@@ -147,7 +146,7 @@ def age_summary_html(game: Game, age: int) -> str:
         rows.append("<li><b>Distinctions</b> (FR p.12, troop evaluation: the strict majority "
                     f"of a class's ranks)<ul class='nid-summary-awards'>{items}</ul></li>")
     if not rows:
-        rows.append("<li>Nothing special happened: no mercenaries, no Ylud.</li>")
+        rows.append("<li>No card moved and no coin changed at the end of the age.</li>")
     pending = age == 1 and game.state.age == 1 and game.decision is not None
     if pending and len(awards) < len(C.DISTINCTIONS):
         head = "End of age 1: the distinctions so far"

@@ -294,6 +294,7 @@ class ThrudLeaves(Step):
             if suit is not None:
                 p.remove_from_column(C.THRUD, suit)
                 p.command_zone.append(C.THRUD)
+                table.emit(ev.CardToCommandZone, player=p.seat, card=C.THRUD, column=suit)
 
 
 @dataclass(frozen=True, slots=True)
