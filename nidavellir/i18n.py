@@ -147,9 +147,10 @@ def N_(message: str) -> str:
     return message
 
 
-def count(n: int, singular: str, plural: str) -> str:
-    """``count(3, "{n} rank", "{n} ranks")`` -> ``"3 ranks"``, plural forms per language."""
-    return ngettext(singular, plural, n).format(n=number(n))
+def count(n: int, singular: str, plural: str, **values: object) -> str:
+    """``count(3, "{n} rank", "{n} ranks")`` -> ``"3 ranks"``, plural forms per language;
+    other placeholders are filled from ``values``."""
+    return ngettext(singular, plural, n).format(n=number(n), **values)
 
 
 def _group(digits: str, separator: str) -> str:

@@ -18,6 +18,7 @@ from . import cards as C
 from . import coins as K
 from .cards import Card, Suit
 from .events import subject
+from .i18n import _, count
 from .options import RuleOptions
 from .rules.cardrules import ScoreLine, ScoreView
 from .rules.catalogue import RULES
@@ -223,13 +224,18 @@ def score_player(table: PlayerTable, warrior_bonus: bool, details: bool = True,
         return breakdown, []
 
     out: list[tuple[str, str, int]] = [
-        ("warriors", f"{ranks[W]} ranks, bravery points", bravery[W])]
+        ("warriors", count(ranks[W], "{n} rank: its bravery points",
+                           "{n} ranks: their bravery points"), bravery[W])]
     if warrior_bonus:
-        out.append(("warriors", f"majority bonus (highest coin {top_coin})", top_coin))
-    out += [("hunters", f"{ranks[H]} ranks squared", breakdown["hunters"]),
-            ("miners", f"{ranks[M]} ranks x {bravery[M]} bravery points", breakdown["miners"]),
-            ("blacksmiths", f"{ranks[B]} ranks", breakdown["blacksmiths"]),
-            ("explorers", f"{ranks[E]} ranks, bravery points", bravery[E])]
+        out.append(("warriors", _("majority bonus: the highest coin, {coin}").format(
+            coin=top_coin), top_coin))
+    out += [("hunters", count(ranks[H], "{n} rank, squared", "{n} ranks, squared"),
+             breakdown["hunters"]),
+            ("miners", _("ranks × bravery points: {ranks} × {points}").format(
+                ranks=ranks[M], points=bravery[M]), breakdown["miners"]),
+            ("blacksmiths", count(ranks[B], "{n} rank", "{n} ranks"), breakdown["blacksmiths"]),
+            ("explorers", count(ranks[E], "{n} rank: its bravery points",
+                                "{n} ranks: their bravery points"), bravery[E])]
     out += [line for *_, line in sorted(lines, key=lambda x: x[:3])]
     out.append(("coins", "coins " + " + ".join(str(v) for v in sorted(coins)), sum(coins)))
     if table.gem == C.GEM_6:

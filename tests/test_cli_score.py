@@ -43,7 +43,7 @@ def test_rulebook_example_prints_the_204_point_sheet(capsys: pytest.CaptureFixtu
     for label in ("Warriors", "Hunters", "Miners", "Blacksmiths", "Explorers",
                   "Neutral heroes", "Coins", "Total"):
         assert label in out
-    assert "majority bonus (highest coin 24)" in out
+    assert "majority bonus: the highest coin, 24" in out
 
 
 def test_json_output_shape(capsys: pytest.CaptureFixture[str]) -> None:

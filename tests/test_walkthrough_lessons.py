@@ -169,7 +169,7 @@ def test_heroes_ends_with_every_hero_where_the_lesson_says() -> None:
     assert "Bonfur" in [c.name for c in bo.army[C.Suit.BLACKSMITH]]
     assert you.column_of(C.THRUD) is None  # she left for the command zone (FR « THRUD »)
     text = str(wt.game.scores())
-    assert "Astrid (highest coin 25)" in text and "Dwerg brothers x1" in text
+    assert "Astrid: the highest coin, 25" in text and "Dwerg brothers: 1 recruited" in text
     assert text.endswith("You win with 272 points.")  # not "You wins"
     assert "<b>Bo</b> (247 points)" in wt.game.scores().details_html()
 
@@ -270,8 +270,8 @@ def test_thingvellir_board_shows_the_camp_and_artifacts_score() -> None:
     assert "nid-wt-camp" not in board_html(Walkthrough.of("heroes").game.observation(0))
     wt = _finished("thingvellir")
     text = str(wt.game.scores())
-    assert "Hrafnsmerki (3 mercenaries)" in text
-    assert "Draupnir (1 coins >= 15)" in text and "Mjöllnir (7 blacksmith ranks)" in text
+    assert "Hrafnsmerki: 3 mercenaries" in text
+    assert "Draupnir: 1 coin of 15 or more" in text and "Mjöllnir: 7 blacksmith ranks" in text
 
 
 def test_the_board_marks_placed_bids_without_telling_face_down_ones() -> None:

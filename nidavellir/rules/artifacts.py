@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from .. import cards as C
 from .. import coins as K
 from ..cards import Card, Suit
+from ..i18n import count
 from ..state import PlayerState
 from .army import LINE_WORTH, army_discard_options
 from .base import Table
-from .cardrules import CardRules, ScoreLine, ScoreView, plural
+from .cardrules import CardRules, ScoreLine, ScoreView
 from .decisions import ArmyDiscard, BrisingamensChoice, Vidofnir
 from .heroes import RECRUIT, HeroChoice
 from .thingvellir import discard_exchange_coin
@@ -61,13 +62,19 @@ class Draupnir(ArtifactRules):
 
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         big = sum(1 for v in view.coins if v >= C.DRAUPNIR_MIN_COIN)
-        return (("artifacts", f"Draupnir ({big} coins >= {C.DRAUPNIR_MIN_COIN})",
+        return (("artifacts", count(big, "Draupnir: {n} coin of {least} or more",
+                                    "Draupnir: {n} coins of {least} or more",
+                                    least=C.DRAUPNIR_MIN_COIN),
                  C.DRAUPNIR_POINTS * big),)
 
     def outlook(self, p: PlayerState) -> str:
         n = sum(1 for c in p.coins() if K.value(c) >= C.DRAUPNIR_MIN_COIN)
-        return (f"{C.DRAUPNIR_POINTS} points per coin of {C.DRAUPNIR_MIN_COIN} or more at the "
-                f"end: +{C.DRAUPNIR_POINTS * n} with your {plural(n, 'such coin')} today")
+        return count(n, "{points} points per coin of {least} or more at the end: +{total} with "
+                        "your {n} such coin today",
+                     "{points} points per coin of {least} or more at the end: +{total} with "
+                        "your {n} such coins today",
+                     points=C.DRAUPNIR_POINTS, least=C.DRAUPNIR_MIN_COIN,
+                     total=C.DRAUPNIR_POINTS * n)
 
 
 class Svalinn(ArtifactRules):
@@ -77,13 +84,14 @@ class Svalinn(ArtifactRules):
 
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         heroes = view.heroes
-        return (("artifacts", f"Svalinn ({heroes} heroes)",
+        return (("artifacts", count(heroes, "Svalinn: {n} hero", "Svalinn: {n} heroes"),
                  C.SVALINN_POINTS_PER_HERO * heroes),)
 
     def outlook(self, p: PlayerState) -> str:
         n = p.heroes
-        return (f"{C.SVALINN_POINTS_PER_HERO} points per hero at the end: "
-                f"+{C.SVALINN_POINTS_PER_HERO * n} with your {plural(n, 'hero')} today")
+        return count(n, "{points} points per hero at the end: +{total} with your {n} hero today",
+                     "{points} points per hero at the end: +{total} with your {n} heroes today",
+                     points=C.SVALINN_POINTS_PER_HERO, total=C.SVALINN_POINTS_PER_HERO * n)
 
 
 class Megingjord(ArtifactRules):
@@ -116,13 +124,17 @@ class Mjollnir(ArtifactRules):
 
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         best = max(C.SUITS, key=lambda s: view.ranks[s])
-        return (("artifacts", f"Mjöllnir ({view.ranks[best]} {best.column_name} ranks)",
+        return (("artifacts", count(view.ranks[best], "Mjöllnir: {n} {column} rank",
+                                    "Mjöllnir: {n} {column} ranks", column=best.column_name),
                  C.MJOLLNIR_POINTS_PER_RANK * view.ranks[best]),)
 
     def outlook(self, p: PlayerState) -> str:
         best = max(p.ranks)
-        return (f"{C.MJOLLNIR_POINTS_PER_RANK} points per rank of your best class at the end: "
-                f"+{C.MJOLLNIR_POINTS_PER_RANK * best} with {plural(best, 'rank')} today")
+        return count(best, "{points} points per rank of your best class at the end: +{total} "
+                           "with {n} rank today",
+                     "{points} points per rank of your best class at the end: +{total} "
+                           "with {n} ranks today",
+                     points=C.MJOLLNIR_POINTS_PER_RANK, total=C.MJOLLNIR_POINTS_PER_RANK * best)
 
 
 class Hofud(ArtifactRules):
@@ -143,14 +155,17 @@ class Hrafnsmerki(ArtifactRules):
 
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         mercs = view.mercenaries
-        return (("artifacts", f"Hrafnsmerki ({mercs} mercenaries)",
+        return (("artifacts", count(mercs, "Hrafnsmerki: {n} mercenary", "Hrafnsmerki: {n} mercenaries"),
                  C.HRAFNSMERKI_POINTS_PER_MERCENARY * mercs),)
 
     def outlook(self, p: PlayerState) -> str:
         n = sum(1 for c in p.cards() if c.kind is C.Kind.MERCENARY)
-        return (f"{C.HRAFNSMERKI_POINTS_PER_MERCENARY} points per mercenary at the end: "
-                f"+{C.HRAFNSMERKI_POINTS_PER_MERCENARY * n} with your "
-                f"{plural(n, 'mercenary', 'mercenaries')} today")
+        return count(n, "{points} points per mercenary at the end: +{total} with your {n} "
+                        "mercenary today",
+                     "{points} points per mercenary at the end: +{total} with your {n} "
+                        "mercenaries today",
+                     points=C.HRAFNSMERKI_POINTS_PER_MERCENARY,
+                     total=C.HRAFNSMERKI_POINTS_PER_MERCENARY * n)
 
 
 class Jarnglofi(ArtifactRules):

@@ -96,12 +96,5 @@ class CardRules:
         return ""
 
 
-def plural(n: int, word: str, plural_form: str = "") -> str:
-    """``1 hero``, ``2 heroes``."""
-    if n == 1:
-        return f"1 {word}"
-    return f"{n} " + (plural_form or word + ("es" if word.endswith("o") else "s"))
-
-
 def article(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word

@@ -25,10 +25,11 @@ from .. import coins as K
 from .. import events as ev
 from ..actions import Action, interned
 from ..cards import Card, Suit
+from ..i18n import _, count
 from ..state import PlayerState
 from .army import discardable_count, recruit_due
 from .base import Choice, DecisionKind, Step, Table
-from .cardrules import CardRules, ScoreLine, ScoreView, article, plural
+from .cardrules import CardRules, ScoreLine, ScoreView, article
 from .decisions import (
     AndumiaChoice,
     ColumnDiscard,
@@ -181,13 +182,18 @@ class Hourya(HeroRules):
 class Idunn(HeroRules):
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         ranks = view.ranks[Suit.EXPLORER]
-        return (("explorers", f"Idunn: +{C.IDUNN_BONUS_PER_RANK} x {ranks} ranks",
+        return (("explorers", count(ranks, "Idunn: +{bonus} × {n} explorer rank",
+                                    "Idunn: +{bonus} × {n} explorer ranks",
+                                    bonus=C.IDUNN_BONUS_PER_RANK),
                  C.IDUNN_BONUS_PER_RANK * ranks),)
 
     def outlook(self, p: PlayerState) -> str:
         ranks = p.ranks[Suit.EXPLORER] + 1
-        return (f"7 + 2 per explorer rank at the end: +{7 + C.IDUNN_BONUS_PER_RANK * ranks} "
-                f"with {plural(ranks, 'explorer rank')} once she is in")
+        return count(ranks, "7 + 2 per explorer rank at the end: +{total} with {n} explorer "
+                            "rank once she is in",
+                     "7 + 2 per explorer rank at the end: +{total} with {n} explorer "
+                            "ranks once she is in",
+                     total=7 + C.IDUNN_BONUS_PER_RANK * ranks)
 
 
 #: The Dwerg brothers, each one card (a command zone holds each at most once).
@@ -203,15 +209,17 @@ class Dwerg(HeroRules):
         owned = [c for c in view.owned if c in _BROTHERS]  # in the order owned
         if owned[0] is not self.card:  # one line for all the brothers, on the first one
             return ()
-        return (("heroes", f"Dwerg brothers x{len(owned)}", C.DWERG_POINTS[len(owned)]),)
+        return (("heroes", count(len(owned), "Dwerg brothers: {n} recruited", "Dwerg brothers: {n} recruited"), C.DWERG_POINTS[len(owned)]),)
 
     def worth(self, p: PlayerState) -> float:
         return float(self._gain(p)[1])
 
     def outlook(self, p: PlayerState) -> str:
         owned, gain = self._gain(p)
-        return (f"with your {plural(owned, 'brother')} already recruited, this one adds "
-                f"+{gain} at the end")
+        return count(owned, "with your {n} brother already recruited, this one adds +{gain} at "
+                            "the end",
+                     "with your {n} brothers already recruited, this one adds +{gain} at "
+                            "the end", gain=gain)
 
     @staticmethod
     def _gain(p: PlayerState) -> tuple[int, int]:
@@ -222,7 +230,7 @@ class Dwerg(HeroRules):
 
 class Astrid(HeroRules):
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
-        return (("heroes", f"Astrid (highest coin {view.top_coin})", view.top_coin),)
+        return (("heroes", _("Astrid: the highest coin, {coin}").format(coin=view.top_coin), view.top_coin),)
 
     def worth(self, p: PlayerState) -> float:
         coins = p.coins()  # coin codes sort by value
