@@ -37,6 +37,8 @@ SUIT_CATEGORY: dict[Suit, str] = {
     Suit.BLACKSMITH: "blacksmiths", Suit.EXPLORER: "explorers",
 }
 _CATEGORY_INDEX: dict[str, int] = {c: i for i, c in enumerate(CATEGORIES)}
+#: Rows shown only where a player scores in them (:attr:`ScoreSheet.rows`).
+OPTIONAL_ROWS = frozenset({"artifacts", "gem"})
 CATEGORY_LABELS: dict[str, str] = {
     "warriors": "Warriors", "hunters": "Hunters", "miners": "Miners",
     "blacksmiths": "Blacksmiths", "explorers": "Explorers", "heroes": "Neutral heroes",
@@ -108,6 +110,13 @@ class ScoreSheet:
     def __getitem__(self, index: int) -> PlayerScore:
         return self.players[index]
 
+    @property
+    def rows(self) -> tuple[str, ...]:
+        """The categories the sheet shows: the printed score pad's rows, and artifacts and
+        the gem 6 only where someone scores there (a base game has no artifacts row)."""
+        return tuple(cat for cat in CATEGORIES if cat not in OPTIONAL_ROWS
+                     or any(p.breakdown.get(cat, 0) for p in self.players))
+
     def __len__(self) -> int:
         return len(self.players)
 
@@ -119,7 +128,7 @@ class ScoreSheet:
         width = max(14, *(len(n) for n in names)) + 1
         label_w = 16
         lines = ["".ljust(label_w) + "".join(n.rjust(width) for n in names)]
-        for cat in CATEGORIES:
+        for cat in self.rows:
             lines.append(CATEGORY_LABELS[cat].ljust(label_w)
                          + "".join(str(p.breakdown[cat]).rjust(width) for p in self.players))
         lines.append("-" * (label_w + width * len(names)))
@@ -159,7 +168,7 @@ class ScoreSheet:
         esc = html.escape
         head = "".join(f"<th>{esc(p.name)}</th>" for p in self.players)
         rows = []
-        for cat in CATEGORIES:
+        for cat in self.rows:
             cells = "".join(f"<td style='text-align:right'>{p.breakdown[cat]}</td>"
                             for p in self.players)
             rows.append(f"<tr><th style='text-align:left'>{CATEGORY_LABELS[cat]}</th>{cells}</tr>")

@@ -385,3 +385,20 @@ def test_score_sheet_to_dict() -> None:
 def test_score_sheet_html() -> None:
     html = score_table([table("A & B", cz=["Skaa"])])._repr_html_()
     assert "A &amp; B" in html and "<b>17</b>" in html
+
+
+def test_the_sheet_shows_no_empty_optional_rows() -> None:
+    """Issue 44: a base game's sheet has no 'Artifacts 0 0 0' row; artifacts and the gem 6
+    appear where someone scores there; the score pad's own rows always do."""
+    from nidavellir import Game
+    from nidavellir.scoring import CATEGORY_LABELS
+
+    base = Game.new(players=3, seed=4).scores()
+    assert "artifacts" not in base.rows and "gem" not in base.rows
+    assert base.rows[:5] == ("warriors", "hunters", "miners", "blacksmiths", "explorers")
+    text, html_ = base.to_text(), base._repr_html_()
+    assert CATEGORY_LABELS["artifacts"] not in text and CATEGORY_LABELS["artifacts"] not in html_
+    assert "Neutral heroes" in text and "Coins" in text
+    sheet = score_table([PlayerTable("A", {}, command_zone=[C.DRAUPNIR], coins=[0, 2, 15]),
+                         PlayerTable("B", {}, coins=[0, 2], gem=C.GEM_6)])
+    assert "artifacts" in sheet.rows and "gem" in sheet.rows
