@@ -36,6 +36,7 @@ from . import cards as C
 from . import coins as K
 from . import events as ev
 from .actions import Action
+from .rules.base import CHOICES
 from .rules.decisions import PioneerKeep
 
 if TYPE_CHECKING:
@@ -167,10 +168,13 @@ class Observer:
 
     def action_text(self, game: Viewed, index: int) -> str:
         """Decision ``index`` in notation as this viewer may read it: while the game is on,
-        another seat's bid lies face down (its coins and, by elimination, its purse)."""
+        another seat's face-down action (a bid: its coins and, by elimination, its purse)
+        shows only what its decision says (``Choice.face_down``)."""
         player, action = game.history[index]
-        if not self.is_me(player) and action.verb == "bid" and not game.is_over:
-            return "bid (face down)"
+        if not self.is_me(player) and not game.is_over:
+            for cls in CHOICES.values():
+                if cls.face_down is not None and action.verb in cls.verbs:
+                    return cls.face_down
         return str(action)
 
     # ------------------------------------------------------------------ the observation

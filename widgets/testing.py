@@ -11,7 +11,6 @@ import random
 
 from nidavellir import Action
 from widgets.app import PlayApp
-from widgets.controls import BidControl, GenericControl
 
 
 def click(app: PlayApp, action: Action) -> None:
@@ -20,22 +19,7 @@ def click(app: PlayApp, action: Action) -> None:
         app.decision.continue_button.click()
     control = app.decision.control
     assert control is not None, "no control shown for a human decision"
-    if isinstance(control, BidControl):
-        used: set[int] = set()
-        values = []
-        for label in action.args:
-            i = next(i for i, lab in enumerate(control.hand) if lab == label and i not in used)
-            used.add(i)
-            values.append(i)
-        for dropdown, value in zip(control.dropdowns, values, strict=True):
-            dropdown.value = value
-        control.submit.click()
-        return
-    if isinstance(control, GenericControl) and control.dropdown is not None:
-        control.dropdown.value = str(action)
-        control.submit.click()
-        return
-    control.buttons[str(action)].click()
+    control.choose(action)
 
 
 def play_through(app: PlayApp, seed: int, max_steps: int = 2000) -> list[str]:
