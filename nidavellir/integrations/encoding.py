@@ -1,8 +1,9 @@
 """A stable index for every action notation, and a fixed-size vector per observation.
 
 **Action index** (:data:`ACTIONS`, :func:`action_index`, :func:`action_at`): every action the
-base game and Thingvellir can offer, so index ``i`` always names the same notation (a test
-round-trips every legal action of many random games). Each decision class declares its
+base game and Thingvellir can offer, so index ``i`` always names the same notation for a
+given catalogue and set of decision kinds (a test round-trips every legal action of many
+random games; tests/test_conformance.py holds the table to the published one). Each decision class declares its
 verbs and every text their actions can have (:class:`nidavellir.actions.Syntax`): the
 table is the verbs' blocks, the published verbs (:data:`PUBLISHED_VERBS`) in their order,
 then any verb a later decision kind declares, in the order the classes are defined, so a
