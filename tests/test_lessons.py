@@ -272,3 +272,16 @@ def test_an_unknown_or_broken_kind_says_so_on_the_page(kinds) -> None:
     app = lessons_app(question="broken")
     app.run_button.click()
     assert "The words of the question 'broken' are broken" in app.exact_html.value
+
+
+def test_the_checklist_gives_one_file_for_a_kind_of_question() -> None:
+    """What the test above measures (a descriptor is the whole change) is what
+    docs/engine.md's checklist says."""
+    import re
+    from pathlib import Path
+
+    engine = (Path(__file__).resolve().parent.parent / "docs" / "engine.md").read_text(
+        encoding="utf-8")
+    claim = re.search(r"A kind of probability question\*\*: \*\*(\d+) file", engine)
+    assert claim and claim.group(1) == "1"
+    assert "`nidavellir/analysis/probability/questions.py`" in engine

@@ -20,7 +20,7 @@ from plugin_hero import EDITS
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The checklist's line in docs/engine.md.
-CLAIM = re.compile(r"A hero with a new kind of decision: \*\*(\d+) files\*\*")
+CLAIM = re.compile(r"A hero with a new kind of decision\*\*: \*\*(\d+) files\*\*")
 
 
 def apply_edits(root: Path, edits: dict[str, list[tuple[str, str]]]) -> list[str]:
