@@ -1,4 +1,4 @@
-"""The layers point down only (shared/docs/ARCHITECTURE.md "Layers").
+"""The layers point down only (docs/development.md, "Layers").
 
 Every core module of ``nidavellir`` is imported in a fresh interpreter in which pandas,
 plotly, ipywidgets, traitlets, numpy, yaml, the ``widgets`` package and the upper layers of

@@ -1,8 +1,8 @@
 """Live charts for the play app: coin economy and class ranks, redrawn after every decision.
 
 Each chart is a plain ``plotly.graph_objects.Figure`` shown in an ``ipywidgets.Output``
-whose ``outputs`` are replaced on every change: the robust choice of
-shared/docs/VOILA.md (a ``FigureWidget`` can stop updating for good on slow clients).
+whose ``outputs`` are replaced on every change: the robust choice (docs/serving.md, "What
+is known of Voila here": a ``FigureWidget`` can stop updating for good on slow clients).
 The figure travels as the ``application/vnd.plotly.v1+json`` mime bundle, drawn by the
 locally installed plotly extension (no CDN). Setting ``outputs`` directly, rather than
 ``with out: display(...)``, also works from callbacks outside a kernel cell and in tests.

@@ -5,7 +5,8 @@ question there (``QUESTION_KINDS``, one descriptor each) can be asked here, with
 parameters set by hand or taken from a live game (pass a ``Game`` or a play-app
 ``Session``). The page draws each parameter control once (:meth:`LessonApp.__init__`); a
 kind says which it uses. The exact answer, the simulated estimate with its 95% interval and
-the convergence plot (a ``go.Figure`` redrawn into an ``Output``, docs/serving.md) appear
+the convergence plot (a ``go.Figure`` redrawn into an ``Output``, docs/serving.md, "What is
+known of Voila here") appear
 after *Simulate*. An unknown kind, or one whose descriptor asks for a control the page
 does not draw or does not compute, says so on the page.
 
