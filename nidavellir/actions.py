@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .cards import SUITS, Card, Suit
-from .coins import HUNTER_COIN_VALUE, MAX_COIN_VALUE, label_key, parse_label
+from .cards import HUNTER_COIN_VALUE, MAX_COIN_VALUE, SUITS, Card, Suit
+from .coins import label_key, parse_label
 from .errors import InvalidNotation
 from .tokens import TOKENS, parse_suit, parse_token
 

@@ -336,7 +336,15 @@ class BidControl(Control):
     def selected(self) -> Action | None:
         if self.problem():
             return None
-        return parse_action("bid " + " ".join(self.hand[c] for c in self.chosen))  # type: ignore[index]
+        return parse_action(self._notation())
+
+    def _notation(self) -> str:
+        """The bid the dropdowns hold (only once :meth:`problem` has nothing to say)."""
+        labels = []
+        for c in self.chosen:
+            assert c is not None
+            labels.append(self.hand[c])
+        return "bid " + " ".join(labels)
 
     def estimates_shown(self, judgement: Judgement) -> None:
         self._show_estimate()
@@ -367,7 +375,7 @@ class BidControl(Control):
         if any(c is None for c in chosen):
             return "put a coin on each of the three taverns"
         for t, c in enumerate(chosen):
-            if chosen.index(c) != t:
+            if c is not None and chosen.index(c) != t:
                 return (f"the same coin ({self.hand[c]}) cannot go on two taverns "
                         f"(taverns {chosen.index(c) + 1} and {t + 1})")
         return None
@@ -377,7 +385,7 @@ class BidControl(Control):
         if problem:
             self.ctx.report(f"bid not placed: {problem}")
             return False
-        return bool(self.ctx.submit("bid " + " ".join(self.hand[c] for c in self.chosen)))
+        return bool(self.ctx.submit(self._notation()))
 
     def covers(self, action: Action) -> bool:
         # Every bid goes through the dropdowns: no button per permutation.

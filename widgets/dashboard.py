@@ -311,7 +311,7 @@ class Dashboard(W.VBox):
         self.console = Console(limit=12)
         self.console.add_class("nid-dashboard-console")
         self.restore_errors = report_callback_errors(self.console)
-        self.play_config = {"players": players, "seats": list(seats), "seed": seed,
+        self.play_config: dict[str, Any] = {"players": players, "seats": list(seats), "seed": seed,
                             "bot_delay": bot_delay, "background": background}
         self.walkthrough: WalkthroughTab | None = None
         self.play: PlayApp | None = None

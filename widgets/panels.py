@@ -8,11 +8,11 @@ Each panel observes ``session.version`` and re-renders from
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as W
 
-from nidavellir import Game
+from nidavellir import Game, ScoreSheet
 from nidavellir import cards as C
 from nidavellir import events as ev
 from nidavellir.card_text import ability
@@ -215,8 +215,8 @@ class SetupCard(W.VBox):
                                tooltip="choose the players, their levels and the rules, "
                                        "then start")
         self.toggle.add_class("nid-setup-toggle")
-        self.toggle.on_click(lambda _b: self.show_form(self.form.layout.display == "none"))
         self.form = NewGamePanel(session, layout=W.Layout(display="none", padding="4px 0"))
+        self.toggle.on_click(lambda _b: self.show_form(self.form.layout.display == "none"))
         self._game = session.game
         self.children = [W.HBox([self.summary, self.toggle], layout=W.Layout(
             align_items="center", justify_content="space-between", width="100%")),
@@ -551,8 +551,8 @@ class DecisionPanel(_View):
             self.notation.value = ""  # a new game: nothing typed for the old one stays
         self._rendered = key
         # The number of decisions taken, for a page (or a browser test) to see a move land.
-        self._dom_classes = tuple(c for c in self._dom_classes
-                                  if not c.startswith("nid-moves-")) + (
+        classes: tuple[str, ...] = cast(Any, self)._dom_classes
+        self._dom_classes = tuple(c for c in classes if not c.startswith("nid-moves-")) + (
             f"nid-moves-{len(game.history)}",)
         old = self.control
         self.control = None
@@ -763,7 +763,7 @@ class ResultPanel(_View):
     def __init__(self, session: Session, **kwargs: Any) -> None:
         super().__init__(session, **kwargs)
         self.html = W.HTML()
-        self.sheet = None
+        self.sheet: ScoreSheet | None = None
         self.children = [self.html]
         self.refresh()
 

@@ -28,15 +28,15 @@ def play_through(app: PlayApp, seed: int, max_steps: int = 2000) -> list[str]:
     their kind for transforms and discards)."""
     rng = random.Random(seed)
     game = app.session.game
-    kinds = []
+    kinds: list[str] = []
     for _ in range(max_steps):
         d = game.decision
         if d is None:
             break
         assert app.session.is_human(d.player), "the bots stopped before a human decision"
-        kinds.append(d.kind)
+        kinds.append(str(d.kind))
         if d.kind in ("transform", "discard"):
-            kinds.append(f"{d.kind}:{d.task.reason}")
+            kinds.append(f"{d.kind}:{getattr(d.task, 'reason', '')}")
         before = len(game.history)
         click(app, rng.choice(game.legal_actions()))
         assert len(game.history) > before, app.console.messages
