@@ -30,7 +30,7 @@ from nidavellir.explain import outlook
 from nidavellir.rules.base import CHOICES
 
 from . import render
-from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES
+from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, button
 
 esc = html.escape
 
@@ -153,8 +153,7 @@ def _later_note(later: str) -> W.HTML:
     """A small line under a card's button: what the card will be worth later."""
     if not later:
         return W.HTML(layout=W.Layout(height="0px"))
-    note = W.HTML(f"<div style='width:140px;font:10px/1.2 sans-serif;color:#555;"
-                  f"text-align:center'>{esc(later)}</div>")
+    note = W.HTML(f"<div class='nid-later-text'>{esc(later)}</div>")
     note.add_class("nid-later")
     return note
 
@@ -170,7 +169,7 @@ def _majority_note(pv: Preview | None) -> W.HTML:
 
 
 def _label(text: str) -> W.HTML:
-    return W.HTML(f"<b style='font:13px sans-serif'>{esc(text)}</b>")
+    return W.HTML(f"<b class='nid-control-label'>{esc(text)}</b>")
 
 
 class Control:
@@ -306,16 +305,16 @@ class BidControl(Control):
             options.append((text, i))
         self.dropdowns = [W.Dropdown(options=options, value=t if t < len(options) else None,
                                      description=f"{t + 1}. {name}",
-                                     style={"description_width": "initial"},
                                      layout=W.Layout(width="230px"))
                           for t, name in enumerate(_tavern_names())]
+        for d in self.dropdowns:
+            d.add_class("nid-label-fit")
         self.purse = W.HTML()
         self.estimate = W.HTML()
         self.estimate.add_class("nid-bid-estimate")
         for d in self.dropdowns:
             d.observe(lambda _c: self._update(), "value")
-        self.submit = W.Button(description="Bid", button_style="primary",
-                               tooltip="place these coins face down")
+        self.submit = button("Bid", "primary", tooltip="place these coins face down")
         self.submit.add_class("nid-choice")
         self.submit.on_click(lambda _b: self.send())
         self._update()
@@ -502,7 +501,7 @@ class HeroControl(Control):
                 self.reasons[token] = reason
                 b = self.dead_button(notation, "not eligible", reason)
                 tile = W.HTML(render.card_tile(token, disabled=True)
-                              + f"<div style='width:96px;font:9px sans-serif;color:#900'>"
+                              + f"<div class='nid-ineligible'>"
                               f"{esc(reason)}</div>")
             tiles.append(W.VBox([tile, b], layout=W.Layout(align_items="center",
                                                            margin="0 4px 4px 0")))
@@ -684,7 +683,7 @@ class GenericControl(Control):
             return W.HBox([self.option_button(a, self.ctx.label(a)) for a in actions],
                           layout=_wrap())
         self.dropdown = W.Dropdown(options=[str(a) for a in actions], description="Action")
-        self.submit = W.Button(description="Apply", button_style="primary")
+        self.submit = button("Apply", "primary")
         self.submit.on_click(lambda _b: self.ctx.submit(str(self.dropdown.value)))
         # Every action counts as offered: the dropdown holds them all.
         for a in actions:

@@ -39,6 +39,7 @@ from nidavellir import cards as C
 from nidavellir.analysis import probability as P
 
 from .charts import show_figure
+from .style import button, css_widget
 
 #: The parameters in words, as the page names them.
 PARAM_WORDS: dict[str, str] = {
@@ -94,64 +95,60 @@ class LessonApp(W.VBox):
         dashboard sends it to the class view)."""
         self._guessed = False
         self._players = 3
-        style = {"description_width": "150px"}
+        # Every labelled control of the page: its label 150px wide (.nid-lessons in CSS).
         wide = W.Layout(width="420px")
         self.error = W.HTML()
         unknown = question not in P.QUESTION_KINDS
         self.question = W.Dropdown(description="Question", options=question_options(),
                                    value=next(iter(P.QUESTION_KINDS)) if unknown else question,
-                                   style=style, layout=W.Layout(width="520px"))
+                                   layout=W.Layout(width="520px"))
         self.controls: dict[str, W.Widget] = {
             "what": W.Dropdown(description="Class or card", options=list(TARGET_OPTIONS),
-                               value="H", style=style, layout=wide),
-            "players": W.IntSlider(description="Players", min=2, max=5, value=3, style=style),
-            "age": W.Dropdown(description="Age", options=[1, 2], value=1, style=style),
-            "n": W.IntSlider(description="Cards in the tavern", min=1, max=9, value=3,
-                             style=style),
-            "by_round": W.IntSlider(description="By the end of round", min=0, max=4, value=4,
-                                    style=style),
+                               value="H", layout=wide),
+            "players": W.IntSlider(description="Players", min=2, max=5, value=3),
+            "age": W.Dropdown(description="Age", options=[1, 2], value=1),
+            "n": W.IntSlider(description="Cards in the tavern", min=1, max=9, value=3),
+            "by_round": W.IntSlider(description="By the end of round", min=0, max=4, value=4),
             "pioneer": W.Dropdown(description="The extra age-2 card",
                                   options=[("leaves at random", "random"),
                                            ("Pioneer keeps it if drawn", "takes_it")],
-                                  value="random", style=style, layout=wide),
-            "k": W.IntSlider(description="Picks (k)", min=1, max=24, value=8, style=style),
-            "position": W.IntSlider(description="Your pick position", min=1, max=5, value=1,
-                                    style=style),
-            "hand_a": W.Text(description="Hand of player A", value="0 2 3 4 5", style=style,
+                                  value="random", layout=wide),
+            "k": W.IntSlider(description="Picks (k)", min=1, max=24, value=8),
+            "position": W.IntSlider(description="Your pick position", min=1, max=5, value=1),
+            "hand_a": W.Text(description="Hand of player A", value="0 2 3 4 5",
                              layout=wide),
-            "hand_b": W.Text(description="Hand of player B", value="0 2 3 4 5", style=style,
+            "hand_b": W.Text(description="Hand of player B", value="0 2 3 4 5",
                              layout=wide),
             "tavern": W.Dropdown(description="Tie on",
                                  options=[(t, i) for i, t in enumerate(C.TAVERNS)]
-                                 + [("any of the three", None)], value=0, style=style,
+                                 + [("any of the three", None)], value=0,
                                  layout=wide),
             "distinct": W.Checkbox(description="uniform over distinct bids (random bot)",
                                    value=False, indent=False),
-            "hand": W.Text(description="Hand (with the 0)", value="0 2 3 4 5", style=style,
+            "hand": W.Text(description="Hand (with the 0)", value="0 2 3 4 5",
                            layout=wide),
             "treasury": W.Text(description="Treasury (empty: full)", value="",
-                               placeholder="e.g. 5 7x2 9 (empty: the box)", style=style,
+                               placeholder="e.g. 5 7x2 9 (empty: the box)",
                                layout=wide),
             "bot_a": W.Dropdown(description="Strategy A (seat 1)", options=list(STRATEGY_BOTS),
-                                value="greedy", style=style),
+                                value="greedy"),
             "bot_b": W.Dropdown(description="Strategy B (others)", options=list(STRATEGY_BOTS),
-                                value="random", style=style),
+                                value="random"),
         }
         self.use_game = W.Checkbox(description="Use the current game", value=False,
                                    disabled=True, indent=False,
                                    layout=W.Layout(width="auto"))
         self.trials = W.IntSlider(description="Simulations", min=10, max=MAX_TRIALS, step=10,
-                                  value=trials or self.kind.trials, style=style,
+                                  value=trials or self.kind.trials,
                                   layout=W.Layout(width="520px"))
-        self.seed = W.IntText(description="Seed", value=seed, style=style,
+        self.seed = W.IntText(description="Seed", value=seed,
                               layout=W.Layout(width="260px"))
-        self.run_button = W.Button(description="Simulate", button_style="primary",
-                                   icon="play")
+        self.run_button = button("Simulate", "primary", icon="play")
         self.quiz = W.Checkbox(description="Quiz mode: guess first", value=quiz, indent=False)
         self.guess = W.FloatSlider(description="Your guess", min=0.0, max=1.0, step=0.01,
-                                   value=0.5, style=style, layout=W.Layout(width="520px"),
+                                   value=0.5, layout=W.Layout(width="520px"),
                                    readout_format=".2f")
-        self.check_button = W.Button(description="Check my guess", button_style="warning")
+        self.check_button = button("Check my guess", "warning")
         self.feedback = W.HTML()
         self.exact_html = W.HTML()
         self.estimate_html = W.HTML()
@@ -172,7 +169,8 @@ class LessonApp(W.VBox):
         self.answer_box = W.VBox([self.exact_html, self.estimate_html, self.note, self.chart,
                                   self.dist_chart])
         self.children = [
-            W.HTML("<h3 style='margin:4px 0'>Probability lab: count it, then simulate it</h3>"),
+            css_widget(),
+            W.HTML("<h3 class='nid-heading'>Probability lab: count it, then simulate it</h3>"),
             self.question, self.use_game, self.param_box,
             W.HBox([self.trials, self.seed]), W.HBox([self.run_button, self.quiz]),
             self.quiz_box, self.error, self.answer_box,
@@ -340,8 +338,8 @@ class LessonApp(W.VBox):
             self.exact_html.value = (
                 f"<b>Exact:</b> {html.escape(q.exact.question)} = "
                 f"<b>{html.escape(_fmt_fraction(q.exact.value))}</b>"
-                f"<div class='nid-lab-words' style='font:14px sans-serif'>{words}</div>"
-                f"<span style='color:#555'>Formula: {html.escape(q.exact.formula)}</span>")
+                f"<div class='nid-lab-words'>{words}</div>"
+                f"<span class='nid-muted'>Formula: {html.escape(q.exact.formula)}</span>")
         else:
             self.exact_html.value = ("<b>Exact:</b> no closed form here: only the simulation "
                                      "answers this question.")
@@ -353,7 +351,7 @@ class LessonApp(W.VBox):
             lines.append(f"The exact value lies {inside} the interval ({z:+.2f} standard "
                          "errors from the estimate).")
         self.estimate_html.value = "<br>".join(lines)
-        self.note.value = (f"<div style='color:#555;font-size:90%'>Assumption: "
+        self.note.value = (f"<div class='nid-assumption'>Assumption: "
                            f"{html.escape(q.assumption)}</div>" if q.assumption else "")
         self.figure = q.figure(result["frame"])
         show_figure(self.chart, self.figure)
@@ -440,7 +438,7 @@ def figure_box(fig: Any) -> W.Output:
 def _answer_html(answer: Any) -> str:
     if isinstance(answer, P.Exact):
         return (f"<b>{html.escape(answer.question)} = {html.escape(_fmt_fraction(answer.value))}"
-                f"</b><br><span style='color:#555'>{html.escape(answer.formula)}</span>")
+                f"</b><br><span class='nid-muted'>{html.escape(answer.formula)}</span>")
     if isinstance(answer, P.Estimate):
         return f"<b>{html.escape(str(answer))}</b>"
     if isinstance(answer, P.Distribution):
@@ -458,7 +456,7 @@ def reveal(answer: Any, explanation: str = "", label: str = "Show the answer") -
     ``answer`` may be an Exact, an Estimate, a Distribution or text; ``explanation`` is
     HTML shown under it.
     """
-    body = W.HTML(_answer_html(answer) + (f"<div style='margin-top:4px'>{explanation}</div>"
+    body = W.HTML(_answer_html(answer) + (f"<div class='nid-answer-more'>{explanation}</div>"
                                           if explanation else ""),
                   layout=W.Layout(display="none", border="1px solid #ddd", padding="4px 8px"))
     button = W.Button(description=label, icon="eye")
