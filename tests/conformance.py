@@ -7,7 +7,8 @@ every hero a scripted game that recruits it (:func:`scripted.recruit_game`) and 
 so a hero's own decisions are reached whatever the seeds do. At each position, for every
 legal action:
 
-- the legal actions are distinct, and so are their texts and RL indices;
+- the legal actions are distinct, and so are their texts and RL indices; a clone keeps the
+  history and the options; every seat's observation tensor has the declared size;
 - the text round trip: ``parse_action(str(a)) == a``;
 - the record: the game after the action, saved as JSON and reopened, is the same game;
 - the RL index round trip (:mod:`nidavellir.integrations.encoding`), and the legal mask;
@@ -38,7 +39,14 @@ from nidavellir import Game, parse_action
 from nidavellir import cards as C
 from nidavellir.bots import make_bot
 from nidavellir.errors import IllegalAction
-from nidavellir.integrations.encoding import ACTIONS, action_at, action_index, legal_mask
+from nidavellir.integrations.encoding import (
+    ACTIONS,
+    action_at,
+    action_index,
+    encode,
+    legal_mask,
+    observation_size,
+)
 from nidavellir.rules.base import CHOICES
 from nidavellir.rules.heroes import HEROES
 from widgets.controls import CONTROLS, Context, build_control
@@ -106,6 +114,11 @@ def check_position(game: Game) -> None:
     assert len(set(legal)) == len(legal) and len(set(texts)) == len(texts), \
         f"{where}: legal actions repeat"
     assert d.prompt and d.prompt == task.prompt(game.engine), where
+    # OpenSpiel's checks: a clone keeps the history, the tensor has its declared size.
+    copy = game.clone()
+    assert copy.history == game.history and copy.legal_actions() == legal, where
+    for seat in range(game.config.players):
+        assert len(encode(game.observation(seat))) == observation_size(), where
     # The text, the record, the RL index, the words.
     indices = [action_index(a) for a in legal]
     assert len(set(indices)) == len(indices), f"{where}: two actions share an RL index"
