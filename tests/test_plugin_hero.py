@@ -4,7 +4,8 @@ measured here, and docs/engine.md's checklist gives that number (issue 43, items
 
 The copy holds the package, the widgets and the tests; the conformance test runs there in
 a fresh interpreter (the copy comes first on its path), for the new kind and the hero
-decision, with the new hero's scripted game.
+decision, with the new hero's scripted game; then the notation, record and PettingZoo
+tests, which such a hero used to break.
 """
 
 from __future__ import annotations
@@ -58,3 +59,10 @@ def test_the_made_up_hero_passes_the_conformance_check(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     # The copy was tested, with the new kind: its hero's recruit and its decision.
     assert "3 passed" in done.stdout, done.stdout[-2000:]
+    # And what broke before the decisions owned their text: typing the move, records,
+    # the RL adapters (their own tests, on the copy with the new hero in every hall).
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+         "tests/test_notation.py", "tests/test_records.py", "tests/test_pettingzoo.py"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
