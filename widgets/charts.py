@@ -39,6 +39,7 @@ import plotly.io as pio
 from nidavellir import Game
 from nidavellir.analysis import figures as G
 from nidavellir.analysis.frames import Timeline
+from nidavellir.i18n import count
 from nidavellir.observer import Observer
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
@@ -197,8 +198,9 @@ class LiveCharts(W.VBox):
         self.drawn_at = len(game.history)
         s = game.state
         where = "game over" if game.is_over else f"age {s.age}, round {s.round}"
-        self.status.value = (f"<span class='nid-muted'>Charts after {self.drawn_at} "
-                             f"decision(s) ({where})</span>")
+        after = count(self.drawn_at, "Charts after {n} decision ({where})",
+                      "Charts after {n} decisions ({where})", where=where)
+        self.status.value = f"<span class='nid-muted'>{after}</span>"
 
     def figure(self, name: str) -> dict[str, Any]:
         """The plotly spec (data, layout, config) a chart shows now (for tests)."""

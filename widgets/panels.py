@@ -17,7 +17,7 @@ from nidavellir import cards as C
 from nidavellir import events as ev
 from nidavellir.card_text import ability
 from nidavellir.cards import TAVERNS
-from nidavellir.i18n import join
+from nidavellir.i18n import count, join
 
 from . import render
 from .controls import Context, Control, build_control
@@ -61,7 +61,9 @@ def status_text(session: Session) -> str:
     d = game.decision
     if d is None:
         sheet = game.scores()
-        return f"Game over. Winner(s): {', '.join(sheet.winners)} with {max(sheet.totals)} points."
+        return count(len(sheet.winners), "Game over. The winner: {names}, with {points} points.",
+                     "Game over. The winners: {names}, with {points} points each.",
+                     names=join(sheet.winners), points=max(sheet.totals))
     who = game.names[d.player]
     kind = "you" if session.is_human(d.player) else f"{session.seats[d.player]} bot"
     return f"{where} — {who} ({kind}): {d.prompt}"
@@ -151,8 +153,9 @@ def age_summary_html(game: Game, age: int) -> str:
     pending = age == 1 and game.state.age == 1 and game.decision is not None
     if pending and len(awards) < len(C.DISTINCTIONS):
         head = "End of age 1: the distinctions so far"
-        nxt = (f"{len(C.DISTINCTIONS) - len(awards)} more distinction(s) follow once this "
-               "choice is made; then age 2 begins.")
+        nxt = count(len(C.DISTINCTIONS) - len(awards),
+                    "{n} more distinction follows once this choice is made; then age 2 begins.",
+                    "{n} more distinctions follow once this choice is made; then age 2 begins.")
     elif pending:
         head = "End of age 1"
         nxt = "Once this choice is made, age 2 begins with the age 2 deck and a new bid."
@@ -259,17 +262,19 @@ class NewGamePanel(W.VBox):
         self.seat_kinds = [W.Dropdown(options=list(SEAT_MENU),
                                       value=(LEVEL_OF.get(session.seats[i], session.seats[i])
                                              if i < n else "easy"),
-                                      layout=W.Layout(width="200px"))
+                                      layout=W.Layout(width="260px"))
                            for i in range(MAX_PLAYERS)]
         for i, (text, kind) in enumerate(zip(self.names, self.seat_kinds, strict=True)):
             text.add_class(f"nid-seat-name-{i}")
             kind.add_class(f"nid-seat-kind-{i}")
         self.rows = [W.HBox([t, k]) for t, k in zip(self.names, self.seat_kinds, strict=True)]
         self.thingvellir = W.Checkbox(value=game.config.thingvellir,
-                                      description="Thingvellir expansion")
+                                      description="Thingvellir expansion", indent=False,
+                                      layout=W.Layout(width="auto", margin="2px 0 2px 90px"))
         self.first_game = W.Checkbox(value=game.config.options.first_game,
-                                     description="First game (no Thrud, Ylud, Uline; R25)",
-                                     layout=W.Layout(width="360px"))
+                                     description="First game: no Thrud, Ylud or Uline (R25)",
+                                     indent=False,
+                                     layout=W.Layout(width="auto", margin="2px 0 2px 90px"))
         self.seed = W.IntText(value=game.seed, description="Seed")
         self.bot_delay = W.FloatText(value=session.bot_delay, description="Bot pause (s)",
                                      step=0.1)
@@ -434,6 +439,9 @@ class DecisionPanel(_View):
         self.prompt = W.HTML()
         self.control: Control | None = None
         self.control_box = W.VBox()
+        # A long list of options (the 26 heroes of a Thingvellir hall) scrolls in its own
+        # box, so the coach's Hint and win bar under the panel stay on the first screen.
+        self.control_box.add_class("nid-decision-options")
         self.error = W.HTML()
         self.error.add_class("nid-decision-error")
         self.summary = W.HTML()
@@ -462,6 +470,7 @@ class DecisionPanel(_View):
         self.auto.observe(self._auto_changed, "value")
         self.again = button("Play again (new deal)", "success",
                             tooltip="the same players and rules, a new random seed")
+        self.again.layout.width = "auto"
         self.again.add_class("nid-play-again")
         self.again.on_click(lambda _b: self.session.play_again())
         self.tools = W.HBox([self.undo_button, self.again, self.auto],
@@ -772,9 +781,9 @@ class ResultPanel(_View):
             self.html.value = ""
             return
         self.sheet = game.scores()
-        winners = ", ".join(self.sheet.winners)
-        self.html.value = (f"<div class='nid-final'>Final scores — winner(s): "
-                           f"{esc(winners)}</div>" + self.sheet._repr_html_())
+        head = count(len(self.sheet.winners), "Final scores — the winner: {names}",
+                     "Final scores — the winners: {names}", names=join(self.sheet.winners))
+        self.html.value = f"<div class='nid-final'>{esc(head)}</div>" + self.sheet._repr_html_()
 
 
 __all__ = ["SetupCard", "StatusBar", "levels_html", "opponents_text", "NewGamePanel",

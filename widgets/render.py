@@ -15,15 +15,71 @@ from nidavellir import cards as C
 from nidavellir.card_text import ability, source
 from nidavellir.cards import Card, Kind
 from nidavellir.errors import InvalidNotation
+from nidavellir.i18n import count
 from nidavellir.rules.classes import blacksmith_points, column_totals, hunter_points
 from nidavellir.tokens import parse_token
 
-from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES
+from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, SMALL_TILE, TILE
 
 esc = html.escape
 
-TILE_W = 62
-TILE_H = 74
+#: Font sizes a tile's name (normal, small tile) and caption may take, largest first: the
+#: largest whose longest word fits the tile's width is used, so no word breaks inside a tile.
+HEAD_SIZES = {False: (18, 12, 11, 10, 9, 8, 7), True: (14, 10, 9, 8, 7)}
+CAPTION_SIZES = (9, 8, 7)
+#: A tile's padding and border, left and right, in pixels (the stylesheet's .nid-card).
+TILE_PADDING = 7
+
+#: Glyph widths of the browsers' default sans-serif on the lab's machines (DejaVu Sans, one
+#: of the widest, measured in Chromium at 100 px): normal and bold. Unknown glyphs count as
+#: the widest.
+_GLYPHS = ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,'&/+-×()!?:;"
+           "åäöüéèêëïîçñáóíúûôâàÅÄÖÜÉÆæøØðÐþ*")
+_WIDTHS = {
+    False: dict(zip(_GLYPHS, (
+        61, 63, 55, 63, 62, 35, 63, 63, 28, 28, 58, 28, 97, 63, 61, 63, 63, 41, 52, 39, 63, 59,
+        82, 59, 59, 52, 68, 69, 70, 77, 63, 58, 77, 75, 29, 29, 66, 56, 86, 75, 79, 60, 79, 69,
+        63, 61, 73, 68, 99, 69, 61, 69, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 32, 32, 32, 27,
+        78, 34, 84, 36, 84, 39, 39, 40, 53, 34, 34, 61, 61, 61, 63, 62, 62, 62, 62, 28, 28, 55,
+        63, 61, 61, 28, 63, 63, 61, 61, 61, 68, 68, 79, 73, 63, 97, 98, 61, 79, 61, 77, 63, 50),
+        strict=True)),
+    True: dict(zip(_GLYPHS, (
+        67, 72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34, 104, 71, 69, 72, 72, 49, 60, 48, 71, 65,
+        92, 65, 65, 58, 77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77, 64, 100, 84, 85, 73, 85, 77,
+        72, 68, 81, 77, 110, 77, 72, 73, 70, 70, 70, 70, 70, 70, 70, 70, 70, 70, 35, 38, 38, 31,
+        87, 37, 84, 42, 84, 46, 46, 46, 58, 40, 40, 67, 67, 69, 71, 68, 68, 68, 68, 34, 34, 59,
+        71, 67, 69, 34, 71, 71, 69, 67, 67, 77, 77, 85, 81, 68, 108, 105, 69, 85, 69, 84, 72, 52),
+        strict=True)),
+}
+
+
+def text_width(text: str, px: float, *, bold: bool = False) -> float:
+    """The width in pixels of ``text`` at ``px`` in the default sans-serif (an estimate on
+    the wide side for other fonts)."""
+    widths = _WIDTHS[bold]
+    return sum(widths.get(ch, 110) for ch in text) * px / 100
+
+
+def shorten(text: str, width: float, px: float, *, bold: bool = False) -> str:
+    """``text`` with each word too wide for ``width`` cut to the longest start that fits
+    with a full stop (``Brisingamens`` -> ``Brisinga.``): the same rule for every tile."""
+    out = []
+    for word in text.split():
+        while len(word) > 1 and text_width(word, px, bold=bold) > width:
+            word = word[:-2] + "."
+        out.append(word)
+    return " ".join(out)
+
+
+def fitting_size(text: str, width: float, sizes: Sequence[int], *,
+                 bold: bool = False) -> int | None:
+    """The largest of ``sizes`` at which every word of ``text`` fits ``width`` pixels (so
+    lines break between words, never inside one); None when none does."""
+    words = text.split() or [""]
+    for size in sizes:
+        if max(text_width(w, size, bold=bold) for w in words) <= width:
+            return size
+    return None
 
 
 def card_of(token: str) -> Card | None:
@@ -112,17 +168,18 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
     else:
         is_named = card.kind in (Kind.HERO, Kind.ARTIFACT, Kind.DISTINCTION, Kind.OLWYN_DOUBLE)
         head = card.name if is_named else card.token
-        longest = max(len(word) for word in head.split())
-        if longest <= 3:
-            size = "14px" if small else "18px"
-        elif longest <= 5:
-            size = "10px" if small else "12px"
-        elif longest <= 7:
-            size = "8px" if small else "11px"
-        else:
-            size = "7px" if small else "9px"
-        body = (f"<div class='nid-card-head' style='font-size:{size}'>{esc(head)}</div>"
-                f"<div class='nid-card-caption'>{esc(card_caption(card, column))}</div>")
+        inner = (SMALL_TILE if small else TILE)[0] - TILE_PADDING
+        size = fitting_size(head, inner, HEAD_SIZES[small], bold=True)
+        if size is None:  # too long even at the least size: shortened, the tooltip says it all
+            size = HEAD_SIZES[small][-1]
+            head = shorten(head, inner, size, bold=True)
+        caption = card_caption(card, column)
+        caption_size = fitting_size(caption, inner, CAPTION_SIZES)
+        if caption_size is None:
+            caption = ""  # a title too long for the tile: the tooltip and the panel say it
+        size_style = f" style='font-size:{caption_size}px'" if caption_size != 9 and caption else ""
+        body = (f"<div class='nid-card-head' style='font-size:{size}px'>{esc(head)}</div>"
+                f"<div class='nid-card-caption'{size_style}>{esc(caption)}</div>")
         title = f"{card.name} {card.title}".strip() if card.title else card.name
         title += f": {ability(card)}"
         if later:
@@ -252,8 +309,9 @@ def table_html(obs: Mapping[str, Any], sections: Sequence[str] = TABLE_SECTIONS,
     decks = ", ".join(f"age {a}: {n} cards" for a, n in obs.get("deck_sizes", {}).items())
     discard = obs.get("discard", [])
     top = " ".join(discard[-6:])
-    drawn["decks"] = (_section("Decks", f"<span class='nid-text-small'>{esc(decks)}; discard "
-                          f"{len(discard)} card(s){': … ' + esc(top) if top else ''}</span>"))
+    in_discard = count(len(discard), "discard {n} card", "discard {n} cards")
+    drawn["decks"] = (_section("Decks", f"<span class='nid-text-small'>{esc(decks)}; "
+                          f"{in_discard}{': … ' + esc(top) if top else ''}</span>"))
     treasury = obs.get("treasury", {})
     coins = "".join(f"<span class='nid-treasury-coin'>{coin_html(v)}"
                     f"<small>×{n}</small></span>" for v, n in treasury.items())
@@ -293,8 +351,9 @@ def _table_changes(obs: Mapping[str, Any], sections: Sequence[str],
     if "thingvellir" in obs.get("expansions", []):
         left = obs.get("camp_deck_sizes", {}).get(str(obs["age"]), 0)
         camp = tiles(obs.get("camp", []), before.get("camp"), small=True)
-        drawn["camp"] = (f"<div class='nid-wt-camp'><b>Camp</b> <small>({left} card(s) left "
-                         f"in the age-{obs['age']} camp deck)</small><br>"
+        deck = count(left, "{n} card left in the age-{age} camp deck",
+                     "{n} cards left in the age-{age} camp deck", age=obs["age"])
+        drawn["camp"] = (f"<div class='nid-wt-camp'><b>Camp</b> <small>({deck})</small><br>"
                          f"{camp or '<i>empty</i>'}</div>")
     treasury = obs.get("treasury", {})
     prev_t = before.get("treasury", {})
@@ -402,8 +461,9 @@ def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool
                       for letter in CLASS_LETTERS)
     zone = "".join(card_tile(t, small=True) for t in player["command_zone"]) or \
         "<i class='nid-text-small nid-empty'>empty</i>"
-    lines = (f"<div class='nid-text-small'>{player['lines']} complete line(s), "
-             f"{player['heroes']} hero(es)</div>")
+    lines = ("<div class='nid-text-small'>"
+             + count(player["lines"], "{n} complete line", "{n} complete lines") + ", "
+             + count(player["heroes"], "{n} hero", "{n} heroes") + "</div>")
     framed = "nid-board nid-board-framed" + (" nid-board-to-move" if to_move else "")
     if compact:
         return (f"<div class='{framed} nid-board-compact'>{head}{coins}{lines}"

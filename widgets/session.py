@@ -35,6 +35,7 @@ from nidavellir import events as ev
 from nidavellir.bots import make_bot
 from nidavellir.engine import Decision
 from nidavellir.errors import IllegalAction, InvalidNotation
+from nidavellir.i18n import count, join
 
 LOG = logging.getLogger("nidavellir.widgets.session")
 HUMAN = "human"
@@ -522,7 +523,8 @@ class Session(T.HasTraits):
             sheet = game.scores()
             self.console.info("Game over: " + ", ".join(
                 f"{p.name} {p.total}" for p in sheet.players)
-                + f". Winner(s): {', '.join(sheet.winners)}")
+                + ". " + count(len(sheet.winners), "The winner: {names}.", "The winners: {names}.",
+                               names=join(sheet.winners)))
 
     def _summary_first(self) -> bool:
         """A forced human move waits while its age's summary is due (the summary comes
@@ -579,7 +581,7 @@ class Session(T.HasTraits):
         history = self.game.history
         if not isinstance(index, int) or not 0 <= index < len(history):
             self.console.error(f"cannot undo to decision {index!r}: "
-                               f"{len(history)} decision(s) taken")
+                               + count(len(history), "{n} decision taken", "{n} decisions taken"))
             return False
         player, action = history[index]
         try:

@@ -36,9 +36,9 @@ _TILES = f"""
 """
 
 CSS = _TILES + """
-.nid-card-head { font-weight: bold; line-height: 1.1; overflow-wrap: break-word; }
+.nid-card-head { font-weight: bold; line-height: 1.1; overflow-wrap: normal; }
 .nid-card-caption { font-size: 9px; line-height: 1.1; margin-top: 2px;
-  overflow-wrap: break-word; }
+  overflow-wrap: normal; }
 .nid-card-note { font-size: 9px; font-style: italic; }
 .nid-card-details { display: inline-block; vertical-align: top; position: relative; }
 .nid-card-details > summary::-webkit-details-marker { display: none; }
@@ -66,7 +66,8 @@ CSS = _TILES + """
 .nid-log-decision { font-weight: bold; }
 .nid-log-event { color: #555; padding-left: 1.5em; }
 .nid-card-details[open] > summary .nid-card { box-shadow: 0 0 0 3px #2471a3; }
-.nid-upload.jupyter-button { font-size: 0; }
+.nid-decision-options { max-height: 46vh; overflow-y: auto; overflow-x: hidden; }
+.nid-upload.jupyter-button { font-size: 0; width: auto; padding: 0 12px; }
 .nid-upload.jupyter-button::after { content: "Upload a record (.json)"; font-size: 13px; }
 .nid-error { color: #c0392b; font: 13px sans-serif; }
 button.nid-next:disabled { opacity: .45; cursor: not-allowed; }

@@ -27,6 +27,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from nidavellir.i18n import count
 from nidavellir.lessons import Entry, Library
 from nidavellir.lessons import short_error as _short
 from nidavellir.lessons.markup import inline, to_html
@@ -198,9 +199,11 @@ class WalkthroughApp(W.VBox):
         if lines:
             items = "".join(f"<li>{esc(line)}</li>" for line in lines[-40:])
             more = f"<li>… and {len(lines) - 40} earlier events</li>" if len(lines) > 40 else ""
-            self.changes.value = (f"<details open><summary class='nid-changes-title'>"
-                                  f"What changed ({len(lines)} event(s); marked in yellow on the "
-                                  f"board)</summary><ul class='nid-changes'>{more}{items}</ul>"
+            self.changes.value = ("<details open><summary class='nid-changes-title'>"
+                                  + count(len(lines), "What changed ({n} event; marked in yellow "
+                                          "on the board)", "What changed ({n} events; marked in "
+                                          "yellow on the board)") + "</summary>"
+                                  f"<ul class='nid-changes'>{more}{items}</ul>"
                                   f"</details>")
         else:
             self.changes.value = ""
