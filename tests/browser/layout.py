@@ -5,7 +5,8 @@ and 1920x1080 fail on any.
 - **cut**: an element that hides its overflow (``overflow: hidden``/``clip``, or an
   ellipsis) whose content is wider than its box, and a drop-down whose chosen option is
   wider than the drop-down;
-- **broken**: a word (two characters or more) of a visible text laid out on two lines.
+- **broken**: a word (two characters or more) of a visible text laid out on two lines (a
+  line may break after a hyphen or a slash, as typesetters do).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ PROBLEMS = """
   while ((node = walker.nextNode())) {
     const el = node.parentElement;
     if (!el || !visible(el)) continue;
-    const re = /\\S+/g; let m;
+    const re = /[^\\s\\-\u2010\u2013\u2014\\/]+/g; let m;
     while ((m = re.exec(node.textContent))) {
       if (m[0].length < 2) continue;
       const range = document.createRange();

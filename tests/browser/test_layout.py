@@ -73,7 +73,8 @@ def set_slider(pw_page: Any, value: int) -> None:
     readout.press("Control+A")
     readout.type(str(value))
     readout.press("Enter")
-    wait_text(pw_page, ".nid-replay-status, .nid-replay-info", rf"\b{value}\b")
+    wait_text(pw_page, ".nid-replay-info",
+              "Before the first decision" if value == 0 else rf"Decision {value}:")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -105,6 +106,7 @@ def test_nothing_cut_no_word_broken_and_the_coach_beside_the_options(
             wait_text(pg, ".nid-replay-status", r"decisions")
             no_problems(pg, f"Replay of {path}", ".nid-replay")
             for index in decisions_of_every_kind(path):
+                tab(pg, "Replay").click()
                 set_slider(pg, index)
                 no_problems(pg, f"Replay of {path} at decision {index}", ".nid-replay")
                 mark_old(pg, ".nid-whatif-branch .nid-decision")
