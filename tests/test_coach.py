@@ -208,3 +208,30 @@ def test_whatif_shows_the_coachs_judgement_in_words() -> None:
     assert f"★ {j.best}" in html
     panel.advanced.value = True
     assert "margin over the best opponent" in panel.table.value
+
+
+def test_whatif_marks_a_study_of_a_past_decision_until_studied_again() -> None:
+    """Issue 44: the Play game moves on after a study: the study says in words which
+    decision it scored and which one the game is at; studying again takes the mark off,
+    and an undo back to the studied decision takes it off too."""
+    dash = Dashboard(players=2, seats=("human", "human"), build_all=False)
+    dash.open_tab("play")
+    dash.open_tab("whatif")
+    panel = dash.whatif
+    panel.level.options = [("test", HINT)]
+    panel.level.value = HINT
+    session = dash.play.session
+    assert panel.study()
+    panel.wait()
+    assert panel.table.value and "nid-whatif-past" not in panel._dom_classes
+    session.submit(str(session.game.legal_actions()[0]))
+    assert "nid-whatif-past" in panel._dom_classes
+    assert "This study is of decision 0; the Play game is now at decision 1" in \
+        panel.status.value
+    assert session.undo()
+    assert "nid-whatif-past" not in panel._dom_classes and panel.status.value == ""
+    session.submit(str(session.game.legal_actions()[0]))
+    assert panel.study()
+    panel.wait()
+    assert "nid-whatif-past" not in panel._dom_classes and "This study" not in \
+        panel.status.value

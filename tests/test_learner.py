@@ -20,6 +20,7 @@ from nidavellir import cards as C
 from nidavellir import events as ev
 from nidavellir.card_text import ability, source
 from nidavellir.explain import outlook
+from nidavellir.i18n import count
 from nidavellir.scenario import load_scenario
 from widgets import render
 from widgets.app import play_app
@@ -82,7 +83,9 @@ def test_cards_explain_themselves_everywhere_they_appear() -> None:
     assert table.count("nid-card-info") >= len(obs["hall"]) + len(obs["camp"]) + 5
     assert html_has(table, ability(C.card(obs["hall"][0])))
     assert html_has(table, ability(C.card(obs["camp"][0])))
-    boards = "".join(render.board_html(p) for p in obs["players"])
+    sheet = game.scores()
+    boards = "".join(render.board_html(p, points=render.sheet_points(sheet[p["seat"]].breakdown))
+                     for p in obs["players"])
     zone = next(t for p in obs["players"] for t in p["command_zone"])
     assert html_has(boards, ability(C.card(zone)))
     assert boards.count("nid-card-info") == sum(
@@ -505,12 +508,13 @@ def test_coins_are_readable_and_columns_do_not_wrap() -> None:
 
     coin = render.coin_html("5")
     assert "color:#3b2f00" in coin  # dark numbers on gold
-    column = render.column_html("W", ["W3"], 1)
+    column = render.column_html("W", ["W3"], 1, points=3)
     assert "1 rank · 3 points" in column and "nid-column-name" in column
     assert ".nid-column-name { font: bold 10px sans-serif; white-space: nowrap; }" in CSS
     assert "rk ·" not in column
     # The header is the score sheet's figure: the hunters' ranks squared, not bravery points.
-    assert "2 ranks · 4 points" in render.column_html("H", ["H", "H"], 2)
+    assert "2 ranks · 4 points" in render.column_html("H", ["H", "H"], 2, points=4)
+    assert "1 rank · 1 point<" in render.column_html("H", ["H"], 1, points=1)
     assert "3 ranks · 99 points" in render.column_html("W", ["W3", "W4", "W5"], 3, points=99)
 
 
@@ -520,7 +524,7 @@ def test_the_upload_button_reads_as_an_action() -> None:
 
     panel = ReplayPanel()
     assert "nid-upload" in panel.upload._dom_classes
-    assert "Upload a record (.json)" in CSS and ".nid-upload.jupyter-button { font-size: 0; }" in CSS
+    assert "Upload a record (.json)" in CSS and ".nid-upload.jupyter-button { font-size: 0;" in CSS
 
 
 # ---------------------------------------------------------------------- hidden information
@@ -572,8 +576,6 @@ def test_a_replay_of_an_unfinished_record_shows_only_what_the_table_may_see() ->
 def test_column_headers_say_what_the_score_sheet_says_in_dagdas_discard() -> None:
     """Issue 26: Dagda's discard shows each column's score-sheet points (the explorers with
     every card, the warriors with the majority bonus), the same figure as the board."""
-    from widgets.panels import column_points
-
     for seed in range(1, 80):
         game = Game.new(players=3, seed=seed)
         _random_until(game, seed, lambda g: g.decision.kind == "discard"
@@ -583,17 +585,18 @@ def test_column_headers_say_what_the_score_sheet_says_in_dagdas_discard() -> Non
         d = game.decision
         session = Session(game, ["human"] * 3)
         panel = DecisionPanel(session)
-        points = column_points(game.scores()[d.player].breakdown)
+        points = render.sheet_points(game.scores()[d.player].breakdown)
         heads = [w.value for w in _all_widgets(panel.control.widget)
                  if hasattr(w, "value") and isinstance(w.value, str)
                  and "nid-column-score" in w.value]
         assert len(heads) == 5
         for letter, head in zip("WHMBE", heads, strict=True):
-            assert f"· {points[letter]} points" in head, (seed, letter, head)
+            assert f"· {count(points[letter], '{n} point', '{n} points')}" in head, \
+                (seed, letter, head)
         board = render.board_html(game.observation(d.player)["players"][d.player],
                                   points=points)
         for letter in "WHMBE":
-            assert f"· {points[letter]} points" in board
+            assert f"· {count(points[letter], '{n} point', '{n} points')}" in board
         return
     pytest.fail("no Dagda discard in 79 random games")
 

@@ -344,11 +344,13 @@ def test_the_walkthrough_board_is_the_play_tabs_renderer_told_what_changed() -> 
     take = next(a for a in game.legal_actions() if a.verb == "take")
     game.apply(take)
     after = game.observation(0)
-    html = board_html(after, before, learner=0)
+    sheet = game.scores()
+    html = board_html(after, before, learner=0, sheet=sheet)
     assert render.table_html(after, WALK_SECTIONS, before=before, unheld="not won yet") in html
     for p in after["players"]:
         assert render.board_html(p, viewer=p["seat"] == 0,
-                                 before=before["players"][p["seat"]]) in html
+                                 before=before["players"][p["seat"]],
+                                 points=render.sheet_points(sheet[p["seat"]].breakdown)) in html
     card = str(take.args[0])
     name = render.card_of(card).name if render.card_of(card) else card
     assert "taken" in html and "nid-changed" in html
@@ -356,4 +358,4 @@ def test_the_walkthrough_board_is_the_play_tabs_renderer_told_what_changed() -> 
     assert any(card in col or name in col for col in map(str, mover["army"].values()))
     assert "ranks · " in html and " points" in html
     # Nothing changed: nothing marked.
-    assert "nid-changed" not in board_html(after, after, learner=0)
+    assert "nid-changed" not in board_html(after, after, learner=0, sheet=sheet)

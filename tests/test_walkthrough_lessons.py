@@ -270,9 +270,10 @@ def test_thingvellir_steps_show_what_they_explain(step: str, made: bool,
 
 def test_thingvellir_board_shows_the_camp_and_artifacts_score() -> None:
     wt = Walkthrough.of("thingvellir")
-    board = board_html(wt.game.observation(wt.learner))
+    board = board_html(wt.game.observation(wt.learner), sheet=wt.game.scores())
     assert "nid-wt-camp" in board and "Fafnir" in board
-    assert "nid-wt-camp" not in board_html(Walkthrough.of("heroes").game.observation(0))
+    heroes = Walkthrough.of("heroes").game
+    assert "nid-wt-camp" not in board_html(heroes.observation(0), sheet=heroes.scores())
     wt = _finished("thingvellir")
     text = str(wt.game.scores())
     assert "Hrafnsmerki: 3 mercenaries" in text
@@ -289,7 +290,7 @@ def test_the_board_marks_placed_bids_without_telling_face_down_ones() -> None:
         before = game.observation(0)
         game.apply("bid 4 3 2")
         game.apply(bo_bid)
-        boards.append(board_html(game.observation(0), before))
+        boards.append(board_html(game.observation(0), before, sheet=game.scores()))
     assert boards[0] == boards[1]
     assert boards[0].count("nid-changed") >= 4  # your three bids and Bo's revealed one
 

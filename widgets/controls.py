@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as W
@@ -120,8 +120,14 @@ class Context:
     report: Callable[[str], Any] = print
     game: Game | None = None
     prompt: str = ""
-    points: dict[str, int] = field(default_factory=dict)
-    """What each of the player's columns is worth on the score sheet now, by class letter."""
+
+    @property
+    def points(self) -> dict[str, int]:
+        """What each of the player's columns is worth on the score sheet now, by class
+        letter (the board's figures, :func:`render.sheet_points`); none without a game."""
+        if self.game is None:
+            return {}
+        return render.sheet_points(self.game.scores()[self.player].breakdown)
 
     def previews(self, actions: Sequence[Action] | None = None) -> dict[str, Preview]:
         actions = self.actions if actions is None else actions
@@ -538,7 +544,8 @@ class ColumnControl(Control):
             # The header counts the whole column (the score sheet's points); the tiles show
             # its top cards.
             head = W.HTML(render.column_html(letter, army[letter], ctx.me["ranks"][letter],
-                                             points=ctx.points.get(letter), shown=3))
+                                             points=ctx.points[letter], shown=3)) if ctx.points else \
+                W.HTML(f"<b>{render.esc(render.CLASS_NAMES[letter])}</b>")
             pv = self.previews.get(notation)
             if notation in legal:
                 text = ctx.label(legal[notation])

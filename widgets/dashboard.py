@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from nidavellir import Game
+from nidavellir.i18n import _
 
 from .app import PlayApp, play_app
 from .console import guard, report_callback_errors
@@ -149,6 +150,25 @@ class WhatIfPanel(W.VBox):
         self.status.value = ""
         self.table.value = ""
         self.progress.layout.display = "none"
+        self.remove_class("nid-whatif-past")
+
+    def follow(self, game: Game) -> None:
+        """The Play game moved (a move, an undo): a study of another decision is marked as
+        such, in words above its table, until the learner studies again."""
+        if self._last is None:
+            return
+        studied = self._last[0]
+        if studied.history == game.history:
+            self.remove_class("nid-whatif-past")
+            self.status.value = ""
+            return
+        self.add_class("nid-whatif-past")
+        self.status.value = (
+            "<div class='nid-whatif-past-note'>"
+            + esc(_("This study is of decision {studied}; the Play game is now at decision "
+                    "{now}. Score the Play game's options again for the current one.").format(
+                        studied=len(studied.history), now=len(game.history)))
+            + "</div>")
 
     def _say(self, message: str) -> None:
         self.status.value = (f"<div class='nid-error'>⚠ {esc(message)}</div>")
@@ -182,6 +202,7 @@ class WhatIfPanel(W.VBox):
         self._last = (game, (frame, judgement))
         self.progress.layout.display = "none"
         self.status.value = ""
+        self.remove_class("nid-whatif-past")
         self._redraw()
 
     def _redraw(self) -> None:
@@ -391,6 +412,8 @@ class Dashboard(W.VBox):
                 played[0] = app.session.game
                 if self.whatif is not None:
                     self.whatif.clear()
+            elif self.whatif is not None:
+                self.whatif.follow(app.session.game)
 
         app.session.observe(new_game_clears, "version")
         return app

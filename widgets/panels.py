@@ -40,17 +40,6 @@ class _View(W.VBox):
         raise NotImplementedError
 
 
-#: A column's class letter -> its line of the score sheet.
-_SHEET_LINE = {"W": "warriors", "H": "hunters", "M": "miners", "B": "blacksmiths",
-               "E": "explorers"}
-
-
-def column_points(breakdown: dict[str, int]) -> dict[str, int]:
-    """What each column is worth on the score sheet now (its line: the warriors' with the
-    majority bonus, the explorers' with Idunn), by class letter."""
-    return {letter: breakdown[line] for letter, line in _SHEET_LINE.items()}
-
-
 def status_text(session: Session) -> str:
     """One line: age, round, tavern, and who must decide what."""
     game = session.game
@@ -412,7 +401,7 @@ class PlayerBoards(_View):
             score = sheet.totals[i] if (i == viewer or game.is_over) else None
             self.boards[i].value = render.board_html(
                 p, to_move=d is not None and d.player == i, viewer=i == viewer,
-                score=score, points=column_points(sheet[i].breakdown),
+                score=score, points=render.sheet_points(sheet[i].breakdown),
                 compact=self.split and i != viewer)
         if self.split:
             own = (self.boards[viewer],)
@@ -581,8 +570,7 @@ class DecisionPanel(_View):
             obs = game.observation(d.player)
             ctx = Context(kind=d.kind, player=d.player, actions=game.legal_actions(), obs=obs,
                           submit=session.submit, report=session.report_error, game=game,
-                          prompt=d.prompt,
-                          points=column_points(game.scores()[d.player].breakdown))
+                          prompt=d.prompt)
             self.control = build_control(ctx)
             n = len(ctx.actions)
             choices = "one possible move" if n == 1 else f"{n} possible moves"

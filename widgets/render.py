@@ -16,7 +16,6 @@ from nidavellir.card_text import ability, source
 from nidavellir.cards import Card, Kind
 from nidavellir.errors import InvalidNotation
 from nidavellir.i18n import count
-from nidavellir.rules.classes import blacksmith_points, column_totals, hunter_points
 from nidavellir.tokens import parse_token
 
 from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, SMALL_TILE, TILE
@@ -377,29 +376,24 @@ def _table_changes(obs: Mapping[str, Any], sections: Sequence[str],
             + "</div>")
 
 
-def column_points(letter: str, tokens: Sequence[str]) -> int:
-    """What a column is worth on the score sheet by its class's formula (without the
-    warriors' majority bonus or Idunn, which the score sheet adds)."""
-    suit = C.Suit.parse(letter)
-    cards = [c for t in tokens if (c := card_of(t)) is not None]
-    ranks, bravery = column_totals(cards, suit)
-    if letter == "H":
-        return hunter_points(ranks)
-    if letter == "B":
-        return blacksmith_points(ranks)
-    if letter == "M":
-        return ranks * bravery
-    return bravery
+#: A column's class letter -> its line of the score sheet.
+SHEET_LINE = {"W": "warriors", "H": "hunters", "M": "miners", "B": "blacksmiths",
+              "E": "explorers"}
 
 
-def column_html(letter: str, tokens: Sequence[str], ranks: int, *, points: int | None = None,
+def sheet_points(breakdown: Mapping[str, int]) -> dict[str, int]:
+    """What each column is worth on the score sheet now (its line: the warriors' with the
+    majority bonus, the explorers' with Idunn), by class letter: every surface that draws
+    a board (Play, Replay, What-if, the walkthroughs) reads its column figures from here,
+    so the same position shows the same points everywhere."""
+    return {letter: breakdown[line] for letter, line in SHEET_LINE.items()}
+
+
+def column_html(letter: str, tokens: Sequence[str], ranks: int, *, points: int,
                 shown: int | None = None, before: Sequence[str] | None = None) -> str:
     """One army column, bottom card first, under a header with its ranks and what it is
-    worth on the score sheet now (``points``, the sheet's figure, when the caller has it;
-    else the class's formula). ``shown``: only the top cards as tiles (the header still
-    counts the whole column)."""
-    if points is None:
-        points = column_points(letter, tokens)
+    worth on the score sheet now (``points``, the sheet's figure: :func:`sheet_points`).
+    ``shown``: only the top cards as tiles (the header still counts the whole column)."""
     tiles_of = tokens if shown is None else tokens[-shown:]
     hidden = len(tokens) - len(tiles_of)
     if before is None:
@@ -410,17 +404,17 @@ def column_html(letter: str, tokens: Sequence[str], ranks: int, *, points: int |
     if hidden:
         body = f"<div class='nid-column-more'>+{hidden} below</div>" + body
     colour = CLASS_COLOURS[letter]
-    rank_word = "rank" if ranks == 1 else "ranks"
     return (f"<div class='nid-column' style='border-top-color:{colour}'>"
             f"<div class='nid-column-name' style='color:{colour}'>"
             f"{esc(CLASS_NAMES[letter])}</div>"
             f"<div class='nid-column-score' title='ranks, and what the column is worth on the "
-            f"score sheet now'>{ranks} {rank_word} · {points} points</div>"
+            f"score sheet now'>{count(ranks, '{n} rank', '{n} ranks')} · "
+            f"{count(points, '{n} point', '{n} points')}</div>"
             f"{body}</div>")
 
 
 def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool = False,
-               score: int | None = None, points: Mapping[str, int] | None = None,
+               score: int | None = None, points: Mapping[str, int],
                compact: bool = False, before: Mapping[str, Any] | None = None) -> str:
     """A player board from the observation's ``players`` entry; ``points``: what each
     column is worth on the score sheet now, by class letter (the column headers).
@@ -456,7 +450,7 @@ def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool
              f"&nbsp; hand {hand_html} &nbsp; purse {purse_html}"
              f"{' &nbsp; <b>Uline bids after the reveal</b>' if player.get('uline') else ''}</div>")
     columns = "".join(column_html(letter, player["army"][letter], player["ranks"][letter],
-                                  points=(points or {}).get(letter),
+                                  points=points[letter],
                                   shown=2 if compact else None)
                       for letter in CLASS_LETTERS)
     zone = "".join(card_tile(t, small=True) for t in player["command_zone"]) or \
@@ -474,7 +468,7 @@ def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool
 
 
 def _board_changes(player: Mapping[str, Any], before: Mapping[str, Any], *, viewer: bool,
-                   points: Mapping[str, int] | None) -> str:
+                   points: Mapping[str, int]) -> str:
     """:func:`board_html` with what changed since ``before`` marked (the walkthroughs)."""
     gem = player["gem"]
     gem_cls = " nid-changed nid-changed-gem" if before["gem"] != gem else ""
@@ -491,7 +485,7 @@ def _board_changes(player: Mapping[str, Any], before: Mapping[str, Any], *, view
              f"{coins_html(player['hand'], before['hand'])} &nbsp; purse "
              f"{coins_html(player['purse'], before['purse'])}</div>")
     columns = "".join(column_html(letter, player["army"][letter], player["ranks"][letter],
-                                  points=(points or {}).get(letter),
+                                  points=points[letter],
                                   before=before["army"][letter])
                       for letter in CLASS_LETTERS)
     zone = tiles(player["command_zone"], before["command_zone"], small=True)

@@ -262,6 +262,7 @@ class ReplayPanel(W.VBox):
         self.info.value = "<div class='nid-replay-info'>" + "".join(lines) + "</div>"
         boards = []
         n = game.config.players
+        sheet = game.scores()
         for seat in range(n):
             # A finished game hides nothing. An unfinished record holds face-down bids and
             # purses never revealed: each board as the other players see it, no score.
@@ -269,8 +270,9 @@ class ReplayPanel(W.VBox):
             obs = game.observation(viewer)
             boards.append(render.board_html(obs["players"][seat], to_move=d is not None
                                             and d.player == seat,
-                                            score=game.scores().totals[seat]
-                                            if full.is_over else None))
+                                            score=sheet.totals[seat]
+                                            if full.is_over else None,
+                                            points=render.sheet_points(sheet[seat].breakdown)))
         self.board.value = (render.table_html(game.observation(0)) + "".join(boards))
 
     def annotation(self, step: int) -> str:

@@ -70,6 +70,9 @@ CSS = _TILES + """
 .nid-upload.jupyter-button { font-size: 0; width: auto; padding: 0 12px; }
 .nid-upload.jupyter-button::after { content: "Upload a record (.json)"; font-size: 13px; }
 .nid-error { color: #c0392b; font: 13px sans-serif; }
+.nid-whatif-past .nid-whatif-table { opacity: 0.55; }
+.nid-whatif-past-note { background: #fff4d6; border-left: 4px solid #e0a800; padding: 4px 8px;
+  font: 13px sans-serif; }
 button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
 .nid-column { display: inline-block; vertical-align: top; width: 74px; margin-right: 3px;
   border-top: 4px solid #ccc; background: #f8f9f9; min-height: 60px; text-align: center; }

@@ -27,6 +27,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from nidavellir import ScoreSheet
 from nidavellir.i18n import count
 from nidavellir.lessons import Entry, Library
 from nidavellir.lessons import short_error as _short
@@ -56,14 +57,16 @@ WALK_SECTIONS = ("camp", "taverns", "treasury", "hall", "distinctions")
 
 
 def board_html(obs: Mapping[str, Any], before: Mapping[str, Any] | None = None,
-               learner: int = 0) -> str:
+               learner: int = 0, *, sheet: ScoreSheet) -> str:
     """The table and every player's board, with what changed since ``before`` marked
     (with Thingvellir, the camp above the taverns): :func:`render.table_html` and
-    :func:`render.board_html`, the Play tab's renderer, told what the position was."""
+    :func:`render.board_html`, the Play tab's renderer, told what the position was; the
+    column figures from the position's ``sheet``, as on every surface."""
     was = before if before is not None else obs
     table = render.table_html(obs, WALK_SECTIONS, before=was, unheld="not won yet")
     boards = "".join(render.board_html(p, viewer=p["seat"] == learner,
-                                       before=was["players"][p["seat"]])
+                                       before=was["players"][p["seat"]],
+                                       points=render.sheet_points(sheet[p["seat"]].breakdown))
                      for p in obs["players"])
     return f"<div class='nid-wt-board'>{table}{boards}</div>"
 
@@ -208,7 +211,8 @@ class WalkthroughApp(W.VBox):
         else:
             self.changes.value = ""
         before = wt.observation_at(since) if since < wt.position else None
-        self.board.value = board_html(wt.game.observation(wt.learner), before, wt.learner)
+        self.board.value = board_html(wt.game.observation(wt.learner), before, wt.learner,
+                                      sheet=wt.game.scores())
         if wt.game.is_over:
             sheet = wt.game.scores()
             self.sheet.value = ("<div class='nid-wt-final'><b>Final score sheet</b>"

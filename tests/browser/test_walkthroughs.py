@@ -103,9 +103,13 @@ def test_army_columns_stack_their_cards(page: PageWatch) -> None:
     wt = Walkthrough.of("heroes")
     wt.goto(len(wt.steps) - 1)
     obs = wt.game.observation(wt.learner)
-    play = Game.from_record(wt.record).observation(0)["players"][0]
-    html = (css_widget().value + "<div style='width:600px'>" + board_html(obs)
-            + render.board_html(play, viewer=True) + "</div>")
+    played = Game.from_record(wt.record)
+    play = played.observation(0)["players"][0]
+    html = (css_widget().value + "<div style='width:600px'>"
+            + board_html(obs, sheet=wt.game.scores())
+            + render.board_html(play, viewer=True,
+                                points=render.sheet_points(played.scores()[0].breakdown))
+            + "</div>")
     pg = page.page
     pg.set_content(f"<html><body>{html}</body></html>")
     columns = pg.evaluate(COLUMN_LAYOUT)
