@@ -359,3 +359,34 @@ def test_the_walkthrough_board_is_the_play_tabs_renderer_told_what_changed() -> 
     assert "ranks · " in html and " points" in html
     # Nothing changed: nothing marked.
     assert "nid-changed" not in board_html(after, after, learner=0, sheet=sheet)
+
+
+def test_the_last_step_says_the_lesson_is_complete_and_offers_the_next() -> None:
+    """Issue 44: the last step of every walkthrough, its move made, says the lesson is
+    complete and offers the next lesson (after the last one, the Play tab); Next lesson
+    opens it at its first step. Before the end nothing says complete."""
+    from widgets.walkthrough import WalkthroughTab
+
+    tab = WalkthroughTab()
+    keys = list(tab.entries)
+    assert len(keys) >= 2
+    for i, key in enumerate(keys):
+        app = tab.choose(key)
+        assert app.complete_box.layout.display == "none"
+        wt = app.wt
+        while wt.index < len(wt.steps) - 1 or wt.needs_move:
+            if wt.needs_move:
+                assert app._show_me()
+            else:
+                assert app.next()
+        assert app.complete_box.layout.display == ""
+        text = app.complete.value
+        assert "Lesson complete" in text and tab.entries[key].title in text
+        if i + 1 < len(keys):
+            assert tab.entries[keys[i + 1]].title in text
+            assert app.next_lesson_button.layout.display == ""
+            app.next_lesson_button.click()
+            assert tab.chooser.value == keys[i + 1]
+            assert tab.app.wt.index == 0
+        else:
+            assert "Play tab" in text and app.next_lesson_button.layout.display == "none"

@@ -71,6 +71,8 @@ CSS = _TILES + """
 .nid-upload.jupyter-button::after { content: "Upload a record (.json)"; font-size: 13px; }
 .nid-error { color: #c0392b; font: 13px sans-serif; }
 .nid-whatif-past .nid-whatif-table { opacity: 0.55; }
+.nid-done { background: #e8f6ea; border-left: 4px solid #2e8b57; padding: 6px 8px; margin: 6px 0;
+  font: 14px sans-serif; }
 .nid-whatif-past-note { background: #fff4d6; border-left: 4px solid #e0a800; padding: 4px 8px;
   font: 13px sans-serif; }
 button.nid-next:disabled { opacity: .45; cursor: not-allowed; }

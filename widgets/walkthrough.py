@@ -122,10 +122,18 @@ class WalkthroughApp(W.VBox):
         self.progress.add_class("nid-wt-progress")
         self.sheet = W.HTML()
         self.sheet.add_class("nid-wt-sheet")
+        # The end of the lesson: said in words, with the way on (set by the tab).
+        self.next_lesson: tuple[str, Callable[[], Any]] | None = None
+        self.complete = W.HTML()
+        self.complete.add_class("nid-wt-complete")
+        self.next_lesson_button = button("Next lesson ▶", "success")
+        self.next_lesson_button.add_class("nid-wt-next-lesson")
+        self.next_lesson_button.on_click(lambda _b: self._guard(self._go_on))
+        self.complete_box = W.VBox([self.complete, self.next_lesson_button])
         nav = W.HBox([self.back_button, self.next_button, self.progress],
                      layout=W.Layout(align_items="center"))
         left = W.VBox([self.title, self.rule, self.text, self.move_box, self.made_note,
-                       self.feedback, self.changes, nav],
+                       self.feedback, self.complete_box, self.changes, nav],
                       layout=W.Layout(flex="1 1 440px", min_width="360px"))
         right = W.VBox([self.board, self.sheet], layout=W.Layout(flex="1 1 560px"))
         self.children = [css_widget(), W.HBox([left, right],
@@ -230,6 +238,31 @@ class WalkthroughApp(W.VBox):
         state = "your move" if wt.needs_move else ("done" if wt.done else "")
         self.progress.value = (f"<span class='nid-note-spaced'>"
                                f"{wt.index + 1} / {n}{' · ' + state if state else ''}</span>")
+        self._refresh_complete()
+
+    def _refresh_complete(self) -> None:
+        """On the last step, its move made: the lesson is complete, and the next one is
+        offered (or, after the last walkthrough, a game in the Play tab)."""
+        wt = self.wt
+        finished = wt.index >= len(wt.steps) - 1 and not wt.needs_move
+        self.complete_box.layout.display = "" if finished else "none"
+        if not finished:
+            return
+        title = esc(wt.lesson.title)
+        if self.next_lesson is not None:
+            on = (f"Next: <b>{esc(self.next_lesson[0])}</b>.")
+            self.next_lesson_button.layout.display = ""
+        else:
+            on = "That was the last walkthrough: try what you learnt in the Play tab."
+            self.next_lesson_button.layout.display = "none"
+        self.complete.value = (f"<div class='nid-done'>✔ Lesson complete: <b>{title}</b>. "
+                               f"{on}</div>")
+
+    def _go_on(self) -> bool:
+        if self.next_lesson is None:
+            return False
+        self.next_lesson[1]()
+        return True
 
     def _refresh_move(self) -> None:
         wt = self.wt
@@ -331,7 +364,14 @@ class WalkthroughTab(W.VBox):
         """Lesson ``key`` under the chooser: built the first time, then as it was left."""
         lesson_ = self.entries[key].lesson
         if key not in self.apps:
-            self.apps[key] = WalkthroughApp(Walkthrough(lesson_), console=self.console)
+            app = WalkthroughApp(Walkthrough(lesson_), console=self.console)
+            keys = list(self.entries)
+            following = keys[keys.index(key) + 1:]
+            if following:
+                nxt = following[0]
+                app.next_lesson = (self.entries[nxt].title, lambda: self.choose(nxt))
+            app.refresh()
+            self.apps[key] = app
         self.summary.value = (f"<div class='nid-tab-summary'>"
                               f"{inline(lesson_.summary)}</div>")
         self.body.children = [self.apps[key]]
