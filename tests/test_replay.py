@@ -103,3 +103,15 @@ def test_branch_hands_a_copy_at_the_slider_position() -> None:
     assert index == 12 and len(game.history) == 12 and original.is_over
     game.apply(game.legal_actions()[0])
     assert len(panel.full.history) == 110
+
+
+def test_enter_in_the_path_box_loads_the_record() -> None:
+    """Enter in the Replay tab's path box loads it, as *Load path* does."""
+    from widgets.replay import ReplayPanel
+
+    panel = ReplayPanel()
+    panel.path.value = str(Path(__file__).resolve().parents[1] / "examples" / "records"
+                           / "three_players.json")
+    panel.path._handle_custom_msg({"event": "submit"}, [])
+    assert panel.full is not None and panel.full.is_over
+    assert panel.slider.max == len(panel.full.history)

@@ -87,6 +87,9 @@ class ReplayPanel(W.VBox):
         self.load_button.add_class("nid-replay-load")
         self.load_button.on_click(guard(self.console, lambda _b: self.load_path(self.path.value),
                                         "replay"))
+        # Enter in the path box loads it, as the button does.
+        self.path.on_msg(guard(self.console, lambda _w, content, _b: self.load_path(
+            self.path.value) if content.get("event") == "submit" else None, "replay"))
         self.example = W.Button(description="The walkthrough's game",
                                 tooltip="the scripted game of the rules walkthrough",
                                 layout=W.Layout(width="auto"))
