@@ -605,3 +605,50 @@ def _all_widgets(w):  # type: ignore[no-untyped-def]
     yield w
     for child in getattr(w, "children", ()):
         yield from _all_widgets(child)
+
+
+def test_the_page_receives_each_move_in_the_order_of_the_story() -> None:
+    """Issue 44: at every move of a whole game against a bot (the end of each age
+    included), the page receives what happened (status, table, boards, log) before the
+    next decision's prompt and options, and the coach's Hint of the previous decision is
+    gone before the new decision appears. Recorded as the updates the kernel sends, in
+    their order, which is the code's order and not the machine's speed."""
+    import ipywidgets as W
+
+    sent: list[int] = []
+    original = W.Widget.send_state
+
+    def record(self, key=None):  # type: ignore[no-untyped-def]
+        sent.append(id(self))
+        return original(self, key)
+
+    app = play_app(players=2, seats=["human", "random"], seed=5, bot_delay=0)
+    session = app.session
+    story = {id(w) for w in (app.status.html, app.table.html, app.table.rest,
+                             app.log_panel.log_html, *app.boards.boards)}
+    decision = {id(app.decision.prompt), id(app.decision.control_box)}
+    hint = id(app.coach.hint_text)
+    rng = random.Random(5)
+    W.Widget.send_state = record  # type: ignore[method-assign]
+    moves = 0
+    try:
+        while session.game.decision is not None and moves < 400:
+            if session.summary_age:
+                session.read_summary()
+                continue
+            app.coach.hint_text.value = "<b>Hint: stale</b>"  # the previous decision's
+            sent.clear()
+            assert session.submit(str(rng.choice(session.game.legal_actions())))
+            moves += 1
+            first_decision = next((i for i, w in enumerate(sent) if w in decision), None)
+            if first_decision is None or session.game.decision is None:
+                continue
+            later_story = [i for i, w in enumerate(sent) if w in story and i > first_decision]
+            assert not later_story, (moves, "the board changed after the decision appeared")
+            assert any(w in story for w in sent[:first_decision]), moves
+            if app.coach.hint_text.value != "<b>Hint: stale</b>":
+                clears = [i for i, w in enumerate(sent) if w == hint]
+                assert clears and clears[0] < first_decision, (moves, "stale hint")
+    finally:
+        W.Widget.send_state = original  # type: ignore[method-assign]
+    assert session.game.is_over and moves > 20

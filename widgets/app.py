@@ -46,17 +46,23 @@ class PlayApp(W.VBox):
         self.add_class("nid-play-app")
         self.session = session
         self.console = session.console
+        # The panels redraw on each move in the order they are made here, and the page
+        # receives their changes in that order: first what happened (the status, the
+        # table, the boards, the log, the result), then the coach drops what belonged to
+        # the previous decision, and only then the next decision (with an end-of-age
+        # summary before its options). The order is the code's, whatever the machine's
+        # load (tests/test_learner.py records it).
         self.setup = SetupCard(session)
         self.status = StatusBar(session)
         self.table = TableView(session, show_status=False, split=True)
-        self.decision = DecisionPanel(session, layout=W.Layout(
-            border="2px solid #f1c40f", padding="6px", margin="0 0 6px 0"))
         self.boards = PlayerBoards(session, split=True)
         self.log_panel = LogPanel(session)
         self.new_game = self.setup.form
         self.result = ResultPanel(session)
         self.files = GameFilePanel(session)
         self.coach = Coach(session)
+        self.decision = DecisionPanel(session, layout=W.Layout(
+            border="2px solid #f1c40f", padding="6px", margin="0 0 6px 0"))
         # One judgement: the coach's numbers go on the decision's buttons, and the Hint
         # compares its best move with what the player has selected.
         self.coach.listeners.append(self.decision.show_estimates)
