@@ -100,9 +100,9 @@ def test_the_summary_counts_latest_answers_and_who_is_missing(tmp_path: Path) ->
     store = ClassStore(tmp_path)
     for student, name in (("a", "Ada"), ("b", "Bo"), ("c", "")):
         store.join(student, name)
-    store.record(_answer("a", value=0.9), _answer("b", value=0.35))
-    store.record(_answer("a", value=0.45))  # Ada changed her mind: her latest counts
-    store.record(_answer("c", question="lab/other", value=2.0))
+    store.record(_answer("a", value=0.9, name="Ada"), _answer("b", value=0.35, name="Bo"))
+    store.record(_answer("a", value=0.45, name="Ada"))  # Ada changed her mind: her latest
+    store.record(Answer(student="c", question="lab/other", answer=2.0, kind="mean"))
     first, second = store.summary()
     assert first["question"] == "lab/other"  # the most recently answered first
     q = second
@@ -127,7 +127,7 @@ def test_csv_export_reads_back_to_the_same_answers(tmp_path: Path) -> None:
                  Answer(student="b", question="lab/x", answer=9812.0, kind="count"))
     text = store.export_csv()
     assert text.splitlines()[0] == "id,time,epoch,student,name,question,title,kind,answer," \
-                                   "exact,exact_text"
+                                   "exact,exact_text,uid"
     assert answers_from_csv(text) == store.answers()
     assert answers_csv(answers_from_csv(text)) == text
     with pytest.raises(ValueError, match="line 2"):
@@ -292,7 +292,7 @@ def test_the_teacher_page_shows_the_databases_counts_and_exports_and_clears(teac
     for i in range(7):
         store.join(f"s{i}", f"student {i}")
     store.record(*[_answer(f"s{i}", value=i / 10) for i in range(5)])
-    store.record(_answer("s5", question="lab/other", value=3.0))
+    store.record(Answer(student="s5", question="lab/other", answer=3.0, kind="mean"))
     data = json.loads(_open(opener, url + "api/answers")[1])
     assert data["answers"] == store.count() == 6 and data["students"] == 7
     counts = {q["question"]: q["answered"] for q in data["questions"]}
