@@ -87,11 +87,14 @@ class VoilaServer:
             client.stop_channels()
 
 
-def start_voila(target: str, tmp: Path, extra: list[str] | None = None) -> VoilaServer:
+def start_voila(target: str, tmp: Path, extra: list[str] | None = None,
+                env: dict[str, str] | None = None) -> VoilaServer:
+    """The server (``python -m nidavellir.serve TARGET --port P EXTRA``); ``env`` adds to
+    its environment (the passwords: ``NIDAVELLIR_PASSWORD``, ``NIDAVELLIR_TEACHER_PASSWORD``)."""
     port = free_port()
     log_path = tmp / f"voila-{port}.log"
     log = log_path.open("wb")
-    env = dict(os.environ, PYTHONUNBUFFERED="1", JUPYTER_PLATFORM_DIRS="1")
+    env = dict(os.environ, PYTHONUNBUFFERED="1", JUPYTER_PLATFORM_DIRS="1", **(env or {}))
     cmd = [sys.executable, "-m", "nidavellir.serve", target, "--port", str(port), *(extra or [])]
     process = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                                start_new_session=True, env=env)

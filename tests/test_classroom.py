@@ -6,7 +6,10 @@ figures in benchmarks/bench_classroom.py."""
 
 from __future__ import annotations
 
+import functools
+import http.client
 import http.cookiejar
+import os
 import re
 import subprocess
 import sys
@@ -45,9 +48,9 @@ def test_class_mode_preheats_the_class_with_the_class_kernel_manager() -> None:
     assert not any(a.startswith("--Voila.token") for a in plain)
 
 
-def test_a_password_becomes_voilas_token_with_the_labs_login_page() -> None:
-    args = serve.voila_args("notebooks", password="dwarves")
-    assert "--Voila.token=dwarves" in args
+def test_a_password_brings_the_labs_login_page_and_stays_off_the_command_line() -> None:
+    args = serve.voila_args("notebooks", password=True)
+    assert not [a for a in args if "token" in a.lower()]
     assert f"--Voila.identity_provider_class={serve.CLASS_IDENTITY}" in args
     assert len({a.split("=", 1)[0] for a in args}) == len(args)  # every option once
 
@@ -57,8 +60,10 @@ def test_a_password_becomes_voilas_token_with_the_labs_login_page() -> None:
     (["--spares", "-1"], "--spares must be 0 or more"),
     (["--refill-quiet", "-2"], "--refill-quiet must be 0 or more"),
     (["--page-timeout", "5"], "--page-timeout must be 0 (off) or at least 20 seconds"),
-    (["--password", "ab"], "at least 4 characters"),
-    (["--password", "a b c d"], "no spaces"),
+    (["--password", "dwarves"], "visible to every user of this machine"),
+    (["--teacher-password=owl-42"], "visible to every user of this machine"),
+    (["--Voila.token=dwarves"], "visible to every user of this machine"),
+    (["--password-file", "no/such/file"], "--password-file no/such/file: No such file"),
     (["--class-size", "many"], "invalid int value"),
     (["no/such/folder"], "no such notebook or folder"),
 ])
@@ -67,6 +72,21 @@ def test_bad_arguments_get_one_clear_line(argv: list[str], message: str) -> None
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
     assert message in out.stderr and "Traceback" not in out.stderr
+    for secret in ("dwarves", "owl-42"):
+        assert secret not in out.stderr and secret not in out.stdout
+
+
+@pytest.mark.parametrize("env, message", [
+    ({"NIDAVELLIR_PASSWORD": "ab"}, "the class password needs at least 4 characters"),
+    ({"NIDAVELLIR_PASSWORD": "a b c d"}, "no spaces"),
+])
+def test_bad_passwords_get_one_clear_line_without_the_password(env: dict[str, str],
+                                                              message: str) -> None:
+    out = subprocess.run([sys.executable, "-m", "nidavellir.serve"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60,
+                         env={**os.environ, **env})
+    assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
+    assert env["NIDAVELLIR_PASSWORD"] not in out.stderr.replace(message, "")
 
 
 def test_the_pages_of_the_template_load_nothing_from_outside() -> None:
@@ -108,7 +128,12 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
     moment it says the class can come in, the widgets each pool kernel holds are counted
     (``server.notes["widgets at ready"]``)."""
     server = start_voila("notebooks", tmp_path_factory.mktemp("class"), extra=[
-        "--class-size", "2", "--password", "dwarves", "--refill-quiet", "2"])
+        "--class-size", "2", "--refill-quiet", "2", "--kernels-per-client", "3",
+        # Small enough for a test to see a lockout and a page that never came end.
+        "--ClassIdentityProvider.failures=3", "--ClassIdentityProvider.first_wait=0.2",
+        "--ClassIdentityProvider.lockout_minutes=10", "--ClassKernelManager.connect_grace=8",
+        "--ClassKernelManager.page_check_interval=1"],
+        env={"NIDAVELLIR_PASSWORD": "dwarves"})
     try:
         deadline = time.monotonic() + 180
         while "*** The class can come in" not in server.log():
@@ -123,9 +148,38 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
         stop_voila(server)
 
 
-def _opener() -> urllib.request.OpenerDirector:
+def _opener(source: str = "127.0.0.1") -> urllib.request.OpenerDirector:
+    """A browser of its own (cookies) at a client address of its own (Linux answers every
+    127.x.y.z): the per-address limits of one test do not touch another's."""
+
+    class FromSource(urllib.request.HTTPHandler):
+        def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+            return self.do_open(functools.partial(http.client.HTTPConnection,
+                                                  source_address=(source, 0)), req)
+
     jar = http.cookiejar.CookieJar()
-    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    return urllib.request.build_opener(FromSource(), urllib.request.HTTPCookieProcessor(jar))
+
+
+def _login(opener: urllib.request.OpenerDirector, url: str, password: str
+           ) -> tuple[int, str]:
+    """The class password typed on the login page: (status, page)."""
+    _status, _, page = _get(opener, url + "/login")
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    data = urllib.parse.urlencode({"_xsrf": xsrf, "password": password}).encode()
+    try:
+        with opener.open(url + "/login?next=%2F", data=data, timeout=30) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+def _until_it_may_try(opener: urllib.request.OpenerDirector, url: str) -> None:
+    """Wait for the state "this address may try again" (the login page says until then)."""
+    deadline = time.monotonic() + 120
+    while "nid-login-message" in _get(opener, url + "/login")[2]:
+        assert time.monotonic() < deadline, "the address was never let try again"
+        time.sleep(0.1)
 
 
 def _get(opener: urllib.request.OpenerDirector, url: str) -> tuple[int, str, str]:
@@ -161,34 +215,48 @@ def test_the_class_comes_in_when_every_pool_kernel_has_run_the_dashboard(class_s
 def test_no_password_or_a_wrong_one_gets_the_login_page_and_no_kernel(class_server) -> None:  # type: ignore[no-untyped-def]
     url, server = class_server
     before = server.log().count("Kernel started")
-    opener = _opener()
+    opener = _opener("127.0.0.5")
     for path in ("/", "/voila/render/dashboard.ipynb", "/voila/render/dashboard.ipynb?token=x"):
         status, where, body = _get(opener, url + path)
         assert status == 200 and "/login" in where, path
         assert "Class password" in body and "Nidavellir lab" in body
         assert "https://" not in body
-    # A wrong password typed on the form: said clearly, still no kernel.
-    status, _, page = _get(opener, url + "/login")
-    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
-    data = urllib.parse.urlencode({"_xsrf": xsrf, "password": "trolls"}).encode()
-    try:
-        opener.open(url + "/login?next=%2F", data=data, timeout=30)
-        raise AssertionError("a wrong password was accepted")
-    except urllib.error.HTTPError as exc:
-        assert exc.code == 401
-        assert "Wrong password" in exc.read().decode()
+    # A wrong password typed on the form (once the wrong ?token= has been waited out):
+    # said clearly, still no kernel.
+    _until_it_may_try(opener, url)
+    status, page = _login(opener, url, "trolls")
+    assert status == 401 and "Wrong password" in page
     assert server.log().count("Kernel started") == before
+
+
+def test_wrong_class_passwords_lock_out_their_address_and_no_other(class_server) -> None:  # type: ignore[no-untyped-def]
+    """Three wrong tries (the test server's --ClassIdentityProvider.failures) lock an
+    address out: its tries, the right password included, are refused unchecked (429),
+    by the form and by ?token= links alike; another address comes in."""
+    url, server = class_server
+    guesser = _opener("127.0.0.6")
+    statuses = []
+    for _ in range(3):
+        _until_it_may_try(guesser, url)
+        statuses.append(_login(guesser, url, "trolls")[0])
+        assert _login(guesser, url, "dwarves")[0] == 429  # at once again: refused
+    assert statuses == [401, 401, 401]
+    status, page = _login(guesser, url, "dwarves")
+    assert status == 429 and "Too many wrong passwords from this computer" in page
+    status, where, page = _get(guesser, url + "/?token=dwarves")
+    assert "/login" in where and "Too many wrong passwords" in page
+    assert "Open the dashboard" not in page
+    status, page = _login(_opener("127.0.0.7"), url, "dwarves")
+    assert status == 200 and "Open the dashboard" in page
+    log = server.log()
+    assert "dwarves" not in log and "trolls" not in log  # no password in the log
 
 
 def test_the_password_opens_the_class_page_without_a_kernel(class_server) -> None:  # type: ignore[no-untyped-def]
     url, server = class_server
     opener = _opener()
-    status, _, page = _get(opener, url + "/login")
-    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
-    data = urllib.parse.urlencode({"_xsrf": xsrf, "password": "dwarves"}).encode()
-    with opener.open(url + "/login?next=%2F", data=data, timeout=30) as r:
-        body = r.read().decode()
-    assert "Open the dashboard" in body and "voila/render/dashboard.ipynb" in body
+    status, body = _login(opener, url, "dwarves")
+    assert status == 200 and "Open the dashboard" in body and "voila/render/dashboard.ipynb" in body
     for name in ("01_rules_walkthrough.ipynb", "04_probability_lessons.ipynb"):
         assert name in body
     assert "Learn the rules step by step" in body
@@ -211,5 +279,40 @@ def test_pages_take_warm_kernels_and_the_pool_refills_to_the_spares_after_the_bu
     assert log.count("Using pre-heated kernel") == 2
     during = log.count("Kernel started")
     assert during == 3  # no replacement started during the burst
-    time.sleep(6)  # --refill-quiet 2: then the pool refills, to the spares (2) only
+    # --refill-quiet 2: then the pool refills, to the spares (2) only.
+    deadline = time.monotonic() + 180
+    while server.log().count("Kernel started") < during + 2:
+        assert time.monotonic() < deadline, "the pool was not refilled"
+        time.sleep(0.2)
+    deadline = time.monotonic() + 180
+    while "Kernel pool of dashboard.ipynb is filled" not in server.log()[len(log):]:
+        assert time.monotonic() < deadline, "the pool refill did not end"
+        time.sleep(0.2)
     assert server.log().count("Kernel started") == during + 2
+
+
+def test_a_client_holds_a_few_kernels_and_a_page_that_never_came_gives_its_back(
+        class_server) -> None:  # type: ignore[no-untyped-def]
+    """--kernels-per-client 3: a fourth page request from the same address starts no
+    kernel (429); plain GETs (no browser: no heartbeat) give their kernels back after
+    connect_grace, and the address may open pages again."""
+    url, server = class_server
+    opener = _opener("127.0.0.8")
+    assert _login(opener, url, "dwarves")[0] == 200
+    kernels = []
+    for _ in range(3):
+        status, _, body = _get(opener, url + "/voila/render/dashboard.ipynb")
+        assert status == 200
+        kernels.append(re.search(r'"kernelId": "([0-9a-f-]{36})"', body).group(1))  # type: ignore[union-attr]
+    started = server.log().count("Kernel started")
+    status, _, body = _get(opener, url + "/voila/render/dashboard.ipynb")
+    assert status == 429 and "Too many dashboards" in body and "3 dashboards" in body
+    assert server.log().count("Kernel started") == started
+    assert _login(_opener("127.0.0.9"), url, "dwarves")[0] == 200  # others are not limited
+    deadline = time.monotonic() + 180
+    while not all(f"Shutting down kernel {k}: its page never came" in server.log()
+                  for k in kernels):
+        assert time.monotonic() < deadline, "kernels of pages that never came stayed"
+        time.sleep(0.2)
+    status, _, body = _get(opener, url + "/voila/render/dashboard.ipynb")
+    assert status == 200 and "kernelId" in body

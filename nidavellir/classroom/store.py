@@ -72,7 +72,7 @@ TITLE_MAX = 200
 EXACT_TEXT_MAX = 80
 #: Ids (a student's page, an answer) are letters, digits, ``-`` and ``_``.
 ID_MAX = 64
-ID = re.compile(r"[A-Za-z0-9_-]{1,%d}" % ID_MAX)
+ID = re.compile(rf"[A-Za-z0-9_-]{{1,{ID_MAX}}}")
 #: The largest mean or count any answer may be (a question's own bounds, checked by the
 #: lesson before it sends, are narrower).
 VALUE_MAX = 1e9

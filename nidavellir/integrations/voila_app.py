@@ -58,7 +58,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from . import first_paint as FP
 from . import voila_static as S
-from .voila_class import ClassKernelManager
+from .class_view import TeacherAuth
+from .voila_class import CLIENT, ClassKernelManager
 
 #: The extensions a page loads only when it first shows what they render: the name of the
 #: JupyterLab extension, and the mime types it renders or the widget modules it registers
@@ -70,6 +71,19 @@ DEFERRED_EXTENSIONS: dict[str, dict[str, Any]] = {
 #: The lab's page extension (deferred extensions, the widget-manager mend).
 PAGE_EXTENSION = "@nidavellir/voila-page"
 UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+#: The environment variables the passwords come in by (``nidavellir.serve`` puts them
+#: there from its own environment or a file): never on a command line, where every user of
+#: the machine can read them. The server takes them out at start, before any kernel
+#: starts, so no kernel inherits them.
+PASSWORD_ENV = "NIDAVELLIR_PASSWORD"
+TEACHER_PASSWORD_ENV = "NIDAVELLIR_TEACHER_PASSWORD"
+#: The answer to a page request past the client's kernel limit.
+TOO_MANY_PAGES = (
+    "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Too many dashboards"
+    "</title></head><body style='font:16px sans-serif;margin:40px'><h1>Too many dashboards"
+    "</h1><p>This computer has {cap} dashboards open already, the most one computer may "
+    "have on this server. Close one of them (or wait a minute for the ones closed without "
+    "a goodbye), then reload this page.</p></body></html>")
 
 
 class TemplateCode(jinja2.BytecodeCache):
@@ -138,12 +152,39 @@ class CountedConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
 
 
 class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
-    """The notebook page, with the ``_xsrf`` cookie its shutdown request needs."""
+    """The notebook page, with the ``_xsrf`` cookie its shutdown request needs. A client
+    address holds at most ``ClassKernelManager.kernels_per_client`` page kernels: past it,
+    a page request is answered 429 and starts none."""
+
+    #: Page requests under way per client address (counted before their kernel exists).
+    coming: dict[str, int] = {}
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()
+        self.set_header("Content-Security-Policy", "frame-ancestors 'self'")
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
         _ = self.xsrf_token  # sets the cookie if the browser has none
-        await super().get(path=path)
+        client = self.request.remote_ip or ""
+        cap = int(getattr(self.kernel_manager, "kernels_per_client", 0) or 0)
+        count = getattr(self.kernel_manager, "kernels_of", None)
+        held = (count(client) if count is not None else 0) + self.coming.get(client, 0)
+        if cap > 0 and held >= cap:
+            self.log.warning("Page refused: %s holds %d dashboards already", client, held)
+            self.set_status(429)
+            self.set_header("Cache-Control", "no-store")
+            self.finish(TOO_MANY_PAGES.format(cap=cap))
+            return
+        self.coming[client] = self.coming.get(client, 0) + 1
+        token = CLIENT.set(client)
+        try:
+            await super().get(path=path)
+        finally:
+            CLIENT.reset(token)
+            self.coming[client] -= 1
+            if not self.coming[client]:
+                del self.coming[client]
 
 
 class ShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
@@ -206,7 +247,14 @@ class ClassVoila(Voila):  # type: ignore[misc]
              "level 6 in 2.9 ms, on the one process that serves the whole class")
 
     def initialize(self, argv: Any = None) -> None:
+        # Taken out before anything else runs: kernels get the server's environment.
+        password = os.environ.pop(PASSWORD_ENV, "")
+        teacher = os.environ.pop(TEACHER_PASSWORD_ENV, "")
         super().initialize(argv)
+        if password:
+            self.token = password  # Voila's token is the class password
+        #: The teacher password's salted hash and the teacher's sessions (class_view.py).
+        self.teacher_auth = TeacherAuth(teacher) if teacher else None
         # Voila's renderer makes its exporter by this module-level name.
         notebook_renderer.VoilaExporter = CachedExporter
         self.voila_configuration.extra_labextensions_path = [

@@ -49,8 +49,8 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Voi
         encoding="utf-8")
     folder = tmp / "class"
     server = start_voila("notebooks", tmp, extra=[
-        "--class-dir", str(folder), "--teacher-password", TEACHER_PASSWORD,
-        "--lessons", str(lessons), "--class-size", "3", "--spares", "0"])
+        "--class-dir", str(folder), "--lessons", str(lessons), "--class-size", "3",
+        "--spares", "0"], env={"NIDAVELLIR_TEACHER_PASSWORD": TEACHER_PASSWORD})
     try:
         yield server, folder
     finally:
