@@ -426,6 +426,8 @@ def test_the_page_is_compressed_and_never_cached(page: dict[str, Any]) -> None:
     assert "no-store" in page["headers"]["cache-control"]
     assert page["wire"] < len(page["html"].encode()) / 2
     assert "_xsrf=" in page["headers"].get("set-cookie", "")  # for the shutdown beacon
+    # Only the lab's own pages may frame a dashboard.
+    assert page["headers"]["content-security-policy"] == "frame-ancestors 'self'"
 
 
 def test_the_page_loads_no_plotly_or_anywidget_until_it_needs_them(page: dict[str, Any]) -> None:
@@ -621,3 +623,50 @@ def test_a_heartbeat_keeps_the_page_alive_and_says_when_the_kernel_is_gone(
     assert _kernel(server, kernel_id) is not None
     status, _, _ = request(server, "/nidavellir/api/page/00000000-0000-0000-0000-000000000000")
     assert status == 404
+
+
+#: Malformed requests (issue 42): traversal, encoded traversal, very long, NUL bytes, bad
+#: encodings, at every handler the server has. Each must be a 4xx, never a 500.
+MALFORMED = [
+    "/voila/templates/..%2F..%2F..%2Fpyproject.toml", "/voila/templates/../../../pyproject.toml",
+    "/voila/templates/nidavellir/static/..%2F..%2F..%2F..%2Fpyproject.toml",
+    "/voila/templates/%2e%2e/%2e%2e/etc/passwd", "/voila/templates/nidavellir/static/%00",
+    "/voila/templates/%00", "/voila/templates/nosuch/static/x.css",
+    "/voila/templates/" + "a/" * 900, "/voila/templates/%ff%fe",
+    "/voila/static/..%2F..%2Fapp.py", "/voila/static/%2e%2e%2f%2e%2e%2fapp.py",
+    "/voila/static/_v/abc/..%2F..%2Fx", "/voila/static/%00", "/voila/static/a%00b.js",
+    "/voila/labextensions/..%2F..%2Fx", "/voila/labextensions/%00",
+    "/voila/labextensions/@nidavellir/voila-page/..%2F..%2F..%2Fserve.py",
+    "/voila/render/..%2F..%2Fpyproject.toml", "/voila/render/%00",
+    "/voila/render/dashboard.ipynb%00", "/voila/render/../../etc/passwd",
+    "/voila/render/x\\..\\y", "/voila/render/%ff.ipynb",
+    "/voila/files/..%2F..%2Fpyproject.toml", "/voila/files/%00", "/voila/tree/..%2F..",
+    "/voila/api/shutdown/%00", "/voila/api/themes/..%2F..%2Fx", "/voila/api/contents/..%2F..",
+    "/api/kernels/%00", "/api/kernels/..%2F..", "/nidavellir/api/page/%00",
+    "/nidavellir/api/page/..%2F", "/%00", "/..%2F..%2Fetc%2Fpasswd", "/voila/query/%00",
+    "/" + "a" * 3000, "/voila/static/" + "a" * 10_000, "/voila/render/" + "b" * 60_000,
+]
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_every_malformed_request_is_a_4xx_without_a_traceback(server: VoilaServer,
+                                                              method: str) -> None:
+    before = len(server.log())
+    answers = {}
+    for path in MALFORMED:
+        status, headers, body = request(server, path, method=method, body=b"" if method ==
+                                        "POST" else None)
+        answers[path[:80]] = status
+        assert b"Traceback" not in body and b"site-packages" not in body, path[:80]
+    assert all(400 <= s < 500 for s in answers.values()), {
+        p: s for p, s in answers.items() if not 400 <= s < 500}
+    log = server.log()[before:]
+    assert "Traceback" not in log and "Uncaught exception" not in log, log[-3000:]
+
+
+def test_an_error_page_says_what_in_a_sentence(server: VoilaServer) -> None:
+    status, headers, body = request(server, "/voila/templates/nidavellir/static/no-such.css")
+    assert status == 404 and headers["content-type"].startswith("text/html")
+    assert b"404: Not Found" in body and b"There is nothing at this address." in body
+    status, _, body = request(server, "/voila/render/" + "b" * 3000)
+    assert status == 414 and b"This address is too long." in body

@@ -135,7 +135,9 @@ class TeacherAuth:
         return self._sign(f"{purpose}\0{sid}")
 
 
-class _Base(tornado.web.RequestHandler):
+class TeacherHandler(tornado.web.RequestHandler):
+    """The teacher pages' handlers: headers, the session, errors as JSON."""
+
     auth: TeacherAuth
     store: ClassStore
     throttle: Throttle
@@ -185,7 +187,7 @@ def _wrong(message: str) -> str:
     return f"<div class='wrong'>{escape(message)}</div>"
 
 
-class TeacherPageHandler(_Base):
+class TeacherPageHandler(TeacherHandler):
     def get(self) -> None:
         if not self.request.path.endswith("/"):
             self.redirect(self.request.path + "/")
@@ -200,7 +202,7 @@ class TeacherPageHandler(_Base):
                           poll_ms=str(POLL_MS)))
 
 
-class TeacherLoginHandler(_Base):
+class TeacherLoginHandler(TeacherHandler):
     async def post(self) -> None:
         typed = self.get_body_argument("password", default="")
         address = self.request.remote_ip or ""
@@ -228,7 +230,7 @@ class TeacherLoginHandler(_Base):
         self.redirect("./")
 
 
-class TeacherLogoutHandler(_Base):
+class TeacherLogoutHandler(TeacherHandler):
     def post(self) -> None:
         self.auth.close_session(self.get_cookie(COOKIE))
         self.clear_cookie(COOKIE, path=self.cookie_path())
@@ -240,7 +242,7 @@ async def _off_loop(fn: Any, *args: Any) -> Any:
     return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
 
 
-class AnswersHandler(_Base):
+class AnswersHandler(TeacherHandler):
     async def get(self) -> None:
         if self.session is None:
             self.refuse()
@@ -250,7 +252,7 @@ class AnswersHandler(_Base):
         self.finish(json.dumps(data))
 
 
-class CsvHandler(_Base):
+class CsvHandler(TeacherHandler):
     async def get(self) -> None:
         if self.session is None:
             self.refuse()
@@ -269,7 +271,7 @@ class CsvHandler(_Base):
         self.finish(text)
 
 
-class ClearHandler(_Base):
+class ClearHandler(TeacherHandler):
     async def post(self) -> None:
         sid = self.session
         if sid is None or not hmac.compare_digest(

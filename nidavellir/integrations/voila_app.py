@@ -37,8 +37,11 @@ from __future__ import annotations
 import atexit
 import copy
 import functools
+import html
+import inspect
 import os
 import threading
+import urllib.parse
 from typing import Any
 
 import jinja2
@@ -224,6 +227,88 @@ class HeartbeatHandler(JupyterHandler):  # type: ignore[misc]
         self.finish()
 
 
+#: The longest address path the server reads (longer: 414). Tornado itself closes, without
+#: an answer, a connection whose request headers pass 64 kB.
+MAX_PATH = 2048
+ERROR_PAGE = (
+    "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{code}: {reason}"
+    "</title></head><body style='font:16px sans-serif;margin:40px'><h1>{code}: {reason}</h1>"
+    "<p>{hint}</p></body></html>")
+HINTS = {400: "This address is malformed.", 403: "This page is not open to you.",
+         404: "There is nothing at this address.", 405: "This address does not take that.",
+         414: "This address is too long."}
+
+
+def malformed(path: str) -> tuple[int, str] | None:
+    """Why a request's path is refused before any handler reads it (status, reason): too
+    long, or, once decoded, a control character (a NUL byte, ...) or a ``..`` step (a
+    browser never sends one; Voila's page handler redirected it to the files handler).
+
+    >>> malformed("/voila/render/dashboard.ipynb") is None
+    True
+    >>> [malformed(p)[0] for p in ("/voila/render/%00", "/voila/static/..%2Fx", "/" + "a" * 3000)]
+    [400, 400, 414]
+    """
+    if len(path) > MAX_PATH:
+        return 414, "URI Too Long"
+    text = urllib.parse.unquote(path, errors="replace")
+    if any(ord(c) < 32 or ord(c) == 127 for c in text) or ".." in text.replace(
+            "\\", "/").split("/"):
+        return 400, "Bad Request"
+    return None
+
+
+class RefuseMalformed:
+    """Every handler of the server: a malformed path is a 4xx before the handler runs
+    (Voila's page handler answered 500 to a NUL byte)."""
+
+    request: Any
+
+    async def prepare(self, *args: Any, **kwargs: Any) -> None:
+        refused = malformed(self.request.path)
+        if refused is not None:
+            raise tornado.web.HTTPError(refused[0], reason=refused[1])
+        result = super().prepare(*args, **kwargs)  # type: ignore[misc]
+        if inspect.isawaitable(result):
+            await result
+
+
+class PlainErrors:
+    """An error page in one sentence, never a traceback. jupyter_server's error template
+    needs a setting Voila does not have, and Voila's calls a method jupyter_server 2
+    refuses: each failed with a traceback in the log and an empty answer."""
+
+    _reason: str
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")  # type: ignore[attr-defined]
+        self.set_header("Cache-Control", "no-store")  # type: ignore[attr-defined]
+        hint = HINTS.get(status_code, "The server could not answer this request." if
+                         status_code >= 500 else "This request cannot be answered.")
+        self.finish(ERROR_PAGE.format(  # type: ignore[attr-defined]
+            code=status_code, reason=html.escape(self._reason), hint=hint))
+
+
+@functools.cache
+def guarded(handler: type) -> type:
+    """The handler with :class:`RefuseMalformed` (all) and :class:`PlainErrors` (all but the
+    JSON APIs and the teacher's pages, whose errors are JSON already)."""
+    from jupyter_server.base.handlers import APIHandler
+
+    from .class_view import TeacherHandler
+
+    plain = () if issubclass(handler, APIHandler | TeacherHandler) else (PlainErrors,)
+    return type(handler.__name__, (RefuseMalformed, *plain, handler),
+                {"__module__": handler.__module__, "__doc__": handler.__doc__})
+
+
+class TooLongHandler(PlainErrors, tornado.web.RequestHandler):
+    """Any address longer than :data:`MAX_PATH`: 414, whatever it names."""
+
+    def prepare(self) -> None:
+        raise tornado.web.HTTPError(414, reason="URI Too Long")
+
+
 class ClassVoila(Voila):  # type: ignore[misc]
     """Voila with compression, caching, deferred extensions and kernels that leave with
     their page (module docstring)."""
@@ -350,7 +435,9 @@ class ClassVoila(Voila):  # type: ignore[misc]
                 handlers.append((versioned, S.VoilaStaticHandler, *rest))
             handlers.append((pattern, replaced.get(handler, handler), *rest))
         heartbeat = url_path_join(self.server_url, rf"/nidavellir/api/page/({UUID})")
-        return [(heartbeat, HeartbeatHandler), *handlers]
+        too_long = url_path_join(self.server_url, rf"/.{{{MAX_PATH},}}")
+        return [(too_long, TooLongHandler), (heartbeat, guarded(HeartbeatHandler)),
+                *[(pattern, guarded(handler), *rest) for pattern, handler, *rest in handlers]]
 
     def start(self) -> None:
         roots = [*self.static_paths, *self.labextensions_path]
