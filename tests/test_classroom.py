@@ -20,6 +20,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 from servers import VoilaServer, start_voila, stop_voila
 
@@ -316,3 +317,23 @@ def test_a_client_holds_a_few_kernels_and_a_page_that_never_came_gives_its_back(
         time.sleep(0.2)
     status, _, body = _get(opener, url + "/voila/render/dashboard.ipynb")
     assert status == 200 and "kernelId" in body
+
+
+def test_no_password_on_a_command_line_in_the_output_or_a_kernels_environment(
+        class_server) -> None:  # type: ignore[no-untyped-def]
+    """/proc/<pid>/cmdline is readable by every user of the machine: neither the server
+    nor a kernel carries the class password there. The server got it in its environment
+    (/proc/<pid>/environ: its owner's to read, like a password file) and took it out
+    before the kernels started: no kernel has it. It printed it nowhere."""
+    _url, server = class_server
+    processes = [psutil.Process(server.process.pid),
+                 *psutil.Process(server.process.pid).children(recursive=True)]
+    kernels = [p for p in processes if "ipykernel" in " ".join(p.cmdline())]
+    assert kernels
+    for p in processes:
+        cmdline = Path(f"/proc/{p.pid}/cmdline").read_bytes()
+        assert b"dwarves" not in cmdline, p.cmdline()
+    for p in kernels:
+        environ = Path(f"/proc/{p.pid}/environ").read_bytes()
+        assert b"dwarves" not in environ and b"NIDAVELLIR_PASSWORD" not in environ, p.pid
+    assert "dwarves" not in server.log()
