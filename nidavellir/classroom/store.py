@@ -62,6 +62,8 @@ from typing import Any
 
 #: The database's file name in the class folder.
 FILE_NAME = "answers.sqlite"
+#: The class's secret beside it (:meth:`ClassStore.secret`).
+KEY_NAME = "class.key"
 #: Seconds a writer waits for another one before the database counts as locked.
 DEFAULT_TIMEOUT = 10.0
 KINDS = ("probability", "mean", "count")
@@ -299,6 +301,38 @@ class ClassStore:
                 conn.execute("ROLLBACK")
             raise
 
+    def secret(self) -> bytes:
+        """The class's secret: 32 random bytes in ``class.key`` (readable by its owner
+        only), made the first time it is asked for. The kernels sign the answers a page
+        holds with it, so an answer a page sends again is one a lesson of this class made
+        (:mod:`widgets.classroom`)."""
+        path = self.folder / KEY_NAME
+        for _attempt in range(2):
+            try:
+                return bytes.fromhex(path.read_text(encoding="ascii").strip())
+            except FileNotFoundError:
+                pass
+            except (OSError, ValueError) as exc:
+                raise StoreError(f"cannot read the class's key {path}: {exc}",
+                                 "cannot read the class's key") from None
+            try:
+                self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+                # Written aside, then linked in place: a reader never sees half a key.
+                part = path.with_name(f"{KEY_NAME}.{os.getpid()}.part")
+                fd = os.open(part, os.O_CREAT | os.O_TRUNC | os.O_WRONLY, 0o600)
+                with os.fdopen(fd, "w", encoding="ascii") as f:
+                    f.write(os.urandom(32).hex() + "\n")
+                try:
+                    os.link(part, path)
+                except FileExistsError:
+                    pass  # another kernel made it meanwhile: theirs is the key
+                finally:
+                    part.unlink()
+            except OSError as exc:
+                raise StoreError(f"cannot make the class's key {path}: {exc.strerror or exc}",
+                                 "cannot make the class's key") from None
+        raise StoreError(f"cannot read the class's key {path}", "cannot read the class's key")
+
     # ------------------------------------------------------------------ writing
 
     def join(self, student: str, name: str = "") -> int:
@@ -448,6 +482,11 @@ def check_value(value: Any, kind: str) -> float:
     if abs(number) > VALUE_MAX:
         raise ValueError(f"an answer is at most {VALUE_MAX:,.0f} in size, not {number!r}")
     return number
+
+
+def check_answer(a: Answer) -> None:
+    """ValueError naming what the store would refuse in an answer."""
+    _check(_cleaned(a))
 
 
 def _check(a: Answer) -> None:
@@ -645,7 +684,7 @@ def answers_from_csv(text: str) -> list[Answer]:
     return out
 
 
-__all__ = ["Answer", "CSV_COLUMNS", "ClassStore", "FILE_NAME", "FORMULA_START", "MIGRATIONS",
-           "NAME_MAX", "PRESENT_S", "Recorded", "SCHEMA_VERSION", "Student", "StoreError",
-           "answers_csv", "answers_from_csv", "bins", "check_value", "clean_name", "far_off",
-           "neutral", "present", "summarize"]
+__all__ = ["Answer", "CSV_COLUMNS", "ClassStore", "FILE_NAME", "FORMULA_START", "KEY_NAME",
+           "MIGRATIONS", "NAME_MAX", "PRESENT_S", "Recorded", "SCHEMA_VERSION", "Student",
+           "StoreError", "answers_csv", "answers_from_csv", "bins", "check_answer",
+           "check_value", "clean_name", "far_off", "neutral", "present", "summarize"]
