@@ -129,8 +129,10 @@ def voila_args(
         f"--ClassKernelManager.page_timeout={page_timeout}",
         "--ClassKernelManager.kernels_per_client="
         f"{kernels_per_client or default_kernels_per_client(class_size)}",
-        # A page's kernel that dies is removed, not restarted blank: its page reloads.
+        # A page's kernel that dies is removed, not restarted blank: its page reloads. The
+        # restarter looks every second (3 by default): the page hears it at once.
         "--KernelRestarter.restart_limit=0",
+        "--KernelRestarter.time_to_dead=1.0",
     ]
     if class_size > 0:
         pool_size = class_size

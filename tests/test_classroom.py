@@ -22,7 +22,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from servers import VoilaServer, start_voila, stop_voila
+from servers import PATIENCE_S, VoilaServer, start_voila, stop_voila, wait_until
 
 from nidavellir import serve
 
@@ -136,7 +136,7 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
         "--ClassKernelManager.page_check_interval=1"],
         env={"NIDAVELLIR_PASSWORD": "dwarves"})
     try:
-        deadline = time.monotonic() + 180
+        deadline = time.monotonic() + PATIENCE_S
         while "*** The class can come in" not in server.log():
             if server.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("the class server did not get ready:\n" + server.log())
@@ -177,10 +177,8 @@ def _login(opener: urllib.request.OpenerDirector, url: str, password: str
 
 def _until_it_may_try(opener: urllib.request.OpenerDirector, url: str) -> None:
     """Wait for the state "this address may try again" (the login page says until then)."""
-    deadline = time.monotonic() + 120
-    while "nid-login-message" in _get(opener, url + "/login")[2]:
-        assert time.monotonic() < deadline, "the address was never let try again"
-        time.sleep(0.1)
+    wait_until(lambda: "nid-login-message" not in _get(opener, url + "/login")[2],
+               "the address may try again")
 
 
 def _get(opener: urllib.request.OpenerDirector, url: str) -> tuple[int, str, str]:
@@ -281,14 +279,9 @@ def test_pages_take_warm_kernels_and_the_pool_refills_to_the_spares_after_the_bu
     during = log.count("Kernel started")
     assert during == 3  # no replacement started during the burst
     # --refill-quiet 2: then the pool refills, to the spares (2) only.
-    deadline = time.monotonic() + 180
-    while server.log().count("Kernel started") < during + 2:
-        assert time.monotonic() < deadline, "the pool was not refilled"
-        time.sleep(0.2)
-    deadline = time.monotonic() + 180
-    while "Kernel pool of dashboard.ipynb is filled" not in server.log()[len(log):]:
-        assert time.monotonic() < deadline, "the pool refill did not end"
-        time.sleep(0.2)
+    wait_until(lambda: server.log().count("Kernel started") >= during + 2, "the pool refilled")
+    wait_until(lambda: "Kernel pool of dashboard.ipynb is filled" in server.log()[len(log):],
+               "the pool refill ended")
     assert server.log().count("Kernel started") == during + 2
 
 
@@ -310,11 +303,8 @@ def test_a_client_holds_a_few_kernels_and_a_page_that_never_came_gives_its_back(
     assert status == 429 and "Too many dashboards" in body and "3 dashboards" in body
     assert server.log().count("Kernel started") == started
     assert _login(_opener("127.0.0.9"), url, "dwarves")[0] == 200  # others are not limited
-    deadline = time.monotonic() + 180
-    while not all(f"Shutting down kernel {k}: its page never came" in server.log()
-                  for k in kernels):
-        assert time.monotonic() < deadline, "kernels of pages that never came stayed"
-        time.sleep(0.2)
+    wait_until(lambda: all(f"Shutting down kernel {k}: its page never came" in server.log()
+                           for k in kernels), "the kernels of pages that never came ended")
     status, _, body = _get(opener, url + "/voila/render/dashboard.ipynb")
     assert status == 200 and "kernelId" in body
 

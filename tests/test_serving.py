@@ -26,7 +26,7 @@ from typing import Any
 
 import psutil
 import pytest
-from servers import VoilaServer, start_voila, stop_voila
+from servers import VoilaServer, start_voila, stop_voila, wait_until
 
 from nidavellir import serve
 from nidavellir.integrations import first_paint as FP
@@ -382,10 +382,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     serves it."""
     srv = start_voila("notebooks/dashboard.ipynb", tmp_path_factory.mktemp("serving"))
     try:
-        deadline = time.monotonic() + 120
-        while "Kernel pool of dashboard.ipynb is filled" not in srv.log():
-            assert time.monotonic() < deadline, srv.log()
-            time.sleep(0.3)
+        wait_until(lambda: "Kernel pool of dashboard.ipynb is filled" in srv.log(),
+                   "the pool of one filled")
         yield srv
     finally:
         stop_voila(srv)
@@ -556,16 +554,18 @@ def test_a_websocket_closed_before_it_connected_leaves_the_count_at_zero(
     assert _kernel(server, kernel_id)["connections"] == 0  # type: ignore[index]
     process = _kernel_process(kernel_id)
     process.send_signal(signal.SIGSTOP)
+    before = len(server.log())
     try:
         sock = _websocket_upgrade(server.port, f"/api/kernels/{kernel_id}/channels?session_id=x")
-        time.sleep(1.5)  # the server is preparing the websocket (waiting for kernel_info)
+        # The state, not a time: the server is preparing the websocket (waiting for the
+        # stopped kernel's kernel_info) when the page goes away.
+        wait_until(lambda: f"Websocket to kernel {kernel_id}: waiting" in server.log()[before:],
+                   "the server waits for the kernel")
         sock.close()
-        time.sleep(0.5)
+        wait_until(lambda: "closed before it connected" in server.log()[before:],
+                   "the server saw the websocket close before it connected")
     finally:
         process.send_signal(signal.SIGCONT)
-    deadline = time.monotonic() + 20
-    while "closed before it connected" not in server.log() and time.monotonic() < deadline:
-        time.sleep(0.2)
     model = _kernel(server, kernel_id)
     assert model is not None and model["connections"] == 0, model
 

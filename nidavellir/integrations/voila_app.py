@@ -141,6 +141,12 @@ class CountedConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
 
     _counted = False
 
+    async def prepare(self) -> Any:
+        # Said in the log: a test waits for this state (not for a time) to close a socket
+        # while the server waits for the kernel.
+        self.log.info("Websocket to kernel %s: waiting for the kernel's info", self.kernel_id)
+        return await super().prepare()
+
     def connect(self) -> Any:
         self._counted = True
         return super().connect()
