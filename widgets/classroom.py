@@ -475,7 +475,7 @@ class ClassLink:
                       "goes on.", error=True)
             self.retry.layout.display = ""
         elif waiting:
-            self._say("⏳ Sending to your teacher…")
+            self._say("Sending to your teacher…")
             self.retry.layout.display = "none"
         else:
             self.retry.layout.display = "none"

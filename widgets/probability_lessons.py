@@ -255,7 +255,7 @@ class ProbabilityLessonApp(W.VBox):
             sent = {"stored": " ✔ It went to your teacher.",
                     "kept": " ⚠ It is kept on this page until your teacher's view can take "
                             "it (sent again by itself).",
-                    None: ""}.get(state, " ⏳ It is on its way to your teacher.")
+                    None: ""}.get(state, " It is on its way to your teacher…")
         self._said(f"Your prediction: <b>{_number(predicted, self.kind)}</b>.{sent} Now run "
                    f"the simulation.")
 
