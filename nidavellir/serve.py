@@ -307,7 +307,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"{class_dir}, but there is no teacher page", file=sys.stderr, flush=True)
     if args.host not in ("127.0.0.1", "localhost", "::1") and not args.password:
         print("warning: serving on the network with no class password: anyone who can reach "
-              f"{args.host}:{args.port} can open a kernel (see README, Serving a class)",
+              f"{args.host}:{args.port} can open a kernel (see docs/serving.md, Passwords)",
               file=sys.stderr, flush=True)
     command = [sys.executable, "-m", VOILA_APP, *voila_args(
         args.target, args.host, args.port, args.cull_idle_timeout, args.cull_interval, extra,

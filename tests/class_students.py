@@ -21,9 +21,11 @@ safety net.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import re
+import signal
 import sqlite3
 import struct
 import time
@@ -33,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import psutil
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
@@ -77,7 +80,8 @@ class Record:
     said_stored: set[str] = field(default_factory=set)
     stored_but_missing: list[str] = field(default_factory=list)
     kernels: list[str] = field(default_factory=list)
-    losses: list[tuple[str, float, float]] = field(default_factory=list)  # kernel, noticed, usable
+    #: Per kernel lost: its id, when the page noticed, when the page was usable again.
+    losses: list[tuple[str, float, float]] = field(default_factory=list)
 
 
 def _unpack(data: bytes) -> dict[str, Any]:
@@ -152,7 +156,7 @@ class Page:
         self.control = uuid.uuid4().hex
         await self._send("comm_open", {"comm_id": self.control,
                                        "target_name": "jupyter.widget.control", "data": {}},
-                         {"version": "2.1.0"})
+                         {"version": "1.0.0"})  # ipywidgets' control protocol
         await self._comm(self.control, {"method": "request_states"})
         await self.until(lambda: bool(self.outbox), "the class outbox loaded")
         await self._comm(self.outbox, {"method": "custom", "content": {
@@ -280,7 +284,7 @@ class Page:
             assert remaining > 0, f"{what}: not so after {self.patience:.0f} s"
             self.changed.clear()
             try:
-                await asyncio.wait_for(self.changed.wait(), min(remaining, 5.0))
+                await asyncio.wait_for(self.changed.wait(), min(remaining, 1.0))
             except TimeoutError:
                 pass
 
@@ -311,13 +315,16 @@ class Student:
     """One student answering the lesson's steps (module docstring)."""
 
     def __init__(self, index: int, url: str, database: Path, patience: float,
-                 think: tuple[float, float] = (0.1, 0.8), seed: int = 0) -> None:
+                 think: tuple[float, float] = (0.1, 0.8), seed: int = 0,
+                 stay: Callable[[], bool] = lambda: False) -> None:
         self.index = index
         self.storage = Storage()
         self.record = Record()
         self.page = Page(url, self.storage, self.record, database, patience)
         self.rng = random.Random(seed * 1000 + index)
         self.think = think
+        #: While true, a student who has answered everything keeps their page open.
+        self.stay = stay
         self.name = f"student {index:02d}"
         self.done = False
         #: Whether its kernel may be killed now (it has one and is working with it).
@@ -358,6 +365,12 @@ class Student:
             await page.set(name, value=self.name)
             await page.set(tabs, selected_index=LESSONS_TAB)
         await page.until(lambda: bool(self._app()), "the counting lesson is shown")
+        step = place.get("step")
+        if place.get("lesson") == "counting" and isinstance(step, int):
+            # The restored step: the new kernel moves the lesson there while the page
+            # loads; acting on the step shown before would act on a stale screen.
+            await page.until(lambda: self._step_now(self._app()) == step,
+                             "the page is back on the student's step")
         return self._app()
 
     async def _answer(self, step: int) -> None:
@@ -365,9 +378,10 @@ class Student:
         app = self._app()
         while self._step_now(app) != step:
             before = self._step_now(app)
-            (button,) = page.find("nid-pl-next" if before < step else "nid-pl-back", app)
+            move = 1 if before < step else -1
+            (button,) = page.find("nid-pl-next" if move > 0 else "nid-pl-back", app)
             await page.click(button)
-            await page.until(lambda shown=before: self._step_now(app) != shown,  # type: ignore[misc]
+            await page.until(lambda to=before + move: self._step_now(app) == to,  # type: ignore[misc]
                              "the next step is shown")
         if self.storage.has(QUESTIONS[step]):
             return  # the page holds an answer to it (from before a reload)
@@ -382,7 +396,7 @@ class Student:
     async def run(self) -> None:
         """Answer every step once; come back onto a new kernel whenever it is lost; end when
         the database has every answer the page holds."""
-        step, lost_at, opened = 0, 0.0, False
+        step, lost, opened = 0, ("", 0.0), False
         while True:
             try:
                 if not opened:
@@ -392,25 +406,117 @@ class Student:
                     await self.page.reload()
                 self.connected = True
                 app = await self._to_lessons()
-                if lost_at:  # usable again: back where the student was
-                    self.record.losses.append((self.page.kernel, lost_at, time.monotonic()))
-                    lost_at = 0.0
+                if lost[1]:  # usable again: back where the student was
+                    self.record.losses.append((lost[0], lost[1], time.monotonic()))
+                    lost = ("", 0.0)
                 assert app
                 while step < len(QUESTIONS):
                     await self._answer(step)
                     step += 1
-                await self.page.until(lambda: not self.storage.held(),
+                await self.page.until(lambda: not self.stay() and not self.storage.held(),
                                       "the database has every answer the page holds")
                 self.done = True
                 self.connected = False
                 return
             except KernelLost:
                 self.connected = False
-                lost_at = lost_at or self.page.lost_at
+                lost = lost if lost[1] else (self.page.kernel, self.page.lost_at)
 
     async def close(self) -> None:
         await self.page.close()
 
 
-__all__ = ["DASHBOARD", "KernelLost", "LESSONS_TAB", "Page", "QUESTIONS", "Record", "Storage",
-           "Student"]
+def kernel_process(kernel_id: str) -> psutil.Process | None:
+    """The process of a kernel (by its id on its command line)."""
+    for p in psutil.process_iter(["cmdline"]):
+        if any(kernel_id in c for c in (p.info["cmdline"] or [])):
+            return p
+    return None
+
+
+@dataclass
+class Chaos:
+    """What :func:`chaos` did: the students, each killed kernel with the time it was
+    killed, and how many victims' pages held an answer the database lacked."""
+
+    students: list[Student]
+    killed: dict[str, float]
+    holding: int = 0
+
+
+async def chaos(url: str, database: Path, students: int = 30,
+                kills: tuple[int, int, int] = (3, 4, 3), short_lock: float = 3.0,
+                long_lock: float = 12.0, patience: float = 600.0, seed: int = 42) -> Chaos:
+    """Students answer the lesson while the class database is locked ``short_lock``
+    seconds (writes wait), then ``long_lock`` (longer than a kernel's 10 s wait: writes
+    fail and are kept), and kernels are killed (SIGKILL): ``kills`` during each lock and
+    after them, those during the long lock preferably of pages that hold an answer the
+    database lacks. The choreography waits for states; returns when every student is
+    done (every answer the pages held is stored)."""
+    rng = random.Random(seed)
+    chaos_over = asyncio.Event()
+    done = Chaos([Student(i, url, database, patience, seed=seed,
+                          stay=lambda: not chaos_over.is_set()) for i in range(students)], {})
+    runs = [asyncio.ensure_future(s.run()) for s in done.students]
+    killed = done.killed
+
+    async def until(ready: Callable[[], bool], what: str) -> None:
+        deadline = time.monotonic() + patience
+        while not ready():
+            assert time.monotonic() < deadline, f"{what}: not so after {patience:.0f} s"
+            await asyncio.sleep(0.1)
+
+    everyone = done.students
+
+    async def kill(prefer_held: bool) -> None:
+        while True:  # until a kernel is killed (a victim's may be gone meanwhile)
+            await until(lambda: any(s.connected for s in everyone), "a student to kill")
+            pool = [s for s in everyone if s.connected]
+            held = [s for s in pool if s.storage.held()]
+            victim = rng.choice(held if prefer_held and held else pool)
+            kernel = victim.page.kernel
+            process = kernel_process(kernel) if kernel not in killed else None
+            if process is not None:
+                done.holding += bool(victim.storage.held())
+                killed[kernel] = time.monotonic()
+                with contextlib.suppress(psutil.Error):
+                    process.send_signal(signal.SIGKILL)
+                return
+            await asyncio.sleep(0.1)
+
+    try:
+        await until(lambda: all(s.connected for s in everyone) and database.exists(),
+                    "every student's page loaded")
+        for (count, hold, prefer_held) in ((kills[0], short_lock, False),
+                                           (kills[1], long_lock, True), (kills[2], 0, False)):
+            lock = None
+            if hold:
+                lock = sqlite3.connect(database, isolation_level=None)
+                lock.execute("BEGIN EXCLUSIVE")  # another program holds the class database
+            started = time.monotonic()
+            try:
+                if prefer_held:  # a kill while the page holds what the database lacks
+                    await until(lambda: any(s.connected and s.storage.held() for s in everyone),
+                                "a page holding an answer while the database is locked")
+                for _ in range(count):
+                    await kill(prefer_held)
+                    await asyncio.sleep(rng.uniform(0.3, 1.0))
+                await asyncio.sleep(max(0.0, hold - (time.monotonic() - started)))
+            finally:
+                if lock is not None:
+                    lock.execute("ROLLBACK")
+                    lock.close()
+        chaos_over.set()
+        await asyncio.wait_for(asyncio.gather(*runs), patience)
+    finally:
+        chaos_over.set()
+        for r in runs:
+            r.cancel()
+        await asyncio.gather(*runs, return_exceptions=True)
+        for s in everyone:
+            await s.close()
+    return done
+
+
+__all__ = ["Chaos", "DASHBOARD", "KernelLost", "LESSONS_TAB", "Page", "QUESTIONS", "Record",
+           "Storage", "Student", "chaos", "kernel_process"]

@@ -311,6 +311,17 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._last_sign.pop(kernel_id, None)
         self._owners.pop(kernel_id, None)
 
+    def _handle_kernel_died(self, kernel_id: str) -> None:
+        """A kernel died (removed, not restarted: ``KernelRestarter.restart_limit=0``). If
+        it was a page's, that page reloads at once: the spares are topped up now, not after
+        ``refill_quiet`` (a death is not a class arriving)."""
+        was_page = kernel_id in self._page_kernels
+        super()._handle_kernel_died(kernel_id)
+        voila_fill: Any = getattr(type(self), "fill_if_needed", None)
+        if was_page and self.class_size > 0 and self._initial_done and voila_fill is not None:
+            self._set_pool_size(self.pool_notebook, max(self.spare_kernels, 0))
+            voila_fill(self, 0, self.pool_notebook)
+
     def remove_kernel(self, kernel_id: str) -> Any:
         """Also for a kernel that died (jupyter_server removes it from the map without a
         shutdown when it will not be restarted: ``KernelRestarter.restart_limit=0``)."""
