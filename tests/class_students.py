@@ -114,18 +114,44 @@ class Page:
         self.changed = asyncio.Event()
         self.lost = False
         self.lost_at = 0.0
+        self.closed = False
+        self.beating: set[str] = set()
+        self.beats: list[asyncio.Task[None]] = []
 
     # ------------------------------------------------------------------ HTTP
 
-    async def _get(self, path: str) -> tuple[int, str]:
+    async def _get(self, path: str, streaming: Callable[[bytes], None] | None = None
+                   ) -> tuple[int, str]:
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-        response = await self.http.fetch(HTTPRequest(self.url + path, headers=headers,
-                                                     request_timeout=self.patience),
-                                         raise_error=False)
+        chunks: list[bytes] = []
+
+        def chunk(data: bytes) -> None:
+            chunks.append(data)
+            if streaming is not None:
+                streaming(b"".join(chunks))
+
+        response = await self.http.fetch(HTTPRequest(
+            self.url + path, headers=headers, request_timeout=self.patience,
+            streaming_callback=chunk if streaming is not None else None), raise_error=False)
         for header in response.headers.get_list("Set-Cookie"):
             name, _, rest = header.partition("=")
             self.cookies[name.strip()] = rest.split(";")[0]
-        return response.code, response.body.decode(errors="replace") if response.body else ""
+        body = b"".join(chunks) if streaming is not None else (response.body or b"")
+        return response.code, body.decode(errors="replace")
+
+    async def _beat(self, kernel: str) -> None:
+        """The template's heartbeat: from the moment the page's HTML names its kernel
+        (before the page has run its cells), then every 15 s while the page lives."""
+        while self.kernel in ("", kernel) and not self.closed:
+            await self._get(f"/nidavellir/api/page/{kernel}")
+            await asyncio.sleep(15)
+
+    def _streamed(self, html: bytes) -> None:
+        found = re.search(rb'"kernelId": "([0-9a-f-]{36})"', html)
+        if found and found.group(1).decode() not in self.beating:
+            kernel = found.group(1).decode()
+            self.beating.add(kernel)
+            self.beats.append(asyncio.ensure_future(self._beat(kernel)))
 
     # ------------------------------------------------------------------ the page
 
@@ -133,7 +159,8 @@ class Page:
         """Load the page: a kernel, its widgets, and hello to the outbox."""
         deadline = time.monotonic() + self.patience
         while True:
-            code, body = await self._get(DASHBOARD)
+            self.kernel = ""
+            code, body = await self._get(DASHBOARD, self._streamed)
             if code == 200:
                 break
             # 429: this address holds its limit of kernels (a dead one is still counted
@@ -177,6 +204,10 @@ class Page:
         await self.open()
 
     async def close(self) -> None:
+        self.closed = True
+        for beat in self.beats:
+            beat.cancel()
+        await asyncio.gather(*self.beats, return_exceptions=True)
         await self._stop_reading()
         self.http.close()
 
