@@ -327,3 +327,26 @@ def test_no_password_on_a_command_line_in_the_output_or_a_kernels_environment(
         environ = Path(f"/proc/{p.pid}/environ").read_bytes()
         assert b"dwarves" not in environ and b"NIDAVELLIR_PASSWORD" not in environ, p.pid
     assert "dwarves" not in server.log()
+
+
+def test_make_run_keeps_passwords_off_command_lines_and_out_of_its_output() -> None:
+    """make prints its recipes and ps shows its command line: `make run PASSWORD=…` is
+    refused with the way to do it, and the passwords in the environment reach the server
+    without appearing in a recipe."""
+    env = {**os.environ, "NIDAVELLIR_PASSWORD": "dwarves-9", "PASSWORD": "",
+           "NIDAVELLIR_TEACHER_PASSWORD": "owl-42-9"}
+    shown = subprocess.run(["make", "-n", "run", "CLASS=3"], cwd=ROOT, capture_output=True,
+                           text=True, timeout=120, env=env)
+    assert shown.returncode == 0 and "nidavellir.serve" in shown.stdout
+    assert "dwarves-9" not in shown.stdout + shown.stderr
+    assert "owl-42-9" not in shown.stdout + shown.stderr
+    # A notebook that does not exist: were the refusal gone, the server would stop at once
+    # on it (with other words) instead of starting.
+    refused = subprocess.run(["make", "run", "PASSWORD=dwarves-9", "NOTEBOOK=no-such.ipynb"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=PATIENCE_S,
+                             env=env)
+    out, err = refused.stdout, refused.stderr
+    assert refused.returncode != 0, out + err
+    assert "visible to every user of this machine" in err
+    assert "NIDAVELLIR_PASSWORD=" in err and "PASSWORD_FILE=" in err
+    assert "dwarves-9" not in out + err
