@@ -158,6 +158,30 @@ def test_a_locked_database_keeps_the_answer_and_sends_it_later(tmp_path: Path) -
         "counting/hunter-in-a-tavern", "counting/x", "counting/y", "counting/z"]
 
 
+def test_once_send_again_succeeds_nothing_says_kept_any_more(tmp_path: Path) -> None:
+    """The link's line and the step's own line both said the answer was kept; both say it
+    went to the teacher once it did (issue 42: the old page kept saying "kept")."""
+    store = ClassStore(tmp_path, timeout=0.2)
+    app = ProbabilityLessonApp(builtin("counting"), ClassLink(store, student="s1"))
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        app.prediction.value = 0.4
+        app.submit_button.click()
+        assert "kept on this page" in app.said.value
+        assert "kept on this page" in app.link.status.value
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    app.link.retry.click()
+    assert store.count() == 1
+    for shown in (app.said.value, app.link.status.value):
+        assert "kept" not in shown and "Not sent" not in shown, shown
+    assert "went to your teacher" in app.said.value
+    assert "Sent to your teacher" in app.link.status.value
+    assert app.link.retry.layout.display == "none"
+
+
 def test_a_damaged_database_is_reported_left_as_it_is_and_the_lesson_goes_on(
         tmp_path: Path) -> None:
     from nidavellir.integrations.class_view import class_data
