@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from servers import PATIENCE_S
 
 from nidavellir import serve
 from nidavellir.classroom import ClassStore
@@ -65,12 +66,12 @@ def test_thirty_students_answering_at_once_lose_no_answer(tmp_path: Path) -> Non
     procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(i), str(gate),
                                str(ANSWERS_EACH)], cwd=ROOT, stderr=subprocess.PIPE)
              for i in range(WRITERS)]
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + PATIENCE_S
     while len(list(gate.glob("ready-*"))) < WRITERS:  # every interpreter is up
         assert time.monotonic() < deadline and all(p.poll() is None for p in procs)
         time.sleep(0.01)
     (gate / "go").touch()
-    errors = [p.communicate(timeout=120)[1].decode() for p in procs]
+    errors = [p.communicate(timeout=PATIENCE_S)[1].decode() for p in procs]
     assert [p.returncode for p in procs] == [0] * WRITERS, [e for e in errors if e][:2]
     store = ClassStore(folder)
     answers = store.answers()
@@ -303,7 +304,7 @@ def _open(opener: urllib.request.OpenerDirector, url: str, data: dict | None = N
           ) -> tuple[int, str]:
     body = urllib.parse.urlencode(data).encode() if data is not None else None
     try:
-        with opener.open(url, data=body, timeout=30) as r:
+        with opener.open(url, data=body, timeout=PATIENCE_S) as r:
             return r.status, r.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read().decode()
@@ -382,7 +383,7 @@ def test_bad_class_view_arguments_get_one_clear_line(
     (tmp_path / "teacher.pw").write_text("dwarves\n")
     argv = [str(tmp_path / "teacher.pw") if a == "FILE" else a for a in argv]
     out = subprocess.run([sys.executable, "-m", "nidavellir.serve", *argv], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60,
+                         capture_output=True, text=True, timeout=PATIENCE_S,
                          env={**os.environ, **env})
     assert out.returncode == 2
     assert message in out.stderr and "Traceback" not in out.stderr
@@ -416,7 +417,7 @@ def _post_from(port: int, source: str, path: str, fields: dict[str, str],
     """A POST from another client address (Linux answers every 127.x.y.z)."""
     import http.client
 
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE_S,
                                       source_address=(source, 0))
     try:
         headers = {"Content-Type": "application/x-www-form-urlencoded"}
@@ -482,7 +483,7 @@ def test_log_out_ends_the_session(teacher_server: dict) -> None:
 def _get_with_cookie(port: int, path: str, cookie: str) -> tuple[int, dict[str, str], str]:
     import http.client
 
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE_S)
     try:
         conn.request("GET", path, headers={"Cookie": cookie})
         r = conn.getresponse()

@@ -70,7 +70,7 @@ def test_a_password_brings_the_labs_login_page_and_stays_off_the_command_line() 
 ])
 def test_bad_arguments_get_one_clear_line(argv: list[str], message: str) -> None:
     out = subprocess.run([sys.executable, "-m", "nidavellir.serve", *argv], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=PATIENCE_S)
     assert out.returncode == 2
     assert message in out.stderr and "Traceback" not in out.stderr
     for secret in ("dwarves", "owl-42"):
@@ -84,7 +84,7 @@ def test_bad_arguments_get_one_clear_line(argv: list[str], message: str) -> None
 def test_bad_passwords_get_one_clear_line_without_the_password(env: dict[str, str],
                                                               message: str) -> None:
     out = subprocess.run([sys.executable, "-m", "nidavellir.serve"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60,
+                         capture_output=True, text=True, timeout=PATIENCE_S,
                          env={**os.environ, **env})
     assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
     assert env["NIDAVELLIR_PASSWORD"] not in out.stderr.replace(message, "")
@@ -109,7 +109,7 @@ def test_the_dashboards_first_paint_imports_no_pandas_or_plotly() -> None:
             "if m in sys.modules]; print(heavy); "
             "print(psutil.Process().memory_full_info().uss // 2**20)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, check=True, timeout=120)
+                         text=True, check=True, timeout=PATIENCE_S)
     heavy, mb = out.stdout.strip().splitlines()
     assert heavy == "[]"
     assert int(mb) < 100  # the dashboard object itself; a kernel adds ipykernel's ~20 MB
@@ -117,7 +117,7 @@ def test_the_dashboards_first_paint_imports_no_pandas_or_plotly() -> None:
     code = ("import sys; from widgets.dashboard import Dashboard; d = Dashboard(bot_delay=0); "
             "d.open_tab('play'); print('plotly' in sys.modules, d.play_charts is not None)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, check=True, timeout=120)
+                         text=True, check=True, timeout=PATIENCE_S)
     assert out.stdout.split() == ["True", "True"]
 
 
@@ -169,7 +169,7 @@ def _login(opener: urllib.request.OpenerDirector, url: str, password: str
     xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
     data = urllib.parse.urlencode({"_xsrf": xsrf, "password": password}).encode()
     try:
-        with opener.open(url + "/login?next=%2F", data=data, timeout=30) as r:
+        with opener.open(url + "/login?next=%2F", data=data, timeout=PATIENCE_S) as r:
             return r.status, r.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read().decode()
@@ -183,7 +183,7 @@ def _until_it_may_try(opener: urllib.request.OpenerDirector, url: str) -> None:
 
 def _get(opener: urllib.request.OpenerDirector, url: str) -> tuple[int, str, str]:
     try:
-        with opener.open(url, timeout=30) as r:
+        with opener.open(url, timeout=PATIENCE_S) as r:
             return r.status, r.geturl(), r.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, url, exc.read().decode()
@@ -336,7 +336,7 @@ def test_make_run_keeps_passwords_off_command_lines_and_out_of_its_output() -> N
     env = {**os.environ, "NIDAVELLIR_PASSWORD": "dwarves-9", "PASSWORD": "",
            "NIDAVELLIR_TEACHER_PASSWORD": "owl-42-9"}
     shown = subprocess.run(["make", "-n", "run", "CLASS=3"], cwd=ROOT, capture_output=True,
-                           text=True, timeout=120, env=env)
+                           text=True, timeout=PATIENCE_S, env=env)
     assert shown.returncode == 0 and "nidavellir.serve" in shown.stdout
     assert "dwarves-9" not in shown.stdout + shown.stderr
     assert "owl-42-9" not in shown.stdout + shown.stderr
