@@ -18,6 +18,7 @@ import asyncio
 import http.cookiejar
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -534,6 +535,48 @@ def test_wrong_teacher_passwords_lock_out_their_address_and_no_other(teacher_ser
     # After the lockout the address may try again.
     clock.now += 301
     assert _post_from(port, attacker, "/teacher/login", {"password": PASSWORD})[0] == 302
+
+
+def _button_wait_ms(page: str) -> int:
+    found = re.search(r"var ms = (\d+);", page)
+    assert found, "the login form's button wait"
+    return int(found.group(1))
+
+
+def test_a_try_refused_while_the_address_waits_is_not_called_wrong_and_the_button_waits(
+        teacher_server: dict) -> None:
+    """The right password typed during the wait after a wrong one was refused unchecked,
+    and the page said "Wrong password": the form now says the try was not checked, and its
+    button waits as long as the address must (a browser test's teacher typed too soon)."""
+    import http.client
+
+    port, throttle, clock = (teacher_server[k] for k in ("port", "throttle", "clock"))
+    address = "127.0.0.4"
+
+    def get() -> str:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE_S,
+                                          source_address=(address, 0))
+        try:
+            conn.request("GET", "/teacher/")
+            return conn.getresponse().read().decode()
+        finally:
+            conn.close()
+
+    assert _button_wait_ms(get()) == 0
+    status, _headers, page = _post_from(port, address, "/teacher/login", {"password": "x"})
+    assert status == 401 and "Wrong teacher password" in page
+    waits = throttle.wait(address)
+    assert waits > 0 and _button_wait_ms(page) >= waits * 1000
+    status, _headers, page = _post_from(port, address, "/teacher/login",
+                                        {"password": PASSWORD})
+    assert status == 429 and "Wrong" not in page
+    assert "wait 1 second before the next try (a try before then is not checked)" in page
+    assert _button_wait_ms(page) >= throttle.wait(address) * 1000 > 0
+    assert "not checked" in get() and _button_wait_ms(get()) > 0  # the form, reloaded
+    clock.now += throttle.wait(address)
+    page = get()
+    assert _button_wait_ms(page) == 0 and "not checked" not in page
+    assert _post_from(port, address, "/teacher/login", {"password": PASSWORD})[0] == 302
 
 
 def test_parallel_wrong_passwords_from_one_address_are_checked_one_at_a_time(

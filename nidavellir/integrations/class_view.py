@@ -37,6 +37,7 @@ import hashlib
 import hmac
 import json
 import logging
+import math
 import os
 import secrets
 import time
@@ -187,6 +188,14 @@ def _wrong(message: str) -> str:
     return f"<div class='wrong'>{escape(message)}</div>"
 
 
+def _login_page(throttle: Throttle, address: str, note: str) -> str:
+    """The teacher's login form; while the address must wait, its button waits too (a try
+    sent before then would be refused unchecked)."""
+    wait_ms = math.ceil(throttle.wait(address) * 1000)
+    return _page("teacher_login.html", wrong=_wrong(note) if note else "",
+                 wait_ms=str(wait_ms + 50 if wait_ms else 0))
+
+
 class TeacherPageHandler(TeacherHandler):
     def get(self) -> None:
         if not self.request.path.endswith("/"):
@@ -195,8 +204,8 @@ class TeacherPageHandler(TeacherHandler):
         sid = self.session
         if sid is None:
             address = self.request.remote_ip or ""
-            note = _wrong(self.throttle.message(address)) if self.throttle.locked(address) else ""
-            self.finish(_page("teacher_login.html", wrong=note))
+            note = self.throttle.message(address) if self.throttle.wait(address) > 0 else ""
+            self.finish(_login_page(self.throttle, address, note))
             return
         self.finish(_page("teacher.html", clear_token=self.auth.token("clear", sid),
                           poll_ms=str(POLL_MS)))
@@ -211,7 +220,7 @@ class TeacherLoginHandler(TeacherHandler):
             await tarpit(self.throttle, address)
             self.set_status(429)
             self.set_header("Retry-After", str(max(1, round(self.throttle.wait(address)))))
-            self.finish(_page("teacher_login.html", wrong=_wrong(self.throttle.message(address))))
+            self.finish(_login_page(self.throttle, address, self.throttle.message(address)))
             return
         ok = False
         try:
@@ -223,7 +232,7 @@ class TeacherLoginHandler(TeacherHandler):
             self.set_status(401)
             wrong = ("Wrong teacher password." if not self.throttle.locked(address)
                      else self.throttle.message(address))
-            self.finish(_page("teacher_login.html", wrong=_wrong(wrong)))
+            self.finish(_login_page(self.throttle, address, wrong))
             return
         self.set_cookie(COOKIE, self.auth.open_session(), httponly=True, samesite="Strict",
                         path=self.cookie_path(), max_age=int(self.auth.lifetime))

@@ -117,13 +117,17 @@ class Throttle:
         if self.locked(address):
             return (f"Too many wrong passwords from this computer: it may try again in "
                     f"{_duration(seconds)}. Ask your teacher if you are stuck.")
-        return f"Wrong password. Wait {_duration(seconds)} before the next try."
+        # Not "Wrong password": a try refused while the address waits was never checked
+        # (the right password typed too soon gets this too).
+        return (f"A wrong password was typed from this computer: wait {_duration(seconds)} "
+                f"before the next try (a try before then is not checked).")
 
 
 def _duration(seconds: int) -> str:
     if seconds >= 90:
         return f"{math.ceil(seconds / 60)} minutes"
-    return f"{max(seconds, 1)} second{'s' if seconds != 1 else ''}"
+    seconds = max(seconds, 1)
+    return f"{seconds} second{'s' if seconds != 1 else ''}"
 
 
 async def tarpit(throttle: Throttle, address: str) -> None:

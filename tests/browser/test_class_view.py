@@ -132,7 +132,11 @@ def test_three_students_answer_and_the_teacher_sees_them_live(
         assert "Ada" not in teacher.content()
         teacher.locator("input[name=password]").fill(TEACHER_PASSWORD)
         teacher.locator("button[type=submit]").click()
-        wait_text(teacher, ".question .count", r"3 of 3 answered")
+        try:
+            wait_text(teacher, ".question .count", r"3 of 3 answered")
+        except Exception:
+            _shot(teacher, "class_view_failed_teacher")
+            raise AssertionError("the teacher page: " + teacher.inner_text("body")) from None
         section = teacher.locator(".question").first
         assert "1. Counting: A hunter in the first tavern" in section.inner_text()
         bars = [int(t) for t in section.locator(".bar span").all_inner_texts()]
