@@ -274,15 +274,16 @@ def test_pages_take_warm_kernels_and_the_pool_refills_to_the_spares_after_the_bu
     for _ in range(3):  # two warm kernels, then one started on demand
         status, _, body = _get(opener, url + "/voila/render/dashboard.ipynb")
         assert status == 200 and "voila" in body
-    log = server.log()
-    assert log.count("Using pre-heated kernel") == 2
-    during = log.count("Kernel started")
-    assert during == 3  # no replacement started during the burst
-    # --refill-quiet 2: then the pool refills, to the spares (2) only.
-    wait_until(lambda: server.log().count("Kernel started") >= during + 2, "the pool refilled")
-    wait_until(lambda: "Kernel pool of dashboard.ipynb is filled" in server.log()[len(log):],
+    burst = server.log()
+    assert burst.count("Using pre-heated kernel") >= 2
+    # --refill-quiet 2: then the pool refills, to the spares (2) only. Whether the refill
+    # began before the third page came (a busy machine) or after, five kernels started in
+    # all: the class's two, one for the third page, two spares. (That no replacement
+    # starts while pages keep coming: test_serving, on a clock of its own.)
+    wait_until(lambda: server.log().count("Kernel started") >= 5, "the pool refilled")
+    wait_until(lambda: "Kernel pool of dashboard.ipynb is filled" in server.log()[len(burst):],
                "the pool refill ended")
-    assert server.log().count("Kernel started") == during + 2
+    assert server.log().count("Kernel started") == 5
 
 
 def test_a_client_holds_a_few_kernels_and_a_page_that_never_came_gives_its_back(

@@ -670,3 +670,61 @@ def test_an_error_page_says_what_in_a_sentence(server: VoilaServer) -> None:
     assert b"404: Not Found" in body and b"There is nothing at this address." in body
     status, _, body = request(server, "/voila/render/" + "b" * 3000)
     assert status == 414 and b"This address is too long." in body
+
+
+def test_the_pool_refills_once_pages_stop_coming_and_only_to_the_spares(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """ClassKernelManager's refill policy on a clock of the test's own (the server test
+    could only race a real refill_quiet): before the class, the pool is filled to the
+    class size at once; after, each page that takes a kernel starts no replacement but
+    puts the refill off by refill_quiet, and the refill fills to the spares."""
+    from nidavellir.integrations.voila_class import ClassKernelManager
+
+    class Timer:
+        def __init__(self, delay: float, callback: Any) -> None:
+            self.delay, self.callback, self.cancelled = delay, callback, False
+
+        def cancel(self) -> None:
+            self.cancelled = True
+
+    class Loop:
+        def __init__(self) -> None:
+            self.timers: list[Timer] = []
+
+        def call_later(self, delay: float, callback: Any) -> Timer:
+            self.timers.append(Timer(delay, callback))
+            return self.timers[-1]
+
+    class Pool:  # what the policy asks of Voila's pool, recorded
+        pool_notebook, class_size, spare_kernels, refill_quiet = "dash.ipynb", 30, 2, 20.0
+        _class_fill = ClassKernelManager._class_fill
+        _refill = None
+        _initial_done = False
+
+        def __init__(self) -> None:
+            self.sizes: list[int] = []
+            self.fills: list[float | None] = []
+
+        def _set_pool_size(self, _notebook: str, size: int) -> None:
+            self.sizes.append(size)
+
+        def fill_if_needed(self, delay: float | None, _notebook: str, **_kw: Any) -> None:
+            self.fills.append(delay)
+
+        def _announce_when_ready(self, _notebook: str) -> None:
+            pass
+
+    loop = Loop()
+    monkeypatch.setattr(asyncio, "get_event_loop", lambda: loop)
+    pool = Pool()
+    pool._class_fill(None, "dash.ipynb")  # the server starts: the whole class, now
+    assert pool.sizes == [30] and pool.fills == [0] and not loop.timers
+    for _ in range(3):  # three pages take kernels: no replacement yet
+        pool._class_fill(None, "dash.ipynb")
+    assert pool.fills == [0] and pool.sizes == [30, 2, 2, 2]
+    assert [t.delay for t in loop.timers] == [20.0] * 3
+    assert [t.cancelled for t in loop.timers] == [True, True, False]
+    loop.timers[-1].callback()  # refill_quiet without a new page
+    assert pool.fills == [0, 0] and pool.sizes[-1] == 2
+    pool._class_fill(None, "other.ipynb")  # another notebook: Voila's own policy
+    assert pool.fills == [0, 0, None]
