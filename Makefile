@@ -12,14 +12,19 @@ PORT ?= 8866
 NOTEBOOK ?= notebooks
 # A class: CLASS=30 preheats 30 dashboards before the students come in (0: a pool of one).
 CLASS ?= 0
-# A class password (students type it, or open http://HOST:PORT/?token=PASSWORD).
-PASSWORD ?=
+# The passwords never go on a command line (make's included: every user of the machine can
+# read one with ps), and nothing prints them. Give them in the environment,
+#   NIDAVELLIR_PASSWORD=… NIDAVELLIR_TEACHER_PASSWORD=… make run CLASS=30 …
+# (PASSWORD=… and TEACHER_PASSWORD=… in the environment work too), or in files (first line):
+#   make run PASSWORD_FILE=class.pw TEACHER_PASSWORD_FILE=teacher.pw …
+# The class password: students type it, or open http://HOST:PORT/?token=PASSWORD.
+PASSWORD_FILE ?=
+TEACHER_PASSWORD_FILE ?=
 # A folder of your own lesson files (docs/lessons.md), shown beside the lab's.
 LESSONS ?=
 # The class view (docs/classroom.md): answers go to CLASS_DIR/answers.sqlite; the teacher
-# page /teacher/ needs TEACHER_PASSWORD (not the class password).
+# page /teacher/ needs the teacher password (not the class password).
 CLASS_DIR ?=
-TEACHER_PASSWORD ?=
 # Extra Voila options, e.g. VOILA_ARGS="--MappingKernelManager.cull_idle_timeout=1800".
 VOILA_ARGS ?=
 PYTEST_ARGS ?=
@@ -81,11 +86,21 @@ chromium:
 			apt-get install -y -qq --no-install-recommends chromium >/dev/null; \
 	fi
 
+# The passwords reach the server in its environment (never in a recipe line, which make
+# would print and ps would show).
+run: export NIDAVELLIR_PASSWORD := $(or $(PASSWORD),$(NIDAVELLIR_PASSWORD))
+run: export NIDAVELLIR_TEACHER_PASSWORD := $(or $(TEACHER_PASSWORD),$(NIDAVELLIR_TEACHER_PASSWORD))
 run: setup
-	NIDAVELLIR_PASSWORD='$(PASSWORD)' NIDAVELLIR_TEACHER_PASSWORD='$(TEACHER_PASSWORD)' \
-		$(BIN)/python -m nidavellir.serve $(NOTEBOOK) \
+	@if [ -n "$(filter command line,$(origin PASSWORD) $(origin TEACHER_PASSWORD))" ]; then \
+		echo "make run: a password on make's command line is visible to every user of this" \
+			"machine (ps). Give it in the environment (NIDAVELLIR_PASSWORD=… make run …) or" \
+			"in a file (make run PASSWORD_FILE=class.pw …); the same for the teacher's." >&2; \
+		exit 2; fi
+	$(BIN)/python -m nidavellir.serve $(NOTEBOOK) \
 		--host $(HOST) --port $(PORT) --class-size $(CLASS) \
 		$(if $(LESSONS),--lessons '$(LESSONS)') $(if $(CLASS_DIR),--class-dir '$(CLASS_DIR)') \
+		$(if $(PASSWORD_FILE),--password-file '$(PASSWORD_FILE)') \
+		$(if $(TEACHER_PASSWORD_FILE),--teacher-password-file '$(TEACHER_PASSWORD_FILE)') \
 		$(VOILA_ARGS)
 
 lint: setup

@@ -110,12 +110,13 @@ class Server:
                 "--cull-idle-timeout", str(cull), "--cull-interval", "5"]
         if class_size:
             args += ["--class-size", str(class_size)]
-        if password:
-            args += ["--password", password]
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        if password:  # in the environment, never on the command line
+            env["NIDAVELLIR_PASSWORD"] = password
         self.handle = log.open("wb")
         self.process = subprocess.Popen(args, cwd=ROOT, stdout=self.handle,
                                         stderr=subprocess.STDOUT, start_new_session=True,
-                                        env=dict(os.environ, PYTHONUNBUFFERED="1"))
+                                        env=env)
         self.class_size = class_size
 
     @property

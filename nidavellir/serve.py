@@ -10,7 +10,15 @@ what was measured on the lab's machines (docs/serving.md, "What is known of Voil
 - kernels leave with their page (the shutdown request of a closed page, a heartbeat and a
   ``--page-timeout`` for pages that vanish); idle-kernel culling stays as a backstop;
 - ``--KernelManager.transport=ipc``: many kernels starting at once collide on TCP ports;
-- every option at most once: a repeated option gives HTTP 500 on the first page.
+- every option at most once: a repeated option gives HTTP 500 on the first page;
+- passwords never on a command line (``/proc/<pid>/cmdline`` is readable by every user of
+  the machine): they come from the environment (``NIDAVELLIR_PASSWORD``,
+  ``NIDAVELLIR_TEACHER_PASSWORD``) or a file (``--password-file``,
+  ``--teacher-password-file``) and reach the lab's Voila in its environment, which it
+  empties before any kernel starts; nothing prints them;
+- ``--KernelRestarter.restart_limit=0``: a page's kernel that dies is not restarted blank
+  under the same id (a blank kernel has no dashboard): it is removed, its page says so
+  and reloads onto a new one (docs/serving.md).
 
 Nothing is loaded from a CDN: the ``nidavellir`` template (``share/jupyter`` beside this
 module, put on ``JUPYTER_PATH``) is Voila's ``lab`` template without its Font Awesome links
@@ -59,9 +67,16 @@ CLASS_MANAGER = "nidavellir.integrations.voila_class.ClassKernelManager"
 CLASS_IDENTITY = "nidavellir.integrations.voila_class.ClassIdentityProvider"
 DEFAULT_SPARES = 2
 DEFAULT_REFILL_QUIET = 20.0
-#: The class password's provider with the teacher page added (--teacher-password).
+#: Page kernels one client address may hold without a class; with one, the class size plus
+#: this many (a class behind one school NAT shares one address).
+DEFAULT_KERNELS_PER_CLIENT = 10
+KERNELS_PER_CLIENT_MARGIN = 5
+#: The environment variables the passwords come in by (also read by the lab's Voila).
+PASSWORD_ENV = "NIDAVELLIR_PASSWORD"
+TEACHER_PASSWORD_ENV = "NIDAVELLIR_TEACHER_PASSWORD"
+#: The class password's provider with the teacher page added (a teacher password).
 CLASS_VIEW_IDENTITY = "nidavellir.integrations.class_view.ClassViewIdentityProvider"
-#: Where the class's answers go when --teacher-password is given without --class-dir.
+#: Where the class's answers go when a teacher password is given without --class-dir.
 DEFAULT_CLASS_DIR = "class"
 
 
@@ -74,15 +89,20 @@ def voila_args(
     extra: Sequence[str] = (),
     pool_size: int = DEFAULT_POOL_SIZE,
     class_size: int = 0,
-    password: str = "",
+    password: bool = False,
     spares: int = DEFAULT_SPARES,
     refill_quiet: float = DEFAULT_REFILL_QUIET,
     page_timeout: float = DEFAULT_PAGE_TIMEOUT,
-    teacher_password: str = "",
+    teacher: bool = False,
     class_dir: str = "",
+    kernels_per_client: int = 0,
 ) -> list[str]:
     """Voila's arguments (without the program name), each option exactly once.
 
+    ``password`` and ``teacher`` say whether there is a class password and a teacher page
+    (with the teacher password, answers in ``class_dir``): the
+    passwords themselves never go on the command line (:func:`main` hands them over in
+    the environment). ``kernels_per_client`` 0 is :func:`kernels_per_client`'s default.
     ``extra`` options (``--Class.trait=value``) replace the defaults of the same name
     instead of repeating them.
 
@@ -107,6 +127,12 @@ def voila_args(
         # Kernels leave with their page; pool kernels are never culled.
         f"--VoilaConfiguration.multi_kernel_manager_class={CLASS_MANAGER}",
         f"--ClassKernelManager.page_timeout={page_timeout}",
+        "--ClassKernelManager.kernels_per_client="
+        f"{kernels_per_client or default_kernels_per_client(class_size)}",
+        # A page's kernel that dies is removed, not restarted blank: its page reloads. The
+        # restarter looks every second (3 by default): the page hears it at once.
+        "--KernelRestarter.restart_limit=0",
+        "--KernelRestarter.time_to_dead=1.0",
     ]
     if class_size > 0:
         pool_size = class_size
@@ -128,20 +154,56 @@ def voila_args(
                 f"--ClassKernelManager.ready_message={ready}",
             ]
     if password:
-        # Voila's token: /?token=… in the link the teacher hands out, or typed on the login
-        # page (the class password); anything else gets the login page and no kernel.
-        options += [f"--Voila.token={password}",
-                    f"--Voila.identity_provider_class={CLASS_IDENTITY}"]
-    if teacher_password:
+        # Voila's token (set by the lab's Voila from the environment): /?token=… in the
+        # link the teacher hands out, or typed on the login page (the class password);
+        # anything else gets the login page and no kernel.
+        options += [f"--Voila.identity_provider_class={CLASS_IDENTITY}"]
+    if teacher:
         # The teacher page (nidavellir/integrations/class_view.py) comes in through the
         # identity provider: the class password's, with the teacher's handlers added.
         options += [f"--Voila.identity_provider_class={CLASS_VIEW_IDENTITY}",
-                    f"--ClassViewIdentityProvider.teacher_password={teacher_password}",
                     f"--ClassViewIdentityProvider.class_dir={class_dir}"]
     merged = {_key(o): o for o in options}
     for option in extra:  # the last of an option given several times wins
         merged[_key(option)] = option
     return [str(target), *merged.values()]
+
+
+def default_kernels_per_client(class_size: int) -> int:
+    """Page kernels a client address may hold: the class and a margin (reloads, pages
+    closed without a goodbye) when a class may sit behind one NAT, else 10.
+
+    >>> default_kernels_per_client(0), default_kernels_per_client(30)
+    (10, 35)
+    """
+    if class_size <= 0:
+        return DEFAULT_KERNELS_PER_CLIENT
+    return max(DEFAULT_KERNELS_PER_CLIENT, class_size + KERNELS_PER_CLIENT_MARGIN)
+
+
+class _OnTheCommandLine(argparse.Action):
+    """``--password P``: refused, a password on a command line is anybody's to read."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        env = PASSWORD_ENV if option_string == "--password" else TEACHER_PASSWORD_ENV
+        parser.error(f"{option_string}: a password on the command line is visible to every "
+                     f"user of this machine (ps); give it in the {env} variable or in a "
+                     f"file ({option_string}-file FILE)")
+
+
+def _password(parser: argparse.ArgumentParser, env: str, file: str | None, option: str) -> str:
+    """A password from its file (the first line) or its environment variable."""
+    if file is not None:
+        try:
+            with open(file, encoding="utf-8") as f:
+                text = f.readline().strip()
+        except OSError as exc:
+            parser.error(f"{option} {file}: {exc.strerror or exc}")
+        if not text:
+            parser.error(f"{option} {file}: the file is empty")
+        return text
+    return os.environ.get(env, "")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -172,9 +234,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--refill-quiet", type=float, default=DEFAULT_REFILL_QUIET,
                         metavar="SECONDS", help="with --class-size: refill the pool after "
                         "this long without a new page")
-    parser.add_argument("--password", default=os.environ.get("NIDAVELLIR_PASSWORD", ""),
-                        help="a class password (also NIDAVELLIR_PASSWORD): pages need it, "
-                        "typed on the login page or as ?token=PASSWORD in the link")
+    parser.add_argument("--password-file", metavar="FILE",
+                        help=f"the class password, the first line of FILE (or the {PASSWORD_ENV} "
+                        "variable): pages need it, typed on the login page or as "
+                        "?token=PASSWORD in the link")
+    parser.add_argument("--password", "--teacher-password", nargs="?",
+                        action=_OnTheCommandLine, help=argparse.SUPPRESS)
     parser.add_argument("--lessons", metavar="DIR",
                         help="a folder of your own lesson files (*.yaml), shown in the "
                         "dashboard beside the lab's (see docs/lessons.md)")
@@ -182,15 +247,29 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the class folder: every student's predictions and quiz answers "
                         "go to DIR/answers.sqlite, which the teacher page shows (class mode: "
                         "students may type a name)")
-    parser.add_argument("--teacher-password",
-                        default=os.environ.pop("NIDAVELLIR_TEACHER_PASSWORD", ""),
-                        help="the teacher page's password (also NIDAVELLIR_TEACHER_PASSWORD), "
-                        "separate from the class password: the class view at /teacher/ "
-                        f"(answers in --class-dir, default {DEFAULT_CLASS_DIR}/)")
+    parser.add_argument("--teacher-password-file", metavar="FILE",
+                        help="the teacher page's password, the first line of FILE (or the "
+                        f"{TEACHER_PASSWORD_ENV} variable), separate from the class "
+                        f"password: the class view at /teacher/ (answers in --class-dir, "
+                        f"default {DEFAULT_CLASS_DIR}/)")
+    parser.add_argument("--kernels-per-client", type=int, default=0, metavar="N",
+                        help="dashboards (kernels) one client address may hold at once "
+                        f"(default: {DEFAULT_KERNELS_PER_CLIENT}, with a class its size plus "
+                        f"{KERNELS_PER_CLIENT_MARGIN}: a class behind one school NAT shares "
+                        "one address)")
     args, extra = parser.parse_known_args(argv)
+    for option in extra:
+        if _key(option).lower() in ("--voila.token", "--identityprovider.token",
+                                    "--servertoken", "--token"):
+            parser.error(f"{_key(option)}: a password on the command line is visible to every "
+                         f"user of this machine (ps); give it in the {PASSWORD_ENV} variable "
+                         "or in a file (--password-file FILE)")
+    args.password = _password(parser, PASSWORD_ENV, args.password_file, "--password-file")
+    args.teacher_password = _password(parser, TEACHER_PASSWORD_ENV, args.teacher_password_file,
+                                      "--teacher-password-file")
     if not Path(args.target).exists():
         parser.error(f"{args.target}: no such notebook or folder")
-    for name in ("preheat", "class_size", "spares"):
+    for name in ("preheat", "class_size", "spares", "kernels_per_client"):
         if getattr(args, name) < 0:
             parser.error(f"--{name.replace('_', '-')} must be 0 or more, not "
                          f"{getattr(args, name)}")
@@ -200,13 +279,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--page-timeout must be 0 (off) or at least 20 seconds (pages send a "
                      f"heartbeat every 15 s), not {args.page_timeout}")
     if args.password and (len(args.password) < 4 or any(c.isspace() for c in args.password)):
-        parser.error("--password needs at least 4 characters and no spaces")
+        parser.error("the class password needs at least 4 characters and no spaces")
     if args.teacher_password and (len(args.teacher_password) < 4
                                   or any(c.isspace() for c in args.teacher_password)):
-        parser.error("--teacher-password needs at least 4 characters and no spaces")
+        parser.error("the teacher password needs at least 4 characters and no spaces")
     if args.teacher_password and args.teacher_password == args.password:
-        parser.error("--teacher-password must differ from the class password: students know "
-                     "that one")
+        parser.error("the teacher password must differ from the class password: students "
+                     "know that one")
     if args.lessons is not None:
         if not Path(args.lessons).is_dir():
             parser.error(f"--lessons {args.lessons}: no such folder")
@@ -215,27 +294,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     class_dir = args.class_dir or (DEFAULT_CLASS_DIR if args.teacher_password else "")
     if class_dir:
         try:
-            Path(class_dir).mkdir(parents=True, exist_ok=True)
+            # Readable by the server's user only: the answers are the students'.
+            Path(class_dir).mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as exc:
             parser.error(f"--class-dir {class_dir}: {exc.strerror or exc}")
         class_dir = str(Path(class_dir).resolve())
         # Every student's kernel writes its answers there (nidavellir.classroom).
         os.environ["NIDAVELLIR_CLASS_DIR"] = class_dir
         if not args.teacher_password:
-            print("warning: --class-dir without --teacher-password: answers are stored in "
+            print(f"warning: --class-dir without a teacher password ({TEACHER_PASSWORD_ENV} or "
+                  "--teacher-password-file): answers are stored in "
                   f"{class_dir}, but there is no teacher page", file=sys.stderr, flush=True)
     if args.host not in ("127.0.0.1", "localhost", "::1") and not args.password:
         print("warning: serving on the network with no class password: anyone who can reach "
-              f"{args.host}:{args.port} can open a kernel (see README, Serving a class)",
+              f"{args.host}:{args.port} can open a kernel (see docs/serving.md, Passwords)",
               file=sys.stderr, flush=True)
     command = [sys.executable, "-m", VOILA_APP, *voila_args(
         args.target, args.host, args.port, args.cull_idle_timeout, args.cull_interval, extra,
-        args.preheat, args.class_size, args.password, args.spares, args.refill_quiet,
-        args.page_timeout, args.teacher_password, class_dir)]
-    secret = ("--Voila.token=", "--ClassViewIdentityProvider.teacher_password=")
-    shown = [a if not a.startswith(secret) else a.split("=", 1)[0] + "=***"
-             for a in command[2:]]
-    print("serving:", " ".join(shown), flush=True)
+        args.preheat, args.class_size, bool(args.password), args.spares, args.refill_quiet,
+        args.page_timeout, bool(args.teacher_password), class_dir, args.kernels_per_client)]
+    print("serving:", " ".join(command[2:]), flush=True)
     if args.class_size:
         print(f"preparing {args.class_size} dashboards for the class: wait for \"The class can "
               "come in\"", flush=True)
@@ -244,6 +322,13 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"answers in {class_dir}", flush=True)
     paths = [str(JUPYTER_DATA), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
     os.environ["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
+    # The passwords travel in the environment (the lab's Voila takes them out at start).
+    for env, value in ((PASSWORD_ENV, args.password), (TEACHER_PASSWORD_ENV,
+                                                       args.teacher_password)):
+        if value:
+            os.environ[env] = value
+        else:
+            os.environ.pop(env, None)
     # Replace this process so signals (Ctrl-C, kill of the process group) reach Voila.
     os.execv(sys.executable, command)
     return 0  # pragma: no cover - execv does not return

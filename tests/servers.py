@@ -21,6 +21,20 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The longest a test waits for a state (a server ready, a page shown, a kernel ended)
+#: before it fails: a safety net for a state that never comes, never a speed goal. The
+#: tests wait for states, never for a fixed time, so a busy machine (other processes on
+#: its cores) makes them slower, not red. NIDAVELLIR_TEST_PATIENCE=S changes it.
+PATIENCE_S = float(os.environ.get("NIDAVELLIR_TEST_PATIENCE", "600"))
+
+
+def wait_until(ready: Any, what: str, patience: float = PATIENCE_S, every: float = 0.1) -> None:
+    """Wait for the state ``ready()`` (true); AssertionError naming ``what`` after
+    ``patience`` seconds."""
+    deadline = time.monotonic() + patience
+    while not ready():
+        assert time.monotonic() < deadline, f"{what}: not so after {patience:.0f} s"
+        time.sleep(every)
 
 
 def free_port() -> int:
@@ -87,16 +101,19 @@ class VoilaServer:
             client.stop_channels()
 
 
-def start_voila(target: str, tmp: Path, extra: list[str] | None = None) -> VoilaServer:
+def start_voila(target: str, tmp: Path, extra: list[str] | None = None,
+                env: dict[str, str] | None = None) -> VoilaServer:
+    """The server (``python -m nidavellir.serve TARGET --port P EXTRA``); ``env`` adds to
+    its environment (the passwords: ``NIDAVELLIR_PASSWORD``, ``NIDAVELLIR_TEACHER_PASSWORD``)."""
     port = free_port()
     log_path = tmp / f"voila-{port}.log"
     log = log_path.open("wb")
-    env = dict(os.environ, PYTHONUNBUFFERED="1", JUPYTER_PLATFORM_DIRS="1")
+    env = dict(os.environ, PYTHONUNBUFFERED="1", JUPYTER_PLATFORM_DIRS="1", **(env or {}))
     cmd = [sys.executable, "-m", "nidavellir.serve", target, "--port", str(port), *(extra or [])]
     process = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                                start_new_session=True, env=env)
     server = VoilaServer(port=port, process=process, log_path=log_path)
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + PATIENCE_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"Voila exited with {process.returncode}:\n{server.log()}")
@@ -107,7 +124,7 @@ def start_voila(target: str, tmp: Path, extra: list[str] | None = None) -> Voila
         except OSError:
             time.sleep(0.3)
     stop_voila(server)
-    raise RuntimeError(f"Voila did not answer within 90 s:\n{server.log()}")
+    raise RuntimeError(f"Voila did not answer within {PATIENCE_S:.0f} s:\n{server.log()}")
 
 
 def stop_voila(server: VoilaServer) -> None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import asyncio
 import http.cookiejar
 import json
+import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -29,6 +31,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from servers import PATIENCE_S
 
 from nidavellir import serve
 from nidavellir.classroom import ClassStore
@@ -64,12 +67,12 @@ def test_thirty_students_answering_at_once_lose_no_answer(tmp_path: Path) -> Non
     procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(i), str(gate),
                                str(ANSWERS_EACH)], cwd=ROOT, stderr=subprocess.PIPE)
              for i in range(WRITERS)]
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + PATIENCE_S
     while len(list(gate.glob("ready-*"))) < WRITERS:  # every interpreter is up
         assert time.monotonic() < deadline and all(p.poll() is None for p in procs)
         time.sleep(0.01)
     (gate / "go").touch()
-    errors = [p.communicate(timeout=120)[1].decode() for p in procs]
+    errors = [p.communicate(timeout=PATIENCE_S)[1].decode() for p in procs]
     assert [p.returncode for p in procs] == [0] * WRITERS, [e for e in errors if e][:2]
     store = ClassStore(folder)
     answers = store.answers()
@@ -100,9 +103,9 @@ def test_the_summary_counts_latest_answers_and_who_is_missing(tmp_path: Path) ->
     store = ClassStore(tmp_path)
     for student, name in (("a", "Ada"), ("b", "Bo"), ("c", "")):
         store.join(student, name)
-    store.record(_answer("a", value=0.9), _answer("b", value=0.35))
-    store.record(_answer("a", value=0.45))  # Ada changed her mind: her latest counts
-    store.record(_answer("c", question="lab/other", value=2.0))
+    store.record(_answer("a", value=0.9, name="Ada"), _answer("b", value=0.35, name="Bo"))
+    store.record(_answer("a", value=0.45, name="Ada"))  # Ada changed her mind: her latest
+    store.record(Answer(student="c", question="lab/other", answer=2.0, kind="mean"))
     first, second = store.summary()
     assert first["question"] == "lab/other"  # the most recently answered first
     q = second
@@ -127,7 +130,7 @@ def test_csv_export_reads_back_to_the_same_answers(tmp_path: Path) -> None:
                  Answer(student="b", question="lab/x", answer=9812.0, kind="count"))
     text = store.export_csv()
     assert text.splitlines()[0] == "id,time,epoch,student,name,question,title,kind,answer," \
-                                   "exact,exact_text"
+                                   "exact,exact_text,uid"
     assert answers_from_csv(text) == store.answers()
     assert answers_csv(answers_from_csv(text)) == text
     with pytest.raises(ValueError, match="line 2"):
@@ -155,6 +158,30 @@ def test_a_locked_database_keeps_the_answer_and_sends_it_later(tmp_path: Path) -
     assert link.pending == [] and "Sent" in link.status.value
     assert [a.question for a in store.answers()] == [
         "counting/hunter-in-a-tavern", "counting/x", "counting/y", "counting/z"]
+
+
+def test_once_send_again_succeeds_nothing_says_kept_any_more(tmp_path: Path) -> None:
+    """The link's line and the step's own line both said the answer was kept; both say it
+    went to the teacher once it did (issue 42: the old page kept saying "kept")."""
+    store = ClassStore(tmp_path, timeout=0.2)
+    app = ProbabilityLessonApp(builtin("counting"), ClassLink(store, student="s1"))
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        app.prediction.value = 0.4
+        app.submit_button.click()
+        assert "kept on this page" in app.said.value
+        assert "kept on this page" in app.link.status.value
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    app.link.retry.click()
+    assert store.count() == 1
+    for shown in (app.said.value, app.link.status.value):
+        assert "kept" not in shown and "Not sent" not in shown, shown
+    assert "went to your teacher" in app.said.value
+    assert "Sent to your teacher" in app.link.status.value
+    assert app.link.retry.layout.display == "none"
 
 
 def test_a_damaged_database_is_reported_left_as_it_is_and_the_lesson_goes_on(
@@ -211,22 +238,39 @@ def test_the_lesson_sends_each_prediction_with_its_exact_value(tmp_path: Path) -
 PASSWORD = "owl-42"
 
 
+class Clock:
+    """A clock the test moves (the throttle's waits pass without waiting)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 @pytest.fixture
-def teacher(tmp_path: Path) -> Iterator[tuple[str, ClassStore]]:
-    """The teacher page's handlers on a tornado server of their own (a thread)."""
+def teacher_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict]:
+    """The teacher page's handlers on a tornado server of their own (a thread), with the
+    throttle on a clock the test moves: {url, port, store, auth, throttle, clock}."""
     import tornado.httpserver
+    import tornado.netutil
     import tornado.web
 
+    from nidavellir.integrations import guard
     from nidavellir.integrations.class_view import TeacherAuth, teacher_handlers
 
+    monkeypatch.setattr(guard, "TARPIT_S", 0.01)
     store = ClassStore(tmp_path)
+    clock = Clock()
+    throttle = guard.Throttle(failures=3, lockout=300, clock=clock)
+    auth = TeacherAuth(PASSWORD)
     ready = threading.Event()
     state: dict = {}
 
     def run() -> None:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
-        app = tornado.web.Application(teacher_handlers("/", store, TeacherAuth(PASSWORD)))
+        app = tornado.web.Application(teacher_handlers("/", store, auth, throttle))
         server = tornado.httpserver.HTTPServer(app)
         sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
         server.add_sockets(sockets)
@@ -236,16 +280,20 @@ def teacher(tmp_path: Path) -> Iterator[tuple[str, ClassStore]]:
         server.stop()
         loop.close()
 
-    import tornado.netutil
-
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     assert ready.wait(10)
     try:
-        yield f"http://127.0.0.1:{state['port']}/teacher/", store
+        yield {"url": f"http://127.0.0.1:{state['port']}/teacher/", "port": state["port"],
+               "store": store, "auth": auth, "throttle": throttle, "clock": clock}
     finally:
         state["loop"].call_soon_threadsafe(state["loop"].stop)
         thread.join(10)
+
+
+@pytest.fixture
+def teacher(teacher_server: dict) -> tuple[str, ClassStore]:
+    return teacher_server["url"], teacher_server["store"]
 
 
 def _opener() -> urllib.request.OpenerDirector:
@@ -257,7 +305,7 @@ def _open(opener: urllib.request.OpenerDirector, url: str, data: dict | None = N
           ) -> tuple[int, str]:
     body = urllib.parse.urlencode(data).encode() if data is not None else None
     try:
-        with opener.open(url, data=body, timeout=30) as r:
+        with opener.open(url, data=body, timeout=PATIENCE_S) as r:
             return r.status, r.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read().decode()
@@ -292,7 +340,7 @@ def test_the_teacher_page_shows_the_databases_counts_and_exports_and_clears(teac
     for i in range(7):
         store.join(f"s{i}", f"student {i}")
     store.record(*[_answer(f"s{i}", value=i / 10) for i in range(5)])
-    store.record(_answer("s5", question="lab/other", value=3.0))
+    store.record(Answer(student="s5", question="lab/other", answer=3.0, kind="mean"))
     data = json.loads(_open(opener, url + "api/answers")[1])
     assert data["answers"] == store.count() == 6 and data["students"] == 7
     counts = {q["question"]: q["answered"] for q in data["questions"]}
@@ -313,25 +361,31 @@ def test_the_teacher_page_shows_the_databases_counts_and_exports_and_clears(teac
 # ====================================================================== the serve command
 
 def test_serve_adds_the_teacher_page_through_the_identity_provider() -> None:
-    args = serve.voila_args("notebooks", password="dwarves", teacher_password="owl-42",
-                            class_dir="/tmp/class")
+    args = serve.voila_args("notebooks", password=True, teacher=True, class_dir="/tmp/class")
     assert f"--Voila.identity_provider_class={serve.CLASS_VIEW_IDENTITY}" in args
-    assert "--ClassViewIdentityProvider.teacher_password=owl-42" in args
     assert "--ClassViewIdentityProvider.class_dir=/tmp/class" in args
-    assert "--Voila.token=dwarves" in args  # the class password still guards the pages
+    assert not [a for a in args if "password" in a.lower() or "token" in a.lower()]
     assert len({a.split("=", 1)[0] for a in args}) == len(args)  # every option once
-    plain = serve.voila_args("notebooks", password="dwarves")
+    plain = serve.voila_args("notebooks", password=True)
     assert f"--Voila.identity_provider_class={serve.CLASS_IDENTITY}" in plain
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--teacher-password", "ab"], "--teacher-password needs at least 4 characters"),
-    (["--teacher-password", "dwarves", "--password", "dwarves"], "must differ from the class"),
-    (["--lessons", "no/such/folder"], "--lessons no/such/folder: no such folder"),
+@pytest.mark.parametrize("argv, env, message", [
+    ([], {"NIDAVELLIR_TEACHER_PASSWORD": "ab"},
+     "the teacher password needs at least 4 characters"),
+    ([], {"NIDAVELLIR_TEACHER_PASSWORD": "dwarves", "NIDAVELLIR_PASSWORD": "dwarves"},
+     "must differ from the class"),
+    (["--teacher-password-file", "FILE"], {"NIDAVELLIR_PASSWORD": "dwarves"},
+     "must differ from the class"),
+    (["--lessons", "no/such/folder"], {}, "--lessons no/such/folder: no such folder"),
 ])
-def test_bad_class_view_arguments_get_one_clear_line(argv: list[str], message: str) -> None:
+def test_bad_class_view_arguments_get_one_clear_line(
+        tmp_path: Path, argv: list[str], env: dict[str, str], message: str) -> None:
+    (tmp_path / "teacher.pw").write_text("dwarves\n")
+    argv = [str(tmp_path / "teacher.pw") if a == "FILE" else a for a in argv]
     out = subprocess.run([sys.executable, "-m", "nidavellir.serve", *argv], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=PATIENCE_S,
+                         env={**os.environ, **env})
     assert out.returncode == 2
     assert message in out.stderr and "Traceback" not in out.stderr
 
@@ -355,3 +409,184 @@ def test_a_value_arriving_just_after_submit_is_the_one_submitted(
     clock[0] += PL.LATE_VALUE_S + 1
     app.slider.value = 0.20  # moved long after: not a prediction until submitted again
     assert app.predictions[0] == 0.70 and len(store.answers()) == 2
+
+
+# ====================================================================== the teacher's security
+
+def _post_from(port: int, source: str, path: str, fields: dict[str, str],
+               cookie: str = "") -> tuple[int, dict[str, str], str]:
+    """A POST from another client address (Linux answers every 127.x.y.z)."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE_S,
+                                      source_address=(source, 0))
+    try:
+        headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        if cookie:
+            headers["Cookie"] = cookie
+        conn.request("POST", path, body=urllib.parse.urlencode(fields), headers=headers)
+        r = conn.getresponse()
+        return r.status, {k.lower(): v for k, v in r.getheaders()}, r.read().decode()
+    finally:
+        conn.close()
+
+
+def test_the_teacher_password_is_kept_only_as_a_salted_hash() -> None:
+    from nidavellir.integrations.class_view import TeacherAuth
+
+    auth, again = TeacherAuth(PASSWORD), TeacherAuth(PASSWORD)
+    held = [v for v in vars(auth).values()]
+    assert not [v for v in held if PASSWORD in repr(v) or PASSWORD.encode() in repr(v).encode()]
+    assert auth._hash != again._hash  # salted: the same password, another hash
+    assert auth.check(PASSWORD) and not auth.check(PASSWORD + "x") and not auth.check("")
+
+
+def test_the_teachers_cookie_is_signed_httponly_strict_and_lasts(teacher_server: dict) -> None:
+    from nidavellir.integrations.class_view import COOKIE
+
+    port, auth = teacher_server["port"], teacher_server["auth"]
+    status, headers, _ = _post_from(port, "127.0.0.1", "/teacher/login", {"password": PASSWORD})
+    assert status == 302
+    cookie = headers["set-cookie"]
+    assert cookie.startswith(COOKIE + "=")
+    attributes = {a.strip().split("=")[0].lower() for a in cookie.split(";")[1:]}
+    assert {"httponly", "samesite", "max-age", "path"} <= attributes
+    assert "SameSite=Strict" in cookie and f"Max-Age={8 * 3600}" in cookie
+    value = cookie.split(";")[0].split("=", 1)[1]
+    sid, end, signature = value.split(".")
+    assert auth.session(value) == sid
+    forged = f"{sid}.{int(end) + 3600}.{signature}"  # a longer life, without the secret
+    assert auth.session(forged) is None
+    assert auth.session(f"{'0' * 32}.{end}.{signature}") is None
+    # The session ends with its lifetime.
+    auth.clock = lambda: int(end) + 1
+    assert auth.session(value) is None
+
+
+def test_log_out_ends_the_session(teacher_server: dict) -> None:
+    url = teacher_server["url"]
+    opener = _opener()
+    assert _open(opener, url + "login", {"password": PASSWORD})[0] == 200
+    status, page = _open(opener, url)
+    assert "Log out" in page and 'action="logout"' in page
+    cookie = next(c for c in opener.handlers if isinstance(c, urllib.request.HTTPCookieProcessor)
+                  ).cookiejar
+    value = next(c.value for c in cookie if c.name == "nidavellir_teacher")
+    status, page = _open(opener, url + "logout", {})
+    assert status == 200 and "Teacher password" in page  # the form again
+    assert _open(opener, url + "api/answers")[0] == 403
+    # The old cookie, kept by whoever copied it, is worth nothing now.
+    status, _, body = _get_with_cookie(teacher_server["port"], "/teacher/api/answers",
+                                       f"nidavellir_teacher={value}")
+    assert status == 403
+
+
+def _get_with_cookie(port: int, path: str, cookie: str) -> tuple[int, dict[str, str], str]:
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE_S)
+    try:
+        conn.request("GET", path, headers={"Cookie": cookie})
+        r = conn.getresponse()
+        return r.status, {k.lower(): v for k, v in r.getheaders()}, r.read().decode()
+    finally:
+        conn.close()
+
+
+def test_the_teacher_pages_forbid_framing_and_sniffing(teacher_server: dict) -> None:
+    port = teacher_server["port"]
+    _, headers, _ = _post_from(port, "127.0.0.1", "/teacher/login", {"password": PASSWORD})
+    cookie = headers["set-cookie"].split(";")[0]
+    for path, with_cookie in (("/teacher/", ""), ("/teacher/", cookie),
+                              ("/teacher/api/answers", cookie),
+                              ("/teacher/answers.csv", cookie)):
+        status, got, _ = _get_with_cookie(port, path, with_cookie)
+        assert status == 200, path
+        assert got["content-security-policy"] == "frame-ancestors 'none'"
+        assert got["x-frame-options"] == "DENY" and got["x-content-type-options"] == "nosniff"
+
+
+def test_wrong_teacher_passwords_lock_out_their_address_and_no_other(teacher_server: dict
+                                                                      ) -> None:
+    port, throttle, clock = (teacher_server[k] for k in ("port", "throttle", "clock"))
+    attacker, teacher = "127.0.0.2", "127.0.0.1"
+    statuses = []
+    for i in range(3):  # three wrong tries, each once the address may try again
+        statuses.append(_post_from(port, attacker, "/teacher/login", {"password": "x"})[0])
+        # Tried again at once: refused, unchecked.
+        assert _post_from(port, attacker, "/teacher/login", {"password": PASSWORD})[0] == 429
+        if i < 2:
+            assert 0 < throttle.wait(attacker) <= 8
+            clock.now += throttle.wait(attacker)
+    assert statuses == [401, 401, 401]
+    assert throttle.locked(attacker)
+    checked = throttle.checked
+    # Locked out: even the right password is refused without being checked.
+    for _ in range(5):
+        status, headers, page = _post_from(port, attacker, "/teacher/login",
+                                           {"password": PASSWORD})
+        assert status == 429 and "Too many wrong passwords" in page
+        assert int(headers["retry-after"]) > 200
+        assert "set-cookie" not in headers
+    assert throttle.checked == checked
+    # The teacher, at another address, comes in at once.
+    status, headers, _ = _post_from(port, teacher, "/teacher/login", {"password": PASSWORD})
+    assert status == 302 and "nidavellir_teacher=" in headers["set-cookie"]
+    # After the lockout the address may try again.
+    clock.now += 301
+    assert _post_from(port, attacker, "/teacher/login", {"password": PASSWORD})[0] == 302
+
+
+def _button_wait_ms(page: str) -> int:
+    found = re.search(r"var ms = (\d+);", page)
+    assert found, "the login form's button wait"
+    return int(found.group(1))
+
+
+def test_a_try_refused_while_the_address_waits_is_not_called_wrong_and_the_button_waits(
+        teacher_server: dict) -> None:
+    """The right password typed during the wait after a wrong one was refused unchecked,
+    and the page said "Wrong password": the form now says the try was not checked, and its
+    button waits as long as the address must (a browser test's teacher typed too soon)."""
+    import http.client
+
+    port, throttle, clock = (teacher_server[k] for k in ("port", "throttle", "clock"))
+    address = "127.0.0.4"
+
+    def get() -> str:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE_S,
+                                          source_address=(address, 0))
+        try:
+            conn.request("GET", "/teacher/")
+            return conn.getresponse().read().decode()
+        finally:
+            conn.close()
+
+    assert _button_wait_ms(get()) == 0
+    status, _headers, page = _post_from(port, address, "/teacher/login", {"password": "x"})
+    assert status == 401 and "Wrong teacher password" in page
+    waits = throttle.wait(address)
+    assert waits > 0 and _button_wait_ms(page) >= waits * 1000
+    status, _headers, page = _post_from(port, address, "/teacher/login",
+                                        {"password": PASSWORD})
+    assert status == 429 and "Wrong" not in page
+    assert "wait 1 second before the next try (a try before then is not checked)" in page
+    assert _button_wait_ms(page) >= throttle.wait(address) * 1000 > 0
+    assert "not checked" in get() and _button_wait_ms(get()) > 0  # the form, reloaded
+    clock.now += throttle.wait(address)
+    page = get()
+    assert _button_wait_ms(page) == 0 and "not checked" not in page
+    assert _post_from(port, address, "/teacher/login", {"password": PASSWORD})[0] == 302
+
+
+def test_parallel_wrong_passwords_from_one_address_are_checked_one_at_a_time(
+        teacher_server: dict) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    port, throttle = teacher_server["port"], teacher_server["throttle"]
+    with ThreadPoolExecutor(max_workers=25) as pool:
+        statuses = list(pool.map(lambda _i: _post_from(
+            port, "127.0.0.3", "/teacher/login", {"password": "guess"})[0], range(50)))
+    # However many come at once, an address gets one check and then must wait.
+    assert statuses.count(401) == 1 and statuses.count(429) == 49, statuses
+    assert throttle.checked == 1

@@ -6,7 +6,10 @@ figures in benchmarks/bench_classroom.py."""
 
 from __future__ import annotations
 
+import functools
+import http.client
 import http.cookiejar
+import os
 import re
 import subprocess
 import sys
@@ -17,8 +20,9 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
-from servers import VoilaServer, start_voila, stop_voila
+from servers import PATIENCE_S, VoilaServer, start_voila, stop_voila, wait_until
 
 from nidavellir import serve
 
@@ -45,9 +49,9 @@ def test_class_mode_preheats_the_class_with_the_class_kernel_manager() -> None:
     assert not any(a.startswith("--Voila.token") for a in plain)
 
 
-def test_a_password_becomes_voilas_token_with_the_labs_login_page() -> None:
-    args = serve.voila_args("notebooks", password="dwarves")
-    assert "--Voila.token=dwarves" in args
+def test_a_password_brings_the_labs_login_page_and_stays_off_the_command_line() -> None:
+    args = serve.voila_args("notebooks", password=True)
+    assert not [a for a in args if "token" in a.lower()]
     assert f"--Voila.identity_provider_class={serve.CLASS_IDENTITY}" in args
     assert len({a.split("=", 1)[0] for a in args}) == len(args)  # every option once
 
@@ -57,16 +61,33 @@ def test_a_password_becomes_voilas_token_with_the_labs_login_page() -> None:
     (["--spares", "-1"], "--spares must be 0 or more"),
     (["--refill-quiet", "-2"], "--refill-quiet must be 0 or more"),
     (["--page-timeout", "5"], "--page-timeout must be 0 (off) or at least 20 seconds"),
-    (["--password", "ab"], "at least 4 characters"),
-    (["--password", "a b c d"], "no spaces"),
+    (["--password", "dwarves"], "visible to every user of this machine"),
+    (["--teacher-password=owl-42"], "visible to every user of this machine"),
+    (["--Voila.token=dwarves"], "visible to every user of this machine"),
+    (["--password-file", "no/such/file"], "--password-file no/such/file: No such file"),
     (["--class-size", "many"], "invalid int value"),
     (["no/such/folder"], "no such notebook or folder"),
 ])
 def test_bad_arguments_get_one_clear_line(argv: list[str], message: str) -> None:
     out = subprocess.run([sys.executable, "-m", "nidavellir.serve", *argv], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=PATIENCE_S)
     assert out.returncode == 2
     assert message in out.stderr and "Traceback" not in out.stderr
+    for secret in ("dwarves", "owl-42"):
+        assert secret not in out.stderr and secret not in out.stdout
+
+
+@pytest.mark.parametrize("env, message", [
+    ({"NIDAVELLIR_PASSWORD": "ab"}, "the class password needs at least 4 characters"),
+    ({"NIDAVELLIR_PASSWORD": "a b c d"}, "no spaces"),
+])
+def test_bad_passwords_get_one_clear_line_without_the_password(env: dict[str, str],
+                                                              message: str) -> None:
+    out = subprocess.run([sys.executable, "-m", "nidavellir.serve"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=PATIENCE_S,
+                         env={**os.environ, **env})
+    assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
+    assert env["NIDAVELLIR_PASSWORD"] not in out.stderr.replace(message, "")
 
 
 def test_the_pages_of_the_template_load_nothing_from_outside() -> None:
@@ -88,7 +109,7 @@ def test_the_dashboards_first_paint_imports_no_pandas_or_plotly() -> None:
             "if m in sys.modules]; print(heavy); "
             "print(psutil.Process().memory_full_info().uss // 2**20)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, check=True, timeout=120)
+                         text=True, check=True, timeout=PATIENCE_S)
     heavy, mb = out.stdout.strip().splitlines()
     assert heavy == "[]"
     assert int(mb) < 100  # the dashboard object itself; a kernel adds ipykernel's ~20 MB
@@ -96,7 +117,7 @@ def test_the_dashboards_first_paint_imports_no_pandas_or_plotly() -> None:
     code = ("import sys; from widgets.dashboard import Dashboard; d = Dashboard(bot_delay=0); "
             "d.open_tab('play'); print('plotly' in sys.modules, d.play_charts is not None)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, check=True, timeout=120)
+                         text=True, check=True, timeout=PATIENCE_S)
     assert out.stdout.split() == ["True", "True"]
 
 
@@ -108,9 +129,14 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
     moment it says the class can come in, the widgets each pool kernel holds are counted
     (``server.notes["widgets at ready"]``)."""
     server = start_voila("notebooks", tmp_path_factory.mktemp("class"), extra=[
-        "--class-size", "2", "--password", "dwarves", "--refill-quiet", "2"])
+        "--class-size", "2", "--refill-quiet", "2", "--kernels-per-client", "3",
+        # Small enough for a test to see a lockout and a page that never came end.
+        "--ClassIdentityProvider.failures=3", "--ClassIdentityProvider.first_wait=0.2",
+        "--ClassIdentityProvider.lockout_minutes=10", "--ClassKernelManager.connect_grace=8",
+        "--ClassKernelManager.page_check_interval=1"],
+        env={"NIDAVELLIR_PASSWORD": "dwarves"})
     try:
-        deadline = time.monotonic() + 180
+        deadline = time.monotonic() + PATIENCE_S
         while "*** The class can come in" not in server.log():
             if server.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("the class server did not get ready:\n" + server.log())
@@ -123,14 +149,41 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
         stop_voila(server)
 
 
-def _opener() -> urllib.request.OpenerDirector:
+def _opener(source: str = "127.0.0.1") -> urllib.request.OpenerDirector:
+    """A browser of its own (cookies) at a client address of its own (Linux answers every
+    127.x.y.z): the per-address limits of one test do not touch another's."""
+
+    class FromSource(urllib.request.HTTPHandler):
+        def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+            return self.do_open(functools.partial(http.client.HTTPConnection,
+                                                  source_address=(source, 0)), req)
+
     jar = http.cookiejar.CookieJar()
-    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    return urllib.request.build_opener(FromSource(), urllib.request.HTTPCookieProcessor(jar))
+
+
+def _login(opener: urllib.request.OpenerDirector, url: str, password: str
+           ) -> tuple[int, str]:
+    """The class password typed on the login page: (status, page)."""
+    _status, _, page = _get(opener, url + "/login")
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    data = urllib.parse.urlencode({"_xsrf": xsrf, "password": password}).encode()
+    try:
+        with opener.open(url + "/login?next=%2F", data=data, timeout=PATIENCE_S) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+def _until_it_may_try(opener: urllib.request.OpenerDirector, url: str) -> None:
+    """Wait for the state "this address may try again" (the login page says until then)."""
+    wait_until(lambda: "nid-login-message" not in _get(opener, url + "/login")[2],
+               "the address may try again")
 
 
 def _get(opener: urllib.request.OpenerDirector, url: str) -> tuple[int, str, str]:
     try:
-        with opener.open(url, timeout=30) as r:
+        with opener.open(url, timeout=PATIENCE_S) as r:
             return r.status, r.geturl(), r.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, url, exc.read().decode()
@@ -161,34 +214,48 @@ def test_the_class_comes_in_when_every_pool_kernel_has_run_the_dashboard(class_s
 def test_no_password_or_a_wrong_one_gets_the_login_page_and_no_kernel(class_server) -> None:  # type: ignore[no-untyped-def]
     url, server = class_server
     before = server.log().count("Kernel started")
-    opener = _opener()
+    opener = _opener("127.0.0.5")
     for path in ("/", "/voila/render/dashboard.ipynb", "/voila/render/dashboard.ipynb?token=x"):
         status, where, body = _get(opener, url + path)
         assert status == 200 and "/login" in where, path
         assert "Class password" in body and "Nidavellir lab" in body
         assert "https://" not in body
-    # A wrong password typed on the form: said clearly, still no kernel.
-    status, _, page = _get(opener, url + "/login")
-    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
-    data = urllib.parse.urlencode({"_xsrf": xsrf, "password": "trolls"}).encode()
-    try:
-        opener.open(url + "/login?next=%2F", data=data, timeout=30)
-        raise AssertionError("a wrong password was accepted")
-    except urllib.error.HTTPError as exc:
-        assert exc.code == 401
-        assert "Wrong password" in exc.read().decode()
+    # A wrong password typed on the form (once the wrong ?token= has been waited out):
+    # said clearly, still no kernel.
+    _until_it_may_try(opener, url)
+    status, page = _login(opener, url, "trolls")
+    assert status == 401 and "Wrong password" in page
     assert server.log().count("Kernel started") == before
+
+
+def test_wrong_class_passwords_lock_out_their_address_and_no_other(class_server) -> None:  # type: ignore[no-untyped-def]
+    """Three wrong tries (the test server's --ClassIdentityProvider.failures) lock an
+    address out: its tries, the right password included, are refused unchecked (429),
+    by the form and by ?token= links alike; another address comes in."""
+    url, server = class_server
+    guesser = _opener("127.0.0.6")
+    statuses = []
+    for _ in range(3):
+        _until_it_may_try(guesser, url)
+        statuses.append(_login(guesser, url, "trolls")[0])
+        assert _login(guesser, url, "dwarves")[0] == 429  # at once again: refused
+    assert statuses == [401, 401, 401]
+    status, page = _login(guesser, url, "dwarves")
+    assert status == 429 and "Too many wrong passwords from this computer" in page
+    status, where, page = _get(guesser, url + "/?token=dwarves")
+    assert "/login" in where and "Too many wrong passwords" in page
+    assert "Open the dashboard" not in page
+    status, page = _login(_opener("127.0.0.7"), url, "dwarves")
+    assert status == 200 and "Open the dashboard" in page
+    log = server.log()
+    assert "dwarves" not in log and "trolls" not in log  # no password in the log
 
 
 def test_the_password_opens_the_class_page_without_a_kernel(class_server) -> None:  # type: ignore[no-untyped-def]
     url, server = class_server
     opener = _opener()
-    status, _, page = _get(opener, url + "/login")
-    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
-    data = urllib.parse.urlencode({"_xsrf": xsrf, "password": "dwarves"}).encode()
-    with opener.open(url + "/login?next=%2F", data=data, timeout=30) as r:
-        body = r.read().decode()
-    assert "Open the dashboard" in body and "voila/render/dashboard.ipynb" in body
+    status, body = _login(opener, url, "dwarves")
+    assert status == 200 and "Open the dashboard" in body and "voila/render/dashboard.ipynb" in body
     for name in ("01_rules_walkthrough.ipynb", "04_probability_lessons.ipynb"):
         assert name in body
     assert "Learn the rules step by step" in body
@@ -207,9 +274,80 @@ def test_pages_take_warm_kernels_and_the_pool_refills_to_the_spares_after_the_bu
     for _ in range(3):  # two warm kernels, then one started on demand
         status, _, body = _get(opener, url + "/voila/render/dashboard.ipynb")
         assert status == 200 and "voila" in body
-    log = server.log()
-    assert log.count("Using pre-heated kernel") == 2
-    during = log.count("Kernel started")
-    assert during == 3  # no replacement started during the burst
-    time.sleep(6)  # --refill-quiet 2: then the pool refills, to the spares (2) only
-    assert server.log().count("Kernel started") == during + 2
+    burst = server.log()
+    assert burst.count("Using pre-heated kernel") >= 2
+    # --refill-quiet 2: then the pool refills, to the spares (2) only. Whether the refill
+    # began before the third page came (a busy machine) or after, five kernels started in
+    # all: the class's two, one for the third page, two spares. (That no replacement
+    # starts while pages keep coming: test_serving, on a clock of its own.)
+    wait_until(lambda: server.log().count("Kernel started") >= 5, "the pool refilled")
+    wait_until(lambda: "Kernel pool of dashboard.ipynb is filled" in server.log()[len(burst):],
+               "the pool refill ended")
+    assert server.log().count("Kernel started") == 5
+
+
+def test_a_client_holds_a_few_kernels_and_a_page_that_never_came_gives_its_back(
+        class_server) -> None:  # type: ignore[no-untyped-def]
+    """--kernels-per-client 3: a fourth page request from the same address starts no
+    kernel (429); plain GETs (no browser: no heartbeat) give their kernels back after
+    connect_grace, and the address may open pages again."""
+    url, server = class_server
+    opener = _opener("127.0.0.8")
+    assert _login(opener, url, "dwarves")[0] == 200
+    kernels = []
+    for _ in range(3):
+        status, _, body = _get(opener, url + "/voila/render/dashboard.ipynb")
+        assert status == 200
+        kernels.append(re.search(r'"kernelId": "([0-9a-f-]{36})"', body).group(1))  # type: ignore[union-attr]
+    started = server.log().count("Kernel started")
+    status, _, body = _get(opener, url + "/voila/render/dashboard.ipynb")
+    assert status == 429 and "Too many dashboards" in body and "3 dashboards" in body
+    assert server.log().count("Kernel started") == started
+    assert _login(_opener("127.0.0.9"), url, "dwarves")[0] == 200  # others are not limited
+    wait_until(lambda: all(f"Shutting down kernel {k}: its page never came" in server.log()
+                           for k in kernels), "the kernels of pages that never came ended")
+    status, _, body = _get(opener, url + "/voila/render/dashboard.ipynb")
+    assert status == 200 and "kernelId" in body
+
+
+def test_no_password_on_a_command_line_in_the_output_or_a_kernels_environment(
+        class_server) -> None:  # type: ignore[no-untyped-def]
+    """/proc/<pid>/cmdline is readable by every user of the machine: neither the server
+    nor a kernel carries the class password there. The server got it in its environment
+    (/proc/<pid>/environ: its owner's to read, like a password file) and took it out
+    before the kernels started: no kernel has it. It printed it nowhere."""
+    _url, server = class_server
+    processes = [psutil.Process(server.process.pid),
+                 *psutil.Process(server.process.pid).children(recursive=True)]
+    kernels = [p for p in processes if "ipykernel" in " ".join(p.cmdline())]
+    assert kernels
+    for p in processes:
+        cmdline = Path(f"/proc/{p.pid}/cmdline").read_bytes()
+        assert b"dwarves" not in cmdline, p.cmdline()
+    for p in kernels:
+        environ = Path(f"/proc/{p.pid}/environ").read_bytes()
+        assert b"dwarves" not in environ and b"NIDAVELLIR_PASSWORD" not in environ, p.pid
+    assert "dwarves" not in server.log()
+
+
+def test_make_run_keeps_passwords_off_command_lines_and_out_of_its_output() -> None:
+    """make prints its recipes and ps shows its command line: `make run PASSWORD=…` is
+    refused with the way to do it, and the passwords in the environment reach the server
+    without appearing in a recipe."""
+    env = {**os.environ, "NIDAVELLIR_PASSWORD": "dwarves-9", "PASSWORD": "",
+           "NIDAVELLIR_TEACHER_PASSWORD": "owl-42-9"}
+    shown = subprocess.run(["make", "-n", "run", "CLASS=3"], cwd=ROOT, capture_output=True,
+                           text=True, timeout=PATIENCE_S, env=env)
+    assert shown.returncode == 0 and "nidavellir.serve" in shown.stdout
+    assert "dwarves-9" not in shown.stdout + shown.stderr
+    assert "owl-42-9" not in shown.stdout + shown.stderr
+    # A notebook that does not exist: were the refusal gone, the server would stop at once
+    # on it (with other words) instead of starting.
+    refused = subprocess.run(["make", "run", "PASSWORD=dwarves-9", "NOTEBOOK=no-such.ipynb"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=PATIENCE_S,
+                             env=env)
+    out, err = refused.stdout, refused.stderr
+    assert refused.returncode != 0, out + err
+    assert "visible to every user of this machine" in err
+    assert "NIDAVELLIR_PASSWORD=" in err and "PASSWORD_FILE=" in err
+    assert "dwarves-9" not in out + err

@@ -65,8 +65,10 @@ def test_every_probability_lesson_plays_to_its_end(key: str) -> None:
         assert app.simulate_button.disabled  # predict first
         assert app.answer_box.layout.display == "none"
         assert "Predict:" in app.ask.value and app.situation.value
-        # A prediction of the right kind for the question asked.
-        app.prediction.value = {"probability": 0.5, "mean": 1.0, "count": 5000}[app.kind]
+        # A prediction of the right kind for the question asked, within its range.
+        low, high = step.question().limits()
+        app.prediction.value = {"probability": 0.5, "mean": (low + high) / 2,
+                                "count": 5000}[app.kind]
         app.submit_button.click()
         assert app.index in app.predictions and not app.simulate_button.disabled
         app.simulate_button.click()

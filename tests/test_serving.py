@@ -26,7 +26,7 @@ from typing import Any
 
 import psutil
 import pytest
-from servers import VoilaServer, start_voila, stop_voila
+from servers import VoilaServer, start_voila, stop_voila, wait_until
 
 from nidavellir import serve
 from nidavellir.integrations import first_paint as FP
@@ -382,10 +382,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     serves it."""
     srv = start_voila("notebooks/dashboard.ipynb", tmp_path_factory.mktemp("serving"))
     try:
-        deadline = time.monotonic() + 120
-        while "Kernel pool of dashboard.ipynb is filled" not in srv.log():
-            assert time.monotonic() < deadline, srv.log()
-            time.sleep(0.3)
+        wait_until(lambda: "Kernel pool of dashboard.ipynb is filled" in srv.log(),
+                   "the pool of one filled")
         yield srv
     finally:
         stop_voila(srv)
@@ -426,6 +424,8 @@ def test_the_page_is_compressed_and_never_cached(page: dict[str, Any]) -> None:
     assert "no-store" in page["headers"]["cache-control"]
     assert page["wire"] < len(page["html"].encode()) / 2
     assert "_xsrf=" in page["headers"].get("set-cookie", "")  # for the shutdown beacon
+    # Only the lab's own pages may frame a dashboard.
+    assert page["headers"]["content-security-policy"] == "frame-ancestors 'self'"
 
 
 def test_the_page_loads_no_plotly_or_anywidget_until_it_needs_them(page: dict[str, Any]) -> None:
@@ -554,16 +554,18 @@ def test_a_websocket_closed_before_it_connected_leaves_the_count_at_zero(
     assert _kernel(server, kernel_id)["connections"] == 0  # type: ignore[index]
     process = _kernel_process(kernel_id)
     process.send_signal(signal.SIGSTOP)
+    before = len(server.log())
     try:
         sock = _websocket_upgrade(server.port, f"/api/kernels/{kernel_id}/channels?session_id=x")
-        time.sleep(1.5)  # the server is preparing the websocket (waiting for kernel_info)
+        # The state, not a time: the server is preparing the websocket (waiting for the
+        # stopped kernel's kernel_info) when the page goes away.
+        wait_until(lambda: f"Websocket to kernel {kernel_id}: waiting" in server.log()[before:],
+                   "the server waits for the kernel")
         sock.close()
-        time.sleep(0.5)
+        wait_until(lambda: "closed before it connected" in server.log()[before:],
+                   "the server saw the websocket close before it connected")
     finally:
         process.send_signal(signal.SIGCONT)
-    deadline = time.monotonic() + 20
-    while "closed before it connected" not in server.log() and time.monotonic() < deadline:
-        time.sleep(0.2)
     model = _kernel(server, kernel_id)
     assert model is not None and model["connections"] == 0, model
 
@@ -621,3 +623,108 @@ def test_a_heartbeat_keeps_the_page_alive_and_says_when_the_kernel_is_gone(
     assert _kernel(server, kernel_id) is not None
     status, _, _ = request(server, "/nidavellir/api/page/00000000-0000-0000-0000-000000000000")
     assert status == 404
+
+
+#: Malformed requests (issue 42): traversal, encoded traversal, very long, NUL bytes, bad
+#: encodings, at every handler the server has. Each must be a 4xx, never a 500.
+MALFORMED = [
+    "/voila/templates/..%2F..%2F..%2Fpyproject.toml", "/voila/templates/../../../pyproject.toml",
+    "/voila/templates/nidavellir/static/..%2F..%2F..%2F..%2Fpyproject.toml",
+    "/voila/templates/%2e%2e/%2e%2e/etc/passwd", "/voila/templates/nidavellir/static/%00",
+    "/voila/templates/%00", "/voila/templates/nosuch/static/x.css",
+    "/voila/templates/" + "a/" * 900, "/voila/templates/%ff%fe",
+    "/voila/static/..%2F..%2Fapp.py", "/voila/static/%2e%2e%2f%2e%2e%2fapp.py",
+    "/voila/static/_v/abc/..%2F..%2Fx", "/voila/static/%00", "/voila/static/a%00b.js",
+    "/voila/labextensions/..%2F..%2Fx", "/voila/labextensions/%00",
+    "/voila/labextensions/@nidavellir/voila-page/..%2F..%2F..%2Fserve.py",
+    "/voila/render/..%2F..%2Fpyproject.toml", "/voila/render/%00",
+    "/voila/render/dashboard.ipynb%00", "/voila/render/../../etc/passwd",
+    "/voila/render/x\\..\\y", "/voila/render/%ff.ipynb",
+    "/voila/files/..%2F..%2Fpyproject.toml", "/voila/files/%00", "/voila/tree/..%2F..",
+    "/voila/api/shutdown/%00", "/voila/api/themes/..%2F..%2Fx", "/voila/api/contents/..%2F..",
+    "/api/kernels/%00", "/api/kernels/..%2F..", "/nidavellir/api/page/%00",
+    "/nidavellir/api/page/..%2F", "/%00", "/..%2F..%2Fetc%2Fpasswd", "/voila/query/%00",
+    "/" + "a" * 3000, "/voila/static/" + "a" * 10_000, "/voila/render/" + "b" * 60_000,
+]
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_every_malformed_request_is_a_4xx_without_a_traceback(server: VoilaServer,
+                                                              method: str) -> None:
+    before = len(server.log())
+    answers = {}
+    for path in MALFORMED:
+        status, headers, body = request(server, path, method=method, body=b"" if method ==
+                                        "POST" else None)
+        answers[path[:80]] = status
+        assert b"Traceback" not in body and b"site-packages" not in body, path[:80]
+    assert all(400 <= s < 500 for s in answers.values()), {
+        p: s for p, s in answers.items() if not 400 <= s < 500}
+    log = server.log()[before:]
+    assert "Traceback" not in log and "Uncaught exception" not in log, log[-3000:]
+
+
+def test_an_error_page_says_what_in_a_sentence(server: VoilaServer) -> None:
+    status, headers, body = request(server, "/voila/templates/nidavellir/static/no-such.css")
+    assert status == 404 and headers["content-type"].startswith("text/html")
+    assert b"404: Not Found" in body and b"There is nothing at this address." in body
+    status, _, body = request(server, "/voila/render/" + "b" * 3000)
+    assert status == 414 and b"This address is too long." in body
+
+
+def test_the_pool_refills_once_pages_stop_coming_and_only_to_the_spares(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """ClassKernelManager's refill policy on a clock of the test's own (the server test
+    could only race a real refill_quiet): before the class, the pool is filled to the
+    class size at once; after, each page that takes a kernel starts no replacement but
+    puts the refill off by refill_quiet, and the refill fills to the spares."""
+    from nidavellir.integrations.voila_class import ClassKernelManager
+
+    class Timer:
+        def __init__(self, delay: float, callback: Any) -> None:
+            self.delay, self.callback, self.cancelled = delay, callback, False
+
+        def cancel(self) -> None:
+            self.cancelled = True
+
+    class Loop:
+        def __init__(self) -> None:
+            self.timers: list[Timer] = []
+
+        def call_later(self, delay: float, callback: Any) -> Timer:
+            self.timers.append(Timer(delay, callback))
+            return self.timers[-1]
+
+    class Pool:  # what the policy asks of Voila's pool, recorded
+        pool_notebook, class_size, spare_kernels, refill_quiet = "dash.ipynb", 30, 2, 20.0
+        _class_fill = ClassKernelManager._class_fill
+        _refill = None
+        _initial_done = False
+
+        def __init__(self) -> None:
+            self.sizes: list[int] = []
+            self.fills: list[float | None] = []
+
+        def _set_pool_size(self, _notebook: str, size: int) -> None:
+            self.sizes.append(size)
+
+        def fill_if_needed(self, delay: float | None, _notebook: str, **_kw: Any) -> None:
+            self.fills.append(delay)
+
+        def _announce_when_ready(self, _notebook: str) -> None:
+            pass
+
+    loop = Loop()
+    monkeypatch.setattr(asyncio, "get_event_loop", lambda: loop)
+    pool = Pool()
+    pool._class_fill(None, "dash.ipynb")  # the server starts: the whole class, now
+    assert pool.sizes == [30] and pool.fills == [0] and not loop.timers
+    for _ in range(3):  # three pages take kernels: no replacement yet
+        pool._class_fill(None, "dash.ipynb")
+    assert pool.fills == [0] and pool.sizes == [30, 2, 2, 2]
+    assert [t.delay for t in loop.timers] == [20.0] * 3
+    assert [t.cancelled for t in loop.timers] == [True, True, False]
+    loop.timers[-1].callback()  # refill_quiet without a new page
+    assert pool.fills == [0, 0] and pool.sizes[-1] == 2
+    pool._class_fill(None, "other.ipynb")  # another notebook: Voila's own policy
+    assert pool.fills == [0, 0, None]

@@ -1,13 +1,35 @@
-"""A student's link to the class: a name box, and every answer sent to the class's store.
+"""A student's link to the class: a name box, and every answer on its way to the class's store.
 
 In class mode (the server was given a class folder, ``NIDAVELLIR_CLASS_DIR``) the
 probability lessons show a *Your name* box (optional: no accounts) and each prediction and
 quiz answer goes to the class's SQLite database, where the teacher page reads it. Outside
 class mode nothing is shown and nothing is stored.
 
-An answer that cannot be stored (the database locked by another program, damaged, its
-folder not writable) is kept on the page and sent again with the next answer or with
-*Send again*; the lesson goes on, and the message says what went wrong.
+**An answer lives in the page until the database has it.** The browser survives a kernel
+that dies; the kernel does not. So the page holds every answer the database has not
+confirmed: :class:`ClassOutbox` is a widget without a view whose front end (the lab's page
+extension, ``@nidavellir/voila-page``) keeps them in the browser's storage, keyed by class
+and student, with the student's name, tab, lesson and step. Over the widget's messages:
+
+1. the page says **hello**: its student id (made in the page and kept in the browser: a
+   reload is the same student), its place (name, tab, lesson, step), a few answer ids made
+   in the page, the answers it holds unconfirmed and the latest ones confirmed;
+2. an answer the student gives takes one of the page's ids and the kernel's signature
+   (an HMAC with the class's secret, :meth:`~nidavellir.classroom.store.ClassStore.
+   secret`: what a page sends back is an answer a lesson of this class made, unchanged)
+   and goes to the page (**hold**); the page stores it and says so (**held**);
+3. only then the kernel writes it to the database, on a thread of its own (the lesson
+   never waits for the database); once the database has it the page hears **stored**
+   and the lesson shows ✔. An answer the database refused (locked, damaged) stays held
+   and is written again every few seconds, and by any kernel the page says hello to: when
+   a kernel dies the page says so, reloads onto a new one and sends what it holds;
+4. an id is stored once (:meth:`~nidavellir.classroom.store.ClassStore.record`), so a
+   resend never counts twice; an answer made before the teacher cleared the class is
+   not stored (**dropped**).
+
+A page also says **beat** every 30 s (the teacher page counts the students whose page is
+open). Without a page (a notebook outside Voila, the tests) the kernel writes at once,
+with ids of its own.
 
 >>> import tempfile
 >>> from nidavellir.classroom import ClassStore
@@ -15,18 +37,93 @@ folder not writable) is kept on the page and sent again with the next answer or 
 >>> link.name.value = "Ada"
 >>> link.send("counting/hunter", "A hunter", 0.4, "probability", 22 / 51, "22/51")
 True
->>> [(a.name, a.answer) for a in link.store.answers()]
-[('Ada', 0.4)]
+>>> [(a.name, a.answer) for a in link.store.answers()], link.state_of("counting/hunter")
+([('Ada', 0.4)], 'stored')
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import hashlib
+import hmac
 import html
+import json
+import time
 import uuid
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
 
 import ipywidgets as W
+from traitlets import Dict, Unicode
 
 from nidavellir.classroom import Answer, ClassStore, StoreError, class_store
+from nidavellir.classroom.store import (
+    ID,
+    NAME_MAX,
+    Recorded,
+    check_answer,
+    check_value,
+    clean_name,
+)
+
+#: The lab's page extension gives :class:`ClassOutbox` its front end (its package.json
+#: version).
+PAGE_MODULE = "@nidavellir/voila-page"
+PAGE_MODULE_VERSION = "0.1.0"
+#: Seconds between two tries of answers the database refused.
+RETRY_S = 3.0
+#: An answer's state: sent to the page (not held yet), on its way to the database, kept
+#: on the page after the database refused it, stored.
+PAGE, SENDING, KEPT, STORED = "page", "sending", "kept", "stored"
+#: The fields of an answer a page holds, in the order they are signed.
+FIELDS = ("uid", "student", "name", "question", "title", "kind", "answer", "exact",
+          "exact_text", "at", "generation")
+
+
+class ClassOutbox(W.Widget):  # type: ignore[misc]
+    """The page's side of the class link (a widget without a view): its front end holds
+    the answers in the browser until the database has them (module docstring)."""
+
+    _model_name = Unicode("ClassOutboxModel").tag(sync=True)
+    _model_module = Unicode(PAGE_MODULE).tag(sync=True)
+    _model_module_version = Unicode(PAGE_MODULE_VERSION).tag(sync=True)
+    class_key = Unicode("").tag(sync=True)
+    """Which class: the page keeps each class's answers apart."""
+    place = Dict().tag(sync=True)
+    """Where the student is (name, tab, lesson, step): the page keeps it for a reload."""
+
+
+def _canonical(fields: dict[str, Any]) -> bytes:
+    """An answer's fields as signed: each of its type, so the same answer read back from
+    a page (JSON through JavaScript: 2500.0 comes back as 2500) signs the same."""
+    exact, generation = fields.get("exact"), fields.get("generation")
+    values = [str(fields["uid"]), str(fields["student"]), str(fields["name"]),
+              str(fields["question"]), str(fields["title"]), str(fields["kind"]),
+              float(fields["answer"]), None if exact is None else float(exact),
+              str(fields["exact_text"]), float(fields["at"]),
+              None if generation is None else int(generation)]
+    return json.dumps(values, separators=(",", ":")).encode()
+
+
+def _answer(fields: dict[str, Any]) -> Answer:
+    exact, generation = fields.get("exact"), fields.get("generation")
+    return Answer(uid=str(fields["uid"]), student=str(fields["student"]),
+                  name=str(fields["name"]), question=str(fields["question"]),
+                  title=str(fields["title"]), kind=str(fields["kind"]),
+                  answer=float(fields["answer"]), exact=None if exact is None else float(exact),
+                  exact_text=str(fields["exact_text"]), at=float(fields["at"]),
+                  generation=None if generation is None else int(generation))
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's loop when this runs inside it (a widget callback); None in a plain
+    program (then the database is written at once, in this thread)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 class ClassLink:
@@ -36,14 +133,34 @@ class ClassLink:
                  *, from_environment: bool = True) -> None:
         self.store = store if store is not None else (class_store() if from_environment
                                                       else None)
-        self.student = student or uuid.uuid4().hex[:12]
-        self.pending: list[Answer] = []
-        self.joined = False
+        self.student = student or uuid.uuid4().hex
+        #: The class's generation when the page joined (None until then).
+        self.generation: int | None = None
+        #: Whether a page (the front end of the outbox) said hello.
+        self.page = False
+        #: Every answer of this page: uid -> {"answer": fields, "sig", "state"}.
+        self.items: dict[str, dict[str, Any]] = {}
+        #: Each question's latest answer (its uid).
+        self.latest: dict[str, str] = {}
+        #: What the database said when it last refused (for students: no server paths).
+        self.problem = ""
+        #: Called after any answer's state changed (the lessons show it).
+        self.listeners: list[Callable[[], None]] = []
+        self.restored: dict[str, Any] | None = None
+        self._place: dict[str, Any] = {}
+        self._place_handlers: list[Callable[[dict[str, Any]], None]] = []
+        self._ids: list[str] = []
+        self._writing = False
+        self._join_error = False
+        self._retry: asyncio.TimerHandle | None = None
+        self._pool: ThreadPoolExecutor | None = None
+        self._secret: bytes | None = None
+        self._quiet = False
         self.name = W.Text(description="Your name", placeholder="optional: for your teacher",
                            continuous_update=False, layout=W.Layout(width="320px"))
         self.name.add_class("nid-class-name")
         self.name.add_class("nid-label-80")
-        self.name.observe(lambda _c: self.join(), "value")
+        self.name.observe(self._name_changed, "value")
         self.status = W.HTML()
         self.status.add_class("nid-class-status")
         self.retry = W.Button(description="Send again", layout=W.Layout(width="auto",
@@ -56,55 +173,316 @@ class ClassLink:
                              layout=W.Layout(align_items="center", flex_flow="row wrap",
                                              display="" if self.active else "none"))
         self.widget.add_class("nid-class-link")
+        self.outbox: ClassOutbox | None = None
+        if self.store is not None:
+            key = hashlib.sha256(str(self.store.folder.resolve()).encode()).hexdigest()[:16]
+            self.outbox = ClassOutbox(class_key=key)
+            self.outbox.on_msg(self._from_page)
 
     @property
     def active(self) -> bool:
         """Whether the page belongs to a class (answers are stored)."""
         return self.store is not None
 
+    @property
+    def pending(self) -> list[Answer]:
+        """The answers the database does not have yet."""
+        return [_answer(i["answer"]) for i in self.items.values() if i["state"] != STORED]
+
+    def state_of(self, question: str) -> str | None:
+        """The state of the question's latest answer (``stored``, ``sending``, ``page``,
+        ``kept``), or None when this page has not answered it."""
+        uid = self.latest.get(question)
+        return self.items[uid]["state"] if uid in self.items else None
+
+    def answer_to(self, question: str) -> float | None:
+        """The page's latest answer to a question (restored after a reload)."""
+        uid = self.latest.get(question)
+        return float(self.items[uid]["answer"]["answer"]) if uid in self.items else None
+
+    # ------------------------------------------------------------------ the place
+
+    def on_place(self, handler: Callable[[dict[str, Any]], None]) -> None:
+        """Call ``handler`` with the place a page restores (now, if it did already)."""
+        self._place_handlers.append(handler)
+        if self.restored:
+            handler(self.restored)
+
+    def set_place(self, **place: Any) -> None:
+        """Where the student is now (the page keeps it for a reload)."""
+        self._place.update(place)
+        if self.outbox is not None and self.outbox.place != self._place:
+            self.outbox.place = dict(self._place)
+
+    # ------------------------------------------------------------------ joining
+
+    def _name_changed(self, _change: Any) -> None:
+        name = clean_name(self.name.value)
+        if len(name) > NAME_MAX:
+            self.name.value = name[:NAME_MAX]  # observed again, with the shorter name
+            self._say(f"A name is at most {NAME_MAX} characters: yours was cut.", error=True)
+            return
+        self.set_place(name=name)
+        if not self._quiet:
+            self.join()
+
+    def typed_name(self) -> str:
+        return clean_name(self.name.value)[:NAME_MAX]
+
     def join(self) -> bool:
         """Tell the class this student is here (with their name, when typed)."""
         if self.store is None:
             return False
+        store, student, name = self.store, self.student, self.typed_name()
+        return self._run(lambda: store.join(student, name), self._joined)
+
+    def _joined(self, generation: Any, error: BaseException | None) -> None:
+        if isinstance(error, StoreError | ValueError):
+            why = error.public if isinstance(error, StoreError) else str(error)
+            self._say(f"⚠ Your teacher cannot see you yet: {why}.", error=True)
+            self._join_error = True
+            return
+        if error is not None:
+            raise error
+        self.generation = int(generation)
+        if self._join_error:
+            self._join_error = False
+            self._changed()
+
+    # ------------------------------------------------------------------ answers
+
+    def _key(self) -> bytes | None:
+        if self._secret is None and self.store is not None:
+            with contextlib.suppress(StoreError):
+                self._secret = self.store.secret()
+        return self._secret
+
+    def _sign(self, fields: dict[str, Any]) -> str:
+        key = self._key()
+        return hmac.new(key, _canonical(fields), hashlib.sha256).hexdigest() if key else ""
+
+    def _verified(self, item: Any) -> dict[str, Any] | None:
+        """An answer a page sent back: its fields if a lesson of this class made them
+        (the signature holds) and the store would take them; None otherwise."""
         try:
-            self.store.join(self.student, self.name.value)
-        except StoreError as exc:
-            self._say(f"⚠ Your teacher cannot see you yet: {exc}.", error=True)
-            return False
-        self.joined = True
-        if not self.pending:
-            self._say("")
-        return True
+            fields = {k: item["answer"][k] for k in FIELDS}
+            signature = str(item["sig"])
+            key = self._key()
+            if not key or not hmac.compare_digest(
+                    signature, hmac.new(key, _canonical(fields), hashlib.sha256).hexdigest()):
+                return None
+            check_answer(_answer(fields))
+            return fields
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def _new_id(self) -> str:
+        return self._ids.pop(0) if self._ids else uuid.uuid4().hex
 
     def send(self, question: str, title: str, answer: float, kind: str,
              exact: float | None = None, exact_text: str = "") -> bool:
-        """Store one answer (with any kept from before); False when it had to be kept."""
+        """An answer for the class: to the page first (when there is one), then to the
+        database. True when the database has it now (without a page, outside the
+        kernel's loop); ValueError for an answer the store would not take."""
         if self.store is None:
             return False
-        self.pending.append(Answer(student=self.student, name=self.name.value.strip(),
-                                   question=question, title=title, answer=float(answer),
-                                   kind=kind, exact=exact, exact_text=exact_text))
+        fields = {"uid": self._new_id(), "student": self.student, "name": self.typed_name(),
+                  "question": question, "title": title, "kind": kind,
+                  "answer": check_value(answer, kind), "exact": exact,
+                  "exact_text": exact_text, "at": time.time(), "generation": self.generation}
+        check_answer(_answer(fields))
+        item = {"answer": fields, "sig": self._sign(fields), "state": PAGE if self.page
+                else SENDING}
+        self._keep(item)
+        if self.page and self.outbox is not None:
+            self.outbox.send({"kind": "hold", "item": {"answer": fields, "sig": item["sig"]}})
+            self._changed()
+            return False
         return self.flush()
 
+    def _keep(self, item: dict[str, Any]) -> None:
+        fields = item["answer"]
+        uid, question = str(fields["uid"]), str(fields["question"])
+        self.items[uid] = item
+        known = self.items.get(self.latest.get(question, ""))
+        if known is None or float(known["answer"]["at"]) <= float(fields["at"]):
+            self.latest[question] = uid
+
     def flush(self) -> bool:
-        """Send the answers kept on the page; says what happened."""
-        if self.store is None or not self.pending:
+        """Write the answers the page holds and the database lacks; says what happened.
+        True when none is left (written now, or none to write)."""
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
+        batch = [uid for uid, i in self.items.items() if i["state"] in (SENDING, KEPT)]
+        if self.store is None or not batch:
             return True
+        if self._writing:
+            return False  # the write under way flushes again when it is done
+        for uid in batch:
+            self.items[uid]["state"] = SENDING
+        store = self.store
+        answers = [_answer(self.items[uid]["answer"]) for uid in batch]
+        return self._run(lambda: store.record(*answers),
+                         lambda result, error: self._written(batch, result, error),
+                         writing=True)
+
+    def _written(self, batch: list[str], result: Recorded | None,
+                 error: BaseException | None) -> None:
+        if isinstance(error, StoreError):
+            for uid in batch:
+                self.items[uid]["state"] = KEPT
+            self.problem = error.public
+            loop = _running_loop()
+            if loop is not None:
+                self._retry = loop.call_later(RETRY_S, self.flush)
+            self._changed()
+            return
+        if isinstance(error, ValueError):  # checked before: only a new rule of the store
+            for uid in batch:
+                del self.items[uid]
+            self.latest = {q: uid for q, uid in self.latest.items() if uid in self.items}
+            self._say(f"⚠ An answer could not be stored: {error}.", error=True)
+            if self.page and self.outbox is not None:
+                self.outbox.send({"kind": "dropped", "uids": batch, "why": str(error)})
+            return
+        if error is not None:
+            raise error
+        assert result is not None
+        stored = [uid for uid in (*result.stored, *result.already) if uid in self.items]
+        for uid in stored:
+            self.items[uid]["state"] = STORED
+        dropped = [uid for uid in result.dropped if uid in self.items]
+        for uid in dropped:
+            del self.items[uid]
+        self.latest = {q: uid for q, uid in self.latest.items() if uid in self.items}
+        self.problem = ""
+        if self.page and self.outbox is not None:
+            if stored:
+                self.outbox.send({"kind": "stored", "uids": stored})
+            if dropped:
+                self.outbox.send({"kind": "dropped", "uids": dropped,
+                                  "why": "the class was cleared since"})
+        self._changed(sent=len(stored))
+        if any(i["state"] == SENDING for i in self.items.values()):
+            self.flush()
+
+    # ------------------------------------------------------------------ the page
+
+    def _from_page(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("kind")
+        if kind == "hello":
+            self._hello(content)
+        elif kind == "held":
+            self._held(content)
+        elif kind == "beat":
+            self.join()
+
+    def _take_ids(self, ids: Any) -> None:
+        if isinstance(ids, list):
+            self._ids += [i for i in ids[:32] if isinstance(i, str) and ID.fullmatch(i)]
+
+    def _hello(self, content: dict[str, Any]) -> None:
+        student = content.get("student")
+        if isinstance(student, str) and ID.fullmatch(student):
+            self.student = student
+        self.page = True
+        self._take_ids(content.get("ids"))
+        refused = []
+        for key, state in (("known", STORED), ("held", SENDING)):
+            items = content.get(key)
+            for item in items[:500] if isinstance(items, list) else ():
+                fields = self._verified(item)
+                if fields is None:
+                    with contextlib.suppress(Exception):
+                        refused.append(str(item["answer"]["uid"]))
+                    continue
+                if fields["uid"] not in self.items:
+                    self._keep({"answer": fields, "sig": item["sig"], "state": state})
+        if refused and self.outbox is not None:
+            self.outbox.send({"kind": "dropped", "uids": refused,
+                              "why": "not made by this class's lessons"})
+        place = content.get("place")
+        place = {k: v for k, v in place.items() if isinstance(k, str)} if isinstance(
+            place, dict) else {}
+        name = place.get("name")
+        self._quiet = True
         try:
-            self.store.record(*self.pending)
-        except StoreError as exc:
-            n = len(self.pending)
-            self._say(f"⚠ Not sent to your teacher: {exc}. Your answer{'s' if n > 1 else ''} "
-                      f"({n}) {'are' if n > 1 else 'is'} kept on this page and sent with the "
-                      "next one (or press Send again); the lesson goes on.", error=True)
+            if isinstance(name, str) and clean_name(name) != self.typed_name():
+                self.name.value = clean_name(name)[:NAME_MAX]
+        finally:
+            self._quiet = False
+        self.set_place(**place)
+        self.restored = place
+        for handler in list(self._place_handlers):
+            handler(place)
+        self.join()
+        self.flush()
+        self._changed()
+
+    def _held(self, content: dict[str, Any]) -> None:
+        self._take_ids(content.get("ids"))
+        uid = content.get("uid")
+        if isinstance(uid, str) and self.items.get(uid, {}).get("state") == PAGE:
+            self.items[uid]["state"] = SENDING
+            self.flush()
+
+    # ------------------------------------------------------------------ running
+
+    def _run(self, work: Callable[[], Any], done: Callable[[Any, BaseException | None], None],
+             writing: bool = False) -> bool:
+        """``work`` (a database call) on the link's thread when the kernel's loop runs,
+        ``done(result, error)`` back on the loop; at once otherwise. True when it is done
+        and went well. ``writing``: answers are being written (one batch at a time)."""
+        loop = _running_loop()
+        if loop is None:
+            try:
+                result = work()
+            except (StoreError, ValueError) as exc:
+                done(None, exc)
+                return False
+            done(result, None)
+            return True
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nid-class")
+        self._writing = self._writing or writing
+        future: Future[Any] = self._pool.submit(work)
+
+        def finished(f: Future[Any]) -> None:
+            def back() -> None:
+                if writing:
+                    self._writing = False
+                error = f.exception()
+                done(None if error else f.result(), error)
+
+            loop.call_soon_threadsafe(back)
+
+        future.add_done_callback(finished)
+        return False
+
+    # ------------------------------------------------------------------ what the page says
+
+    def _changed(self, sent: int = 0) -> None:
+        waiting = [i for i in self.items.values() if i["state"] != STORED]
+        kept = [i for i in waiting if i["state"] == KEPT]
+        if kept:
+            n = len(waiting)
+            self._say(f"⚠ Not sent to your teacher yet: {self.problem}. Your answer"
+                      f"{'s' if n > 1 else ''} ({n}) {'are' if n > 1 else 'is'} kept on this "
+                      "page and sent again by themselves (or press Send again); the lesson "
+                      "goes on.", error=True)
             self.retry.layout.display = ""
-            return False
-        sent = len(self.pending)
-        self.pending.clear()
-        self.joined = True
-        self.retry.layout.display = "none"
-        self._say(f"✔ Sent to your teacher{f' ({sent} answers)' if sent > 1 else ''}.")
-        return True
+        elif waiting:
+            self._say("Sending to your teacher…")
+            self.retry.layout.display = "none"
+        else:
+            self.retry.layout.display = "none"
+            if sent:
+                self._say(f"✔ Sent to your teacher{f' ({sent} answers)' if sent > 1 else ''}.")
+        for listener in list(self.listeners):
+            listener()
 
     def _say(self, message: str, error: bool = False) -> None:
         tone = "nid-bad" if error else "nid-good"
@@ -112,4 +490,4 @@ class ClassLink:
                              f"{html.escape(message)}</span>" if message else "")
 
 
-__all__ = ["ClassLink"]
+__all__ = ["ClassLink", "ClassOutbox", "PAGE_MODULE", "PAGE_MODULE_VERSION"]

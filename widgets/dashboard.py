@@ -28,9 +28,11 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from nidavellir import Game
+from nidavellir.classroom import class_store
 from nidavellir.i18n import _
 
 from .app import PlayApp, play_app
+from .classroom import ClassLink
 from .console import guard, report_callback_errors
 from .session import HUMAN, Console, Session
 from .style import css_widget
@@ -313,13 +315,14 @@ def whatif_html(game: Game, frame: Any, judgement: Any, advanced: bool = False) 
     return (head + f"<div class='nid-whatif-note'>{sentence}</div>" + table + why + more)
 
 
-def lessons_panel(session: Any = None, console: Console | None = None) -> W.Widget:
+def lessons_panel(session: Any = None, console: Console | None = None,
+                  link: ClassLink | None = None) -> W.Widget:
     """The probability lessons (files: the lab's and a teacher's, ``--lessons``), then the
     free lab; with the Play tab's session the lab's questions can use the game being
     played ("Use the current game"). In class mode the answers go to the class view."""
     from .probability_lessons import ProbabilityLessonsTab
 
-    return ProbabilityLessonsTab(session, console=console)
+    return ProbabilityLessonsTab(session, console=console, link=link)
 
 
 class Dashboard(W.VBox):
@@ -341,6 +344,9 @@ class Dashboard(W.VBox):
         self.replay: ReplayPanel | None = None
         self.whatif: WhatIfPanel | None = None
         self.lessons: W.Widget | None = None
+        #: In class mode, the student's link to the class (made with the page, so that a
+        #: page that comes back after its kernel died finds its tab, lesson and step).
+        self.link: ClassLink | None = ClassLink() if class_store() is not None else None
         self.boxes: dict[str, W.VBox] = {}
         for key, _title in TABS:
             box = W.VBox([W.HTML("<i>loading…</i>")])
@@ -360,11 +366,22 @@ class Dashboard(W.VBox):
                          W.HTML("<b class='nid-console-title'>Console</b>"), self.console]
         self.tabs.selected_index = 0
         self.open_tab("walkthrough")
+        if self.link is not None:
+            link = self.link
+            self.tabs.observe(lambda c: link.set_place(tab=TABS[c["new"]][0])
+                              if c["new"] is not None else None, "selected_index")
+            link.on_place(self._restore_tab)
         if build_all:
             for key, _title in TABS:
                 self.open_tab(key)
 
     # ------------------------------------------------------------------ tabs
+
+    def _restore_tab(self, place: dict[str, Any]) -> None:
+        """The tab the student was on before their page came back."""
+        if place.get("tab") in self.boxes:
+            self.select(place["tab"])
+            self.open_tab(place["tab"])
 
     def select(self, key: str) -> None:
         self.tabs.selected_index = [k for k, _ in TABS].index(key)
@@ -446,7 +463,7 @@ class Dashboard(W.VBox):
 
     def _build_lessons(self) -> W.Widget:
         self.lessons = lessons_panel(self.play.session if self.play is not None else None,
-                                     self.console)
+                                     self.console, self.link)
         return self.lessons
 
     def _branched(self, game: Game, original: Game, index: int) -> None:

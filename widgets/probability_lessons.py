@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import html
+import math
 import time
 from typing import Any
 
@@ -49,6 +50,14 @@ LATE_VALUE_S = 2.0
 LAB_TITLE = "Free lab"
 
 
+def _out_of_range(kind: str, low: float, high: float) -> str:
+    if kind == "probability":
+        return "A chance is between 0 and 1."
+    if kind == "count":
+        return f"A number of simulations here is from {low:,.0f} to {high:,.0f}."
+    return f"The average here is between {low:g} and {high:g}: predict a number in that range."
+
+
 def _number(value: float, kind: str) -> str:
     """A prediction as the page shows it: a count whole, a chance or a mean to 2 places."""
     return f"{value:,.0f}" if kind == "count" else f"{value:.2f}"
@@ -65,6 +74,8 @@ class ProbabilityLessonApp(W.VBox):
         self.link = link
         self.console = console if console is not None else Console()
         self.index = 0
+        #: Whether this lesson is the one on screen (its step is the student's place).
+        self.visible = True
         self.predictions: dict[int, float] = {}
         self.submitted_at: dict[int, float] = {}
         self.results: dict[int, dict[str, Any]] = {}
@@ -124,6 +135,8 @@ class ProbabilityLessonApp(W.VBox):
         self.children = [css_widget(), self.title, self.situation, self.ask,
                          self.prediction_box, self.said, W.HBox([self.simulate_button]),
                          self.answer_box, nav]
+        if self.link is not None:
+            self.link.listeners.append(self._link_changed)
         self.refresh()
 
     # ------------------------------------------------------------------ state
@@ -155,17 +168,17 @@ class ProbabilityLessonApp(W.VBox):
     # ------------------------------------------------------------------ actions
 
     def submit(self) -> bool:
-        """Record the prediction (and send it to the class); the simulation may run."""
+        """Record the prediction (and send it to the class); the simulation may run. A
+        prediction outside the question's own range (:meth:`Question.limits`) is refused
+        with a message and never sent."""
         value = float(self.prediction.value)
-        if self.kind == "probability" and not 0 <= value <= 1:
-            self._said("A chance is between 0 and 1.", error=True)
-            return False
-        if self.kind == "count" and value < 1:
-            self._said("A number of simulations is at least 1.", error=True)
+        q = self.step.question()
+        low, high = q.limits()
+        if not (math.isfinite(value) and low <= value <= high):
+            self._said(_out_of_range(self.kind, low, high), error=True)
             return False
         self.predictions[self.index] = value
         self.submitted_at[self.index] = time.monotonic()
-        q = self.step.question()
         exact = q.exact
         if self.link is not None:
             self.link.send(self.question_id(), f"{self.lesson.title}: {self.step.title}",
@@ -218,6 +231,41 @@ class ProbabilityLessonApp(W.VBox):
 
     # ------------------------------------------------------------------ view
 
+    def _restore_predictions(self) -> None:
+        """The predictions this page made before its kernel was replaced (the class link
+        got them back from the page)."""
+        if self.link is None:
+            return
+        for i in range(len(self.lesson.steps)):
+            if i not in self.predictions:
+                value = self.link.answer_to(self.question_id(i))
+                if value is not None:
+                    self.predictions[i] = value
+
+    def _show_said(self) -> None:
+        """The prediction of this step and whether the teacher has it."""
+        predicted = self.predictions.get(self.index)
+        if predicted is None:
+            self.said.value = ""
+            return
+        sent = ""
+        if self.link is not None and self.link.active:
+            state = self.link.state_of(self.question_id())
+            sent = {"stored": " ✔ It went to your teacher.",
+                    "kept": " ⚠ It is kept on this page until your teacher's view can take "
+                            "it (sent again by itself).",
+                    None: ""}.get(state, " It is on its way to your teacher…")
+        self._said(f"Your prediction: <b>{_number(predicted, self.kind)}</b>.{sent} Now run "
+                   f"the simulation.")
+
+    def _link_changed(self) -> None:
+        self._restore_predictions()
+        self._show_said()
+        self.submit_button.description = ("Change my prediction"
+                                          if self.index in self.predictions
+                                          else "Submit my prediction")
+        self.simulate_button.disabled = self.index not in self.predictions
+
     def _said(self, message: str, error: bool = False) -> None:
         tone = "nid-bad" if error else "nid-good"
         self.said.value = f"<div class='nid-said {tone}'>{message}</div>"
@@ -237,18 +285,11 @@ class ProbabilityLessonApp(W.VBox):
                           f"<span class='nid-ask-hint'>({hint})</span></div>")
         self.slider.layout.display = "" if kind == "probability" else "none"
         self.number.layout.display = "none" if kind == "probability" else ""
+        self._restore_predictions()
         predicted = self.predictions.get(self.index)
         self.submit_button.description = ("Change my prediction" if predicted is not None
                                           else "Submit my prediction")
-        if predicted is not None:
-            sent = ""
-            if self.link is not None and self.link.active:
-                sent = (" It went to your teacher." if not self.link.pending
-                        else " It is kept on this page until your teacher's view can take it.")
-            self._said(f"Your prediction: <b>{_number(predicted, kind)}</b>.{sent} Now run "
-                       f"the simulation.")
-        else:
-            self.said.value = ""
+        self._show_said()
         self.simulate_button.disabled = predicted is None
         self.simulate_button.tooltip = ("submit your prediction first" if predicted is None
                                         else "run the simulation")
@@ -264,6 +305,8 @@ class ProbabilityLessonApp(W.VBox):
         self.next_button.disabled = self.index >= n - 1
         self.progress.value = (f"<span class='nid-note-spaced'>"
                                f"{self.index + 1} / {n}</span>")
+        if self.link is not None and self.link.active and self.visible:
+            self.link.set_place(lesson=self.lesson.key, step=self.index)
 
     def _show_answer(self, done: dict[str, Any], predicted: float | None) -> None:
         from .charts import show_figure
@@ -342,9 +385,18 @@ class ProbabilityLessonsTab(W.VBox):
         self.body = W.VBox()
         self.children = [self.link.widget, self.chooser, self.problems, self.summary, self.body]
         self.chooser.observe(lambda change: self._show(change["new"]), names="value")
-        if self.link.active:
-            self.link.join()
         self._show(self.chooser.value)
+        # A page that comes back (its kernel was replaced) brings the lesson and step.
+        self.link.on_place(self._restore_place)
+
+    def _restore_place(self, place: dict[str, Any]) -> None:
+        lesson, step = place.get("lesson"), place.get("step")
+        if lesson != LAB and lesson not in self.entries:
+            return
+        app = self.choose(lesson)
+        if (isinstance(app, ProbabilityLessonApp) and isinstance(step, int)
+                and 0 <= step < len(app.lesson.steps)):
+            app.goto(step)
 
     def _problems_html(self) -> str:
         bad = self.library.errors("probability")
@@ -379,6 +431,14 @@ class ProbabilityLessonsTab(W.VBox):
             else:
                 self.apps[key] = ProbabilityLessonApp(self.entries[key].lesson, self.link,
                                                       self.console)
+        for other_key, app in self.apps.items():
+            if isinstance(app, ProbabilityLessonApp):
+                app.visible = other_key == key
+        shown = self.apps[key]
+        if isinstance(shown, ProbabilityLessonApp):
+            shown.refresh()
+        elif self.link.active:
+            self.link.set_place(lesson=LAB, step=0)
         summary = ("Ask your own questions: pick one, set it up, simulate, compare with the "
                    "exact answer." if key == LAB else self.entries[key].lesson.summary)
         self.summary.value = (f"<div class='nid-tab-summary'>"
@@ -389,8 +449,11 @@ class ProbabilityLessonsTab(W.VBox):
         """A quiz answer of the free lab, for the class view."""
         if exact is None:
             return
-        self.link.send(f"lab/{label}", f"Free lab: {label}", guess, kind,
-                       float(exact.value), str(exact.value))
+        try:
+            self.link.send(f"lab/{label}", f"Free lab: {label}", guess, kind,
+                           float(exact.value), str(exact.value))
+        except ValueError as exc:  # a guess the class's store would not take
+            self.console.error(f"free lab: not sent to your teacher: {exc}")
 
 
 __all__ = ["LAB", "ProbabilityLessonApp", "ProbabilityLessonsTab"]

@@ -1,22 +1,29 @@
 """The teacher page: the class's answers, live, behind the teacher's own password.
 
-``python -m nidavellir.serve --class-dir DIR --teacher-password SECRET`` (``make run
-CLASS_DIR=... TEACHER_PASSWORD=...``) serves, beside the dashboards, ``/teacher``:
+``python -m nidavellir.serve --class-dir DIR`` with a teacher password (the
+``NIDAVELLIR_TEACHER_PASSWORD`` variable or ``--teacher-password-file``; ``make run
+CLASS_DIR=...``) serves, beside the dashboards, ``/teacher``:
 
 - ``GET /teacher``: the teacher password form, or (with the teacher's cookie) the page:
   per question, how many students answered, the distribution of their latest answers
   against the exact value, the class mean, who has not answered yet; it asks
   ``/teacher/api/answers`` for fresh data every second;
 - ``POST /teacher/login``: the password; a wrong one gets the form again (401) and no
-  data;
+  data; failures slow down and lock out per client address (:mod:`.guard`): while an
+  address waits its tries are refused (429) without being checked;
+- ``POST /teacher/logout``: the session ends (its cookie is worth nothing after);
 - ``GET /teacher/api/answers`` (JSON), ``GET /teacher/answers.csv`` (every answer);
-- ``POST /teacher/clear``: forget the class's answers (with the page's token).
+- ``POST /teacher/clear``: forget the class's answers (with the session's token).
 
 Without the teacher's cookie every data address answers 403 and nothing else. The
-cookie is an HMAC of a secret drawn when the server starts, so it dies with the server.
-The data come from the class's SQLite database (:mod:`nidavellir.classroom.store`): a
-missing, locked or damaged database is reported on the page in one sentence; nothing is
-ever written to a damaged one.
+password is kept only as a salted scrypt hash (:class:`TeacherAuth`), checked in a thread
+of its own so that no check holds up the server. The cookie names a session: signed (an
+HMAC with a secret drawn when the server starts), ``HttpOnly``, ``SameSite=Strict``, valid
+for ``session_hours`` (8) and until *Log out* or the server stops. The pages are sent
+with ``Content-Security-Policy: frame-ancestors 'none'`` (no other site may frame them) and
+``X-Content-Type-Options: nosniff``. The data come from the class's SQLite database
+(:mod:`nidavellir.classroom.store`): a missing, locked or damaged database is reported on
+the page in one sentence; nothing is ever written to a damaged one.
 
 Voila has no option for extra pages, so the handlers come in through the identity
 provider (:class:`ClassViewIdentityProvider`, the class password's provider with the
@@ -29,9 +36,12 @@ import asyncio
 import hashlib
 import hmac
 import json
+import logging
+import math
 import os
 import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -39,51 +49,113 @@ import tornado.web
 from traitlets import Float, Unicode
 
 from ..classroom import CLASS_DIR_ENV
-from ..classroom.store import ClassStore, StoreError, answers_csv, summarize
+from ..classroom.store import PRESENT_S, ClassStore, StoreError, answers_csv, present, summarize
+from .guard import Throttle, tarpit
 from .voila_class import ClassIdentityProvider
 
 HERE = Path(__file__).resolve().parent.parent / "classroom"
+LOG = logging.getLogger("nidavellir.teacher")
 COOKIE = "nidavellir_teacher"
 #: How often the page asks for fresh data (ms): an answer shows within about a second.
 POLL_MS = 1000
+#: How long a teacher's session lasts without a Log out.
+SESSION_HOURS = 8.0
+#: scrypt's cost: about 50 ms and 16 MB a check (one thread checks all passwords).
+SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
+#: Password checks run here, one at a time: a storm of them takes one core at most and
+#: never the server's loop.
+CHECKS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nidavellir-password")
+#: The teacher pages' headers: never framed by another site, never sniffed, never cached.
+PAGE_HEADERS = {
+    "Content-Security-Policy": "frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
 
 
 class TeacherAuth:
-    """The teacher password and the cookie that proves it was typed."""
+    """The teacher password, kept as a salted hash, and the sessions that prove it was
+    typed (module docstring)."""
 
-    def __init__(self, password: str, secret: bytes | None = None) -> None:
+    def __init__(self, password: str, session_hours: float = SESSION_HOURS,
+                 clock: Any = time.time) -> None:
         if len(password) < 4:
             raise ValueError("the teacher password needs at least 4 characters")
-        self.password = password
-        self.secret = secret if secret is not None else secrets.token_bytes(32)
+        self._salt = secrets.token_bytes(16)
+        self._hash = self._derive(password)
+        self.secret = secrets.token_bytes(32)
+        self.lifetime = session_hours * 3600
+        self.clock = clock
+        self._sessions: dict[str, float] = {}  # session id -> when it ends
+
+    def _derive(self, password: str) -> bytes:
+        return hashlib.scrypt(password.encode(), salt=self._salt, **SCRYPT)
 
     def check(self, typed: str) -> bool:
-        return hmac.compare_digest(typed.encode(), self.password.encode())
+        """Whether ``typed`` is the password (slow on purpose: call it off the loop)."""
+        return hmac.compare_digest(self._derive(typed), self._hash)
 
-    def token(self, purpose: str = "teacher") -> str:
-        return hmac.new(self.secret, (purpose + "\0" + self.password).encode(),
-                        hashlib.sha256).hexdigest()
+    def _sign(self, text: str) -> str:
+        return hmac.new(self.secret, text.encode(), hashlib.sha256).hexdigest()
 
-    def allowed(self, cookie: str | None) -> bool:
-        return bool(cookie) and hmac.compare_digest(str(cookie), self.token())
+    def open_session(self) -> str:
+        """A new session; returns its cookie's value (``id.end.signature``)."""
+        now = self.clock()
+        for sid, end in list(self._sessions.items()):
+            if end <= now:
+                del self._sessions[sid]
+        sid = secrets.token_hex(16)
+        end = int(now + self.lifetime)
+        self._sessions[sid] = end
+        text = f"{sid}.{end}"
+        return f"{text}.{self._sign(text)}"
+
+    def session(self, cookie: str | None) -> str | None:
+        """The session a cookie names, while it is open; None otherwise."""
+        if not cookie or cookie.count(".") != 2:
+            return None
+        sid, end, signature = cookie.split(".")
+        if not hmac.compare_digest(signature, self._sign(f"{sid}.{end}")):
+            return None
+        if self._sessions.get(sid) != (int(end) if end.isdigit() else None):
+            return None
+        if int(end) <= self.clock():
+            self._sessions.pop(sid, None)
+            return None
+        return sid
+
+    def close_session(self, cookie: str | None) -> None:
+        sid = self.session(cookie)
+        if sid is not None:
+            del self._sessions[sid]
+
+    def token(self, purpose: str, sid: str) -> str:
+        """A token for one of the session's forms (Clear)."""
+        return self._sign(f"{purpose}\0{sid}")
 
 
-class _Base(tornado.web.RequestHandler):
+class TeacherHandler(tornado.web.RequestHandler):
+    """The teacher pages' handlers: headers, the session, errors as JSON."""
+
     auth: TeacherAuth
     store: ClassStore
+    throttle: Throttle
 
-    def initialize(self, auth: TeacherAuth, store: ClassStore) -> None:
+    def initialize(self, auth: TeacherAuth, store: ClassStore, throttle: Throttle) -> None:
         self.auth = auth
         self.store = store
+        self.throttle = throttle
 
     def set_default_headers(self) -> None:
-        self.set_header("Cache-Control", "no-store")
-        self.set_header("X-Content-Type-Options", "nosniff")
-        self.set_header("Referrer-Policy", "no-referrer")
+        for name, value in PAGE_HEADERS.items():
+            self.set_header(name, value)
 
     @property
-    def teacher(self) -> bool:
-        return self.auth.allowed(self.get_cookie(COOKIE))
+    def session(self) -> str | None:
+        """The teacher's session, when the request carries its cookie."""
+        return self.auth.session(self.get_cookie(COOKIE))
 
     def refuse(self) -> None:
         self.set_status(403)
@@ -91,7 +163,16 @@ class _Base(tornado.web.RequestHandler):
         self.finish(json.dumps({"error": "The teacher password is needed for this page."}))
 
     def check_xsrf_cookie(self) -> None:
-        """The forms carry their own proof (the password, or the clear token)."""
+        """The forms carry their own proof (the password, or the session's token); the
+        cookie is SameSite=Strict: another site's form never carries it."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """Errors in one sentence, without a traceback (a malformed request is a 4xx)."""
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps({"error": self._reason}))
+
+    def cookie_path(self) -> str:
+        return self.request.path.rsplit("/", 1)[0] + "/"
 
 
 def _page(name: str, **values: str) -> str:
@@ -101,29 +182,67 @@ def _page(name: str, **values: str) -> str:
     return text
 
 
-class TeacherPageHandler(_Base):
+def _wrong(message: str) -> str:
+    from html import escape
+
+    return f"<div class='wrong'>{escape(message)}</div>"
+
+
+def _login_page(throttle: Throttle, address: str, note: str) -> str:
+    """The teacher's login form; while the address must wait, its button waits too (a try
+    sent before then would be refused unchecked)."""
+    wait_ms = math.ceil(throttle.wait(address) * 1000)
+    return _page("teacher_login.html", wrong=_wrong(note) if note else "",
+                 wait_ms=str(wait_ms + 50 if wait_ms else 0))
+
+
+class TeacherPageHandler(TeacherHandler):
     def get(self) -> None:
         if not self.request.path.endswith("/"):
             self.redirect(self.request.path + "/")
             return
-        if not self.teacher:
-            self.finish(_page("teacher_login.html", wrong=""))
+        sid = self.session
+        if sid is None:
+            address = self.request.remote_ip or ""
+            note = self.throttle.message(address) if self.throttle.wait(address) > 0 else ""
+            self.finish(_login_page(self.throttle, address, note))
             return
-        self.finish(_page("teacher.html", clear_token=self.auth.token("clear"),
+        self.finish(_page("teacher.html", clear_token=self.auth.token("clear", sid),
                           poll_ms=str(POLL_MS)))
 
 
-class TeacherLoginHandler(_Base):
+class TeacherLoginHandler(TeacherHandler):
     async def post(self) -> None:
         typed = self.get_body_argument("password", default="")
-        if not self.auth.check(typed):
-            await asyncio.sleep(0.5)  # a wrong guess costs time (and blocks nobody else)
-            self.set_status(401)
-            self.finish(_page("teacher_login.html",
-                              wrong="<div class='wrong'>Wrong teacher password.</div>"))
+        address = self.request.remote_ip or ""
+        if not self.throttle.begin(address):
+            # Refused unchecked, slowly: the address must wait (or is locked out).
+            await tarpit(self.throttle, address)
+            self.set_status(429)
+            self.set_header("Retry-After", str(max(1, round(self.throttle.wait(address)))))
+            self.finish(_login_page(self.throttle, address, self.throttle.message(address)))
             return
-        self.set_cookie(COOKIE, self.auth.token(), httponly=True, samesite="Strict",
-                        path=self.request.path.rsplit("/", 1)[0] + "/")
+        ok = False
+        try:
+            ok = await asyncio.get_running_loop().run_in_executor(CHECKS, self.auth.check, typed)
+        finally:
+            self.throttle.end(address, ok)
+        if not ok:
+            LOG.warning("Wrong teacher password from %s", address)
+            self.set_status(401)
+            wrong = ("Wrong teacher password." if not self.throttle.locked(address)
+                     else self.throttle.message(address))
+            self.finish(_login_page(self.throttle, address, wrong))
+            return
+        self.set_cookie(COOKIE, self.auth.open_session(), httponly=True, samesite="Strict",
+                        path=self.cookie_path(), max_age=int(self.auth.lifetime))
+        self.redirect("./")
+
+
+class TeacherLogoutHandler(TeacherHandler):
+    def post(self) -> None:
+        self.auth.close_session(self.get_cookie(COOKIE))
+        self.clear_cookie(COOKIE, path=self.cookie_path())
         self.redirect("./")
 
 
@@ -132,9 +251,9 @@ async def _off_loop(fn: Any, *args: Any) -> Any:
     return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
 
 
-class AnswersHandler(_Base):
+class AnswersHandler(TeacherHandler):
     async def get(self) -> None:
-        if not self.teacher:
+        if self.session is None:
             self.refuse()
             return
         data = await _off_loop(class_data, self.store)
@@ -142,9 +261,9 @@ class AnswersHandler(_Base):
         self.finish(json.dumps(data))
 
 
-class CsvHandler(_Base):
+class CsvHandler(TeacherHandler):
     async def get(self) -> None:
-        if not self.teacher:
+        if self.session is None:
             self.refuse()
             return
         try:
@@ -161,10 +280,11 @@ class CsvHandler(_Base):
         self.finish(text)
 
 
-class ClearHandler(_Base):
+class ClearHandler(TeacherHandler):
     async def post(self) -> None:
-        if not self.teacher or not hmac.compare_digest(
-                self.get_body_argument("confirm", default=""), self.auth.token("clear")):
+        sid = self.session
+        if sid is None or not hmac.compare_digest(
+                self.get_body_argument("confirm", default=""), self.auth.token("clear", sid)):
             self.refuse()
             return
         self.set_header("Content-Type", "application/json")
@@ -175,31 +295,38 @@ class ClearHandler(_Base):
             self.finish(json.dumps({"error": f"{exc}."}))
 
 
-def class_data(store: ClassStore) -> dict[str, Any]:
-    """What the page shows: per question (:meth:`ClassStore.summary`) and the totals; or
+def class_data(store: ClassStore, now: float | None = None,
+               present_s: float = PRESENT_S) -> dict[str, Any]:
+    """What the page shows: per question (:meth:`ClassStore.summary`) and the totals
+    (``students``: in the class now, counted as every question counts them); or
     ``{"error": ...}`` saying why there is nothing to show."""
     if not store.path.exists():
-        return {"questions": [], "students": 0, "answers": 0,
-                "note": f"No answer yet: the class database {store.path} is created with "
-                        "the first one."}
+        return {"questions": [], "students": 0, "answers": 0, "present_minutes":
+                present_s / 60, "note": f"No answer yet: the class database {store.path} is "
+                                        "created with the first one."}
+    now = time.time() if now is None else now
     try:
         answers = store.answers()
         students = store.students()
     except StoreError as exc:
         return {"error": f"The answers cannot be read: {exc}. The students' pages keep "
                          "their answers and send them again."}
-    return {"questions": summarize(answers, students), "students": len(students),
-            "answers": len(answers)}
+    return {"questions": summarize(answers, students, now, present_s),
+            "students": present(students, now, present_s), "answers": len(answers),
+            "present_minutes": present_s / 60}
 
 
-def teacher_handlers(base_url: str, store: ClassStore, auth: TeacherAuth
+def teacher_handlers(base_url: str, store: ClassStore, auth: TeacherAuth,
+                     throttle: Throttle | None = None
                      ) -> list[tuple[str, type[tornado.web.RequestHandler], dict[str, Any]]]:
     """The teacher page's handlers under ``base_url`` (``/`` for Voila's default)."""
     base = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
-    kwargs = {"auth": auth, "store": store}
+    kwargs = {"auth": auth, "store": store,
+              "throttle": throttle if throttle is not None else Throttle()}
     return [
         (base + r"teacher/?", TeacherPageHandler, kwargs),
         (base + r"teacher/login", TeacherLoginHandler, kwargs),
+        (base + r"teacher/logout", TeacherLogoutHandler, kwargs),
         (base + r"teacher/api/answers", AnswersHandler, kwargs),
         (base + r"teacher/answers\.csv", CsvHandler, kwargs),
         (base + r"teacher/clear", ClearHandler, kwargs),
@@ -208,23 +335,27 @@ def teacher_handlers(base_url: str, store: ClassStore, auth: TeacherAuth
 
 class ClassViewIdentityProvider(ClassIdentityProvider):  # type: ignore[misc]
     """The class password's provider (:class:`ClassIdentityProvider`) with the teacher
-    page's handlers added: the way extra pages reach a Voila server."""
+    page's handlers added: the way extra pages reach a Voila server. The teacher password
+    comes from the server (:class:`~nidavellir.integrations.voila_app.ClassVoila` takes it
+    from the environment and keeps its hash), never from a command line."""
 
-    teacher_password = Unicode("", config=True,
-                               help="the teacher page's password (empty: no teacher page)")
     class_dir = Unicode("", config=True, help="the class folder (its answers.sqlite)")
     store_timeout = Float(10.0, config=True, help="seconds a read waits for a writer")
+    session_hours = Float(SESSION_HOURS, config=True,
+                          help="hours a teacher's login lasts (until Log out otherwise)")
 
     def get_handlers(self) -> list[tuple[str, object]]:
         handlers: list[Any] = list(super().get_handlers())
-        password = self.teacher_password
+        auth = getattr(self.parent, "teacher_auth", None)
         folder = self.class_dir or os.environ.get(CLASS_DIR_ENV, "")
-        if password and folder:
+        if auth is not None and folder:
+            auth.lifetime = self.session_hours * 3600
             base = getattr(self.parent, "base_url", "/") or "/"
-            handlers = teacher_handlers(base, ClassStore(folder, self.store_timeout),
-                                        TeacherAuth(password)) + handlers
+            handlers = teacher_handlers(base, ClassStore(folder, self.store_timeout), auth,
+                                        self.new_throttle()) + handlers
             self.log.info("The class view is at %steacher/ (teacher password set)", base)
         return handlers
 
 
-__all__ = ["ClassViewIdentityProvider", "TeacherAuth", "class_data", "teacher_handlers"]
+__all__ = ["COOKIE", "ClassViewIdentityProvider", "PAGE_HEADERS", "TeacherAuth", "class_data",
+           "teacher_handlers"]

@@ -37,8 +37,11 @@ from __future__ import annotations
 import atexit
 import copy
 import functools
+import html
+import inspect
 import os
 import threading
+import urllib.parse
 from typing import Any
 
 import jinja2
@@ -58,7 +61,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from . import first_paint as FP
 from . import voila_static as S
-from .voila_class import ClassKernelManager
+from .class_view import TeacherAuth
+from .voila_class import CLIENT, ClassKernelManager
 
 #: The extensions a page loads only when it first shows what they render: the name of the
 #: JupyterLab extension, and the mime types it renders or the widget modules it registers
@@ -70,6 +74,19 @@ DEFERRED_EXTENSIONS: dict[str, dict[str, Any]] = {
 #: The lab's page extension (deferred extensions, the widget-manager mend).
 PAGE_EXTENSION = "@nidavellir/voila-page"
 UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+#: The environment variables the passwords come in by (``nidavellir.serve`` puts them
+#: there from its own environment or a file): never on a command line, where every user of
+#: the machine can read them. The server takes them out at start, before any kernel
+#: starts, so no kernel inherits them.
+PASSWORD_ENV = "NIDAVELLIR_PASSWORD"
+TEACHER_PASSWORD_ENV = "NIDAVELLIR_TEACHER_PASSWORD"
+#: The answer to a page request past the client's kernel limit.
+TOO_MANY_PAGES = (
+    "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Too many dashboards"
+    "</title></head><body style='font:16px sans-serif;margin:40px'><h1>Too many dashboards"
+    "</h1><p>This computer has {cap} dashboards open already, the most one computer may "
+    "have on this server. Close one of them (or wait a minute for the ones closed without "
+    "a goodbye), then reload this page.</p></body></html>")
 
 
 class TemplateCode(jinja2.BytecodeCache):
@@ -124,6 +141,12 @@ class CountedConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
 
     _counted = False
 
+    async def prepare(self) -> Any:
+        # Said in the log: a test waits for this state (not for a time) to close a socket
+        # while the server waits for the kernel.
+        self.log.info("Websocket to kernel %s: waiting for the kernel's info", self.kernel_id)
+        return await super().prepare()
+
     def connect(self) -> Any:
         self._counted = True
         return super().connect()
@@ -138,12 +161,39 @@ class CountedConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
 
 
 class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
-    """The notebook page, with the ``_xsrf`` cookie its shutdown request needs."""
+    """The notebook page, with the ``_xsrf`` cookie its shutdown request needs. A client
+    address holds at most ``ClassKernelManager.kernels_per_client`` page kernels: past it,
+    a page request is answered 429 and starts none."""
+
+    #: Page requests under way per client address (counted before their kernel exists).
+    coming: dict[str, int] = {}
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()
+        self.set_header("Content-Security-Policy", "frame-ancestors 'self'")
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
         _ = self.xsrf_token  # sets the cookie if the browser has none
-        await super().get(path=path)
+        client = self.request.remote_ip or ""
+        cap = int(getattr(self.kernel_manager, "kernels_per_client", 0) or 0)
+        count = getattr(self.kernel_manager, "kernels_of", None)
+        held = (count(client) if count is not None else 0) + self.coming.get(client, 0)
+        if cap > 0 and held >= cap:
+            self.log.warning("Page refused: %s holds %d dashboards already", client, held)
+            self.set_status(429)
+            self.set_header("Cache-Control", "no-store")
+            self.finish(TOO_MANY_PAGES.format(cap=cap))
+            return
+        self.coming[client] = self.coming.get(client, 0) + 1
+        token = CLIENT.set(client)
+        try:
+            await super().get(path=path)
+        finally:
+            CLIENT.reset(token)
+            self.coming[client] -= 1
+            if not self.coming[client]:
+                del self.coming[client]
 
 
 class ShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
@@ -183,6 +233,88 @@ class HeartbeatHandler(JupyterHandler):  # type: ignore[misc]
         self.finish()
 
 
+#: The longest address path the server reads (longer: 414). Tornado itself closes, without
+#: an answer, a connection whose request headers pass 64 kB.
+MAX_PATH = 2048
+ERROR_PAGE = (
+    "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{code}: {reason}"
+    "</title></head><body style='font:16px sans-serif;margin:40px'><h1>{code}: {reason}</h1>"
+    "<p>{hint}</p></body></html>")
+HINTS = {400: "This address is malformed.", 403: "This page is not open to you.",
+         404: "There is nothing at this address.", 405: "This address does not take that.",
+         414: "This address is too long."}
+
+
+def malformed(path: str) -> tuple[int, str] | None:
+    """Why a request's path is refused before any handler reads it (status, reason): too
+    long, or, once decoded, a control character (a NUL byte, ...) or a ``..`` step (a
+    browser never sends one; Voila's page handler redirected it to the files handler).
+
+    >>> malformed("/voila/render/dashboard.ipynb") is None
+    True
+    >>> [malformed(p)[0] for p in ("/voila/render/%00", "/voila/static/..%2Fx", "/" + "a" * 3000)]
+    [400, 400, 414]
+    """
+    if len(path) > MAX_PATH:
+        return 414, "URI Too Long"
+    text = urllib.parse.unquote(path, errors="replace")
+    if any(ord(c) < 32 or ord(c) == 127 for c in text) or ".." in text.replace(
+            "\\", "/").split("/"):
+        return 400, "Bad Request"
+    return None
+
+
+class RefuseMalformed:
+    """Every handler of the server: a malformed path is a 4xx before the handler runs
+    (Voila's page handler answered 500 to a NUL byte)."""
+
+    request: Any
+
+    async def prepare(self, *args: Any, **kwargs: Any) -> None:
+        refused = malformed(self.request.path)
+        if refused is not None:
+            raise tornado.web.HTTPError(refused[0], reason=refused[1])
+        result = super().prepare(*args, **kwargs)  # type: ignore[misc]
+        if inspect.isawaitable(result):
+            await result
+
+
+class PlainErrors:
+    """An error page in one sentence, never a traceback. jupyter_server's error template
+    needs a setting Voila does not have, and Voila's calls a method jupyter_server 2
+    refuses: each failed with a traceback in the log and an empty answer."""
+
+    _reason: str
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")  # type: ignore[attr-defined]
+        self.set_header("Cache-Control", "no-store")  # type: ignore[attr-defined]
+        hint = HINTS.get(status_code, "The server could not answer this request." if
+                         status_code >= 500 else "This request cannot be answered.")
+        self.finish(ERROR_PAGE.format(  # type: ignore[attr-defined]
+            code=status_code, reason=html.escape(self._reason), hint=hint))
+
+
+@functools.cache
+def guarded(handler: type) -> type:
+    """The handler with :class:`RefuseMalformed` (all) and :class:`PlainErrors` (all but the
+    JSON APIs and the teacher's pages, whose errors are JSON already)."""
+    from jupyter_server.base.handlers import APIHandler
+
+    from .class_view import TeacherHandler
+
+    plain = () if issubclass(handler, APIHandler | TeacherHandler) else (PlainErrors,)
+    return type(handler.__name__, (RefuseMalformed, *plain, handler),
+                {"__module__": handler.__module__, "__doc__": handler.__doc__})
+
+
+class TooLongHandler(PlainErrors, tornado.web.RequestHandler):
+    """Any address longer than :data:`MAX_PATH`: 414, whatever it names."""
+
+    def prepare(self) -> None:
+        raise tornado.web.HTTPError(414, reason="URI Too Long")
+
+
 class ClassVoila(Voila):  # type: ignore[misc]
     """Voila with compression, caching, deferred extensions and kernels that leave with
     their page (module docstring)."""
@@ -206,7 +338,14 @@ class ClassVoila(Voila):  # type: ignore[misc]
              "level 6 in 2.9 ms, on the one process that serves the whole class")
 
     def initialize(self, argv: Any = None) -> None:
+        # Taken out before anything else runs: kernels get the server's environment.
+        password = os.environ.pop(PASSWORD_ENV, "")
+        teacher = os.environ.pop(TEACHER_PASSWORD_ENV, "")
         super().initialize(argv)
+        if password:
+            self.token = password  # Voila's token is the class password
+        #: The teacher password's salted hash and the teacher's sessions (class_view.py).
+        self.teacher_auth = TeacherAuth(teacher) if teacher else None
         # Voila's renderer makes its exporter by this module-level name.
         notebook_renderer.VoilaExporter = CachedExporter
         self.voila_configuration.extra_labextensions_path = [
@@ -302,7 +441,9 @@ class ClassVoila(Voila):  # type: ignore[misc]
                 handlers.append((versioned, S.VoilaStaticHandler, *rest))
             handlers.append((pattern, replaced.get(handler, handler), *rest))
         heartbeat = url_path_join(self.server_url, rf"/nidavellir/api/page/({UUID})")
-        return [(heartbeat, HeartbeatHandler), *handlers]
+        too_long = url_path_join(self.server_url, rf"/.{{{MAX_PATH},}}")
+        return [(too_long, TooLongHandler), (heartbeat, guarded(HeartbeatHandler)),
+                *[(pattern, guarded(handler), *rest) for pattern, handler, *rest in handlers]]
 
     def start(self) -> None:
         roots = [*self.static_paths, *self.labextensions_path]

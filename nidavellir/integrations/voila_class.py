@@ -36,18 +36,28 @@ Server-side only (jupyter_server); nothing in the engine or the widgets imports 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import hmac
 import json
 import sys
 import time
+from collections.abc import Awaitable
 from typing import Any
 
 from jupyter_client.session import Session
 from jupyter_server._tz import utcnow
+from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Int, Unicode
 from voila.voila_identity_provider import VoilaIdentityProvider, VoilaLoginHandler
+
+from .guard import Throttle, tarpit
+
+#: The client address of the page request being served (set by ``voila_app.PageHandler``):
+#: the kernel handed out meanwhile is that client's.
+CLIENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("nidavellir_client",
+                                                                    default=None)
 
 
 class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
@@ -66,9 +76,13 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                          help="seconds a page's kernel lives on without a sign of its page "
                               "(an open websocket or a heartbeat): a page closed without its "
                               "shutdown request, or gone off the network (0: never)")
-    connect_grace = Float(60.0, config=True,
+    connect_grace = Float(20.0, config=True,
                           help="seconds a kernel handed to a page may wait for the page's "
-                               "first sign (its first heartbeat comes as its HTML arrives)")
+                               "first sign (its first heartbeat comes as its HTML arrives: a "
+                               "request that is not a browser's page gives its kernel back)")
+    kernels_per_client = Int(10, config=True,
+                             help="page kernels one client address may hold at once (0: no "
+                                  "limit); a class behind one school NAT shares an address")
     page_check_interval = Float(5.0, config=True,
                                 help="seconds between two checks for kernels of pages gone")
 
@@ -79,6 +93,7 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._page_kernels: dict[str, float] = {}
         self._signed: set[str] = set()
         self._last_sign: dict[str, float] = {}
+        self._owners: dict[str, str] = {}
         self._page_checker: PeriodicCallback | None = None
         self.class_ready = False
         if self.class_size > 0 and hasattr(type(self), "fill_if_needed"):
@@ -218,6 +233,13 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             self._page_kernels[kernel_id] = time.monotonic()
             self._signed.discard(kernel_id)
             self._last_sign.pop(kernel_id, None)
+            owner = CLIENT.get()
+            if owner is not None:
+                self._owners[kernel_id] = owner
+
+    def kernels_of(self, client: str) -> int:
+        """The page kernels a client address holds now."""
+        return sum(1 for owner in self._owners.values() if owner == client)
 
     def _connections(self, kernel_id: str) -> int:
         connections: dict[str, int] = getattr(self, "_kernel_connections", {})
@@ -287,6 +309,24 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._page_kernels.pop(kernel_id, None)
         self._signed.discard(kernel_id)
         self._last_sign.pop(kernel_id, None)
+        self._owners.pop(kernel_id, None)
+
+    def _handle_kernel_died(self, kernel_id: str) -> None:
+        """A kernel died (removed, not restarted: ``KernelRestarter.restart_limit=0``). If
+        it was a page's, that page reloads at once: the spares are topped up now, not after
+        ``refill_quiet`` (a death is not a class arriving)."""
+        was_page = kernel_id in self._page_kernels
+        super()._handle_kernel_died(kernel_id)
+        voila_fill: Any = getattr(type(self), "fill_if_needed", None)
+        if was_page and self.class_size > 0 and self._initial_done and voila_fill is not None:
+            self._set_pool_size(self.pool_notebook, max(self.spare_kernels, 0))
+            voila_fill(self, 0, self.pool_notebook)
+
+    def remove_kernel(self, kernel_id: str) -> Any:
+        """Also for a kernel that died (jupyter_server removes it from the map without a
+        shutdown when it will not be restarted: ``KernelRestarter.restart_limit=0``)."""
+        self._forget(kernel_id)
+        return super().remove_kernel(kernel_id)
 
     async def shutdown_kernel(  # type: ignore[override]
             self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
@@ -323,7 +363,9 @@ async def notebooks_run(tasks: list[Any], log: Any = None) -> tuple[int, list[st
 
 class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
     """The class password page: ``login.html`` of the lab's template (served from this
-    machine, no CDN), not jupyter_server's page (which Voila cannot style)."""
+    machine, no CDN), not jupyter_server's page (which Voila cannot style). Wrong
+    passwords slow down and lock out per client address (:mod:`.guard`): a try from an
+    address that must wait is refused (429) without being checked."""
 
     def get_template(self, name: str) -> Any:
         env = self.settings.get("voila_jinja2_env")
@@ -331,17 +373,92 @@ class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
             return env.get_template(name)
         return super().get_template(name)
 
+    @allow_unauthenticated
+    def get(self) -> None:
+        throttle: Throttle | None = getattr(self.identity_provider, "throttle", None)
+        address = self.request.remote_ip or ""
+        if not self.current_user and throttle is not None and throttle.wait(address) > 0:
+            self._render(message={"locked": throttle.message(address)})
+            return
+        super().get()
+
+    @allow_unauthenticated
+    async def post(self) -> None:
+        throttle: Throttle | None = getattr(self.identity_provider, "throttle", None)
+        address = self.request.remote_ip or ""
+        if throttle is not None and throttle.wait(address) > 0:
+            throttle.refused += 1
+            await tarpit(throttle, address)
+            self.set_status(429)
+            self._render(message={"locked": throttle.message(address)})
+            return
+        super().post()
+
 
 class ClassIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
-    """Voila's token, used as the class password, with the lab's login page."""
+    """Voila's token, used as the class password, with the lab's login page; every try
+    of the password (the login form, ``?token=`` in a link, an ``Authorization`` header)
+    goes through a per-address :class:`~nidavellir.integrations.guard.Throttle`."""
+
+    failures = Int(10, config=True,
+                   help="wrong passwords in a row from one client address before it is "
+                        "locked out (each of the class and teacher passwords)")
+    lockout_minutes = Float(5.0, config=True,
+                            help="minutes a client address is locked out after `failures`")
+    first_wait = Float(0.5, config=True,
+                       help="seconds a client address waits after a wrong password "
+                            "(doubling with each one, at most 8)")
+
+    def new_throttle(self) -> Throttle:
+        return Throttle(failures=self.failures, lockout=60 * self.lockout_minutes,
+                        first_wait=self.first_wait, longest_wait=max(8.0, self.first_wait))
+
+    @property
+    def throttle(self) -> Throttle:
+        if getattr(self, "_throttle", None) is None:
+            self._throttle = self.new_throttle()
+        return self._throttle
+
+    def _try(self, handler: Any, typed: str) -> bool:
+        """One try of the class password from the handler's client address."""
+        address = handler.request.remote_ip or ""
+        if not self.throttle.begin(address):
+            handler._nidavellir_refused = True
+            return False
+        ok = False
+        try:
+            ok = bool(self.token) and hmac.compare_digest(typed.encode(), self.token.encode())
+        finally:
+            self.throttle.end(address, ok)
+        if not ok:
+            self.log.warning("Wrong class password from %s", address)
+        return ok
 
     def process_login_form(self, handler: Any) -> Any:
         """The typed class password is the token (jupyter_server's own form handling calls
         a ``user_for_token`` its token provider does not have)."""
-        typed = handler.get_argument("password", default="")
-        if self.token and hmac.compare_digest(typed.encode(), self.token.encode()):
+        if self._try(handler, handler.get_argument("password", default="")):
             return self.generate_anonymous_user(handler)
         return None
+
+    async def get_user_token(self, handler: Any) -> Any:
+        """jupyter_server's token check (``?token=``, ``Authorization``), throttled."""
+        if not self.token:
+            return None
+        typed = self.get_token(handler)
+        if not typed:
+            return None
+        address = handler.request.remote_ip or ""
+        if self.throttle.wait(address) > 0:
+            self.throttle.refused += 1
+            await tarpit(self.throttle, address)
+            return None
+        if not self._try(handler, typed):
+            return None
+        user = self.get_user_cookie(handler)
+        if isinstance(user, Awaitable):
+            user = await user
+        return user if user is not None else self.generate_anonymous_user(handler)
 
     def get_handlers(self) -> list[tuple[str, object]]:
         return [(pattern, ClassLoginHandler if handler is self.login_handler_class else handler)

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import tornado.web
 from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.base.handlers import FileFindHandler
 from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
@@ -275,9 +276,23 @@ class VoilaStaticHandler(CompressedStaticMixin, MultiStaticFileHandler):  # type
         return bool(digest) and f"/{VERSIONED_PREFIX}{digest}/" in self.request.path
 
 
+#: What a template's static address is: ``<template>/static/<file>``.
+TEMPLATE_PATH = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.-]*)/static/([^\x00]+)")
+
+
 class TemplateStaticHandler(CompressedStaticMixin, TemplateStaticFileHandler):  # type: ignore[misc]
     """``/voila/templates/<template>/static/…`` (the theme's CSS, ``voila-style.js``), linked
-    with ``?v=<content hash>``."""
+    with ``?v=<content hash>``. Any other address is a 404 (Voila's handler answered 500 to
+    one that is not ``<template>/static/<file>``, or that climbs out with ``..``)."""
+
+    def parse_url_path(self, url_path: str) -> str:
+        found = TEMPLATE_PATH.fullmatch(url_path)
+        if found is None or ".." in found.group(2).split("/"):
+            raise tornado.web.HTTPError(404)
+        try:
+            return str(super().parse_url_path(url_path))
+        except Exception:  # an unknown template: Voila looks for its folders and fails
+            raise tornado.web.HTTPError(404) from None
 
     def url_names_content(self) -> bool:
         asked = self.request.arguments.get("v")

@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from servers import VoilaServer, free_port, start_voila, stop_voila
+from servers import PATIENCE_S, VoilaServer, free_port, start_voila, stop_voila, wait_until
 
 from nidavellir.integrations.browser import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 
-__all__ = ["VoilaServer", "free_port", "start_voila", "stop_voila"]
+__all__ = ["PATIENCE_S", "VoilaServer", "free_port", "start_voila", "stop_voila", "wait_until"]
 
 LOCAL_PREFIXES = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:", "about:")
 

@@ -32,13 +32,22 @@ import pytest
 
 from nidavellir.integrations import first_paint as FP
 
-from .conftest import ARTIFACTS, PageWatch, VoilaServer, start_voila, stop_voila, watch_page
+from .conftest import (
+    ARTIFACTS,
+    PATIENCE_S,
+    PageWatch,
+    VoilaServer,
+    start_voila,
+    stop_voila,
+    watch_page,
+)
 
 pytestmark = pytest.mark.browser
 
 DASHBOARD = "dashboard.ipynb"
-LOAD_TIMEOUT = 120_000
-UPDATE_TIMEOUT = 90_000
+#: Waits for a state (a page shown, an update seen), in ms: servers.PATIENCE_S, a safety net
+#: for a state that never comes (a busy machine makes the tests slower, not red).
+LOAD_TIMEOUT = UPDATE_TIMEOUT = int(PATIENCE_S * 1000)
 
 #: Click the element tagged data-nid-click and resolve with the milliseconds until the
 #: text of ``watch`` (all matches joined) changes; reject after ``timeout`` ms.
@@ -338,17 +347,24 @@ def _kernel_model(server: VoilaServer, kernel_id: str) -> dict[str, Any] | None:
         raise
 
 
-def _wait_ended(server: VoilaServer, kernel_ids: list[str], within: float) -> float:
-    """Seconds until every kernel has ended; fails after ``within`` seconds."""
+def _wait_ended(server: VoilaServer, kernel_ids: list[str]) -> float:
+    """Seconds until every kernel has ended (however busy the machine: how each ended is
+    asserted from the server's log, not from the time it took)."""
     start = time.monotonic()
     while True:
         alive = [k for k in kernel_ids if _kernel_model(server, k) is not None]
         if not alive:
             return time.monotonic() - start
-        assert time.monotonic() - start < within, (
-            f"{len(alive)} of {len(kernel_ids)} kernels outlived their pages by {within:.0f} s"
+        assert time.monotonic() - start < PATIENCE_S, (
+            f"{len(alive)} of {len(kernel_ids)} kernels outlived their pages"
             f"\n{server.log()[-3000:]}")
         time.sleep(0.5)
+
+
+def _ended_by_their_pages(server: VoilaServer, kernel_ids: list[str]) -> list[str]:
+    """The kernels the server shut down because their page said it was closing."""
+    log = server.log()
+    return [k for k in kernel_ids if f"Page closed: shutting down its kernel {k}" in log]
 
 
 def test_ten_pages_at_once_then_their_kernels_leave_with_them(
@@ -370,7 +386,7 @@ def test_ten_pages_at_once_then_their_kernels_leave_with_them(
     contexts: list[Any] = []
     watches: list[PageWatch] = []
     try:
-        ready = time.monotonic() + 240
+        ready = time.monotonic() + PATIENCE_S
         while "*** The class can come in" not in server.log():
             assert time.monotonic() < ready, "the ten kernels were not ready:\n" + server.log()
             time.sleep(0.5)
@@ -384,7 +400,7 @@ def test_ten_pages_at_once_then_their_kernels_leave_with_them(
         usable = []
         for i, w in enumerate(watches):
             pg = w.page
-            pg.locator("button.nid-wt-next").wait_for(timeout=180_000)
+            pg.locator("button.nid-wt-next").wait_for(timeout=LOAD_TIMEOUT)
             pg.locator("button.nid-wt-next").click()
             wait_text(pg, ".nid-wt-title", r"Step 2 of")
             usable.append(time.monotonic() - start)
@@ -403,25 +419,28 @@ def test_ten_pages_at_once_then_their_kernels_leave_with_them(
         closed = time.monotonic()
         for w in watches[1:4]:
             w.page.close(run_before_unload=True)
-        record("closed tabs: kernels ended", 1000 * _wait_ended(server, kernels[1:4], 30))
+        record("closed tabs: kernels ended", 1000 * _wait_ended(server, kernels[1:4]))
+        assert _ended_by_their_pages(server, kernels[1:4]) == kernels[1:4], server.log()[-3000:]
 
         # Page 4 reloaded: its old kernel ends, the page comes back with a new one.
         reloaded = watches[4].page
         reloaded.reload(wait_until="commit")
-        record("reloaded tab: old kernel ended", 1000 * _wait_ended(server, kernels[4:5], 30))
-        reloaded.locator("button.nid-wt-next").wait_for(timeout=180_000)
+        record("reloaded tab: old kernel ended", 1000 * _wait_ended(server, kernels[4:5]))
+        assert _ended_by_their_pages(server, kernels[4:5]) == kernels[4:5], server.log()[-3000:]
+        reloaded.locator("button.nid-wt-next").wait_for(timeout=LOAD_TIMEOUT)
         fresh = _kernel_id(reloaded)
         assert fresh != kernels[4] and _kernel_model(server, fresh) is not None
 
         # Pages 5-8 go away without a goodbye (a browser that drops the shutdown request, a
         # crash, a laptop shut): their kernels end once their pages gave no sign (websocket,
-        # heartbeat) for the page timeout (45 s), within a minute.
+        # heartbeat) for the page timeout (45 s).
         for w in watches[5:9]:
             w.page.evaluate("() => { navigator.sendBeacon = () => true; }")
             w.page.close(run_before_unload=True)
-        waited = _wait_ended(server, kernels[5:9], 60)
+        waited = _wait_ended(server, kernels[5:9])
         record("pages gone without a goodbye: kernels ended", 1000 * waited)
         assert waited > 20, "their kernels ended before any timeout: was a goodbye sent?"
+        assert _ended_by_their_pages(server, kernels[5:9]) == [], "a goodbye was sent"
 
         # Pages 0 and 9 stayed open, idle for longer than the idle cull (20 s): still
         # there, still answering.
@@ -465,7 +484,7 @@ def test_coach_hint_review_and_a_mistake_in_replay(voila_server: VoilaServer,
     start = time.monotonic()
     review.click()
     mistake = pg.locator(f"{app} button.nid-mistake").first
-    mistake.wait_for(timeout=240_000)
+    mistake.wait_for(timeout=UPDATE_TIMEOUT)
     record("review of a 2-player game (quick)", (time.monotonic() - start) * 1000)
     wait_text(pg, f"{app} .nid-review-status", r"best moves")
     pg.locator(f"{app} .nid-review-box .js-plotly-plot").first.wait_for(timeout=UPDATE_TIMEOUT)

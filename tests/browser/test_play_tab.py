@@ -132,7 +132,8 @@ def test_the_page_answers_while_a_bot_thinks(voila_server: VoilaServer,
     wait_text(pg, f"{APP} .nid-status-text", r"Player 1 \(you\)")
     assert pg.evaluate(OVERFLOW, CHECKED) == []
     pg.set_viewport_size({"width": 1920, "height": 1080})
-    time.sleep(0.5)
+    # The widgets lay out again on the resize, in the next frames: wait for two.
+    pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     assert pg.evaluate(OVERFLOW, CHECKED) == []
     shot(pg, "play-1920x1080")
     assert not console_errors(pg)

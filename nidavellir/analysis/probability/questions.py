@@ -118,6 +118,25 @@ class Question:
         exact = self.exact if self.answer != "count" else None
         return convergence_figure(frame, self.title, exact, self.y_title)
 
+    def limits(self) -> tuple[float, float]:
+        """The range a prediction of this question's answer can be in (a prediction
+        outside is refused): a chance from 0 to 1; a mean from the least to the most the
+        counted thing can be (the distribution's outcomes, or 0 to the ``K`` cards
+        counted); a number of simulations from 1 to 25 / SE² (a hundred times what the
+        hardest chance, ½, needs: a bound that does not give the answer away)."""
+        if self.answer == "probability":
+            return 0.0, 1.0
+        if self.answer == "count":
+            se = self.facts.get("se_target")
+            return (1.0, float(math.ceil(25 / float(se) ** 2))) if se else (1.0, 1e9)
+        outcomes = [float(x) for x in (self.distribution.pmf if self.distribution else ())
+                    if isinstance(x, int | float | Fraction) and not isinstance(x, bool)]
+        if outcomes:
+            return min(outcomes), max(outcomes)
+        if isinstance(self.facts.get("K"), int):
+            return 0.0, float(self.facts["K"])
+        return -1e9, 1e9
+
     def ask(self, spec: Any) -> Question:
         """The related question ``spec`` asks (see :data:`ASKS`): ``"none"``, ``"mean"``,
         ``{"at_least": 2}``, ``{"trials_for_se": 0.01}``, ... ValueError says what this

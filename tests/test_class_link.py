@@ -1,0 +1,250 @@
+"""Issue 42, a class that never loses an answer: the student's link to the class, with the
+page played here (what the lab's page extension does in a browser: hello, held, beat; it
+keeps every answer the database has not confirmed and sends it to whatever kernel comes
+next). The browser test is tests/browser/test_class_view.py; the chaos test, 30 students
+whose kernels are killed, tests/test_class_chaos.py."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+from servers import PATIENCE_S
+
+from nidavellir.classroom import ClassStore
+from nidavellir.lessons import builtin
+from widgets.classroom import ClassLink
+from widgets.probability_lessons import ProbabilityLessonApp
+
+
+class Page:
+    """A student's page as the lab's page extension is: it holds what a kernel hands it
+    until the kernel says the database has it, and says hello to every new kernel."""
+
+    def __init__(self, student: str | None = None) -> None:
+        self.student = student or uuid.uuid4().hex
+        self.held: dict[str, dict[str, Any]] = {}
+        self.known: dict[str, dict[str, Any]] = {}
+        self.place: dict[str, Any] = {}
+        self.said: list[dict[str, Any]] = []
+        self.link: ClassLink | None = None
+
+    def ids(self, n: int = 4) -> list[str]:
+        return [uuid.uuid4().hex for _ in range(n)]
+
+    def connect(self, link: ClassLink, reply: bool = True) -> None:
+        """A new kernel's link: the page hears what it sends, and says hello."""
+        self.link = link
+        assert link.outbox is not None
+
+        def send(content: dict[str, Any]) -> None:
+            self.said.append(content)
+            if content["kind"] == "hold":
+                item = content["item"]
+                self.held[item["answer"]["uid"]] = item
+                if reply:
+                    self.reply_held(item["answer"]["uid"])
+            elif content["kind"] == "stored":
+                for uid in content["uids"]:
+                    if uid in self.held:
+                        self.known[uid] = self.held.pop(uid)
+            elif content["kind"] == "dropped":
+                for uid in content["uids"]:
+                    self.held.pop(uid, None)
+
+        link.outbox.send = send  # type: ignore[method-assign]
+        link.outbox.observe(lambda c: self.place.update(c["new"]), "place")
+        self.message({"kind": "hello", "student": self.student, "place": dict(self.place),
+                      "ids": self.ids(), "held": list(self.held.values()),
+                      "known": list(self.known.values())})
+
+    def reply_held(self, uid: str) -> None:
+        self.message({"kind": "held", "uid": uid, "ids": self.ids(1)})
+
+    def message(self, content: dict[str, Any]) -> None:
+        assert self.link is not None and self.link.outbox is not None
+        self.link._from_page(self.link.outbox, content, [])
+
+
+def test_an_answer_is_stored_once_the_page_holds_it_with_the_pages_id(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    page = Page()
+    link = ClassLink(store)
+    page.connect(link, reply=False)
+    assert link.student == page.student  # the page's student, not the kernel's
+    link.name.value = "Ada"
+    link.send("counting/hunter", "A hunter", 0.4, "probability", 22 / 51, "22/51")
+    (uid,) = page.held
+    assert link.state_of("counting/hunter") == "page" and store.count() == 0
+    page.reply_held(uid)  # the page has it: now the database may
+    (answer,) = store.answers()
+    assert (answer.uid, answer.student, answer.name) == (uid, page.student, "Ada")
+    assert page.known.keys() == {uid} and not page.held
+    assert link.state_of("counting/hunter") == "stored"
+    assert [s.student for s in store.students()] == [page.student]
+
+
+def test_a_new_kernel_gets_the_pages_answers_and_stores_each_once(tmp_path: Path) -> None:
+    """The kernel dies after the page held the answer (and maybe after the database took
+    it): the page sends it to the next kernel, which stores what is missing, once."""
+    store = ClassStore(tmp_path)
+    page = Page()
+    first = ClassLink(store)
+    page.connect(first, reply=False)
+    first.send("counting/hunter", "A hunter", 0.4, "probability")
+    first.send("counting/rare", "A rare card", 0.1, "probability")
+    hunter, rare = page.held
+    page.reply_held(hunter)  # stored; the kernel dies before "stored" reaches the page
+    page.known.clear()
+    page.held = {u: i for u, i in ((hunter, first.items[hunter]), (rare, first.items[rare]))}
+    page.held = {u: {"answer": i["answer"], "sig": i["sig"]} for u, i in page.held.items()}
+    assert store.count() == 1
+    page.connect(ClassLink(store))  # a new kernel: hello with what the page holds
+    assert sorted(a.uid for a in store.answers()) == sorted([hunter, rare])
+    assert not page.held and page.known.keys() == {hunter, rare}
+    page.connect(ClassLink(store))  # and again: nothing counts twice
+    assert store.count() == 2
+
+
+def test_an_answer_changed_on_the_page_is_refused(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    page = Page()
+    page.connect(ClassLink(store), reply=False)
+    assert page.link is not None
+    page.link.send("counting/hunter", "A hunter", 0.4, "probability")
+    (uid,) = page.held
+    page.held[uid]["answer"] = dict(page.held[uid]["answer"], answer=1.0, name="Teacher")
+    forged = {"answer": dict(page.held[uid]["answer"], uid="f" * 32, question="lab/mine",
+                             title="<b>made up</b>"), "sig": page.held[uid]["sig"]}
+    page.held["f" * 32] = forged
+    page.connect(ClassLink(store))
+    assert store.count() == 0 and not page.held
+    (refusal,) = [m for m in page.said if m["kind"] == "dropped"]
+    assert sorted(refusal["uids"]) == sorted([uid, "f" * 32])
+    assert refusal["why"] == "not made by this class's lessons"
+
+
+def test_a_locked_database_keeps_the_answer_on_the_page_and_sends_it_later(
+        tmp_path: Path) -> None:
+    store = ClassStore(tmp_path, timeout=0.2)
+    store.join("someone")
+    page = Page()
+    link = ClassLink(store)
+    page.connect(link)
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        link.send("counting/x", "x", 0.3, "probability")
+        assert link.state_of("counting/x") == "kept" and store.count() == 0
+        assert "locked" in link.status.value and "kept on this page" in link.status.value
+        assert str(tmp_path) not in link.status.value  # no server path on a student's page
+        assert len(page.held) == 1 and link.retry.layout.display == ""
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    link.retry.click()  # Send again (in a kernel: by itself every few seconds)
+    assert store.count() == 1 and not page.held and link.pending == []
+    assert "Sent to your teacher" in link.status.value
+
+
+def test_an_answer_kept_from_before_the_teacher_cleared_is_dropped(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    page = Page()
+    page.connect(ClassLink(store), reply=False)
+    assert page.link is not None and page.link.generation == 0
+    page.link.send("counting/x", "x", 0.3, "probability")
+    store.clear()
+    page.connect(ClassLink(store))
+    assert store.count() == 0 and not page.held
+    assert any(m["kind"] == "dropped" and "cleared" in m["why"] for m in page.said)
+
+
+def test_the_page_brings_back_the_name_tab_lesson_step_and_predictions(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from widgets.dashboard import Dashboard
+
+    monkeypatch.setenv("NIDAVELLIR_CLASS_DIR", str(tmp_path))
+    page = Page()
+    dash = Dashboard(bot_delay=0)
+    assert dash.link is not None
+    page.connect(dash.link)
+    dash.link.name.value = "Bo"
+    dash.select("lessons")
+    lessons = dash.lessons
+    assert lessons is not None
+    app = lessons.choose("hypergeometric")
+    app.next()
+    app.prediction.value = 0.45
+    app.submit_button.click()
+    assert page.place == {"name": "Bo", "tab": "lessons", "lesson": "hypergeometric",
+                          "step": 1}
+    assert "✔ It went to your teacher" in app.said.value
+    # The kernel dies; the page reloads onto a new dashboard and says hello.
+    again = Dashboard(bot_delay=0)
+    assert again.link is not None
+    page.connect(again.link)
+    assert again.link.name.value == "Bo"
+    assert again.tabs.selected_index == 4 and again.lessons is not None
+    restored = again.lessons.app
+    assert isinstance(restored, ProbabilityLessonApp)
+    assert (restored.lesson.key, restored.index) == ("hypergeometric", 1)
+    assert restored.predictions == {1: 0.45}
+    assert "Your prediction: <b>0.45</b>. ✔ It went to your teacher" in restored.said.value
+    assert ClassStore(tmp_path).count() == 1
+    # A dashboard outside class mode has no link at all.
+    monkeypatch.delenv("NIDAVELLIR_CLASS_DIR")
+    assert Dashboard(bot_delay=0).link is None
+
+
+def test_a_prediction_outside_the_questions_range_is_refused_and_not_sent(
+        tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    app = ProbabilityLessonApp(builtin("expectation"), ClassLink(store))
+    app.goto(next(i for i, s in enumerate(app.lesson.steps) if s.answer_kind == "mean"))
+    low, high = app.step.question().limits()
+    for bad in (1e308, high + 1, low - 1, float("nan")):
+        app.prediction.value = bad
+        assert app.submit() is False
+        assert "between" in app.said.value and app.index not in app.predictions
+    assert not store.path.exists() or store.count() == 0
+    app.prediction.value = (low + high) / 2
+    assert app.submit() and store.count() == 1
+    counts = ProbabilityLessonApp(builtin("law-of-large-numbers"), ClassLink(store))
+    counts.prediction.value = 10**9
+    assert counts.submit() is False and "A number of simulations here is from 1" in counts.said.value
+
+
+def test_in_a_kernel_the_database_is_written_on_a_thread_of_its_own(tmp_path: Path) -> None:
+    """Inside the kernel's loop the lesson never waits for the database: the answer shows
+    "on its way", the write runs on the link's thread, and the page hears "stored"."""
+    store = ClassStore(tmp_path)
+    threads: list[str] = []
+    record = store.record
+
+    def watched(*answers: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        return record(*answers)
+
+    store.record = watched  # type: ignore[method-assign]
+
+    async def scenario() -> tuple[str | None, str | None]:
+        page = Page()
+        link = ClassLink(store)
+        page.connect(link)
+        link.send("counting/x", "x", 0.3, "probability")
+        at_once = link.state_of("counting/x")
+        deadline = time.monotonic() + PATIENCE_S  # the write's thread, however busy
+        while link.state_of("counting/x") != "stored" and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        return at_once, link.state_of("counting/x")
+
+    at_once, later = asyncio.run(scenario())
+    assert at_once == "sending" and later == "stored"
+    assert threads and all(t.startswith("nid-class") for t in threads)
+    assert store.count() == 1
