@@ -323,7 +323,7 @@ def _reviewed() -> dict[str, Any]:
 
     game = play_game(2, "random", seed=7)
     game.undo_to(12)
-    frame = review(game, level="search@3", playouts=2, seed=1)
+    frame = review(game, level="search@3", seed=1)
     return json.loads(json.dumps({
         "format": "nidavellir-review", "version": 1, "record": game.to_record(),
         "level": "search@3", "review": json.loads(frame.to_json(orient="records"))}))

@@ -56,6 +56,25 @@ REVIEW_WORKERS = min(2, os.cpu_count() or 1)
 
 Key = tuple[int, int, int]
 
+#: The environment variable that sets the coach's level for a whole installation (a class on
+#: slow machines may want ``quick``; the test suite sets a small ``search@N``).
+LEVEL_VARIABLE = "NIDAVELLIR_COACH_LEVEL"
+
+
+def coach_level() -> str:
+    """The coach's level: :data:`LEVEL_VARIABLE` when it names a valid level, else the
+    default (``coach``)."""
+    from nidavellir.bots.judge import parse_level
+
+    value = os.environ.get(LEVEL_VARIABLE, "").strip()
+    if not value:
+        return DEFAULT_LEVEL
+    try:
+        parse_level(value)
+    except ValueError:
+        return DEFAULT_LEVEL
+    return value
+
 
 def position_key(game: Game) -> Key:
     """The position on the table: the game, and the moves that led to it (an undo then
@@ -102,18 +121,24 @@ def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
     return head + " <span class='nid-hint-why'>" + " ".join(parts) + "</span>"
 
 
+class _Stale(Exception):
+    """A judgement of a position the game has left: stopped."""
+
+
 class Coach(W.VBox):
     """The judgement of the position, Hint, Think longer, win chances, the game's review."""
 
-    def __init__(self, session: Session, level: str = DEFAULT_LEVEL,
+    def __init__(self, session: Session, level: str | None = None,
                  deep_level: str = DEEP_LEVEL, bar_playouts: int = BAR_PLAYOUTS,
-                 review_level: str = DEFAULT_LEVEL, review_workers: int = REVIEW_WORKERS,
+                 review_level: str | None = None, review_workers: int = REVIEW_WORKERS,
                  on_open_replay: Callable[[Game, Any, int], Any] | None = None,
                  on_branch: Callable[[Game, Game, int], Any] | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-coach")
         self.session = session
+        level = level or coach_level()
+        review_level = review_level or level
         self.level = level
         self.deep_level = deep_level
         self.bar_playouts = bar_playouts
@@ -166,7 +191,7 @@ class Coach(W.VBox):
         self.bar = W.HTML()
         self.bar.add_class("nid-win-bar")
         depths = list(REVIEW_DEPTHS)
-        if review_level not in [v for _, v in depths]:
+        if review_level not in [v for _, v in depths]:  # the variable's level
             depths.append((f"review at {review_level}", review_level))
         self.review_depth = W.Dropdown(options=depths, value=review_level,
                                        layout=W.Layout(width="210px"),
@@ -278,12 +303,15 @@ class Coach(W.VBox):
         position = game.clone()
 
         def progress(done: float, total: float, what: str) -> None:
-            if position_key(session.game) == key:
-                self._show_progress(done / total if total else 1.0, what)
+            if position_key(session.game) != key:
+                raise _Stale  # the game moved on: the judgement is not wanted any more
+            self._show_progress(done / total if total else 1.0, what)
 
         def work() -> None:
             try:
                 judgement = judge(position, level=level, progress=progress)
+            except _Stale:
+                return
             finally:
                 with self._lock:
                     self._pending.discard((key, level))
@@ -533,4 +561,5 @@ class Coach(W.VBox):
         self.on_branch(branch(self.reviewed_game, step, []), self.reviewed_game, step)
 
 
-__all__ = ["BAR_PLAYOUTS", "Coach", "REVIEW_DEPTHS", "hint_html", "position_key"]
+__all__ = ["BAR_PLAYOUTS", "LEVEL_VARIABLE", "Coach", "REVIEW_DEPTHS", "coach_level", "hint_html",
+           "position_key"]

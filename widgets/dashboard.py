@@ -327,14 +327,16 @@ class Dashboard(W.VBox):
 
     def __init__(self, players: int = 3, seats: tuple[str, ...] = (HUMAN, "greedy", "random"),
                  seed: int = 7, bot_delay: float = 0.3, build_all: bool = False,
-                 background: bool = False, **kwargs: Any) -> None:
+                 background: bool = False, coach: dict[str, Any] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-dashboard")
         self.console = Console(limit=12)
         self.console.add_class("nid-dashboard-console")
         self.restore_errors = report_callback_errors(self.console)
         self.play_config = {"players": players, "seats": list(seats), "seed": seed,
-                            "bot_delay": bot_delay, "background": background}
+                            "bot_delay": bot_delay, "background": background,
+                            "coach": dict(coach or {})}
         self.walkthrough: WalkthroughTab | None = None
         self.play: PlayApp | None = None
         self.play_charts: LiveCharts | None = None

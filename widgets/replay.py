@@ -264,8 +264,8 @@ class ReplayPanel(W.VBox):
             # tried from here (What if… branch here).
             note = self.annotation(index, played=True)
             if note:
-                lines.append(f"<div class='nid-replay-next'>Decision {index + 1}"
-                             f"{note}</div>")
+                lines.append(f"<div class='nid-replay-next'>Decision {index + 1}: "
+                             f"{esc(game.names[d.player])}, reviewed:{note}</div>")
         self.info.value = "<div style='font:12px monospace'>" + "".join(lines) + "</div>"
         boards = []
         n = game.config.players

@@ -36,7 +36,7 @@ from .tree import outcome
 
 #: Positions the enumeration may visit for one position, at most (a few hundredths of a
 #: second on one core); beyond it the position is sampled like any other.
-EXACT_NODES = 3000
+EXACT_NODES = 2000
 #: Determinizations compared to decide that nothing hidden is left.
 EXACT_CHECKS = 3
 
@@ -58,12 +58,13 @@ def solve(game: Game, actions: Sequence[Action], seed: int = 0,
     if state is None:
         return None
     budget = [nodes]
+    seen: dict[object, GameState] = {}
     out: dict[Action, GameState] = {}
     try:
         for a in actions:
             s = state.copy()
             Engine(s, quiet=True).apply(a, check=False)
-            out[a] = _best_play(s, budget)
+            out[a] = _best_play(s, budget, seen)
     except _TooBig:
         return None
     return out
@@ -99,15 +100,21 @@ def _fingerprint(state: GameState, last_round: bool) -> tuple[object, ...]:
     return s.fingerprint()[:-1]  # the random generator: reseeded by every determinization
 
 
-def _best_play(state: GameState, budget: list[int]) -> GameState:
+def _best_play(state: GameState, budget: list[int], seen: dict[object, GameState]
+               ) -> GameState:
     """The final state from ``state`` when every player chooses what is best for itself
-    (max^n; the first of the engine's legal actions on a tie)."""
+    (max^n; the first of the engine's legal actions on a tie). ``seen``: positions already
+    worked out (two orders of the same moves often meet: the mercenaries' enlistment)."""
     eng = Engine(state, quiet=True)
     while not state.over:
         actions = eng.legal_actions()
         if len(actions) == 1:
             eng.apply(actions[0], check=False)
             continue
+        key = state.fingerprint()[:-1]
+        known = seen.get(key)
+        if known is not None:
+            return known
         seat = eng.to_play
         assert seat is not None
         best: GameState | None = None
@@ -118,12 +125,13 @@ def _best_play(state: GameState, budget: list[int]) -> GameState:
                 raise _TooBig
             s = state.copy()
             Engine(s, quiet=True).apply(a, check=False)
-            final = _best_play(s, budget)
+            final = _best_play(s, budget, seen)
             totals, wins, _, _ = outcome(final)
-            key = (wins[seat], totals[seat])
-            if best_key is None or key > best_key:
-                best, best_key = final, key
+            score = (wins[seat], totals[seat])
+            if best_key is None or score > best_key:
+                best, best_key = final, score
         assert best is not None
+        seen[key] = best
         return best
     return state
 

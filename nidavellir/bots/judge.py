@@ -109,12 +109,45 @@ class JudgeLevel:
     """Paired playouts per option at least (a bid has 60 options)."""
     most: int = 300
     """Paired playouts per option at most."""
+    scaled: bool = False
+    """``iterations`` and ``playouts`` are the budget of a 3-player opening; a position
+    with fewer games' worth of rounds left gets more of them (:meth:`scale`), a longer one
+    fewer, so that a judgement takes about the same time anywhere in a game (a playout's
+    cost grows with the rounds left). ``search@N`` levels are not scaled."""
 
-    def per_option(self, options: int) -> int:
-        """Paired playouts for each of ``options`` options (one option, a forced move: only
-        the position's outlook is wanted, an eighth of the playouts)."""
-        share = self.playouts // 8 if options <= 1 else self.playouts // options
-        return max(self.least, min(self.most, share))
+    def scale(self, game: Game) -> float:
+        """How many times the reference budget a position gets: the player-rounds of a
+        3-player opening over the position's player-rounds left, within
+        :data:`SCALE_RANGE` (1 for an unscaled level). A function of the position only."""
+        if not self.scaled:
+            return 1.0
+        s = game.state
+        per_age = game.config.rounds_per_age
+        left = per_age - max(s.round, 1) + 1 + (per_age if s.age == 1 else 0)
+        low, high = SCALE_RANGE
+        cost = left * game.config.players * (THINGVELLIR_COST if game.config.thingvellir
+                                             else 1.0)
+        return max(low, min(high, REFERENCE_ROUNDS / cost))
+
+    def budget(self, game: Game, options: int) -> tuple[int, int]:
+        """(search iterations, paired playouts per option) for ``options`` options at the
+        position of ``game`` (one option, a forced move: no search, and an eighth of the
+        playouts, only the position's outlook is wanted)."""
+        k = self.scale(game)
+        playouts = round(self.playouts * k)
+        share = playouts // 8 if options <= 1 else playouts // options
+        per_option = max(self.least, min(round(self.most * k), share))
+        return (0 if options <= 1 else round(self.iterations * k)), per_option
+
+
+#: Player-rounds left at a 3-player opening (two ages of four rounds): the reference of
+#: the scaled levels' budgets.
+REFERENCE_ROUNDS = 24
+#: A round with Thingvellir (the camp, mercenaries, more heroes) costs a playout about
+#: this much more than a base-game round (benchmarks/README.md, "The search's hot path").
+THINGVELLIR_COST = 1.2
+#: A position's budget is between these multiples of the reference.
+SCALE_RANGE = (0.6, 2.5)
 
 
 #: The coach's levels. ``coach`` answers the Hint, fills the buttons and the What-if table
@@ -122,17 +155,15 @@ class JudgeLevel:
 #: benchmarks/README.md); ``deep`` thinks longer on request; ``hard`` and ``expert`` are
 #: the bots' budgets (0.75 s and 3 s of search) as iterations.
 LEVELS: dict[str, JudgeLevel] = {
-    "quick": JudgeLevel("quick", iterations=300, playouts=300),
-    "coach": JudgeLevel("coach", iterations=800, playouts=900),
-    "deep": JudgeLevel("deep", iterations=2400, playouts=2400, most=800),
+    "quick": JudgeLevel("quick", iterations=300, playouts=300, scaled=True),
+    "coach": JudgeLevel("coach", iterations=800, playouts=500, scaled=True),
+    "deep": JudgeLevel("deep", iterations=2400, playouts=1600, most=800, scaled=True),
     "hard": JudgeLevel("hard", iterations=round(HARD_SECONDS * ITERATIONS_PER_SECOND),
                        playouts=900),
     "expert": JudgeLevel("expert", iterations=round(EXPERT_SECONDS * ITERATIONS_PER_SECOND),
                          playouts=2400, most=800),
 }
 DEFAULT_LEVEL = "coach"
-#: The levels from the roughest to the finest (a finer judgement replaces a rougher one).
-FINENESS: dict[str, int] = {"quick": 0, "coach": 1, "hard": 1, "deep": 2, "expert": 3}
 
 
 def parse_level(level: str | JudgeLevel) -> JudgeLevel:
@@ -159,14 +190,13 @@ def parse_level(level: str | JudgeLevel) -> JudgeLevel:
 
 
 def fineness(level: str) -> int:
-    """How fine a level is (:data:`FINENESS`; ``search@N`` by its iterations)."""
-    if level in FINENESS:
-        return FINENESS[level]
+    """How fine a level is: its work at the reference position (search iterations and
+    paired playouts); a finer judgement replaces a rougher one on every surface."""
     try:
         lvl = parse_level(level)
     except ValueError:
-        return 1
-    return 0 if lvl.iterations < 500 else 1 if lvl.iterations < 2000 else 2
+        return 0
+    return lvl.iterations + lvl.playouts
 
 
 # ====================================================================== results
@@ -390,7 +420,7 @@ class Judgement:
     key: str = ""
     """The position as the seat knows it, and the level (:func:`knowledge_key`)."""
     _samples: dict[Action, list[_Sample]] = field(default_factory=dict, repr=False)
-    _parts: dict[Action, dict[str, _Part]] = field(default_factory=dict, repr=False)
+    _stats: dict[Action, _Stats] = field(default_factory=dict, repr=False)
     _index: dict[Action, OptionJudgement] = field(default_factory=dict, repr=False)
 
     @property
@@ -474,14 +504,18 @@ class Judgement:
 
 # ====================================================================== the games
 
-@dataclass
+_CATEGORY = {k: i for i, k in enumerate(CATEGORIES)}
+
+
+@dataclass(slots=True)
 class _Sample:
     """One judged game, seen by the deciding player (and every player's total and win)."""
 
     score: int
     win: float
     margin: float
-    breakdown: dict[str, int]
+    breakdown: tuple[int, ...]
+    """Points by category, in the order of :data:`~nidavellir.scoring.CATEGORIES`."""
     distinctions: frozenset[str]
     heroes: frozenset[str]
     coins: int
@@ -493,7 +527,7 @@ def _sample(state: GameState, me: int) -> _Sample:
     totals, wins, margins, breakdowns = outcome(state)
     p = state.players[me]
     owned = p.cards()
-    return _Sample(score=totals[me], win=wins[me], margin=margins[me], breakdown=breakdowns[me],
+    return _Sample(score=totals[me], win=wins[me], margin=margins[me], breakdown=tuple(breakdowns[me][k] for k in CATEGORIES),
                    distinctions=frozenset(c.name for c in owned if c.kind is Kind.DISTINCTION),
                    heroes=frozenset(_hero_name(c) for c in owned if c.kind is Kind.HERO),
                    coins=sum(v >> 2 for v in p.coins()), totals=tuple(totals),
@@ -525,7 +559,7 @@ def _estimate(samples: Sequence[_Sample], stats: _Stats | None, exact: bool = Fa
     score, score_se = _pooled(_part(stats, samples, "score"))
     margin = math.fsum(s.margin for s in samples) + (stats.margin if n_s and stats else 0.0)
     own = math.fsum(reward(s.win, s.margin) for s in samples)
-    categories = {k: (math.fsum(s.breakdown[k] for s in samples)
+    categories = {k: (math.fsum(s.breakdown[_CATEGORY[k]] for s in samples)
                       + (stats.categories[k] if n_s and stats else 0.0)) / n
                   for k in CATEGORIES}
     distinctions: dict[str, float] = {}
@@ -615,7 +649,7 @@ def _figure(s: _Sample, figure: str) -> float:
         return s.win
     if figure == "score":
         return float(s.score)
-    return float(s.breakdown[figure])
+    return float(s.breakdown[_CATEGORY[figure]])
 
 
 def _pooled(p: _Part) -> tuple[float, float]:
@@ -701,9 +735,18 @@ def knowledge_key(game: Game, level: str | JudgeLevel, seed: int | None = None) 
     if decision is None:
         raise ValueError("there is no decision to judge: the game is over")
     lvl = parse_level(level)
+    budget = hashlib.sha256(f"level {lvl!r}\nseed {seed}".encode()).hexdigest()[:16]
+    return f"{position_key(game)}|{budget}"
+
+
+def position_key(game: Game) -> str:
+    """The position as the deciding seat knows it (its log, the game's set-up): the first
+    part of :func:`knowledge_key`, shared by every level's judgement of the position."""
+    decision = game.decision
+    if decision is None:
+        raise ValueError("there is no decision to judge: the game is over")
     seat = decision.player
-    text = "\n".join([*game.log(seat), repr(game.config), f"seat {seat}",
-                      f"level {lvl!r}", f"seed {seed}"])
+    text = "\n".join([*game.log(seat), repr(game.config), f"seat {seat}"])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -734,7 +777,7 @@ class _Cache:
 
 
 #: Judgements kept in this process.
-CACHE_SIZE = 1024
+CACHE_SIZE = 256
 _CACHE = _Cache(CACHE_SIZE)
 
 
@@ -747,10 +790,14 @@ def cached(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL,
     return _CACHE.get(knowledge_key(game, level, seed))
 
 
-def finest(game: Game, levels: Sequence[str] = tuple(FINENESS)) -> Judgement | None:
-    """The finest judgement of the decision on the table that this process has made at one
-    of ``levels`` (a Think longer refines the Hint for every surface), or None."""
-    found = [j for lvl in levels if (j := cached(game, lvl)) is not None]
+def finest(game: Game) -> Judgement | None:
+    """The finest judgement of the decision on the table that this process has made, at
+    any level (a Think longer refines the Hint for every surface), or None."""
+    if game.decision is None or not _CACHE.enabled:
+        return None
+    prefix = position_key(game) + "|"
+    with _CACHE.lock:
+        found = [j for k, j in _CACHE.items.items() if k.startswith(prefix)]
     return max(found, key=lambda j: fineness(j.level), default=None)
 
 
@@ -828,6 +875,7 @@ def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | N
     reps = [g[0] for g in groups]
     same = {g[0]: g[1:] for g in groups}
 
+    budget = lvl.budget(game, len(reps))
     exact = solve(game, reps, seed) if len(reps) > 1 else None
     searcher: Searcher | None = None
     stats: dict[Action, _Stats] = {}
@@ -840,13 +888,13 @@ def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | N
                                 heuristic_bid_model, root_actions=reps)
             stats = {a: _Stats() for a in reps}
             searcher.root_stats = stats  # type: ignore[assignment]
-            total = lvl.iterations
+            total = budget[0]
             for done in range(1, total + 1):
                 searcher.iterate()
                 if progress is not None and done % 50 == 0:
                     progress(0.6 * done / total, 1.0, "searching")
         iterations = searcher.iterations if searcher is not None else 0
-        n = lvl.per_option(len(reps))
+        n = budget[1]
         master = random.Random(seed ^ 0x5DEECE66D)
         games = _Games(game, me, [master.getrandbits(63) for _ in range(n)])
         samples = {}
@@ -870,11 +918,12 @@ def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | N
     order = {a: i for i, a in enumerate(reps)}
     options.sort(key=lambda o: (-o.win, -o.score, order[o.action]))
     best = options[0]
-    parts = {a: {f: _part(stats.get(a), samples[a], f) for f in ("win", "score", *CATEGORIES)}
-             for a in reps}
+    best_win = _part(stats.get(best.action), samples[best.action], "win")
+    best_score = _part(stats.get(best.action), samples[best.action], "score")
     for o in options:
-        o.win_gap = _difference(parts[best.action]["win"], parts[o.action]["win"])
-        o.points_gap = _difference(parts[best.action]["score"], parts[o.action]["score"])
+        o.win_gap = _difference(best_win, _part(stats.get(o.action), samples[o.action], "win"))
+        o.points_gap = _difference(best_score,
+                                   _part(stats.get(o.action), samples[o.action], "score"))
         if is_exact:
             o.win_gap.se = o.points_gap.se = 0.0
     sb = samples[best.action]
@@ -891,7 +940,7 @@ def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | N
     judgement = Judgement(
         player=me, kind=str(decision.kind), level=lvl.name, seed=seed, iterations=iterations,
         playouts=n, seconds=0.0, options=options, win=win, expected=expected,
-        exact=is_exact, key=key, _samples=samples, _parts=parts,
+        exact=is_exact, key=key, _samples=samples, _stats=stats,
         _index={a: o for o in options for a in o.actions})
     nows = immediates(game, legal, seed)
     for o in options:
@@ -941,10 +990,14 @@ def _compare(judgement: Judgement, best: OptionJudgement, other: OptionJudgement
              ) -> Comparison:
     sa = judgement._samples[best.action]
     sb = judgement._samples[other.action]
-    pa, pb = judgement._parts[best.action], judgement._parts[other.action]
+    st_a, st_b = judgement._stats.get(best.action), judgement._stats.get(other.action)
+
+    def gap(figure: str) -> Difference:
+        return _difference(_part(st_a, sa, figure), _part(st_b, sb, figure))
+
     exact = judgement.exact
-    win = _difference(pa["win"], pb["win"])
-    points = _difference(pa["score"], pb["score"])
+    win = gap("win")
+    points = gap("score")
     if exact:
         win.se = points.se = 0.0
     if not win.clear and not points.clear:
@@ -960,7 +1013,7 @@ def _compare(judgement: Judgement, best: OptionJudgement, other: OptionJudgement
         listed = 0.0
         lines = []
         for cat in CATEGORIES:
-            d = _difference(pa[cat], pb[cat])
+            d = gap(cat)
             if exact:
                 d.se = 0.0
             if d.clear:
@@ -1006,5 +1059,5 @@ __all__ = ["DEFAULT_LEVEL", "ITERATIONS_PER_SECOND", "LEVELS", "NOISE", "Compari
            "Difference", "Estimate", "Immediate", "JudgeLevel", "Judgement", "OptionJudgement",
            "cached", "clear_cache", "equivalent_groups", "estimate_position", "finest",
            "fineness", "immediate", "immediates", "judge", "knowledge_key", "no_cache",
-           "parse_level", "percent", "position_seed", "remember", "sheet_if_ended",
+           "parse_level", "percent", "position_key", "position_seed", "remember", "sheet_if_ended",
            "win_text"]
