@@ -13,7 +13,7 @@ Printed: answers written and seen (none may be missing), the time from an answer
 to the first poll that shows it (p50, p95, max: the goal is under 2 s) and the API's
 response time (p50, p95, max). The students' kernels are processes here, not Voila
 kernels: a browser and 30 kernels do not fit this 2-core machine beside the measurement
-(shared/docs/VOILA.md), and the path measured, database to page, is the same.
+(docs/serving.md, "What is known of Voila here"), and the path measured, database to page, is the same.
 """
 
 from __future__ import annotations

@@ -1,45 +1,40 @@
-"""Actions and their text notation (ARCHITECTURE.md, text-notation contract).
+"""Actions and their text notation (docs/notation.md, "Action notation").
 
 An action is a small hashable value; ``str(action)`` is its canonical text and
 ``parse_action(str(a)) == a``. Keywords are case-insensitive; card tokens follow
 :mod:`nidavellir.tokens`; coins are values (``3*`` is the Hunting Master's coin);
 columns are class letters; coin places are ``hand``, ``purse``, ``T1``..``T3``.
 
-==================  ============================  ===========================================
-decision kind       notation                      meaning
-==================  ============================  ===========================================
-bid                 ``bid 5 3 0``                 coins on taverns 1, 2, 3; the rest to the purse
-uline_bid           ``place 4``                   Uline puts a coin of her hand on the tavern
-pick                ``take W7`` / ``take +3``     take a tavern card
-pick                ``camp Draupnir``             take a camp card instead (Thingvellir)
-hero                ``hero Dwerg Ymir``           recruit a hero
-thrud               ``thrud W``                   (re-)place Thrud in a column
-ylud                ``ylud E``                    place Ylud (her own column keeps her there, R8)
-transform           ``transform 5@purse``         transform that coin (Royal Offering, Grid, ...)
-discard             ``discard W``                 Dagda / Bonfur: discard the top card of a column
-pioneer             ``keep W7``                   Pioneer of the Kingdom: keep this drawn card
-uline_trade         ``trade 5 9``                 Uline trades these two coins of her hand
-tavern_discard      ``drop W7``                   2 players, camp visit: discard a tavern card
-mercenary_order     ``enlist first`` / ``last``   the player with most mercenaries chooses
-mercenary           ``enlist W6/E8 W``            place a mercenary in one of its classes
-olwyn               ``double W``                  place one of Olwyn's doubles
-andumia / holda /   ``choose W7`` / ``skip``      take a card from the discard or the camp
-brisingamens
-army_discard        ``remove W7@W``               discard a card from a column (Höfud, ...)
-vidofnir            ``vidofnir 5+2 9+3``          Vidofnir's transforms, in the order they happen
-==================  ============================  ===========================================
+This module knows no verb itself. Each decision class declares its verbs and how each
+verb's arguments are written (a :class:`Syntax`: parse, format, every possible text) as
+``Choice.verbs`` (:mod:`nidavellir.rules.base`); defining the class registers them here
+(:data:`VERBS`), and :func:`parse_action` / :func:`format_action` dispatch through that
+registry. The shapes several decisions share are below (:data:`NO_ARGS`, :data:`CARD`,
+:data:`COLUMN`, :data:`COIN`); a decision with its own shape defines it beside its class.
+
+>>> parse_action("take w7"), str(parse_action("transform 05@Purse"))
+(Action('take W7'), 'transform 5@purse')
+>>> VERBS["take"].example
+'take W7'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .cards import Card, Suit
+from .cards import HUNTER_COIN_VALUE, MAX_COIN_VALUE, SUITS, Card, Suit
 from .coins import label_key, parse_label
 from .errors import InvalidNotation
-from .tokens import parse_suit, parse_token
+from .tokens import TOKENS, parse_suit, parse_token
 
 PLACES = ("hand", "purse", "T1", "T2", "T3")
+#: Every coin label, in the order of the RL action table (``0`` … ``25``, then ``3*``).
+COIN_LABELS: tuple[str, ...] = (tuple(str(v) for v in range(MAX_COIN_VALUE + 1))
+                                + (f"{HUNTER_COIN_VALUE}*",))
+#: Every card token and column letter, in catalogue order (the RL action table's order).
+CARD_TOKENS: tuple[str, ...] = TOKENS
+COLUMNS: tuple[str, ...] = tuple(s.letter for s in SUITS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +81,8 @@ def interned(verb: str, args: tuple[object, ...] = ()) -> Action:
     return found
 
 
-def _fmt(arg: object) -> str:
+def format_arg(arg: object) -> str:
+    """One argument's text: a card's token, a column's letter, anything else as it is."""
     if isinstance(arg, Card):
         return arg.token
     if isinstance(arg, Suit):
@@ -94,23 +90,84 @@ def _fmt(arg: object) -> str:
     return str(arg)
 
 
-def format_action(action: Action) -> str:
-    verb, args = action.verb, action.args
-    if verb in ("transform",):
-        coin, place = args
-        return f"transform {coin}@{place}"
-    if verb == "remove":
-        c, suit = args
-        return f"remove {_fmt(c)}@{_fmt(suit)}"
-    return " ".join([verb, *(_fmt(a) for a in args)])
+def _spaced(verb: str, args: tuple[object, ...]) -> str:
+    return " ".join([verb, *(format_arg(a) for a in args)])
 
 
-# Verbs whose single argument is a card token (which may contain spaces).
-_CARD_VERBS = ("take", "camp", "hero", "keep", "drop", "choose")
-_SUIT_VERBS = ("thrud", "ylud", "discard", "double")
+# ====================================================================== syntaxes
+
+#: ``parse(verb, rest, text)``: the arguments of ``verb rest`` (``text`` is the whole
+#: action as typed, for the error message); raises InvalidNotation saying what is wrong.
+Parser = Callable[[str, str, str], tuple[object, ...]]
 
 
-def _place(text: str) -> str:
+@dataclass(frozen=True, slots=True)
+class Syntax:
+    """How one verb's arguments are written, in one place: reading them (``parse``),
+    writing an action (``format``, default: the verb and its arguments separated by
+    spaces) and every argument text that can ever occur (``texts``, in a fixed order: the
+    verb's block of the RL action table, :mod:`nidavellir.integrations.encoding`).
+    ``example`` is an action of the verb, for error messages and the docs."""
+
+    example: str
+    parse: Parser
+    texts: Callable[[], Iterable[str]]
+    format: Callable[[str, tuple[object, ...]], str] = _spaced
+
+    def notations(self, verb: str) -> list[str]:
+        """Every action text of ``verb`` (``verb`` alone when it takes no argument)."""
+        return [f"{verb} {t}" if t else verb for t in self.texts()]
+
+
+#: Every verb of the notation and how it is written: filled by the decision classes as
+#: they are defined (:class:`nidavellir.rules.base.Choice`); two decisions may share a verb
+#: only with the same :class:`Syntax` (``choose`` of Andumia, Holda and Brisingamens).
+VERBS: dict[str, Syntax] = {}
+
+
+def register_verb(verb: str, syntax: Syntax, owner: str) -> None:
+    """Declare ``verb`` (``owner`` names the declaring class, for the error)."""
+    if verb != verb.lower() or not verb.isidentifier():
+        raise TypeError(f"{owner}: verb {verb!r} must be one lowercase word")
+    known = VERBS.get(verb)
+    if known is not None and known is not syntax:
+        raise TypeError(f"{owner} declares verb {verb!r} with another syntax than the "
+                        f"decision that declared it first ({known.example!r})")
+    VERBS[verb] = syntax
+
+
+def _no_args(verb: str, rest: str, text: str) -> tuple[object, ...]:
+    if rest:
+        raise InvalidNotation(f"{text!r}: {verb} takes no argument")
+    return ()
+
+
+def _card(verb: str, rest: str, text: str) -> tuple[object, ...]:
+    if not rest:
+        raise InvalidNotation(f"{text!r}: {verb} needs a card")
+    return (parse_token(rest),)
+
+
+def _column(verb: str, rest: str, text: str) -> tuple[object, ...]:
+    return (parse_suit(rest),)
+
+
+def _coin(verb: str, rest: str, text: str) -> tuple[object, ...]:
+    return (parse_label(rest),)
+
+
+#: A verb alone (``skip``).
+NO_ARGS = Syntax("skip", _no_args, lambda: ("",))
+#: One card token, which may contain spaces (``take W7``, ``hero Dwerg Ymir``).
+CARD = Syntax("take W7", _card, lambda: CARD_TOKENS)
+#: One column letter (``thrud W``).
+COLUMN = Syntax("thrud W", _column, lambda: COLUMNS)
+#: One coin (``place 4``).
+COIN = Syntax("place 4", _coin, lambda: COIN_LABELS)
+
+
+def place(text: str) -> str:
+    """A coin place (``hand``, ``purse``, ``T1``-``T3``, case-insensitive)."""
     key = text.strip().lower()
     for p in PLACES:
         if key == p.lower():
@@ -127,63 +184,18 @@ def parse_action(text: str) -> Action:
         raise InvalidNotation("empty action")
     verb, _, rest = stripped.partition(" ")
     verb = verb.lower()
-    rest = rest.strip()
-    if verb == "bid":
-        parts = rest.split()
-        if len(parts) != 3:
-            raise InvalidNotation(f"{text!r}: a bid names 3 coins, one per tavern (e.g. bid 5 3 0)")
-        return Action("bid", tuple(parse_label(p) for p in parts))
-    if verb in ("place",):
-        return Action(verb, (parse_label(rest),))
-    if verb == "trade":
-        parts = rest.split()
-        if len(parts) != 2:
-            raise InvalidNotation(f"{text!r}: a trade names 2 coins (e.g. trade 5 9)")
-        a, b = sorted((parse_label(p) for p in parts), key=label_key)
-        return Action("trade", (a, b))
-    if verb == "transform":
-        coin, at, place = rest.partition("@")
-        if not at:
-            raise InvalidNotation(f"{text!r}: name the coin and its place, e.g. transform 5@purse")
-        return Action("transform", (parse_label(coin), _place(place)))
-    if verb in _CARD_VERBS:
-        if not rest:
-            raise InvalidNotation(f"{text!r}: {verb} needs a card")
-        return Action(verb, (parse_token(rest),))
-    if verb in _SUIT_VERBS:
-        if verb == "ylud" and rest.lower() == "stay":
-            raise InvalidNotation(f"{text!r}: name Ylud's current column to keep her there "
-                                  "(e.g. ylud W), R8")
-        return Action(verb, (parse_suit(rest),))
-    if verb == "enlist":
-        parts = rest.split()
-        if len(parts) == 1 and parts[0].lower() in ("first", "last"):
-            return Action("enlist", (parts[0].lower(),))
-        if len(parts) == 2:
-            return Action("enlist", (parse_token(parts[0]), parse_suit(parts[1])))
-        raise InvalidNotation(f"{text!r}: expected enlist first, enlist last or enlist W6/E8 W")
-    if verb == "remove":
-        token, at, column = rest.rpartition("@")
-        if not at:
-            raise InvalidNotation(f"{text!r}: name the card and its column, e.g. remove W7@W")
-        return Action("remove", (parse_token(token), parse_suit(column)))
-    if verb == "vidofnir":
-        parts = rest.split()
-        if len(parts) not in (1, 2):
-            raise InvalidNotation(f"{text!r}: expected vidofnir 5+2 9+3 (or vidofnir 5+5)")
-        return Action("vidofnir", tuple(_coin_bonus(p) for p in parts))
-    if verb == "skip":
-        if rest:
-            raise InvalidNotation(f"{text!r}: skip takes no argument")
-        return Action("skip")
-    raise InvalidNotation(f"unknown action {verb!r} in {text!r}")
+    syntax = VERBS.get(verb)
+    if syntax is None:
+        raise InvalidNotation(f"unknown action {verb!r} in {text!r}")
+    return Action(verb, syntax.parse(verb, rest.strip(), text))
 
 
-def _coin_bonus(text: str) -> str:
-    coin, plus, bonus = text.partition("+")
-    if not plus or not (bonus.isascii() and bonus.isdigit()):
-        raise InvalidNotation(f"{text!r}: expected a coin and its bonus, e.g. 5+2")
-    return f"{parse_label(coin)}+{int(bonus)}"
+def format_action(action: Action) -> str:
+    """The canonical text of an action (its verb's :class:`Syntax`)."""
+    syntax = VERBS.get(action.verb)
+    if syntax is None:  # an action no decision declares: verb and arguments
+        return _spaced(action.verb, action.args)
+    return syntax.format(action.verb, action.args)
 
 
 def bid(*coins: str) -> Action:
@@ -193,3 +205,8 @@ def bid(*coins: str) -> Action:
 def trade(a: str, b: str) -> Action:
     x, y = sorted((a, b), key=label_key)
     return Action("trade", (x, y))
+
+
+__all__ = ["CARD", "CARD_TOKENS", "COIN", "COIN_LABELS", "COLUMN", "COLUMNS", "NO_ARGS",
+           "PLACES", "VERBS", "Action", "Syntax", "bid", "format_action", "format_arg",
+           "interned", "parse_action", "place", "register_verb", "trade"]

@@ -8,7 +8,7 @@ special blacksmith and Olwyn's doubles. Each source cites the French rulebook (t
 seed, with its page where the rulebook's table of contents gives one: base game p.4 set-up,
 p.7 bravery values, p.8 the turn, p.9 recruiting heroes, p.11 transforming coins, p.12 the
 end of the ages, p.14 hero abilities; Thingvellir p.4-5 the camp, p.24 the order at the end
-of each age) and the ruling (``R<n>`` of RULINGS.md) where one decides.
+of each age) and the ruling (``R<n>``, docs/rulings.md) where one decides.
 
 Stdlib only: the core engine, the bots and the widgets all read it.
 """

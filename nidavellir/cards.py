@@ -2,9 +2,9 @@
 
 Every card type exists once here as an immutable singleton; decks and armies hold
 references to these singletons (copies of a card type are the same object).
-Sources are cited on each entry: ``FR`` is the French rulebook with Thingvellir
-(``shared/seeds/003_…``), ``DE`` the German rulebook (``000_…``), ``R<n>`` a ruling
-(docs/rulings.md). Counts follow the reference card list (``shared/reference/cards.md``).
+Sources are cited on each entry: ``FR`` is the French rulebook with Thingvellir, ``DE`` the
+German rulebook, each by section heading, and ``R<n>`` a ruling (docs/rulings.md). Counts
+follow the rulebooks' lists of components (FR "Matériel", "Partie à 5 Elvalands").
 
 Formulas (hunter n², blacksmith n(n+5)/2) live in :mod:`nidavellir.scoring`.
 """
@@ -71,7 +71,7 @@ class Card:
     """One card type. Compared by identity: the catalogue holds one object per type."""
 
     token: str
-    """The canonical token (card-token contract of ARCHITECTURE.md)."""
+    """The canonical token (docs/notation.md, "Card tokens")."""
     name: str
     kind: Kind
     suit: Suit | None = None
@@ -182,7 +182,7 @@ def _dwarf(suit: Suit, bp: int | None) -> Card:
     token = suit.letter + ("" if bp is None else str(bp))
     label = suit.column_name.capitalize() + ("" if bp is None else f" {bp}")
     return Card(token=token, name=label, kind=Kind.DWARF, suit=suit, bravery=bravery,
-                ref="FR \"Matériel\"; cards.md §1(a)")
+                ref="FR \"Matériel\"")
 
 
 W = Suit.WARRIOR
@@ -192,7 +192,7 @@ B = Suit.BLACKSMITH
 E = Suit.EXPLORER
 
 #: (card, copies per age with 2–4 players, extra copies per age with 5 players);
-#: cards.md §1(a).2, FR "Partie à 5 Elvalands".
+#: FR "Matériel", "Partie à 5 Elvalands".
 DWARF_COUNTS: tuple[tuple[Card, int, int], ...] = (
     (_dwarf(W, 3), 1, 0), (_dwarf(W, 4), 1, 0), (_dwarf(W, 5), 1, 0), (_dwarf(W, 6), 2, 0),
     (_dwarf(W, 7), 1, 0), (_dwarf(W, 8), 1, 0), (_dwarf(W, 9), 1, 0), (_dwarf(W, 10), 0, 1),
@@ -207,10 +207,10 @@ DWARVES: tuple[Card, ...] = tuple(c for c, _, _ in DWARF_COUNTS)
 # --------------------------------------------------------------------------- royal offerings
 
 ROYAL_OFFERING_3 = Card(token="+3", name="Royal Offering +3", kind=Kind.ROYAL_OFFERING, value=3,
-                        age=1, ref="FR \"Carte Offrande Royale\"; cards.md §1(b)")
+                        age=1, ref="FR \"Carte Offrande Royale\"")
 ROYAL_OFFERING_5 = Card(token="+5", name="Royal Offering +5", kind=Kind.ROYAL_OFFERING, value=5,
-                        age=2, ref="FR \"Carte Offrande Royale\"; cards.md §1(b)")
-#: (card, copies with 2–4 players, extra copies with 5 players), cards.md §1(b).
+                        age=2, ref="FR \"Carte Offrande Royale\"")
+#: (card, copies with 2–4 players, extra copies with 5 players), FR "Matériel".
 ROYAL_OFFERING_COUNTS: dict[int, tuple[Card, int, int]] = {
     1: (ROYAL_OFFERING_3, 1, 1),
     2: (ROYAL_OFFERING_5, 2, 1),
@@ -294,7 +294,8 @@ HOURYA_REQUIRED_EXPLORER_RANKS = 5
 GRID_BONUS = 7
 #: Idunn: +2 per explorer rank (FR "IDUNN LA FURTIVE").
 IDUNN_BONUS_PER_RANK = 2
-#: Khrad's transform of the lowest coin (R4; the FR OCR reads +1, see cards.md D5).
+#: Khrad's transform of the lowest coin (FR Thingvellir "KHRAD", R4; a scan of the French
+#: rulebook reads +1, the card itself +10).
 KHRAD_BONUS = 10
 #: Jarika's bonus on every transform and trade (FR Thingvellir "JARIKA"; R6).
 JARIKA_BONUS = 2
@@ -324,7 +325,7 @@ PIONEER_DRAW = 3
 
 SPECIAL_BLACKSMITH = Card(
     token="B*", name="Special blacksmith", kind=Kind.SPECIAL_BLACKSMITH, suit=B, bravery=(0, 0),
-    ref=f"{_DIST_REF}, \"Grand-e Armurier-ère du Roi\"; cards.md §1(d)",
+    ref=f"{_DIST_REF}, \"Grand-e Armurier-ère du Roi\"",
     aliases=("Special Blacksmith", "BB"))
 
 # --------------------------------------------------------------------------- Thingvellir camp
@@ -342,7 +343,8 @@ def _mercenary(age: int, a: tuple[Suit, int], b: tuple[Suit, int]) -> Card:
                 bravery=(0,), age=age, expansion=THINGVELLIR, ref=_CAMP_REF)
 
 
-#: The 12 mercenaries in catalogue order (cards.md §1(g)); W9/E11 exists once per age.
+#: The 12 mercenaries in catalogue order (FR Thingvellir "Les Mercenaires"); W9/E11 exists
+#: once per age.
 MERCENARIES: tuple[Card, ...] = (
     _mercenary(1, (W, 6), (E, 8)),
     _mercenary(1, (W, 6), (B, 0)),

@@ -95,7 +95,8 @@ class Engine:
         s = self.state
         if s.over or not s.tasks:
             return None
-        return s.tasks[-1].player  # type: ignore[union-attr]
+        task: Choice = s.tasks[-1]  # the top of the stack is a decision between runs
+        return task.player
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the decision on the table: a shared list (read it, never
@@ -105,7 +106,7 @@ class Engine:
             if s.over or not s.tasks:
                 self._legal = []
             else:
-                self._legal = s.tasks[-1].legal(self)  # type: ignore[union-attr]
+                self._legal = s.tasks[-1].legal(self)
         return self._legal
 
     def is_legal(self, action: Action) -> bool:
@@ -161,7 +162,7 @@ class Engine:
                 self._legal = None
                 continue
             tasks.pop()
-            task.run(self)  # type: ignore[union-attr]
+            task.run(self)
         self._legal = None
         self._legal_set = None
 

@@ -1,4 +1,4 @@
-"""One exception hierarchy for the whole engine (ARCHITECTURE.md, "Errors" contract)."""
+"""One exception hierarchy for the whole engine (docs/engine.md, "Errors")."""
 
 from __future__ import annotations
 

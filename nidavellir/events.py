@@ -2,15 +2,38 @@
 
 Every event carries the age, round and tavern (0-based index, None outside a
 tavern) at which it happened; ``describe(names)`` gives a plain-language line.
+
+An event that shows every seat a face-down coin says so: :meth:`Event.reveals` lists what
+it shows (:class:`Reveal`), and an event that turns every coin face down again (a new
+round: the coins go back to the hands) sets ``resets_reveals``. That declaration is the
+only place the observer learns from events
+(:func:`nidavellir.observer.known_places`); tests/test_reveals.py plays twin games that
+differ only in face-down coins and fails on an event that shows a difference without
+declaring it.
+
+>>> CoinTransformed(1, 2, 0, player=1, old="5", new="8", place="T2", reason="+3").reveals()
+(Reveal(seat=1, place='T2', coin='8', replaces='5'),)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, ClassVar
 
 from .cards import TAVERNS, Card, Suit
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """A face-down coin shown to every seat: ``seat``'s coin ``coin`` lies at ``place`` (a
+    tavern's bid ``T1``-``T3``, or the purse, where it replaced ``replaces``); with
+    ``coin=None`` everything at ``place`` is shown (a trade shows the purse)."""
+
+    seat: int
+    place: str
+    coin: str | None = None
+    replaces: str | None = None
 
 
 @dataclass(slots=True)
@@ -18,10 +41,17 @@ class Event:
     age: int
     round: int
     tavern: int | None
+    resets_reveals: ClassVar[bool] = False
+    """True for an event after which every coin is face down again and nothing revealed
+    before it still holds (a new round)."""
 
     @property
     def kind(self) -> str:
         return type(self).__name__
+
+    def reveals(self) -> tuple[Reveal, ...]:
+        """The face-down coins this event shows every seat (module docs)."""
+        return ()
 
     def describe(self, names: Sequence[str]) -> str:
         return self.kind
@@ -72,6 +102,8 @@ def _tavern(t: int | None) -> str:
 @dataclass(slots=True)
 class RoundStarted(Event):
     taverns: tuple[tuple[Card, ...], ...]
+    # Every coin is back in its owner's hand (FR "Fin d'une manche").
+    resets_reveals: ClassVar[bool] = True
 
     def describe(self, names: Sequence[str]) -> str:
         shown = "; ".join(f"{TAVERNS[i]}: {' '.join(c.token for c in cards)}"
@@ -93,6 +125,10 @@ class BidsRevealed(Event):
     """(player, coin label) in turn order."""
     order: tuple[int, ...]
     ties: tuple[tuple[int, ...], ...]
+
+    def reveals(self) -> tuple[Reveal, ...]:
+        assert self.tavern is not None
+        return tuple(Reveal(p, f"T{self.tavern + 1}", coin) for p, coin in self.bids)
 
     def describe(self, names: Sequence[str]) -> str:
         shown = ", ".join(f"{names[p]} {c}" for p, c in self.bids)
@@ -140,6 +176,13 @@ class CoinTransformed(Event):
     place: str
     reason: str
 
+    def reveals(self) -> tuple[Reveal, ...]:
+        # A coin transformed where it lies shows its place, though it lies face down again
+        # (FR "Remettez face cachée"); coins in hand are always seen.
+        if self.place == "hand":
+            return ()
+        return (Reveal(self.player, self.place, self.new, self.old),)
+
     def describe(self, names: Sequence[str]) -> str:
         if self.old == self.new:
             return f"{_subject(names, self.player, 'keeps')} coin {self.old}: no coin to take ({self.reason})"
@@ -153,6 +196,10 @@ class CoinTraded(Event):
     coins: tuple[str, str]
     given_up: str
     new: str
+
+    def reveals(self) -> tuple[Reveal, ...]:
+        # The trade is made in the open: the whole purse is seen.
+        return (Reveal(self.player, "purse"),)
 
     def describe(self, names: Sequence[str]) -> str:
         if self.new == self.given_up:

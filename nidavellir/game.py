@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import json
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -347,7 +347,7 @@ class Game:
         unknown = set(config) - {"players", "names", "expansions", "options"}
         if unknown:
             raise RecordError(f"unknown key(s) {sorted(unknown, key=str)}", field="config")
-        for key, ok, what in (
+        checks: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
                 ("players", lambda v: isinstance(v, int) and not isinstance(v, bool),
                  "a player count (2 to 5)"),
                 ("names", lambda v: v is None or (isinstance(v, list)
@@ -356,7 +356,8 @@ class Game:
                 ("expansions", lambda v: v is None or (isinstance(v, list)
                                                        and all(isinstance(e, str) for e in v)),
                  "a list of expansion names"),
-                ("options", lambda v: v is None or isinstance(v, Mapping), "a mapping of rule options")):
+                ("options", lambda v: v is None or isinstance(v, Mapping), "a mapping of rule options"))
+        for key, ok, what in checks:
             if not ok(config.get(key)):
                 raise RecordError(f"must be {what}, not {config.get(key)!r}",
                                   field=f"config.{key}")

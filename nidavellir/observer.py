@@ -14,6 +14,10 @@ change is announced); where face-down coins lie is not. Hidden from a seat:
 - until the game is over, which coins another seat put where in its bids (the log's
   ``bid (face down)``).
 
+What the events showed is read from their declarations only
+(:meth:`nidavellir.events.Event.reveals`: a transform where a coin lies, a trade, a tavern's
+reveal; a new round turns every coin face down again), in :func:`known_places`.
+
 Everything that shows a seat a game asks this module: :meth:`Game.observation`, the log and
 the undo menu (:meth:`Observer.action_text`), determinizations for searches and estimates
 (:func:`nidavellir.determinize.determinize_state`), the coin chart and the coach's
@@ -36,6 +40,7 @@ from . import cards as C
 from . import coins as K
 from . import events as ev
 from .actions import Action
+from .rules.base import CHOICES
 from .rules.decisions import PioneerKeep
 
 if TYPE_CHECKING:
@@ -70,30 +75,33 @@ def revealed_up_to(state: GameState) -> int:
     return -1 if state.tavern is None else state.tavern
 
 
-def known_places(events: Sequence[object], viewer: int | None
+def known_places(events: Sequence[ev.Event], viewer: int | None
                  ) -> tuple[frozenset[tuple[int, int]], dict[int, list[str]]]:
     """What the round's events showed ``viewer`` of others' face-down coins: the
-    (seat, tavern) bids transformed where they lie, and per seat the labels of purse coins
-    known to be there (``["*"]``: a trade showed the whole purse)."""
+    (seat, tavern) bids shown where they lie, and per seat the labels of purse coins
+    known to be there (``["*"]``: a trade showed the whole purse). Read only from what
+    the events declare (:meth:`nidavellir.events.Event.reveals`)."""
     start = 0
     for i in range(len(events) - 1, -1, -1):
-        if isinstance(events[i], ev.RoundStarted):
+        if events[i].resets_reveals:
             start = i
             break
     shown: set[tuple[int, int]] = set()
     purse: dict[int, list[str]] = {}
     whole: set[int] = set()
     for e in events[start:]:
-        if isinstance(e, ev.CoinTransformed) and e.player != viewer:
-            if e.place.startswith("T"):
-                shown.add((e.player, int(e.place[1]) - 1))
-            elif e.place == "purse" and e.player not in whole:
-                labels = purse.setdefault(e.player, [])
-                if e.old in labels:
-                    labels.remove(e.old)
-                labels.append(e.new)
-        elif isinstance(e, ev.CoinTraded) and e.player != viewer:
-            whole.add(e.player)
+        for r in e.reveals():
+            if r.seat == viewer:
+                continue
+            if r.place != "purse":
+                shown.add((r.seat, int(r.place[1]) - 1))
+            elif r.coin is None:
+                whole.add(r.seat)
+            elif r.seat not in whole:
+                labels = purse.setdefault(r.seat, [])
+                if r.replaces in labels:
+                    labels.remove(r.replaces)
+                labels.append(r.coin)
     # After a trade the whole purse is known: its current content is public.
     return frozenset(shown), {**purse, **{seat: ["*"] for seat in whole}}
 
@@ -138,7 +146,7 @@ class Observer:
                 out[p.seat] = hidden
         return out
 
-    def known_places(self, events: Sequence[object]
+    def known_places(self, events: Sequence[ev.Event]
                      ) -> tuple[frozenset[tuple[int, int]], dict[int, list[str]]]:
         return known_places(events, self.viewer)
 
@@ -167,10 +175,13 @@ class Observer:
 
     def action_text(self, game: Viewed, index: int) -> str:
         """Decision ``index`` in notation as this viewer may read it: while the game is on,
-        another seat's bid lies face down (its coins and, by elimination, its purse)."""
+        another seat's face-down action (a bid: its coins and, by elimination, its purse)
+        shows only what its decision says (``Choice.face_down``)."""
         player, action = game.history[index]
-        if not self.is_me(player) and action.verb == "bid" and not game.is_over:
-            return "bid (face down)"
+        if not self.is_me(player) and not game.is_over:
+            for cls in CHOICES.values():
+                if cls.face_down is not None and action.verb in cls.verbs:
+                    return cls.face_down
         return str(action)
 
     # ------------------------------------------------------------------ the observation

@@ -1,4 +1,4 @@
-"""Named rule options (RULINGS.md: "Where a ruling says 'option'")."""
+"""Named rule options (docs/rulings.md: where a ruling says "option")."""
 
 from __future__ import annotations
 

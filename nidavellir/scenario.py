@@ -1,6 +1,6 @@
 """Scenario files: a table of players written by hand, scored without playing a game.
 
-The format is the scenario contract of ARCHITECTURE.md (documented in the README):
+The format (docs/scenarios.md):
 
 .. code-block:: yaml
 

@@ -1,10 +1,10 @@
 """Final scoring: a whole table in, a score sheet out (pure, stdlib only).
 
 The one scorer of the project: the engine calls it at the end of age 2 and the
-what-if tools call it on hypothetical tables (ARCHITECTURE.md "scoring.py").
+what-if tools call it on hypothetical tables (docs/engine.md).
 Rules: FR "Déterminer la Valeur de Bravoure de chaque classe" and "Fin de l'Age 2 et
-fin de la partie"; heroes and artifacts as in shared/reference/cards.md §1(c), §1(g);
-R9 (warrior bonus needs a warrior rank), R24 (ties share the placing).
+fin de la partie"; heroes and artifacts by their entries (FR "Capacités des cartes
+Héros·ïne", FR Thingvellir "Les Artefacts"); R9 (warrior bonus needs a warrior rank), R24 (ties share the placing).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Stdlib only: it builds Voila's command line and replaces itself with the lab's V
 (``python -m nidavellir.integrations.voila_app``: Voila with compressed and cached
 responses, plotly and anywidget loaded when first needed, and kernels that leave with their
 page; docs/serving.md), so it stays importable from the core package. The options encode
-what shared/docs/VOILA.md measured on these machines:
+what was measured on the lab's machines (docs/serving.md, "What is known of Voila here"):
 
 - ``--Voila.port_retries=0``: Voila would otherwise move silently to another port;
 - kernels leave with their page (the shutdown request of a closed page, a heartbeat and a

@@ -1,4 +1,4 @@
-"""Card tokens: the short text form of every card (ARCHITECTURE.md, card-token contract).
+"""Card tokens: the short text form of every card (docs/notation.md, "Card tokens").
 
 Grammar (case-insensitive; accents, spaces, apostrophes, ``&``, ``-`` and ``_`` optional):
 

@@ -1,7 +1,7 @@
 """A Voila server started from the project's files on a free local port, and stopped (with
 its kernels) by process id: for the browser tests and the classroom server tests.
 
-Facts from shared/docs/VOILA.md: bind 127.0.0.1:0 for a free port and pass
+Facts from docs/serving.md ("What is known of Voila here"): bind 127.0.0.1:0 for a free port and pass
 ``--Voila.port_retries=0``; the server is ready when ``/voila/static/voila.js`` answers;
 stop it with SIGTERM then SIGKILL and end leftover kernels.
 """

@@ -1,4 +1,4 @@
-"""The catalogue against every total of shared/reference/cards.md and the FR rulebook.
+"""The catalogue against every total of the rulebooks' lists of components.
 
 FR "Matériel" lists 87 dwarf cards (86 + the special blacksmith), 5 Royal Offerings,
 21 heroes, 6 gems and 60 coins; FR "Partie à 2/3/5 Elvalands" adjust the treasury and
@@ -21,16 +21,16 @@ def _age_dwarves(players: int) -> list[C.Card]:
     return [c for c, n in C.dwarf_counts(players).items() for _ in range(n)]
 
 
-# --------------------------------------------------------------------------- dwarves (§1(a))
+# --------------------------------------------------------------------------- dwarves (FR "Matériel")
 
 @pytest.mark.parametrize("players, expected", [(2, 35), (3, 35), (4, 35), (5, 43)])
 def test_dwarves_per_age(players: int, expected: int) -> None:
-    """cards.md §1(a).1: 35 dwarves per age with 2-4 players, 43 with 5 (FR "Partie à 5")."""
+    """FR "Matériel": 35 dwarves per age with 2-4 players, 43 with 5 (FR "Partie à 5")."""
     assert len(_age_dwarves(players)) == expected
 
 
 def test_five_player_cards_add_eight_per_age() -> None:
-    """cards.md §1(a).2: W10, 2 H, M0, M1, 2 B and E12 carry the "5" symbol."""
+    """FR "Matériel": W10, 2 H, M0, M1, 2 B and E12 carry the "5" symbol."""
     added = Counter(_age_dwarves(5)) - Counter(_age_dwarves(4))
     assert sum(added.values()) == 8
     assert added == Counter({
@@ -44,7 +44,7 @@ def test_five_player_cards_add_eight_per_age() -> None:
     (5, {W: 9, H: 8, M: 8, B: 10, E: 8}),
 ])
 def test_cards_per_class_per_age(players: int, counts: dict[Suit, int]) -> None:
-    """cards.md §1(a).1, "Cards/age" columns."""
+    """FR "Matériel": the cards of each age."""
     per_class = Counter(c.suit for c in _age_dwarves(players))
     assert dict(per_class) == counts
 
@@ -55,24 +55,24 @@ def test_cards_per_class_per_age(players: int, counts: dict[Suit, int]) -> None:
     (5, {W: 58, M: 7, E: 68}),
 ])
 def test_bravery_sums_per_age(players: int, sums: dict[Suit, int]) -> None:
-    """cards.md §1(a).1 "BP sums per age": W 48/58, M 6/7, E 56/68."""
+    """FR "Matériel": the bravery points of each age: W 48/58, M 6/7, E 56/68."""
     for suit, total in sums.items():
         assert sum(c.bravery_points for c in _age_dwarves(players) if c.suit is suit) == total
 
 
 def test_hunters_and_blacksmiths_have_no_bravery_points() -> None:
-    """cards.md §1(a): H and B dwarves print no number; 0 BP, 1 rank."""
+    """FR "Matériel": H and B dwarves print no number; 0 BP, 1 rank."""
     assert C.card("H").bravery == (0,)
     assert C.card("B").bravery == (0,)
 
 
 def test_every_dwarf_has_exactly_one_rank() -> None:
-    """cards.md §1(a): "Every dwarf card has exactly 1 rank"."""
+    """FR "Matériel": every dwarf card has exactly 1 rank."""
     assert all(c.ranks == 1 and c.kind is Kind.DWARF for c in C.DWARVES)
 
 
 def test_physical_dwarves_over_both_ages() -> None:
-    """cards.md §1(a).3 and FR "Matériel": 18 W, 16 H, 16 M, 20 B, 16 E = 86 (+1 special)."""
+    """FR "Matériel": 18 W, 16 H, 16 M, 20 B, 16 E = 86 (+1 special)."""
     box = C.box_counts(5)
     per_class = Counter[Suit]()
     for c, n in box.items():
@@ -86,7 +86,7 @@ def test_physical_dwarves_over_both_ages() -> None:
 
 
 def test_physical_dwarves_with_four_players() -> None:
-    """cards.md §1(a).3: 70 dwarves without the 5-player cards."""
+    """FR "Matériel": 70 dwarves without the 5-player cards."""
     box = C.box_counts(4)
     assert sum(n for c, n in box.items() if c.kind is Kind.DWARF) == 70
     assert C.card("W10") not in box and C.card("E12") not in box
@@ -97,7 +97,7 @@ def test_physical_dwarves_with_four_players() -> None:
     (2, 2, 37), (2, 3, 37), (2, 4, 37), (2, 5, 46),
 ])
 def test_age_deck_sizes(age: int, players: int, size: int) -> None:
-    """cards.md §1(a).4: dwarves + Royal Offerings: 36/37 and 45/46."""
+    """FR "Matériel": dwarves + Royal Offerings: 36/37 and 45/46."""
     assert len(C.age_deck(age, players)) == size
 
 
@@ -107,10 +107,10 @@ def test_age_deck_rejects_unknown_age(age: int) -> None:
         C.age_deck(age, 3)
 
 
-# --------------------------------------------------------------------------- royal offerings (§1(b))
+# --------------------------------------------------------------------------- royal offerings (FR "Carte Offrande Royale")
 
 def test_royal_offerings() -> None:
-    """cards.md §1(b), FR "Matériel": 5 Royal Offerings, +3 x2 (age 1), +5 x3 (age 2)."""
+    """FR "Carte Offrande Royale", FR "Matériel": 5 Royal Offerings, +3 x2 (age 1), +5 x3 (age 2)."""
     box5, box4 = C.box_counts(5), C.box_counts(4)
     assert box5[C.ROYAL_OFFERING_3] == 2 and box5[C.ROYAL_OFFERING_5] == 3
     assert box5[C.ROYAL_OFFERING_3] + box5[C.ROYAL_OFFERING_5] == 5
@@ -122,10 +122,10 @@ def test_royal_offerings() -> None:
     assert C.ROYAL_OFFERING_5 not in C.age_deck(1, 5)
 
 
-# --------------------------------------------------------------------------- heroes (§1(c))
+# --------------------------------------------------------------------------- heroes (FR "Capacités des cartes Héros·ïne")
 
 def test_base_heroes() -> None:
-    """cards.md §1(c), FR "Matériel": 21 heroes; 10 class heroes (2 per class), 11 neutral."""
+    """FR "Capacités des cartes Héros·ïne", FR "Matériel": 21 heroes; 10 class heroes (2 per class), 11 neutral."""
     assert len(C.BASE_HEROES) == 21
     assert len(set(C.BASE_HEROES)) == 21
     class_heroes = [h for h in C.BASE_HEROES if h.suit is not None]
@@ -152,7 +152,7 @@ def test_base_heroes() -> None:
     ("Idunn", E, (7,)),
 ])
 def test_class_hero_ranks_and_bravery(name: str, suit: Suit, bravery: tuple[int, ...]) -> None:
-    """cards.md §1(c) table; FR "Capacités des cartes Héros·ïne"."""
+    """FR "Capacités des cartes Héros·ïne"."""
     hero = C.card(name)
     assert hero.suit is suit
     assert hero.bravery == bravery
@@ -160,7 +160,7 @@ def test_class_hero_ranks_and_bravery(name: str, suit: Suit, bravery: tuple[int,
 
 
 def test_heroes_with_more_than_one_rank() -> None:
-    """cards.md §1(c), DE list: Kraal, Aral, Dagda, Zoral, Aëgur, Bonfur."""
+    """FR "Capacités des cartes Héros·ïne", DE list: Kraal, Aral, Dagda, Zoral, Aëgur, Bonfur."""
     multi = {h.name for h in C.HEROES if h.ranks > 1}
     assert multi == {"Kraal", "Aral", "Dagda", "Zoral", "Aëgur", "Bonfur"}
 
@@ -170,7 +170,7 @@ def test_heroes_with_more_than_one_rank() -> None:
     ("Andumia", 12), ("Holda", 12), ("Khrad", 4), ("Jarika", 8), ("Olwyn", 9), ("Zolkur", 10),
 ])
 def test_neutral_hero_points(name: str, points: int) -> None:
-    """cards.md §1(c) and §1(g): fixed final points of the neutral heroes."""
+    """FR "Capacités des cartes Héros·ïne" and FR Thingvellir "Matériel": fixed final points of the neutral heroes."""
     assert C.card(name).points == points
     assert C.card(name).suit is None
 
@@ -190,7 +190,7 @@ def test_first_game_heroes_are_advanced() -> None:
 
 
 def test_thingvellir_heroes_and_doubles() -> None:
-    """cards.md §1(g): 6 new neutral heroes + Olwyn's 2 doubles (1 rank, 0 BP, not heroes)."""
+    """FR Thingvellir "Matériel": 6 new neutral heroes + Olwyn's 2 doubles (1 rank, 0 BP, not heroes)."""
     assert [h.name for h in C.THINGVELLIR_HEROES] == [
         "Andumia", "Holda", "Khrad", "Jarika", "Olwyn", "Zolkur"]
     assert all(h.suit is None and h.expansion == C.THINGVELLIR for h in C.THINGVELLIR_HEROES)
@@ -201,7 +201,7 @@ def test_thingvellir_heroes_and_doubles() -> None:
     assert len(C.HEROES) == 27
 
 
-# --------------------------------------------------------------------------- distinctions (§1(d))
+# --------------------------------------------------------------------------- distinctions (FR "Fin de l'Age 1: l'Évaluation des troupes")
 
 def test_distinctions_in_troop_evaluation_order() -> None:
     """FR "Fin de l'Age 1: l'Évaluation des troupes": W, H, M, B, E."""
@@ -221,10 +221,10 @@ def test_special_blacksmith_card() -> None:
     assert C.box_counts(2)[sb] == 1
 
 
-# --------------------------------------------------------------------------- Thingvellir (§1(g))
+# --------------------------------------------------------------------------- Thingvellir (FR Thingvellir "Matériel")
 
 def test_mercenaries() -> None:
-    """cards.md §1(g) table (R5: the hunter/explorer mercenary's explorer side is 8)."""
+    """FR Thingvellir "Matériel" table (R5: the hunter/explorer mercenary's explorer side is 8)."""
     expected = [
         (1, {(W, 6), (E, 8)}), (1, {(W, 6), (B, 0)}), (1, {(H, 0), (E, 8)}),
         (1, {(H, 0), (M, 1)}), (1, {(B, 0), (M, 1)}), (1, {(W, 9), (E, 11)}),
@@ -246,7 +246,7 @@ def test_mercenaries() -> None:
 
 
 def test_mercenary_column_values() -> None:
-    """cards.md §1(g): scores as a dwarf of the side it lies on; no other column."""
+    """FR Thingvellir "Matériel": scores as a dwarf of the side it lies on; no other column."""
     merc = C.card("W6/E8")
     assert merc.column_value(W) == (1, 6)
     assert merc.column_value(E) == (1, 8)
@@ -256,7 +256,7 @@ def test_mercenary_column_values() -> None:
 
 
 def test_artifacts() -> None:
-    """cards.md §1(g): 12 artifacts, 6 per age; Vegvisir an explorer rank of 13 BP."""
+    """FR Thingvellir "Matériel": 12 artifacts, 6 per age; Vegvisir an explorer rank of 13 BP."""
     assert len(C.ARTIFACTS) == 12
     assert Counter(a.age for a in C.ARTIFACTS) == Counter({1: 6, 2: 6})
     assert {a.name for a in C.ARTIFACTS if a.age == 1} == {
@@ -326,11 +326,11 @@ def test_starting_coins() -> None:
     (2, 3, 4, 36), (3, 3, 4, 36), (4, 4, 3, 36), (5, 5, 3, 45),
 ])
 def test_setup_tables(players: int, per_tavern: int, rounds: int, consumed: int) -> None:
-    """cards.md §1(a).4 and §1(h): 3 taverns x cards per tavern x rounds per age."""
+    """FR "Matériel" and FR "Mise en place": 3 taverns x cards per tavern x rounds per age."""
     assert C.CARDS_PER_TAVERN[players] == per_tavern
     assert C.ROUNDS_PER_AGE[players] == rounds
     assert len(C.TAVERNS) * per_tavern * rounds == consumed
-    # Age 1 is consumed exactly; age 2 has one extra card for Pioneer (§1(a).4).
+    # Age 1 is consumed exactly; age 2 has one extra card for Pioneer (FR "Matériel", "Pionnier-ère du Royaume").
     assert len(C.age_deck(1, players)) == consumed
     assert len(C.age_deck(2, players)) == consumed + 1
 

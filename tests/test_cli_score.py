@@ -1,4 +1,4 @@
-"""``nidavellir score FILE [--json] [--hypothetical]`` (ARCHITECTURE.md "Scenario files")."""
+"""``nidavellir score FILE [--json] [--hypothetical]`` (docs/scenarios.md)."""
 
 from __future__ import annotations
 

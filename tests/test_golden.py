@@ -1,4 +1,4 @@
-"""Golden playthroughs (STYLE.md, OpenSpiel): a seeded game per player count, base game
+"""Golden playthroughs (OpenSpiel's playthrough files): a seeded game per player count, base game
 and Thingvellir, every step dumped as text and diffed against the committed files in
 tests/golden/.
 
@@ -62,3 +62,21 @@ def test_the_golden_games_are_complete(players: int, expansions: tuple[str, ...]
         assert "  > enlist " in text
         if players == 2:
             assert "  > drop " in text
+
+
+def test_regenerating_says_what_changed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """``make golden`` writes the files and prints the diff of each one that changed."""
+    monkeypatch.setattr(regenerate, "HERE", tmp_path)
+    regenerate.main([])
+    first = capsys.readouterr().out
+    assert "wrote playthrough_2p.txt" in first
+    changed = regenerate.path_for(3)
+    lines = changed.read_text(encoding="utf-8").splitlines()
+    changed.write_text("\n".join(lines[:5] + ["a line the engine never wrote"] + lines[5:])
+                       + "\n", encoding="utf-8")
+    regenerate.main([])
+    out = capsys.readouterr().out
+    assert "-a line the engine never wrote" in out
+    assert "playthrough_3p.txt: 1 lines removed, 0 added" in out
+    assert "unchanged playthrough_2p.txt" in out and "1 golden file(s) changed" in out

@@ -1,4 +1,4 @@
-"""The layers point down only (shared/docs/ARCHITECTURE.md "Layers").
+"""The layers point down only (docs/development.md, "Layers").
 
 Every core module of ``nidavellir`` is imported in a fresh interpreter in which pandas,
 plotly, ipywidgets, traitlets, numpy, yaml, the ``widgets`` package and the upper layers of
@@ -295,3 +295,27 @@ def test_bots_and_integrations_use_the_public_game_api() -> None:
     assert offenders == {}
     assert _private_uses("from ..engine import _LEGAL\nx = game._engine\n") == \
         ["engine._LEGAL", "_engine"]
+
+
+# ---------------------------------------------------------------------- types (issue 43)
+
+def test_mypy_checks_every_package_strict_for_the_core_and_the_bots() -> None:
+    """``make typecheck`` (part of ``make test``) reads this configuration: every package,
+    the widgets included; mypy --strict's flags for the core engine and the bots; the upper
+    layers checked (their untyped bodies too) but not strict."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert set(config["files"]) == {"nidavellir", "widgets"} and "exclude" not in config
+    assert config["check_untyped_defs"] is True
+    strict_flags = {"disallow_untyped_defs", "disallow_incomplete_defs", "disallow_untyped_calls",
+                    "disallow_any_generics", "warn_unused_ignores", "warn_return_any",
+                    "no_implicit_reexport", "strict_equality"}
+    strict, relaxed = config["overrides"]
+    assert strict["module"] == ["nidavellir", "nidavellir.*"]
+    assert all(strict[flag] is True for flag in strict_flags)
+    upper = {f"{m}.*" if m != "nidavellir.cli" else m for m in UPPER_LAYERS
+             if m != "nidavellir.bots"} | {"nidavellir.classroom.*"}
+    assert set(relaxed["module"]) == upper  # the bots stay strict
+    every = {m for m in discover() if m.count(".") == 1}
+    assert every <= {*CORE_MODULES, *(u.removesuffix(".*") for u in upper), "nidavellir.bots"}

@@ -179,7 +179,7 @@ def test_save_game_downloads_a_record_and_saves_to_a_path(tmp_path: Path) -> Non
     assert Game.load(tmp_path / "mine.json").history == app.session.game.history
     app.files.path.value = str(tmp_path / "no" / "such" / "folder" / "g.json")
     app.files.save_button.click()
-    assert "not saved" in app.files.message.value and "#c0392b" in app.files.message.value
+    assert "not saved" in app.files.message.value and "nid-message-bad" in app.files.message.value
     app.files.path.value = ""
     app.files.save_button.click()
     assert "type a file path" in app.files.message.value

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
@@ -201,3 +202,86 @@ def test_use_the_current_game_is_not_ticked_when_that_game_is_over() -> None:
         over.apply(rng.choice(over.legal_actions()))
     later = LessonApp(over, question="tavern", trials=100)
     assert not later.use_game.value and later.use_game.disabled
+
+
+# ---------------------------------------------------------------------- kinds of question
+
+def _q_highest_gem(players: int = 3) -> P.Question:
+    """A made-up kind: the chance that seat 1 is dealt the highest gem."""
+    import random as _random
+
+    from nidavellir.analysis.probability.pools import run_trials
+
+    exact = P.Exact("seat 1 is dealt the highest gem", Fraction(1, players), "1 / players",
+                    {"players": players})
+
+    def trial(rng: _random.Random) -> bool:
+        return rng.randrange(players) == 0
+
+    return P.Question("highest_gem", "Seat 1 holds the highest gem", {"players": players},
+                      exact, lambda trials, seed: run_trials(trial, trials, seed),
+                      track=lambda x: 1.0 if x else 0.0,
+                      facts={"players": players, "answer": exact.value})
+
+
+HIGHEST_GEM = P.QuestionKind(
+    "highest_gem", "Seat 1 holds the highest gem", _q_highest_gem, ("players",),
+    lambda values: {"players": values["players"]},
+    "The {players} gems are dealt at random: seat 1 gets the highest with chance "
+    "**{answer}**, one in {players}.", from_game=("players",))
+
+
+@pytest.fixture
+def kinds() -> Iterator[dict[str, P.QuestionKind]]:
+    """The registry, restored after the test."""
+    registry = dict(P.QUESTION_KINDS)
+    yield P.QUESTION_KINDS
+    P.QUESTION_KINDS.clear()
+    P.QUESTION_KINDS.update(registry)
+
+
+def test_a_new_kind_of_question_is_its_descriptor_alone(kinds) -> None:
+    """Registering one descriptor is the whole change: the lab offers it, sets it up,
+    computes it, words it and grades a guess (docs/engine.md's checklist)."""
+    P.register(HIGHEST_GEM)
+    assert "highest_gem" in question_keys()
+    app = lessons_app(question="highest_gem", quiz=True)
+    assert [w for w in app.param_box.children] == [app.controls["players"]]
+    app.controls["players"].value = 4
+    app.trials.value = 400
+    app.guess.value = 0.25
+    app.check_button.click()
+    assert app.error.value == "" and app.last["exact"].value == Fraction(1, 4)
+    assert "Excellent: spot on." in app.feedback.value
+    assert "seat 1 gets the highest with chance <b>1/4</b>" in app.exact_html.value
+
+
+def test_an_unknown_or_broken_kind_says_so_on_the_page(kinds) -> None:
+    app = lessons_app(question="dragons")
+    assert "There is no question 'dragons'" in app.error.value
+    P.register(P.QuestionKind("broken", "A broken kind", _q_highest_gem, ("players", "colour"),
+                              lambda values: {"players": values["players"], "colour": 1},
+                              "{nothing}"))
+    app = lessons_app(question="broken")
+    assert "asks for colour, which this page does not draw" in app.error.value
+    app.run_button.click()
+    assert "The question 'broken' is broken (TypeError" in app.error.value
+    P.QUESTION_KINDS["broken"] = P.QuestionKind(
+        "broken", "A broken kind", _q_highest_gem, ("players",),
+        lambda values: {"players": values["players"]}, "{nothing}")
+    app = lessons_app(question="broken")
+    app.run_button.click()
+    assert "The words of the question 'broken' are broken" in app.exact_html.value
+
+
+def test_the_checklist_gives_one_file_for_a_kind_of_question() -> None:
+    """What the test above measures (a descriptor is the whole change) is what
+    docs/engine.md's checklist says."""
+    import re
+    from pathlib import Path
+
+    engine = (Path(__file__).resolve().parent.parent / "docs" / "engine.md").read_text(
+        encoding="utf-8")
+    claim = re.search(r"A kind of probability question\*\*: \*\*(\d+) file", engine)
+    assert claim and claim.group(1) == "1"
+    assert "`nidavellir/analysis/probability/questions.py`" in engine

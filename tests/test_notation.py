@@ -1,4 +1,4 @@
-"""Action notation (ARCHITECTURE.md "Text notation" contract; issue 3 item 4).
+"""Action notation (docs/notation.md, "Action notation"; issue 3 item 4).
 
 Every legal action has a canonical text that parses back to the same action; bad
 text raises InvalidNotation saying what is wrong; a well-formed but illegal action

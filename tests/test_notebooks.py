@@ -48,7 +48,7 @@ def test_notebook_runs(path: Path) -> None:
 
 
 def test_voila_gets_each_option_once() -> None:
-    # A repeated option gives HTTP 500 on the first page (shared/docs/VOILA.md).
+    # A repeated option gives HTTP 500 on the first page (docs/serving.md).
     args = voila_args("notebooks", host="0.0.0.0", extra=["--Voila.port=9000", "--Voila.port=9001",
                                                           "--VoilaConfiguration.theme=dark"])
     options = [a.split("=", 1)[0] for a in args[1:]]

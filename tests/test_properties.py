@@ -1,4 +1,4 @@
-"""Invariants over thousands of seeded random games, 2 to 5 players (STYLE.md, OpenSpiel).
+"""Invariants over thousands of seeded random games, 2 to 5 players (as OpenSpiel tests its games).
 
 Every game ends within a bound of decisions; at every decision the components are
 conserved (cards, coins, gems); the engine's final scores equal the one scorer run

@@ -1,4 +1,4 @@
-"""Game records (ARCHITECTURE.md "Chance is seeded and recorded"; issue 3 item 5).
+"""Game records (docs/notation.md, "Game records"; issue 3 item 5).
 
 A record is JSON: format + version, the config, the seed, an optional explicit
 deal (age decks in draw order, gems) and the actions in notation. Replaying a

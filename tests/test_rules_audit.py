@@ -1,8 +1,8 @@
 """Independent rules audit: rulebook paragraphs not covered elsewhere, and the
-discrepancies found between the engine and the rulebooks / RULINGS.md.
+discrepancies found between the engine and the rulebooks / the rulings.
 
-Sources: FR = shared/seeds/003_... (base rules + Thingvellir, cited by heading), DE =
-shared/seeds/000_... (German base rules), R<n> = shared/reference/RULINGS.md.
+Sources: FR = the French rulebook (base rules + Thingvellir, cited by heading), DE = the
+German rulebook (base rules), R<n> = docs/rulings.md.
 Each test covers a rule no other test file checks, or one the audit found the engine
 breaking (since fixed: Bonfur / Dagda could dodge their discard through Thrud).
 """

@@ -100,7 +100,7 @@ def test_treasury_lookup_r6() -> None:
 
 
 def test_trade_falls_back_below_target_r6() -> None:
-    """rules-edge-cases §1 / R6: trading 20 + 8 with nothing >= 28 left gives the
+    """R6: trading 20 + 8 with nothing >= 28 left gives the
     highest coin below 28 (here 25 is gone: the 24), never a 20."""
     g = deal_game(3, age1=W_CARDS, gems=[3, 4, 5])
     set_coins(g, 0, [0, 2, 3, 8, 20])
@@ -137,7 +137,7 @@ def test_royal_offering_transforms_and_goes_to_the_discard_r2() -> None:
 
 
 def test_transform_on_an_unresolved_tavern_becomes_the_bid_there() -> None:
-    """FR "Transformer une pièce" (coin on an unresolved tavern; rules-edge-cases §5):
+    """FR "Transformer une pièce" (coin on an unresolved tavern):
     the new coin stays on the tavern and is the bid there at its reveal."""
     g = deal_game(3, age1=["+3", "W3", "W4"], gems=[3, 4, 5])
     play(g, "bid 5 2 3", "bid 4 3 2", "bid 3 4 5", "take +3", "transform 2@T2")
@@ -173,7 +173,7 @@ def test_exchange_coin_is_never_transformed() -> None:
 
 
 def test_royal_offering_plus_5_in_age_2() -> None:
-    """cards.md 1(b): the age-2 Royal Offering transforms by +5 (FR "Offrande Royale")."""
+    """FR "Carte Offrande Royale": the age-2 Royal Offering transforms by +5 (FR "Offrande Royale")."""
     from test_rules_end_of_age import end_age1
 
     g = end_age1(3, {}, age2=["E5", "+5", "W3", "W4"])  # nobody wins Pioneer: E5 discarded

@@ -285,7 +285,7 @@ def test_uline_trade_automatic_with_two_coins() -> None:
 
 
 def test_uline_recruited_with_her_exchange_coin_on_the_current_tavern() -> None:
-    """FR "ULINE" (her power starts as soon as she is taken) and rules-edge-cases §6:
+    """FR "ULINE" (her power starts as soon as she is taken):
     recruited on the turn her 0 is the current bid, she trades two coins of her
     enlarged hand, chosen by her."""
     g = deal_game(3, age1=["E5", "W4", "W5"], gems=[5, 4, 3])

@@ -1,7 +1,7 @@
 """Scripted rule tests: setup by player count, the reveal, turn order and the gem exchange.
 
-Each test cites the French rulebook (shared/seeds/003_..., by section heading) or a
-ruling of shared/reference/RULINGS.md (R<n>).
+Each test cites the French rulebook (by section heading) or a
+ruling of docs/rulings.md (R<n>).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_treasury_by_player_count(players: int, coins: int, total: int) -> None:
                                                  (5, 45, 46)])
 def test_age_decks_and_five_player_cards(players: int, age1: int, age2: int) -> None:
     """FR "Mise en place" step 7 / "Partie à 5 Elvalands": cards marked 5 only with 5
-    players (cards.md 1(a).4: 36/37 cards, 45/46 with 5 players)."""
+    players (FR "Matériel": 36/37 cards, 45/46 with 5 players)."""
     g = Game.new(players=players)
     s = g.state
     dealt = sum(len(t) for t in s.taverns)

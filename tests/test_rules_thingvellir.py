@@ -1,9 +1,9 @@
 """Scripted rule scenarios for Thingvellir (issue 4): the camp and the mercenaries.
 
-Each test cites the French rulebook's Thingvellir part (shared/seeds/003_..., its
+Each test cites the French rulebook's Thingvellir part (its
 headings: "LE CAMP" / "Gestion durant la partie", "Nouvelles règles", "Nouvelle règle
 à 2 Elvalands", "Les cartes Mercenaire", "Déroulement de la fin de chaque Age") or a
-ruling of shared/reference/RULINGS.md (R14-R22 are the Thingvellir rulings).
+ruling of docs/rulings.md (R14-R22 are the Thingvellir rulings).
 Artifacts are in test_rules_thingvellir_artifacts.py, the six heroes in
 test_rules_thingvellir_heroes.py; both use the helpers defined here.
 
@@ -153,7 +153,7 @@ def test_the_camp_refills_only_what_was_taken_never_beyond_five() -> None:
 
 
 def test_the_camp_shows_fewer_than_five_when_its_deck_runs_out() -> None:
-    """FR "Gestion durant la partie" (cards.md §1(g) "Refill"): an empty camp deck leaves
+    """FR "Gestion durant la partie" (FR Thingvellir "Matériel" "Refill"): an empty camp deck leaves
     fewer than 5 cards; nothing comes from the age-2 camp deck during age 1."""
     game = tv_game(camp1=MERCS1 + ARTIFACTS1)
     seen = []
@@ -416,7 +416,7 @@ def test_a_single_holder_places_without_an_order_choice() -> None:
 
 def test_a_mercenary_is_placed_on_one_of_its_two_sides_and_scores_there() -> None:
     """FR "Les cartes Mercenaire": choose the class among the two printed on the card;
-    it scores as a dwarf of that class (cards.md §1(g))."""
+    it scores as a dwarf of that class (FR Thingvellir "Matériel")."""
     game = tv_game()
     set_army(game, 0, command_zone=["W9/E11", "H/M1"])
     end_age_now(game)

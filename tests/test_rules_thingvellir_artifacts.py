@@ -1,7 +1,7 @@
 """Scripted rule scenarios for the 12 Thingvellir artifacts (issue 4).
 
 Each test cites the FR rulebook's Thingvellir part, "Les cartes Artefact" (the
-artifact's heading), or a ruling of RULINGS.md. Helpers: test_rules_thingvellir.py.
+artifact's heading), or a ruling (docs/rulings.md). Helpers: test_rules_thingvellir.py.
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ def test_vidofnir_options_are_both_orders_and_both_assignments() -> None:
 
 
 def test_vidofnir_with_jarika_adds_2_to_each_transform() -> None:
-    """FR "JARIKA": +2 on every transform; cards.md §1(g) lists Vidofnir."""
+    """FR "JARIKA": +2 on every transform; FR Thingvellir "Matériel" lists Vidofnir."""
     game = artifact_game("Vidofnir")
     set_army(game, 0, command_zone=["Jarika"])
     play(game, "bid 5 4 0", "bid 4 5 2", "bid 3 2 5", "camp Vidofnir", "vidofnir 3+3 2+2")

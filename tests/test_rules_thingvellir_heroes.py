@@ -1,7 +1,7 @@
 """Scripted rule scenarios for the six Thingvellir heroes and Olwyn's doubles (issue 4).
 
 Each test cites the FR rulebook's Thingvellir part, "Capacités des cartes Héros-ïne"
-(the hero's heading), or a ruling of RULINGS.md. Helpers: test_rules_thingvellir.py.
+(the hero's heading), or a ruling (docs/rulings.md). Helpers: test_rules_thingvellir.py.
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ def test_r17_holda_with_an_empty_camp_is_recruitable_and_her_pick_skipped() -> N
 # ---------------------------------------------------------------------- Khrad
 
 def test_khrad_transforms_the_lowest_non_exchange_coin_by_10() -> None:
-    """FR "KHRAD LE MENDIANT" (+10: cards.md D5), R4: the lowest coin, never the exchange
+    """FR "KHRAD LE MENDIANT" (+10: R4), R4: the lowest coin, never the exchange
     coin."""
     game = line_game()
     play(game, *BIDS, "take E5", "hero Khrad")

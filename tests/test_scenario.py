@@ -1,4 +1,4 @@
-"""Scenario files (ARCHITECTURE.md "Scenario files"): parsing, validation against the box
+"""Scenario files (docs/scenarios.md): parsing, validation against the box
 for the player count, ``hypothetical`` tables, and writing a table back."""
 
 from __future__ import annotations
@@ -263,7 +263,7 @@ def test_five_player_cards_need_five_players(token: str, column: str) -> None:
 
 
 def test_more_copies_than_the_box_holds() -> None:
-    """cards.md §1(a).2: one W9 per age, so 2 in the box."""
+    """FR "Matériel": one W9 per age, so 2 in the box."""
     data = two_players()
     data["players"][0]["army"]["warrior"] = ["W9", "W9"]
     data["players"][1]["army"]["warrior"] = ["W9"]
@@ -308,7 +308,7 @@ def test_first_game_leaves_out_the_advanced_heroes() -> None:
 
 
 def test_mercenary_w9_e11_exists_twice() -> None:
-    """cards.md §1(g): W9/E11 exists once per age."""
+    """FR Thingvellir "Matériel": W9/E11 exists once per age."""
     data = two_players()
     data["players"][0]["army"]["warrior"] = ["W9/E11"]
     data["players"][1]["army"]["explorer"] = ["E11/W9"]

@@ -1,5 +1,6 @@
 """Final scoring (FR "Déterminer la Valeur de Bravoure de chaque classe", "Fin de l'Age 2 et
-fin de la partie"; cards.md §1(c), §1(f), §1(g); rulings R9 and R24).
+fin de la partie"; FR "Capacités des cartes Héros·ïne", FR Thingvellir "Matériel"; rulings
+R9 and R24).
 
 Each test builds a small table with card tokens and checks the rule it cites.
 """
@@ -48,7 +49,7 @@ def score(player: PlayerTable, options: RuleOptions | None = None) -> dict[str, 
 # --------------------------------------------------------------------------- worked example
 
 def rulebook_example() -> PlayerTable:
-    """FR "Fin de l'Age 2 et fin de la partie" (Serge) = DE worked example, cards.md §1(f)."""
+    """FR "Fin de l'Age 2 et fin de la partie" (Serge) = the DE worked example."""
     return table(
         w=["W3", "W7", "W8", "W10"], h=["H"] * 4, m=["M0", "M0", "M1", "M1", "M2"],
         b=["B"] * 3, e=["E5", "E8", "E10", "E11"], cz=["Skaa"], coins=[0, 5, 11, 13, 24])
@@ -125,7 +126,7 @@ def test_miners_are_ranks_times_bravery_points() -> None:
     ("e", ["E5", "E6", "E7", "E8", "E9", "Hourya"], "explorers", 35 + 20),
 ])
 def test_class_heroes(column: str, tokens: list[str], category: str, points: int) -> None:
-    """cards.md §1(c); FR "Capacités des cartes Héros·ïne"."""
+    """FR "Capacités des cartes Héros·ïne"."""
     assert score(table(**{column: tokens}))[category] == points
 
 
@@ -136,7 +137,7 @@ def test_class_heroes(column: str, tokens: list[str], category: str, points: int
 ])
 def test_idunn_adds_two_per_explorer_rank_including_herself(
         explorers: list[str], expected: int) -> None:
-    """FR "IDUNN LA FURTIVE": +2 per explorer rank, her own included (cards.md §1(c))."""
+    """FR "IDUNN LA FURTIVE": +2 per explorer rank, her own included (FR "Capacités des cartes Héros·ïne")."""
     assert score(table(e=[*explorers, "Idunn"]))["explorers"] == expected
 
 

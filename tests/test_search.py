@@ -9,6 +9,7 @@ the same choice, with the very same analysis.
 from __future__ import annotations
 
 import pytest
+from conformance import collect
 from test_determinize import differing_twins, find, picking_with_hidden_bids
 
 from nidavellir.bots import (
@@ -25,6 +26,7 @@ from nidavellir.bots import (
     play_game,
 )
 from nidavellir.game import Game
+from nidavellir.rules.base import CHOICES
 
 TV = ("thingvellir",)
 
@@ -66,29 +68,16 @@ def test_the_same_position_and_seed_give_the_same_choice() -> None:
 
 
 def _positions_of_every_kind() -> dict[str, Game]:
-    """One position per decision kind, from seeded random games (base and Thingvellir)."""
-    found: dict[str, Game] = {}
-    for seed in range(60):
-        for players, exp in ((3, TV), (2, TV), (4, TV), (5, ()), (3, ())):
-            full = play_game(players, "random", seed=seed, expansions=exp)
-            replay = Game.new(players=players, seed=seed, expansions=exp)
-            for _, action in full.history:
-                kind = replay.decision.kind
-                if kind not in found:
-                    found[kind] = replay.clone()
-                replay.apply_fast(action)
-        if len(found) >= 19:
-            break
-    return found
+    """One position per decision kind, from seeded random games and every hero's scripted
+    game (tests/conformance.py)."""
+    return {kind: games[0] for kind, games in collect().items()}
 
 
 POSITIONS = _positions_of_every_kind()
 
 
 def test_every_decision_kind_is_reached_and_handled() -> None:
-    from nidavellir.rules.base import DecisionKind
-
-    kinds = {str(k) for k in DecisionKind}
+    kinds = set(CHOICES)
     assert set(POSITIONS) == kinds, f"missing {kinds - set(POSITIONS)}"
     for kind, game in POSITIONS.items():
         for bot in (SearchBot(1, iterations=8), MonteCarloBot(1, iterations=8)):

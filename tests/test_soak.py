@@ -7,7 +7,9 @@ in the step that resolves Brisingamens' picks, issue 28). Here every search runs
 mode: each action of its descents and playouts is checked against the engine's legal
 actions, and every determinization it samples must pass the property tests' ledger (cards,
 coins and gems conserved, ranks consistent). The real games are checked too (the ledger at
-every round, the end-of-game checks), and together they must reach every hero and artifact.
+every round, the end-of-game checks), and together they must take every artifact. Every
+hero gets its own game: its scripted recruitment (tests/scripted.py), then the search bots
+in debug mode to the end, so each hero's effects are walked whatever the seeds recruit.
 
 ``make test`` plays a fixed set of games (derandomized); ``NIDAVELLIR_SOAK=N`` plays N more
 games per player count and edition, with fresh seeds, for a real hunt::
@@ -24,13 +26,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from scripted import recruit_game
 from test_properties import Ledger, check_end
 
 from nidavellir import cards as C
 from nidavellir import events as ev
 from nidavellir.bots import MonteCarloBot, SearchBot, play_game
 from nidavellir.game import Game
-from nidavellir.rules.setup import heroes_for
+from nidavellir.rules.heroes import HEROES
 from nidavellir.state import GameState
 
 TV = (C.THINGVELLIR,)
@@ -75,11 +78,23 @@ class _RealGameChecks:
 
     def __call__(self, game: Game) -> None:
         if self.ledger is None:
-            self.ledger = Ledger(game)
+            # From the start of a game like it (the coins every player starts with), then
+            # this game, which may already be under way (a hero's scripted game).
+            c = game.config
+            self.ledger = Ledger(Game.new(players=c.players, seed=0, expansions=c.expansions))
+            self.ledger.game = game
         here = (game.state.age, game.state.round)
         if here != self.round:
             self.round = here
             self.ledger.check()
+
+
+def _debug_bots(players: int, seed: int, iterations: int) -> list[SearchBot]:
+    """Search bots in every seat, tree and flat alternately."""
+    def bot(seat: int) -> SearchBot:
+        cls = SearchBot if seat % 2 == 0 else MonteCarloBot
+        return cls(seed * 10 + seat, iterations=iterations)
+    return [bot(i) for i in range(players)]
 
 
 def soak_game(players: int, seed: int, thingvellir: bool, iterations: int = ITERATIONS
@@ -88,13 +103,7 @@ def soak_game(players: int, seed: int, thingvellir: bool, iterations: int = ITER
     Returns the game and the number of determinizations checked."""
     expansions = TV if thingvellir else ()
     ledgers: list[DeterminizationLedger] = []
-
-    def bot(seat: int) -> SearchBot:
-        cls = SearchBot if seat % 2 == 0 else MonteCarloBot
-        b = cls(seed * 10 + seat, iterations=iterations)
-        return b
-
-    bots = [bot(i) for i in range(players)]
+    bots = _debug_bots(players, seed, iterations)
     real = _RealGameChecks()
 
     def observe(game: Game) -> None:
@@ -124,11 +133,9 @@ def _fresh_games() -> int:
                          f"{os.environ['NIDAVELLIR_SOAK']!r}") from None
 
 
-def _reached(game: Game, heroes: Counter[str], artifacts: Counter[str]) -> None:
+def _artifacts_taken(game: Game, artifacts: Counter[str]) -> None:
     for e in game.events:
-        if isinstance(e, ev.HeroRecruited):
-            heroes[e.hero.name] += 1
-        elif isinstance(e, ev.CardTaken) and e.card.kind is C.Kind.ARTIFACT:
+        if isinstance(e, ev.CardTaken) and e.card.kind is C.Kind.ARTIFACT:
             artifacts[e.card.name] += 1
 
 
@@ -136,8 +143,7 @@ def _reached(game: Game, heroes: Counter[str], artifacts: Counter[str]) -> None:
 def test_search_soak(thingvellir: bool) -> None:
     """The fixed games: every search action legal, every determinization and every round of
     the real game passes the ledger, every game ends with the checks of the property tests;
-    between them the games recruit every hero and take every artifact of the edition."""
-    heroes: Counter[str] = Counter()
+    between them the games take every artifact (heroes: the test below)."""
     artifacts: Counter[str] = Counter()
     checked = 0
     games = 0
@@ -147,15 +153,36 @@ def test_search_soak(thingvellir: bool) -> None:
             game, n = soak_game(players, seed, thingvellir)
             checked += n
             games += 1
-            _reached(game, heroes, artifacts)
+            _artifacts_taken(game, artifacts)
     assert checked > 100 * games
-    expansions = TV if thingvellir else ()
-    every_hero = {h.name for h in heroes_for(Game.new(players=3, expansions=expansions).config)}
-    assert every_hero - set(heroes) == set(), f"never recruited: {every_hero - set(heroes)}"
     if thingvellir:
         every_artifact = {a.name for a in C.ARTIFACTS}
         assert every_artifact - set(artifacts) == set(), \
             f"never taken: {every_artifact - set(artifacts)}"
+
+
+@pytest.mark.parametrize("hero", [h.token for h in HEROES])
+def test_search_soak_after_each_hero(hero: str) -> None:
+    """Each hero recruited by its scripted game, then the search bots in debug mode (every
+    action checked, every determinization through the ledger) to the end of the game."""
+    card = next(h for h in HEROES if h.token == hero)
+    game = recruit_game(card)
+    game.apply(f"hero {hero}")
+    bots = _debug_bots(game.config.players, len(game.history), ITERATIONS)
+    ledgers = [DeterminizationLedger(game) for _ in bots]
+    for b, ledger in zip(bots, ledgers, strict=True):
+        b.debug = ledger
+    real = _RealGameChecks()
+    played = 0
+    while not game.is_over:
+        real(game)
+        d = game.decision
+        assert d is not None
+        game.apply(bots[d.player].choose(game))
+        played += 1
+    check_end(game)
+    # Every decision with a choice sampled a determinization per iteration.
+    assert sum(ledger.checked for ledger in ledgers) >= played > 0
 
 
 @pytest.mark.skipif(not _fresh_games(), reason="NIDAVELLIR_SOAK=N plays N fresh games per table")

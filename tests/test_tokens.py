@@ -1,4 +1,4 @@
-"""Card tokens (ARCHITECTURE.md "Card tokens" contract; grammar in the README)."""
+"""Card tokens (docs/notation.md, "Card tokens")."""
 
 from __future__ import annotations
 

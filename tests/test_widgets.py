@@ -1,6 +1,6 @@
 """The play panels, driven without a browser: widget values and ``button.click()``.
 
-ARCHITECTURE.md "Widgets layer": every panel is testable without a browser; panels
+The widgets layer (docs/playing.md): every panel is testable without a browser; panels
 change the game only through Session.submit, and errors show in the console.
 """
 

@@ -1,8 +1,8 @@
 """Live charts for the play app: coin economy and class ranks, redrawn after every decision.
 
 Each chart is a plain ``plotly.graph_objects.Figure`` shown in an ``ipywidgets.Output``
-whose ``outputs`` are replaced on every change: the robust choice of
-shared/docs/VOILA.md (a ``FigureWidget`` can stop updating for good on slow clients).
+whose ``outputs`` are replaced on every change: the robust choice (docs/serving.md, "What
+is known of Voila here": a ``FigureWidget`` can stop updating for good on slow clients).
 The figure travels as the ``application/vnd.plotly.v1+json`` mime bundle, drawn by the
 locally installed plotly extension (no CDN). Setting ``outputs`` directly, rather than
 ``with out: display(...)``, also works from callbacks outside a kernel cell and in tests.
@@ -188,7 +188,7 @@ class LiveCharts(W.VBox):
                 show_figure(out, CHARTS[name](tl, coins))
         except Exception as exc:  # a chart must never break the game panels
             self.error = f"{type(exc).__name__}: {exc}"
-            self.status.value = ("<span style='color:#c0392b'>Charts failed: "
+            self.status.value = ("<span class='nid-bad'>Charts failed: "
                                  f"{html.escape(self.error)}</span>")
             self.timeline = None
             return
@@ -197,7 +197,7 @@ class LiveCharts(W.VBox):
         self.drawn_at = len(game.history)
         s = game.state
         where = "game over" if game.is_over else f"age {s.age}, round {s.round}"
-        self.status.value = (f"<span style='color:#555'>Charts after {self.drawn_at} "
+        self.status.value = (f"<span class='nid-muted'>Charts after {self.drawn_at} "
                              f"decision(s) ({where})</span>")
 
     def figure(self, name: str) -> dict[str, Any]:

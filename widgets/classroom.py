@@ -40,9 +40,9 @@ class ClassLink:
         self.pending: list[Answer] = []
         self.joined = False
         self.name = W.Text(description="Your name", placeholder="optional: for your teacher",
-                           continuous_update=False, style={"description_width": "80px"},
-                           layout=W.Layout(width="320px"))
+                           continuous_update=False, layout=W.Layout(width="320px"))
         self.name.add_class("nid-class-name")
+        self.name.add_class("nid-label-80")
         self.name.observe(lambda _c: self.join(), "value")
         self.status = W.HTML()
         self.status.add_class("nid-class-status")
@@ -50,7 +50,7 @@ class ClassLink:
                                                                          display="none"))
         self.retry.add_class("nid-class-retry")
         self.retry.on_click(lambda _b: self.flush())
-        note = W.HTML("<span style='font:12px sans-serif;color:#555'>Your predictions go to "
+        note = W.HTML("<span class='nid-note'>Your predictions go to "
                       "your teacher's class view.</span>")
         self.widget = W.HBox([self.name, note, self.retry, self.status],
                              layout=W.Layout(align_items="center", flex_flow="row wrap",
@@ -107,8 +107,8 @@ class ClassLink:
         return True
 
     def _say(self, message: str, error: bool = False) -> None:
-        colour = "#c0392b" if error else "#1e8449"
-        self.status.value = (f"<span style='font:12px sans-serif;color:{colour}'>"
+        tone = "nid-bad" if error else "nid-good"
+        self.status.value = (f"<span class='nid-text-small {tone}'>"
                              f"{html.escape(message)}</span>" if message else "")
 
 

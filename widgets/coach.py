@@ -255,8 +255,8 @@ class Coach(W.VBox):
             return
         self.progress.layout.display = ""
         self.progress.value = max(0.0, min(1.0, fraction))
-        self.progress_label.value = (f"<span style='font:12px sans-serif;color:#555'>the coach "
-                                     f"is thinking… {esc(what)} {fraction:.0%}</span>")
+        self.progress_label.value = (f"<span class='nid-note'>the coach is thinking… "
+                                     f"{esc(what)} {fraction:.0%}</span>")
 
     def _changed(self) -> None:
         session = self.session

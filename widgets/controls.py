@@ -1,15 +1,16 @@
-"""One control per decision kind, plus the generic fallback.
+"""The Play tab's controls: one per shape of decision, plus the generic fallback.
 
 A control is built from a :class:`Context` (the decision's kind, the deciding
 player, the legal actions, the decider's observation, the game for previews) and
 exposes ``widget`` (what to display) and ``buttons`` (notation -> Button, one per
-legal action it offers). Clicking a button calls ``ctx.submit(notation)``. Any legal
-action a control does not know how to draw is still offered as a plain button
-(``extras``), and unknown decision kinds get :class:`GenericControl`.
+legal action it offers). Clicking a button calls ``ctx.submit(notation)``;
+:meth:`Control.choose` operates the control for an action as a user would.
 
-Thingvellir kinds (camp picks, tavern_discard, mercenary_order, mercenary, olwyn,
-andumia / holda / brisingamens, army_discard, vidofnir) are drawn from the
-notation table of :mod:`nidavellir.actions`.
+Each decision class names its control (``Choice.control``, :data:`CONTROLS`) and words
+its buttons (``Choice.label``); :func:`build_control` dispatches through the registry
+the classes fill (:data:`nidavellir.rules.base.CHOICES`). Any legal action a control
+does not know how to draw is still offered as a plain button (``extras``), and a kind no
+class declares gets :class:`GenericControl`.
 """
 
 from __future__ import annotations
@@ -27,9 +28,10 @@ from nidavellir.bots.judge import Judgement, OptionJudgement
 from nidavellir.card_text import ability
 from nidavellir.cards import Card, Suit
 from nidavellir.explain import outlook
+from nidavellir.rules.base import CHOICES
 
 from . import render
-from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES
+from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, button
 
 esc = html.escape
 
@@ -175,6 +177,21 @@ class Context:
         return previews(self.game, self.player, actions)
 
     @property
+    def control(self) -> str:
+        """The control the decision asks for (``Choice.control``); ``buttons`` for a kind
+        no decision class declares."""
+        owner = CHOICES.get(self.kind)
+        return owner.control if owner is not None else "buttons"
+
+    def label(self, action: Action) -> str:
+        """A button's words for ``action``: its decision's (``Choice.label``), or the
+        notation for an action the decision does not declare."""
+        owner = CHOICES.get(self.kind)
+        if owner is None or action.verb not in owner.verbs:
+            return str(action)
+        return owner.label(action)
+
+    @property
     def me(self) -> dict[str, Any]:
         return self.obs["players"][self.player]
 
@@ -183,8 +200,7 @@ def _later_note(later: str) -> W.HTML:
     """A small line under a card's button: what the card will be worth later."""
     if not later:
         return W.HTML(layout=W.Layout(height="0px"))
-    note = W.HTML(f"<div style='width:140px;font:10px/1.2 sans-serif;color:#555;"
-                  f"text-align:center'>{esc(later)}</div>")
+    note = W.HTML(f"<div class='nid-later-text'>{esc(later)}</div>")
     note.add_class("nid-later")
     return note
 
@@ -200,7 +216,7 @@ def _majority_note(pv: Preview | None) -> W.HTML:
 
 
 def _label(text: str) -> W.HTML:
-    return W.HTML(f"<b style='font:13px sans-serif'>{esc(text)}</b>")
+    return W.HTML(f"<b class='nid-control-label'>{esc(text)}</b>")
 
 
 class Control:
@@ -294,6 +310,11 @@ class Control:
         """The option the player has selected but not played yet (the bid dropdowns)."""
         return None
 
+    def choose(self, action: Action) -> None:
+        """Operate the control to play ``action``, as a user would: click its button (the
+        bid and the dropdown of many options override this)."""
+        self.buttons[str(action)].click()
+
     def dead_button(self, key: str, description: str, reason: str) -> W.Button:
         b = W.Button(description=description, tooltip=reason, disabled=True,
                      layout=W.Layout(width="auto", margin="2px"))
@@ -332,16 +353,16 @@ class BidControl(Control):
             options.append((text, i))
         self.dropdowns = [W.Dropdown(options=options, value=t if t < len(options) else None,
                                      description=f"{t + 1}. {name}",
-                                     style={"description_width": "initial"},
                                      layout=W.Layout(width="230px"))
                           for t, name in enumerate(_tavern_names())]
+        for d in self.dropdowns:
+            d.add_class("nid-label-fit")
         self.purse = W.HTML()
         self.estimate = W.HTML()
         self.estimate.add_class("nid-bid-estimate")
         for d in self.dropdowns:
             d.observe(lambda _c: self._update(), "value")
-        self.submit = W.Button(description="Bid", button_style="primary",
-                               tooltip="place these coins face down")
+        self.submit = button("Bid", "primary", tooltip="place these coins face down")
         self.submit.add_class("nid-choice")
         self.submit.on_click(lambda _b: self.send())
         self._update()
@@ -362,7 +383,15 @@ class BidControl(Control):
     def selected(self) -> Action | None:
         if self.problem():
             return None
-        return parse_action("bid " + " ".join(self.hand[c] for c in self.chosen))  # type: ignore[index]
+        return parse_action(self._notation())
+
+    def _notation(self) -> str:
+        """The bid the dropdowns hold (only once :meth:`problem` has nothing to say)."""
+        labels = []
+        for c in self.chosen:
+            assert c is not None
+            labels.append(self.hand[c])
+        return "bid " + " ".join(labels)
 
     def estimates_shown(self, judgement: Judgement) -> None:
         self._show_estimate()
@@ -388,7 +417,7 @@ class BidControl(Control):
         if any(c is None for c in chosen):
             return "put a coin on each of the three taverns"
         for t, c in enumerate(chosen):
-            if chosen.index(c) != t:
+            if c is not None and chosen.index(c) != t:
                 return (f"the same coin ({self.hand[c]}) cannot go on two taverns "
                         f"(taverns {chosen.index(c) + 1} and {t + 1})")
         return None
@@ -398,11 +427,22 @@ class BidControl(Control):
         if problem:
             self.ctx.report(f"bid not placed: {problem}")
             return False
-        return bool(self.ctx.submit("bid " + " ".join(self.hand[c] for c in self.chosen)))
+        return bool(self.ctx.submit(self._notation()))
 
     def covers(self, action: Action) -> bool:
         # Every bid goes through the dropdowns: no button per permutation.
         return action.verb == "bid"
+
+    def choose(self, action: Action) -> None:
+        if action.verb != "bid":
+            super().choose(action)
+            return
+        used: set[int] = set()
+        for dropdown, label in zip(self.dropdowns, action.args, strict=True):
+            i = next(i for i, lab in enumerate(self.hand) if lab == label and i not in used)
+            used.add(i)
+            dropdown.value = i
+        self.submit.click()
 
 
 def _tavern_names() -> tuple[str, ...]:
@@ -412,53 +452,53 @@ def _tavern_names() -> tuple[str, ...]:
 
 # ====================================================================== cards
 
+#: The card control's section headings by verb (another verb's section is its name).
 _CARD_SECTIONS = {
     "take": "Tavern", "camp": "Camp", "keep": "Drawn cards", "drop": "Discard from the tavern",
     "choose": "Take", "remove": "Remove from your army",
 }
-_CARD_BUTTON = {"take": "take", "camp": "camp", "keep": "keep", "drop": "drop",
-                "choose": "take", "remove": "remove"}
+
+
+def _card_action(action: Action) -> bool:
+    return bool(action.args) and isinstance(action.args[0], Card)
 
 
 class CardControl(Control):
-    """Card tiles with a button each, showing the immediate score effect."""
-
-    verbs = ("take", "camp", "keep", "drop", "choose", "remove")
+    """Card tiles with a button each (every action naming a card, in sections by verb),
+    showing the immediate score effect; an action without arguments (Brisingamens'
+    ``skip``) gets a plain button under them."""
 
     def build(self) -> W.Widget:
         ctx = self.ctx
-        actions = [a for a in ctx.actions if a.verb in self.verbs and a.args
-                   and isinstance(a.args[0], Card)]
+        actions = [a for a in ctx.actions if _card_action(a)]
         self.previews = ctx.previews(actions)
         rows: list[W.Widget] = []
         self.copies: list[W.Button] = []
-        for verb in self.verbs:
+        for verb in dict.fromkeys(a.verb for a in actions):
             group = [a for a in actions if a.verb == verb]
-            if not group:
-                continue
-            if verb == "keep" and ctx.obs.get("drawn"):
+            drawn = ctx.obs.get("drawn")
+            if drawn and all(_card_of(a).token in drawn for a in group):
                 # The Pioneer's draw: every card drawn, a duplicate too (one action each).
-                by_token = {a.args[0].token: a for a in group  # type: ignore[union-attr]
-                            if isinstance(a.args[0], Card)}
-                group = [by_token[t] for t in ctx.obs["drawn"] if t in by_token]
+                by_token = {_card_of(a).token: a for a in group}
+                group = [by_token[t] for t in drawn if t in by_token]
             tiles = [self._tile(a) for a in group]
-            rows += [_label(_CARD_SECTIONS[verb]), W.HBox(tiles, layout=_wrap())]
-        skip = [a for a in ctx.actions if a.verb == "skip"]
-        for a in skip:
-            rows.append(self.button(a, "skip (take nothing)"))
+            rows += [_label(_CARD_SECTIONS.get(verb, verb.capitalize())),
+                     W.HBox(tiles, layout=_wrap())]
+        for a in ctx.actions:
+            if not a.args:
+                rows.append(self.button(a, ctx.label(a)))
         return W.VBox(rows)
 
     def _tile(self, action: Action) -> W.Widget:
-        card = action.args[0]
-        assert isinstance(card, Card)
+        card = _card_of(action)
         column = None
-        if action.verb == "remove" and len(action.args) > 1 and isinstance(action.args[1], Suit):
+        if len(action.args) > 1 and isinstance(action.args[1], Suit):
             column = action.args[1].letter
         pv = self.previews.get(str(action))
         note = f"in {CLASS_NAMES[column]}" if column else ""
         later = pv.later if pv is not None else ""
         tile = W.HTML(render.card_tile(card.token, column=column, note=note, later=later))
-        text = _CARD_BUTTON[action.verb]
+        text = self.ctx.label(action)
         tip = pv.tooltip if pv is not None else f"{card.name}: {ability(card)}"
         notation = str(action)
         if notation in self.buttons:  # a second copy of the same card (Pioneer's draw)
@@ -470,6 +510,12 @@ class CardControl(Control):
             b = self.option_button(action, text, tooltip=tip, width="auto")
         return W.VBox([tile, b, _later_note(later), _majority_note(pv)],
                       layout=W.Layout(align_items="center", margin="0 4px 0 0"))
+
+
+def _card_of(action: Action) -> Card:
+    card = action.args[0]
+    assert isinstance(card, Card)
+    return card
 
 
 class HeroControl(Control):
@@ -486,7 +532,8 @@ class HeroControl(Control):
             notation = f"hero {token}"
             if notation in legal:
                 pv = self.previews.get(notation)
-                b = self.option_button(legal[notation], "recruit", width="auto")
+                b = self.option_button(legal[notation], ctx.label(legal[notation]),
+                                       width="auto")
                 later = pv.later if pv else ""
                 tile = W.HTML(render.card_tile(token, later=later))
                 tiles.append(W.VBox([tile, b, _later_note(later), _majority_note(pv)],
@@ -497,7 +544,7 @@ class HeroControl(Control):
                 self.reasons[token] = reason
                 b = self.dead_button(notation, "not eligible", reason)
                 tile = W.HTML(render.card_tile(token, disabled=True)
-                              + f"<div style='width:96px;font:9px sans-serif;color:#900'>"
+                              + f"<div class='nid-ineligible'>"
                               f"{esc(reason)}</div>")
             tiles.append(W.VBox([tile, b], layout=W.Layout(align_items="center",
                                                            margin="0 4px 4px 0")))
@@ -516,19 +563,13 @@ class HeroControl(Control):
 
 # ====================================================================== columns
 
-_COLUMN_TEXT = {"thrud": "Thrud to", "ylud": "Ylud to", "double": "double in",
-                "discard": "discard top of"}
-
-
 class ColumnControl(Control):
-    """Thrud, Ylud, Olwyn's doubles, Dagda / Bonfur discards: one button per column."""
-
-    verbs = ("thrud", "ylud", "double", "discard")
+    """Thrud, Ylud, Olwyn's doubles, Dagda / Bonfur discards: one button per column (the
+    decision's actions naming a single column)."""
 
     def build(self) -> W.Widget:
         ctx = self.ctx
-        actions = [a for a in ctx.actions if a.verb in self.verbs and a.args
-                   and isinstance(a.args[0], Suit)]
+        actions = [a for a in ctx.actions if len(a.args) == 1 and isinstance(a.args[0], Suit)]
         self.previews = ctx.previews(actions)
         verb = actions[0].verb if actions else ctx.kind
         legal = {str(a): a for a in actions}
@@ -543,7 +584,7 @@ class ColumnControl(Control):
                                              points=ctx.points.get(letter), shown=3))
             pv = self.previews.get(notation)
             if notation in legal:
-                text = f"{_COLUMN_TEXT.get(verb, verb)} {letter}"
+                text = ctx.label(legal[notation])
                 tip = pv.tooltip if pv else notation
                 if verb == "discard" and top:
                     tip = f"discard {top}: " + tip
@@ -554,11 +595,7 @@ class ColumnControl(Control):
                 b = self.dead_button(notation, f"{letter}: —", why)
             cols.append(W.VBox([b, head, _majority_note(pv)],
                                layout=W.Layout(align_items="center", margin="0 4px 0 0")))
-        rows: list[W.Widget] = [W.HBox(cols, layout=_wrap())]
-        for a in ctx.actions:
-            if a.verb == "ylud" and a.args == ("stay",):
-                rows.append(self.button(a, "Ylud stays where she is"))
-        return W.VBox(rows)
+        return W.VBox([W.HBox(cols, layout=_wrap())])
 
 
 # ====================================================================== coins
@@ -585,7 +622,7 @@ class CoinControl(Control):
             buttons = []
             for a in group:
                 pv = self.previews.get(str(a))
-                text = f"coin {a.args[0]}"
+                text = ctx.label(a)
                 new = _new_coin(pv)
                 if new:
                     text += f" → {new}"
@@ -597,11 +634,7 @@ class CoinControl(Control):
             buttons = []
             for a in vidofnir:
                 pv = self.previews.get(str(a))
-                parts = []
-                for arg in a.args:
-                    coin, _, bonus = str(arg).partition("+")
-                    parts.append(f"{coin} +{bonus}")
-                text = ", then ".join(parts)
+                text = ctx.label(a)
                 news = _new_coins(pv)
                 if news:
                     text += " → " + " ".join(news)
@@ -612,13 +645,13 @@ class CoinControl(Control):
         places = [a for a in ctx.actions if a.verb == "place"]
         if places:
             rows += [_label("Coin to put face up on this tavern"), W.HBox(
-                [self.option_button(a, f"coin {a.args[0]}") for a in places], layout=_wrap())]
+                [self.option_button(a, ctx.label(a)) for a in places], layout=_wrap())]
         trades = [a for a in ctx.actions if a.verb == "trade"]
         if trades:
             buttons = []
             for a in trades:
                 pv = self.previews.get(str(a))
-                text = f"{a.args[0]} + {a.args[1]}"
+                text = ctx.label(a)
                 new = _new_coin(pv)
                 if new:
                     text += f" → {new}"
@@ -653,7 +686,7 @@ class MercenaryControl(Control):
         if order:
             self.previews.update(ctx.previews(order))
             rows += [_label("Enlist your mercenaries"), W.HBox(
-                [self.option_button(a, f"enlist {a.args[0]}") for a in order], layout=_wrap())]
+                [self.option_button(a, ctx.label(a)) for a in order], layout=_wrap())]
         place = [a for a in ctx.actions if a.verb == "enlist" and len(a.args) == 2]
         self.previews.update(ctx.previews(place))
         by_card: dict[Card, list[Action]] = {}
@@ -668,7 +701,7 @@ class MercenaryControl(Control):
                 suit = a.args[1]
                 assert isinstance(suit, Suit)
                 pv = self.previews.get(str(a))
-                buttons.append(self.option_button(a, f"as {CLASS_NAMES[suit.letter]}",
+                buttons.append(self.option_button(a, ctx.label(a),
                                                   tooltip=_tip(pv, a),
                                                   colour=CLASS_COLOURS[suit.letter],
                                                   width="auto"))
@@ -690,44 +723,41 @@ class GenericControl(Control):
         self.dropdown: W.Dropdown | None = None
         if len(actions) <= GENERIC_BUTTON_LIMIT:
             self.previews = self.ctx.previews(actions)
-            return W.HBox([self.option_button(a, str(a)) for a in actions], layout=_wrap())
+            return W.HBox([self.option_button(a, self.ctx.label(a)) for a in actions],
+                          layout=_wrap())
         self.dropdown = W.Dropdown(options=[str(a) for a in actions], description="Action")
-        self.submit = W.Button(description="Apply", button_style="primary")
+        self.submit = button("Apply", "primary")
         self.submit.on_click(lambda _b: self.ctx.submit(str(self.dropdown.value)))
         # Every action counts as offered: the dropdown holds them all.
         for a in actions:
             self.buttons[str(a)] = self.submit
         return W.HBox([self.dropdown, self.submit])
 
+    def choose(self, action: Action) -> None:
+        if self.dropdown is None:
+            super().choose(action)
+            return
+        self.dropdown.value = str(action)
+        self.submit.click()
 
-#: Decision kind -> control class; anything else gets GenericControl.
+
+#: The control of each name a decision class may ask for (``Choice.control``,
+#: :data:`nidavellir.rules.base.CONTROLS`).
 CONTROLS: dict[str, type[Control]] = {
     "bid": BidControl,
-    "uline_bid": CoinControl,
-    "pick": CardControl,
-    "pioneer": CardControl,
-    "tavern_discard": CardControl,
-    "andumia": CardControl,
-    "holda": CardControl,
-    "brisingamens": CardControl,
-    "army_discard": CardControl,
+    "cards": CardControl,
     "hero": HeroControl,
-    "thrud": ColumnControl,
-    "ylud": ColumnControl,
-    "olwyn": ColumnControl,
-    "discard": ColumnControl,
-    "transform": CoinControl,
-    "vidofnir": CoinControl,
-    "uline_trade": CoinControl,
-    "mercenary_order": MercenaryControl,
-    "mercenary": MercenaryControl,
+    "columns": ColumnControl,
+    "coins": CoinControl,
+    "mercenaries": MercenaryControl,
+    "buttons": GenericControl,
 }
 
 
 def build_control(ctx: Context) -> Control:
-    """The control for ``ctx.kind``; the generic list of legal actions if the kind is
-    unknown or its control fails to build."""
-    cls = CONTROLS.get(ctx.kind, GenericControl)
+    """The control the decision asks for (``ctx.control``); the generic list of legal
+    actions if the kind is unknown or its control fails to build."""
+    cls = CONTROLS.get(ctx.control, GenericControl)
     try:
         return cls(ctx)
     except Exception as exc:

@@ -32,6 +32,7 @@ from nidavellir import Game
 from .app import PlayApp, play_app
 from .console import guard, report_callback_errors
 from .session import HUMAN, Console, Session
+from .style import css_widget
 from .walkthrough import WalkthroughTab
 
 if TYPE_CHECKING:  # pandas and plotly load when a tab that draws charts opens
@@ -69,7 +70,7 @@ class WhatIfPanel(W.VBox):
         self.console = console
         self.play_game = play_game
         intro = W.HTML(
-            "<div style='font:14px sans-serif'><b>What if…?</b> Score every option of the "
+            "<div class='nid-text'><b>What if…?</b> Score every option of the "
             "decision on the table in the Play tab (the immediate change of the score sheet), "
             "or branch a game — here from the Play tab, or from any decision in the Replay "
             "tab — and play it on differently, every seat by hand, then compare.</div>")
@@ -82,9 +83,9 @@ class WhatIfPanel(W.VBox):
         self.branch_play.add_class("nid-whatif-branch-play")
         self.branch_play.on_click(guard(console, lambda _b: self.branch_from_play(), "what-if"))
         self.level = W.Dropdown(options=list(WHATIF_LEVELS), value=DEFAULT_WHATIF_LEVEL,
-                                description="Judged by", style={"description_width": "initial"},
-                                layout=W.Layout(width="340px"))
+                                description="Judged by", layout=W.Layout(width="340px"))
         self.level.add_class("nid-whatif-level")
+        self.level.add_class("nid-label-fit")
         self.advanced = W.Checkbox(value=False, description="more columns (for analysts)",
                                    indent=False, layout=W.Layout(width="auto"))
         self.advanced.add_class("nid-whatif-advanced")
@@ -233,7 +234,7 @@ class WhatIfPanel(W.VBox):
         self.branch_box.children = [app]
         if old is not None:
             old.close()
-        self.branch_title.value = (f"<div style='font:bold 14px sans-serif;margin-top:8px'>"
+        self.branch_title.value = (f"<div class='nid-branch-title'>"
                                    f"Branch at decision {index}: every seat is yours "
                                    f"(hot seat)</div>")
         self.compare_button.layout.display = ""
@@ -251,7 +252,7 @@ class WhatIfPanel(W.VBox):
             unfinished = "The branch" if not branch.is_over else "The original game"
             game = branch if not branch.is_over else self.original
             self.comparison.value = (
-                f"<div class='nid-error' style='color:#c0392b;font:13px sans-serif'>⚠ "
+                f"<div class='nid-error'>⚠ "
                 f"{unfinished} is not finished (age {game.state.age}, round {game.state.round})"
                 f": final scores can only be compared once both games are over. Play the "
                 f"branch to the end, then compare again.</div>")
@@ -334,9 +335,9 @@ class Dashboard(W.VBox):
         self.console = Console(limit=12)
         self.console.add_class("nid-dashboard-console")
         self.restore_errors = report_callback_errors(self.console)
-        self.play_config = {"players": players, "seats": list(seats), "seed": seed,
-                            "bot_delay": bot_delay, "background": background,
-                            "coach": dict(coach or {})}
+        self.play_config: dict[str, Any] = {
+            "players": players, "seats": list(seats), "seed": seed, "bot_delay": bot_delay,
+            "background": background, "coach": dict(coach or {})}
         self.walkthrough: WalkthroughTab | None = None
         self.play: PlayApp | None = None
         self.play_charts: LiveCharts | None = None
@@ -354,12 +355,12 @@ class Dashboard(W.VBox):
             self.tabs.set_title(i, title)
         self.tabs.observe(lambda c: self.open_tab(TABS[c["new"]][0])
                           if c["new"] is not None else None, "selected_index")
-        header = W.HTML("<div style='font:bold 20px sans-serif;margin:4px 0'>Nidavellir lab</div>"
-                        "<div style='font:13px sans-serif;color:#555'>Learn the rules step by "
+        header = W.HTML("<div class='nid-lab-title'>Nidavellir lab</div>"
+                        "<div class='nid-lab-subtitle'>Learn the rules step by "
                         "step, play against the computer, replay and question recorded "
                         "games.</div>")
-        self.children = [header, self.tabs, W.HTML("<b style='font:12px sans-serif'>Console"
-                                                   "</b>"), self.console]
+        self.children = [css_widget(), header, self.tabs,
+                         W.HTML("<b class='nid-console-title'>Console</b>"), self.console]
         self.tabs.selected_index = 0
         self.open_tab("walkthrough")
         if build_all:
@@ -383,7 +384,7 @@ class Dashboard(W.VBox):
             box._built = False  # type: ignore[attr-defined]
             self.console.error(f"the {key} tab failed to open: {type(exc).__name__}: {exc}\n"
                                + traceback.format_exc(limit=4))
-            box.children = [W.HTML(f"<div style='color:#c0392b'>This tab failed to open: "
+            box.children = [W.HTML(f"<div class='nid-bad'>This tab failed to open: "
                                    f"{esc(str(exc))} (see the console below).</div>")]
             return
         box.children = [panel]

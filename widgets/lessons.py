@@ -1,10 +1,14 @@
 """Probability lessons: pick a question, set it up, compare the exact answer with a simulation.
 
-The widget is a thin view over :mod:`nidavellir.analysis.probability`: every question
-there (``QUESTIONS``) can be asked here, with its parameters set by hand or taken from
-a live game (pass a ``Game`` or a play-app ``Session``). The exact answer, the
-simulated estimate with its 95% interval and the convergence plot (a ``go.Figure``
-redrawn into an ``Output``, shared/docs/VOILA.md) appear after *Simulate*.
+The widget is a thin view over :mod:`nidavellir.analysis.probability`: every kind of
+question there (``QUESTION_KINDS``, one descriptor each) can be asked here, with its
+parameters set by hand or taken from a live game (pass a ``Game`` or a play-app
+``Session``). The page draws each parameter control once (:meth:`LessonApp.__init__`); a
+kind says which it uses. The exact answer, the simulated estimate with its 95% interval and
+the convergence plot (a ``go.Figure`` redrawn into an ``Output``, docs/serving.md, "What is
+known of Voila here") appear
+after *Simulate*. An unknown kind, or one whose descriptor asks for a control the page
+does not draw or does not compute, says so on the page.
 
 Quiz mode hides the answer until the learner has made a guess, then gives feedback.
 
@@ -35,46 +39,12 @@ from nidavellir import cards as C
 from nidavellir.analysis import probability as P
 
 from .charts import show_figure
-
-QUESTION_OPTIONS: tuple[tuple[str, str], ...] = (
-    ("A tavern shows at least one of a class", "tavern"),
-    ("How many of a class in a round (hypergeometric)", "round"),
-    ("Does a given card appear in an age?", "appears"),
-    ("Expected number seen by a round", "expected"),
-    ("A line within k picks (simulation only)", "line"),
-    ("Two random bids tie", "bid_tie"),
-    ("The coin a trade takes from the treasury", "trade"),
-    ("Win rate of one strategy against another", "strategy"),
-)
-
-#: Which parameter controls each question uses.
-QUESTION_PARAMS: dict[str, tuple[str, ...]] = {
-    "tavern": ("what", "players", "age", "n"),
-    "round": ("what", "players", "age", "n"),
-    "appears": ("what", "players", "age", "by_round", "pioneer"),
-    "expected": ("what", "players", "age", "by_round", "pioneer"),
-    "line": ("k", "players", "position"),
-    "bid_tie": ("hand_a", "hand_b", "tavern", "distinct"),
-    "trade": ("hand", "players", "treasury"),
-    "strategy": ("bot_a", "bot_b", "players"),
-}
+from .style import button, css_widget
 
 #: The parameters in words, as the page names them.
 PARAM_WORDS: dict[str, str] = {
     "players": "the number of players", "age": "the age", "hand_a": "player A's coins",
     "hand_b": "player B's coins", "hand": "your coins", "treasury": "the Royal Treasury",
-}
-
-#: Parameters a live game supplies.
-FROM_GAME: dict[str, tuple[str, ...]] = {
-    "tavern": ("players", "age"),
-    "round": ("players", "age"),
-    "appears": ("players", "age"),
-    "expected": ("players", "age"),
-    "line": ("players",),
-    "bid_tie": ("hand_a", "hand_b"),
-    "trade": ("hand", "players", "treasury"),
-    "strategy": ("players",),
 }
 
 TARGET_OPTIONS: tuple[tuple[str, str], ...] = (
@@ -84,39 +54,22 @@ TARGET_OPTIONS: tuple[tuple[str, str], ...] = (
     ("E11", "E11"), ("M2", "M2"), ("+3 (age 1)", "+3"), ("+5 (age 2)", "+5"),
 )
 
-#: Simulations per question: (default, maximum); a strategy simulation plays whole games.
-TRIALS: dict[str, tuple[int, int]] = {"strategy": (20, 200)}
-DEFAULT_TRIALS = (2_000, 20_000)
+#: The most simulations the free lab runs (a kind may allow fewer, ``max_trials``).
+MAX_TRIALS = 20_000
 #: The strategies a lesson compares: (label, bot name). The search levels (hard, expert)
 #: take about a second a move: too slow for the hundreds of games a lesson plays.
 STRATEGY_BOTS: tuple[tuple[str, str], ...] = (
     ("medium (greedy)", "greedy"), ("easy (random)", "random"),
     ("heuristic (the search's playout policy)", "heuristic"))
-#: Questions whose answer is an expectation (the guess slider goes beyond 1).
-EXPECTATIONS = ("round", "expected")
+#: What a grade of a guess says, and its class (the stylesheet colours it).
+VERDICTS = {"spot on": ("Excellent: spot on.", "nid-verdict-good"),
+            "close": ("Close.", "nid-verdict-close"),
+            "off": ("Not quite: the explanation below counts it.", "nid-verdict-off")}
 
 
-def _parse_coins(text: str) -> list[str]:
-    parts = [p for p in text.replace(",", " ").split() if p]
-    if not parts:
-        raise ValueError("type coin values separated by spaces, e.g. 0 2 3 4 5")
-    return parts
-
-
-def _parse_treasury(text: str) -> dict[int, int] | None:
-    """``"5x2 7 9"`` -> {5: 2, 7: 1, 9: 1}; empty text -> the full treasury."""
-    parts = [p for p in text.replace(",", " ").split() if p]
-    if not parts:
-        return None
-    out: dict[int, int] = {}
-    for p in parts:
-        value, _, count = p.partition("x")
-        try:
-            v, n = int(value), int(count or 1)
-        except ValueError:
-            raise ValueError(f"treasury: {p!r} is not a coin value (e.g. 7 or 7x2)") from None
-        out[v] = out.get(v, 0) + n
-    return out
+def question_options() -> list[tuple[str, str]]:
+    """The menu of kinds: (label, key), in the registry's order."""
+    return [(k.label, k.key) for k in P.QUESTION_KINDS.values()]
 
 
 def _fmt_fraction(value: Any) -> str:
@@ -142,67 +95,64 @@ class LessonApp(W.VBox):
         dashboard sends it to the class view)."""
         self._guessed = False
         self._players = 3
-        style = {"description_width": "150px"}
+        # Every labelled control of the page: its label 150px wide (.nid-lessons in CSS).
         wide = W.Layout(width="420px")
-        self.question = W.Dropdown(description="Question", options=list(QUESTION_OPTIONS),
-                                   value=question, style=style, layout=W.Layout(width="520px"))
+        self.error = W.HTML()
+        unknown = question not in P.QUESTION_KINDS
+        self.question = W.Dropdown(description="Question", options=question_options(),
+                                   value=next(iter(P.QUESTION_KINDS)) if unknown else question,
+                                   layout=W.Layout(width="520px"))
         self.controls: dict[str, W.Widget] = {
             "what": W.Dropdown(description="Class or card", options=list(TARGET_OPTIONS),
-                               value="H", style=style, layout=wide),
-            "players": W.IntSlider(description="Players", min=2, max=5, value=3, style=style),
-            "age": W.Dropdown(description="Age", options=[1, 2], value=1, style=style),
-            "n": W.IntSlider(description="Cards in the tavern", min=1, max=9, value=3,
-                             style=style),
-            "by_round": W.IntSlider(description="By the end of round", min=0, max=4, value=4,
-                                    style=style),
+                               value="H", layout=wide),
+            "players": W.IntSlider(description="Players", min=2, max=5, value=3),
+            "age": W.Dropdown(description="Age", options=[1, 2], value=1),
+            "n": W.IntSlider(description="Cards in the tavern", min=1, max=9, value=3),
+            "by_round": W.IntSlider(description="By the end of round", min=0, max=4, value=4),
             "pioneer": W.Dropdown(description="The extra age-2 card",
                                   options=[("leaves at random", "random"),
                                            ("Pioneer keeps it if drawn", "takes_it")],
-                                  value="random", style=style, layout=wide),
-            "k": W.IntSlider(description="Picks (k)", min=1, max=24, value=8, style=style),
-            "position": W.IntSlider(description="Your pick position", min=1, max=5, value=1,
-                                    style=style),
-            "hand_a": W.Text(description="Hand of player A", value="0 2 3 4 5", style=style,
+                                  value="random", layout=wide),
+            "k": W.IntSlider(description="Picks (k)", min=1, max=24, value=8),
+            "position": W.IntSlider(description="Your pick position", min=1, max=5, value=1),
+            "hand_a": W.Text(description="Hand of player A", value="0 2 3 4 5",
                              layout=wide),
-            "hand_b": W.Text(description="Hand of player B", value="0 2 3 4 5", style=style,
+            "hand_b": W.Text(description="Hand of player B", value="0 2 3 4 5",
                              layout=wide),
             "tavern": W.Dropdown(description="Tie on",
                                  options=[(t, i) for i, t in enumerate(C.TAVERNS)]
-                                 + [("any of the three", None)], value=0, style=style,
+                                 + [("any of the three", None)], value=0,
                                  layout=wide),
             "distinct": W.Checkbox(description="uniform over distinct bids (random bot)",
                                    value=False, indent=False),
-            "hand": W.Text(description="Hand (with the 0)", value="0 2 3 4 5", style=style,
+            "hand": W.Text(description="Hand (with the 0)", value="0 2 3 4 5",
                            layout=wide),
             "treasury": W.Text(description="Treasury (empty: full)", value="",
-                               placeholder="e.g. 5 7x2 9 (empty: the box)", style=style,
+                               placeholder="e.g. 5 7x2 9 (empty: the box)",
                                layout=wide),
             "bot_a": W.Dropdown(description="Strategy A (seat 1)", options=list(STRATEGY_BOTS),
-                                value="greedy", style=style),
+                                value="greedy"),
             "bot_b": W.Dropdown(description="Strategy B (others)", options=list(STRATEGY_BOTS),
-                                value="random", style=style),
+                                value="random"),
         }
         self.use_game = W.Checkbox(description="Use the current game", value=False,
                                    disabled=True, indent=False,
                                    layout=W.Layout(width="auto"))
-        default, top = DEFAULT_TRIALS
-        self.trials = W.IntSlider(description="Simulations", min=10, max=top, step=10,
-                                  value=trials or default, style=style,
+        self.trials = W.IntSlider(description="Simulations", min=10, max=MAX_TRIALS, step=10,
+                                  value=trials or self.kind.trials,
                                   layout=W.Layout(width="520px"))
-        self.seed = W.IntText(description="Seed", value=seed, style=style,
+        self.seed = W.IntText(description="Seed", value=seed,
                               layout=W.Layout(width="260px"))
-        self.run_button = W.Button(description="Simulate", button_style="primary",
-                                   icon="play")
+        self.run_button = button("Simulate", "primary", icon="play")
         self.quiz = W.Checkbox(description="Quiz mode: guess first", value=quiz, indent=False)
         self.guess = W.FloatSlider(description="Your guess", min=0.0, max=1.0, step=0.01,
-                                   value=0.5, style=style, layout=W.Layout(width="520px"),
+                                   value=0.5, layout=W.Layout(width="520px"),
                                    readout_format=".2f")
-        self.check_button = W.Button(description="Check my guess", button_style="warning")
+        self.check_button = button("Check my guess", "warning")
         self.feedback = W.HTML()
         self.exact_html = W.HTML()
         self.estimate_html = W.HTML()
         self.note = W.HTML()
-        self.error = W.HTML()
         self.chart = W.Output(layout=W.Layout(min_height="360px"))
         self.dist_chart = W.Output()
         self.param_box = W.VBox()
@@ -219,7 +169,8 @@ class LessonApp(W.VBox):
         self.answer_box = W.VBox([self.exact_html, self.estimate_html, self.note, self.chart,
                                   self.dist_chart])
         self.children = [
-            W.HTML("<h3 style='margin:4px 0'>Probability lab: count it, then simulate it</h3>"),
+            css_widget(),
+            W.HTML("<h3 class='nid-heading'>Probability lab: count it, then simulate it</h3>"),
             self.question, self.use_game, self.param_box,
             W.HBox([self.trials, self.seed]), W.HBox([self.run_button, self.quiz]),
             self.quiz_box, self.error, self.answer_box,
@@ -228,6 +179,17 @@ class LessonApp(W.VBox):
         self._sync_quiz()
         self._watched: Any = None
         self.set_game(game)
+        if unknown:
+            self._say_error(f"There is no question {question!r} in the lab (known: "
+                            f"{', '.join(P.QUESTION_KINDS)}).")
+
+    @property
+    def kind(self) -> P.QuestionKind:
+        """The descriptor of the selected kind of question."""
+        return P.QUESTION_KINDS[self.question.value]
+
+    def _say_error(self, text: str) -> None:
+        self.error.value = f"<div class='nid-error'>{html.escape(text, quote=False)}</div>"
 
     # ------------------------------------------------------------------ game
 
@@ -274,25 +236,25 @@ class LessonApp(W.VBox):
     # ------------------------------------------------------------------ parameters
 
     def _question_changed(self, change: dict[str, Any]) -> None:
-        key = change["new"]
-        default, top = TRIALS.get(key, DEFAULT_TRIALS)
+        kind = P.QUESTION_KINDS[change["new"]]
+        old = P.QUESTION_KINDS.get(change.get("old") or "")
+        top = min(MAX_TRIALS, kind.max_trials or MAX_TRIALS)
         self.trials.max = max(top, self.trials.min)
-        if self.trials.value > top or key == "strategy":
-            self.trials.value = default
-        elif change.get("old") == "strategy":
-            self.trials.value = DEFAULT_TRIALS[0]
-        if key == "appears":
-            self.controls["what"].value = "W10"
-            self.controls["players"].value = 5
-            self.controls["age"].value = 2
-        elif key == "expected":
-            self.controls["what"].value = "RO"
-            self.controls["age"].value = 2
-            self.controls["by_round"].value = 2
-        expectation = key in EXPECTATIONS
-        self.guess.max = 10.0 if expectation else 1.0
-        self.guess.step = 0.05 if expectation else 0.01
-        self.guess.description = "Your guess (mean)" if expectation else "Your guess (prob.)"
+        if self.trials.value > top or kind.max_trials is not None or (
+                old is not None and old.max_trials is not None):
+            self.trials.value = min(kind.trials, top)
+        self.error.value = ""
+        missing = [name for name in (*kind.controls, *kind.presets) if name not in self.controls]
+        if missing:
+            self._say_error(f"The question {kind.key!r} is broken: it asks for "
+                            f"{', '.join(missing)}, which this page does not draw.")
+        for name, value in kind.presets.items():
+            if name in self.controls:
+                self.controls[name].value = value
+        self.guess.max = 10.0 if kind.expectation else 1.0
+        self.guess.step = 0.05 if kind.expectation else 0.01
+        self.guess.description = ("Your guess (mean)" if kind.expectation
+                                  else "Your guess (prob.)")
         self._sync_params()
         self._hide_answer()
 
@@ -313,15 +275,14 @@ class LessonApp(W.VBox):
             self.controls["n"].value = C.CARDS_PER_TAVERN[players]
 
     def _sync_params(self) -> None:
-        key = self.question.value
-        from_game = set(FROM_GAME[key]) if self.using_game else set()
-        shown = [self.controls[name] for name in QUESTION_PARAMS[key] if name not in from_game]
+        kind = self.kind
+        from_game = set(kind.from_game) if self.using_game else set()
+        shown: list[W.Widget] = [self.controls[name] for name in kind.controls
+                                 if name not in from_game and name in self.controls]
         if self.using_game and from_game:
-            words = [PARAM_WORDS.get(name, name) for name in FROM_GAME[key] if name in from_game]
-            unseen = (" and the cards nobody has seen yet" if key in ("tavern", "round")
-                      else "")
+            words = [PARAM_WORDS.get(name, name) for name in kind.from_game]
             shown.insert(0, W.HTML(f"<i>From the game in the Play tab: {', '.join(words)}"
-                                   f"{unseen}.</i>"))
+                                   f"{kind.game_words}.</i>"))
         self.param_box.children = shown
         self._sync_limits()
         self._hide_answer()
@@ -332,47 +293,34 @@ class LessonApp(W.VBox):
 
     def params(self) -> dict[str, Any]:
         """The parameters of the selected question, as its factory takes them."""
-        key = self.question.value
-        v = {name: c.value for name, c in self.controls.items()}
+        kind = self.kind
+        out = kind.arguments({name: c.value for name, c in self.controls.items()})
         game = self.game if self.using_game else None
-        if key in ("tavern", "round"):
-            out: dict[str, Any] = {"what": v["what"], "players": v["players"], "age": v["age"],
-                                   "n": v["n"]}
-        elif key in ("appears", "expected"):
-            out = {"what": v["what"], "players": v["players"], "age": v["age"],
-                   "by_round": min(v["by_round"], C.ROUNDS_PER_AGE[v["players"]]),
-                   "pioneer": v["pioneer"]}
-        elif key == "line":
-            out = {"k": v["k"], "players": v["players"],
-                   "position": min(v["position"], v["players"])}
-        elif key == "bid_tie":
-            out = {"hand_a": _parse_coins(v["hand_a"]), "hand_b": _parse_coins(v["hand_b"]),
-                   "tavern": v["tavern"], "distinct": v["distinct"]}
-        elif key == "trade":
-            out = {"hand": _parse_coins(v["hand"]), "players": v["players"],
-                   "treasury": _parse_treasury(v["treasury"])}
-        else:
-            out = {"a": v["bot_a"], "b": v["bot_b"], "players": v["players"]}
         if game is not None:
             out["game"] = game
-            if key in ("bid_tie", "trade"):
+            if kind.seat:
                 out["seat"] = self.seat
         return out
 
     # ------------------------------------------------------------------ running
 
     def build(self) -> P.Question:
-        return P.question(self.question.value, **self.params())
+        return self.kind.question(**self.params())
 
     def run(self) -> dict[str, Any] | None:
-        """Compute the exact answer and the simulation; draw the plots."""
+        """Compute the exact answer and the simulation; draw the plots. A bad value says
+        what is wrong; a kind that fails otherwise says it is broken (never a blank page)."""
         self.error.value = ""
         try:
             q = self.build()
             result = q.run(self.trials.value, self.seed.value)
         except (ValueError, KeyError) as exc:
-            self.error.value = (f"<div style='color:#c0392b'>Cannot answer: "
-                                f"{html.escape(str(exc))}</div>")
+            self._say_error(f"Cannot answer: {exc}")
+            self.last = {}
+            return None
+        except Exception as exc:  # a broken descriptor or factory: said on the page
+            self._say_error(f"The question {self.kind.key!r} is broken "
+                            f"({type(exc).__name__}: {exc}).")
             self.last = {}
             return None
         self.last = {"question": q, "exact": q.exact, **result}
@@ -385,13 +333,13 @@ class LessonApp(W.VBox):
 
     def _render(self, q: P.Question, result: dict[str, Any]) -> None:
         est: P.Estimate = result["estimate"]
-        words = _explanation(q)
+        words = _explanation(q, self.kind)
         if q.exact is not None:
             self.exact_html.value = (
                 f"<b>Exact:</b> {html.escape(q.exact.question)} = "
                 f"<b>{html.escape(_fmt_fraction(q.exact.value))}</b>"
-                f"<div class='nid-lab-words' style='font:14px sans-serif'>{words}</div>"
-                f"<span style='color:#555'>Formula: {html.escape(q.exact.formula)}</span>")
+                f"<div class='nid-lab-words'>{words}</div>"
+                f"<span class='nid-muted'>Formula: {html.escape(q.exact.formula)}</span>")
         else:
             self.exact_html.value = ("<b>Exact:</b> no closed form here: only the simulation "
                                      "answers this question.")
@@ -403,7 +351,7 @@ class LessonApp(W.VBox):
             lines.append(f"The exact value lies {inside} the interval ({z:+.2f} standard "
                          "errors from the estimate).")
         self.estimate_html.value = "<br>".join(lines)
-        self.note.value = (f"<div style='color:#555;font-size:90%'>Assumption: "
+        self.note.value = (f"<div class='nid-assumption'>Assumption: "
                            f"{html.escape(q.assumption)}</div>" if q.assumption else "")
         self.figure = q.figure(result["frame"])
         show_figure(self.chart, self.figure)
@@ -454,14 +402,8 @@ class LessonApp(W.VBox):
                 if q.exact is not None else f"the simulated {truth:.4f}")
         guess = float(self.guess.value)
         off = abs(guess - truth)
-        scale = max(abs(truth), 1.0) if not q.binary else 1.0
-        if off <= 0.02 * scale:
-            verdict, colour = "Excellent: spot on.", "#1e8449"
-        elif off <= 0.1 * scale:
-            verdict, colour = "Close.", "#b7950b"
-        else:
-            verdict, colour = "Not quite: the explanation below counts it.", "#c0392b"
-        self.feedback.value = (f"<div style='color:{colour}'><b>{verdict}</b> You guessed "
+        verdict, verdict_class = VERDICTS[self.kind.grade(guess, truth, q.binary)]
+        self.feedback.value = (f"<div class='{verdict_class}'><b>{verdict}</b> You guessed "
                                f"{guess:.2f}; {what} (off by {off:.3f}).</div>")
         self._guessed = True
         self._show_answer()
@@ -471,19 +413,19 @@ class LessonApp(W.VBox):
             self.on_guess(label, guess, kind, q.exact)
 
 
-_EXPLANATIONS: dict[str, str] = {}
-
-
-def _explanation(q: P.Question) -> str:
-    """The question's exact answer in words (``nidavellir/lessons/files/lab.yaml``), with
-    its numbers filled from the computation."""
-    from nidavellir.lessons import lab_explanations
+def _explanation(q: P.Question, kind: P.QuestionKind) -> str:
+    """The question's exact answer in words (its kind's ``explanation``), with its numbers
+    filled from the computation; a kind without words, or whose words name a number the
+    computation does not give, says so."""
     from nidavellir.lessons.markup import fill, to_html
 
-    if not _EXPLANATIONS:
-        _EXPLANATIONS.update(lab_explanations())
-    text = _EXPLANATIONS.get(q.key, "")
-    return to_html(fill(text, q.facts)) if text else ""
+    name = html.escape(repr(kind.key), quote=False)
+    if not kind.explanation:
+        return f"<i>No words yet for the question {name}.</i>"
+    try:
+        return to_html(fill(kind.explanation, q.facts))
+    except (KeyError, ValueError) as exc:
+        return f"<i>The words of the question {name} are broken: {html.escape(str(exc))}</i>"
 
 
 def figure_box(fig: Any) -> W.Output:
@@ -496,7 +438,7 @@ def figure_box(fig: Any) -> W.Output:
 def _answer_html(answer: Any) -> str:
     if isinstance(answer, P.Exact):
         return (f"<b>{html.escape(answer.question)} = {html.escape(_fmt_fraction(answer.value))}"
-                f"</b><br><span style='color:#555'>{html.escape(answer.formula)}</span>")
+                f"</b><br><span class='nid-muted'>{html.escape(answer.formula)}</span>")
     if isinstance(answer, P.Estimate):
         return f"<b>{html.escape(str(answer))}</b>"
     if isinstance(answer, P.Distribution):
@@ -514,7 +456,7 @@ def reveal(answer: Any, explanation: str = "", label: str = "Show the answer") -
     ``answer`` may be an Exact, an Estimate, a Distribution or text; ``explanation`` is
     HTML shown under it.
     """
-    body = W.HTML(_answer_html(answer) + (f"<div style='margin-top:4px'>{explanation}</div>"
+    body = W.HTML(_answer_html(answer) + (f"<div class='nid-answer-more'>{explanation}</div>"
                                           if explanation else ""),
                   layout=W.Layout(display="none", border="1px solid #ddd", padding="4px 8px"))
     button = W.Button(description=label, icon="eye")
@@ -538,7 +480,8 @@ def lessons_app(game: Any = None, question: str = "tavern", trials: int | None =
 
 
 def question_keys() -> Sequence[str]:
-    return [key for _, key in QUESTION_OPTIONS]
+    return list(P.QUESTION_KINDS)
 
 
-__all__ = ["LessonApp", "lessons_app", "reveal", "figure_box", "QUESTION_OPTIONS", "QUESTION_PARAMS", "question_keys"]
+__all__ = ["LessonApp", "lessons_app", "reveal", "figure_box", "question_options",
+           "question_keys"]

@@ -8,11 +8,11 @@ Each panel observes ``session.version`` and re-renders from
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as W
 
-from nidavellir import Game
+from nidavellir import Game, ScoreSheet
 from nidavellir import cards as C
 from nidavellir import events as ev
 from nidavellir.card_text import ability
@@ -21,6 +21,7 @@ from nidavellir.cards import TAVERNS
 from . import render
 from .controls import Context, Control, build_control
 from .session import HUMAN, LEVEL_HELP, LEVEL_OF, SEAT_MENU, Session
+from .style import button
 
 esc = html.escape
 MAX_PLAYERS = 5
@@ -215,8 +216,8 @@ class SetupCard(W.VBox):
                                tooltip="choose the players, their levels and the rules, "
                                        "then start")
         self.toggle.add_class("nid-setup-toggle")
-        self.toggle.on_click(lambda _b: self.show_form(self.form.layout.display == "none"))
         self.form = NewGamePanel(session, layout=W.Layout(display="none", padding="4px 0"))
+        self.toggle.on_click(lambda _b: self.show_form(self.form.layout.display == "none"))
         self._game = session.game
         self.children = [W.HBox([self.summary, self.toggle], layout=W.Layout(
             align_items="center", justify_content="space-between", width="100%")),
@@ -272,10 +273,11 @@ class NewGamePanel(W.VBox):
                                      layout=W.Layout(width="360px"))
         self.seed = W.IntText(value=game.seed, description="Seed")
         self.bot_delay = W.FloatText(value=session.bot_delay, description="Bot pause (s)",
-                                     step=0.1, style={"description_width": "initial"})
+                                     step=0.1)
         self.players.add_class("nid-new-players")
         self.bot_delay.add_class("nid-new-bot-delay")
-        self.start = W.Button(description="Start", button_style="success", icon="play")
+        self.bot_delay.add_class("nid-label-fit")
+        self.start = button("Start", "success", icon="play")
         self.start.add_class("nid-new-start")
         self.start.on_click(lambda _b: self.start_game())
         self.players.observe(lambda _c: self._show_rows(), "value")
@@ -437,8 +439,8 @@ class DecisionPanel(_View):
         self.error.add_class("nid-decision-error")
         self.summary = W.HTML()
         self.summary.add_class("nid-summary")
-        self.continue_button = W.Button(description="Continue", button_style="primary",
-                                        tooltip="close the summary and go on playing")
+        self.continue_button = button("Continue", "primary",
+                                      tooltip="close the summary and go on playing")
         self.continue_button.add_class("nid-summary-continue")
         self.continue_button.on_click(lambda _b: self.session.read_summary())
         self.summary_box = W.VBox([self.summary, self.continue_button], layout=W.Layout(
@@ -459,8 +461,8 @@ class DecisionPanel(_View):
                                indent=False, layout=W.Layout(width="auto", margin="0 0 0 12px"))
         self.auto.add_class("nid-auto-forced")
         self.auto.observe(self._auto_changed, "value")
-        self.again = W.Button(description="Play again (new deal)", button_style="success",
-                              tooltip="the same players and rules, a new random seed")
+        self.again = button("Play again (new deal)", "success",
+                            tooltip="the same players and rules, a new random seed")
         self.again.add_class("nid-play-again")
         self.again.on_click(lambda _b: self.session.play_again())
         self.tools = W.HBox([self.undo_button, self.again, self.auto],
@@ -510,8 +512,7 @@ class DecisionPanel(_View):
 
     def _show_error(self) -> None:
         message = self.session.error
-        self.error.value = (f"<div class='nid-error' style='color:#c0392b;font:13px sans-serif'>"
-                            f"⚠ {esc(message)}</div>" if message else "")
+        self.error.value = f"<div class='nid-error'>⚠ {esc(message)}</div>" if message else ""
 
     def _show_waiting(self) -> None:
         """While a bot decides: who, and how far its thinking is (background bots)."""
@@ -551,14 +552,14 @@ class DecisionPanel(_View):
             self.notation.value = ""  # a new game: nothing typed for the old one stays
         self._rendered = key
         # The number of decisions taken, for a page (or a browser test) to see a move land.
-        self._dom_classes = tuple(c for c in self._dom_classes
-                                  if not c.startswith("nid-moves-")) + (
+        classes: tuple[str, ...] = cast(Any, self)._dom_classes
+        self._dom_classes = tuple(c for c in classes if not c.startswith("nid-moves-")) + (
             f"nid-moves-{len(game.history)}",)
         old = self.control
         self.control = None
         self.text_row.layout.display = "none"
         if session.summary_age:
-            self.prompt.value = ("<div style='font:bold 14px sans-serif'>The age is over: read "
+            self.prompt.value = ("<div class='nid-prompt'>The age is over: read "
                                  "the summary, then continue.</div>")
             self.control_box.children = []
         elif d is None:
@@ -578,9 +579,9 @@ class DecisionPanel(_View):
             n = len(ctx.actions)
             choices = "one possible move" if n == 1 else f"{n} possible moves"
             hint = "" if d.kind == "bid" else f" ({choices})"
-            self.prompt.value = (f"<div style='font:bold 14px sans-serif'>{esc(game.names[d.player])}"
+            self.prompt.value = (f"<div class='nid-prompt'>{esc(game.names[d.player])}"
                                  f": {esc(d.prompt)}</div>"
-                                 f"<div style='font:11px sans-serif;color:#666'>Click a button "
+                                 f"<div class='nid-prompt-help'>Click a button "
                                  f"below{esc(hint)}; a card's tile explains it when clicked."
                                  "</div>")
             self.control_box.children = [self.control.widget]
@@ -604,10 +605,8 @@ def record_download_html(record: Game | dict[str, Any], filename: str) -> str:
         record = record.to_record()
     data = json.dumps(record, indent=1, ensure_ascii=False).encode("utf-8")
     href = "data:application/json;base64," + base64.b64encode(data).decode("ascii")
-    return (f"<a class='nid-save-download' download='{esc(filename)}' href='{href}' "
-            "style='display:inline-block;padding:4px 10px;border:1px solid #888;"
-            "border-radius:3px;background:#f4f6f6;color:#222;text-decoration:none;"
-            "font:13px sans-serif'>⬇ Save game (download)</a>")
+    return (f"<a class='nid-save-download' download='{esc(filename)}' href='{href}'>"
+            "⬇ Save game (download)</a>")
 
 
 class GameFilePanel(_View):
@@ -672,8 +671,8 @@ class GameFilePanel(_View):
                                     "the other players' face-down bids too")
 
     def _say(self, text: str, error: bool = False) -> None:
-        colour = "#c0392b" if error else "#1e8449"
-        self.message.value = f"<div style='color:{colour};font:13px sans-serif'>{esc(text)}</div>"
+        tone = "nid-message-bad" if error else "nid-message-ok"
+        self.message.value = f"<div class='{tone}'>{esc(text)}</div>"
 
     def save_to(self, path: str) -> bool:
         from pathlib import Path
@@ -763,7 +762,7 @@ class ResultPanel(_View):
     def __init__(self, session: Session, **kwargs: Any) -> None:
         super().__init__(session, **kwargs)
         self.html = W.HTML()
-        self.sheet = None
+        self.sheet: ScoreSheet | None = None
         self.children = [self.html]
         self.refresh()
 
@@ -775,7 +774,7 @@ class ResultPanel(_View):
             return
         self.sheet = game.scores()
         winners = ", ".join(self.sheet.winners)
-        self.html.value = (f"<div style='font:bold 15px sans-serif'>Final scores — winner(s): "
+        self.html.value = (f"<div class='nid-final'>Final scores — winner(s): "
                            f"{esc(winners)}</div>" + self.sheet._repr_html_())
 
 

@@ -37,7 +37,7 @@ from nidavellir.lessons.probability import ProbabilityLesson, ProbabilityStep
 
 from .classroom import ClassLink
 from .session import Console
-from .style import css_widget
+from .style import button, css_widget
 
 esc = html.escape
 #: The tab's last page.
@@ -79,22 +79,22 @@ class ProbabilityLessonApp(W.VBox):
         self.slider = W.FloatSlider(min=0.0, max=1.0, step=0.01, value=0.5,
                                     continuous_update=False,
                                     description="Your prediction", readout_format=".2f",
-                                    style={"description_width": "110px"},
                                     layout=W.Layout(width="460px"))
         self.slider.add_class("nid-pl-slider")
+        self.slider.add_class("nid-label-110")
         self.number = W.FloatText(description="Your prediction", value=0.0,
                                   continuous_update=False,
-                                  style={"description_width": "110px"},
                                   layout=W.Layout(width="260px"))
         self.number.add_class("nid-pl-number")
+        self.number.add_class("nid-label-110")
         self.slider.observe(self._late_value, "value")
         self.number.observe(self._late_value, "value")
-        self.submit_button = W.Button(description="Submit my prediction",
-                                      button_style="warning", layout=W.Layout(width="auto"))
+        self.submit_button = button("Submit my prediction", "warning",
+                                    layout=W.Layout(width="auto"))
         self.submit_button.add_class("nid-pl-submit")
         self.submit_button.on_click(lambda _b: self._guard(self.submit))
-        self.simulate_button = W.Button(description="Run the simulation", icon="play",
-                                        button_style="primary", layout=W.Layout(width="auto"))
+        self.simulate_button = button("Run the simulation", "primary", icon="play",
+                                      layout=W.Layout(width="auto"))
         self.simulate_button.add_class("nid-pl-simulate")
         self.simulate_button.on_click(lambda _b: self._guard(self.simulate))
         self.said = W.HTML()
@@ -109,8 +109,7 @@ class ProbabilityLessonApp(W.VBox):
         self.back_button = W.Button(description="◀ Back", layout=W.Layout(width="110px"))
         self.back_button.add_class("nid-pl-back")
         self.back_button.on_click(lambda _b: self._guard(self.back))
-        self.next_button = W.Button(description="Next ▶", button_style="primary",
-                                    layout=W.Layout(width="110px"))
+        self.next_button = button("Next ▶", "primary", layout=W.Layout(width="110px"))
         self.next_button.add_class("nid-pl-next")
         self.next_button.on_click(lambda _b: self._guard(self.next))
         self.progress = W.HTML()
@@ -220,25 +219,22 @@ class ProbabilityLessonApp(W.VBox):
     # ------------------------------------------------------------------ view
 
     def _said(self, message: str, error: bool = False) -> None:
-        colour = "#c0392b" if error else "#1e8449"
-        self.said.value = (f"<div style='font:14px sans-serif;color:{colour};margin:4px 0'>"
-                           f"{message}</div>")
+        tone = "nid-bad" if error else "nid-good"
+        self.said.value = f"<div class='nid-said {tone}'>{message}</div>"
 
     def refresh(self) -> None:
         step = self.step
         n = len(self.lesson.steps)
         texts = step.texts()
         kind = self.kind
-        self.title.value = (f"<h3 style='margin:4px 0'>{esc(self.lesson.title)} · step "
+        self.title.value = (f"<h3 class='nid-heading'>{esc(self.lesson.title)} · step "
                             f"{self.index + 1} of {n}: {esc(step.title)}</h3>")
-        self.situation.value = f"<div style='font:14px sans-serif'>{to_html(texts['situation'])}</div>"
+        self.situation.value = f"<div class='nid-text'>{to_html(texts['situation'])}</div>"
         hint = {"probability": "a chance from 0 to 1",
                 "mean": "a number: the average you expect",
                 "count": "a whole number of simulations"}[kind]
-        self.ask.value = (f"<div style='font:bold 14px sans-serif;background:#fef9e7;border:2px "
-                          f"solid #f1c40f;padding:6px;border-radius:6px'>Predict: "
-                          f"{inline(texts['predict'])} <span style='font-weight:normal;"
-                          f"color:#555'>({hint})</span></div>")
+        self.ask.value = (f"<div class='nid-ask'>Predict: {inline(texts['predict'])} "
+                          f"<span class='nid-ask-hint'>({hint})</span></div>")
         self.slider.layout.display = "" if kind == "probability" else "none"
         self.number.layout.display = "none" if kind == "probability" else ""
         predicted = self.predictions.get(self.index)
@@ -266,7 +262,7 @@ class ProbabilityLessonApp(W.VBox):
             self._show_answer(done, predicted)
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index >= n - 1
-        self.progress.value = (f"<span style='font:12px sans-serif;color:#555;margin-left:8px'>"
+        self.progress.value = (f"<span class='nid-note-spaced'>"
                                f"{self.index + 1} / {n}</span>")
 
     def _show_answer(self, done: dict[str, Any], predicted: float | None) -> None:
@@ -294,18 +290,17 @@ class ProbabilityLessonApp(W.VBox):
                 else:
                     verdict = f" — you were {_number(abs(off), kind)} too {way}."
             self.result.value = (
-                f"<div class='nid-pl-verdict' style='font:14px sans-serif;margin:4px 0'>"
+                f"<div class='nid-pl-verdict nid-verdict'>"
                 f"You predicted <b>{_number(predicted or 0.0, kind)}</b>; the exact answer is "
                 f"{shown}{verdict}</div>")
         else:
             self.result.value = (
-                f"<div class='nid-pl-verdict' style='font:14px sans-serif;margin:4px 0'>"
+                f"<div class='nid-pl-verdict nid-verdict'>"
                 f"You predicted <b>{_number(predicted or 0.0, kind)}</b>; the simulation says "
                 f"<b>{est.estimate:.3f}</b> (95% interval {est.ci[0]:.3f} to "
                 f"{est.ci[1]:.3f}).</div>")
         explained = step.texts(facts)["explain"]
-        self.explanation.value = (f"<div style='font:14px sans-serif;border-left:4px solid "
-                                  f"#1e8449;padding-left:8px'>{to_html(explained)}</div>")
+        self.explanation.value = f"<div class='nid-explanation'>{to_html(explained)}</div>"
         figure = q.figure(result["frame"])
         figure.update_layout(title=f"{step.title}: the running estimate")
         show_figure(self.chart, figure)
@@ -337,9 +332,9 @@ class ProbabilityLessonsTab(W.VBox):
                 self.entries.setdefault(e.lesson.key, e)
         self.apps: dict[str, W.Widget] = {}
         options = [(e.title, key) for key, e in self.entries.items()] + [(LAB_TITLE, LAB)]
-        self.chooser = W.ToggleButtons(options=options, value=options[0][1],
-                                       style={"button_width": "auto"})
+        self.chooser = W.ToggleButtons(options=options, value=options[0][1])
         self.chooser.add_class("nid-pl-chooser")
+        self.chooser.add_class("nid-fit-buttons")
         self.summary = W.HTML()
         self.summary.add_class("nid-pl-summary")
         self.problems = W.HTML(self._problems_html())
@@ -358,8 +353,8 @@ class ProbabilityLessonsTab(W.VBox):
             lines.insert(0, f"<li>{esc(self.library.folder_error)}</li>")
         if not lines:
             return ""
-        return ("<div style='font:13px sans-serif;color:#c0392b;margin:4px 0'>⚠ These lesson "
-                "files could not be used (the others work):<ul style='margin:2px 0'>"
+        return ("<div class='nid-lesson-errors'>⚠ These lesson "
+                "files could not be used (the others work):<ul>"
                 + "".join(lines) + "</ul></div>")
 
     @property
@@ -386,7 +381,7 @@ class ProbabilityLessonsTab(W.VBox):
                                                       self.console)
         summary = ("Ask your own questions: pick one, set it up, simulate, compare with the "
                    "exact answer." if key == LAB else self.entries[key].lesson.summary)
-        self.summary.value = (f"<div style='font:13px sans-serif;color:#555;margin:2px 0 6px'>"
+        self.summary.value = (f"<div class='nid-tab-summary'>"
                               f"{inline(summary)}</div>")
         self.body.children = [self.apps[key]]
 

@@ -18,7 +18,7 @@ from nidavellir.errors import InvalidNotation
 from nidavellir.rules.classes import blacksmith_points, column_totals, hunter_points
 from nidavellir.tokens import parse_token
 
-from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, DISABLED_OPACITY, TEXT_COLOUR
+from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES
 
 esc = html.escape
 
@@ -86,11 +86,11 @@ def card_caption(card: Card, column: str | None = None) -> str:
 def card_info_html(card: Card, *, later: str = "") -> str:
     """A card's explanation: name and title, what it does, where the rulebook says so."""
     name = f"{card.name}, {card.title}" if card.title else card.name
-    body = (f"<div style='font-weight:bold;margin-bottom:2px'>{esc(name)}</div>"
+    body = (f"<div class='nid-info-name'>{esc(name)}</div>"
             f"<div>{esc(ability(card))}</div>")
     if later:
-        body += f"<div style='margin-top:3px'><i>For you:</i> {esc(later)}</div>"
-    body += f"<div style='margin-top:3px;color:#666;font-size:10px'>{esc(source(card))}</div>"
+        body += f"<div class='nid-info-later'><i>For you:</i> {esc(later)}</div>"
+    body += f"<div class='nid-info-source'>{esc(source(card))}</div>"
     return body
 
 
@@ -104,17 +104,10 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
     round trip). ``later`` adds what the card would be worth later for the viewer.
     """
     card = card_of(token)
-    w, h = (48, 52) if small else (TILE_W, TILE_H)
-    style = [f"display:inline-block;vertical-align:top;width:{w}px;min-height:{h}px;",
-             "margin:2px;padding:3px;border-radius:6px;box-sizing:border-box;",
-             f"background:{_background(card, column)};color:{TEXT_COLOUR};",
-             "font-family:sans-serif;text-align:center;overflow:hidden;"]
-    if highlight:
-        style.append("box-shadow:0 0 0 3px #f1c40f;")
-    if disabled:
-        style.append(f"opacity:{DISABLED_OPACITY};filter:grayscale(60%);")
+    classes = "nid-card" + (" nid-card-small" if small else "") + (
+        " nid-card-highlight" if highlight else "") + (" nid-card-disabled" if disabled else "")
     if card is None:
-        body = f"<div style='font-weight:bold'>{esc(token)}</div>"
+        body = f"<div class='nid-card-head'>{esc(token)}</div>"
         title = token
     else:
         is_named = card.kind in (Kind.HERO, Kind.ARTIFACT, Kind.DISTINCTION, Kind.OLWYN_DOUBLE)
@@ -128,41 +121,31 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
             size = "8px" if small else "11px"
         else:
             size = "7px" if small else "9px"
-        body = (f"<div style='font-weight:bold;font-size:{size};line-height:1.1;"
-                f"overflow-wrap:break-word'>{esc(head)}</div>"
-                f"<div style='font-size:9px;line-height:1.1;margin-top:2px;"
-                f"overflow-wrap:break-word'>{esc(card_caption(card, column))}</div>")
+        body = (f"<div class='nid-card-head' style='font-size:{size}'>{esc(head)}</div>"
+                f"<div class='nid-card-caption'>{esc(card_caption(card, column))}</div>")
         title = f"{card.name} {card.title}".strip() if card.title else card.name
         title += f": {ability(card)}"
         if later:
             title += f" For you: {later}"
     if note:
-        body += f"<div style='font-size:9px;font-style:italic'>{esc(note)}</div>"
-    tile = f"<div class='nid-card' title='{esc(title)}' style='{''.join(style)}'>{body}</div>"
+        body += f"<div class='nid-card-note'>{esc(note)}</div>"
+    # The card's colour is its one style of its own: the stylesheet has the rest.
+    tile = (f"<div class='{classes}' title='{esc(title)}' "
+            f"style='background:{_background(card, column)}'>{body}</div>")
     if card is None or not info:
         return tile
-    panel = ("<div class='nid-card-info' style='position:absolute;z-index:50;left:0;top:100%;"
-             "width:250px;background:#fffdf5;color:#222;border:1px solid #b7950b;"
-             "border-radius:6px;padding:6px;font:12px/1.35 sans-serif;text-align:left;"
-             "white-space:normal;box-shadow:0 2px 8px rgba(0,0,0,.25)'>"
-             + card_info_html(card, later=later) + "</div>")
-    return ("<details class='nid-card-details' style='display:inline-block;vertical-align:top;"
-            "position:relative'><summary style='display:block;list-style:none;cursor:pointer'>"
-            f"{tile}</summary>{panel}</details>")
+    panel = "<div class='nid-card-info'>" + card_info_html(card, later=later) + "</div>"
+    return f"<details class='nid-card-details'><summary>{tile}</summary>{panel}</details>"
 
 
 def coin_html(label: str | None, *, hidden: bool = False, kind: str = "") -> str:
     """A coin as a small round badge; ``?`` for a hidden bid, blank for none."""
     if label is None:
-        return ("<span style='display:inline-block;width:24px;height:24px;margin:1px;"
-                "border-radius:12px;border:1px dashed #aaa'></span>")
+        return "<span class='nid-coin-none'></span>"
     colour = "#7f8c8d" if hidden else ("#16a085" if label.endswith("*") else "#f4d03f")
     text = "#fff" if hidden or label.endswith("*") else "#3b2f00"
-    return (f"<span class='nid-coin' title='{esc(kind)}' style='display:inline-block;"
-            f"min-width:24px;height:24px;line-height:24px;margin:1px;border-radius:12px;"
-            f"background:{colour};color:{text};border:1px solid #9a7d0a;"
-            f"font:bold 12px sans-serif;text-align:center;box-sizing:border-box'>"
-            f"{esc(label)}</span>")
+    return (f"<span class='nid-coin' title='{esc(kind)}' "
+            f"style='background:{colour};color:{text}'>{esc(label)}</span>")
 
 
 # ---------------------------------------------------------------- what changed
@@ -229,8 +212,8 @@ def coins_html(labels: Any, before: Any = None) -> str:
 
 
 def _section(title: str, body: str) -> str:
-    return (f"<div style='margin:4px 0'><div style='font:bold 13px sans-serif;"
-            f"margin-bottom:2px'>{esc(title)}</div>{body}</div>")
+    return (f"<div class='nid-table-section'><div class='nid-table-section-title'>"
+            f"{esc(title)}</div>{body}</div>")
 
 
 #: The sections of the table, in the order :func:`table_html` draws them.
@@ -257,11 +240,10 @@ def table_html(obs: Mapping[str, Any], sections: Sequence[str] = TABLE_SECTIONS,
     for i, cards in enumerate(obs["taverns"]):
         label = C.TAVERNS[i]
         mark = " (now)" if current == i else ""
-        tiles = "".join(card_tile(t) for t in cards) or "<i style='color:#888'>empty</i>"
-        border = "#f1c40f" if current == i else "#ddd"
-        taverns.append(f"<div style='display:inline-block;vertical-align:top;margin:2px 6px 2px 0;"
-                       f"padding:4px;border:2px solid {border};border-radius:8px'>"
-                       f"<div style='font:bold 12px sans-serif'>{i + 1}. {esc(label)}{mark}</div>"
+        tiles = "".join(card_tile(t) for t in cards) or "<i class='nid-empty'>empty</i>"
+        now = " nid-tavern-now" if current == i else ""
+        taverns.append(f"<div class='nid-tavern{now}'>"
+                       f"<div class='nid-tavern-name'>{i + 1}. {esc(label)}{mark}</div>"
                        f"{tiles}</div>")
     drawn["taverns"] = _section("Taverns", "".join(taverns))
     camp = obs.get("camp")
@@ -270,10 +252,10 @@ def table_html(obs: Mapping[str, Any], sections: Sequence[str] = TABLE_SECTIONS,
     decks = ", ".join(f"age {a}: {n} cards" for a, n in obs.get("deck_sizes", {}).items())
     discard = obs.get("discard", [])
     top = " ".join(discard[-6:])
-    drawn["decks"] = (_section("Decks", f"<span style='font:12px sans-serif'>{esc(decks)}; discard "
+    drawn["decks"] = (_section("Decks", f"<span class='nid-text-small'>{esc(decks)}; discard "
                           f"{len(discard)} card(s){': … ' + esc(top) if top else ''}</span>"))
     treasury = obs.get("treasury", {})
-    coins = "".join(f"<span style='margin-right:6px;white-space:nowrap'>{coin_html(v)}"
+    coins = "".join(f"<span class='nid-treasury-coin'>{coin_html(v)}"
                     f"<small>×{n}</small></span>" for v, n in treasury.items())
     drawn["treasury"] = _section(f"Royal treasury ({sum(treasury.values())} coins)",
                                  coins or "<i>empty</i>")
@@ -283,7 +265,7 @@ def table_html(obs: Mapping[str, Any], sections: Sequence[str] = TABLE_SECTIONS,
     dist = []
     for token, holder in obs.get("distinctions", {}).items():
         who = "—" if holder is None else names[holder]
-        dist.append(f"<span style='display:inline-block;margin:2px 8px 2px 0'>"
+        dist.append(f"<span class='nid-distinction-held'>"
                     f"{card_tile(token, small=True)}<br><small>{esc(who)}</small></span>")
     drawn["distinctions"] = _section("Distinctions", "".join(dist))
     return "<div class='nid-table'>" + "".join(drawn.get(s, "") for s in sections) + "</div>"
@@ -394,14 +376,12 @@ def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool
         flags.append("you")
     if to_move:
         flags.append("to decide")
-    head = (f"<b style='font:bold 14px sans-serif'>{esc(name)}</b> "
+    head = (f"<b class='nid-board-name'>{esc(name)}</b> "
             f"<small>{esc(', '.join(flags))}</small>")
     gem = player["gem"]
-    head += (f" <span title='gem' style='display:inline-block;padding:1px 6px;margin-left:6px;"
-             f"border-radius:4px;background:#8e44ad;color:#fff;font:bold 12px sans-serif'>"
-             f"gem {gem}</span>")
+    head += f" <span class='nid-gem nid-gem-spaced' title='gem'>gem {gem}</span>"
     if score is not None:
-        head += f" <small style='margin-left:6px'>score now: <b>{score}</b></small>"
+        head += f" <small class='nid-score-now'>score now: <b>{score}</b></small>"
     bids = "".join(coin_html(b, hidden=(b == "?")) for b in player["bids"])
     hand = player["hand"]
     purse = player["purse"]
@@ -413,7 +393,7 @@ def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool
         purse_html = "".join(coin_html(c) for c in purse) or "—"
     else:
         purse_html = f"{purse} hidden" if purse else "—"
-    coins = (f"<div style='font:12px sans-serif;margin:3px 0'>bids {bids} "
+    coins = (f"<div class='nid-board-coins'>bids {bids} "
              f"&nbsp; hand {hand_html} &nbsp; purse {purse_html}"
              f"{' &nbsp; <b>Uline bids after the reveal</b>' if player.get('uline') else ''}</div>")
     columns = "".join(column_html(letter, player["army"][letter], player["ranks"][letter],
@@ -421,18 +401,16 @@ def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool
                                   shown=2 if compact else None)
                       for letter in CLASS_LETTERS)
     zone = "".join(card_tile(t, small=True) for t in player["command_zone"]) or \
-        "<i style='font:12px sans-serif;color:#888'>empty</i>"
-    lines = (f"<div style='font:12px sans-serif'>{player['lines']} complete line(s), "
+        "<i class='nid-text-small nid-empty'>empty</i>"
+    lines = (f"<div class='nid-text-small'>{player['lines']} complete line(s), "
              f"{player['heroes']} hero(es)</div>")
-    border = "#f1c40f" if to_move else "#ccc"
+    framed = "nid-board nid-board-framed" + (" nid-board-to-move" if to_move else "")
     if compact:
-        return (f"<div class='nid-board nid-board-compact' style='border:2px solid {border};"
-                f"border-radius:8px;padding:4px 6px;margin:4px 0'>{head}{coins}{lines}"
-                f"<div>{columns}</div><div style='margin-top:2px'><small>Command zone</small> "
-                f"{zone}</div></div>")
-    return (f"<div class='nid-board' style='border:2px solid {border};border-radius:8px;"
-            f"padding:6px;margin:4px 0'>{head}{coins}{lines}<div>{columns}</div>"
-            f"<div style='margin-top:4px'><small>Command zone</small><br>{zone}</div></div>")
+        return (f"<div class='{framed} nid-board-compact'>{head}{coins}{lines}"
+                f"<div>{columns}</div><div class='nid-board-zone-line'><small>Command zone"
+                f"</small> {zone}</div></div>")
+    return (f"<div class='{framed}'>{head}{coins}{lines}<div>{columns}</div>"
+            f"<div class='nid-board-zone-below'><small>Command zone</small><br>{zone}</div></div>")
 
 
 def _board_changes(player: Mapping[str, Any], before: Mapping[str, Any], *, viewer: bool,
@@ -470,8 +448,7 @@ def log_html(lines: Iterable[str], last: int | None = None) -> str:
     out = []
     for line in rows:
         if line.startswith("["):
-            out.append(f"<div style='font-weight:bold'>{esc(line)}</div>")
+            out.append(f"<div class='nid-log-decision'>{esc(line)}</div>")
         else:
-            out.append(f"<div style='color:#555;padding-left:1.5em'>{esc(line.strip())}</div>")
-    return ("<div class='nid-log' style='font:12px monospace;max-height:320px;overflow-y:auto'>"
-            + "".join(out) + "</div>")
+            out.append(f"<div class='nid-log-event'>{esc(line.strip())}</div>")
+    return "<div class='nid-log'>" + "".join(out) + "</div>"

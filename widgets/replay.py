@@ -157,7 +157,7 @@ class ReplayPanel(W.VBox):
         console); what was shown before stays."""
         self.console.error(message)
         shown = (f" Still showing <b>{esc(self.source)}</b>." if self.full is not None else "")
-        self.status.value = (f"<div class='nid-error' style='color:#c0392b'>⚠ {esc(message)}"
+        self.status.value = (f"<div class='nid-error'>⚠ {esc(message)}"
                              f"</div>{shown}")
         return False
 
@@ -251,22 +251,22 @@ class ReplayPanel(W.VBox):
                          + self.annotation(index - 1))
             before = self.game_at(index - 1)
             for e in game.events[len(before.events):]:
-                lines.append(f"<div style='padding-left:1.5em;color:#555'>"
+                lines.append(f"<div class='nid-replay-event'>"
                              f"{esc(e.describe(game.names))}</div>")
         else:
             lines.append("<b>Before the first decision</b>")
         d = game.decision
         nxt = ("game over" if d is None
                else f"next: {esc(game.names[d.player])} — {esc(d.prompt)}")
-        lines.append(f"<div style='color:#555'>{nxt}</div>")
+        lines.append(f"<div class='nid-muted'>{nxt}</div>")
         if d is not None:
             # The review's note on the decision about to be taken: the better move can be
             # tried from here (What if… branch here).
             note = self.annotation(index, played=True)
             if note:
-                lines.append(f"<div class='nid-replay-next'>Decision {index + 1}: "
+                lines.append(f"<div class='nid-replay-review'>Decision {index + 1}: "
                              f"{esc(game.names[d.player])}, reviewed:{note}</div>")
-        self.info.value = "<div style='font:12px monospace'>" + "".join(lines) + "</div>"
+        self.info.value = "<div class='nid-replay-info'>" + "".join(lines) + "</div>"
         boards = []
         n = game.config.players
         for seat in range(n):

@@ -45,6 +45,7 @@ from nidavellir.scenario import (
 from nidavellir.tokens import format_token
 
 from .charts import show_figure
+from .style import css_widget
 
 #: Where a card can lie: the five columns by class letter, and the command zone.
 COMMAND_ZONE = "command zone"
@@ -132,6 +133,7 @@ class ScenarioEditor(W.VBox):
         self.load.on_click(lambda _b: self.load_file())
 
         self.children = [
+            css_widget(),
             W.HBox([self.player, self.column]),
             W.HBox([self.card, self.add]),
             W.HBox([self.in_column, self.remove, self.target, self.move]),
@@ -324,10 +326,10 @@ class ScenarioEditor(W.VBox):
         show_figure(self.chart, score_breakdown(score_frame(self.sheet)))
 
     def _note(self, text: str) -> None:
-        self.message.value = f"<span style='color:#555'>{html.escape(text)}</span>"
+        self.message.value = f"<span class='nid-muted'>{html.escape(text)}</span>"
 
     def _fail(self, text: str) -> bool:
-        self.message.value = f"<span style='color:#c0392b'>{html.escape(text)}</span>"
+        self.message.value = f"<span class='nid-bad'>{html.escape(text)}</span>"
         return False
 
 

@@ -116,12 +116,10 @@ class Console(W.HTML):
     def _render(self) -> None:
         rows = []
         for msg, level in zip(self.messages, self._levels, strict=True):
-            colour = "#c0392b" if level == "error" else "#555"
-            rows.append(f"<div style='color:{colour};white-space:pre-wrap'>"
-                        f"{html.escape(msg)}</div>")
-        body = "".join(rows) or "<div style='color:#999'>messages appear here</div>"
-        self.value = ("<div style='font:12px monospace;border:1px solid #ddd;padding:4px;"
-                      f"max-height:140px;overflow-y:auto'>{body}</div>")
+            tone = "nid-bad" if level == "error" else "nid-muted"
+            rows.append(f"<div class='nid-console-line {tone}'>{html.escape(msg)}</div>")
+        body = "".join(rows) or "<div class='nid-faint'>messages appear here</div>"
+        self.value = f"<div class='nid-console-box'>{body}</div>"
 
 
 class Session(T.HasTraits):

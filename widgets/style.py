@@ -1,5 +1,10 @@
-"""The lab's palette for the panels: see :mod:`nidavellir.palette` (one source for the
-card tiles and the charts)."""
+"""The lab's look: the palette (:mod:`nidavellir.palette`, one source for the card tiles and
+the charts), the stylesheet every top-level panel carries (:func:`css_widget`) and the
+buttons' looks (:func:`button`).
+
+The panels' HTML names classes of :data:`CSS`; an inline style is left only where a value
+is computed (a card's or a class's colour, a coin's, a heading's size, a bar's width).
+"""
 
 from typing import Any
 
@@ -12,14 +17,54 @@ from nidavellir.palette import (
     class_colour,
 )
 
-__all__ = ["CLASS_COLOURS", "CLASS_LETTERS", "CLASS_NAMES", "DISABLED_OPACITY", "TEXT_COLOUR",
-           "class_colour", "CSS", "css_widget"]
+__all__ = ["CLASS_COLOURS", "CLASS_LETTERS", "CLASS_NAMES", "CSS", "DISABLED_OPACITY",
+           "SMALL_TILE", "TEXT_COLOUR", "TILE", "button", "class_colour", "css_widget"]
 
-#: The few rules inline styles cannot express: the card-info panel's marker, the upload
-#: button's label (ipywidgets always appends a file count to it), errors next to controls.
-CSS = """
+#: A card tile's width and least height in pixels, and the small tile's (hall, columns).
+TILE = (62, 74)
+SMALL_TILE = (48, 52)
+
+#: The card tiles and their info panel, coins, the table, the boards, the log.
+_TILES = f"""
+.nid-card {{ display: inline-block; vertical-align: top; width: {TILE[0]}px;
+  min-height: {TILE[1]}px; margin: 2px; padding: 3px; border-radius: 6px;
+  box-sizing: border-box; color: {TEXT_COLOUR}; font-family: sans-serif; text-align: center;
+  overflow: hidden; }}
+.nid-card-small {{ width: {SMALL_TILE[0]}px; min-height: {SMALL_TILE[1]}px; }}
+.nid-card-highlight {{ box-shadow: 0 0 0 3px #f1c40f; }}
+.nid-card-disabled {{ opacity: {DISABLED_OPACITY}; filter: grayscale(60%); }}
+"""
+
+CSS = _TILES + """
+.nid-card-head { font-weight: bold; line-height: 1.1; overflow-wrap: break-word; }
+.nid-card-caption { font-size: 9px; line-height: 1.1; margin-top: 2px;
+  overflow-wrap: break-word; }
+.nid-card-note { font-size: 9px; font-style: italic; }
+.nid-card-details { display: inline-block; vertical-align: top; position: relative; }
 .nid-card-details > summary::-webkit-details-marker { display: none; }
-.nid-card-details > summary { outline: none; }
+.nid-card-details > summary { display: block; list-style: none; cursor: pointer;
+  outline: none; }
+.nid-card-info { position: absolute; z-index: 50; left: 0; top: 100%; width: 250px;
+  background: #fffdf5; color: #222; border: 1px solid #b7950b; border-radius: 6px;
+  padding: 6px; font: 12px/1.35 sans-serif; text-align: left; white-space: normal;
+  box-shadow: 0 2px 8px rgba(0,0,0,.25); }
+.nid-info-name { font-weight: bold; margin-bottom: 2px; }
+.nid-info-later { margin-top: 3px; }
+.nid-info-source { margin-top: 3px; color: #666; font-size: 10px; }
+.nid-coin { display: inline-block; min-width: 24px; height: 24px; line-height: 24px;
+  margin: 1px; border-radius: 12px; border: 1px solid #9a7d0a; font: bold 12px sans-serif;
+  text-align: center; box-sizing: border-box; }
+.nid-coin-none { display: inline-block; width: 24px; height: 24px; margin: 1px;
+  border-radius: 12px; border: 1px dashed #aaa; }
+.nid-table-section { margin: 4px 0; }
+.nid-table-section-title { font: bold 13px sans-serif; margin-bottom: 2px; }
+.nid-distinction-held { display: inline-block; margin: 2px 8px 2px 0; }
+.nid-gem-spaced, .nid-score-now { margin-left: 6px; }
+.nid-board-zone-line { margin-top: 2px; }
+.nid-board-zone-below { margin-top: 4px; }
+.nid-log { font: 12px monospace; max-height: 320px; overflow-y: auto; }
+.nid-log-decision { font-weight: bold; }
+.nid-log-event { color: #555; padding-left: 1.5em; }
 .nid-card-details[open] > summary .nid-card { box-shadow: 0 0 0 3px #2471a3; }
 .nid-upload.jupyter-button { font-size: 0; }
 .nid-upload.jupyter-button::after { content: "Upload a record (.json)"; font-size: 13px; }
@@ -86,7 +131,80 @@ button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
 .nid-choice { max-width: 100%; }
 .nid-choice .widget-label, button.nid-choice { white-space: normal; height: auto;
   min-height: 28px; line-height: 1.2; padding-top: 3px; padding-bottom: 3px; }
+.nid-board.nid-board-framed { border: 2px solid #ccc; border-radius: 8px; padding: 6px;
+  margin: 4px 0; }
+.nid-board.nid-board-framed.nid-board-compact { padding: 4px 6px; }
+.nid-board.nid-board-framed.nid-board-to-move { border-color: #f1c40f; }
+.nid-text, .nid-lab-words { font: 14px sans-serif; }
+.nid-text-small { font: 12px sans-serif; }
+.nid-muted { color: #555; }
+.nid-faint { color: #999; }
+.nid-bad { color: #c0392b; }
+.nid-good { color: #1e8449; }
+.nid-note { font: 12px sans-serif; color: #555; }
+.nid-note-spaced { font: 12px sans-serif; color: #555; margin-left: 8px; }
+.nid-heading { margin: 4px 0; }
+.nid-prompt { font: bold 14px sans-serif; }
+.nid-prompt-help { font: 11px sans-serif; color: #666; }
+.nid-control-label { font: 13px sans-serif; }
+.nid-later-text { width: 140px; font: 10px/1.2 sans-serif; color: #555; text-align: center; }
+.nid-ineligible { width: 96px; font: 9px sans-serif; color: #900; }
+.nid-message-ok, .nid-message-bad { font: 13px sans-serif; }
+.nid-message-ok { color: #1e8449; }
+.nid-message-bad { color: #c0392b; }
+.nid-final { font: bold 15px sans-serif; }
+.nid-save-download { display: inline-block; padding: 4px 10px; border: 1px solid #888;
+  border-radius: 3px; background: #f4f6f6; color: #222; text-decoration: none;
+  font: 13px sans-serif; }
+.nid-console-box { font: 12px monospace; border: 1px solid #ddd; padding: 4px;
+  max-height: 140px; overflow-y: auto; }
+.nid-console-line { white-space: pre-wrap; }
+.nid-lab-title { font: bold 20px sans-serif; margin: 4px 0; }
+.nid-lab-subtitle { font: 13px sans-serif; color: #555; }
+.nid-console-title { font: 12px sans-serif; }
+.nid-branch-title { font: bold 14px sans-serif; margin-top: 8px; }
+.nid-replay-info { font: 12px monospace; }
+.nid-replay-event { padding-left: 1.5em; color: #555; }
+.nid-replay-review { margin-top: 4px; }
+.nid-rule { font: 12px sans-serif; color: #555; border-left: 4px solid #8e44ad;
+  padding-left: 6px; }
+.nid-ask { font: bold 14px sans-serif; background: #fef9e7; border: 2px solid #f1c40f;
+  padding: 6px; border-radius: 6px; }
+.nid-ask-hint { font-weight: normal; color: #555; }
+.nid-why { font: 12px sans-serif; color: #555; margin-top: 4px; }
+.nid-made { font: 14px sans-serif; background: #eafaf1; border: 2px solid #1e8449;
+  padding: 6px; border-radius: 6px; }
+.nid-said, .nid-verdict { font: 14px sans-serif; margin: 4px 0; }
+.nid-wt-ok, .nid-wt-error { font: 14px sans-serif; margin: 6px 0; }
+.nid-wt-ok { color: #1e8449; }
+.nid-wt-error { color: #c0392b; }
+.nid-verdict-good { color: #1e8449; }
+.nid-verdict-close { color: #b7950b; }
+.nid-verdict-off { color: #c0392b; }
+.nid-explanation { font: 14px sans-serif; border-left: 4px solid #1e8449; padding-left: 8px; }
+.nid-lesson-errors { font: 13px sans-serif; color: #c0392b; margin: 4px 0; }
+.nid-lesson-errors ul { margin: 2px 0; }
+.nid-tab-summary { font: 13px sans-serif; color: #555; margin: 2px 0 6px; }
+.nid-answer-more { margin-top: 4px; }
+.nid-assumption { color: #555; font-size: 90%; }
+.nid-changes-title { font: bold 13px sans-serif; }
+.nid-changes { font: 12px sans-serif; max-height: 220px; overflow-y: auto; }
+.widget-inline-hbox.nid-label-80 .widget-label { width: 80px; }
+.widget-inline-hbox.nid-label-110 .widget-label { width: 110px; }
+.nid-lessons .widget-inline-hbox .widget-label { width: 150px; }
+.widget-inline-hbox.nid-label-fit .widget-label { width: initial; }
+.nid-fit-buttons .widget-toggle-button { width: auto; }
 """
+
+
+def button(description: str, look: str = "", **options: Any) -> Any:
+    """A button in one of ipywidgets' looks: ``primary`` (the step to take next),
+    ``success`` (start a game), ``warning`` (commit an answer); ``""``: a plain one."""
+    import ipywidgets as W
+
+    b = W.Button(description=description, **options)
+    b.button_style = look
+    return b
 
 
 def css_widget() -> Any:

@@ -11,7 +11,6 @@ import random
 
 from nidavellir import Action
 from widgets.app import PlayApp
-from widgets.controls import BidControl, GenericControl
 
 
 def click(app: PlayApp, action: Action) -> None:
@@ -20,22 +19,7 @@ def click(app: PlayApp, action: Action) -> None:
         app.decision.continue_button.click()
     control = app.decision.control
     assert control is not None, "no control shown for a human decision"
-    if isinstance(control, BidControl):
-        used: set[int] = set()
-        values = []
-        for label in action.args:
-            i = next(i for i, lab in enumerate(control.hand) if lab == label and i not in used)
-            used.add(i)
-            values.append(i)
-        for dropdown, value in zip(control.dropdowns, values, strict=True):
-            dropdown.value = value
-        control.submit.click()
-        return
-    if isinstance(control, GenericControl) and control.dropdown is not None:
-        control.dropdown.value = str(action)
-        control.submit.click()
-        return
-    control.buttons[str(action)].click()
+    control.choose(action)
 
 
 def play_through(app: PlayApp, seed: int, max_steps: int = 2000) -> list[str]:
@@ -44,15 +28,15 @@ def play_through(app: PlayApp, seed: int, max_steps: int = 2000) -> list[str]:
     their kind for transforms and discards)."""
     rng = random.Random(seed)
     game = app.session.game
-    kinds = []
+    kinds: list[str] = []
     for _ in range(max_steps):
         d = game.decision
         if d is None:
             break
         assert app.session.is_human(d.player), "the bots stopped before a human decision"
-        kinds.append(d.kind)
+        kinds.append(str(d.kind))
         if d.kind in ("transform", "discard"):
-            kinds.append(f"{d.kind}:{d.task.reason}")
+            kinds.append(f"{d.kind}:{getattr(d.task, 'reason', '')}")
         before = len(game.history)
         click(app, rng.choice(game.legal_actions()))
         assert len(game.history) > before, app.console.messages

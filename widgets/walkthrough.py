@@ -35,10 +35,9 @@ from nidavellir.lessons.walkthrough import Walkthrough, WalkthroughLesson
 from . import render
 from .controls import Context, Control, build_control
 from .session import Console
-from .style import css_widget
+from .style import button, css_widget
 
 esc = html.escape
-HIGHLIGHT = "#f1c40f"
 #: The walkthrough the tab shows first.
 FIRST = "base"
 
@@ -111,8 +110,7 @@ class WalkthroughApp(W.VBox):
         self.back_button = W.Button(description="◀ Back", layout=W.Layout(width="110px"))
         self.back_button.add_class("nid-wt-back")
         self.back_button.on_click(lambda _b: self._guard(self.back))
-        self.next_button = W.Button(description="Next ▶", button_style="primary",
-                                    layout=W.Layout(width="110px"))
+        self.next_button = button("Next ▶", "primary", layout=W.Layout(width="110px"))
         self.next_button.add_class("nid-wt-next")
         self.next_button.add_class("nid-next")
         self.next_button.on_click(lambda _b: self._guard(self.next))
@@ -182,10 +180,8 @@ class WalkthroughApp(W.VBox):
         return ok
 
     def _say(self, message: str, error: bool = False) -> None:
-        colour = "#c0392b" if error else "#1e8449"
         cls = "nid-wt-error" if error else "nid-wt-ok"
-        self.feedback.value = (f"<div class='{cls}' style='font:14px sans-serif;color:{colour};"
-                               f"margin:6px 0'>{message}</div>")
+        self.feedback.value = f"<div class='{cls}'>{message}</div>"
 
     # ------------------------------------------------------------------ view
 
@@ -193,20 +189,19 @@ class WalkthroughApp(W.VBox):
         wt = self.wt
         step = wt.step
         n = len(wt.steps)
-        self.title.value = (f"<h3 style='margin:4px 0'>Step {wt.index + 1} of {n}: "
+        self.title.value = (f"<h3 class='nid-heading'>Step {wt.index + 1} of {n}: "
                             f"{esc(step.title)}</h3>")
-        self.rule.value = (f"<div style='font:12px sans-serif;color:#555;border-left:4px solid "
-                           f"#8e44ad;padding-left:6px'>Rulebook: {esc(step.rule)}</div>")
-        self.text.value = f"<div style='font:14px sans-serif'>{to_html(step.text)}</div>"
+        self.rule.value = f"<div class='nid-rule'>Rulebook: {esc(step.rule)}</div>"
+        self.text.value = f"<div class='nid-text'>{to_html(step.text)}</div>"
         since = wt.changed_since()
         lines = wt.events_since(since)
         if lines:
             items = "".join(f"<li>{esc(line)}</li>" for line in lines[-40:])
             more = f"<li>… and {len(lines) - 40} earlier events</li>" if len(lines) > 40 else ""
-            self.changes.value = (f"<details open><summary style='font:bold 13px sans-serif'>"
+            self.changes.value = (f"<details open><summary class='nid-changes-title'>"
                                   f"What changed ({len(lines)} event(s); marked in yellow on the "
-                                  f"board)</summary><ul style='font:12px sans-serif;max-height:"
-                                  f"220px;overflow-y:auto'>{more}{items}</ul></details>")
+                                  f"board)</summary><ul class='nid-changes'>{more}{items}</ul>"
+                                  f"</details>")
         else:
             self.changes.value = ""
         before = wt.observation_at(since) if since < wt.position else None
@@ -226,7 +221,7 @@ class WalkthroughApp(W.VBox):
         self.next_button.tooltip = ("make this step's move first (or press Show me)"
                                     if wt.needs_move else "the next step")
         state = "your move" if wt.needs_move else ("done" if wt.done else "")
-        self.progress.value = (f"<span style='font:12px sans-serif;color:#555;margin-left:8px'>"
+        self.progress.value = (f"<span class='nid-note-spaced'>"
                                f"{wt.index + 1} / {n}{' · ' + state if state else ''}</span>")
 
     def _refresh_move(self) -> None:
@@ -237,11 +232,9 @@ class WalkthroughApp(W.VBox):
             d = wt.game.decision
             assert d is not None
             reason = wt.step.why[:1].upper() + wt.step.why[1:]
-            why = (f"<div style='font:12px sans-serif;color:#555;margin-top:4px'>Why: "
-                   f"{inline(reason)}.</div>" if reason else "")
-            self.ask.value = (f"<div style='font:bold 14px sans-serif;background:#fef9e7;"
-                              f"border:2px solid {HIGHLIGHT};padding:6px;border-radius:6px'>"
-                              f"Your move: {inline(wt.prompt())}{why}</div>")
+            why = f"<div class='nid-why'>Why: {inline(reason)}.</div>" if reason else ""
+            self.ask.value = (f"<div class='nid-ask'>Your move: {inline(wt.prompt())}{why}"
+                              "</div>")
             ctx = Context(kind=d.kind, player=d.player, actions=wt.game.legal_actions(),
                           obs=wt.game.observation(d.player), submit=self.submit,
                           report=lambda m: self._say("✘ " + esc(m), error=True),
@@ -256,8 +249,7 @@ class WalkthroughApp(W.VBox):
             # Back to a step whose move was made (or just after it): say which, and that
             # it is made; Back never undoes the learner's moves.
             self.made_note.value = (
-                f"<div style='font:14px sans-serif;background:#eafaf1;border:2px solid "
-                f"#1e8449;padding:6px;border-radius:6px'>✔ You made this step's move: "
+                f"<div class='nid-made'>✔ You made this step's move: "
                 f"{inline(wt.prompt())} Press <b>Next ▶</b> to go on.</div>")
         else:
             self.made_note.value = ""
@@ -287,8 +279,9 @@ class WalkthroughTab(W.VBox):
         self.chooser = W.ToggleButtons(
             options=[(e.title, key) for key, e in self.entries.items()], value=start,
             tooltips=[e.lesson.summary for e in self.entries.values()],
-            style={"button_width": "auto"})
+        )
         self.chooser.add_class("nid-wt-chooser")
+        self.chooser.add_class("nid-fit-buttons")
         self.summary = W.HTML()
         self.summary.add_class("nid-wt-summary")
         self.problems = W.HTML(self._problems_html())
@@ -312,8 +305,8 @@ class WalkthroughTab(W.VBox):
             lines.insert(0, f"<li>{esc(self.library.folder_error)}</li>")
         if not lines:
             return ""
-        return ("<div style='font:13px sans-serif;color:#c0392b;margin:4px 0'>⚠ These lesson "
-                "files could not be used (the others work):<ul style='margin:2px 0'>"
+        return ("<div class='nid-lesson-errors'>⚠ These lesson "
+                "files could not be used (the others work):<ul>"
                 + "".join(lines) + "</ul></div>")
 
     @property
@@ -332,7 +325,7 @@ class WalkthroughTab(W.VBox):
         lesson_ = self.entries[key].lesson
         if key not in self.apps:
             self.apps[key] = WalkthroughApp(Walkthrough(lesson_), console=self.console)
-        self.summary.value = (f"<div style='font:13px sans-serif;color:#555;margin:2px 0 6px'>"
+        self.summary.value = (f"<div class='nid-tab-summary'>"
                               f"{inline(lesson_.summary)}</div>")
         self.body.children = [self.apps[key]]
 

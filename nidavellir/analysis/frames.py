@@ -1,4 +1,4 @@
-"""Tidy pandas DataFrames from a game's history (ARCHITECTURE.md "Analysis layer").
+"""Tidy pandas DataFrames from a game's history (docs/analysis.md).
 
 A game is a pure function of (config, seed, deal, actions): :class:`Timeline` replays the
 record decision by decision and snapshots the table after each one. The frame builders

@@ -54,7 +54,7 @@ def play_game(players: int, bots: Sequence[Bot | str] | Bot | str, seed: int = 0
     from . import make_bot
 
     if isinstance(bots, str) or not isinstance(bots, Sequence):
-        seats: list[Bot | str] = [bots] * players  # type: ignore[list-item]
+        seats: list[Bot | str] = [bots] * players
     else:
         seats = list(bots)
         if len(seats) == 1:

@@ -1029,7 +1029,9 @@ def _compare(judgement: Judgement, best: OptionJudgement, other: OptionJudgement
     # Distinctions and heroes held at the end of the judged games (the engine's outcome of
     # those games: the cards the player owns when they end).
     held_lines: list[tuple[float, str]] = []
-    for verb, held in (("holds", lambda s: s.distinctions), ("recruits", lambda s: s.heroes)):
+    holders: tuple[tuple[str, Callable[[_Sample], frozenset[str]]], ...] = (
+        ("holds", lambda s: s.distinctions), ("recruits", lambda s: s.heroes))
+    for verb, held in holders:
         for x in sorted({x for s in sa + sb for x in held(s)}):
             d = _paired([float(x in held(s)) for s in sa], [float(x in held(s)) for s in sb])
             if exact:

@@ -120,10 +120,10 @@ def random_policy(eng: Engine, rng: random.Random) -> Action:
 def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
     s = eng.state
     task = s.tasks[-1]
-    kind = task.kind  # type: ignore[union-attr]
+    kind = task.kind
     if kind is _BID:
         # A bid needs no list of the 60 legal bids: three of the player's own coins.
-        p = s.players[task.player]  # type: ignore[union-attr]
+        p = s.players[task.player]
         coins = tuple(heuristic_bid_model(s, p.seat, (0, 1, 2), sorted(p.hand), rng, BID_NOISE))
         action = _BIDS.get(coins)
         if action is None:
@@ -133,8 +133,8 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
         # The legal actions are the tavern's distinct cards in order, then the camp's when
         # the camp is open to the player: read them instead of building the list (a
         # playout picks 70 times); the list is built for a random pick only.
-        p = s.players[task.player]  # type: ignore[union-attr]
-        cards = s.taverns[task.tavern]  # type: ignore[union-attr]
+        p = s.players[task.player]
+        cards = s.taverns[task.tavern]
         if not (s.camp and may_visit_camp(s, p)):
             first = cards[0]
             for c in cards:
@@ -161,13 +161,13 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
         return CAMP[best]  # type: ignore[index]
     if kind is _HERO:
         # The hall's heroes in order, eligible ones only: the legal actions, unbuilt.
-        return HERO_ACTIONS[_choose_hero(s.players[task.player], s.hall)]  # type: ignore[union-attr]
+        return HERO_ACTIONS[_choose_hero(s.players[task.player], s.hall)]
     actions = eng.legal_actions()
     if len(actions) == 1:
         return actions[0]
     choose = _CHOICES.get(kind)
     if choose is not None:
-        return choose(s.players[task.player], actions)  # type: ignore[union-attr]
+        return choose(s.players[task.player], actions)
     return actions[rng.randrange(len(actions))]
 
 

@@ -255,8 +255,8 @@ class Searcher:
         root_action: Action | None = None
         while not state.over:
             task = state.tasks[-1]
-            seat = task.player  # type: ignore[union-attr]
-            if task.kind is DecisionKind.BID and seat != me:  # type: ignore[union-attr]
+            seat = task.player
+            if task.kind is DecisionKind.BID and seat != me:
                 # Others' secret bids: from the bid model, never keyed in the tree.
                 eng.apply(_bid_action(state, seat, self.bid_model, rng), check=check)
                 continue
@@ -269,7 +269,7 @@ class Searcher:
             if len(actions) == 1 and node is not self.root:
                 eng.apply(actions[0], check=check)
                 continue
-            if self.rm_bids and seat == me and task.kind is DecisionKind.BID:  # type: ignore[union-attr]
+            if self.rm_bids and seat == me and task.kind is DecisionKind.BID:
                 node = self._rm_step(node, actions, path, eng)
                 if root_action is None:
                     root_action = self._rm_updates[-1][1]

@@ -1,21 +1,27 @@
 """A stable index for every action notation, and a fixed-size vector per observation.
 
 **Action index** (:data:`ACTIONS`, :func:`action_index`, :func:`action_at`): every action the
-base game and Thingvellir can offer, in a fixed order built from the catalogue, so index
-``i`` always names the same notation (a test round-trips every legal action of many random
-games). The table, in order: bids ``bid a b c`` over every coin label (``0``…``25``, ``3*``)
-on each tavern (27³); Uline's ``place a``; ``take X`` / ``camp X`` / ``hero X`` / ``keep X`` /
-``drop X`` / ``choose X`` for every card token; ``thrud`` / ``ylud`` / ``discard`` /
-``double`` with every column; ``transform a@place``; ``trade a b`` (a ≤ b); ``enlist first``,
-``enlist last``, ``enlist M col`` for every mercenary and column; ``remove X@col``;
-``vidofnir a+5`` and ``vidofnir a+2 b+3`` / ``vidofnir b+3 a+2``; ``skip``.
+base game and Thingvellir can offer, so index ``i`` always names the same notation for a
+given catalogue and set of decision kinds (a test round-trips every legal action of many
+random games; tests/test_conformance.py holds the table to the published one). Each decision class declares its
+verbs and every text their actions can have (:class:`nidavellir.actions.Syntax`): the
+table is the verbs' blocks, the published verbs (:data:`PUBLISHED_VERBS`) in their order,
+then any verb a later decision kind declares, in the order the classes are defined, so a
+new kind adds indices after the old ones and moves none. The published blocks: bids
+``bid a b c`` over every coin label (``0``…``25``, ``3*``) on each tavern (27³); Uline's
+``place a``; ``take X`` / ``camp X`` / ``hero X`` / ``keep X`` / ``drop X`` / ``choose X``
+for every card token; ``thrud`` / ``ylud`` / ``discard`` / ``double`` with every column;
+``transform a@place``; ``trade a b`` (a ≤ b); ``enlist first``, ``enlist last``,
+``enlist M col`` for every mercenary and column; ``remove X@col``; ``vidofnir a+5`` and
+``vidofnir a+2 b+3`` / ``vidofnir b+3 a+2``; ``skip``.
 
 **Observation vector** (:func:`encode`, length :func:`observation_size`), built from
 ``game.observation(seat)`` only — never hidden information. Blocks, in order:
 
 1. the seat (one-hot, 5), the player count (one-hot 2–5, 4), age, round, the tavern being
    resolved (+1, 0 before the reveal), Thingvellir on/off;
-2. the decision: kind (one-hot over the 19 kinds), whose (one-hot, 5), is it mine;
+2. the decision: kind (one-hot over :data:`KINDS`, every decision kind), whose (one-hot,
+   5), is it mine;
 3. the three taverns, the camp, the hero hall and the dwarf discard: a count per card type
    (80 each);
 4. deck sizes (age 1, 2), camp deck sizes (age 1, 2), the treasury's count per value (26),
@@ -28,42 +34,27 @@ on each tavern (27³); Uline's ``place a``; ``take X`` / ``camp X`` / ``hero X``
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from typing import Any
 
-from .. import cards as C
 from .. import coins as K
-from ..actions import Action, parse_action
-from ..rules.base import DecisionKind
+from ..actions import CARD_TOKENS, COLUMNS, VERBS, Action, parse_action
+from ..rules.base import CHOICES, DecisionKind
 
-COIN_LABELS: tuple[str, ...] = tuple(str(v) for v in range(C.MAX_COIN_VALUE + 1)) + ("3*",)
-CARD_TOKENS: tuple[str, ...] = tuple(dict.fromkeys(c.token for c in C.ALL_CARDS))
-COLUMNS: tuple[str, ...] = tuple(s.letter for s in C.SUITS)
-PLACES: tuple[str, ...] = ("hand", "purse", "T1", "T2", "T3")
+#: Every decision kind, in the order of the observation's one-hot block.
 KINDS: tuple[str, ...] = tuple(str(k) for k in DecisionKind)
 MAX_PLAYERS = 5
+#: The verbs of the first published table, in its order: their indices never move.
+PUBLISHED_VERBS = ("bid", "place", "take", "camp", "hero", "keep", "drop", "choose", "thrud",
+                   "ylud", "discard", "double", "transform", "trade", "enlist", "remove",
+                   "vidofnir", "skip")
 
 
 def _table() -> tuple[str, ...]:
-    out: list[str] = []
-    out += [f"bid {a} {b} {c}" for a, b, c in itertools.product(COIN_LABELS, repeat=3)]
-    out += [f"place {a}" for a in COIN_LABELS]
-    for verb in ("take", "camp", "hero", "keep", "drop", "choose"):
-        out += [f"{verb} {t}" for t in CARD_TOKENS]
-    for verb in ("thrud", "ylud", "discard", "double"):
-        out += [f"{verb} {col}" for col in COLUMNS]
-    out += [f"transform {a}@{p}" for a in COIN_LABELS for p in PLACES]
-    ordered = sorted(COIN_LABELS, key=K.label_key)
-    out += [f"trade {a} {b}" for i, a in enumerate(ordered) for b in ordered[i:]]
-    out += ["enlist first", "enlist last"]
-    out += [f"enlist {m.token} {col}" for m in C.MERCENARIES for col in COLUMNS]
-    out += [f"remove {t}@{col}" for t in CARD_TOKENS for col in COLUMNS]
-    out += [f"vidofnir {a}+5" for a in COIN_LABELS]
-    out += [f"vidofnir {a}+2 {b}+3" for a in COIN_LABELS for b in COIN_LABELS]
-    out += [f"vidofnir {b}+3 {a}+2" for a in COIN_LABELS for b in COIN_LABELS]
-    out += ["skip"]
-    return tuple(dict.fromkeys(out))
+    declared = [verb for cls in CHOICES.values() for verb in cls.verbs]
+    verbs = [v for v in PUBLISHED_VERBS if v in VERBS]
+    verbs += [v for v in dict.fromkeys(declared) if v not in PUBLISHED_VERBS]
+    return tuple(dict.fromkeys(text for verb in verbs for text in VERBS[verb].notations(verb)))
 
 
 #: Every action notation, at its index.

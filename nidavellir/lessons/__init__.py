@@ -190,19 +190,10 @@ def short_error(e: Entry) -> str:
     return f"{Path(e.error.file).name}:{e.error.line}: {e.error.message}"
 
 
-def lab_explanations() -> dict[str, str]:
-    """How the free lab explains each question kind's exact answer in words (Markdown
-    with the question's facts as placeholders), from ``files/lab.yaml``."""
-    data, source = read(FILES / "lab.yaml")
-    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
-        raise source.error((), "lab.yaml maps each question kind to a text")
-    return {str(k): v.strip() for k, v in data.items()}
-
-
 def builtin(key: str, kind: str | None = None) -> Any:
     """One of the lab's own lessons by key (``"base"``, ``"heroes"``, ``"counting"``, ...)."""
     return Library(builtin_lessons=True, folder="").get(key, kind)
 
 
 __all__ = ["FILES", "KINDS", "LESSONS_ENV", "Entry", "LessonError", "Library", "builtin",
-           "entry", "from_data", "lab_explanations", "lesson_files", "load", "short_error"]
+           "entry", "from_data", "lesson_files", "load", "short_error"]

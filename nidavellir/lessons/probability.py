@@ -29,6 +29,7 @@ from typing import Any
 from ..analysis.probability.questions import (
     ANSWER_KINDS,
     ASKS,
+    QUESTION_KINDS,
     QUESTIONS,
     SIMULATION_FACTS,
     Question,
@@ -46,8 +47,8 @@ STEP_OPTIONAL = ("ask", "simulate")
 SIMULATE_FIELDS = ("trials", "seed", "batches")
 GAME_FIELDS = ("players", "seed")
 GAME_OPTIONAL = ("expansions", "actions")
-#: The most simulations a step may run (a page must answer within seconds).
-MAX_TRIALS = {"strategy": 200}
+#: The most simulations a step may run (a page must answer within seconds; a kind may
+#: allow fewer, ``QuestionKind.max_trials``).
 DEFAULT_MAX_TRIALS = 50_000
 DEFAULT_TRIALS = 2_000
 
@@ -245,7 +246,7 @@ def _simulate(source: Source, value: Any, path: tuple[Any, ...], kind: str,
     spec = {} if value is None else mapping(source, value, path, "the simulation to run "
                                                                  "(trials, seed, batches)")
     fields(source, spec, path, (), SIMULATE_FIELDS)
-    top = MAX_TRIALS.get(kind, DEFAULT_MAX_TRIALS)
+    top = QUESTION_KINDS[kind].max_trials or DEFAULT_MAX_TRIALS
     default = built.trials or min(DEFAULT_TRIALS, top)
     trials = integer(source, spec.get("trials", default), (*path, "trials"), 1, top)
     seed = integer(source, spec.get("seed", 0), (*path, "seed"), 0, 2**31 - 1)

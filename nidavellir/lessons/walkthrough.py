@@ -39,7 +39,6 @@ from typing import Any
 
 from .. import cards as C
 from ..actions import Action, parse_action
-from ..cards import Card, Kind, Suit
 from ..errors import IllegalAction, InvalidNotation, RecordError
 from ..game import Game
 from ..tokens import parse_token
@@ -286,88 +285,16 @@ def _apply(source: Source, game: Game, text_: str, path: tuple[Any, ...], who: s
 
 # ====================================================================== the prompt
 
-def _card(card: Card) -> str:
-    if card.kind is Kind.DWARF:
-        return "the " + card.name[0].lower() + card.name[1:]
-    if card.kind is Kind.MERCENARY:
-        return f"the mercenary {card.token}"
-    if card.kind is Kind.ROYAL_OFFERING:
-        return "the " + card.name
-    return card.name
-
-
-def _column(suit: Suit) -> str:
-    return f"your {suit.column_name} column"
-
-
-_PLACES = {"hand": "in your hand", "purse": "in your purse"}
-
-
-def _place(place: str, taverns: tuple[str, ...]) -> str:
-    if place in _PLACES:
-        return _PLACES[place]
-    return f"on the {taverns[int(place[1]) - 1]}"
-
-
 def prompt(move: str, game: Game, learner: int) -> str:
     """What to do, in words, derived from the taught ``move`` (Markdown): e.g. ``take
-    E9`` -> "Take the explorer 9 (`take E9`)." Reads only what the learner may see."""
+    E9`` -> "Take the explorer 9 (`take E9`)." ``game`` is at the position of the move;
+    the decision's own words say it (:meth:`nidavellir.rules.base.Choice.say`, which reads
+    only what the deciding player, the learner, may know)."""
     action = parse_action(move)
-    verb, args = action.verb, action.args
-    taverns = C.TAVERNS
-    if verb == "bid":
-        placed = ", ".join(f"{coin} on the {taverns[i]}" for i, coin in enumerate(args[:-1]))
-        say = f"Bid {placed} and {args[-1]} on the {taverns[-1]}"
-        hand = game.observation(learner)["players"][learner]["hand"]
-        if isinstance(hand, list):
-            left = list(hand)
-            for coin in args:
-                if coin in left:
-                    left.remove(coin)
-            if left:
-                say += (f"; your {' and '.join(str(c) for c in left)} "
-                        f"go{'es' if len(left) == 1 else ''} to your purse")
-    elif verb == "take":
-        say = f"Take {_card(args[0])}"  # type: ignore[arg-type]
-    elif verb == "camp":
-        say = f"Take {_card(args[0])} from the camp"  # type: ignore[arg-type]
-    elif verb == "hero":
-        say = f"Recruit {_card(args[0])}"  # type: ignore[arg-type]
-    elif verb == "keep":
-        say = f"Keep {_card(args[0])}"  # type: ignore[arg-type]
-    elif verb == "drop":
-        say = f"Discard {_card(args[0])} from the tavern"  # type: ignore[arg-type]
-    elif verb == "choose":
-        say = f"Choose {_card(args[0])}"  # type: ignore[arg-type]
-    elif verb == "transform":
-        coin, place = args
-        say = f"Transform your {coin} {_place(str(place), taverns)}"
-    elif verb == "place":
-        now = game.observation(learner).get("tavern")
-        where_ = f" on the {taverns[now]}" if isinstance(now, int) else ""
-        say = f"Put your {args[0]}{where_}"
-    elif verb == "trade":
-        say = f"Trade your {args[0]} and {args[1]}"
-    elif verb in ("thrud", "ylud"):
-        say = f"Put {verb.capitalize()} in {_column(args[0])}"  # type: ignore[arg-type]
-    elif verb == "double":
-        say = f"Put an Olwyn double in {_column(args[0])}"  # type: ignore[arg-type]
-    elif verb == "discard":
-        say = f"Discard the top card of {_column(args[0])}"  # type: ignore[arg-type]
-    elif verb == "remove":
-        say = f"Discard {_card(args[0])} from {_column(args[1])}"  # type: ignore[arg-type]
-    elif verb == "enlist" and len(args) == 1:
-        say = f"Place your mercenaries {args[0]}"
-    elif verb == "enlist":
-        say = f"Put {_card(args[0])} in {_column(args[1])}"  # type: ignore[arg-type]
-    elif verb == "vidofnir":
-        parts = [str(a).split("+") for a in args]
-        say = "Transform " + " and ".join(f"your {c} by +{b}" for c, b in parts)
-    elif verb == "skip":
-        say = "Take nothing (skip)"
-    else:  # pragma: no cover - every verb of the notation is above
-        say = "Play"
-    return f"{say} (`{move}`)."
+    d = game.decision
+    if d is None or d.player != learner or action.verb not in d.task.verbs:
+        raise ValueError(f"{move!r} is not a move of the learner's decision here")
+    return f"{d.task.say(game.engine, action)} (`{move}`)."
 
 
 # ====================================================================== playing a lesson

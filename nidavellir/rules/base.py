@@ -7,8 +7,16 @@ decide. A step is a small frozen value with named fields:
 - a :class:`Choice` waits for its player. Everything about one kind of decision lives in
   its class (as python-chess keeps a move's parts together and OpenSpiel a state's
   ``_legal_actions`` / ``_apply_action`` / ``_action_to_string``): who decides
-  (``player``), its :class:`DecisionKind`, the verbs its actions use, :meth:`Choice.legal`,
-  :meth:`Choice.apply`, :meth:`Choice.prompt` and :meth:`Choice.why_illegal`.
+  (``player``), its :class:`DecisionKind`, its verbs and how their actions are written
+  (``verbs``: :class:`~nidavellir.actions.Syntax` objects, which also give its block of the
+  RL action table), :meth:`Choice.legal`, :meth:`Choice.apply`, why a move is refused
+  (:meth:`Choice.why_illegal`), its words for a learner (:meth:`Choice.prompt`,
+  :meth:`Choice.label` for a button, :meth:`Choice.say` for a walkthrough) and the Play
+  tab's control that shows it (``control``).
+
+Defining a decision class registers it: by its kind in :data:`CHOICES`, its verbs in
+:data:`nidavellir.actions.VERBS`. Everything that reads or shows decisions dispatches
+through these registries (docs/engine.md has the checklist for a new kind).
 
 Rules act on the game through :class:`Table`, which the engine implements: the rules
 modules never import the engine (no circle), and a new rule needs no edit of the engine.
@@ -20,12 +28,13 @@ modules never import the engine (no circle), and a new rule needs no edit of the
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from ..actions import Action, Syntax, format_arg, register_verb
+
 if TYPE_CHECKING:
-    from ..actions import Action
     from ..cards import Card, Suit
     from ..events import Event
     from ..state import GameState, PlayerState
@@ -108,8 +117,12 @@ class Step:
         raise NotImplementedError
 
 
-#: Every decision class by its kind (filled as the rules modules define them).
-CHOICES: dict[DecisionKind, type[Choice]] = {}
+#: Every decision class by its kind (filled as the rules modules define them; a kind is a
+#: str, so ``CHOICES.get("pick")`` finds it).
+CHOICES: dict[str, type[Choice]] = {}
+#: The Play tab's controls a decision may ask for (``Choice.control``; widgets/controls.py
+#: draws each): ``buttons`` is a button per legal action (a dropdown when there are many).
+CONTROLS = ("bid", "cards", "hero", "columns", "coins", "mercenaries", "buttons")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,10 +132,16 @@ class Choice:
     player: int
     is_choice: ClassVar[bool] = True
     kind: ClassVar[DecisionKind]
-    verbs: ClassVar[tuple[str, ...]]
-    """The verbs of this decision's actions (``bid``; ``take`` or ``camp``)."""
+    verbs: ClassVar[Mapping[str, Syntax]]
+    """The verbs of this decision's actions and how each is written (``{"take": CARD,
+    "camp": CARD}``): parsing, formatting and the RL action table read them."""
     group: ClassVar[str] = "other"
     """Where a game review counts the decision: bids, picks, heroes, coins, Thingvellir."""
+    control: ClassVar[str] = "buttons"
+    """The Play tab's control for this decision (one of :data:`CONTROLS`)."""
+    face_down: ClassVar[str | None] = None
+    """The text another seat reads in the log instead of the action while the game is on
+    (a bid: ``bid (face down)``), or None when everyone sees the action."""
     always_has_options: ClassVar[bool] = False
     """True for a decision that always has a legal action (the engine then does not build
     the list to find out: a search's playouts bid without it)."""
@@ -139,6 +158,11 @@ class Choice:
             if kind in CHOICES and CHOICES[kind].__qualname__ != cls.__qualname__:
                 raise TypeError(f"two decision classes for {kind!r}: "
                                 f"{CHOICES[kind].__qualname__} and {cls.__qualname__}")
+            if cls.control not in CONTROLS:
+                raise TypeError(f"{cls.__qualname__}.control is {cls.control!r}: expected one "
+                                f"of {', '.join(CONTROLS)}")
+            for verb, syntax in cls.verbs.items():
+                register_verb(verb, syntax, cls.__qualname__)
             CHOICES[kind] = cls
 
     def has_options(self, table: Table) -> bool:
@@ -160,3 +184,20 @@ class Choice:
         """Why ``action`` is refused here, in words (the verb is already right)."""
         shown = ", ".join(str(a) for a in table.legal_actions()[:8])
         return f"{action} is not possible now; legal: {shown}"
+
+    # ------------------------------------------------------------------ words for a learner
+
+    @classmethod
+    def label(cls, action: Action) -> str:
+        """A button's words for ``action`` (``take``, ``Thrud to W``, ``coin 5``): the
+        Play tab's controls add the coach's numbers to them. Default: the action's
+        arguments, without the verb."""
+        return " ".join(format_arg(a) for a in action.args) or action.verb
+
+    def say(self, table: Table, action: Action) -> str:
+        """``action`` as a sentence for a learner, without the final stop ("Take the
+        explorer 9"): a walkthrough's "Your move". It reads only what the deciding player
+        may know (the table is the real game: the deciding player's own coins, and what
+        everyone sees)."""
+        raise NotImplementedError(f"{type(self).__qualname__} has no words for a learner "
+                                  "(Choice.say)")

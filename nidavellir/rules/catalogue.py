@@ -5,8 +5,8 @@
 'FR p.14 "Capacités des cartes Héros·ïne", GRID; p.11'
 >>> rules_of(C.card("W7")) is None
 True
->>> len(RULES)
-39
+>>> len(RULES) == len(C.HEROES) + len(C.ARTIFACTS)
+True
 """
 
 from __future__ import annotations

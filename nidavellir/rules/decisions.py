@@ -2,8 +2,10 @@
 
 Each class holds everything about its kind of decision (see :mod:`.base`): who decides and
 the facts the decision needs as named fields, its legal actions, what applying one does,
-how it is asked and why a move is refused. The rulebook section or ruling that decides each
-is cited on the class.
+how its actions are written (its verbs' :class:`~nidavellir.actions.Syntax`; the shapes
+only one decision uses are defined beside it), how it is asked, its words for a learner
+and why a move is refused. The rulebook section or ruling that decides each is cited on
+the class.
 
 >>> Transform(2, bonus=5, reason="King's Hand")
 Transform(player=2, bonus=5, reason="King's Hand", lowest=False)
@@ -14,15 +16,33 @@ Transform(player=2, bonus=5, reason="King's Hand", lowest=False)
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
 from .. import cards as C
 from .. import coins as K
 from .. import events as ev
-from ..actions import Action, interned
+from ..actions import (
+    CARD,
+    CARD_TOKENS,
+    COIN,
+    COIN_LABELS,
+    COLUMN,
+    COLUMNS,
+    NO_ARGS,
+    PLACES,
+    Action,
+    Syntax,
+    format_arg,
+    interned,
+    place,
+)
 from ..cards import Card, Kind, Suit
+from ..errors import InvalidNotation
+from ..palette import CLASS_NAMES
 from ..state import PlayerState
+from ..tokens import parse_suit, parse_token
 from .army import army_discard_options, discardable_columns, unplaced_mercenaries
 from .base import Choice, DecisionKind, Step, Table
 from .thingvellir import lowest_coins, may_visit_camp, vidofnir_options, vidofnir_pool
@@ -49,8 +69,8 @@ def coin_places(p: PlayerState) -> list[tuple[str, int]]:
 _BID_PLACES = ("T1", "T2", "T3")
 
 
-def _by_coin(place: tuple[str, int]) -> int:
-    return place[1]
+def _by_coin(where: tuple[str, int]) -> int:
+    return where[1]
 
 
 #: ``transform LABEL@PLACE`` for each (coin, place): the transforms' legal actions.
@@ -64,7 +84,54 @@ def _transform_action(coin: int, place: str) -> Action:
     return found
 
 
+# ====================================================================== words for a learner
+
+def card_words(card: Card) -> str:
+    """A card in a sentence: "the explorer 9", "the Royal Offering +3", "Dagda"."""
+    if card.kind is Kind.DWARF:
+        return "the " + card.name[0].lower() + card.name[1:]
+    if card.kind is Kind.MERCENARY:
+        return f"the mercenary {card.token}"
+    if card.kind is Kind.ROYAL_OFFERING:
+        return "the " + card.name
+    return card.name
+
+
+def column_words(suit: Suit) -> str:
+    return f"your {suit.column_name} column"
+
+
+def place_words(where: str) -> str:
+    """A coin's place in a sentence: "in your purse", "on the Dancing Dragon"."""
+    if where in ("hand", "purse"):
+        return f"in your {where}"
+    return f"on the {C.TAVERNS[int(where[1]) - 1]}"
+
+
+def _card_arg(action: Action, i: int = 0) -> Card:
+    arg = action.args[i]
+    assert isinstance(arg, Card)
+    return arg
+
+
+def _suit_arg(action: Action, i: int = 0) -> Suit:
+    arg = action.args[i]
+    assert isinstance(arg, Suit)
+    return arg
+
+
 # ====================================================================== bids
+
+def _parse_bid(verb: str, rest: str, text: str) -> tuple[object, ...]:
+    parts = rest.split()
+    if len(parts) != 3:
+        raise InvalidNotation(f"{text!r}: a bid names 3 coins, one per tavern (e.g. bid 5 3 0)")
+    return tuple(K.parse_label(p) for p in parts)
+
+
+#: ``bid 5 3 0``: the coins on taverns 1, 2 and 3.
+BID = Syntax("bid 5 3 0", _parse_bid, lambda: (
+    f"{a} {b} {c}" for a, b, c in itertools.product(COIN_LABELS, repeat=3)))
 
 _BID_CACHE: dict[tuple[int, ...], list[Action]] = {}
 
@@ -74,10 +141,12 @@ class Bid(Choice):
     """FR "Enchères": a coin face down on each tavern, the other two in the purse."""
 
     kind: ClassVar[DecisionKind] = DecisionKind.BID
-    verbs: ClassVar[tuple[str, ...]] = ("bid",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"bid": BID}
     # Every player bidding holds at least 4 coins (5, or 4 after Járnglófi).
     always_has_options: ClassVar[bool] = True
     group: ClassVar[str] = "bids"
+    control: ClassVar[str] = "bid"
+    face_down: ClassVar[str | None] = "bid (face down)"
 
     def legal(self, table: Table) -> list[Action]:
         """Every way to put 3 of the hand's coins on the taverns (at most 60), cached by
@@ -118,6 +187,25 @@ class Bid(Choice):
                 return f"you do not have coin {lab} to bid (your coins: {' '.join(hand)})"
         return Choice.why_illegal(self, table, action)
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return "coins " + ", ".join(str(a) for a in action.args) + " on the taverns"
+
+    def say(self, table: Table, action: Action) -> str:
+        args = action.args
+        taverns = C.TAVERNS
+        placed = ", ".join(f"{coin} on the {taverns[i]}" for i, coin in enumerate(args[:-1]))
+        said = f"Bid {placed} and {args[-1]} on the {taverns[-1]}"
+        # The bidder's own hand: what goes to the purse.
+        left = [K.label(c) for c in table.state.players[self.player].hand]
+        for coin in args:
+            if coin in left:
+                left.remove(str(coin))
+        if left:
+            said += (f"; your {' and '.join(left)} "
+                     f"go{'es' if len(left) == 1 else ''} to your purse")
+        return said
+
 
 @dataclass(frozen=True, slots=True)
 class UlineBid(Choice):
@@ -125,8 +213,9 @@ class UlineBid(Choice):
 
     tavern: int
     kind: ClassVar[DecisionKind] = DecisionKind.ULINE_BID
-    verbs: ClassVar[tuple[str, ...]] = ("place",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"place": COIN}
     group: ClassVar[str] = "bids"
+    control: ClassVar[str] = "coins"
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -144,6 +233,15 @@ class UlineBid(Choice):
     def prompt(self, table: Table) -> str:
         return f"Uline: put a coin of your hand face up on the {C.TAVERNS[self.tavern]}"
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return f"coin {action.args[0]}"
+
+    def say(self, table: Table, action: Action) -> str:
+        now = table.state.tavern
+        where = f" on the {C.TAVERNS[now]}" if now is not None else ""
+        return f"Put your {action.args[0]}{where}"
+
 
 # ====================================================================== taverns and the camp
 
@@ -159,8 +257,9 @@ class Pick(Choice):
 
     tavern: int
     kind: ClassVar[DecisionKind] = DecisionKind.PICK
-    verbs: ClassVar[tuple[str, ...]] = ("take", "camp")
+    verbs: ClassVar[Mapping[str, Syntax]] = {"take": CARD, "camp": CARD}
     group: ClassVar[str] = "picks"
+    control: ClassVar[str] = "cards"
     tells_options: ClassVar[bool] = True
 
     def has_options(self, table: Table) -> bool:
@@ -204,6 +303,14 @@ class Pick(Choice):
         shown = " ".join(c.token for c in s.taverns[self.tavern])
         return f"{card} is not in the {C.TAVERNS[self.tavern]} (it holds {shown})"
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return action.verb
+
+    def say(self, table: Table, action: Action) -> str:
+        card = card_words(_card_arg(action))
+        return f"Take {card} from the camp" if action.verb == "camp" else f"Take {card}"
+
 
 @dataclass(frozen=True, slots=True)
 class TavernDiscard(Choice):
@@ -211,8 +318,9 @@ class TavernDiscard(Choice):
 
     tavern: int
     kind: ClassVar[DecisionKind] = DecisionKind.TAVERN_DISCARD
-    verbs: ClassVar[tuple[str, ...]] = ("drop",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"drop": CARD}
     group: ClassVar[str] = "picks"
+    control: ClassVar[str] = "cards"
 
     def legal(self, table: Table) -> list[Action]:
         return [interned("drop", (c,)) for c in dict.fromkeys(table.state.taverns[self.tavern])]
@@ -226,8 +334,28 @@ class TavernDiscard(Choice):
     def prompt(self, table: Table) -> str:
         return f"You visited the camp: discard one of the cards of the {C.TAVERNS[self.tavern]}"
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return "drop"
+
+    def say(self, table: Table, action: Action) -> str:
+        return f"Discard {card_words(_card_arg(action))} from the tavern"
+
 
 # ====================================================================== coins
+
+def _parse_coin_at(verb: str, rest: str, text: str) -> tuple[object, ...]:
+    coin, at, where = rest.partition("@")
+    if not at:
+        raise InvalidNotation(f"{text!r}: name the coin and its place, e.g. transform 5@purse")
+    return (K.parse_label(coin), place(where))
+
+
+#: ``transform 5@purse``: a coin and the place it lies.
+COIN_AT_PLACE = Syntax(
+    "transform 5@purse", _parse_coin_at,
+    lambda: (f"{a}@{where}" for a in COIN_LABELS for where in PLACES),
+    lambda verb, args: f"{verb} {args[0]}@{args[1]}")
 
 @dataclass(frozen=True, slots=True)
 class Transform(Choice):
@@ -238,8 +366,9 @@ class Transform(Choice):
     reason: str
     lowest: bool = False
     kind: ClassVar[DecisionKind] = DecisionKind.TRANSFORM
-    verbs: ClassVar[tuple[str, ...]] = ("transform",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"transform": COIN_AT_PLACE}
     group: ClassVar[str] = "coins"
+    control: ClassVar[str] = "coins"
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -252,18 +381,43 @@ class Transform(Choice):
         return list(out)
 
     def apply(self, table: Table, action: Action) -> None:
-        label, place = action.args
-        table.transform(table.state.players[self.player], str(label), str(place), self.bonus,
+        label, where = action.args
+        table.transform(table.state.players[self.player], str(label), str(where), self.bonus,
                         self.reason)
 
     def prompt(self, table: Table) -> str:
         return f"{self.reason}: choose a coin to transform by +{self.bonus}"
 
     def why_illegal(self, table: Table, action: Action) -> str:
-        label, place = action.args
+        label, where = action.args
         if K.is_exchange_label(str(label)):
             return f"coin {label} is an exchange coin: it can never be transformed (FR p.11)"
-        return f"you have no coin {label} in {place}"
+        return f"you have no coin {label} in {where}"
+
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return f"coin {action.args[0]}"
+
+    def say(self, table: Table, action: Action) -> str:
+        coin, where = action.args
+        return f"Transform your {coin} {place_words(str(where))}"
+
+
+def _parse_trade(verb: str, rest: str, text: str) -> tuple[object, ...]:
+    parts = rest.split()
+    if len(parts) != 2:
+        raise InvalidNotation(f"{text!r}: a trade names 2 coins (e.g. trade 5 9)")
+    a, b = sorted((K.parse_label(p) for p in parts), key=K.label_key)
+    return (a, b)
+
+
+def _trade_texts() -> list[str]:
+    ordered = sorted(COIN_LABELS, key=K.label_key)
+    return [f"{a} {b}" for i, a in enumerate(ordered) for b in ordered[i:]]
+
+
+#: ``trade 5 9``: two coins, written low to high whatever order they are typed in.
+TRADE = Syntax("trade 5 9", _parse_trade, _trade_texts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,8 +425,9 @@ class UlineTrade(Choice):
     """FR "ULINE": her trades take two coins of her hand."""
 
     kind: ClassVar[DecisionKind] = DecisionKind.ULINE_TRADE
-    verbs: ClassVar[tuple[str, ...]] = ("trade",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"trade": TRADE}
     group: ClassVar[str] = "coins"
+    control: ClassVar[str] = "coins"
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -293,6 +448,38 @@ class UlineTrade(Choice):
     def prompt(self, table: Table) -> str:
         return "Uline: choose two coins of your hand to trade"
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return f"{action.args[0]} + {action.args[1]}"
+
+    def say(self, table: Table, action: Action) -> str:
+        return f"Trade your {action.args[0]} and {action.args[1]}"
+
+
+def _coin_bonus(text: str) -> str:
+    coin, plus, bonus = text.partition("+")
+    if not plus or not (bonus.isascii() and bonus.isdigit()):
+        raise InvalidNotation(f"{text!r}: expected a coin and its bonus, e.g. 5+2")
+    return f"{K.parse_label(coin)}+{int(bonus)}"
+
+
+def _parse_vidofnir(verb: str, rest: str, text: str) -> tuple[object, ...]:
+    parts = rest.split()
+    if len(parts) not in (1, 2):
+        raise InvalidNotation(f"{text!r}: expected vidofnir 5+2 9+3 (or vidofnir 5+5)")
+    return tuple(_coin_bonus(p) for p in parts)
+
+
+def _vidofnir_texts() -> list[str]:
+    out = [f"{a}+5" for a in COIN_LABELS]
+    out += [f"{a}+2 {b}+3" for a in COIN_LABELS for b in COIN_LABELS]
+    out += [f"{b}+3 {a}+2" for a in COIN_LABELS for b in COIN_LABELS]
+    return out
+
+
+#: ``vidofnir 5+2 9+3`` (or ``vidofnir 5+5``): its transforms, in the order they happen.
+VIDOFNIR = Syntax("vidofnir 5+2 9+3", _parse_vidofnir, _vidofnir_texts)
+
 
 @dataclass(frozen=True, slots=True)
 class Vidofnir(Choice):
@@ -300,8 +487,9 @@ class Vidofnir(Choice):
     single one); R21 with Uline."""
 
     kind: ClassVar[DecisionKind] = DecisionKind.VIDOFNIR
-    verbs: ClassVar[tuple[str, ...]] = ("vidofnir",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"vidofnir": VIDOFNIR}
     group: ClassVar[str] = "coins"
+    control: ClassVar[str] = "coins"
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -331,6 +519,15 @@ class Vidofnir(Choice):
     def prompt(self, table: Table) -> str:
         return "Vidofnir & Vedrfölnir: transform your purse coins (+2 and +3)"
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        parts = [str(arg).partition("+") for arg in action.args]
+        return ", then ".join(f"{coin} +{bonus}" for coin, _, bonus in parts)
+
+    def say(self, table: Table, action: Action) -> str:
+        parts = [str(a).split("+") for a in action.args]
+        return "Transform " + " and ".join(f"your {c} by +{b}" for c, b in parts)
+
 
 # ====================================================================== the army
 
@@ -339,8 +536,9 @@ class ThrudColumn(Choice):
     """FR "THRUD"; R13: placed in any column (again, after a card went under her)."""
 
     kind: ClassVar[DecisionKind] = DecisionKind.THRUD
-    verbs: ClassVar[tuple[str, ...]] = ("thrud",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"thrud": COLUMN}
     group: ClassVar[str] = "heroes"
+    control: ClassVar[str] = "columns"
 
     def legal(self, table: Table) -> list[Action]:
         return _column_actions("thrud")
@@ -357,6 +555,24 @@ class ThrudColumn(Choice):
     def prompt(self, table: Table) -> str:
         return "Place Thrud in a column of your choice"
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return f"Thrud to {format_arg(action.args[0])}"
+
+    def say(self, table: Table, action: Action) -> str:
+        return f"Put Thrud in {column_words(_suit_arg(action))}"
+
+
+def _parse_ylud(verb: str, rest: str, text: str) -> tuple[object, ...]:
+    if rest.lower() == "stay":
+        raise InvalidNotation(f"{text!r}: name Ylud's current column to keep her there "
+                              "(e.g. ylud W), R8")
+    return (parse_suit(rest),)
+
+
+#: ``ylud E``: a column; her own column keeps her where she is (R8).
+YLUD = Syntax("ylud E", _parse_ylud, lambda: COLUMNS)
+
 
 @dataclass(frozen=True, slots=True)
 class YludColumn(Choice):
@@ -364,8 +580,9 @@ class YludColumn(Choice):
     may stay in her column or move (R8)."""
 
     kind: ClassVar[DecisionKind] = DecisionKind.YLUD
-    verbs: ClassVar[tuple[str, ...]] = ("ylud",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"ylud": YLUD}
     group: ClassVar[str] = "heroes"
+    control: ClassVar[str] = "columns"
 
     def legal(self, table: Table) -> list[Action]:
         return _column_actions("ylud")
@@ -392,6 +609,13 @@ class YludColumn(Choice):
     def prompt(self, table: Table) -> str:
         return f"End of age {table.state.age}: place Ylud in a column"
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return f"Ylud to {format_arg(action.args[0])}"
+
+    def say(self, table: Table, action: Action) -> str:
+        return f"Put Ylud in {column_words(_suit_arg(action))}"
+
 
 #: Each column's discard action (``discard SUIT``).
 _DISCARD: dict[Suit, Action] = {suit: interned("discard", (suit,)) for suit in C.SUITS}
@@ -406,8 +630,9 @@ class ColumnDiscard(Choice):
     reason: str
     excluded: tuple[Suit, ...]
     kind: ClassVar[DecisionKind] = DecisionKind.DISCARD
-    verbs: ClassVar[tuple[str, ...]] = ("discard",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"discard": COLUMN}
     group: ClassVar[str] = "heroes"
+    control: ClassVar[str] = "columns"
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -439,6 +664,27 @@ class ColumnDiscard(Choice):
         return (f"the top card of your {suit.column_name} column is a hero, which is never "
                 "discarded (R10)")
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return f"discard top of {format_arg(action.args[0])}"
+
+    def say(self, table: Table, action: Action) -> str:
+        return f"Discard the top card of {column_words(_suit_arg(action))}"
+
+
+def _parse_card_at(verb: str, rest: str, text: str) -> tuple[object, ...]:
+    token, at, column = rest.rpartition("@")
+    if not at:
+        raise InvalidNotation(f"{text!r}: name the card and its column, e.g. remove W7@W")
+    return (parse_token(token), parse_suit(column))
+
+
+#: ``remove W7@W``: a card and the column it lies in.
+CARD_AT_COLUMN = Syntax(
+    "remove W7@W", _parse_card_at,
+    lambda: (f"{t}@{col}" for t in CARD_TOKENS for col in COLUMNS),
+    lambda verb, args: f"{verb} {format_arg(args[0])}@{format_arg(args[1])}")
+
 
 @dataclass(frozen=True, slots=True)
 class ArmyDiscard(Choice):
@@ -448,8 +694,9 @@ class ArmyDiscard(Choice):
     reason: str
     only: Suit | None = None
     kind: ClassVar[DecisionKind] = DecisionKind.ARMY_DISCARD
-    verbs: ClassVar[tuple[str, ...]] = ("remove",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"remove": CARD_AT_COLUMN}
     group: ClassVar[str] = "Thingvellir"
+    control: ClassVar[str] = "cards"
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -465,6 +712,14 @@ class ArmyDiscard(Choice):
     def prompt(self, table: Table) -> str:
         return f"{self.reason}: discard a card from your army"
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return "remove"
+
+    def say(self, table: Table, action: Action) -> str:
+        return (f"Discard {card_words(_card_arg(action))} from "
+                f"{column_words(_suit_arg(action, 1))}")
+
 
 @dataclass(frozen=True, slots=True)
 class OlwynDouble(Choice):
@@ -475,8 +730,9 @@ class OlwynDouble(Choice):
     excluded: tuple[Suit, ...] = ()
     remaining: int = 1
     kind: ClassVar[DecisionKind] = DecisionKind.OLWYN
-    verbs: ClassVar[tuple[str, ...]] = ("double",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"double": COLUMN}
     group: ClassVar[str] = "Thingvellir"
+    control: ClassVar[str] = "columns"
 
     def legal(self, table: Table) -> list[Action]:
         return [a for a in _column_actions("double") if a.args[0] not in self.excluded]
@@ -494,6 +750,13 @@ class OlwynDouble(Choice):
     def prompt(self, table: Table) -> str:
         return "Olwyn: place one of his doubles (two different columns)"
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return f"double in {format_arg(action.args[0])}"
+
+    def say(self, table: Table, action: Action) -> str:
+        return f"Put an Olwyn double in {column_words(_suit_arg(action))}"
+
 
 # ====================================================================== end of age 1
 
@@ -503,8 +766,9 @@ class PioneerKeep(Choice):
     and the age-2 deck is shuffled."""
 
     kind: ClassVar[DecisionKind] = DecisionKind.PIONEER
-    verbs: ClassVar[tuple[str, ...]] = ("keep",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"keep": CARD}
     group: ClassVar[str] = "picks"
+    control: ClassVar[str] = "cards"
 
     def legal(self, table: Table) -> list[Action]:
         return [interned("keep", (c,)) for c in dict.fromkeys(table.state.drawn)]
@@ -523,8 +787,29 @@ class PioneerKeep(Choice):
     def prompt(self, table: Table) -> str:
         return "Pioneer of the Kingdom: keep one of the three cards drawn"
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return "keep"
+
+    def say(self, table: Table, action: Action) -> str:
+        return f"Keep {card_words(_card_arg(action))}"
+
 
 # ====================================================================== mercenaries
+
+def _parse_enlist(verb: str, rest: str, text: str) -> tuple[object, ...]:
+    parts = rest.split()
+    if len(parts) == 1 and parts[0].lower() in ("first", "last"):
+        return (parts[0].lower(),)
+    if len(parts) == 2:
+        return (parse_token(parts[0]), parse_suit(parts[1]))
+    raise InvalidNotation(f"{text!r}: expected enlist first, enlist last or enlist W6/E8 W")
+
+
+#: ``enlist first`` / ``enlist last`` (the order) and ``enlist W6/E8 W`` (a mercenary and
+#: its column): the two enlistment decisions share the verb.
+ENLIST_SYNTAX = Syntax("enlist W6/E8 W", _parse_enlist, lambda: (
+    "first", "last", *(f"{m.token} {col}" for m in C.MERCENARIES for col in COLUMNS)))
 
 @dataclass(frozen=True, slots=True)
 class EnlistOrder(Choice):
@@ -532,8 +817,9 @@ class EnlistOrder(Choice):
 
     order: tuple[int, ...]
     kind: ClassVar[DecisionKind] = DecisionKind.MERCENARY_ORDER
-    verbs: ClassVar[tuple[str, ...]] = ("enlist",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"enlist": ENLIST_SYNTAX}
     group: ClassVar[str] = "Thingvellir"
+    control: ClassVar[str] = "mercenaries"
 
     def legal(self, table: Table) -> list[Action]:
         return [interned("enlist", ("first",)), interned("enlist", ("last",))]
@@ -547,6 +833,13 @@ class EnlistOrder(Choice):
     def prompt(self, table: Table) -> str:
         return "Enlistment: you have the most mercenaries; place them first or last?"
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return f"enlist {action.args[0]}"
+
+    def say(self, table: Table, action: Action) -> str:
+        return f"Place your mercenaries {action.args[0]}"
+
 
 @dataclass(frozen=True, slots=True)
 class Enlist(Choice):
@@ -556,8 +849,9 @@ class Enlist(Choice):
 
     only: Card | None = None
     kind: ClassVar[DecisionKind] = DecisionKind.MERCENARY
-    verbs: ClassVar[tuple[str, ...]] = ("enlist",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"enlist": ENLIST_SYNTAX}
     group: ClassVar[str] = "Thingvellir"
+    control: ClassVar[str] = "mercenaries"
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -578,6 +872,13 @@ class Enlist(Choice):
 
     def prompt(self, table: Table) -> str:
         return "Enlistment: place a mercenary in one of its two classes"
+
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return f"as {CLASS_NAMES[_suit_arg(action, 1).letter]}"
+
+    def say(self, table: Table, action: Action) -> str:
+        return f"Put {card_words(_card_arg(action))} in {column_words(_suit_arg(action, 1))}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -620,8 +921,9 @@ class AndumiaChoice(Choice):
     """FR Thingvellir "ANDUMIA": keep a card of the discard (R17: skipped when empty)."""
 
     kind: ClassVar[DecisionKind] = DecisionKind.ANDUMIA
-    verbs: ClassVar[tuple[str, ...]] = ("choose",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"choose": CARD}
     group: ClassVar[str] = "Thingvellir"
+    control: ClassVar[str] = "cards"
 
     def legal(self, table: Table) -> list[Action]:
         return [interned("choose", (c,)) for c in dict.fromkeys(table.state.discard)]
@@ -635,6 +937,13 @@ class AndumiaChoice(Choice):
     def prompt(self, table: Table) -> str:
         return "Andumia: keep one card of the discard"
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return "take"
+
+    def say(self, table: Table, action: Action) -> str:
+        return f"Choose {card_words(_card_arg(action))}"
+
 
 @dataclass(frozen=True, slots=True)
 class HoldaChoice(Choice):
@@ -642,8 +951,9 @@ class HoldaChoice(Choice):
     visit; R22: a mercenary taken during an end-of-age placement is placed at once)."""
 
     kind: ClassVar[DecisionKind] = DecisionKind.HOLDA
-    verbs: ClassVar[tuple[str, ...]] = ("choose",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"choose": CARD}
     group: ClassVar[str] = "Thingvellir"
+    control: ClassVar[str] = "cards"
 
     def legal(self, table: Table) -> list[Action]:
         return [interned("choose", (c,)) for c in dict.fromkeys(table.state.camp)]
@@ -664,6 +974,13 @@ class HoldaChoice(Choice):
     def prompt(self, table: Table) -> str:
         return "Holda: take a mercenary or an artifact from the camp"
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return "take"
+
+    def say(self, table: Table, action: Action) -> str:
+        return f"Choose {card_words(_card_arg(action))}"
+
 
 @dataclass(frozen=True, slots=True)
 class BrisingamensChoice(Choice):
@@ -673,8 +990,9 @@ class BrisingamensChoice(Choice):
     remaining: int = 2
     taken: tuple[Card, ...] = ()
     kind: ClassVar[DecisionKind] = DecisionKind.BRISINGAMENS
-    verbs: ClassVar[tuple[str, ...]] = ("choose", "skip")
+    verbs: ClassVar[Mapping[str, Syntax]] = {"choose": CARD, "skip": NO_ARGS}
     group: ClassVar[str] = "Thingvellir"
+    control: ClassVar[str] = "cards"
 
     def legal(self, table: Table) -> list[Action]:
         s = table.state
@@ -701,6 +1019,15 @@ class BrisingamensChoice(Choice):
     def prompt(self, table: Table) -> str:
         return "Brisingamens: take a card from the discard (or skip)"
 
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return "skip (take nothing)" if action.verb == "skip" else "take"
+
+    def say(self, table: Table, action: Action) -> str:
+        if action.verb == "skip":
+            return "Take nothing (skip)"
+        return f"Choose {card_words(_card_arg(action))}"
+
 
 @dataclass(frozen=True, slots=True)
 class ResolveCard(Step):
@@ -716,7 +1043,9 @@ class ResolveCard(Step):
         table.take_card(p, self.card, self.source)
 
 
-__all__ = ["AndumiaChoice", "ArmyDiscard", "Bid", "BrisingamensChoice", "ColumnDiscard",
+__all__ = ["BID", "CARD_AT_COLUMN", "COIN_AT_PLACE", "ENLIST_SYNTAX", "TRADE", "VIDOFNIR",
+           "YLUD", "AndumiaChoice", "ArmyDiscard", "Bid", "BrisingamensChoice", "ColumnDiscard",
            "EndOfAgePlacementDone", "Enlist", "EnlistMore", "EnlistOrder", "HoldaChoice",
            "OlwynDouble", "Pick", "PioneerKeep", "ResolveCard", "TavernDiscard", "ThrudColumn",
-           "Transform", "UlineBid", "UlineTrade", "Vidofnir", "YludColumn", "coin_places"]
+           "Transform", "UlineBid", "UlineTrade", "Vidofnir", "YludColumn", "card_words",
+           "coin_places", "column_words", "place_words"]

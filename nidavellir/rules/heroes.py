@@ -16,14 +16,14 @@ entry here (plus, for a new kind of decision, its class in :mod:`.decisions`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from .. import cards as C
 from .. import coins as K
 from .. import events as ev
-from ..actions import Action, interned
+from ..actions import CARD, Action, Syntax, interned
 from ..cards import Card, Suit
 from ..state import PlayerState
 from .army import discardable_count, recruit_due
@@ -36,6 +36,7 @@ from .decisions import (
     OlwynDouble,
     ThrudColumn,
     Transform,
+    card_words,
 )
 
 _HEROES = "FR p.14 \"Capacités des cartes Héros·ïne\""
@@ -51,8 +52,9 @@ class HeroChoice(Choice):
 
     reason: str = "You completed a line"
     kind: ClassVar[DecisionKind] = DecisionKind.HERO
-    verbs: ClassVar[tuple[str, ...]] = ("hero",)
+    verbs: ClassVar[Mapping[str, Syntax]] = {"hero": CARD}
     group: ClassVar[str] = "heroes"
+    control: ClassVar[str] = "hero"
     tells_options: ClassVar[bool] = True
 
     def has_options(self, table: Table) -> bool:
@@ -87,6 +89,15 @@ class HeroChoice(Choice):
         if reason:
             return f"{hero.name} cannot be recruited: {reason}"
         return Choice.why_illegal(self, table, action)
+
+    @classmethod
+    def label(cls, action: Action) -> str:
+        return "recruit"
+
+    def say(self, table: Table, action: Action) -> str:
+        hero = action.args[0]
+        assert isinstance(hero, Card)
+        return f"Recruit {card_words(hero)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """Thingvellir's table: the camp, the enlistment order, and the coin rules its cards use.
 
-FR Thingvellir part (shared/seeds/003_...): "Le Campement", "Les Mercenaires" (p.24),
-"Les Artefacts"; rulings R4, R14-R22 of RULINGS.md. What each artifact and each new hero
+FR Thingvellir part (the French rulebook): "Le Campement", "Les Mercenaires" (p.24),
+"Les Artefacts"; rulings R4, R14-R22 (docs/rulings.md). What each artifact and each new hero
 does is its entry in :mod:`.artifacts` and :mod:`.heroes`.
 """
 

@@ -1,6 +1,6 @@
 """Browser tests: a Voila server on a free local port, driven by Debian's chromium.
 
-Facts from shared/docs/VOILA.md: bind 127.0.0.1:0 for a free port and pass
+Facts from docs/serving.md ("What is known of Voila here"): bind 127.0.0.1:0 for a free port and pass
 ``--Voila.port_retries=0``; the server is ready when ``/voila/static/voila.js``
 answers; stop it with SIGTERM then SIGKILL and end leftover kernels; block every
 request that leaves 127.0.0.1 and fail on page errors.

@@ -7,12 +7,14 @@ and the events that followed, then the final table (with Thingvellir: what is le
 in the camp, the camp discard and the dwarf discard) and the score sheet.
 tests/test_golden.py regenerates the text in memory and diffs it against the
 committed files, so any change of the rules shows up in review. After an intended
-change run ``make golden`` (or ``python tests/golden/regenerate.py``) and commit the
-new files.
+change run ``make golden`` (or ``python tests/golden/regenerate.py``): it writes the files,
+prints the diff of each one that changed (cut to its first lines, with a count of the lines
+removed and added) and ``unchanged`` for the others; commit the new files.
 """
 
 from __future__ import annotations
 
+import difflib
 import random
 import sys
 from pathlib import Path
@@ -78,17 +80,39 @@ def render(players: int, expansions: tuple[str, ...] = (), seed: int = SEED) -> 
     return "\n".join(lines) + "\n"
 
 
+#: Lines of each file's diff shown when it changed (the rest is counted).
+SHOWN = 40
+
+
+def changes(old: str, new: str, name: str) -> list[str]:
+    """What changed in one file, as a unified diff cut to :data:`SHOWN` lines, and a line
+    counting the lines removed and added."""
+    diff = list(difflib.unified_diff(old.splitlines(), new.splitlines(), f"a/{name}",
+                                     f"b/{name}", lineterm="", n=1))
+    removed = sum(1 for line in diff if line.startswith("-") and not line.startswith("---"))
+    added = sum(1 for line in diff if line.startswith("+") and not line.startswith("+++"))
+    shown = diff[:SHOWN]
+    if len(diff) > SHOWN:
+        shown.append(f"... {len(diff) - SHOWN} more lines of diff")
+    return [*shown, f"{name}: {removed} lines removed, {added} added"]
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Write every golden file; say what changed in each (nothing: ``unchanged``)."""
+    changed = 0
     for expansions in EXPANSION_SETS:
         for players in PLAYER_COUNTS:
             path = path_for(players, expansions)
             text = render(players, expansions)
-            old = path.read_text(encoding="utf-8") if path.exists() else None
+            old = path.read_text(encoding="utf-8") if path.exists() else ""
             if old != text:
                 path.write_text(text, encoding="utf-8")
-                print(f"wrote {path}")
+                print("\n".join(changes(old, text, path.name)))
+                print(f"wrote {path.name}")
+                changed += 1
             else:
-                print(f"unchanged {path}")
+                print(f"unchanged {path.name}")
+    print(f"{changed} golden file(s) changed" if changed else "no golden file changed")
     return 0
 
 

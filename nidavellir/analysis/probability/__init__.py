@@ -49,7 +49,19 @@ from .bids import bid_tie_trial, p_bid_tie, simulate_bid_tie
 from .figures import convergence_figure, distribution_figure, running_estimates
 from .lines import LINE_ASSUMPTION, line_curve, simulate_line
 from .pools import Target, box_pool, deck_composition, pool_for, target, unseen_pool
-from .questions import ASKS, QUESTIONS, SIMULATION_FACTS, Question, question
+from .questions import (
+    ASKS,
+    GRADES,
+    QUESTION_KINDS,
+    QUESTIONS,
+    SIMULATION_FACTS,
+    Question,
+    QuestionKind,
+    parse_coins,
+    parse_treasury,
+    question,
+    register,
+)
 from .results import (
     Distribution,
     DistributionEstimate,
@@ -84,6 +96,7 @@ __all__ = [
     "compare_strategies", "strategy_summary", "strategy_seats",
     "estimate_from", "side_by_side", "running_estimates", "convergence_figure",
     "distribution_figure", "format_outcome", "outcome_key",
-    "Question", "question", "QUESTIONS", "ASKS", "SIMULATION_FACTS",
+    "Question", "question", "QUESTIONS", "ASKS", "SIMULATION_FACTS", "QUESTION_KINDS",
+    "QuestionKind", "register", "GRADES", "parse_coins", "parse_treasury",
     "Fraction", "comb",
 ]

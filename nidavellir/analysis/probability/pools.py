@@ -115,7 +115,7 @@ def pool_for(players: int = 3, age: int = 1, game: Game | None = None
 
 
 def deck_composition(age: int = 1) -> pd.DataFrame:
-    """Cards of each class in one age deck, with 2–4 players and with 5 (cards.md §1(a))."""
+    """Cards of each class in one age deck, with 2–4 players and with 5 (FR "Matériel")."""
     import pandas as pd
 
     rows = []

@@ -1,6 +1,14 @@
 """The lab's questions: each bundles an exact answer (when there is one), a simulation of
 the same thing, and the named numbers of its exact answer, by key (:data:`QUESTIONS`).
 
+Everything about one **kind** of question is one :class:`QuestionKind` in
+:data:`QUESTION_KINDS`: its computation (the factory), its place in the free lab (its menu
+entry, the parameter controls it uses and how their values become the factory's
+parameters, what a live game supplies, the simulations it allows), its exact answer in
+words, and its checker (how close a learner's guess is). The free lab
+(:mod:`widgets.lessons`) and the lesson files (:mod:`nidavellir.lessons.probability`) read
+only the descriptors; a new kind is one more descriptor (:func:`register`).
+
 A question's **facts** are the parts of its exact answer, named: for ``tavern``, ``N``
 cards in the pool, ``K`` of them the target, ``n`` in a tavern, ``ways`` = C(N, n),
 ``ways_without`` = C(N − K, n), ``answer`` = 1 − ways_without / ways, and words such as
@@ -23,7 +31,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import comb
@@ -319,24 +327,28 @@ def _q_strategy(a: str = "greedy", b: str = "random", players: int = 3,
                     y_title="win rate", facts={"a": a, "b": b, "players": players})
 
 
-#: Question factories by key: ``QUESTIONS[key](**params) -> Question``.
-QUESTIONS: dict[str, Callable[..., Question]] = {
-    "tavern": _q_tavern,
-    "round": _q_round,
-    "appears": _q_appears,
-    "expected": _q_expected,
-    "line": _q_line,
-    "bid_tie": _q_bid_tie,
-    "trade": _q_trade,
-    "strategy": _q_strategy,
-}
+class _Factories(Mapping[str, Callable[..., Question]]):
+    """Question factories by key, read from :data:`QUESTION_KINDS` (a kind registered later
+    is in it too): ``QUESTIONS[key](**params) -> Question``."""
+
+    def __getitem__(self, key: str) -> Callable[..., Question]:
+        return QUESTION_KINDS[key].make
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(QUESTION_KINDS)
+
+    def __len__(self) -> int:
+        return len(QUESTION_KINDS)
+
+
+QUESTIONS: Mapping[str, Callable[..., Question]] = _Factories()
 
 
 def question(key: str, **params: Any) -> Question:
     """A lesson question by key (see :data:`QUESTIONS`) with its parameters."""
-    if key not in QUESTIONS:
-        raise ValueError(f"unknown question {key!r}; known: {', '.join(QUESTIONS)}")
-    return QUESTIONS[key](**params)
+    if key not in QUESTION_KINDS:
+        raise ValueError(f"unknown question {key!r}; known: {', '.join(QUESTION_KINDS)}")
+    return QUESTION_KINDS[key].make(**params)
 
 
 # ====================================================================== asks
@@ -426,5 +438,168 @@ ASKS: dict[str, Callable[[Question, Any], Question]] = {
     "trials_for_se": _ask_trials_for_se,
 }
 
-__all__ = ["ANSWER_KINDS", "ASKS", "QUESTIONS", "SIMULATION_FACTS", "Question", "question",
+# ====================================================================== the kinds
+
+def parse_coins(text: str) -> list[str]:
+    """A hand typed in the lab: ``"0 2 3 4 5"`` (commas allowed)."""
+    parts = [p for p in text.replace(",", " ").split() if p]
+    if not parts:
+        raise ValueError("type coin values separated by spaces, e.g. 0 2 3 4 5")
+    return parts
+
+
+def parse_treasury(text: str) -> dict[int, int] | None:
+    """A treasury typed in the lab: ``"5x2 7 9"`` -> {5: 2, 7: 1, 9: 1}; empty text -> the
+    full treasury (None)."""
+    parts = [p for p in text.replace(",", " ").split() if p]
+    if not parts:
+        return None
+    out: dict[int, int] = {}
+    for p in parts:
+        value, _, count = p.partition("x")
+        try:
+            v, n = int(value), int(count or 1)
+        except ValueError:
+            raise ValueError(f"treasury: {p!r} is not a coin value (e.g. 7 or 7x2)") from None
+        out[v] = out.get(v, 0) + n
+    return out
+
+
+#: The grades of a guess (:meth:`QuestionKind.grade`), best first.
+GRADES = ("spot on", "close", "off")
+
+
+@dataclass(frozen=True)
+class QuestionKind:
+    """One kind of question, in one place (module docs).
+
+    ``controls`` names the free lab's parameter controls the kind uses (the lab draws each
+    name once, :mod:`widgets.lessons`); ``arguments`` turns their values (by name) into
+    the factory's parameters; ``from_game`` names the parameters a live game supplies
+    instead (``game_words``: what else it takes from the game, in words); ``presets`` sets
+    controls when the kind is picked. ``explanation`` words the exact answer (Markdown;
+    placeholders are the question's facts, docs/lessons.md)."""
+
+    key: str
+    label: str
+    make: Callable[..., Question]
+    controls: tuple[str, ...]
+    arguments: Callable[[Mapping[str, Any]], dict[str, Any]]
+    explanation: str
+    from_game: tuple[str, ...] = ()
+    game_words: str = ""
+    seat: bool = False
+    """Whether the factory takes the seat of a live game (``seat=``)."""
+    presets: Mapping[str, Any] = field(default_factory=dict)
+    trials: int = 2_000
+    """The simulations the lab runs by default."""
+    max_trials: int | None = None
+    """The most simulations a page may run (None: the lab's and the lesson files' own
+    limits); a strategy plays whole games."""
+    expectation: bool = False
+    """The answer is a mean: a guess may go beyond 1."""
+
+    def question(self, **params: Any) -> Question:
+        return self.make(**params)
+
+    def grade(self, guess: float, truth: float, binary: bool) -> str:
+        """How close a guess is (:data:`GRADES`): within 2% of the answer's scale (1 for a
+        probability, the answer itself beyond 1 for a mean), then within 10%."""
+        scale = 1.0 if binary else max(abs(truth), 1.0)
+        off = abs(guess - truth)
+        return GRADES[0] if off <= 0.02 * scale else GRADES[1] if off <= 0.1 * scale \
+            else GRADES[2]
+
+
+def _same(*names: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    return lambda values: {name: values[name] for name in names}
+
+
+def _age_arguments(values: Mapping[str, Any]) -> dict[str, Any]:
+    players = values["players"]
+    return {"what": values["what"], "players": players, "age": values["age"],
+            "by_round": min(values["by_round"], C.ROUNDS_PER_AGE[players]),
+            "pioneer": values["pioneer"]}
+
+
+_UNSEEN = " and the cards nobody has seen yet"
+
+#: Every kind of question, by key, in the order the free lab offers them.
+QUESTION_KINDS: dict[str, QuestionKind] = {}
+
+
+def register(kind: QuestionKind) -> QuestionKind:
+    """Add a kind of question (its key must be new)."""
+    if kind.key in QUESTION_KINDS:
+        raise ValueError(f"two question kinds {kind.key!r}")
+    QUESTION_KINDS[kind.key] = kind
+    return kind
+
+
+for _kind in (
+    QuestionKind(
+        "tavern", "A tavern shows at least one of a class", _q_tavern,
+        ("what", "players", "age", "n"), _same("what", "players", "age", "n"),
+        """{N} cards are in {pool}, {K} of them {target}. A tavern of {n} cards shows none of
+them in C({others}, {n}) = {ways_without} of the C({N}, {n}) = {ways} equally likely
+ways, so the chance of at least one is 1 − {ways_without}/{ways} = **{answer}** ≈
+{answer:.1%}.""", from_game=("players", "age"), game_words=_UNSEEN),
+    QuestionKind(
+        "round", "How many of a class in a round (hypergeometric)", _q_round,
+        ("what", "players", "age", "n"), _same("what", "players", "age", "n"),
+        """A round deals {m} cards from {pool}: {N} cards, {K} of them {target}. The number of
+{target} among the {m} follows the hypergeometric distribution (the bars below); on
+average it is {m} × {K}/{N} = **{answer}** ≈ {answer:.2f}.""",
+        from_game=("players", "age"), game_words=_UNSEEN, expectation=True),
+    QuestionKind(
+        "appears", "Does a given card appear in an age?", _q_appears,
+        ("what", "players", "age", "by_round", "pioneer"), _age_arguments,
+        """The age-{age} deck holds {D} cards with {players} players, {K} of them {target}; by
+then {m} of them are dealt into the taverns. At least one of the {target} is dealt
+with chance **{answer}** ≈ {answer:.1%}.""", from_game=("players", "age"),
+        presets={"what": "W10", "players": 5, "age": 2}),
+    QuestionKind(
+        "expected", "Expected number seen by a round", _q_expected,
+        ("what", "players", "age", "by_round", "pioneer"), _age_arguments,
+        """The age-{age} deck holds {D} cards with {players} players, {K} of them {target}; by
+then {m} of them are dealt. The chances of each copy to be dealt add up (linearity of
+expectation): you expect to see **{answer}** ≈ {answer:.2f} of them.""",
+        from_game=("players", "age"), presets={"what": "RO", "age": 2, "by_round": 2},
+        expectation=True),
+    QuestionKind(
+        "line", "A line within k picks (simulation only)", _q_line,
+        ("k", "players", "position"),
+        lambda v: {"k": v["k"], "players": v["players"],
+                   "position": min(v["position"], v["players"])},
+        """No formula answers this one: the answer is the simulation's, under its picking
+policy (below).""", from_game=("players",)),
+    QuestionKind(
+        "bid_tie", "Two random bids tie", _q_bid_tie,
+        ("hand_a", "hand_b", "tavern", "distinct"),
+        lambda v: {"hand_a": parse_coins(v["hand_a"]), "hand_b": parse_coins(v["hand_b"]),
+                   "tavern": v["tavern"], "distinct": v["distinct"]},
+        """Each player bids at random: {bids_a} × {bids_b} = {pairs} equally likely pairs of
+bids. {ties} of them put equal coins on {tavern}: the chance is {ties}/{pairs} =
+**{answer}** ≈ {answer:.1%}.""", from_game=("hand_a", "hand_b"), seat=True),
+    QuestionKind(
+        "trade", "The coin a trade takes from the treasury", _q_trade,
+        ("hand", "players", "treasury"),
+        lambda v: {"hand": parse_coins(v["hand"]), "players": v["players"],
+                   "treasury": parse_treasury(v["treasury"])},
+        """The {purses} possible purses ({purse_list}) are equally likely, each with chance
+{p_purse}; they give the coins {coins}. The most likely is the {mode}, with chance
+**{answer}** ≈ {answer:.1%}.""", from_game=("hand", "players", "treasury"), seat=True),
+    QuestionKind(
+        "strategy", "Win rate of one strategy against another", _q_strategy,
+        ("bot_a", "bot_b", "players"),
+        lambda v: {"a": v["bot_a"], "b": v["bot_b"], "players": v["players"]},
+        """No formula answers this one: the answer is the simulation's, over whole games played
+by {a} in seat 1 against {b} in the other seats ({players} players).""",
+        from_game=("players",), trials=20, max_trials=200),
+):
+    register(_kind)
+
+
+__all__ = ["ANSWER_KINDS", "ASKS", "GRADES", "QUESTIONS", "QUESTION_KINDS", "SIMULATION_FACTS",
+           "Question", "QuestionKind", "parse_coins", "parse_treasury", "question", "register",
            "target"]

@@ -1,0 +1,194 @@
+"""Words a person reads, in the reader's language: one place for every translation.
+
+Every string the lab shows a person goes through this module: a whole sentence with named
+placeholders (``_("{name} takes {card}").format(name=..., card=...)``), never English
+fragments glued together, so that a translator sees each message whole. Counts go through
+:func:`ngettext` (the catalogue's plural forms: French counts 0 as singular), numbers and
+percentages through :func:`number` and :func:`percent` ("43.2%" in English, "43,2 %" in
+German and French).
+
+The language is a context variable: a Voila kernel serves one page and sets it once; the
+class server's handlers set it per request; the command line sets it from ``--language``.
+English is the source language (the messages as written); other languages come from
+gettext catalogues under ``nidavellir/locale/``. The pseudo-language ``qps`` wraps every
+message in ⟦…⟧ with accented letters, so that a page in it shows at a glance any English
+that escaped the catalogue.
+
+Standard library only (gettext): the core engine and the bots use it too.
+
+>>> with using("en"):
+...     ngettext("{n} rank", "{n} ranks", 1).format(n=1)
+'1 rank'
+>>> with using("qps"):
+...     _("{n} ranks").format(n=3)
+'⟦3 ŕàñķš⟧'
+>>> with using("en"):
+...     percent(0.4321, 1), number(1234.5, 1)
+('43.2%', '1,234.5')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import functools
+import gettext
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+DOMAIN = "nidavellir"
+LOCALE_DIR = Path(__file__).with_name("locale")
+#: Languages a person can choose: code -> the language's own name.
+LANGUAGES: dict[str, str] = {"en": "English"}
+#: The pseudo-language for finding English that escaped the catalogue (never offered).
+PSEUDO = "qps"
+SOURCE = "en"
+
+_language: contextvars.ContextVar[str] = contextvars.ContextVar("nidavellir_language",
+                                                                default=SOURCE)
+
+#: Number formats: (decimal mark, group separator, percent pattern) per language.
+_NUMBERS: dict[str, tuple[str, str, str]] = {
+    "en": (".", ",", "{}%"),
+    PSEUDO: (".", ",", "{}%"),
+}
+
+#: Letters the pseudo-language accents (placeholders in braces stay as they are).
+_ACCENTS = str.maketrans("aceinorsuyzACEINORSUYZk", "àçéîñöŕšûýžÀÇÉÎÑÖŔŠÛÝŽķ")
+_PLACEHOLDER = re.compile(r"(\{[^{}]*\}|%\([a-z_]+\)[sd]|<[^<>]*>|&[a-z]+;)")
+
+
+class PseudoTranslations(gettext.NullTranslations):
+    """Every message wrapped in ⟦…⟧ with accented letters; placeholders, HTML tags and
+    entities kept, so a formatted message still works."""
+
+    @staticmethod
+    def wrap(message: str) -> str:
+        parts = _PLACEHOLDER.split(message)
+        return "⟦" + "".join(p if i % 2 else p.translate(_ACCENTS)
+                             for i, p in enumerate(parts)) + "⟧"
+
+    def gettext(self, message: str) -> str:
+        return self.wrap(message) if message else message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self.wrap(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.gettext(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return self.ngettext(msgid1, msgid2, n)
+
+
+class UnknownLanguage(ValueError):
+    """A language the lab has no catalogue for."""
+
+
+def known(code: str) -> bool:
+    return code in LANGUAGES or code == PSEUDO
+
+
+@functools.cache
+def translations(code: str) -> gettext.NullTranslations:
+    """The catalogue of a language (English: the messages as written)."""
+    if code == SOURCE:
+        return gettext.NullTranslations()
+    if code == PSEUDO:
+        return PseudoTranslations()
+    if code not in LANGUAGES:
+        raise UnknownLanguage(f"unknown language {code!r}; known: {', '.join(LANGUAGES)}")
+    return gettext.translation(DOMAIN, str(LOCALE_DIR), [code])
+
+
+def language() -> str:
+    """The language of the current context."""
+    return _language.get()
+
+
+def set_language(code: str) -> None:
+    """Set the language of the current context (a kernel's page, a command)."""
+    if not known(code):
+        raise UnknownLanguage(f"unknown language {code!r}; known: {', '.join(LANGUAGES)}")
+    _language.set(code)
+
+
+@contextlib.contextmanager
+def using(code: str) -> Iterator[None]:
+    """Run a block in a language (a request of the class server, a test)."""
+    if not known(code):
+        raise UnknownLanguage(f"unknown language {code!r}; known: {', '.join(LANGUAGES)}")
+    token = _language.set(code)
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+def _(message: str) -> str:
+    """A message in the current language."""
+    return translations(_language.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the count ``n`` in the current language."""
+    return translations(_language.get()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """A message with a context that tells two uses of the same English apart."""
+    return translations(_language.get()).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark a message for the catalogue where it is defined; translate it with ``_`` where
+    it is shown (tables of labels built at import time)."""
+    return message
+
+
+def count(n: int, singular: str, plural: str) -> str:
+    """``count(3, "{n} rank", "{n} ranks")`` -> ``"3 ranks"``, plural forms per language."""
+    return ngettext(singular, plural, n).format(n=number(n))
+
+
+def _group(digits: str, separator: str) -> str:
+    head = len(digits) % 3 or 3
+    return separator.join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])
+
+
+def number(x: float, digits: int = 0) -> str:
+    """A number in the current language: ``1,234.5`` in English, ``1.234,5`` in German."""
+    decimal, group, _pattern = _NUMBERS.get(_language.get(), _NUMBERS[SOURCE])
+    text = f"{abs(x):.{digits}f}"
+    whole, _dot, fraction = text.partition(".")
+    out = _group(whole, group) + (decimal + fraction if fraction else "")
+    return ("-" if x < 0 and text.strip("0.") else "") + out
+
+
+def signed(x: float, digits: int = 0) -> str:
+    """A change: ``+5``, ``−2`` (a true minus sign), ``0``."""
+    text = number(x, digits)
+    if text.strip("0.,") == "":
+        return text.lstrip("-")
+    return ("+" + text) if x > 0 else "\u2212" + text.lstrip("-")
+
+
+def percent(p: float, digits: int = 0) -> str:
+    """A chance in the current language: ``43.2%`` in English, ``43,2 %`` in German."""
+    _decimal, _group_sep, pattern = _NUMBERS.get(_language.get(), _NUMBERS[SOURCE])
+    return pattern.format(number(100 * p, digits))
+
+
+def join(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c`` in the current language."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+__all__ = ["LANGUAGES", "PSEUDO", "SOURCE", "UnknownLanguage", "_", "N_", "count", "join",
+           "language", "ngettext", "number", "percent", "pgettext", "set_language", "signed",
+           "translations", "using"]
