@@ -87,6 +87,19 @@ def test_the_hint_compares_with_the_bid_you_selected() -> None:
     assert f"{j.option(selected).win:.0%} chance to win" in control.estimate.value
 
 
+def test_a_position_judged_before_shows_its_judgement_on_a_new_pages_buttons() -> None:
+    """The judgement is kept: a second page at the same position has it at once, before
+    the page listens to the coach, and its buttons show it all the same."""
+    first, coach = app_with_coach(seed=7)
+    j = coach.judgement
+    second, again = app_with_coach(seed=7)
+    assert again.judgement is j
+    control = second.decision.control
+    assert control.judgement is j
+    control.dropdowns[0].value, control.dropdowns[1].value, control.dropdowns[2].value = 4, 0, 1
+    assert f"{j.option(control.selected()).win:.0%} chance to win" in control.estimate.value
+
+
 def test_a_hint_for_an_older_position_is_never_shown() -> None:
     app, coach = app_with_coach()
     coach.deep_level = "search@400"

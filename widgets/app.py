@@ -63,6 +63,10 @@ class PlayApp(W.VBox):
         self.coach.listeners.append(self.decision.show_estimates)
         self.coach.selected = self.decision.selected_action
         self.decision.judgement_for = lambda: self.coach.judgement
+        if self.coach.judgement is not None:
+            # Judged before the listener was added (a position judged before, kept): the
+            # buttons show it too.
+            self.decision.show_estimates(self.coach.judgement)
         # A reviewed game is saved with its review (the download link is rebuilt).
         self.coach.on_reviewed.append(lambda _game, _frame: self.files.refresh())
         self.charts_box = W.VBox(layout=W.Layout(min_height="0px"))
