@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import html
 import io
 import json
 import re
@@ -232,7 +233,10 @@ def check_position(where: str, game: Game, j: Judgement, app: Any, coach: Any,
     whatif.wait()
     shown_j = whatif._last[1][1] if whatif._last is not None else None
     table = whatif.table.value
-    rows = re.findall(r"<tr><td>(?:★ )?([^<]+?)(?: <span|</td>)", table)
+    # The rows' options as the page shows them (the table's HTML escapes "&": Vidofnir &
+    # Vedrfölnir).
+    rows = [html.unescape(r)
+            for r in re.findall(r"<tr><td>(?:★ )?([^<]+?)(?: <span|</td>)", table)]
     if rows[:1] != [str(j.best)]:
         counts.fail("a", where, f"What-if puts {rows[:1]} first, not {j.best}")
     if shown_j is None or knowledge_key(game, shown_j.level) != j.key:

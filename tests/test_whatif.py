@@ -74,7 +74,12 @@ def test_the_judged_table_is_reproducible_and_ranked_in_one_currency() -> None:
     # The recommended move is the judgement's, which is the Hint's at that level and seed.
     from nidavellir.bots.judge import judge
 
-    assert best["action"] == str(judge(game, level="search@30", seed=42).best)
+    j = judge(game, level="search@30", seed=42)
+    assert best["action"] == str(j.best)
+    # The judgement rides along as the one shared object, through every operation on the
+    # frame (pandas deep-copies attrs: a copied judgement would cost seconds per table).
+    assert a.attrs["judgement"] is j
+    assert a[a["action"] == best["action"]].iloc[:1].attrs["judgement"] is j
 
 
 def test_branch_replays_other_actions() -> None:

@@ -423,6 +423,12 @@ class Judgement:
     _stats: dict[Action, _Stats] = field(default_factory=dict, repr=False)
     _index: dict[Action, OptionJudgement] = field(default_factory=dict, repr=False)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Judgement:
+        """A judgement is shared by every surface and never changed once made, so a copy is
+        itself: pandas deep-copies a frame's ``attrs`` (What-if's judgement) at every
+        operation on it, which took seconds per table with the samples copied."""
+        return self
+
     @property
     def best(self) -> Action:
         return self.options[0].action
