@@ -28,7 +28,7 @@ hint`` on the saved record (judged afresh, nothing kept), and, after the game, t
 ``--json`` prints one object: ``a`` to ``e``, ``games``, ``decisions``, the problems found
 (``problems``, the first 50) and the timings (``ready``: seconds from the decision to its
 judgement; ``shown``: from the Hint's click to its text; ``review``: the page's review of each
-game, its decisions already hinted).
+game, its decisions already hinted). A line per game on stderr says how far the run is.
 """
 
 from __future__ import annotations
@@ -340,13 +340,17 @@ def check_review(index: int, game: Game, judged: dict[int, Judgement], frame: An
 
 
 def run(games: int, level: str = DEFAULT_LEVEL, seed: int = 0,
-        opponents: dict[str, int | str] | None = None) -> dict[str, Any]:
+        opponents: dict[str, int | str] | None = None, log: Any = None) -> dict[str, Any]:
     """Play ``games`` games (module docs); the counts, problems and timings."""
     counts = Counts()
     timings: dict[str, list[float]] = {"ready": [], "shown": [], "review": []}
     decisions = 0
     for index in range(games):
         decisions += play(index, level, counts, opponents or OPPONENTS, timings, seed)
+        if log is not None:  # a long run says how far it is, and keeps what it found
+            print(f"game {index + 1}/{games}: {decisions} decisions, "
+                  + " ".join(f"{k}={v}" for k, v in counts.counts.items()), file=log,
+                  flush=True)
     out: dict[str, Any] = dict(counts.counts)
     out.update(games=games, decisions=decisions, level=level, problems=counts.problems)
     for key, values in timings.items():
@@ -366,7 +370,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     started = time.perf_counter()
-    result = run(args.games, args.level, args.seed)
+    result = run(args.games, args.level, args.seed, log=sys.stderr)
     result["seconds"] = round(time.perf_counter() - started, 1)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
