@@ -28,7 +28,8 @@ hint`` on the saved record (judged afresh, nothing kept), and, after the game, t
 ``--json`` prints one object: ``a`` to ``e``, ``games``, ``decisions``, the problems found
 (``problems``, the first 50) and the timings (``ready``: seconds from the decision to its
 judgement; ``shown``: from the Hint's click to its text; ``review``: the page's review of each
-game, its decisions already hinted). A line per game on stderr says how far the run is.
+game, its decisions already hinted). A line per game on stderr, a JSON object with the
+counts, problems and timings so far, says how far a long run is.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ TABLES: tuple[tuple[int, tuple[str, ...], str], ...] = (
     (3, (), "hard"), (3, (), "expert"), (2, ("thingvellir",), "hard"))
 #: The opponents' levels as iteration budgets (0.75 s and 3 s of search on one core of the
 #: reference machine): the same games on any machine.
-OPPONENTS = {"hard": 900, "expert": 3600}
+OPPONENTS: dict[str, int | str] = {"hard": 900, "expert": 3600}
 
 _FIGURES = re.compile(r"(\d+)% · ([≈=])(\d+)")
 _NOW = re.compile(r"\(([+-]\d+) now")
@@ -348,11 +349,18 @@ def run(games: int, level: str = DEFAULT_LEVEL, seed: int = 0,
     for index in range(games):
         decisions += play(index, level, counts, opponents or OPPONENTS, timings, seed)
         if log is not None:  # a long run says how far it is, and keeps what it found
-            print(f"game {index + 1}/{games}: {decisions} decisions, "
-                  + " ".join(f"{k}={v}" for k, v in counts.counts.items()), file=log,
-                  flush=True)
+            so_far = {"game": index + 1, "of": games, "decisions": decisions,
+                      **counts.counts, "problems": counts.problems}
+            so_far.update(_timings(timings))
+            print(json.dumps(so_far, ensure_ascii=False), file=log, flush=True)
     out: dict[str, Any] = dict(counts.counts)
     out.update(games=games, decisions=decisions, level=level, problems=counts.problems)
+    out.update(_timings(timings))
+    return out
+
+
+def _timings(timings: dict[str, list[float]]) -> dict[str, float]:
+    out = {}
     for key, values in timings.items():
         if values:
             out[f"{key}_median"] = round(statistics.median(values), 3)
