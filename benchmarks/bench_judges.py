@@ -14,6 +14,8 @@ good as its best (``about``):
 - ``hard``: the ``hard`` bot's own move (its 0.75 s of search, as iterations).
 
     python benchmarks/bench_judges.py [--positions 40] [--json]
+
+Every 10 positions a line on stderr gives the counts so far (agreeing / about as good).
 """
 
 from __future__ import annotations
@@ -90,6 +92,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             worst[name] = max(worst[name], took)
             agree[name] += picked == reference
             about[name] += reference in same
+        if (k + 1) % 10 == 0:  # a long run says how far it is (stderr), and what it found
+            print(f"{k + 1} positions: " + ", ".join(
+                f"{j} {agree[j]}/{about[j]}" for j in JUDGES), file=sys.stderr, flush=True)
     n = len(games)
     result = {j: {"agreement": round(agree[j] / n, 3), "about": round(about[j] / n, 3),
                   "cpu_seconds_per_position": round(spent[j] / n, 3),
