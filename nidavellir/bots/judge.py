@@ -1022,14 +1022,16 @@ def _compare(judgement: Judgement, best: OptionJudgement, other: OptionJudgement
             d = gap(cat)
             if exact:
                 d.se = 0.0
-            if d.clear:
+            # A figure that reads "+0.0 points" says nothing and sides with nobody: only
+            # differences beyond the noise that show in the one decimal written.
+            if d.clear and round(d.value, 1) != 0:
                 lines.append((d.value, CATEGORY_LABELS.get(cat, cat).lower()))
                 listed += d.value
         if lines:
             for value, label in sorted(lines, key=lambda x: -abs(x[0])):
                 (why if value > 0 else but).append(f"your {label} {value:+.1f} points")
             rest = points.value - listed
-            if abs(rest) >= 0.05:
+            if round(rest, 1) != 0:
                 (why if rest > 0 else but).append(
                     f"the other categories together {rest:+.1f} points")
     # Distinctions and heroes held at the end of the judged games (the engine's outcome of
