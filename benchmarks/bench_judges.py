@@ -3,14 +3,19 @@
 For ``--positions`` decisions taken from seeded games (card picks, heroes, coin transforms
 and the other small decisions: bids, with 60 options, are left out to keep the run short),
 every judge picks the option it rates best and the script counts how often that is the move
-``expert`` (the search with 3 s per decision) chooses:
+``expert`` chooses (the search at its 3 s per decision, as iterations:
+:data:`nidavellir.bots.judge.ITERATIONS_PER_SECOND`, so that the reference is the same on a
+busy machine), and how often ``expert``'s move is among the options the judge calls about as
+good as its best (``about``):
 
-- ``now``: the change of the score sheet if the game ended right after the move;
+- ``now``: the change of the score sheet right after the move;
 - ``quick``, ``coach``: the coach's judgement (:func:`nidavellir.bots.judge.judge`) at
-  those levels; ``coach`` is the Hint's and the What-if tab's;
-- ``hard``: the ``hard`` bot's own move (0.75 s of search).
+  those levels; ``coach`` is the Hint's, the buttons', What-if's and the review's;
+- ``hard``: the ``hard`` bot's own move (its 0.75 s of search, as iterations).
 
     python benchmarks/bench_judges.py [--positions 40] [--json]
+
+Every 10 positions a line on stderr gives the counts so far (agreeing / about as good).
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ from collections.abc import Sequence
 
 from nidavellir.analysis.whatif import what_if
 from nidavellir.bots import make_bot, play_game
-from nidavellir.bots.judge import judge
+from nidavellir.bots.judge import ITERATIONS_PER_SECOND, judge, no_cache
+from nidavellir.bots.tree import EXPERT_SECONDS, HARD_SECONDS
 from nidavellir.game import Game
 
 JUDGES = ("now", "quick", "coach", "hard")
@@ -47,14 +53,20 @@ def positions(n: int, seed: int = 0) -> list[Game]:
     return out
 
 
-def choice(name: str, game: Game, seed: int) -> str:
+def choice(name: str, game: Game, seed: int) -> tuple[str, set[str]]:
+    """(the judge's move, the moves it calls about as good)."""
     if name == "hard":
-        return str(make_bot("hard", seed).choose(game))
+        move = str(make_bot("hard", seed, iterations=round(HARD_SECONDS * ITERATIONS_PER_SECOND))
+                   .choose(game))
+        return move, {move}
     if name == "now":
         frame = what_if(game)
-        return str(frame.sort_values("delta_total", ascending=False, kind="stable")
+        move = str(frame.sort_values("delta_total", ascending=False, kind="stable")
                    .iloc[0]["action"])
-    return str(judge(game, level=name).best)
+        return move, {move}
+    with no_cache():
+        j = judge(game, level=name)
+    return str(j.best), {str(a) for o in j.about_best for a in o.actions}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -66,28 +78,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--positions must be at least 1")
     games = positions(args.positions)
     agree = dict.fromkeys(JUDGES, 0)
+    about = dict.fromkeys(JUDGES, 0)
     spent = dict.fromkeys(JUDGES, 0.0)
     worst = dict.fromkeys(JUDGES, 0.0)
+    expert = round(EXPERT_SECONDS * ITERATIONS_PER_SECOND)
     for k, game in enumerate(games):
-        reference = str(make_bot("expert", 1000 + k).choose(game))
+        reference = str(make_bot("expert", 1000 + k, iterations=expert).choose(game))
         for name in JUDGES:
-            start = time.perf_counter()
-            picked = choice(name, game, k)
-            took = time.perf_counter() - start
+            start = time.process_time()
+            picked, same = choice(name, game, k)
+            took = time.process_time() - start
             spent[name] += took
             worst[name] = max(worst[name], took)
             agree[name] += picked == reference
+            about[name] += reference in same
+        if (k + 1) % 10 == 0:  # a long run says how far it is (stderr), and what it found
+            print(f"{k + 1} positions: " + ", ".join(
+                f"{j} {agree[j]}/{about[j]}" for j in JUDGES), file=sys.stderr, flush=True)
     n = len(games)
-    result = {j: {"agreement": round(agree[j] / n, 3),
-                  "seconds_per_position": round(spent[j] / n, 3),
-                  "max_seconds": round(worst[j], 3)} for j in JUDGES}
+    result = {j: {"agreement": round(agree[j] / n, 3), "about": round(about[j] / n, 3),
+                  "cpu_seconds_per_position": round(spent[j] / n, 3),
+                  "max_cpu_seconds": round(worst[j], 3)} for j in JUDGES}
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"{n} positions (no bids); agreement with expert (3 s of search)")
+    print(f"{n} positions (no bids); agreement with expert ({expert} iterations)")
     for j in JUDGES:
-        print(f"  {j:<8} {agree[j] / n:6.0%}  {spent[j] / n:6.2f} s per position "
-              f"(max {worst[j]:.2f} s)")
+        print(f"  {j:<8} {agree[j] / n:6.0%} (expert's move about as good: {about[j] / n:4.0%})"
+              f"  {spent[j] / n:6.2f} s of CPU per position (max {worst[j]:.2f} s)")
     return 0
 
 

@@ -1,4 +1,4 @@
-"""How long what_if takes for a typical decision, with and without playouts.
+"""How long what_if takes for a typical decision: the changes now only, and judged.
 
 Run: .venv/bin/python benchmarks/bench_whatif.py
 The position: a 3-player game played by random bots (seed 7) up to the first card pick of
@@ -40,14 +40,12 @@ def main() -> None:
         print(f"{kind} decision, age 2, {n} legal actions:")
         t = timed(game)
         print(f"  immediate deltas only          {t * 1000:8.1f} ms")
-        runs = [(20, "random"), (100, "random"), (5, "greedy")] if kind == "pick" else \
-            [(20, "random"), (1, "greedy")]  # greedy bots: ~0.25 s per playout
-        for playouts, bot in runs:
-            t = timed(game, repeat=1, playouts=playouts, bot=bot, seed=1)
-            per = t / (n * playouts) * 1000
-            print(f"  {playouts:3d} playouts x {bot:<6} bots   {t * 1000:8.1f} ms "
-                  f"({per:.1f} ms per playout)")
+        for level in ("quick", "coach"):
+            from nidavellir.bots.judge import no_cache
 
+            with no_cache():
+                t = timed(game, repeat=1, level=level)
+            print(f"  judged at the {level:<6} level     {t * 1000:8.1f} ms")
 
 if __name__ == "__main__":
     main()

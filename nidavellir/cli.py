@@ -173,19 +173,26 @@ def run_hint(args: argparse.Namespace) -> int:
                          ensure_ascii=False))
         return EXIT_OK
     print(f"Decision {number}: {game.names[d.player]}: {d.prompt}")
+    if judgement.exact:
+        how = ("exact: nothing hidden or random is left, every option played to the end")
+    elif judgement.iterations:
+        how = (f"a search of {judgement.iterations} games, then every option played out on "
+               f"the same {judgement.playouts} deals")
+    else:
+        how = f"{judgement.playouts} games played out"
     print(f"judged at the {judgement.level} level from {game.names[d.player]}'s knowledge "
-          f"({judgement.iterations} searches, then {judgement.playouts} more games per checked "
-          f"move, {judgement.seconds:.1f} s)")
-    print(f"  {'option':<28} {'expected final score':>21} {'chance to win':>14}")
+          f"({how}; ★: about as good as the best, the difference within the noise)")
+    print(f"  {'option':<30} {'chance to win':>15} {'expected final score':>21}")
+    many = len(judgement.options) > 1
     for o in judgement.options:
-        if not o.verified:
-            continue
-        mark = "  <- best" if o.action == judgement.best else ""
-        print(f"  {str(o.action):<28} {o.score:>14.1f} ± {o.score_se:<4.1f} {o.win:>14.0%}{mark}")
-    rough = [o for o in judgement.options if not o.verified]
-    if rough:
-        print(f"  ({len(rough)} other options the search found less promising and did not check)")
-    print(f"Best: {judgement.best}")
+        star = "★" if o.about_best and many else " "
+        same = f" (= {', '.join(map(str, o.equivalent))})" if o.equivalent else ""
+        if judgement.exact:
+            win, score = f"{o.win:.0%}", f"{o.score:.0f}"
+        else:
+            win, score = f"{o.win:.0%} ± {o.win_se:.0%}", f"{o.score:.1f} ± {o.score_se:.1f}"
+        print(f"{star} {str(o.action):<30} {win:>15} {score:>21}{same}")
+    print(f"Best: {judgement.headline()}")
     if data.get("reason"):
         print(data["reason"])
     return EXIT_OK

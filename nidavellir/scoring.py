@@ -259,15 +259,22 @@ def breakdowns(tables: Sequence[PlayerTable], options: RuleOptions | None = None
     return [b for b, _ in _score_players(tables, options or RuleOptions(), False)]
 
 
+def warrior_majority(warrior_ranks: Sequence[int], options: RuleOptions | None = None
+                     ) -> list[bool]:
+    """Who gets the final warrior majority bonus, from each player's warrior ranks: every
+    player with the most ranks, tied players included (FR "Fin de l'Age 2": « en cas
+    d'égalité, chaque joueur ex aequo » adds his highest coin); R9: at least one rank
+    unless the option says otherwise. The scorer and the coach's words both ask this."""
+    best = max(warrior_ranks, default=0)
+    eligible = best >= 1 or (options is not None and options.warrior_bonus_without_warriors)
+    return [eligible and r == best for r in warrior_ranks]
+
+
 def _score_players(tables: Sequence[PlayerTable], options: RuleOptions, details: bool
                    ) -> list[tuple[dict[str, int], list[tuple[str, str, int]]]]:
     columns = [_columns(t) for t in tables]
-    warrior_ranks = [ranks[Suit.WARRIOR] for ranks, _ in columns]
-    best = max(warrior_ranks, default=0)
-    # R9: the majority bonus needs at least one warrior rank unless the option says otherwise.
-    eligible = best >= 1 or options.warrior_bonus_without_warriors
-    return [score_player(t, eligible and r == best, details, c)
-            for t, r, c in zip(tables, warrior_ranks, columns, strict=True)]
+    bonus = warrior_majority([ranks[Suit.WARRIOR] for ranks, _ in columns], options)
+    return [score_player(t, b, details, c) for t, b, c in zip(tables, bonus, columns, strict=True)]
 
 
 def tables_of(state: GameState) -> list[PlayerTable]:

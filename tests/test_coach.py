@@ -1,6 +1,8 @@
-"""The coach in the Play tab (issues 14 and 25), through the widgets without a browser: one
-judgement of the position behind the buttons, the Hint, the win chances and the What-if
-table; a review whose numbering is the Replay slider's, kept when the game is saved."""
+"""The coach in the Play tab (issues 14, 25 and 41), through the widgets without a browser:
+one judgement of the position behind the buttons, the Hint, the win chances and the What-if
+table, started when the decision appears and refined for every surface at once; a review
+built from the same judgements, whose numbering is the Replay slider's, whose buttons open
+the position before the move, kept when the game is saved."""
 
 from __future__ import annotations
 
@@ -10,62 +12,67 @@ import threading
 import time
 
 from nidavellir.bots import play_game
-from nidavellir.bots.judge import estimate_position, judge
+from nidavellir.bots.judge import estimate_position, finest
 from widgets import play_app
-from widgets.coach import Coach, hint_html
+from widgets.coach import hint_html
 from widgets.dashboard import Dashboard
 from widgets.replay import ReplayPanel
 
-QUICK = "search@10"
 HINT = "search@40"
+DEEP = "search@120"
 
 
-def app_with_coach(seed: int = 1, players: int = 2, quick: str | None = QUICK):  # type: ignore[no-untyped-def]
+def app_with_coach(seed: int = 1, players: int = 2, level: str = HINT):  # type: ignore[no-untyped-def]
     app = play_app(players=players, seats=["human"] + ["random"] * (players - 1), seed=seed,
-                   bot_delay=0)
-    # The app's own coach stays quiet: two coaches feeding the same buttons would race.
-    app.coach.listeners.remove(app.decision.show_estimates)
-    app.coach.quick_level = None
+                   bot_delay=0, coach={"level": level, "deep_level": DEEP})
     app.coach.wait()
-    coach = Coach(app.session, level=HINT, quick_level=quick)
-    coach.listeners.append(app.decision.show_estimates)
-    coach.selected = app.decision.selected_action
-    app.decision.judgement_for = lambda: coach.judgement
-    coach._changed()  # judge the position on the table now that the buttons listen
-    return app, coach
+    return app, app.coach
 
 
-def to_a_pick(app) -> None:  # type: ignore[no-untyped-def]
+def to_a_pick(app, coach) -> None:  # type: ignore[no-untyped-def]
     session = app.session
     while session.game.decision.kind != "pick" or not session.is_human(
             session.game.decision.player):
         session.submit(session.game.legal_actions()[0])
+        coach.wait()
 
 
-def test_the_buttons_show_the_coachs_two_numbers_and_the_hint_refines_them() -> None:
+def test_the_judgement_starts_with_the_decision_and_every_surface_shows_it() -> None:
     app, coach = app_with_coach()
-    to_a_pick(app)
+    to_a_pick(app, coach)
     coach.wait()
-    quick = coach.judgement
-    assert quick is not None and quick.level == QUICK
+    j = coach.judgement
+    assert j is not None and j.level == HINT  # judged before anyone asked
+    assert coach.timings["ready"] >= coach.timings["decision"]
     buttons = app.decision.control.buttons
     for notation, button in buttons.items():
-        o = quick.option(notation)
-        assert f"≈{o.score:.0f} at the end" in button.description
+        o = j.option(notation)
+        assert f"{o.win:.0%} · ≈{o.score:.0f}" in button.description
         assert re.search(r"[+-]\d+ now", button.description)
+        assert button.description.startswith("★") == (o.about_best and len(j.options) > 1)
+    # The Hint is shown at once: the judgement is ready.
     coach.hint_button.click()
+    assert coach.hint_text.value == hint_html(j)
+    assert coach.timings["hint_shown"] - coach.timings["hint_asked"] < 0.3
+    assert f"Hint: {j.best}" in coach.hint_text.value
+    # The win bar is the recommended move's chance to win, from the same judgement.
+    coach.show_bar.value = True
     coach.wait()
-    refined = coach.judgement
-    assert refined is not quick and refined.level == HINT
-    # One voice: the buttons now show the judgement the Hint speaks from.
+    assert f"{j.win[j.player]:.0%}" in coach.bar.value and str(j.best) in coach.bar.value
+    # Think longer: a finer judgement replaces it on every surface at once.
+    coach.deeper_button.click()
+    coach.wait()
+    deep = coach.judgement
+    assert deep is not j and deep.level == DEEP
     for notation, button in buttons.items():
-        assert f"≈{refined.option(notation).score:.0f} at the end" in button.description
-    assert coach.hint_text.value == hint_html(refined)
-    assert f"Hint: {refined.best}" in coach.hint_text.value
+        o = deep.option(notation)
+        assert f"{o.win:.0%} · ≈{o.score:.0f}" in button.description
+    assert coach.hint_text.value == hint_html(deep)
+    assert f"{deep.win[deep.player]:.0%}" in coach.bar.value
 
 
 def test_the_hint_compares_with_the_bid_you_selected() -> None:
-    app, coach = app_with_coach(quick=None)
+    app, coach = app_with_coach()
     control = app.decision.control
     control.dropdowns[0].value, control.dropdowns[1].value, control.dropdowns[2].value = 4, 0, 1
     selected = control.selected()
@@ -73,19 +80,31 @@ def test_the_hint_compares_with_the_bid_you_selected() -> None:
     coach.hint_button.click()
     coach.wait()
     j = coach.last_hint
-    assert j.selected == selected
-    if j.best != selected:
-        assert "compared with your choice, bid 5 0 2" in coach.hint_text.value
-    # The bid's own line: its estimate at the end, nothing changes now.
-    assert "This bid: about" in control.estimate.value
-    assert f"{j.option(selected).score:.0f} points at the end" in control.estimate.value
+    if j.option(selected) is not j.options[0]:
+        assert "compared with your choice, bid 5 0 2" in coach.hint_text.value.lower()
+    # The bid's own line: its place in the coach's order, nothing changes now.
+    assert "This bid: the coach" in control.estimate.value
+    assert f"{j.option(selected).win:.0%} chance to win" in control.estimate.value
+
+
+def test_a_position_judged_before_shows_its_judgement_on_a_new_pages_buttons() -> None:
+    """The judgement is kept: a second page at the same position has it at once, before
+    the page listens to the coach, and its buttons show it all the same."""
+    first, coach = app_with_coach(seed=7)
+    j = coach.judgement
+    second, again = app_with_coach(seed=7)
+    assert again.judgement is j
+    control = second.decision.control
+    assert control.judgement is j
+    control.dropdowns[0].value, control.dropdowns[1].value, control.dropdowns[2].value = 4, 0, 1
+    assert f"{j.option(control.selected()).win:.0%} chance to win" in control.estimate.value
 
 
 def test_a_hint_for_an_older_position_is_never_shown() -> None:
-    app, coach = app_with_coach(quick=None)
-    coach.level = "search@400"
-    coach.hint_button.click()
-    assert coach.hint_text.value == "<i>thinking…</i>"
+    app, coach = app_with_coach()
+    coach.deep_level = "search@400"
+    coach.deeper_button.click()
+    assert coach.hint_text.value == "<i>the coach is thinking…</i>"
     start = time.perf_counter()
     assert app.session.submit(app.session.game.legal_actions()[0])
     assert time.perf_counter() - start < 1.0  # the click is answered at once
@@ -95,7 +114,7 @@ def test_a_hint_for_an_older_position_is_never_shown() -> None:
 
 
 def test_hint_when_it_is_not_your_move_or_the_game_is_over() -> None:
-    app, coach = app_with_coach(quick=None)
+    app, coach = app_with_coach()
     session = app.session
     while not session.game.is_over:
         session.submit(session.game.legal_actions()[0])
@@ -105,22 +124,27 @@ def test_hint_when_it_is_not_your_move_or_the_game_is_over() -> None:
 
 
 def test_the_win_chance_bar_speaks_from_the_judgement_or_the_viewers_knowledge() -> None:
-    app, coach = app_with_coach(seed=2, players=3, quick=None)
+    app, coach = app_with_coach(seed=2, players=3)
     coach.bar_playouts = 20
     coach.show_bar.value = True
     coach.wait()
-    assert "chances to win, from what you can see" in coach.bar.value
+    j = coach.judgement
+    assert all(f"{w:.0%}" in coach.bar.value for w in j.win if w > 0)
+    # While no decision of yours is judged, from what you can see.
     wins, _ = estimate_position(app.session.game, app.session.viewer, 20)
-    assert all(f"{w:.0%}" in coach.bar.value for w in wins if w > 0)
-    coach.hint_button.click()
+    coach.judgement = None
+    coach._judged_at = None
+    app.session.seats[0] = "random"
+    coach.refresh_bar()
     coach.wait()
-    assert all(f"{w:.0%}" in coach.bar.value for w in coach.judgement.win if w > 0)
+    assert "chances to win, from what you can see" in coach.bar.value
+    assert all(f"{w:.0%}" in coach.bar.value for w in wins if w > 0)
 
 
 def test_clicks_stay_fast_while_the_coach_thinks() -> None:
-    app, coach = app_with_coach(quick=None)
-    coach.level = "search@2000"
-    coach.hint_button.click()
+    app, coach = app_with_coach()
+    coach.deep_level = "search@2000"
+    coach.deeper_button.click()
     assert any(t.is_alive() for t in threading.enumerate() if t.daemon)
     start = time.perf_counter()
     app.session.submit(app.session.game.legal_actions()[0])
@@ -129,7 +153,8 @@ def test_clicks_stay_fast_while_the_coach_thinks() -> None:
 
 
 def finished_dashboard():  # type: ignore[no-untyped-def]
-    dash = Dashboard(players=2, seats=("human", "random"), build_all=False)
+    dash = Dashboard(players=2, seats=("human", "random"), build_all=False,
+                     coach={"level": HINT, "review_level": "search@20"})
     dash.open_tab("play")
     app = dash.play
     session = app.session
@@ -138,43 +163,62 @@ def finished_dashboard():  # type: ignore[no-untyped-def]
     return dash, app
 
 
-def test_review_lists_the_mistakes_with_reasons_numbered_as_replay() -> None:
+def test_review_lists_every_move_that_was_not_the_best_and_opens_the_position_before_it(
+        ) -> None:
     dash, app = finished_dashboard()
     coach = app.coach
-    coach.review_level, coach.review_playouts = "search@20", 6
+    coach.review_level = "search@20"
+    coach.review_workers = 1
     assert not coach.review_button.disabled
     coach.review_button.click()
     coach.wait()
     assert "best moves" in coach.review_status.value
     frame = coach.review_frame
-    assert len(frame) == len(app.session.game.history)
-    rows = coach.review_box.children[1].children
-    mistakes = [r for r in rows if len(getattr(r, "children", ())) == 2]
-    assert mistakes, "no mistake in this random game"
-    text, button = mistakes[0].children
-    number = button.number
+    # The learner's decisions only (the human seat), each judged as the Hint judges it.
+    humans = [i for i, (p, _) in enumerate(app.session.game.history) if p == 0]
+    assert frame["step"].tolist() == humans
+    sections = coach.review_box.children[1].children
+    items = [row for section in sections for row in section.children[1:]]
+    listed = frame[~frame["label"].isin(["best", "forced"])]
+    assert len(items) == len(listed) > 0  # every move that was not the best
+    text, buttons = items[0].children
+    replay_button, branch_button = buttons.children
+    number = replay_button.number
     row = frame[frame["number"] == number].iloc[0]
     assert f"Decision {number}: {row['played']}" in text.value
-    assert row["reason"] and json.dumps(row["reason"])[1:20] in json.dumps(text.value)
-    button.click()
+    if row["reason"]:
+        assert json.dumps(row["reason"])[1:20] in json.dumps(text.value)
+    # The headline is the sum of its items.
+    costly = frame[frame["label"].isin(["good", "inaccuracy", "mistake", "blunder"])]
+    assert f"{costly['loss_win'].sum():.0%} chance to win" in coach.review_status.value
+    # Replay opens just before the decision: the better move can be tried there.
+    replay_button.click()
     assert dash.tabs.selected_index == 2
     replay = dash.replay
-    assert isinstance(replay, ReplayPanel) and replay.slider.value == number
-    assert f"Decision {number}:" in replay.info.value and "better" in replay.info.value
+    assert isinstance(replay, ReplayPanel) and replay.slider.value == number - 1
+    assert len(replay.view.game.history) == number - 1
+    assert f"Decision {number}" in replay.info.value and "better" in replay.info.value
+    branch_button.click()
+    branched = dash.whatif.branch_app.session.game
+    assert len(branched.history) == number - 1
+    assert row["best"] in {str(a) for a in branched.legal_actions()}
 
     # Saved from the Play tab, the game keeps its review; Replay opens it annotated.
+    assert "reviewed" in app.files.download.value
     data = app.files.data()
     assert data["format"] == "nidavellir-review" and "reviewed" in app.files.filename()
     fresh = ReplayPanel()
     assert fresh.load_text(json.dumps(data), "saved.json")
-    fresh.slider.value = number
+    fresh.slider.value = number - 1
     assert "better" in fresh.info.value
+    app.files.open_in_replay()
+    assert "reviewed" in dash.replay.status.value
 
 
 def test_a_new_game_clears_what_belonged_to_the_old_one() -> None:
     dash, app = finished_dashboard()
     coach = app.coach
-    coach.review_level, coach.review_playouts = "search@4", 2
+    coach.review_level, coach.review_workers = "search@4", 1
     coach.review_button.click()
     coach.wait()
     assert coach.review_box.children
@@ -191,7 +235,8 @@ def test_a_new_game_clears_what_belonged_to_the_old_one() -> None:
 
 
 def test_whatif_shows_the_coachs_judgement_in_words() -> None:
-    dash = Dashboard(players=2, seats=("human", "random"), build_all=False)
+    dash = Dashboard(players=2, seats=("human", "random"), build_all=False,
+                     coach={"level": HINT})
     dash.open_tab("play")
     dash.open_tab("whatif")
     panel = dash.whatif
@@ -200,12 +245,17 @@ def test_whatif_shows_the_coachs_judgement_in_words() -> None:
     assert panel.study()
     panel.wait()
     html = panel.table.value
-    for words in ("expected final score", "chance to win", "± how sure",
-                  "if the game ended now", "Best first"):
+    for words in ("expected final score", "chance to win", "now", "Best first",
+                  "within the noise"):
         assert words in html
     assert "ci_low" not in html and "benchmarks" not in html and "margin" not in html
-    j = judge(dash.play.session.game, level=HINT)
+    # One judgement per position: the finest made for it (here the Play tab's coach's).
+    j = finest(dash.play.session.game)
+    assert j is not None and panel._last[1][1] is j
     assert f"★ {j.best}" in html
+    # The rows in the coach's order, the same as the Play tab's Hint.
+    rows = re.findall(r"<tr><td>(?:★ )?([^<]+?)(?: <span|</td>)", html)
+    assert rows == [str(o.action) for o in j.options]
     panel.advanced.value = True
     assert "margin over the best opponent" in panel.table.value
 

@@ -158,7 +158,8 @@ def test_whatif_says_where_its_numbers_come_from_and_drops_old_answers() -> None
     assert panel.study(game)  # a newer request: the slower study's answer is dropped
     panel.wait()
     table = panel.table.value
-    assert "chance to win" in table and "played the" in table and "± how sure" in table
-    assert f"{panel._last[1][1].iterations} times" in table
+    assert "chance to win" in table and "played to the end" in table
+    assert "± says how far" in table
+    assert f"a search of {panel._last[1][1].iterations} games" in table
     assert panel._last[1][1].level == "search@10"
 

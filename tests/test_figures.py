@@ -202,7 +202,10 @@ def test_what_if_chart_shows_now_and_the_coachs_estimate() -> None:
     fig = G.what_if_chart(table)
     assert [t.name for t in fig.data] == ["Score now", "Expected by the end"]
     now, final = fig.data
-    assert list(now.x) == ["take B", "take M2"] and list(now.y) == [3, 2]
+    # The options in the coach's order; "now" is the score sheet's change.
+    assert list(now.x) == table["action"].tolist()
+    assert sorted(now.x) == ["take B", "take M2"]
+    assert dict(zip(now.x, now.y, strict=True)) == {"take B": 3, "take M2": 2}
     before = table["score_total"] - table["delta_total"]
     assert list(final.y) == (table["expected_score"] - before).round(2).tolist()
     assert list(final.error_y.array) == (1.96 * table["score_se"]).round(2).tolist()

@@ -115,15 +115,18 @@ def test_decision_buttons_explain_the_card_and_what_comes_later() -> None:
         card = a.args[0]
         button = control.buttons[str(a)]
         assert ability(card) in button.tooltip
-        assert "if the game ended now:" in button.tooltip
+        assert "now, on the score sheet:" in button.tooltip
         assert "now" in button.description
         if card.kind is C.Kind.MERCENARY:
-            # Enlisted before the final count: worth its better side now (issue 25).
-            assert "no change" not in button.tooltip and "+0 now" not in button.description
+            # "Now" is the score sheet (issue 41): a mercenary waits in the command zone and
+            # adds nothing yet; what it would add if the game ended now is said under that
+            # name (it is enlisted on its better side before the final count).
+            assert "+0 now" in button.description
+            assert "if the game ended now (what waits in your command zone" in button.tooltip
     # A camp card's preview says what it does and what the score sheet would say.
     first = next(a for a in ctx.actions if a.verb == "camp")
     pv = previews(game, d.player, [first])[str(first)]
-    assert pv.card is first.args[0] and "if the game ended now:" in pv.tooltip
+    assert pv.card is first.args[0] and "now, on the score sheet:" in pv.tooltip
     mg = outlook(game, d.player, C.MEGINGJORD)
     assert "+28 at the end" in mg and "recruit no hero" in mg
 

@@ -41,7 +41,8 @@ class PlayApp(W.VBox):
     to redraw.
     """
 
-    def __init__(self, session: Session, **kwargs: Any) -> None:
+    def __init__(self, session: Session, coach: dict[str, Any] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-play-app")
         self.session = session
@@ -60,7 +61,7 @@ class PlayApp(W.VBox):
         self.new_game = self.setup.form
         self.result = ResultPanel(session)
         self.files = GameFilePanel(session)
-        self.coach = Coach(session)
+        self.coach = Coach(session, **(coach or {}))
         self.decision = DecisionPanel(session, layout=W.Layout(
             border="2px solid #f1c40f", padding="6px", margin="0 0 6px 0"))
         # One judgement: the coach's numbers go on the decision's buttons, and the Hint
@@ -68,6 +69,12 @@ class PlayApp(W.VBox):
         self.coach.listeners.append(self.decision.show_estimates)
         self.coach.selected = self.decision.selected_action
         self.decision.judgement_for = lambda: self.coach.judgement
+        if self.coach.judgement is not None:
+            # Judged before the listener was added (a position judged before, kept): the
+            # buttons show it too.
+            self.decision.show_estimates(self.coach.judgement)
+        # A reviewed game is saved with its review (the download link is rebuilt).
+        self.coach.on_reviewed.append(lambda _game, _frame: self.files.refresh())
         self.charts_box = W.VBox(layout=W.Layout(min_height="0px"))
         self.charts_box.add_class("nid-charts")
         self.viewer = W.Dropdown(description="View as", options=self._viewer_options(),
@@ -119,7 +126,8 @@ def play_app(players: int = 3, seats: Sequence[str] | None = None, seed: int = 0
              first_game: bool = False, bot_delay: float = 0.5, **config: Any) -> PlayApp:
     """A PlayApp for a new game: seat 1 human, the others random bots by default.
     ``background=True``: the bots think in a thread, the page stays free meanwhile (the
-    dashboard); ``app.session.wait()`` waits for them.
+    dashboard); ``app.session.wait()`` waits for them. ``coach={"level": ...}`` sets the
+    coach's levels (:class:`widgets.coach.Coach`).
 
     A game that cannot start (e.g. an expansion the engine does not play yet) is
     reported in the console, and a base game with the same seats starts instead.
@@ -134,11 +142,13 @@ def play_app(players: int = 3, seats: Sequence[str] | None = None, seed: int = 0
     flow = {"auto_forced": bool(config.pop("auto_forced", True)),
             "age_summaries": bool(config.pop("age_summaries", True)),
             "background": bool(config.pop("background", False))}
-    cfg = {k: v for k, v in cfg.items() if k not in flow}
+    # The coach's levels (widgets.coach.Coach: level, deep_level, review_level).
+    coach = dict(config.pop("coach", None) or {})
+    cfg = {k: v for k, v in cfg.items() if k not in flow and k != "coach"}
     try:
         session = Session.from_config(cfg, console=console, **flow)
     except (ValueError, TypeError) as exc:
         fallback = dict(cfg, expansions=[])
         session = Session.from_config(fallback, console=console, **flow)
         console.error(f"cannot start the game asked for ({exc}); started a base game instead")
-    return PlayApp(session)
+    return PlayApp(session, coach=coach)

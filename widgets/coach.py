@@ -2,12 +2,14 @@
 a review after the game.
 
 Every number the coach shows comes from one judgement of the position
-(:func:`nidavellir.bots.judge.judge`), from what your seat may know: the values on the
+(:func:`nidavellir.bots.judge.judge`), from what your seat may know: the figures on the
 decision buttons, the Hint, the win-chance bar and the What-if table read the same
-:class:`~nidavellir.bots.judge.Judgement`. When a decision of yours comes up, a *quick*
-judgement starts in the background and fills the buttons' "at the end" estimates; the Hint
-asks for the *coach* level (and *Think longer* for *deep*); a finer judgement replaces the
-quicker one everywhere, so two numbers on screen never disagree.
+:class:`~nidavellir.bots.judge.Judgement`. It starts in the background the moment a decision
+of yours appears, at the coach's level, so that a click on Hint finds it ready; *Think
+longer* asks for the ``deep`` level, and the finer judgement then replaces the other one on
+every surface at once, so two numbers on screen never disagree. The judgement is a function
+of the position and the level (seeded from the position, budgeted in iterations): the
+command line's ``nidavellir hint`` and the review give the same figures.
 
 Everything slow runs in a background thread with its progress shown, so a click on the board
 is answered at once; an answer is shown only if the game is still at the position it was
@@ -15,7 +17,7 @@ asked for.
 
 >>> from widgets.app import play_app
 >>> app = play_app(players=2, seats=["human", "random"], seed=1, bot_delay=0)
->>> coach = Coach(app.session, level="search@30", quick_level=None)
+>>> coach = Coach(app.session, level="search@30")
 >>> coach.hint_button.click(); coach.wait()
 >>> coach.hint_text.value.startswith("<b>Hint: ")
 True
@@ -24,31 +26,54 @@ True
 from __future__ import annotations
 
 import html
+import os
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as W
 
 from nidavellir import Action, Game
-from nidavellir.bots.judge import DEFAULT_LEVEL, Judgement
+from nidavellir.bots.judge import DEFAULT_LEVEL, Judgement, fineness, win_text
 
 from .session import Session
 
 esc = html.escape
 
-#: Playouts behind the win-chance bar while no judgement of the position is at hand.
+#: Playouts behind the win-chance bar while no decision of yours is judged (a bot thinks).
 BAR_PLAYOUTS = 200
-#: The level of the judgement that fills the buttons, and of "Think longer".
-QUICK_LEVEL = "quick"
+#: The level of "Think longer".
 DEEP_LEVEL = "deep"
-#: The review's depths offered: (label, level). The default is the Hint's level, so that the
-#: review's better move at a decision is the Hint's move there.
+#: The review's depths offered: (label, level). The default is the Hint's level: the review
+#: of a decision is the Hint's judgement of it (already made when you asked for the Hint).
 REVIEW_DEPTHS: tuple[tuple[str, str], ...] = (
-    ("quick review", "quick"), ("normal review", DEFAULT_LEVEL), ("deep review", "deep"))
-REVIEW_PLAYOUTS = 32
+    ("quick review", "quick"), ("normal review (as the Hint)", DEFAULT_LEVEL),
+    ("deep review", "deep"))
+#: Processes the review runs on (the page's goal: a 3-player game within a minute on two
+#: cores, benchmarks/README.md).
+REVIEW_WORKERS = min(2, os.cpu_count() or 1)
 
 Key = tuple[int, int, int]
+
+#: The environment variable that sets the coach's level for a whole installation (a class on
+#: slow machines may want ``quick``; the test suite sets a small ``search@N``).
+LEVEL_VARIABLE = "NIDAVELLIR_COACH_LEVEL"
+
+
+def coach_level() -> str:
+    """The coach's level: :data:`LEVEL_VARIABLE` when it names a valid level, else the
+    default (``coach``)."""
+    from nidavellir.bots.judge import parse_level
+
+    value = os.environ.get(LEVEL_VARIABLE, "").strip()
+    if not value:
+        return DEFAULT_LEVEL
+    try:
+        parse_level(value)
+    except ValueError:
+        return DEFAULT_LEVEL
+    return value
 
 
 def position_key(game: Game) -> Key:
@@ -57,64 +82,98 @@ def position_key(game: Game) -> Key:
     return (id(game), len(game.history), hash(tuple(game.history)))
 
 
-def hint_html(judgement: Judgement) -> str:
-    """The Hint in words: the best move, how much better than the selected move (or the next
-    best), in the currency it is ranked by, and why."""
-    best = esc(str(judgement.best))
+def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
+    """The Hint in words: the recommended move with its chance to win and expected score;
+    the moves about as good as it (never one crowned among moves the noise cannot tell
+    apart); the comparison with the selected move (or the runner-up), and why."""
+    best = judgement.options[0]
+    head = f"<b>Hint: {esc(str(best.action))}</b>"
     if len(judgement.options) == 1:
-        return f"<b>Hint: {best}</b> <span class='nid-hint-why'>(the only legal move)</span>"
-    try:
-        cmp = judgement.compare()
-    except ValueError:
-        return (f"<b>Hint: {best}</b> <span class='nid-hint-why'>(about "
-                f"{judgement.options[0].score:.0f} points at the end, "
-                f"{judgement.options[0].win:.0%} chance to win)</span>")
-    versus = ("your choice" if judgement.selected is not None and
-              judgement.selected == cmp.other else "the next best")
-    parts = [f"— {esc(cmp.summary())}, compared with {versus}, {esc(str(cmp.other))}."]
+        return head + " <span class='nid-hint-why'>(the only legal move)</span>"
+    parts = [f"— {esc(win_text(best, judgement.exact))} at the end."]
+    if judgement.exact:
+        parts.append("<br>Exact: nothing hidden or random is left, every option was played "
+                     "to the end.")
+    same = judgement.about_best
+    if len(same) > 1:
+        names = ", ".join(esc(str(o.action)) for o in same[:8])
+        more = f" and {len(same) - 8} more" if len(same) > 8 else ""
+        parts.append(f"<br><b>These {len(same)} are about equally good</b> (the differences "
+                     f"are within the noise): {names}{more}.")
+    other = None
+    if selected is not None:
+        try:
+            other = judgement.option(selected)
+        except KeyError:
+            other = None
+    if other is best:
+        other = None
+    versus = "your choice" if other is not None else "the next best"
+    if other is None:
+        other = judgement.options[1]
+    cmp = judgement.compare(other.action)
+    parts.append(f"<br>Compared with {versus}, {esc(str(other.action))}: "
+                 f"{esc(cmp.summary())}.")
     if cmp.why:
         parts.append("<br><b>Why:</b> " + esc("; ".join(cmp.why)) + ".")
     if cmp.but:
         parts.append("<br><b>But:</b> " + esc("; ".join(cmp.but)) + ".")
-    return f"<b>Hint: {best}</b> <span class='nid-hint-why'>" + " ".join(parts) + "</span>"
+    return head + " <span class='nid-hint-why'>" + " ".join(parts) + "</span>"
+
+
+class _Stale(Exception):
+    """A judgement of a position the game has left: stopped."""
 
 
 class Coach(W.VBox):
     """The judgement of the position, Hint, Think longer, win chances, the game's review."""
 
-    def __init__(self, session: Session, level: str = DEFAULT_LEVEL,
-                 quick_level: str | None = QUICK_LEVEL, deep_level: str = DEEP_LEVEL,
-                 bar_playouts: int = BAR_PLAYOUTS, review_level: str = DEFAULT_LEVEL,
-                 review_playouts: int = REVIEW_PLAYOUTS,
+    def __init__(self, session: Session, level: str | None = None,
+                 deep_level: str = DEEP_LEVEL, bar_playouts: int = BAR_PLAYOUTS,
+                 review_level: str | None = None, review_workers: int = REVIEW_WORKERS,
                  on_open_replay: Callable[[Game, Any, int], Any] | None = None,
+                 on_branch: Callable[[Game, Game, int], Any] | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-coach")
         self.session = session
+        level = level or coach_level()
+        review_level = review_level or level
         self.level = level
-        self.quick_level = quick_level
         self.deep_level = deep_level
         self.bar_playouts = bar_playouts
         self.review_level = review_level
-        self.review_playouts = review_playouts
+        self.review_workers = review_workers
         self.on_open_replay = on_open_replay
+        """Opens Replay at a position of a reviewed game (the dashboard sets it)."""
+        self.on_branch = on_branch
+        """Opens a branch of a reviewed game at a position in What-if (the dashboard)."""
+        self.on_reviewed: list[Callable[[Game, Any], None]] = []
+        """Told of every finished review (the save panel: a saved game keeps its review)."""
         self.judgement: Judgement | None = None
         """The finest judgement of the position on the table (None: none yet)."""
         self._judged_at: Key | None = None
         self.listeners: list[Callable[[Judgement], None]] = []
-        """Called with every new judgement of the position (the decision's buttons)."""
+        """Called with every judgement adopted for the position (the decision's buttons,
+        the What-if tab): every surface shows the same one."""
         self.selected: Callable[[], Action | None] = lambda: None
         """The move the player has selected in the decision's controls, if any."""
+        self.timings: dict[str, float] = {}
+        """When the decision on the table appeared, its judgement was ready, the Hint was
+        asked for and shown (``time.perf_counter()``; the consistency benchmark reads it)."""
+        self.last_hint: Judgement | None = None
         self._threads: list[threading.Thread] = []
         self._lock = threading.Lock()
         self._adopting = threading.RLock()
         self._pending: set[tuple[Key, str]] = set()
+        self._hint_wanted: tuple[Key, str] | None = None
         self.hint_button = W.Button(description="Hint", icon="lightbulb-o",
                                     tooltip="the coach's best move for you, and why")
         self.hint_button.add_class("nid-hint")
         self.hint_button.on_click(lambda _b: self.ask_hint())
         self.deeper_button = W.Button(description="Think longer", icon="hourglass-half",
-                                      tooltip="judge again with more time (a few seconds)",
+                                      tooltip="judge again with more games (a few seconds): "
+                                              "every figure on the page is refined",
                                       layout=W.Layout(width="auto"))
         self.deeper_button.add_class("nid-think-longer")
         self.deeper_button.on_click(lambda _b: self.ask_hint(deeper=True))
@@ -132,10 +191,10 @@ class Coach(W.VBox):
         self.bar = W.HTML()
         self.bar.add_class("nid-win-bar")
         depths = list(REVIEW_DEPTHS)
-        if review_level not in [v for _, v in depths]:
+        if review_level not in [v for _, v in depths]:  # the variable's level
             depths.append((f"review at {review_level}", review_level))
         self.review_depth = W.Dropdown(options=depths, value=review_level,
-                                       layout=W.Layout(width="150px"),
+                                       layout=W.Layout(width="210px"),
                                        tooltip="how hard the review thinks about each move")
         self.review_depth.add_class("nid-review-depth")
         self.review_depth.observe(lambda c: setattr(self, "review_level", c["new"]), "value")
@@ -143,6 +202,9 @@ class Coach(W.VBox):
                                       disabled=True, layout=W.Layout(width="auto"))
         self.review_button.add_class("nid-review-button")
         self.review_button.on_click(lambda _b: self.start_review())
+        self.review_progress = W.FloatProgress(value=0.0, min=0.0, max=1.0,
+                                               layout=W.Layout(width="200px", display="none"))
+        self.review_progress.add_class("nid-review-progress")
         self.review_status = W.HTML()
         self.review_status.add_class("nid-review-status")
         self.review_box = W.VBox()
@@ -154,7 +216,7 @@ class Coach(W.VBox):
                     self.progress_label], layout=W.Layout(align_items="center",
                                                           flex_flow="row wrap")),
             self.hint_text, self.bar,
-            W.HBox([self.review_button, self.review_depth],
+            W.HBox([self.review_button, self.review_depth, self.review_progress],
                    layout=W.Layout(align_items="center", flex_flow="row wrap")),
             self.review_status, self.review_box]
         self._game: Game | None = None
@@ -193,7 +255,7 @@ class Coach(W.VBox):
             return
         self.progress.layout.display = ""
         self.progress.value = max(0.0, min(1.0, fraction))
-        self.progress_label.value = (f"<span class='nid-note'>thinking… "
+        self.progress_label.value = (f"<span class='nid-note'>the coach is thinking… "
                                      f"{esc(what)} {fraction:.0%}</span>")
 
     def _changed(self) -> None:
@@ -210,24 +272,26 @@ class Coach(W.VBox):
         if self._judged_at != key:
             self.judgement = None
             self._judged_at = None
-            if self.hint_text.value and not self.hint_text.value.startswith("<i>thinking"):
+            self._hint_wanted = None
+            if self.hint_text.value:
                 self.hint_text.value = ""
         self.review_button.disabled = not game.is_over
         d = game.decision
         mine = d is not None and session.is_human(d.player)
         self.hint_button.disabled = not mine
         self.deeper_button.disabled = not mine
-        if mine and self.quick_level and self.judgement is None \
-                and (key, self.quick_level) not in self._pending:
-            self.judge(self.quick_level)
+        if mine and self.judgement is None and (key, self.level) not in self._pending:
+            # The judgement starts when the decision appears: the Hint finds it ready.
+            self.timings = {"decision": time.perf_counter()}
+            self.judge(self.level)
         if self.show_bar.value:
             self.refresh_bar()
 
     # ------------------------------------------------------------------ the judgement
 
-    def judge(self, level: str, then: Callable[[Judgement], None] | None = None) -> bool:
+    def judge(self, level: str) -> bool:
         """Judge the human decision on the table at ``level`` in the background; the result
-        replaces the current judgement if it is finer, and ``then`` hears it."""
+        is adopted for every surface unless a finer one is already shown."""
         from nidavellir.bots.judge import judge
 
         session = self.session
@@ -237,16 +301,17 @@ class Coach(W.VBox):
             return False
         key = position_key(game)
         position = game.clone()
-        selected = self.selected()
 
         def progress(done: float, total: float, what: str) -> None:
-            if position_key(session.game) == key:
-                self._show_progress(done / total if total else 1.0, what)
+            if position_key(session.game) != key:
+                raise _Stale  # the game moved on: the judgement is not wanted any more
+            self._show_progress(done / total if total else 1.0, what)
 
         def work() -> None:
             try:
-                judgement = judge(position, level=level, selected=selected,
-                                  progress=progress)
+                judgement = judge(position, level=level, progress=progress)
+            except _Stale:
+                return
             finally:
                 with self._lock:
                     self._pending.discard((key, level))
@@ -254,32 +319,34 @@ class Coach(W.VBox):
                 return  # the game moved on: never show a judgement of an older position
             self._show_progress(None)
             self._adopt(judgement, key)
-            if then is not None:
-                then(judgement)
 
         with self._lock:
-            # One judgement of a position at a level at a time: two would finish in either
-            # order and the buttons could show one while the Hint speaks from the other.
+            if (key, level) in self._pending:
+                return True
             self._pending.add((key, level))
         self._show_progress(0.0, "")
         self._run(work)
         return True
 
     def _adopt(self, judgement: Judgement, key: Key) -> None:
-        # Adopted and told to the listeners at once: what the buttons show is always the
-        # judgement the coach holds.
+        # Adopted and told to every surface at once: what the buttons, the Hint, the bar and
+        # What-if show is always the judgement the coach holds.
         with self._adopting:
             current = self.judgement
             if current is not None and self._judged_at == key and \
-                    _rank(current.level) > _rank(judgement.level):
+                    fineness(current.level) > fineness(judgement.level):
                 return  # a finer judgement is already shown
             self.judgement = judgement
             self._judged_at = key
+            self.timings.setdefault("ready", time.perf_counter())
             for listener in list(self.listeners):
                 try:
                     listener(judgement)
                 except Exception as exc:
                     self.session.console.error(f"coach: {exc}")
+            if self._hint_wanted is not None and self._hint_wanted[0] == key and \
+                    fineness(judgement.level) >= fineness(self._hint_wanted[1]):
+                self._show_hint(judgement)
         if self.show_bar.value:
             self.refresh_bar()
 
@@ -295,18 +362,29 @@ class Coach(W.VBox):
         if not session.is_human(d.player):
             self.hint_text.value = "<i>It is not your move.</i>"
             return
+        self.timings["hint_asked"] = time.perf_counter()
         level = self.deep_level if deeper else self.level
-        self.hint_text.value = "<i>thinking…</i>"
+        key = position_key(game)
+        self._hint_wanted = (key, level)
+        current = self.judgement
+        if current is not None and self._judged_at == key and \
+                fineness(current.level) >= fineness(level):
+            self._show_hint(current)
+            return
+        self.hint_text.value = "<i>the coach is thinking…</i>"
+        self.judge(level)
 
-        def show(judgement: Judgement) -> None:
-            self.last_hint = judgement
-            self.hint_text.value = hint_html(judgement)
-
-        self.judge(level, then=show)
+    def _show_hint(self, judgement: Judgement) -> None:
+        self.last_hint = judgement
+        self.hint_text.value = hint_html(judgement, self.selected())
+        self.timings["hint_shown"] = time.perf_counter()
 
     # ------------------------------------------------------------------ win-chance bar
 
     def refresh_bar(self) -> None:
+        """The chances to win: at your decision, after the recommended move of the
+        judgement the Hint speaks from (by definition); while a bot thinks, from what you
+        can see (:func:`~nidavellir.bots.judge.estimate_position`)."""
         if not self.show_bar.value:
             self.bar.value = ""
             return
@@ -319,9 +397,14 @@ class Coach(W.VBox):
             self.bar.value = self._bar_html(wins, [float(t) for t in totals], final=True)
             return
         judgement = self.judgement
-        if judgement is not None and judgement.player == session.viewer:
-            self.bar.value = self._bar_html(judgement.win, judgement.expected)
+        if judgement is not None and self._judged_at == position_key(game):
+            self.bar.value = self._bar_html(judgement.win, judgement.expected,
+                                            best=str(judgement.best))
             return
+        d = game.decision
+        if d is not None and session.is_human(d.player):
+            self.bar.value = "<i>the coach is thinking…</i>"
+            return  # the judgement under way fills it
         key = position_key(game)
         viewer = session.viewer
         position = game.clone()
@@ -337,7 +420,8 @@ class Coach(W.VBox):
 
         self._run(work)
 
-    def _bar_html(self, wins: list[float], expected: list[float], final: bool = False) -> str:
+    def _bar_html(self, wins: list[float], expected: list[float], final: bool = False,
+                  best: str = "") -> str:
         from nidavellir.palette import player_colour
 
         names = self.session.game.names
@@ -348,85 +432,134 @@ class Coach(W.VBox):
             parts.append(f"<div class='nid-bar-part' title='{esc(names[i])}: {w:.0%} chance to "
                          f"win, about {e:.0f} points at the end' style='width:{w * 100:.1f}%;"
                          f"background:{player_colour(i)}'>{esc(names[i])} {w:.0%}</div>")
-        label = "final" if final else "chances to win, from what you can see"
+        label = ("final" if final else f"chances to win after the coach's move, {esc(best)}"
+                 if best else "chances to win, from what you can see")
         return (f"<div class='nid-bar-label'>{label}</div><div class='nid-bar'>"
                 + "".join(parts) + "</div>")
 
     # ------------------------------------------------------------------ review
 
     def start_review(self) -> None:
+        """Review the finished game: the human seats' decisions (every seat's when nobody is
+        human), judged as the Hint judges them (a decision already hinted costs nothing),
+        with its progress shown."""
         game = self.session.game
         if not game.is_over:
             self.review_status.value = "<i>Finish the game first.</i>"
             return
         finished = game.clone()
         self.review_button.disabled = True
-        total = len(finished.history)
+        seats = list(self.session.humans) or None
+        total = sum(1 for p, _ in finished.history if seats is None or p in seats)
         self.review_status.value = f"<i>reviewing {total} decisions…</i>"
+        self.review_progress.value = 0.0
+        self.review_progress.layout.display = ""
+        started = time.perf_counter()
+
+        def progress(done: int, total: int) -> None:
+            if self.session.game is game:
+                self.review_progress.value = done / total if total else 1.0
+                self.review_status.value = (f"<i>reviewing: {done} of {total} decisions "
+                                            f"judged ({time.perf_counter() - started:.0f} s)"
+                                            "…</i>")
 
         def work() -> None:
             from nidavellir.analysis.review import review
+            from nidavellir.analysis.runner import Backend
 
-            frame = review(finished, level=self.review_level, playouts=self.review_playouts)
+            try:
+                frame = review(finished, level=self.review_level, seats=seats,
+                               progress=progress,
+                               backend=Backend(workers=self.review_workers, start="forkserver"))
+            finally:
+                self.review_progress.layout.display = "none"
+                self.review_button.disabled = not self.session.game.is_over
             if self.session.game is not game:
                 return  # a new game started meanwhile
+            self.timings["review"] = time.perf_counter() - started
             self.show_review(finished, frame)
 
         self._run(work)
 
     def show_review(self, game: Game, frame: Any) -> None:
-        """The win-chance graph and the human players' mistakes, each with its reason; a
-        click on one opens Replay at that decision (decisions numbered from 1 everywhere)."""
-        from nidavellir.analysis.review import SYMBOLS, summary, win_chance_figure
+        """The headline (equal to the sum of its items), the win-chance graph, and every
+        move that was not the best, grouped by what it gave up, each with its cost and
+        reason and two buttons that open the position *before* it: in Replay, and as a
+        branch to play the better move (decisions numbered from 1 everywhere)."""
+        from nidavellir.analysis.review import (
+            SYMBOLS,
+            cost_text,
+            headline,
+            summary,
+            win_chance_figure,
+        )
 
         self.review_frame = frame
         self.reviewed_game = game
         humans = set(self.session.humans)
         summ = summary(frame)
-        lines = []
-        for r in summ.itertuples():
-            if r.player in humans or not humans:
-                lines.append(f"{esc(r.name)}: {r.best_share:.0%} best moves, "
-                             f"{r.avg_loss_points:.1f} points lost per decision, "
-                             f"{r.inaccuracy} inaccuracies, {r.mistake} mistakes, "
-                             f"{r.blunder} blunders")
+        lines = [esc(headline(r)) for r in summ.itertuples() if r.player in humans or not humans]
         self.review_status.value = "<b>Review</b><br>" + "<br>".join(lines)
         from .charts import show_figure
 
         graph = W.Output()
         show_figure(graph, win_chance_figure(frame))
-        rows: list[W.Widget] = []
-        bad = frame[frame["label"].isin(list(SYMBOLS))]
+        sections: list[W.Widget] = []
+        groups = (("blunder", "Blunders"), ("mistake", "Mistakes"),
+                  ("inaccuracy", "Inaccuracies"), ("good", "A little worse"),
+                  ("about", "About as good as the coach's move (within the noise)"))
+        shown = frame[~frame["label"].isin(["best", "forced"])]
         if humans:
-            bad = bad[bad["player"].isin(list(humans))]
-        for r in bad.itertuples():
-            head = (f"Decision {r.number}: {r.played}{SYMBOLS[r.label]} — better {r.best} "
-                    f"({r.loss_points:.1f} points, {r.loss_win:.0%} chance to win given up)")
-            b = W.Button(description=f"Decision {r.number} in Replay", icon="play",
-                         layout=W.Layout(width="auto"), tooltip="open Replay at this decision")
-            b.add_class("nid-mistake")
-            b.number = int(r.number)  # type: ignore[attr-defined]
-            b.on_click(lambda _b, step=int(r.step): self.open_replay(step))
-            why = getattr(r, "reason", "") or ""
-            text = W.HTML(f"<div class='nid-mistake-text'><b>{esc(head)}</b>"
-                          + (f"<br>{esc(why)}" if why else "") + "</div>")
-            rows.append(W.VBox([text, b]))
-        if not rows:
-            rows = [W.HTML("<i>No inaccuracy, mistake or blunder: well played.</i>")]
-        self.review_box.children = [graph, W.VBox(rows)]
+            shown = shown[shown["player"].isin(list(humans))]
+        for label, title in groups:
+            rows: list[W.Widget] = []
+            for r in shown[shown["label"] == label].itertuples():
+                head = (f"Decision {r.number}: {r.played}{SYMBOLS.get(r.label, '')} — "
+                        f"{cost_text(r)}; the coach: {r.best}")
+                replay = W.Button(description=f"Decision {r.number} in Replay", icon="play",
+                                  layout=W.Layout(width="auto"),
+                                  tooltip="open Replay just before this decision")
+                replay.add_class("nid-mistake")
+                replay.number = int(r.number)  # type: ignore[attr-defined]
+                replay.on_click(lambda _b, step=int(r.step): self.open_replay(step))
+                branch = W.Button(description="Try the better move", icon="code-fork",
+                                  layout=W.Layout(width="auto"),
+                                  tooltip="play on from just before this decision (What-if)")
+                branch.add_class("nid-mistake-branch")
+                branch.on_click(lambda _b, step=int(r.step): self.branch_at(step))
+                why = getattr(r, "reason", "") or ""
+                text = W.HTML(f"<div class='nid-mistake-text'><b>{esc(head)}</b>"
+                              + (f"<br>{esc(why)}" if why else "") + "</div>")
+                rows.append(W.VBox([text, W.HBox([replay, branch])]))
+            if rows:
+                head = W.HTML(f"<div class='nid-review-group'><b>{esc(title)}</b> "
+                              f"({len(rows)} {'move' if len(rows) == 1 else 'moves'})</div>")
+                sections.append(W.VBox([head, *rows]))
+        if not sections:
+            sections = [W.HTML("<i>Every move was the coach's own: well played.</i>")]
+        self.review_box.children = [graph, W.VBox(sections)]
         self.review_button.disabled = False
+        for listener in list(self.on_reviewed):
+            try:
+                listener(game, frame)
+            except Exception as exc:
+                self.session.console.error(f"coach: {exc}")
 
     def open_replay(self, step: int) -> None:
+        """Replay at the position before decision ``step`` (0-based), with the review."""
         if self.reviewed_game is None or self.on_open_replay is None:
             return
         self.on_open_replay(self.reviewed_game, self.review_frame, step)
 
+    def branch_at(self, step: int) -> None:
+        """A branch of the reviewed game just before decision ``step``: the better move can
+        be played there."""
+        if self.reviewed_game is None or self.on_branch is None:
+            return
+        from nidavellir.analysis.whatif import branch
 
-_LEVEL_RANK = {"quick": 0, "coach": 1, "hard": 1, "deep": 2, "expert": 2}
+        self.on_branch(branch(self.reviewed_game, step, []), self.reviewed_game, step)
 
 
-def _rank(level: str) -> int:
-    return _LEVEL_RANK.get(level, 1)
-
-
-__all__ = ["BAR_PLAYOUTS", "Coach", "REVIEW_DEPTHS", "hint_html", "position_key"]
+__all__ = ["BAR_PLAYOUTS", "LEVEL_VARIABLE", "Coach", "REVIEW_DEPTHS", "coach_level", "hint_html",
+           "position_key"]

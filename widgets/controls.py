@@ -23,7 +23,8 @@ from typing import Any
 import ipywidgets as W
 
 from nidavellir import Action, Game, parse_action
-from nidavellir.bots.judge import Immediate, Judgement, OptionJudgement, immediates
+from nidavellir.bots.immediate import Immediate, immediates
+from nidavellir.bots.judge import Judgement, OptionJudgement
 from nidavellir.card_text import ability
 from nidavellir.cards import Card, Suit
 from nidavellir.explain import outlook
@@ -34,23 +35,59 @@ from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, button
 
 esc = html.escape
 
-#: Beyond this many options, previews (clone + apply + score) are not computed.
-PREVIEW_LIMIT = 24
+#: Beyond this many options, previews (clone + apply + score, about a millisecond each) are
+#: not computed: every decision kind has fewer (the Thingvellir hero hall: 26).
+PREVIEW_LIMIT = 64
 #: Beyond this many options, the generic control shows a dropdown instead of buttons.
 GENERIC_BUTTON_LIMIT = 30
 
+
+def judged_text(o: OptionJudgement, judgement: Judgement) -> str:
+    """An option's figures in the coach's order: the chance to win first, then the
+    expected final score (``41% · ≈286``; exact: ``41% · =286``)."""
+    sign = "=" if judgement.exact else "≈"
+    return f"{o.win:.0%} · {sign}{o.score:.0f}"
+
+
+def judged_tip(o: OptionJudgement, judgement: Judgement) -> str:
+    """The coach's judgement of an option in a sentence: its figures with how sure, its
+    place in the order, and whether it is about as good as the best."""
+    place = judgement.rank(o.action)
+    n = len(judgement.options)
+    if judgement.exact:
+        head = (f"the coach (exact: every option played to the end): {o.win:.0%} chance to "
+                f"win, {o.score:.0f} points at the end")
+    else:
+        head = (f"the coach ({judgement.level}): {o.win:.0%} chance to win (± {o.win_se:.0%}), "
+                f"about {o.score:.0f} points at the end (± {o.score_se:.0f})")
+    if place == 1:
+        where = f"its best of {n}"
+    elif o.about_best:
+        where = f"{_ordinal(place)} of {n}, about as good as the best (within the noise)"
+    else:
+        where = f"{_ordinal(place)} of {n}"
+    same = f"; the same as {', '.join(map(str, o.equivalent))}" if o.equivalent else ""
+    return f"{head}; {where}{same}"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 @dataclass
 class Preview:
-    """What choosing an action does, in the coach's words: the change of the score sheet if
-    the game ended right after it (:func:`nidavellir.bots.judge.immediate`, exact), what
-    happens, the class majorities it wins or ties, and for a card what it does and will be
-    worth later (:func:`nidavellir.explain.outlook`). ``estimate`` is the coach's judgement
-    of the option once it is ready (the expected final score)."""
+    """What choosing an action does, in the coach's words: the change of the board's score
+    sheet right after it (:func:`nidavellir.bots.immediate.immediate`, exact), what
+    happens, the majorities it takes, ties, loses or hands over, and for a card what it does
+    and will be worth later (:func:`nidavellir.explain.outlook`). ``estimate`` is the
+    coach's judgement of the option once it is ready, ``judgement`` the whole of it."""
 
     now: Immediate
     card: Card | None = None
     later: str = ""
     estimate: OptionJudgement | None = None
+    judgement: Judgement | None = None
 
     @property
     def delta(self) -> int:
@@ -61,10 +98,22 @@ class Preview:
         return self.now.follow_up
 
     @property
+    def star(self) -> str:
+        """★ before every option about as good as the best (none is crowned alone)."""
+        e = self.estimate
+        return "★ " if e is not None and e.about_best and self.judgement is not None \
+            and len(self.judgement.options) > 1 else ""
+
+    @property
+    def judged(self) -> str:
+        e, j = self.estimate, self.judgement
+        return "" if e is None or j is None else judged_text(e, j)
+
+    @property
     def delta_text(self) -> str:
         text = f"{self.now.total:+d} now"
-        if self.estimate is not None and self.estimate.score == self.estimate.score:
-            text += f", ≈{self.estimate.score:.0f} at the end"
+        if self.judged:
+            text += f" · {self.judged}"
         return text + (", then a choice" if self.now.follow_up else "")
 
     @property
@@ -75,17 +124,17 @@ class Preview:
         parts += self.now.lines
         if not self.now.lines:
             parts.append("no change to your army or coins")
-        parts.append("if the game ended now: " + _parts_text(self.now))
+        parts.append("now, on the score sheet: " + _parts_text(self.now))
+        if self.now.if_ended != self.now.total:
+            parts.append(f"if the game ended now (what waits in your command zone placed "
+                         f"where it scores most): {self.now.if_ended:+d}")
         parts += self.now.majority
         if self.later:
             parts.append(f"later: {self.later}")
         if self.now.follow_up:
             parts.append(f"then: {self.now.follow_up}")
-        e = self.estimate
-        if e is not None and e.score == e.score:
-            rough = "" if e.verified else " (a rough estimate: the coach tried it only a few times)"
-            parts.append(f"the coach's judgement: about {e.score:.0f} points at the end "
-                         f"(± {e.score_se:.0f}), {e.win:.0%} chance to win{rough}")
+        if self.estimate is not None and self.judgement is not None:
+            parts.append(judged_tip(self.estimate, self.judgement))
         return "\n".join(parts)
 
 
@@ -101,9 +150,7 @@ def previews(game: Game, player: int, actions: Sequence[Action]) -> dict[str, Pr
     nows = immediates(game, actions)
     out = {}
     for a in actions:
-        now = nows.get(str(a))
-        if now is None:
-            continue
+        now = nows[str(a)]
         card = a.args[0] if a.args and isinstance(a.args[0], Card) else None
         later = outlook(game, player, card) if card is not None else ""
         out[str(a)] = Preview(now, card, later)
@@ -238,14 +285,14 @@ class Control:
         if pv is None:
             return label
         if not now_in_label:
-            return f"{label} ({pv.delta_text})"
-        e = pv.estimate
-        if e is not None and e.score == e.score:
-            return f"{label} (≈{e.score:.0f} at the end)"
+            return f"{pv.star}{label} ({pv.delta_text})"
+        if pv.judged:
+            return f"{pv.star}{label} ({pv.judged})"
         return label
 
     def show_estimates(self, judgement: Judgement) -> None:
-        """Fill in the coach's judgement of every option this control shows."""
+        """Fill in the coach's judgement of every option this control shows (equivalent
+        moves show their option's figures: one value)."""
         self.judgement = judgement
         for notation in self.labels:
             pv = self.previews.get(notation)
@@ -255,6 +302,7 @@ class Control:
                 pv.estimate = judgement.option(notation)
             except KeyError:
                 continue
+            pv.judgement = judgement
             b = self.buttons.get(notation)
             if b is not None:
                 b.description = self._describe(notation)
@@ -367,12 +415,7 @@ class BidControl(Control):
         except KeyError:
             self.estimate.value = ""
             return
-        if o.score != o.score:
-            text = "the coach has not looked at this bid yet"
-        else:
-            rough = "" if o.verified else " (rough: the coach tried this bid only a few times)"
-            text = (f"This bid: about {o.score:.0f} points at the end, {o.win:.0%} chance to "
-                    f"win{rough}; nothing changes on the score sheet now.")
+        text = (f"This bid: {judged_tip(o, j)}. Nothing changes on the score sheet now.")
         self.estimate.value = f"<div class='nid-estimate'>{esc(text)}</div>"
 
     def problem(self) -> str | None:

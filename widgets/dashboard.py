@@ -195,16 +195,36 @@ class WhatIfPanel(W.VBox):
                 self.progress.value = done / total if total else 1.0
                 self.status.value = f"<i>thinking… {esc(what)}</i>"
 
-        from nidavellir.bots.judge import judge
+        from nidavellir.bots.judge import fineness, finest, judge
 
         judgement = judge(game, level=level, progress=progress)
-        frame = what_if(game)
+        # One judgement per position: a finer one made for the Hint (Think longer) is shown.
+        finer = finest(game)
+        if finer is not None and fineness(finer.level) > fineness(judgement.level):
+            judgement = finer
+        frame = what_if(game, judgement=judgement)
         if request != self._request:
             return  # a newer study was asked for
         self._last = (game, (frame, judgement))
         self.progress.layout.display = "none"
         self.status.value = ""
         self.remove_class("nid-whatif-past")
+        self._redraw()
+
+    def refined(self, judgement: Any) -> None:
+        """The Play tab's coach judged the position this table studies more finely: the
+        table shows that judgement (every surface shows the same one)."""
+        from nidavellir.analysis.whatif import what_if
+        from nidavellir.bots.judge import fineness, knowledge_key
+
+        if self._last is None:
+            return
+        game, (_, shown) = self._last
+        if game.decision is None or fineness(judgement.level) <= fineness(shown.level):
+            return
+        if knowledge_key(game, judgement.level) != judgement.key:
+            return  # another position
+        self._last = (game, (what_if(game, judgement=judgement), judgement))
         self._redraw()
 
     def _redraw(self) -> None:
@@ -266,53 +286,55 @@ class WhatIfPanel(W.VBox):
 
 
 def whatif_html(game: Game, frame: Any, judgement: Any, advanced: bool = False) -> str:
-    """The What-if table in words: the options the coach checked, best first, with the
-    change now, the expected final score, how sure, and the chance to win; the options it
-    found less promising below; one sentence saying what the numbers are."""
+    """The What-if table in words: every option in the coach's order (the recommended first,
+    the chance to win first), with the change now, the expected final score and how sure,
+    the options about as good as the best starred; one sentence says what the numbers are."""
     d = game.decision
     assert d is not None
     name = game.names[d.player]
-    now = {r.action: r.delta_total for r in frame.itertuples()}
     head = (f"<div class='nid-whatif-head'><b>{esc(name)}</b>: {esc(d.prompt)}</div>")
-    checked = [o for o in judgement.options if o.verified]
-    rough = [o for o in judgement.options if not o.verified]
-    sentence = (f"The coach judged every option from what {esc(name)} can know: the search "
-                f"tried the options {judgement.iterations} times, then played the "
-                f"{len(checked)} most promising ones to the end {judgement.playouts} more "
-                f"times each from the same deals (the unseen cards and the others' face-down "
-                f"bids dealt anew each time); each figure counts every game played after the "
-                f"option, the search's and these. Best first: the options are ranked by a mix "
-                f"of the "
-                f"chance to win and the lead over the best opponent; \u00b1 says how far the "
-                f"expected score may be off (one standard error).")
-    cols = ["option", "if the game ended now", "expected final score", "± how sure",
-            "chance to win"]
+    if judgement.exact:
+        sentence = ("Exact: nothing hidden or random is left, so the coach played every "
+                    "option to the end with every player choosing what is best for "
+                    "itself. Best first: by the chance to win, then the final score.")
+    else:
+        sentence = (f"The coach judged every option from what {esc(name)} can know: a search "
+                    f"of {judgement.iterations} games, then every option played to the end on "
+                    f"the same {judgement.playouts} deals (the unseen cards and the others' "
+                    f"face-down bids dealt anew for each deal, the same for every option). "
+                    f"Best first: by the chance to win, then the expected final score; "
+                    f"\u00b1 says how far a figure may be off (one standard error); ★ marks "
+                    f"the options whose difference from the best is within the noise.")
+    cols = ["option", "now", "chance to win", "expected final score"]
     if advanced:
-        cols += ["ranked by (value)", "margin over the best opponent", "playouts"]
+        cols += ["if the game ended now", "ranked by: chance to win less the best's",
+                 "margin over the best opponent", "search's value", "games"]
     rows = []
-    for i, o in enumerate(checked):
-        cells = [f"{'★ ' if i == 0 else ''}{esc(str(o.action))}", f"{now.get(str(o.action), 0):+d}",
-                 f"{o.score:.1f}", f"± {o.score_se:.1f}", f"{o.win:.0%}"]
+    many = len(judgement.options) > 1
+    for o in judgement.options:
+        r = frame[frame["action"] == str(o.action)].iloc[0]
+        star = "★ " if o.about_best and many else ""
+        same = (f" <span class='nid-whatif-same'>(the same as {esc(r['equivalent'])})</span>"
+                if r["equivalent"] else "")
+        if judgement.exact:
+            win, score = f"{o.win:.0%}", f"{o.score:.0f}"
+        else:
+            win = f"{o.win:.0%} ± {o.win_se:.0%}"
+            score = f"{o.score:.1f} ± {o.score_se:.1f}"
+        cells = [f"{star}{esc(str(o.action))}{same}", f"{int(r['delta_total']):+d}", win, score]
         if advanced:
-            cells += [f"{o.value:.3f}", f"{o.margin:+.1f}", f"{o.estimate.n}"]
+            gap = ("—" if o is judgement.options[0] else
+                   f"{-o.win_gap.value:+.1%} ± {o.win_gap.se:.1%}")
+            cells += [f"{int(r['if_ended']):+d}", gap, f"{o.margin:+.1f}", f"{o.value:.3f}",
+                      f"{o.estimate.n}"]
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     table = ("<table class='nid-table-frame nid-whatif-judged'><thead><tr>"
              + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"
              + "".join(rows) + "</tbody></table>")
     why = ""
-    if len(checked) > 1:
-        try:
-            why = f"<div class='nid-whatif-why'>{esc(judgement.compare().text())}</div>"
-        except ValueError:
-            why = ""
-    more = ""
-    if rough:
-        items = ", ".join(f"{esc(str(o.action))} ({now.get(str(o.action), 0):+d} now)"
-                          for o in rough[:40])
-        more = (f"<details class='nid-whatif-rough'><summary>{len(rough)} other options the "
-                f"search found less promising (not played out again)</summary>"
-                f"<div>{items}{' …' if len(rough) > 40 else ''}</div></details>")
-    return (head + f"<div class='nid-whatif-note'>{sentence}</div>" + table + why + more)
+    if many:
+        why = f"<div class='nid-whatif-why'>{esc(judgement.compare().text())}</div>"
+    return head + f"<div class='nid-whatif-note'>{sentence}</div>" + table + why
 
 
 def lessons_panel(session: Any = None, console: Console | None = None,
@@ -330,14 +352,16 @@ class Dashboard(W.VBox):
 
     def __init__(self, players: int = 3, seats: tuple[str, ...] = (HUMAN, "greedy", "random"),
                  seed: int = 7, bot_delay: float = 0.3, build_all: bool = False,
-                 background: bool = False, **kwargs: Any) -> None:
+                 background: bool = False, coach: dict[str, Any] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-dashboard")
         self.console = Console(limit=12)
         self.console.add_class("nid-dashboard-console")
         self.restore_errors = report_callback_errors(self.console)
-        self.play_config: dict[str, Any] = {"players": players, "seats": list(seats), "seed": seed,
-                            "bot_delay": bot_delay, "background": background}
+        self.play_config: dict[str, Any] = {
+            "players": players, "seats": list(seats), "seed": seed, "bot_delay": bot_delay,
+            "background": background, "coach": dict(coach or {})}
         self.walkthrough: WalkthroughTab | None = None
         self.play: PlayApp | None = None
         self.play_charts: LiveCharts | None = None
@@ -415,11 +439,13 @@ class Dashboard(W.VBox):
         self.play_charts = LiveCharts(app.session, ("coins", "ranks"))
         app.charts_box.children = [self.play_charts]
         app.coach.on_open_replay = self.open_review
-        app.files.on_open_replay = self.open_game
+        app.coach.on_branch = self._branched
+        app.coach.listeners.append(self._refined)
         app.files.review_of = lambda game: (app.coach.review_frame
                                             if app.coach.reviewed_game is not None
                                             and app.coach.reviewed_game.to_record()
                                             == game.to_record() else None)
+        app.files.on_open_replay = lambda game: self.open_game(game, app.files.review_of(game))
         self.play = app
         played = [app.session.game]
 
@@ -435,20 +461,25 @@ class Dashboard(W.VBox):
         app.session.observe(new_game_clears, "version")
         return app
 
-    def open_game(self, game: Game) -> None:
-        """The Replay tab with a game of the Play tab (Open in Replay)."""
+    def open_game(self, game: Game, review: Any = None) -> None:
+        """The Replay tab with a game of the Play tab (Open in Replay), with its review."""
         self.select("replay")
         self.open_tab("replay")
         assert self.replay is not None
-        self.replay.load_game(game, "your game")
+        self.replay.load_game(game, "your game (reviewed)" if review is not None
+                              else "your game", review)
 
     def open_review(self, game: Game, review: Any, step: int) -> None:
-        """The Replay tab at decision ``step`` of a reviewed game (the coach's mistakes);
-        the slider shows the position after that decision with its annotation."""
+        """The Replay tab just before decision ``step`` (0-based) of a reviewed game: the
+        position where the better move can be tried, with the review's note on it."""
         self.select("replay")
         self.open_tab("replay")
         assert self.replay is not None
-        self.replay.load_game(game, "your game (reviewed)", review, step=step + 1)
+        self.replay.load_game(game, "your game (reviewed)", review, step=step)
+
+    def _refined(self, judgement: Any) -> None:
+        if self.whatif is not None:
+            self.whatif.refined(judgement)
 
     def _build_replay(self) -> W.Widget:
         from .replay import ReplayPanel

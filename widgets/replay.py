@@ -262,6 +262,13 @@ class ReplayPanel(W.VBox):
         nxt = ("game over" if d is None
                else f"next: {esc(game.names[d.player])} — {esc(d.prompt)}")
         lines.append(f"<div class='nid-muted'>{nxt}</div>")
+        if d is not None:
+            # The review's note on the decision about to be taken: the better move can be
+            # tried from here (What if… branch here).
+            note = self.annotation(index, played=True)
+            if note:
+                lines.append(f"<div class='nid-replay-review'>Decision {index + 1}: "
+                             f"{esc(game.names[d.player])}, reviewed:{note}</div>")
         self.info.value = "<div class='nid-replay-info'>" + "".join(lines) + "</div>"
         boards = []
         n = game.config.players
@@ -278,18 +285,25 @@ class ReplayPanel(W.VBox):
                                             points=render.sheet_points(sheet[seat].breakdown)))
         self.board.value = (render.table_html(game.observation(0)) + "".join(boards))
 
-    def annotation(self, step: int) -> str:
-        """The review's judgement of decision ``step`` (empty without a review)."""
+    def annotation(self, step: int, played: bool = False) -> str:
+        """The review's judgement of decision ``step`` (0-based; empty when it was not
+        reviewed); ``played``: say the move played too (the note on the next decision)."""
         review = self.review
-        if review is None or step >= len(review):
+        if review is None:
             return ""
-        r = review.iloc[step]
+        found = review[review["step"] == step]
+        if not len(found):
+            return ""
+        r = found.iloc[0]
+        from nidavellir.analysis.review import LABEL_TEXT, SYMBOLS, cost_text
+
         label = str(r["label"])
-        symbol = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}.get(label, "")
-        text = f" <span class='nid-annotation'>{esc(symbol)} {esc(label)}"
-        if symbol:
-            text += (f": better {esc(str(r['best']))} ({float(r['loss_points']):.1f} points, "
-                     f"{float(r['loss_win']):.0%} chance to win given up)")
+        symbol = SYMBOLS.get(label, "")
+        text = (" <span class='nid-annotation'>"
+                + (f"(played {esc(str(r['played']))}) " if played else "")
+                + f"{esc(symbol)} {esc(LABEL_TEXT.get(label, label))}")
+        if label not in ("best", "forced"):
+            text += f": {esc(cost_text(r))}; better {esc(str(r['best']))}"
             reason = str(r.get("reason", "") or "")
             if reason:
                 text += f"<br><span class='nid-annotation-why'>{esc(reason)}</span>"

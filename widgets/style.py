@@ -171,6 +171,7 @@ button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
 .nid-branch-title { font: bold 14px sans-serif; margin-top: 8px; }
 .nid-replay-info { font: 12px monospace; }
 .nid-replay-event { padding-left: 1.5em; color: #555; }
+.nid-replay-review { margin-top: 4px; }
 .nid-rule { font: 12px sans-serif; color: #555; border-left: 4px solid #8e44ad;
   padding-left: 6px; }
 .nid-ask { font: bold 14px sans-serif; background: #fef9e7; border: 2px solid #f1c40f;

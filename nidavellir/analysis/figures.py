@@ -303,8 +303,8 @@ def what_if_chart(table: pd.DataFrame, title: str | None = None) -> go.Figure:
 
     Trace ``"Score now"``: the change of the player's score if the game ended right after
     the action. With the coach's judgement (``what_if(..., level=...)``), trace ``"Expected
-    by the end"``: the expected final score minus the score now, for the options the coach
-    played out, with error bars of 1.96 standard errors (about a 95% interval).
+    by the end"``: the expected final score minus the score now, for every option (all are
+    played out on the same games), with error bars of 1.96 standard errors (about a 95% interval).
     """
     actions = table["action"].tolist()
     name = str(table["name"].iloc[0]) if len(table) else ""
@@ -313,7 +313,7 @@ def what_if_chart(table: pd.DataFrame, title: str | None = None) -> go.Figure:
                          marker_color="#95a5a6",
                          hovertemplate="%{x}: %{y:+} points now<extra></extra>"))
     if "expected_score" in table:
-        checked = table[table["verified"]]
+        checked = table
         now = checked["score_total"] - checked["delta_total"]
         fig.add_trace(go.Bar(
             x=checked["action"].tolist(), y=(checked["expected_score"] - now).round(2).tolist(),

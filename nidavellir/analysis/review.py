@@ -1,35 +1,37 @@
 """Game review: every decision of a game judged by the coach, as a DataFrame.
 
 Each decision is judged by the coach's one judgement (:func:`nidavellir.bots.judge.judge`)
-from what the deciding seat could know, never more, with the move played as the selected
-move: at the same level the review's better move is the Hint's move at that position (both
-seed the judgement from the position as the seat saw it). When the move played is not the
-best, the two were played out from the same determinizations, and the difference, less one
-standard error of it (what the noise of the playouts could explain is not counted), is what
-the move gave up: ``loss_points`` in expected final points, ``loss_win`` in chance to win
-(both ≥ 0); ``reason`` says why in words.
+from what the deciding seat could know, never more, at the review's level: the same
+judgement the Hint, the decision buttons, What-if and ``nidavellir hint`` show for that
+position and level (a decision already judged in this process costs nothing more). The
+move played is compared with the recommended move on the judgement's common games: the
+paired difference in chance to win (``loss_win``) and in expected final points
+(``loss_points``), each counted only when it is beyond the noise (:data:`~nidavellir.bots.
+judge.NOISE` standard errors), so that a review never calls noise a mistake; ``reason``
+says why in words, from the same figures.
 
 Decisions are numbered from 1 (``number``: decision N is ``game.history[N - 1]``) in every
 list, the Replay slider and ``nidavellir hint --at N``; ``step`` is the 0-based index.
 
-Labels (Lichess-style, the worse of the two measures decides):
+Labels, by the chance to win given up (the coach's currency; Lichess grades by win
+percentage the same way):
 
-==============  ======================  ==========================
-label           points given up         win probability given up
-==============  ======================  ==========================
-``best``        none: the search's      none
-                best move
-``good``        < 3                     < 5 %
-``inaccuracy``  ≥ 3                     ≥ 5 %
-``mistake``     ≥ 6                     ≥ 10 %
-``blunder``     ≥ 12                    ≥ 20 %
-``forced``      none: one legal         none
-                action
-==============  ======================  ==========================
+==================  ==============================================================
+label               the move played
+==================  ==============================================================
+``best``            the recommended move (or a move that leads to the same position)
+``about``           about as good: the difference is within the noise
+``good``            a little worse: beyond the noise, under 5 % of chance to win (or
+                    the same chance and fewer points)
+``inaccuracy`` ?!   5 % or more of chance to win given up
+``mistake`` ?       10 % or more
+``blunder`` ??      15 % or more
+``forced``          the only legal move
+==================  ==============================================================
 
 >>> from nidavellir.bots import play_game
 >>> game = play_game(2, "random", seed=1)
->>> frame = review(game, level="search@4", playouts=4)
+>>> frame = review(game, level="search@4")
 >>> list(frame.columns[:9])
 ['step', 'number', 'age', 'round', 'player', 'name', 'kind', 'played', 'best']
 """
@@ -40,42 +42,50 @@ import argparse
 import html
 import json
 import math
+import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..bots.judge import DEFAULT_LEVEL, judge, parse_level
+from ..bots.judge import DEFAULT_LEVEL, Judgement, cached, judge, parse_level, remember
 from ..errors import RecordError
 from ..game import Game
 from ..rules.base import CHOICES
-from .runner import Backend, run_tasks
+from .runner import Backend, chunked, run_chunks
 
 if TYPE_CHECKING:
     import pandas as pd
     import plotly.graph_objects as go
 
-#: (label, points given up, win probability given up): the first whose thresholds are met.
-THRESHOLDS: tuple[tuple[str, float, float], ...] = (
-    ("blunder", 12.0, 0.20),
-    ("mistake", 6.0, 0.10),
-    ("inaccuracy", 3.0, 0.05),
+#: (label, chance to win given up): the first whose threshold is met.
+THRESHOLDS: tuple[tuple[str, float], ...] = (
+    ("blunder", 0.15),
+    ("mistake", 0.10),
+    ("inaccuracy", 0.05),
 )
-LABELS = ("best", "good", "inaccuracy", "mistake", "blunder", "forced")
+LABELS = ("best", "about", "good", "inaccuracy", "mistake", "blunder", "forced")
+#: How each label reads in a sentence.
+LABEL_TEXT = {"best": "best", "about": "about as good", "good": "a little worse",
+              "inaccuracy": "inaccuracy", "mistake": "mistake", "blunder": "blunder",
+              "forced": "forced"}
 SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+#: The labels of moves that gave something up beyond the noise.
+COSTLY = ("good", "inaccuracy", "mistake", "blunder")
 #: Decision kinds grouped for the summary (each decision class says its group).
 KIND_GROUPS: dict[str, str] = {str(kind): cls.group for kind, cls in CHOICES.items()}
-#: Paired playouts per verified move (the played move is always verified).
-PLAYOUTS = 32
 REVIEW_FORMAT = "nidavellir-review"
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
 
-Task = tuple[dict[str, Any], int, str, int, int | None]
+#: (record, decision index, level, seed)
+Task = tuple[dict[str, Any], int, str, int | None]
 
 
-def label_for(loss_points: float, loss_win: float) -> str:
-    for label, points, win in THRESHOLDS:
-        if loss_points >= points or loss_win >= win:
+def label_for(loss_win: float, loss_points: float = 0.0) -> str:
+    """The label of a move beyond the noise: by the chance to win given up; a move with
+    the same chance and fewer points is ``good``."""
+    for label, win in THRESHOLDS:
+        if loss_win >= win:
             return label
     return "good"
 
@@ -87,18 +97,17 @@ def _position(record: Mapping[str, Any], index: int) -> tuple[Game, int, str]:
     return game, player, str(action)
 
 
-def review_decision(task: Task) -> dict[str, Any]:
+def review_decision(task: Task) -> tuple[dict[str, Any], Judgement]:
     """Judge decision ``index`` of a record (module level: runs in worker processes)."""
-    record, index, level, playouts, seed = task
+    record, index, level, seed = task
     game, _, played = _position(record, index)
-    row = judge_move(game, played, level, playouts, seed)
-    row["step"] = index
-    row["number"] = index + 1
-    return row
+    judgement = judge(game, level=level, seed=seed)
+    row = judge_move(game, played, level, seed, judgement=judgement)
+    return row, judgement
 
 
-def judge_move(game: Game, played: str, level: str = DEFAULT_LEVEL, playouts: int = PLAYOUTS,
-               seed: int | None = None) -> dict[str, Any]:
+def judge_move(game: Game, played: str, level: str = DEFAULT_LEVEL, seed: int | None = None,
+               judgement: Judgement | None = None) -> dict[str, Any]:
     """One review row for the decision on the table of ``game`` and the move ``played``
     (its notation), judged from the deciding seat's knowledge only (``seed`` None: from the
     position as the seat saw it, like the Hint)."""
@@ -115,21 +124,29 @@ def judge_move(game: Game, played: str, level: str = DEFAULT_LEVEL, playouts: in
     row: dict[str, Any] = {"step": len(game.history), "number": len(game.history) + 1,
                            "age": s.age, "round": s.round, "player": player,
                            "name": game.names[player], "kind": str(decision.kind),
-                           "played": played, "options": len(legal), "reason": ""}
-    judgement = judge(game, level=level, seed=seed, selected=played_action,
-                      verify=playouts if len(legal) > 1 else min(playouts, 4))
+                           "played": played, "options": len(legal), "reason": "",
+                           "exact": False}
+    if judgement is None:
+        judgement = judge(game, level=level, seed=seed)
     row["best"] = str(judgement.best)
+    row["exact"] = judgement.exact
+    option = judgement.option(played_action)
     if len(legal) == 1:
         row.update(loss_points=0.0, loss_win=0.0, label="forced")
-    elif judgement.best == played_action:
+    elif option is judgement.options[0]:
         row.update(loss_points=0.0, loss_win=0.0, label="best")
     else:
         cmp = judgement.compare(played_action)
-        # What the noise of the playouts could explain is not counted as a loss.
-        loss_points = max(0.0, cmp.points - cmp.points_se)
-        loss_win = max(0.0, cmp.win - cmp.win_se)
-        row.update(loss_points=loss_points, loss_win=loss_win,
-                   label=label_for(loss_points, loss_win), reason=cmp.text())
+        # Only what is beyond the noise is a loss (no figure within the noise is shown).
+        loss_win = cmp.win.value if cmp.win.clear else 0.0
+        loss_points = cmp.points.value if cmp.points.clear else 0.0
+        if option.about_best:
+            label = "about"
+            loss_win = loss_points = 0.0
+        else:
+            label = label_for(loss_win, loss_points)
+        row.update(loss_points=loss_points, loss_win=loss_win, label=label,
+                   reason=cmp.text())
     for i in range(game.config.players):
         row[f"win_{i}"] = judgement.win[i]
         row[f"expected_{i}"] = judgement.expected[i]
@@ -142,55 +159,93 @@ def _as_game(game_or_record: Game | Mapping[str, Any]) -> Game:
     return Game.from_record(game_or_record)
 
 
+#: ``progress(done, total)``: decisions reviewed so far.
+ReviewProgress = Callable[[int, int], None]
+
+
 def review(game_or_record: Game | Mapping[str, Any], level: str = DEFAULT_LEVEL,
            workers: int = 1, scheduler: str | None = None, dask: int | None = None,
-           playouts: int = PLAYOUTS, seed: int | None = None, progress: bool = False,
-           backend: Backend | None = None) -> pd.DataFrame:
+           seed: int | None = None, progress: bool | ReviewProgress = False,
+           backend: Backend | None = None, seats: Sequence[int] | None = None
+           ) -> pd.DataFrame:
     """One row per decision of the game (see the module docs): ``step, number, age, round,
-    player, name, kind, played, best, options, loss_points, loss_win, label, reason``, then
-    each player's win probability ``win_i`` and expected final score ``expected_i`` before
-    the decision. Decisions are judged in parallel on ``workers`` processes or a Dask
-    cluster; with ``seed=None`` each position is seeded as the Hint seeds it, and a level
-    with an iteration budget gives the same review every time."""
+    player, name, kind, played, best, options, loss_points, loss_win, label, reason,
+    exact``, then each player's chance to win ``win_i`` and expected final score
+    ``expected_i`` after the recommended move. ``seats``: review only the decisions of
+    these seats (the page reviews the learner's). Decisions already judged in this process
+    (the Hint's) are taken as they are; the others are judged in parallel on ``workers``
+    processes or a Dask cluster. ``progress``: True for a progress bar, or a function
+    that hears ``(done, total)``. The same level gives the same review every time."""
     import pandas as pd
 
     parse_level(level)
-    if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
-        raise ValueError(f"playouts must be a whole number >= 1, not {playouts!r}")
     game = _as_game(game_or_record)
     record = game.to_record()
     n = game.config.players
-    tasks: list[Task] = [(record, i, level, playouts,
-                          None if seed is None else seed * 100_003 + i)
-                         for i in range(len(game.history))]
+    if seats is not None:
+        bad = [x for x in seats if not isinstance(x, int) or not 0 <= x < n]
+        if bad:
+            raise ValueError(f"no seat {bad[0]!r} in a {n}-player game")
+    picked = [i for i, (player, _) in enumerate(game.history)
+              if seats is None or player in seats]
+    rows: dict[int, dict[str, Any]] = {}
+    todo: list[Task] = []
+    replay = Game.from_record(record)
+    replay.undo_to(0)
+    wanted = set(picked)
+    for i, (_, action) in enumerate(game.history):
+        task_seed = None if seed is None else seed * 100_003 + i
+        if i in wanted:
+            kept = cached(replay, level, task_seed)
+            if kept is not None:  # judged already (the Hint's): nothing more to compute
+                rows[i] = judge_move(replay, str(action), level, task_seed, judgement=kept)
+            else:
+                todo.append((record, i, level, task_seed))
+        replay.apply_fast(action)
+    total = len(picked)
+    tell = progress if callable(progress) else None
+    if tell is not None:
+        tell(len(rows), total)
     backend = backend or Backend(workers=workers, scheduler=scheduler, dask=dask)
-    rows = list(run_tasks(review_decision, tasks, backend=backend, progress=progress,
-                          desc="decisions", unit="decision", seconds_per_task=1.0))
+    for _, out in run_chunks(review_decision, chunked(todo, 1), backend,
+                             progress=progress is True, desc="decisions", unit="decision"):
+        for row, judgement in out:
+            remember(judgement)
+            rows[row["step"]] = row
+        if tell is not None:
+            tell(len(rows), total)
     columns = ["step", "number", "age", "round", "player", "name", "kind", "played", "best",
-               "options", "loss_points", "loss_win", "label", "reason",
+               "options", "loss_points", "loss_win", "label", "reason", "exact",
                *(f"win_{i}" for i in range(n)), *(f"expected_{i}" for i in range(n))]
-    frame = pd.DataFrame(rows, columns=columns)
+    frame = pd.DataFrame([rows[i] for i in picked], columns=columns)
     frame.attrs["level"] = level
     frame.attrs["names"] = list(game.names)
     return frame
 
 
 def summary(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per player: decisions, share of best moves (forced moves left out), average points
-    and win probability lost per decision, counts per label, mistakes (inaccuracies,
-    mistakes and blunders) per decision group (bids, picks, heroes, coins, Thingvellir)."""
+    """Per player: decisions, judged (not forced), the share of best moves (best or about as
+    good), the chance to win and points given up in all (the sum of the listed moves'
+    costs) and per judged decision, counts per label, mistakes (inaccuracies, mistakes and
+    blunders) per decision group (bids, picks, heroes, coins, Thingvellir)."""
     import pandas as pd
 
     out = []
     for (player, name), rows in frame.groupby(["player", "name"], sort=True):
         judged = rows[rows["label"] != "forced"]
         bad = judged[judged["label"].isin(list(SYMBOLS))]
+        costly = judged[judged["label"].isin(list(COSTLY))]
         entry: dict[str, Any] = {
             "player": int(player), "name": name, "decisions": len(rows),
             "judged": len(judged),
-            "best_share": float((judged["label"] == "best").mean()) if len(judged) else math.nan,
-            "avg_loss_points": float(judged["loss_points"].mean()) if len(judged) else 0.0,
-            "avg_loss_win": float(judged["loss_win"].mean()) if len(judged) else 0.0,
+            "best_share": (float(judged["label"].isin(["best", "about"]).mean())
+                           if len(judged) else math.nan),
+            "win_lost": float(costly["loss_win"].sum()),
+            "points_lost": float(costly["loss_points"].sum()),
+            "avg_loss_points": float(costly["loss_points"].sum() / len(judged))
+            if len(judged) else 0.0,
+            "avg_loss_win": float(costly["loss_win"].sum() / len(judged))
+            if len(judged) else 0.0,
         }
         for label in LABELS:
             entry[label] = int((rows["label"] == label).sum())
@@ -201,22 +256,51 @@ def summary(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
+def headline(r: Any) -> str:
+    """A player's summary line (a row of :func:`summary`): the same on the page and in the
+    shell."""
+    return (f"{r.name}: {r.best_share:.0%} best moves or about as good ({r.judged} judged), "
+            f"{r.win_lost:.0%} chance to win and {r.points_lost:.1f} points given up in all; "
+            f"{r.good} a little worse, {r.inaccuracy} inaccuracies, {r.mistake} mistakes, "
+            f"{r.blunder} blunders")
+
+
+def cost_text(r: Any) -> str:
+    """What a reviewed move gave up, in words (a row of the frame)."""
+    if r.label in ("best", "forced"):
+        return LABEL_TEXT[r.label]
+    if r.label == "about":
+        return "about as good: the difference is within the noise"
+    parts = []
+    if r.loss_win:
+        parts.append(f"{r.loss_win:.0%} chance to win")
+    if r.loss_points > 0:
+        parts.append(f"{r.loss_points:.1f} points")
+    given = " and ".join(parts) + " given up" if parts else "a little worse"
+    if not r.loss_win:
+        given += " (the same chance to win)"
+    if r.loss_points < 0:
+        given += f" (it scores {-r.loss_points:.1f} points more)"
+    return given
+
+
 # ---------------------------------------------------------------------- text and JSON
 
 def annotated_lines(frame: pd.DataFrame) -> list[str]:
     """The game in notation, ``?!`` ``?`` ``??`` after the moves that gave something up,
-    with the better move."""
+    and every move that is not the best with its cost, the better move and the reason."""
     lines = []
     for r in frame.itertuples():
         mark = SYMBOLS.get(r.label, "")
         text = f"{r.number}. {r.name}: {r.played}{mark}"
-        if mark:
-            text += (f"   (better: {r.best}; {r.loss_points:.1f} points, "
-                     f"{r.loss_win:.0%} win chance given up)")
+        if r.label in COSTLY or r.label == "about":
+            text += f"   ({LABEL_TEXT[r.label]}: {cost_text(r)}; the coach: {r.best})"
             if getattr(r, "reason", ""):
                 text += f"\n      {r.reason}"
         elif r.label == "forced":
             text += "   (forced)"
+        elif getattr(r, "exact", False):
+            text += "   (best, exact)"
         lines.append(text)
     return lines
 
@@ -231,6 +315,7 @@ def to_json(frame: pd.DataFrame) -> dict[str, Any]:
             "reason": r.get("reason", "") or "",
             "loss_points": round(float(r["loss_points"]), 3),
             "loss_win": round(float(r["loss_win"]), 4), "label": r["label"],
+            "exact": bool(r.get("exact", False)),
             "win": [round(float(r[f"win_{i}"]), 4) for i in range(n)],
             "expected": [round(float(r[f"expected_{i}"]), 2) for i in range(n)],
         })
@@ -264,10 +349,12 @@ def win_chance_figure(frame: pd.DataFrame, names: Sequence[str] | None = None) -
                 x=bad["step"] + 1, y=bad[f"win_{i}"] * 100, mode="markers",
                 name=f"{name}: mistakes",
                 marker={"color": colour, "size": 10, "symbol": "x"},
-                customdata=bad[["played", "best", "label", "loss_points"]],
+                customdata=bad[["played", "best", "label", "loss_win"]],
                 hovertemplate="%{customdata[2]}: played %{customdata[0]}, better "
-                              "%{customdata[1]} (%{customdata[3]:.1f} points)<extra></extra>"))
-    fig.update_layout(title="Win chances over the game", xaxis_title="decision",
+                              "%{customdata[1]} (%{customdata[3]:.0%} chance to win)"
+                              "<extra></extra>"))
+    fig.update_layout(title="Chances to win over the game, after the coach's move at each "
+                            "reviewed decision", xaxis_title="decision",
                       yaxis_title="win probability (%)", yaxis_range=[0, 100])
     return fig
 
@@ -276,18 +363,19 @@ def accuracy_figure(summ: pd.DataFrame) -> go.Figure:
     """Per player, the decisions by label (stacked), with the share of best moves."""
     import plotly.graph_objects as go
 
-    colours = {"best": "#2e7d32", "good": "#9ccc65", "inaccuracy": "#fbc02d",
-               "mistake": "#ef6c00", "blunder": "#c62828", "forced": "#bdbdbd"}
+    colours = {"best": "#2e7d32", "about": "#66bb6a", "good": "#c5e1a5",
+               "inaccuracy": "#fbc02d", "mistake": "#ef6c00", "blunder": "#c62828",
+               "forced": "#bdbdbd"}
     fig = go.Figure()
     for label in LABELS:
-        fig.add_trace(go.Bar(x=summ["name"], y=summ[label], name=label,
+        fig.add_trace(go.Bar(x=summ["name"], y=summ[label], name=LABEL_TEXT[label],
                              marker_color=colours[label]))
     fig.update_layout(barmode="stack", title="Accuracy: decisions by label",
                       yaxis_title="decisions")
     for r in summ.itertuples():
         share = r.best_share
         if share == share:  # not NaN
-            fig.add_annotation(x=r.name, y=r.decisions, text=f"{share:.0%} best",
+            fig.add_annotation(x=r.name, y=r.decisions, text=f"{share:.0%} best or about",
                                showarrow=False, yshift=10)
     return fig
 
@@ -299,9 +387,11 @@ def html_report(frame: pd.DataFrame, title: str = "Game review") -> str:
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
              "</title></head><body style='font-family:sans-serif;max-width:1100px;margin:auto'>",
              f"<h1>{html.escape(title)}</h1>",
-             f"<p>Level: {html.escape(str(frame.attrs.get('level')))}. Labels: best, good, "
-             "inaccuracy (?!, ≥ 3 points or 5% win chance given up), mistake (?, ≥ 6 or 10%), "
-             "blunder (??, ≥ 12 or 20%), forced.</p>",
+             f"<p>Level: {html.escape(str(frame.attrs.get('level')))}. Labels, by the chance "
+             "to win given up beyond the noise: best, about as good (within the noise), a "
+             "little worse, inaccuracy (?!, ≥ 5%), mistake (?, ≥ 10%), blunder (??, ≥ 15%), "
+             "forced.</p>",
+             "<p>" + "<br>".join(html.escape(headline(r)) for r in summ.itertuples()) + "</p>",
              summ.to_html(index=False, float_format=lambda x: f"{x:.2f}")]
     for i, fig in enumerate(figs):
         parts.append(fig.to_html(full_html=False, include_plotlyjs="inline" if i == 0 else False))
@@ -335,19 +425,20 @@ def review_from_dict(data: Any) -> tuple[Game, pd.DataFrame]:
         raise RecordError("a reviewed game must be a JSON object")
     if data.get("format") != REVIEW_FORMAT:
         raise RecordError(f"not a {REVIEW_FORMAT} file", field="format")
-    if data.get("version") != REVIEW_VERSION:
+    if data.get("version") not in (1, REVIEW_VERSION):
         raise RecordError(f"unsupported version {data.get('version')!r}", field="version")
     record = data.get("record")
     if not isinstance(record, Mapping):
         raise RecordError("missing or not an object", field="record")
     game = Game.from_record(record)
     rows = data.get("review")
-    if not isinstance(rows, list) or len(rows) != len(game.history):
-        raise RecordError(f"must list one row per decision ({len(game.history)})",
-                          field="review")
+    if not isinstance(rows, list) or not rows or len(rows) > len(game.history):
+        raise RecordError(f"must list one row per reviewed decision (at most "
+                          f"{len(game.history)})", field="review")
     n = game.config.players
     needed = {"step": int, "player": int, "kind": str, "played": str, "best": str,
               "loss_points": (int, float), "loss_win": (int, float), "label": str}
+    last = -1
     for i, row in enumerate(rows):
         if not isinstance(row, Mapping):
             raise RecordError("each row must be an object", field=f"review[{i}]")
@@ -355,9 +446,14 @@ def review_from_dict(data: Any) -> tuple[Game, pd.DataFrame]:
             value = row.get(key)
             if not isinstance(value, kind) or isinstance(value, bool):  # type: ignore[arg-type]
                 raise RecordError(f"missing or wrong type: {value!r}", field=f"review[{i}].{key}")
-        player, action = game.history[i]
-        if row["step"] != i or row["player"] != player or row["played"] != str(action):
-            raise RecordError(f"does not match decision {i} of the record ({action})",
+        step = row["step"]
+        if not last < step < len(game.history):
+            raise RecordError(f"step {step} is not a later decision of the record (0 to "
+                              f"{len(game.history) - 1}, in order)", field=f"review[{i}].step")
+        last = step
+        player, action = game.history[step]
+        if row["player"] != player or row["played"] != str(action):
+            raise RecordError(f"does not match decision {step} of the record ({action})",
                               field=f"review[{i}]")
         if row["label"] not in LABELS:
             raise RecordError(f"unknown label {row['label']!r}", field=f"review[{i}].label")
@@ -372,6 +468,8 @@ def review_from_dict(data: Any) -> tuple[Game, pd.DataFrame]:
     if "reason" not in frame.columns:
         frame["reason"] = ""
     frame["reason"] = frame["reason"].fillna("").astype(str)
+    if "exact" not in frame.columns:
+        frame["exact"] = False
     frame.attrs["level"] = data.get("level")
     frame.attrs["names"] = list(game.names)
     return game, frame
@@ -398,9 +496,11 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", default=DEFAULT_LEVEL,
                         help="the coach's level: quick, coach (default, as the Hint), deep, "
                              "hard, expert, or search@BUDGET (e.g. search@400)")
-    add_backend_arguments(parser)
-    parser.add_argument("--playouts", type=int, default=PLAYOUTS,
-                        help=f"paired playouts per verified move (default {PLAYOUTS})")
+    add_backend_arguments(parser, workers=os.cpu_count() or 1,
+                          workers_help="one per core of this machine")
+    parser.add_argument("--seats", metavar="S[,S...]", default=None,
+                        help="review only these seats' decisions, numbered from 1 (default: "
+                             "every seat)")
     parser.add_argument("--seed", type=int, default=None,
                         help="a fixed seed (default: each position seeded as the Hint seeds it)")
     parser.add_argument("--out", metavar="FILE",
@@ -417,8 +517,6 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         backend = backend_from(args)
-        if args.playouts < 1:
-            raise ValueError(f"--playouts must be at least 1, not {args.playouts}")
         out = Path(args.out) if args.out else None
         if out is not None:
             if out.suffix.lower() not in (".csv", ".parquet", ".html", ".json"):
@@ -433,8 +531,11 @@ def run(args: argparse.Namespace) -> int:
         game = Game.load(args.record)
         if not game.history:
             raise ValueError(f"{args.record} holds no decision to review")
-        frame = review(game, level=args.level, playouts=args.playouts, seed=args.seed,
+        seats = _seats(args.seats, game.config.players)
+        frame = review(game, level=args.level, seed=args.seed, seats=seats,
                        progress=not args.no_progress and not args.json, backend=backend)
+        if frame.empty:
+            raise ValueError("the seats given took no decision in this record")
     except (ValueError, RecordError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -454,10 +555,26 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print("\n".join(annotated_lines(frame)))
     print()
-    summ = summary(frame)
-    for r in summ.itertuples():
-        print(f"{r.name}: {r.best_share:.0%} best moves, {r.avg_loss_points:.1f} points lost per "
-              f"decision; {r.inaccuracy} inaccuracies, {r.mistake} mistakes, {r.blunder} blunders")
+    for r in summary(frame).itertuples():
+        print(headline(r))
     if out is not None:
         print(f"\nreview written to {out}")
     return 0
+
+
+def _seats(text: str | None, players: int) -> list[int] | None:
+    """``--seats 1,3`` as seat indices; a clear error for anything else."""
+    if text is None:
+        return None
+    seats = []
+    for part in text.split(","):
+        try:
+            seat = int(part)
+        except ValueError:
+            raise ValueError(f"--seats: {part.strip()!r} is not a seat number (1 to "
+                             f"{players})") from None
+        if not 1 <= seat <= players:
+            raise ValueError(f"--seats: no seat {seat} in a {players}-player game (1 to "
+                             f"{players})")
+        seats.append(seat - 1)
+    return seats

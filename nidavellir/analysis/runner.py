@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import math
+import multiprocessing
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -46,9 +47,15 @@ class Backend:
     scheduler: str | None = None
     dask: int | None = None
     timeout: float = CONNECT_TIMEOUT
+    start: str | None = None
+    """How local worker processes start (``multiprocessing`` start methods): None for the
+    platform's default; ``forkserver`` from a process with threads (a notebook kernel:
+    forking while another thread holds a lock could leave the child waiting forever)."""
 
     def __post_init__(self) -> None:
         check_workers(self.workers)
+        if self.start is not None and self.start not in ("fork", "forkserver", "spawn"):
+            raise ValueError(f"start must be fork, forkserver or spawn, not {self.start!r}")
         if self.scheduler is not None and self.dask is not None:
             raise ValueError("give either a scheduler address or a number of Dask workers, "
                              "not both")
@@ -162,7 +169,8 @@ def run_chunks(fn: Callable[[T], R], chunks: Sequence[Sequence[T]], backend: Bac
 
 def _run_pool(fn: Callable[[T], R], chunks: Sequence[Sequence[T]], todo: list[int],
               backend: Backend, bar: _Progress[R]) -> Iterator[tuple[int, list[R]]]:
-    pool = ProcessPoolExecutor(max_workers=min(backend.workers, len(todo)))
+    context = None if backend.start is None else multiprocessing.get_context(backend.start)
+    pool = ProcessPoolExecutor(max_workers=min(backend.workers, len(todo)), mp_context=context)
     try:
         pending: dict[Future[list[R]], int] = {
             pool.submit(run_chunk, fn, chunks[i]): i for i in todo}

@@ -348,10 +348,12 @@ def read(path: str | Path) -> pd.DataFrame:
 
 # --------------------------------------------------------------------------- command line
 
-def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+def add_backend_arguments(parser: argparse.ArgumentParser, workers: int = 1,
+                          workers_help: str = "1") -> None:
     """--workers, --scheduler and --dask: the same for simulate, ladder and review."""
-    parser.add_argument("--workers", type=int, default=1, metavar="W",
-                        help="local processes (default 1; the rows do not depend on it)")
+    parser.add_argument("--workers", type=int, default=workers, metavar="W",
+                        help=f"local processes (default {workers_help}; the rows do not "
+                             "depend on it)")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786")
     parser.add_argument("--dask", type=int, metavar="N",

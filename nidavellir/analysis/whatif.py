@@ -22,14 +22,16 @@ from collections.abc import Callable, Iterable, Sequence
 import pandas as pd
 
 from ..actions import Action
-from ..bots.judge import judge
+from ..bots.immediate import Immediate, immediates
+from ..bots.judge import Judgement, judge
 from ..game import Game
 from ..scoring import CATEGORIES, CATEGORY_LABELS, ScoreSheet
 from .frames import score_frame
 
 DELTA_COLUMNS: tuple[str, ...] = tuple(f"delta_{c}" for c in CATEGORIES) + ("delta_total",)
-JUDGED_COLUMNS: tuple[str, ...] = ("rank", "expected_score", "score_se", "win_chance",
-                                   "margin", "value", "verified", "playouts")
+JUDGED_COLUMNS: tuple[str, ...] = ("rank", "win_chance", "win_se", "expected_score",
+                                   "score_se", "about_best", "margin", "value", "exact",
+                                   "playouts")
 
 
 def _seat_points(sheet: ScoreSheet, seat: int) -> dict[str, int]:
@@ -76,25 +78,29 @@ def play_until(game: Game, until: Callable[[Game], bool], bot: str = "greedy",
 
 
 def what_if(game: Game, player: int | None = None, level: str | None = None,
-            seed: int | None = None, *, actions: Iterable[Action | str] | None = None
-            ) -> pd.DataFrame:
-    """Every legal action of the current decision, scored for ``player`` (default: the seat
-    that decides), one row per action in ``game.legal_actions()`` order (or ``actions``):
+            seed: int | None = None, *, actions: Iterable[Action | str] | None = None,
+            judgement: Judgement | None = None) -> pd.DataFrame:
+    """Every option of the current decision, scored for the deciding seat:
 
-    - ``action`` (notation), ``player`` (seat), ``name``;
+    - ``action`` (notation), ``equivalent`` (other legal moves that lead to the same
+      position, judged with it), ``player`` (seat), ``name``;
     - ``delta_<category>`` for every category of the score sheet and ``delta_total``: the
-      change of the player's score if the game ended right after the action (with what it
+      change of the board's score sheet right after the action ("now", with what it
       triggers at once: a trade, a hero's effect, troop evaluation ...), on a table
       consistent with what the deciding seat may know; ``score_total``: the score then;
-    - with ``level`` (``quick``, ``coach``, ``deep``, ``hard``, ``search@400`` …): the
-      coach's judgement (:func:`nidavellir.bots.judge.judge`): ``rank`` (1 = the
-      recommended move), ``expected_score`` and ``score_se`` (the expected final score and
-      its standard error), ``win_chance``, ``margin`` (expected lead over the best
-      opponent), ``value`` (what the options are ranked by), ``verified`` (played out from
-      the same deals as the best move) and ``playouts``.
+      ``if_ended``: the change if the game ended now (what waits in the command zone
+      placed where it scores most);
+    - with ``level`` (``quick``, ``coach``, ``deep``, ``hard``, ``search@400`` …) or a
+      ``judgement`` of the position: the coach's judgement
+      (:func:`nidavellir.bots.judge.judge`), one row per option **in its order** (the
+      recommended first): ``rank``, ``win_chance`` and ``win_se`` (the figure the order
+      ranks by), ``expected_score`` and ``score_se``, ``about_best`` (as good as the best
+      within the noise), ``margin`` (expected lead over the best opponent), ``value`` (the
+      search's objective), ``exact`` and ``playouts``.
 
-    The same position, level and seed give the same table (``seed`` None: seeded from the
-    position as the deciding seat sees it, like the Hint).
+    Without a judgement: one row per legal action in ``game.legal_actions()`` order (or
+    ``actions``). The same position, level and seed give the same table (``seed`` None:
+    seeded from the position as the deciding seat sees it, like the Hint).
     """
     d = game.decision
     if d is None:
@@ -103,36 +109,60 @@ def what_if(game: Game, player: int | None = None, level: str | None = None,
     if not isinstance(seat, int) or isinstance(seat, bool) or \
             not 0 <= seat < game.config.players:
         raise ValueError(f"no player {player!r} in a {game.config.players}-player game")
-    options = (game.legal_actions() if actions is None
-               else [game.parse(a) if isinstance(a, str) else a for a in actions])
-    # What the deciding seat may know: the branch is played on its determinization.
-    base = game.determinize(d.player, 0)
-    before = _seat_points(base.scores(), seat)
-    judgement = judge(game, level=level, seed=seed) if level is not None else None
-    ranks = {str(o.action): i + 1 for i, o in enumerate(judgement.options)} if judgement else {}
+    if judgement is None and level is not None:
+        judgement = judge(game, level=level, seed=seed)
+    if judgement is not None:
+        options = [o.action for o in judgement.options]
+    else:
+        options = (game.legal_actions() if actions is None
+                   else [game.parse(a) if isinstance(a, str) else a for a in actions])
+    nows = immediates(game, options) if seat == d.player else _others(game, seat, options)
+    total = game.scores()[seat].total
     rows = []
     for action in options:
-        g = base.clone()
-        g.apply(action)
-        after = _seat_points(g.scores(), seat)
-        row: dict[str, object] = {"action": str(action), "player": seat,
+        now = nows[str(action)]
+        row: dict[str, object] = {"action": str(action), "equivalent": "", "player": seat,
                                   "name": game.names[seat]}
-        for c in (*CATEGORIES, "total"):
-            row[f"delta_{c}"] = after[c] - before[c]
-        row["score_total"] = after["total"]
+        for c in CATEGORIES:
+            row[f"delta_{c}"] = now.parts.get(c, 0)
+        row["delta_total"] = now.total
+        row["score_total"] = total + now.total
+        row["if_ended"] = now.if_ended
         if judgement is not None:
             o = judgement.option(action)
-            row.update(rank=ranks[str(action)], expected_score=o.score, score_se=o.score_se,
-                       win_chance=o.win, margin=o.margin, value=o.value,
-                       verified=o.verified, playouts=o.estimate.n)
+            row.update(equivalent=", ".join(map(str, o.equivalent)),
+                       rank=judgement.rank(action), win_chance=o.win, win_se=o.win_se,
+                       expected_score=o.score, score_se=o.score_se, about_best=o.about_best,
+                       margin=o.margin, value=o.value, exact=judgement.exact,
+                       playouts=o.estimate.n)
         rows.append(row)
-    columns = ["action", "player", "name", *DELTA_COLUMNS, "score_total"]
+    columns = ["action", "equivalent", "player", "name", *DELTA_COLUMNS, "score_total",
+               "if_ended"]
     if judgement is not None:
         columns += list(JUDGED_COLUMNS)
     frame = pd.DataFrame(rows, columns=columns)
     if judgement is not None:
         frame.attrs["judgement"] = judgement
     return frame
+
+
+def _others(game: Game, seat: int, options: Sequence[Action]) -> dict[str, Immediate]:
+    """The change of another seat's row of the score sheet (on a determinization for the
+    seat that decides: what it may know)."""
+    d = game.decision
+    assert d is not None
+    base = game.determinize(d.player, 0)
+    before = base.scores()[seat].breakdown
+    out = {}
+    for action in options:
+        g = base.clone()
+        g.apply(action)
+        after = g.scores()[seat].breakdown
+        parts = {k: after[k] - before[k] for k in CATEGORIES if after[k] != before[k]}
+        total = sum(parts.values())
+        out[str(action)] = Immediate(total=total, parts=parts, lines=[], majority=[],
+                                     if_ended=total)
+    return out
 
 
 def branch(game: Game, at_index: int, actions: Iterable[Action | str]) -> Game:

@@ -1,123 +1,174 @@
 """The coach's one judgement of a decision: what every option is worth, and why.
 
 Everything the lab tells a learner about a move's worth comes from :func:`judge`: the Hint,
-the values on the decision buttons, the What-if table, the game review, the win-chance bar
-and ``SearchBot.analyse``. It reads only what the deciding seat may know (every estimate
-starts from a determinization for that seat, :mod:`nidavellir.observer`).
+the figures on the decision buttons, the win-chance bar, the What-if table, the game review,
+``nidavellir hint`` and ``nidavellir review``. It reads only what the deciding seat may know
+(every estimate starts from a determinization for that seat, :mod:`nidavellir.observer`).
 
-How an option is judged, in two stages:
+**One judgement per position and level.** A judgement is a function of the position as the
+deciding seat knows it and of the level, nothing else: it is seeded from that knowledge
+(:func:`position_seed`) and budgeted in search iterations and playouts, never in seconds, so
+the page, the command line and the review give the same figures for the same record,
+decision and level on any machine under any load. Judgements are kept
+(:func:`cached`): a position the Hint judged costs the review nothing more.
 
-1. **The search** (:class:`~nidavellir.bots.search.Searcher`, information-set MCTS with the
-   heuristic playouts) spends the level's budget on the decision, most of it on the most
-   promising options;
-2. **verification**: the most visited options (all of them when there are few), the move the
-   player selected and any other option whose search estimate would beat the recommendation
-   are played out again from the same determinizations (common random numbers), so that the
-   differences between them are not noise from different deals.
+How the options are judged:
 
-A verified option's figures pool **every game the judgement played after that move**: the
-search's (whose later moves the tree chose) and the verification's. The search's games
-are most of them for the moves it liked, so a verified option is judged mostly by the tree,
-where the search played on well after the move, and the verification settles the options
-the search hardly tried. (Measured on bench_judges: ranking by the verification alone agreed
-with ``expert`` less often than the search's own choice did; pooled, at least as often.)
+1. **Equivalent moves are judged once.** Moves that lead to the same position (the five
+   Dwerg brothers, two Vidofnir orders that make the same coins, two bids that put the same
+   coins on the same taverns) form one option, shown with one value (``equivalent``).
+2. **Exact where it can be.** When nothing hidden or random can change the rest of the game
+   and it is small enough, every option is played to the end by enumeration
+   (:mod:`.exact`) and the judgement says so (``exact``).
+3. Otherwise **the search** (:class:`~nidavellir.bots.tree.Searcher`, information-set MCTS)
+   spends the level's iterations, then **every option is played out on the same games**:
+   the same determinizations and the same random numbers for each option (common random
+   numbers, as backgammon rollouts use the same dice for every move compared), each game
+   continuing with the moves the search's tree prefers after that option and then the
+   search's playout policy. The figures of an option are the means over these games, and
+   the difference between two options is a paired difference, with its standard error.
 
-**One currency.** Options are ranked by the search's own objective, a player's *value*:
-0.7 × its chance to win + 0.3 × its scaled margin over the best opponent
-(:func:`~nidavellir.bots.tree.reward`), estimated on those games. The
-recommended move is the first; by construction no verified option has a higher value. The
-expected final score and the chance to win are shown beside the value, and where the best move
-trades one for the other the comparison says so ("safer: +6% chance to win for 2.7 fewer
-expected points"). Options the search found unpromising and never verified carry rougher
-figures from the search alone (``verified=False``).
+**One currency, one order.** Options are ranked by the chance to win (a tie for first
+counts as a share), an exactly equal chance by the expected final score; the expected
+final score is shown beside it. The recommended move is the first of that order, the win
+bar is its chance to win, and every surface shows the options in this order.
 
-**The reason why** (:meth:`Judgement.compare`) comes from the same figures: the score-sheet
-categories that differ most between the two moves (pooled, as the table shows them), the
-distinctions and heroes whose chances change most (from the paired verification games), the coins, what the move does at once (a line completed, a class majority won or
-tied) and, for bids, where the highest coin goes. A reason never cites something that moved
-against the recommendation as a reason for it; such things are listed as "but".
+**Noise is never shown as signal.** An option whose paired difference from the best is
+within :data:`NOISE` standard errors is *about as good* (``about_best``): the Hint names
+every such option instead of crowning one, and the review never calls it a mistake. The
+reason why (:meth:`Judgement.compare`) lists only what differs beyond the noise: the
+score-sheet categories (with the rest, so that the figures add up to the headline), the
+distinctions and heroes held at the end of the judged games (read from the engine's own
+outcome of those games, never from a rule written here).
 
-Levels (:data:`LEVELS`): ``quick`` (the buttons' estimate, under a second), ``coach`` (the
-Hint and the What-if default, under two seconds on one core), ``deep``; the bot levels
-``hard`` and ``expert`` and ``search@BUDGET`` work too. The same position, level and seed
-give the same judgement; :func:`position_seed` derives a seed from what the seat has seen,
-so the Hint, the What-if table and the review agree without being told a seed.
+Levels (:data:`LEVELS`): ``quick``, ``coach`` (the Hint, the buttons, What-if and the
+review: ready within two seconds on one core, benchmarks/README.md), ``deep`` (Think
+longer); the bot levels ``hard`` and ``expert`` and ``search@BUDGET`` work too (a budget in
+seconds is converted to iterations at :data:`ITERATIONS_PER_SECOND`).
 
 >>> from nidavellir import Game
 >>> game = Game.new(players=2, seed=3)
->>> j = judge(game, level="search@40", verify=8)
->>> j.best == j.options[0].action and j.options[0].verified
+>>> j = judge(game, level="search@40")
+>>> j.best == j.options[0].action and j.options[0].about_best
 True
->>> all(o.value <= j.options[0].value for o in j.options if o.verified)
+>>> all(o.win <= j.options[0].win for o in j.options)
 True
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
+import threading
 import time
 import zlib
-from collections.abc import Callable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import cards as C
-from .. import events as ev
 from ..actions import Action
-from ..cards import Card, Kind, Suit
-from ..determinize import determinize_state, heuristic_bid_model, tavern_worth
+from ..cards import Card, Kind
+from ..determinize import determinize_state, heuristic_bid_model
 from ..engine import Engine
 from ..game import Game
 from ..observer import known_places
-from ..rules.base import DecisionKind
-from ..scoring import CATEGORIES, CATEGORY_LABELS, PlayerTable, score_table
+from ..scoring import CATEGORIES, CATEGORY_LABELS
 from ..state import GameState
-from ..stats import mean_se, se_from_sums
+from .exact import solve
+from .immediate import Immediate, immediate, immediates, sheet_if_ended
 from .playout import heuristic_policy
-from .tree import EXPERT_SECONDS, HARD_SECONDS, Budget, RootStats, Searcher, outcome, reward
+from .tree import EXPERT_SECONDS, HARD_SECONDS, RootStats, Searcher, outcome, reward
 
 #: Progress callback: ``progress(done, total, what)`` with ``done <= total``.
 Progress = Callable[[float, float, str], None]
 
+#: Search iterations per second on one core of the reference machine (the 2-core machine
+#: of benchmarks/README.md, a 3-player game): a budget in seconds (``search@0.5s``, the bot
+#: levels) is judged at this many iterations, so that it gives the same figures everywhere.
+ITERATIONS_PER_SECOND = 1200
+#: Standard errors within which a paired difference is noise ("about as good").
+NOISE = 2.0
+
 
 @dataclass(frozen=True)
 class JudgeLevel:
-    """How hard a judgement thinks: the search's budget, then the verification."""
+    """How hard a judgement thinks, in work that does not depend on the machine: the
+    search's iterations, then paired playouts shared out over the options."""
 
     name: str
-    seconds: float | None = None
-    iterations: int | None = None
-    verify: int = 32
-    """Paired playouts per verified option."""
-    top: int = 6
-    """Options verified at most (the most visited; every option when there are fewer)."""
-    total: int | None = None
-    """Paired playouts of the verification in all, at most: with many options each gets
-    fewer (never under 6), so a bid's 60 options cost about what a pick's 3 do."""
-    budget: float | None = None
-    """Seconds for the whole judgement: the search (at most ``seconds``) stops early enough
-    to leave the verification its time, estimated from the search's own time per
-    iteration (a verification game costs about what an iteration does)."""
+    iterations: int
+    """Search iterations (a decision with one legal move: none)."""
+    playouts: int
+    """Paired playouts in all, shared out equally over the options: every option is
+    played out on the same games."""
+    least: int = 8
+    """Paired playouts per option at least (a bid has 60 options)."""
+    most: int = 300
+    """Paired playouts per option at most."""
+    scaled: bool = False
+    """``iterations`` and ``playouts`` are the budget of a 3-player opening; a position
+    with fewer games' worth of rounds left gets more of them (:meth:`scale`), a longer one
+    fewer, so that a judgement takes about the same time anywhere in a game (a playout's
+    cost grows with the rounds left). ``search@N`` levels are not scaled."""
+
+    def scale(self, game: Game) -> float:
+        """How many times the reference budget a position gets: the player-rounds of a
+        3-player opening over the position's player-rounds left, within
+        :data:`SCALE_RANGE` (1 for an unscaled level). A function of the position only."""
+        if not self.scaled:
+            return 1.0
+        s = game.state
+        per_age = game.config.rounds_per_age
+        left = per_age - max(s.round, 1) + 1 + (per_age if s.age == 1 else 0)
+        low, high = SCALE_RANGE
+        cost = left * game.config.players * (THINGVELLIR_COST if game.config.thingvellir
+                                             else 1.0)
+        return max(low, min(high, REFERENCE_ROUNDS / cost))
+
+    def budget(self, game: Game, options: int) -> tuple[int, int]:
+        """(search iterations, paired playouts per option) for ``options`` options at the
+        position of ``game`` (one option, a forced move: no search, and an eighth of the
+        playouts, only the position's outlook is wanted)."""
+        k = self.scale(game)
+        playouts = round(self.playouts * k)
+        share = playouts // 8 if options <= 1 else playouts // options
+        per_option = max(self.least, min(round(self.most * k), share))
+        return (0 if options <= 1 else round(self.iterations * k)), per_option
 
 
-#: The coach's levels. ``quick`` fills the decision buttons, ``coach`` answers the Hint and
-#: the What-if tab (two seconds at most on one core of the reference machine, see
-#: benchmarks/README.md), ``deep`` thinks longer on request.
+#: Player-rounds left at a 3-player opening (two ages of four rounds): the reference of
+#: the scaled levels' budgets.
+REFERENCE_ROUNDS = 24
+#: A round with Thingvellir (the camp, mercenaries, more heroes) costs a playout about
+#: this much more than a base-game round (benchmarks/README.md, "The search's hot path").
+THINGVELLIR_COST = 1.2
+#: A position's budget is between these multiples of the reference.
+SCALE_RANGE = (0.6, 2.5)
+
+
+#: The coach's levels. ``coach`` answers the Hint, fills the buttons and the What-if table
+#: and judges the review (ready within two seconds on one core of the reference machine,
+#: benchmarks/README.md); ``deep`` thinks longer on request; ``hard`` and ``expert`` are
+#: the bots' budgets (0.75 s and 3 s of search) as iterations.
 LEVELS: dict[str, JudgeLevel] = {
-    "quick": JudgeLevel("quick", seconds=0.3, verify=12, top=24, total=150),
-    "coach": JudgeLevel("coach", seconds=1.6, verify=24, top=5, budget=1.75),
-    "deep": JudgeLevel("deep", seconds=3.0, verify=64, top=8),
-    "hard": JudgeLevel("hard", seconds=HARD_SECONDS, verify=32, top=6),
-    "expert": JudgeLevel("expert", seconds=EXPERT_SECONDS, verify=48, top=8),
+    "quick": JudgeLevel("quick", iterations=300, playouts=300, scaled=True),
+    "coach": JudgeLevel("coach", iterations=800, playouts=500, scaled=True),
+    "deep": JudgeLevel("deep", iterations=2400, playouts=1600, most=800, scaled=True),
+    "hard": JudgeLevel("hard", iterations=round(HARD_SECONDS * ITERATIONS_PER_SECOND),
+                       playouts=900),
+    "expert": JudgeLevel("expert", iterations=round(EXPERT_SECONDS * ITERATIONS_PER_SECOND),
+                         playouts=2400, most=800),
 }
 DEFAULT_LEVEL = "coach"
-#: A verification game against a search iteration, in time (with room for the rest).
-BUDGET_MARGIN = 1.2
 
 
 def parse_level(level: str | JudgeLevel) -> JudgeLevel:
-    """A level by name (:data:`LEVELS`) or a search budget ``search@400`` / ``search@0.5s``."""
+    """A level by name (:data:`LEVELS`) or a search budget ``search@400`` / ``search@0.5s``
+    (seconds are converted to iterations at :data:`ITERATIONS_PER_SECOND`)."""
     if isinstance(level, JudgeLevel):
         return level
     if not isinstance(level, str):
@@ -125,82 +176,106 @@ def parse_level(level: str | JudgeLevel) -> JudgeLevel:
     key = level.strip().lower()
     if key in LEVELS:
         return LEVELS[key]
-    name, at, budget = key.partition("@")
+    name, at, _ = key.partition("@")
     if name in ("search", "hard", "expert") and at:
         from . import parse_bot_spec
 
         _, options = parse_bot_spec(key)
-        return JudgeLevel(key, seconds=options.get("seconds"),
-                          iterations=options.get("iterations"))
+        iterations = options.get("iterations")
+        if iterations is None:
+            iterations = max(1, round(options["seconds"] * ITERATIONS_PER_SECOND))
+        return JudgeLevel(key, iterations=iterations, playouts=iterations)
     raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}, or search@BUDGET "
                      "(e.g. search@400, search@0.5s)")
+
+
+def fineness(level: str) -> int:
+    """How fine a level is: its work at the reference position (search iterations and
+    paired playouts); a finer judgement replaces a rougher one on every surface."""
+    try:
+        lvl = parse_level(level)
+    except ValueError:
+        return 0
+    return lvl.iterations + lvl.playouts
 
 
 # ====================================================================== results
 
 @dataclass
 class Estimate:
-    """What an option leads to for the deciding player, on average over playouts."""
+    """What an option leads to for the deciding player: means over the judged games."""
 
     n: int
-    value: float
-    """The objective the options are ranked by (0.7 win + 0.3 scaled margin)."""
+    """Games judged (1 for an exact option)."""
+    win: float
+    """Chance to win (a tie for first counts as a share): the figure options are ranked by."""
+    win_se: float
     score: float
     """Expected final score."""
     score_se: float
-    win: float
-    """Chance to win (a tie for first counts as a share)."""
     margin: float
     """Expected final lead over the best opponent (negative: behind)."""
+    value: float
+    """The search's own objective (0.7 win + 0.3 scaled margin), for analysts."""
     categories: dict[str, float]
-    """Expected final points per score-sheet category."""
+    """Expected final points per score-sheet category (they add up to ``score``)."""
     distinctions: dict[str, float] = field(default_factory=dict)
-    """Chance of holding each distinction at the end (by name)."""
+    """Share of the judged games in which the player holds each distinction at the end."""
     heroes: dict[str, float] = field(default_factory=dict)
-    """Chance of having recruited each hero by the end (by name)."""
+    """Share of the judged games in which the player has recruited each hero by the end."""
     coins: float = 0.0
     """Expected sum of the final coins."""
 
 
 @dataclass
-class Immediate:
-    """What a move changes on the score sheet if the game ended right after it (exact)."""
+class Difference:
+    """A paired difference (the best move less another) and its standard error."""
 
-    total: int
-    parts: dict[str, int]
-    """Score-sheet categories that change, and by how much."""
-    lines: list[str]
-    """What happens to the player, in words (a card placed, a coin traded, …)."""
-    majority: list[str]
-    """Class majorities won, tied or lost ("ties the warriors: King's Hand at risk")."""
-    follow_up: str = ""
-    """The player's next decision when the move leads straight to one (a hero to recruit, a
-    coin to transform): its effect is not counted yet."""
-    lines_completed: int = 0
-    """Complete lines the move adds (each recruits a hero, R12)."""
-    new_coins: list[str] = field(default_factory=list)
-    """The coins a transform or a trade gives the player, in order."""
+    value: float
+    se: float
 
-    def text(self) -> str:
-        """``+7 now (warriors +5, coins +2)``."""
-        parts = ", ".join(f"{CATEGORY_LABELS.get(k, k).lower()} {v:+d}"
-                          for k, v in self.parts.items())
-        return f"{self.total:+d} now" + (f" ({parts})" if parts and len(self.parts) > 1 else "")
+    @property
+    def clear(self) -> bool:
+        """Beyond the noise: more than :data:`NOISE` standard errors (exact: not zero)."""
+        if self.se <= 0:
+            return abs(self.value) > 1e-9
+        return abs(self.value) > NOISE * self.se
 
 
 @dataclass
 class OptionJudgement:
-    """One legal action, judged."""
+    """One option of the decision (a set of equivalent legal moves), judged."""
 
     action: Action
     visits: int
     """Iterations the search spent on it."""
-    verified: bool
-    """Played out again from the same determinizations as the recommendation."""
     estimate: Estimate
+    equivalent: list[Action] = field(default_factory=list)
+    """Other legal moves that lead to the same position, judged with this one."""
     now: Immediate | None = None
     continuation: list[tuple[int, Action]] = field(default_factory=list)
     """The search's most visited line after this move: (player, action)."""
+    win_gap: Difference = field(default_factory=lambda: Difference(0.0, 0.0))
+    """The best option's chance to win less this one's (paired)."""
+    points_gap: Difference = field(default_factory=lambda: Difference(0.0, 0.0))
+    """The best option's expected final score less this one's (paired)."""
+
+    @property
+    def about_best(self) -> bool:
+        """As good as the best option within the noise (the best itself included): the
+        chance to win no lower beyond the noise, nor the points clearly fewer."""
+        return not self.win_gap.clear and not (self.points_gap.clear
+                                               and self.points_gap.value > 0)
+
+    @property
+    def verified(self) -> bool:
+        """Every option is played out on the judgement's common games."""
+        return True
+
+    @property
+    def actions(self) -> list[Action]:
+        """The legal moves this option stands for."""
+        return [self.action, *self.equivalent]
 
     @property
     def value(self) -> float:
@@ -219,6 +294,10 @@ class OptionJudgement:
         return self.estimate.win
 
     @property
+    def win_se(self) -> float:
+        return self.estimate.win_se
+
+    @property
     def margin(self) -> float:
         return self.estimate.margin
 
@@ -227,19 +306,23 @@ class OptionJudgement:
         return self.estimate.categories
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data (JSON): a figure the search never estimated is ``None``."""
+        """Plain data (JSON)."""
         e = self.estimate
         out: dict[str, Any] = {
-            "action": str(self.action), "visits": self.visits, "verified": self.verified,
-            "value": _num(e.value, 4), "score": _num(e.score, 2),
-            "score_se": _num(e.score_se, 2), "win": _num(e.win, 4),
-            "margin": _num(e.margin, 2), "playouts": e.n,
+            "action": str(self.action), "equivalent": [str(a) for a in self.equivalent],
+            "win": _num(e.win, 4), "win_se": _num(e.win_se, 4), "score": _num(e.score, 2),
+            "score_se": _num(e.score_se, 2), "margin": _num(e.margin, 2),
+            "value": _num(e.value, 4), "about_best": self.about_best,
+            "win_gap": _num(self.win_gap.value, 4), "win_gap_se": _num(self.win_gap.se, 4),
+            "points_gap": _num(self.points_gap.value, 2),
+            "points_gap_se": _num(self.points_gap.se, 2),
+            "visits": self.visits, "playouts": e.n,
             "categories": {k: _num(v, 2) for k, v in e.categories.items()},
             "distinctions": {k: _num(v, 3) for k, v in e.distinctions.items()},
             "continuation": [str(a) for _, a in self.continuation]}
         if self.now is not None:
             out["now"] = {"total": self.now.total, "parts": dict(self.now.parts),
-                          "majority": list(self.now.majority)}
+                          "if_ended": self.now.if_ended, "majority": list(self.now.majority)}
         return out
 
 
@@ -247,41 +330,61 @@ def _num(x: float, digits: int) -> float | None:
     return None if x != x else round(x, digits)
 
 
+def percent(x: float) -> str:
+    """A chance as the coach writes it (``41%``)."""
+    return f"{x:.0%}"
+
+
+def win_text(o: OptionJudgement, exact: bool = False) -> str:
+    """``41% to win (± 3%), ≈286 points (± 2)`` (exact: no ±)."""
+    if exact:
+        return f"{percent(o.win)} to win, {o.score:.0f} points"
+    return (f"{percent(o.win)} to win (± {o.win_se:.0%}), ≈{o.score:.0f} points "
+            f"(± {o.score_se:.0f})")
+
+
 @dataclass
 class Comparison:
-    """The recommended move against another, from paired playouts."""
+    """The recommended move against another, from the paired games."""
 
     best: Action
     other: Action
-    value: float
-    """How much more of the objective the best move brings (never negative)."""
-    points: float
-    """Expected final points more (negative: fewer)."""
-    points_se: float
-    win: float
-    """Chance to win more (negative: less)."""
-    win_se: float
-    margin: float
+    win: Difference
+    """Chance to win more (paired)."""
+    points: Difference
+    """Expected final points more (paired)."""
+    exact: bool
     why: list[str]
-    """What favours the best move, largest first."""
+    """What favours the best move beyond the noise, largest first."""
     but: list[str]
-    """What favours the other move."""
+    """What favours the other move beyond the noise."""
+
+    @property
+    def within_noise(self) -> bool:
+        return not self.win.clear and not self.points.clear
+
+    @property
+    def value(self) -> float:
+        """The chance to win more (the currency of the order), never negative."""
+        return max(0.0, self.win.value)
 
     def summary(self) -> str:
-        """The difference in words, in the currency it is ranked by."""
-        pts, win = self.points, self.win
-        if abs(pts) < 0.5 and abs(win) < 0.01:
-            return "about the same: no difference the playouts can tell apart"
-        if pts >= 0.5 and win >= -0.005:
-            return (f"about {pts:+.1f} points at the end (± {self.points_se:.1f})"
-                    + (f" and {win:+.0%} chance to win" if win >= 0.005 else ""))
-        if win > 0 and pts < 0.5:
-            return (f"safer: {win:+.0%} chance to win for {abs(pts):.1f} fewer expected points"
-                    if pts <= -0.5 else f"{win:+.0%} chance to win for about the same points")
-        if pts > 0 and win < 0:
-            return (f"more points: {pts:+.1f} expected points for a {abs(win):.0%} lower "
-                    "chance to win, and a wider lead over the best opponent")
-        return f"a wider lead over the best opponent ({self.margin:+.1f} points)"
+        """The difference in words, the currency of the order first, with how sure; a
+        difference within the noise is said to be so, without a figure."""
+        w, p = self.win, self.points
+        if self.exact:
+            if not w.clear and not p.clear:
+                return "exactly as good: the same final scores"
+            return (f"exactly {w.value:+.0%} chance to win, {p.value:+.0f} points at the end"
+                    if w.clear else f"the same chance to win, exactly {p.value:+.0f} points "
+                                    "at the end")
+        if not w.clear and not p.clear:
+            return "about as good: the difference is within the noise"
+        win = (f"{w.value:+.0%} chance to win (± {w.se:.0%})" if w.clear
+               else "about as likely to win (within the noise)")
+        points = (f"{p.value:+.1f} points at the end (± {p.se:.1f})" if p.clear
+                  else "about the same points (within the noise)")
+        return f"{win}, {points}"
 
     def text(self) -> str:
         """One paragraph: which is better, by how much, why, and what speaks for the other."""
@@ -295,32 +398,49 @@ class Comparison:
 
 @dataclass
 class Judgement:
-    """Every legal option of a decision, judged from the deciding seat's knowledge."""
+    """Every option of a decision, judged from the deciding seat's knowledge."""
 
     player: int
     kind: str
     level: str
     seed: int
     iterations: int
-    """The search's iterations."""
+    """The search's iterations (0: exact, or a forced move)."""
     playouts: int
-    """Verification playouts per verified option."""
+    """Paired games per option."""
     seconds: float
     options: list[OptionJudgement]
-    """Verified options by value (the best first), then the others by the search's visits."""
+    """The options in the one order: the recommended first."""
     win: list[float]
-    """Each player's chance to win at the position (they sum to 1)."""
+    """Each player's chance to win after the recommended move (they sum to 1)."""
     expected: list[float]
-    """Each player's expected final score at the position."""
-    selected: Action | None = None
-    """The move the player had selected (compared with the best)."""
+    """Each player's expected final score after the recommended move."""
+    exact: bool = False
+    """Every option was played to the end by enumeration: nothing hidden or random left."""
+    key: str = ""
+    """The position as the seat knows it, and the level (:func:`knowledge_key`)."""
     _samples: dict[Action, list[_Sample]] = field(default_factory=dict, repr=False)
-    _verifier: _Verifier | None = field(default=None, repr=False)
-    _search: dict[Action, _SearchPart] = field(default_factory=dict, repr=False)
+    _stats: dict[Action, _Stats] = field(default_factory=dict, repr=False)
+    _index: dict[Action, OptionJudgement] = field(default_factory=dict, repr=False)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Judgement:
+        """A judgement is shared by every surface and never changed once made, so a copy is
+        itself: pandas deep-copies a frame's ``attrs`` (What-if's judgement) at every
+        operation on it, which took seconds per table with the samples copied."""
+        return self
 
     @property
     def best(self) -> Action:
         return self.options[0].action
+
+    @property
+    def about_best(self) -> list[OptionJudgement]:
+        """The options as good as the recommended move within the noise (it first)."""
+        return [o for o in self.options if o.about_best]
+
+    @property
+    def runner_up(self) -> OptionJudgement | None:
+        return self.options[1] if len(self.options) > 1 else None
 
     @property
     def actions(self) -> list[OptionJudgement]:
@@ -333,135 +453,121 @@ class Judgement:
         return [(self.player, self.best), *self.options[0].continuation]
 
     def option(self, action: Action | str) -> OptionJudgement:
+        """The option a legal move belongs to (an equivalent move gives its option)."""
+        if isinstance(action, Action) and action in self._index:
+            return self._index[action]
         key = str(action)
-        for o in self.options:
-            if str(o.action) == key:
+        for a, o in self._index.items():
+            if str(a) == key:
                 return o
         raise KeyError(f"{key!r} is not a legal action here")
 
     stats = option
 
-    def verify(self, action: Action | str) -> OptionJudgement:
-        """Make sure ``action`` is verified (played out from the same determinizations as
-        the best move), and re-rank; returns its judgement."""
-        option = self.option(action)
-        if option.verified or self._verifier is None:
-            return option
-        self._samples[option.action] = self._verifier.run(option.action)
-        option.estimate = _estimate(self._samples[option.action],
-                                    self._search.get(option.action))
-        option.verified = True
-        self._rank()
-        return self.option(action)
-
-    def _rank(self) -> None:
-        verified = sorted((o for o in self.options if o.verified),
-                          key=lambda o: (-o.value, -o.visits))
-        rough = sorted((o for o in self.options if not o.verified),
-                       key=lambda o: (-o.visits, -o.value))
-        self.options = verified + rough
+    def rank(self, action: Action | str) -> int:
+        """The place of a move's option in the order (1: the recommended)."""
+        return self.options.index(self.option(action)) + 1
 
     def compare(self, other: Action | str | None = None) -> Comparison:
-        """The best move against ``other`` (default: the selected move, else the next best
-        verified option), with the reason why."""
-        if other is None:
-            other = self.selected if self.selected is not None and \
-                self.selected != self.best else None
-        if other is None:
-            others = [o for o in self.options[1:] if o.verified]
-            if not others:
-                raise ValueError("there is no other option to compare with")
-            other = others[0].action
-        o = self.verify(other)
-        best = self.options[0]
-        if o.action == best.action:
+        """The best move against ``other`` (default: the runner-up of the order), with the
+        reason why."""
+        if len(self.options) < 2:
+            raise ValueError("there is no other option to compare with")
+        o = self.options[1] if other is None else self.option(other)
+        if o is self.options[0]:
             raise ValueError(f"{o.action} is the best move: compare it with another")
-        return _compare(self, best, o)
+        return _compare(self, self.options[0], o)
+
+    def headline(self) -> str:
+        """The Hint in one line: the recommended move, or the moves about as good."""
+        best = self.options[0]
+        if self.exact:
+            return f"{best.action} (exact: {win_text(best, True)})"
+        same = self.about_best
+        if len(same) > 1:
+            names = ", ".join(str(o.action) for o in same[:6])
+            more = f" and {len(same) - 6} more" if len(same) > 6 else ""
+            return (f"these {len(same)} are about equally good: {names}{more} "
+                    f"(first: {best.action}, {win_text(best)})")
+        return f"{best.action} ({win_text(best)})"
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "player": self.player, "kind": self.kind, "level": self.level, "seed": self.seed,
-            "iterations": self.iterations, "playouts": self.playouts,
+            "iterations": self.iterations, "playouts": self.playouts, "exact": self.exact,
             "seconds": round(self.seconds, 3), "best": str(self.best),
+            "about_best": [str(o.action) for o in self.about_best],
             "options": [o.to_dict() for o in self.options],
             "win": [round(w, 4) for w in self.win],
             "expected": [round(e, 2) for e in self.expected],
             "continuation": [[p, str(a)] for p, a in self.continuation]}
-        if len([o for o in self.options if o.verified]) > 1 or self.selected is not None:
-            try:
-                out["reason"] = self.compare().text()
-            except ValueError:
-                out["reason"] = ""
+        if len(self.options) > 1:
+            out["reason"] = self.compare().text()
         else:
-            out["reason"] = ("the only legal move" if len(self.options) == 1
-                             else f"{self.best} is clearly the best the search found")
+            out["reason"] = "the only legal move"
         return out
 
 
-# ====================================================================== the playouts
+# ====================================================================== the games
 
-@dataclass
+_CATEGORY = {k: i for i, k in enumerate(CATEGORIES)}
+
+
+@dataclass(slots=True)
 class _Sample:
-    """One verification playout, seen by the deciding player."""
+    """One judged game, seen by the deciding player (and every player's total and win)."""
 
-    value: float
     score: int
     win: float
     margin: float
-    breakdown: dict[str, int]
+    breakdown: tuple[int, ...]
+    """Points by category, in the order of :data:`~nidavellir.scoring.CATEGORIES`."""
     distinctions: frozenset[str]
     heroes: frozenset[str]
     coins: int
+    totals: tuple[int, ...]
+    wins: tuple[float, ...]
 
 
 def _sample(state: GameState, me: int) -> _Sample:
     totals, wins, margins, breakdowns = outcome(state)
     p = state.players[me]
     owned = p.cards()
-    return _Sample(value=reward(wins[me], margins[me]), score=totals[me], win=wins[me],
-                   margin=margins[me], breakdown=breakdowns[me],
+    return _Sample(score=totals[me], win=wins[me], margin=margins[me], breakdown=tuple(breakdowns[me][k] for k in CATEGORIES),
                    distinctions=frozenset(c.name for c in owned if c.kind is Kind.DISTINCTION),
-                   heroes=frozenset(c.name for c in owned if c.kind is Kind.HERO),
-                   coins=sum(v >> 2 for v in p.coins()))
+                   heroes=frozenset(_hero_name(c) for c in owned if c.kind is Kind.HERO),
+                   coins=sum(v >> 2 for v in p.coins()), totals=tuple(totals),
+                   wins=tuple(wins))
 
 
-@dataclass
-class _SearchPart:
-    """The search's games after one root move: how many, their summed value, the rest."""
-
-    n: int
-    value: float
-    stats: RootStats
+def _hero_name(card: Card) -> str:
+    # The five brothers are one hero to the coach: any of them is worth the same.
+    return "a Dwerg brother" if card in C.DWERG_BROTHERS else card.name
 
 
-def _search_part(searcher: Searcher, action: Action) -> _SearchPart:
-    stats = searcher.root_stats[action]
-    n = stats.n
-    return _SearchPart(n, searcher.mean_reward(action) * n if n else 0.0, stats)
+def _mean_se(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    m = math.fsum(values) / n
+    if n < 2:
+        return m, 0.0
+    var = math.fsum((x - m) ** 2 for x in values) / (n - 1)
+    return m, math.sqrt(var / n)
 
 
-def _estimate(samples: Sequence[_Sample], search: _SearchPart | None = None) -> Estimate:
-    """The verification games of a move pooled with the search's games after it (value,
-    score, win, margin, categories); distinctions, heroes and coins come from the
-    verification games alone."""
+def _estimate(samples: Sequence[_Sample], stats: _Stats | None, exact: bool = False,
+              value: float | None = None) -> Estimate:
+    """An option's figures over every game after it: the search's (``stats``) and the
+    paired ones (``samples``); the distinctions and heroes from the paired games."""
     n_v = len(samples)
-    n = n_v
-    value = sum(s.value for s in samples)
-    score = sum(float(s.score) for s in samples)
-    score2 = sum(float(s.score) ** 2 for s in samples)
-    win = sum(s.win for s in samples)
-    margin = sum(s.margin for s in samples)
-    categories = {k: float(sum(s.breakdown[k] for s in samples)) for k in CATEGORIES}
-    if search is not None and search.n:
-        st = search.stats
-        n += search.n
-        value += search.value
-        score += st.score
-        score2 += st.score2
-        win += st.win
-        margin += st.margin
-        for k in CATEGORIES:
-            categories[k] += st.categories[k]
+    n_s = 0 if stats is None else stats.n
+    n = n_v + n_s
+    win, win_se = _pooled(_part(stats, samples, "win"))
+    score, score_se = _pooled(_part(stats, samples, "score"))
+    margin = math.fsum(s.margin for s in samples) + (stats.margin if n_s and stats else 0.0)
+    own = math.fsum(reward(s.win, s.margin) for s in samples)
+    categories = {k: (math.fsum(s.breakdown[_CATEGORY[k]] for s in samples)
+                      + (stats.categories[k] if n_s and stats else 0.0)) / n
+                  for k in CATEGORIES}
     distinctions: dict[str, float] = {}
     heroes: dict[str, float] = {}
     for s in samples:
@@ -469,165 +575,394 @@ def _estimate(samples: Sequence[_Sample], search: _SearchPart | None = None) -> 
             distinctions[d] = distinctions.get(d, 0.0) + 1 / n_v
         for h in s.heroes:
             heroes[h] = heroes.get(h, 0.0) + 1 / n_v
-    return Estimate(
-        n=n, value=value / n, score=score / n, score_se=se_from_sums(n, score, score2),
-        win=win / n, margin=margin / n, categories={k: v / n for k, v in categories.items()},
-        distinctions=distinctions, heroes=heroes,
-        coins=sum(s.coins for s in samples) / n_v)
+    if exact:
+        win_se = score_se = 0.0
+    return Estimate(n=n, win=win, win_se=win_se, score=score, score_se=score_se,
+                    margin=margin / n,
+                    value=(own + (value or 0.0) * n_s) / n, categories=categories,
+                    distinctions=distinctions, heroes=heroes,
+                    coins=math.fsum(s.coins for s in samples) / n_v)
 
 
-class _Verifier:
-    """Plays options out from a fixed list of determinizations (common random numbers)."""
+def _paired(a: Sequence[float], b: Sequence[float]) -> Difference:
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    m, se = _mean_se(d)
+    return Difference(m, se)
+
+
+class _Games:
+    """The judgement's paired games: the same determinizations and random numbers for every
+    option, each option applied and the game played to its end with the search's playout
+    policy (common random numbers)."""
 
     def __init__(self, game: Game, me: int, seeds: Sequence[int]) -> None:
-        self.state = game.state.copy()
+        self.state = game.state
         self.me = me
         self.seeds = list(seeds)
         self.shown, self.purse = known_places(game.events, me)
 
     def run(self, action: Action) -> list[_Sample]:
         out = []
-        for det_seed in self.seeds:
-            rng = random.Random(det_seed)
-            state = determinize_state(self.state, self.me, rng, self.shown, self.purse,
+        me = self.me
+        for seed in self.seeds:
+            rng = random.Random(seed)
+            state = determinize_state(self.state, me, rng, self.shown, self.purse,
                                       heuristic_bid_model)
             eng = Engine(state, quiet=True)
             eng.apply(action, check=False)
             eng.play_out(heuristic_policy, rng)
-            out.append(_sample(state, self.me))
+            out.append(_sample(state, me))
         return out
+
+
+class _Stats(RootStats):
+    """The search's statistics of one root move, with the sums of squares the judgement's
+    standard errors need (the bots' search keeps the plain :class:`RootStats`)."""
+
+    __slots__ = ("win2", "categories2")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.win2 = 0.0
+        self.categories2 = dict.fromkeys(CATEGORIES, 0.0)
+
+    def add(self, score: float, margin: float, win: float, breakdown: dict[str, int]) -> None:
+        super().add(score, margin, win, breakdown)
+        self.win2 += win * win
+        sq = self.categories2
+        for k, v in breakdown.items():
+            sq[k] += v * v
+
+
+#: A figure of one option: (the search's games: count, sum, sum of squares; the value in
+#: each paired game).
+_Part = tuple[int, float, float, list[float]]
+
+
+def _part(stats: _Stats | None, samples: Sequence[_Sample], figure: str) -> _Part:
+    values = [_figure(s, figure) for s in samples]
+    if stats is None or not stats.n:
+        return (0, 0.0, 0.0, values)
+    if figure == "win":
+        return (stats.n, stats.win, stats.win2, values)
+    if figure == "score":
+        return (stats.n, stats.score, stats.score2, values)
+    return (stats.n, stats.categories[figure], stats.categories2[figure], values)
+
+
+def _figure(s: _Sample, figure: str) -> float:
+    if figure == "win":
+        return s.win
+    if figure == "score":
+        return float(s.score)
+    return float(s.breakdown[_CATEGORY[figure]])
+
+
+def _pooled(p: _Part) -> tuple[float, float]:
+    """(mean, standard error) of a figure over every game after the move."""
+    n_s, total, squares, values = p
+    n = n_s + len(values)
+    total += math.fsum(values)
+    squares += math.fsum(v * v for v in values)
+    mean = total / n
+    if n < 2:
+        return mean, 0.0
+    var = max(squares / n - mean * mean, 0.0) * n / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _difference(a: _Part, b: _Part) -> Difference:
+    """The pooled figure of option a less option b, with its standard error: the search's
+    games of each option are independent samples; the paired games are compared pair by
+    pair (common random numbers), which takes the deal's own luck out of the difference."""
+    (na_s, ta, qa, va), (nb_s, tb, qb, vb) = a, b
+    na, nb = na_s + len(va), nb_s + len(vb)
+    value = (ta + math.fsum(va)) / na - (tb + math.fsum(vb)) / nb
+    var = 0.0
+    for n_s, t, q, n in ((na_s, ta, qa, na), (nb_s, tb, qb, nb)):
+        if n_s > 1:
+            m = t / n_s
+            var += n_s * (max(q / n_s - m * m, 0.0) * n_s / (n_s - 1)) / (n * n)
+    d = [x / na - y / nb for x, y in zip(va, vb, strict=True)]
+    if len(d) > 1:
+        var += len(d) * _mean_se(d)[1] ** 2 * len(d)
+    return Difference(value, math.sqrt(var))
+
+
+# ====================================================================== equivalent moves
+
+def equivalent_groups(game: Game, actions: Sequence[Action], seed: int = 0
+                      ) -> list[list[Action]]:
+    """The legal moves grouped by the position they lead to (in the engine's order; the
+    first of a group stands for it): each is applied to one determinization for the deciding
+    seat and the states compared, the five Dwerg brothers counted as one card."""
+    decision = game.decision
+    assert decision is not None
+    me = decision.player
+    if len(actions) < 2:
+        return [list(actions)]
+    shown, purse = known_places(game.events, me)
+    base = determinize_state(game.state, me, random.Random(seed), shown, purse,
+                             heuristic_bid_model)
+    groups: dict[object, list[Action]] = {}
+    for a in actions:
+        s = base.copy()
+        Engine(s, quiet=True).apply(a, check=False)
+        groups.setdefault(_canonical(s.fingerprint()[:-1]), []).append(a)
+    return list(groups.values())
+
+
+_DWERG_TOKENS = frozenset(c.token for c in C.DWERG_BROTHERS)
+
+
+def _canonical(x: object) -> object:
+    if isinstance(x, str):
+        return "Dwerg" if x in _DWERG_TOKENS else x
+    if isinstance(x, tuple):
+        return tuple(_canonical(y) for y in x)
+    return x
 
 
 # ====================================================================== judging
 
 def position_seed(game: Game, seat: int) -> int:
     """A seed for judging the position from what ``seat`` has seen (its log, with the other
-    seats' bids face down): the same position gives the same judgement in the Hint, the
-    What-if table and the review, and twin games that differ only in hidden information
-    give the same seed."""
+    seats' bids face down): the same position gives the same judgement in every surface,
+    and twin games that differ only in hidden information give the same seed."""
     text = "\n".join(game.log(seat)) + f"\n{seat}"
     return zlib.crc32(text.encode("utf-8"))
 
 
-def judge(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL, seed: int | None = None,
-          selected: Action | str | None = None, progress: Progress | None = None,
-          verify: int | None = None) -> Judgement:
-    """Judge the decision on the table of ``game`` for the player who must take it (see the
-    module docs). ``selected``: the move the player selected (always verified, and compared
-    by :meth:`Judgement.compare`); ``seed``: default :func:`position_seed`; ``progress``
-    hears how far the judgement is; ``verify`` overrides the level's verification playouts."""
+def knowledge_key(game: Game, level: str | JudgeLevel, seed: int | None = None) -> str:
+    """The judgement's identity: the position as the deciding seat knows it (its log, the
+    game's set-up), the level and the seed. Twin games that differ only in what the seat
+    cannot see have the same key."""
     decision = game.decision
     if decision is None:
         raise ValueError("there is no decision to judge: the game is over")
     lvl = parse_level(level)
+    budget = hashlib.sha256(f"level {lvl!r}\nseed {seed}".encode()).hexdigest()[:16]
+    return f"{position_key(game)}|{budget}"
+
+
+def position_key(game: Game) -> str:
+    """The position as the deciding seat knows it (its log, the game's set-up): the first
+    part of :func:`knowledge_key`, shared by every level's judgement of the position."""
+    decision = game.decision
+    if decision is None:
+        raise ValueError("there is no decision to judge: the game is over")
+    seat = decision.player
+    text = "\n".join([*game.log(seat), repr(game.config), f"seat {seat}"])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class _Cache:
+    """Judgements kept by :func:`knowledge_key` (the most recent :data:`CACHE_SIZE`), with
+    one computation at a time per key (a second caller waits for the first)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[str, Judgement] = OrderedDict()
+        self.running: dict[str, threading.Event] = {}
+        self.lock = threading.Lock()
+        self.enabled = True
+
+    def get(self, key: str) -> Judgement | None:
+        with self.lock:
+            j = self.items.get(key)
+            if j is not None:
+                self.items.move_to_end(key)
+            return j
+
+    def put(self, j: Judgement) -> None:
+        with self.lock:
+            self.items[j.key] = j
+            self.items.move_to_end(j.key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+#: Judgements kept in this process.
+CACHE_SIZE = 256
+_CACHE = _Cache(CACHE_SIZE)
+
+
+def cached(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL,
+           seed: int | None = None) -> Judgement | None:
+    """The judgement of the decision on the table at ``level`` if this process has made it,
+    else None (nothing is computed)."""
+    if game.decision is None or not _CACHE.enabled:
+        return None
+    return _CACHE.get(knowledge_key(game, level, seed))
+
+
+def finest(game: Game) -> Judgement | None:
+    """The finest judgement of the decision on the table that this process has made, at
+    any level (a Think longer refines the Hint for every surface), or None."""
+    if game.decision is None or not _CACHE.enabled:
+        return None
+    prefix = position_key(game) + "|"
+    with _CACHE.lock:
+        found = [j for k, j in _CACHE.items.items() if k.startswith(prefix)]
+    return max(found, key=lambda j: fineness(j.level), default=None)
+
+
+def remember(judgement: Judgement) -> None:
+    """Keep a judgement made elsewhere (a review's worker process) for this process."""
+    if judgement.key and _CACHE.enabled:
+        _CACHE.put(judgement)
+
+
+@contextmanager
+def no_cache() -> Iterator[None]:
+    """Judge afresh inside the block (the consistency benchmark checks that a recomputed
+    judgement equals the kept one)."""
+    with _CACHE.lock:
+        before = _CACHE.enabled
+        _CACHE.enabled = False
+    try:
+        yield
+    finally:
+        with _CACHE.lock:
+            _CACHE.enabled = before
+
+
+def clear_cache() -> None:
+    with _CACHE.lock:
+        _CACHE.items.clear()
+
+
+def judge(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL, seed: int | None = None,
+          progress: Progress | None = None) -> Judgement:
+    """Judge the decision on the table of ``game`` for the player who must take it (see the
+    module docs): the same position (as that seat knows it), level and seed give the same
+    judgement, computed once per process. ``seed``: default :func:`position_seed`;
+    ``progress`` hears how far the judgement is."""
+    decision = game.decision
+    if decision is None:
+        raise ValueError("there is no decision to judge: the game is over")
+    lvl = parse_level(level)
+    key = knowledge_key(game, lvl, seed)
+    if not _CACHE.enabled:
+        return _judge(game, lvl, seed, progress, key)
+    while True:
+        with _CACHE.lock:
+            found = _CACHE.items.get(key)
+            if found is not None:
+                _CACHE.items.move_to_end(key)
+                if progress is not None:
+                    progress(1.0, 1.0, "done")
+                return found
+            waiting = _CACHE.running.get(key)
+            if waiting is None:
+                done = _CACHE.running[key] = threading.Event()
+                break
+        waiting.wait()  # the same judgement is being made in another thread
+    try:
+        j = _judge(game, lvl, seed, progress, key)
+        _CACHE.put(j)
+        return j
+    finally:
+        with _CACHE.lock:
+            _CACHE.running.pop(key, None)
+        done.set()
+
+
+def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | None,
+           key: str) -> Judgement:
+    decision = game.decision
+    assert decision is not None
     me = decision.player
     if seed is None:
         seed = position_seed(game, me)
-    legal = game.legal_actions()
-    chosen: Action | None = None
-    if selected is not None:
-        chosen = game.parse(selected) if isinstance(selected, str) else selected
-        if chosen not in legal:
-            raise ValueError(f"{selected} is not a legal action here")
     start = time.perf_counter()
-    n_verify = lvl.verify if verify is None else verify
-    if n_verify < 1:
-        raise ValueError(f"verification needs at least 1 playout, not {n_verify!r}")
-    if len(legal) == 1:
-        n_verify = min(n_verify, 8)  # a forced move: only the position's outlook is wanted
+    legal = game.legal_actions()
+    groups = equivalent_groups(game, legal, seed)
+    reps = [g[0] for g in groups]
+    same = {g[0]: g[1:] for g in groups}
 
-    # 1. The search.
-    searcher = Searcher(game, random.Random(seed), heuristic_policy, heuristic_bid_model)
-    budget = Budget(lvl.iterations, lvl.seconds) if len(legal) > 1 else Budget(iterations=8)
-    deadline = None if budget.seconds is None else start + budget.seconds
-    limit = budget.iterations
-    search_share = 0.7
-    # What the verification will cost, in iterations' worth (lvl.budget).
-    n_checked = min(lvl.top, len(legal)) + (chosen is not None)
-    checks = n_checked * (n_verify if lvl.total is None or verify is not None
-                          else min(n_verify, max(6, lvl.total // n_checked)))
-    while True:
-        searcher.iterate()
-        done = searcher.iterations
-        if limit is not None and done >= limit:
-            break
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
-        if lvl.budget is not None and len(legal) > 1 and done % 16 == 0:
-            spent = time.perf_counter() - start
-            if spent + BUDGET_MARGIN * checks * spent / done >= lvl.budget:
-                break
-        if progress is not None and done % 25 == 0:
-            frac = (done / limit if limit else
-                    (time.perf_counter() - start) / (budget.seconds or 1.0))
-            progress(search_share * min(frac, 1.0), 1.0, "searching")
-    iterations = searcher.iterations
+    budget = lvl.budget(game, len(reps))
+    exact = solve(game, reps, seed) if len(reps) > 1 else None
+    searcher: Searcher | None = None
+    stats: dict[Action, _Stats] = {}
+    if exact is not None:
+        samples = {a: [_sample(state, me)] for a, state in exact.items()}
+        iterations, n = 0, 1
+    else:
+        if len(reps) > 1:
+            searcher = Searcher(game, random.Random(seed), heuristic_policy,
+                                heuristic_bid_model, root_actions=reps)
+            stats = {a: _Stats() for a in reps}
+            searcher.root_stats = stats  # type: ignore[assignment]
+            total = budget[0]
+            for done in range(1, total + 1):
+                searcher.iterate()
+                if progress is not None and done % 50 == 0:
+                    progress(0.6 * done / total, 1.0, "searching")
+        iterations = searcher.iterations if searcher is not None else 0
+        n = budget[1]
+        master = random.Random(seed ^ 0x5DEECE66D)
+        games = _Games(game, me, [master.getrandbits(63) for _ in range(n)])
+        samples = {}
+        for i, a in enumerate(reps):
+            samples[a] = games.run(a)
+            if progress is not None:
+                share = (i + 1) / len(reps)
+                progress(0.6 + 0.4 * share if searcher else share, 1.0,
+                         "playing every option out")
 
-    # 2. Verification of the most promising options, and of the selected move.
-    by_visits = sorted(legal, key=lambda a: (-searcher.visits(a), legal.index(a)))
-    candidates = by_visits[:max(1, min(lvl.top, len(legal)))]
-    if chosen is not None and chosen not in candidates:
-        candidates.append(chosen)
-    if lvl.total is not None and verify is None:
-        n_verify = min(n_verify, max(6, lvl.total // len(candidates)))
-    master = random.Random(seed ^ 0x5DEECE66D)
-    verifier = _Verifier(game, me, [master.getrandbits(63) for _ in range(n_verify)])
-    samples: dict[Action, list[_Sample]] = {}
-    for i, a in enumerate(candidates):
-        samples[a] = verifier.run(a)
-        if progress is not None:
-            progress(search_share + (1 - search_share) * (i + 1) / len(candidates), 1.0,
-                     "checking the best moves")
-
-    search = {a: _search_part(searcher, a) for a in legal}
-    options: list[OptionJudgement] = []
-    for a in legal:
-        if a in samples:
-            est = _estimate(samples[a], search[a])
-        else:
-            est = _rough(searcher, a)
-        options.append(OptionJudgement(a, searcher.visits(a), a in samples, est,
-                                       continuation=searcher.continuation_from(a)))
-    total_its = max(iterations, 1)
+    is_exact = exact is not None
+    options = []
+    for a in reps:
+        est = _estimate(samples[a], stats.get(a), is_exact,
+                        searcher.mean_reward(a) if searcher is not None else None)
+        options.append(OptionJudgement(
+            a, searcher.visits(a) if searcher is not None else 0, est, equivalent=same[a],
+            continuation=searcher.continuation_from(a) if searcher is not None else []))
+    # The one order: the chance to win, an exactly equal chance by the expected score,
+    # then the engine's order.
+    order = {a: i for i, a in enumerate(reps)}
+    options.sort(key=lambda o: (-o.win, -o.score, order[o.action]))
+    best = options[0]
+    best_win = _part(stats.get(best.action), samples[best.action], "win")
+    best_score = _part(stats.get(best.action), samples[best.action], "score")
+    for o in options:
+        o.win_gap = _difference(best_win, _part(stats.get(o.action), samples[o.action], "win"))
+        o.points_gap = _difference(best_score,
+                                   _part(stats.get(o.action), samples[o.action], "score"))
+        if is_exact:
+            o.win_gap.se = o.points_gap.se = 0.0
+    sb = samples[best.action]
+    players = game.config.players
+    # Each player's chance to win after the recommended move: its own is the option's
+    # figure; the others share the rest as they do in the paired games.
+    played_out = [math.fsum(s.wins[i] for s in sb) / len(sb) for i in range(players)]
+    rest = 1.0 - played_out[me]
+    win = [best.win if i == me else
+           (played_out[i] * (1.0 - best.win) / rest if rest > 1e-12
+            else (1.0 - best.win) / (players - 1)) for i in range(players)]
+    expected = [best.score if i == me else math.fsum(s.totals[i] for s in sb) / len(sb)
+                for i in range(players)]
     judgement = Judgement(
         player=me, kind=str(decision.kind), level=lvl.name, seed=seed, iterations=iterations,
-        playouts=n_verify, seconds=0.0, options=options,
-        win=[w / total_its for w in searcher.win_sum],
-        expected=[s / total_its for s in searcher.score_sum], selected=chosen,
-        _samples=samples, _verifier=verifier, _search=search)
-    judgement._rank()
-    # One currency: an option the search rated above the recommendation is verified too, so
-    # that no option shown beats the recommended move in the value it is ranked by.
-    for _ in range(3):
-        best_value = judgement.options[0].value
-        above = [o for o in judgement.options if not o.verified and o.value > best_value]
-        if not above:
-            break
-        for o in above[:2]:
-            judgement.verify(o.action)
-    add_immediate(game, judgement)
+        playouts=n, seconds=0.0, options=options, win=win, expected=expected,
+        exact=is_exact, key=key, _samples=samples, _stats=stats,
+        _index={a: o for o in options for a in o.actions})
+    nows = immediates(game, legal, seed)
+    for o in options:
+        o.now = nows[str(o.action)]
     judgement.seconds = time.perf_counter() - start
     if progress is not None:
         progress(1.0, 1.0, "done")
     return judgement
 
 
-def _rough(searcher: Searcher, action: Action) -> Estimate:
-    stats = searcher.root_stats[action]
-    n = stats.n
-    if not n:
-        return Estimate(0, -1.0, math.nan, math.nan, math.nan, math.nan,
-                        dict.fromkeys(CATEGORIES, math.nan))
-    score, score_se, margin, win, categories = stats.means()
-    return Estimate(n=n, value=searcher.mean_reward(action), score=score, score_se=score_se,
-                    win=win, margin=margin, categories=categories)
-
-
 def estimate_position(game: Game, viewer: int, playouts: int = 200, seed: int | None = None
                       ) -> tuple[list[float], list[float]]:
     """Each player's chance to win and expected final score from ``viewer``'s knowledge
     only: ``playouts`` games played to the end from determinizations for ``viewer`` with the
-    judgement's playout policy (the win-chance bar while nobody is being judged)."""
+    judgement's playout policy (the win-chance bar while no decision of ``viewer``'s is
+    judged: a bot is thinking)."""
     if game.is_over:
         raise ValueError("the game is over: its scores are final")
     if playouts < 1:
@@ -651,276 +986,88 @@ def estimate_position(game: Game, viewer: int, playouts: int = 200, seed: int | 
     return [w / playouts for w in wins], [x / playouts for x in scores]
 
 
-# ====================================================================== what a move does now
-
-_IMMEDIATE_EVENTS = (ev.CardTaken, ev.CardPlaced, ev.CardDiscarded, ev.CoinTransformed,
-                     ev.CoinTraded, ev.HeroRecruited, ev.CoinSwapped, ev.GemReplaced,
-                     ev.CoinDiscarded)
-_DISTINCTION_OF = {suit: d for suit, d in zip(C.SUITS, C.DISTINCTIONS, strict=True)}
-
-
-def immediate(game: Game, action: Action | str, seed: int = 0) -> Immediate:
-    """What ``action`` changes for the player deciding if the game ended right after it:
-    the score sheet by category (a card's points, a coin trade, a majority bonus, an artifact
-    valued with what the player owns today), what happens in words, the class majorities it
-    wins, ties or loses, and the decision that follows at once. Computed on a determinization
-    for that player, so it never depends on what the player cannot see."""
-    decision = game.decision
-    if decision is None:
-        raise ValueError("there is no decision: the game is over")
-    base = game.determinize(decision.player, seed)
-    return _immediate(base, decision.player, base.parse(str(action)) if isinstance(
-        action, str) else action)
-
-
-def immediates(game: Game, actions: Sequence[Action], seed: int = 0) -> dict[str, Immediate]:
-    """:func:`immediate` of several actions of the decision on the table (one
-    determinization for all); an action the determinization cannot play is left out."""
-    decision = game.decision
-    if decision is None:
-        return {}
-    base = game.determinize(decision.player, seed)
-    out = {}
-    for a in actions:
-        try:
-            out[str(a)] = _immediate(base, decision.player, a)
-        except Exception:  # e.g. an action of another determinization: no preview
-            continue
-    return out
-
-
-def add_immediate(game: Game, judgement: Judgement, seed: int = 0) -> None:
-    """Fill ``now`` of every option of a judgement (one determinization for all)."""
-    base = game.determinize(judgement.player, seed)
-    for o in judgement.options:
-        try:
-            o.now = _immediate(base, judgement.player, o.action)
-        except Exception:  # an option the determinization cannot play: no preview
-            o.now = None
-
-
-def sheet_if_ended(game: Game, seat: int) -> dict[str, int]:
-    """``seat``'s score sheet by category if the game ended now: the table as it is, with the
-    cards that would still be placed before the final count placed where they score most
-    for the player (a mercenary waiting in the command zone on its better side, Ylud in her
-    best column: R14, every mercenary is enlisted and Ylud placed before the scoring)."""
-    tables = game.tables()
-    mine = tables[seat]
-    pending = [c for c in mine.command_zone if c.kind is Kind.MERCENARY or c is C.YLUD]
-    options = game.config.options
-    if not pending:
-        return score_table(tables, options, details=False)[seat].breakdown
-    army = {suit: list(col) for suit, col in mine.army.items()}
-    zone = list(mine.command_zone)
-    for card in pending:
-        zone.remove(card)
-        suits = [s for s, _ in card.sides] if card.kind is Kind.MERCENARY else list(C.SUITS)
-        best_total, best_suit = -1, suits[0]
-        for suit in suits:
-            trial = {k: v + [card] if k is suit else v for k, v in army.items()}
-            tables[seat] = PlayerTable(mine.name, trial, zone, mine.coins, mine.gem)
-            total = score_table(tables, options, details=False)[seat].total
-            if total > best_total:
-                best_total, best_suit = total, suit
-        army[best_suit] = army[best_suit] + [card]
-    tables[seat] = PlayerTable(mine.name, army, zone, mine.coins, mine.gem)
-    return score_table(tables, options, details=False)[seat].breakdown
-
-
-def _immediate(base: Game, me: int, action: Action) -> Immediate:
-    before = sheet_if_ended(base, me)
-    ranks_before = [list(p.ranks) for p in base.state.players]
-    lines_before = base.state.players[me].lines
-    branch = base.clone()
-    mark = len(branch.events)
-    branch.apply(action)
-    after = sheet_if_ended(branch, me)
-    parts = {k: after[k] - before[k] for k in CATEGORIES if after[k] != before[k]}
-    mine = [e for e in branch.events[mark:]
-            if isinstance(e, _IMMEDIATE_EVENTS) and getattr(e, "player", None) == me]
-    nxt = branch.decision
-    follow = (nxt.prompt if nxt is not None and nxt.player == me
-              and nxt.kind not in (DecisionKind.BID, DecisionKind.PICK) else "")
-    majority = _majority_notes(base, me, ranks_before,
-                               [list(p.ranks) for p in branch.state.players])
-    return Immediate(total=sum(parts.values()), parts=parts,
-                     lines=[e.describe(base.names) for e in mine],
-                     majority=majority, follow_up=follow,
-                     lines_completed=branch.state.players[me].lines - lines_before,
-                     new_coins=[e.new for e in mine
-                                if isinstance(e, ev.CoinTransformed | ev.CoinTraded)])
-
-
-def _majority_notes(game: Game, me: int, before: list[list[int]],
-                    after: list[list[int]]) -> list[str]:
-    """Majorities that change hands: in age 1 every class (its distinction, FR "Fin de
-    l'Age 1", R23: a tie gives nobody the card); in age 2 the warriors (the majority bonus)."""
-    age = game.state.age
-    notes = []
-    for suit in C.SUITS:
-        if age != 1 and suit is not Suit.WARRIOR:
-            continue
-        if age == 1:
-            prize = _DISTINCTION_OF[suit].name
-        else:
-            prize = "the warrior bonus"
-        old = _standing(before, me, suit)
-        new = _standing(after, me, suit)
-        if old == new:
-            continue
-        name = suit.column_name + "s"
-        if new == "lead":
-            notes.append(f"takes the {suit.column_name} majority: {prize}")
-        elif new == "tie":
-            notes.append(f"ties the {name}: {prize} at risk" if old == "lead"
-                         else f"ties the {name}: nobody gets {prize} on a tie")
-        elif old == "lead":
-            notes.append(f"loses the {suit.column_name} majority: {prize}")
-    return notes
-
-
-def _standing(ranks: list[list[int]], me: int, suit: Suit) -> str:
-    mine = ranks[me][suit]
-    best_other = max((r[suit] for i, r in enumerate(ranks) if i != me), default=0)
-    if mine > best_other:
-        return "lead"
-    if mine == best_other and mine > 0:
-        return "tie"
-    return "behind"
-
-
 # ====================================================================== the reason why
 
-#: Differences smaller than this (points) are not worth a word.
-POINTS_NOTE = 1.0
 #: At most this many reasons for, and against, in a comparison.
 MOST_REASONS = 3
-#: Chances that change by less than this are not worth a word.
-CHANCE_NOTE = 0.10
-
-
-def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
-    d = [x - y for x, y in zip(a, b, strict=True)]
-    return sum(d) / len(d), mean_se(d)
 
 
 def _compare(judgement: Judgement, best: OptionJudgement, other: OptionJudgement
              ) -> Comparison:
     sa = judgement._samples[best.action]
     sb = judgement._samples[other.action]
-    ea, eb = best.estimate, other.estimate
-    # The differences the table shows (pooled games); how sure: the larger of the paired
-    # verification's standard error and that of two independent means.
-    value = ea.value - eb.value
-    points = ea.score - eb.score
-    win = ea.win - eb.win
-    margin = ea.margin - eb.margin
-    points_se = max(_paired([s.score for s in sa], [s.score for s in sb])[1],
-                    math.hypot(ea.score_se, eb.score_se))
-    win_se = max(_paired([s.win for s in sa], [s.win for s in sb])[1],
-                 math.hypot(_share_se(ea.win, ea.n), _share_se(eb.win, eb.n)))
-    why: list[tuple[float, str]] = []
-    but: list[tuple[float, str]] = []
+    st_a, st_b = judgement._stats.get(best.action), judgement._stats.get(other.action)
 
-    def note(size: float, favours_best: bool, text: str) -> None:
-        (why if favours_best else but).append((size, text))
+    def gap(figure: str) -> Difference:
+        return _difference(_part(st_a, sa, figure), _part(st_b, sb, figure))
 
-    # What the moves do at once.
-    if best.now is not None and other.now is not None:
-        if best.now.lines_completed > other.now.lines_completed:
-            hero = _next_hero(best)
-            note(12.0, True, "it completes a line now: you recruit a hero at once"
-                 + (f" ({hero})" if hero else ""))
-        elif other.now.lines_completed > best.now.lines_completed:
-            note(12.0, False, f"{other.action} completes a line now")
-        for text in best.now.majority:
-            if text not in other.now.majority:
-                note(8.0, _good_majority(text), text)
-        for text in other.now.majority:
-            if text not in best.now.majority:
-                note(8.0, not _good_majority(text), f"{other.action} {text}")
-    # Where the points come from at the end.
-    for cat in CATEGORIES:
-        _, se = _paired([s.breakdown[cat] for s in sa], [s.breakdown[cat] for s in sb])
-        d = ea.categories[cat] - eb.categories[cat]
-        if abs(d) >= max(POINTS_NOTE, 1.5 * se):
-            label = CATEGORY_LABELS.get(cat, cat).lower()
-            note(abs(d), d > 0, f"your {label} {d:+.1f} points")
-    # Distinctions and heroes whose chances change.
-    for name in sorted({d for s in sa + sb for d in s.distinctions}):
-        pa = sum(name in s.distinctions for s in sa) / len(sa)
-        pb = sum(name in s.distinctions for s in sb) / len(sb)
-        if abs(pa - pb) >= CHANCE_NOTE:
-            note(20 * abs(pa - pb), pa > pb, f"the {name}: {pa:.0%} instead of {pb:.0%}")
-    hero_changes = []
-    for name in sorted({h for s in sa + sb for h in s.heroes}):
-        pa = sum(name in s.heroes for s in sa) / len(sa)
-        pb = sum(name in s.heroes for s in sb) / len(sb)
-        if abs(pa - pb) >= 2 * CHANCE_NOTE:
-            hero_changes.append((abs(pa - pb), pa > pb, name, pa, pb))
-    for size, good, name, pa, pb in sorted(hero_changes, reverse=True)[:2]:
-        note(10 * size, good, f"{name} recruited by the end: {pa:.0%} instead of {pb:.0%}")
-    d, se = _paired([s.coins for s in sa], [s.coins for s in sb])
-    if abs(d) >= max(2.0, 1.5 * se) and not any("your coins" in t for _, t in why + but):
-        note(abs(d) / 2, d > 0, f"your coins end {abs(d):.0f} {'higher' if d > 0 else 'lower'}")
-    # Bids: where the highest coin goes.
-    if judgement.kind == str(DecisionKind.BID):
-        text = _bid_note(judgement, best.action, other.action)
-        if text:
-            note(9.0, True, text)
-    return Comparison(best=best.action, other=other.action, value=max(0.0, value),
-                      points=points, points_se=points_se, win=win, win_se=win_se,
-                      margin=margin,
-                      why=[t for _, t in sorted(why, key=lambda x: -x[0])][:MOST_REASONS],
-                      but=[t for _, t in sorted(but, key=lambda x: -x[0])][:MOST_REASONS - 1])
-
-
-def _share_se(p: float, n: int) -> float:
-    return math.sqrt(max(p * (1 - p), 0.0) / max(n, 1))
+    exact = judgement.exact
+    win = gap("win")
+    points = gap("score")
+    if exact:
+        win.se = points.se = 0.0
+    if not win.clear and not points.clear:
+        # About as good: no reason is given for a difference the noise explains.
+        return Comparison(best=best.action, other=other.action, win=win, points=points,
+                          exact=exact, why=[], but=[])
+    why: list[str] = []
+    but: list[str] = []
+    if points.clear:
+        # Where the points come from: the categories whose paired difference is beyond
+        # the noise, largest first, and the others together, so that the figures add up to
+        # the headline's points.
+        listed = 0.0
+        lines = []
+        for cat in CATEGORIES:
+            d = gap(cat)
+            if exact:
+                d.se = 0.0
+            # A figure that reads "+0.0 points" says nothing and sides with nobody: only
+            # differences beyond the noise that show in the one decimal written.
+            if d.clear and round(d.value, 1) != 0:
+                lines.append((d.value, CATEGORY_LABELS.get(cat, cat).lower()))
+                listed += d.value
+        if lines:
+            for value, label in sorted(lines, key=lambda x: -abs(x[0])):
+                (why if value > 0 else but).append(f"your {label} {value:+.1f} points")
+            rest = points.value - listed
+            if round(rest, 1) != 0:
+                (why if rest > 0 else but).append(
+                    f"the other categories together {rest:+.1f} points")
+    # Distinctions and heroes held at the end of the judged games (the engine's outcome of
+    # those games: the cards the player owns when they end).
+    held_lines: list[tuple[float, str]] = []
+    holders: tuple[tuple[str, Callable[[_Sample], frozenset[str]]], ...] = (
+        ("holds", lambda s: s.distinctions), ("recruits", lambda s: s.heroes))
+    for verb, held in holders:
+        for x in sorted({x for s in sa + sb for x in held(s)}):
+            d = _paired([float(x in held(s)) for s in sa], [float(x in held(s)) for s in sb])
+            if exact:
+                d.se = 0.0
+            if not d.clear:
+                continue
+            share_a = sum(x in held(s) for s in sa) / len(sa)
+            share_b = share_a - d.value
+            if exact:
+                text = (f"it {verb} {x} in the end" if d.value > 0
+                        else f"{other.action} {verb} {x} in the end")
+            elif d.value > 0:
+                text = (f"it {verb} {x} in {share_a:.0%} of the games played out, instead "
+                        f"of {share_b:.0%}")
+            else:
+                text = (f"{other.action} {verb} {x} in {share_b:.0%} of the games played out,"
+                        f" instead of {share_a:.0%}")
+            held_lines.append((d.value, text))
+    held_lines.sort(key=lambda x: -abs(x[0]))
+    why += [t for v, t in held_lines if v > 0][:MOST_REASONS]
+    but += [t for v, t in held_lines if v < 0][:MOST_REASONS]
+    return Comparison(best=best.action, other=other.action, win=win, points=points,
+                      exact=exact, why=why, but=but)
 
 
-def _good_majority(text: str) -> bool:
-    return text.startswith("takes")
-
-
-def _next_hero(option: OptionJudgement) -> str:
-    for _, action in option.continuation[:4]:
-        if action.verb == "hero" and action.args and isinstance(action.args[0], Card):
-            return f"the search recruits {action.args[0].name}"
-    return ""
-
-
-def _bid_note(judgement: Judgement, best: Action, other: Action) -> str:
-    verifier = judgement._verifier
-    if verifier is None:
-        return ""
-    state = verifier.state
-    p = state.players[judgement.player]
-    worth = tavern_worth(state, p)
-    top = max(range(3), key=lambda t: worth[t])
-    labels_best = [str(x) for x in best.args]
-    labels_other = [str(x) for x in other.args]
-    from .. import coins as K
-
-    high = max((K.label_value(lab), lab) for lab in labels_best)[1]
-    if labels_best[top] == high and labels_other[top] != high:
-        card = max(state.taverns[top], key=lambda c: _worth_of(p, c), default=None)
-        what = f" (its {card.token} is the best card for you)" if card is not None else ""
-        if K.label_value(high) >= max(K.value(c) for c in p.coins()):
-            return (f"it puts your highest coin, {high}, on the {C.TAVERNS[top]}{what}; "
-                    f"{other} leaves it elsewhere")
-        # The bid keeps a higher coin in the purse: "your highest coin" would be untrue.
-        return (f"it puts its highest bid, {high}, on the {C.TAVERNS[top]}{what}; "
-                f"{other} bids {labels_other[top]} there")
-    return ""
-
-
-def _worth_of(p: Any, card: Card) -> float:
-    from ..determinize import card_worth
-
-    return card_worth(p, card)
-
-
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Comparison", "Estimate", "Immediate", "JudgeLevel",
-           "Judgement", "OptionJudgement", "add_immediate", "estimate_position", "immediate",
-           "immediates", "judge", "parse_level", "position_seed", "sheet_if_ended"]
+__all__ = ["DEFAULT_LEVEL", "ITERATIONS_PER_SECOND", "LEVELS", "NOISE", "Comparison",
+           "Difference", "Estimate", "Immediate", "JudgeLevel", "Judgement", "OptionJudgement",
+           "cached", "clear_cache", "equivalent_groups", "estimate_position", "finest",
+           "fineness", "immediate", "immediates", "judge", "knowledge_key", "no_cache",
+           "parse_level", "percent", "position_key", "position_seed", "remember", "sheet_if_ended",
+           "win_text"]

@@ -155,10 +155,12 @@ class SearchBot:
         margin, categories and distinctions, the position's win chances and the principal
         continuation. ``seed`` fixes the result (default: from the position as the seat
         sees it, :func:`.judge.position_seed`)."""
-        from .judge import JudgeLevel, judge
+        from .judge import ITERATIONS_PER_SECOND, JudgeLevel, judge
 
         b = self.budget
-        level = JudgeLevel(repr(self), seconds=b.seconds, iterations=b.iterations)
+        iterations = b.iterations if b.iterations is not None else max(
+            1, round((b.seconds or 0.0) * ITERATIONS_PER_SECOND))
+        level = JudgeLevel(repr(self), iterations=iterations, playouts=iterations)
         return judge(game, level=level, seed=seed)
 
 

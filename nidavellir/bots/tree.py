@@ -160,7 +160,8 @@ class Searcher:
     def __init__(self, game: Game, rng: random.Random, policy: Policy, bid_model: BidModel,
                  exploration: float = EXPLORATION, tree: bool = True, opponents: str = "tree",
                  debug: Callable[[GameState], None] | None = None,
-                 bid_selection: str = "ucb", horizon: bool = False) -> None:
+                 bid_selection: str = "ucb", horizon: bool = False,
+                 root_actions: Sequence[Action] | None = None) -> None:
         decision = game.decision
         if decision is None:
             raise ValueError("there is no decision to take: the game is over")
@@ -185,7 +186,11 @@ class Searcher:
         self.root_state = game.state
         self.shown, self.purse = known_places(game.events, self.me)
         self.root = _Node(self.me)
-        self.actions: list[Action] = list(game.legal_actions())
+        # The coach searches one move of each set of equivalent moves (the five Dwerg
+        # brothers lead to the same position): ``root_actions``, a subset of the legal ones.
+        self.actions: list[Action] = list(game.legal_actions() if root_actions is None
+                                          else root_actions)
+        self._root_only = None if root_actions is None else frozenset(self.actions)
         self.root_stats = {a: RootStats() for a in self.actions}
         n = game.config.players
         self.win_sum = [0.0] * n
@@ -259,6 +264,8 @@ class Searcher:
                 eng.apply(self.policy(eng, rng), check=check)
                 continue
             actions = eng.legal_actions()
+            if node is self.root and self._root_only is not None:
+                actions = [a for a in actions if a in self._root_only]
             if len(actions) == 1 and node is not self.root:
                 eng.apply(actions[0], check=check)
                 continue

@@ -212,6 +212,15 @@ class YludStep(Step):
                 table.push(YludColumn(p.seat))
 
 
+def distinction_winner(ranks: list[int]) -> int | None:
+    """The seat that wins a class's distinction from every player's ranks in that class: a
+    strict majority; a tie for the most ranks gives it to nobody (FR "Fin de l'Age 1", R23).
+    The troop evaluation and the coach's words both ask this."""
+    best = max(ranks)
+    winners = [seat for seat, r in enumerate(ranks) if r == best]
+    return winners[0] if len(winners) == 1 else None
+
+
 @dataclass(frozen=True, slots=True)
 class Distinction(Step):
     """Troop evaluation (FR "Fin de l'Age 1"): the strict majority of a class's ranks wins
@@ -224,10 +233,9 @@ class Distinction(Step):
         card = C.DISTINCTIONS[self.index]
         suit = C.SUITS[self.index]
         ranks = [p.ranks[suit] for p in s.players]
-        best = max(ranks)
-        winners = [p for p, r in zip(s.players, ranks, strict=True) if r == best]
+        winner = distinction_winner(ranks)
         quiet = table.quiet
-        if len(winners) != 1:
+        if winner is None:
             if not quiet:
                 table.emit(ev.DistinctionAwarded, distinction=card, player=None,
                            ranks=tuple(ranks))
@@ -238,7 +246,7 @@ class Distinction(Step):
                 else:
                     table.discard_card(top, None, "Pioneer of the Kingdom: nobody won it (R3)")
             return
-        p = winners[0]
+        p = s.players[winner]
         p.command_zone.append(card)
         if not quiet:
             table.emit(ev.DistinctionAwarded, distinction=card, player=p.seat,
@@ -331,4 +339,4 @@ TRADE: tuple[tuple[Trade, ...], ...] = tuple(tuple(Trade(seat, t) for t in range
 
 __all__ = ["AgeEnd", "BrisingamensEnd", "ClearCamp", "Distinction", "Enlistment", "GameEnd",
            "Order", "Reveal", "RoundEnd", "RoundStart", "StartAge", "TavernEnd", "ThrudLeaves",
-           "Trade", "YludStep"]
+           "Trade", "YludStep", "distinction_winner"]

@@ -1,0 +1,202 @@
+"""What a move does at once: the score sheet's change, the majorities, the next decision.
+
+"Now" means the board's own score sheet (:meth:`nidavellir.game.Game.scores`): the move is
+applied to a copy of the position and the player's row after it is compared with the row
+before, for every decision kind (a mercenary that waits in the command zone adds nothing
+now; enlisting it adds its column's points). What the sheet would say *if the game ended
+now* (the waiting mercenaries and Ylud placed where they score most, R14) is another figure
+under that name, never called "now".
+
+A majority that a move takes, ties, loses or hands over is read from the engine's own
+rules (:func:`nidavellir.rules.flow.distinction_winner` for the distinctions of age 1,
+:func:`nidavellir.scoring.warrior_majority` for the final warrior bonus), never restated
+by hand: a tie for a distinction gives it to nobody, a tie for the warrior bonus gives it
+to every tied player, because that is what the engine does.
+
+Everything is computed on a determinization for the deciding seat, so a preview never
+depends on what that seat cannot see (the seat's own row of the score sheet and the
+armies are the same in every determinization).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .. import cards as C
+from .. import events as ev
+from ..actions import Action
+from ..cards import Kind
+from ..game import Game
+from ..rules.base import DecisionKind
+from ..rules.flow import distinction_winner
+from ..scoring import CATEGORIES, CATEGORY_LABELS, PlayerTable, score_table, warrior_majority
+from ..state import GameState
+
+_IMMEDIATE_EVENTS = (ev.CardTaken, ev.CardPlaced, ev.CardDiscarded, ev.CoinTransformed,
+                     ev.CoinTraded, ev.HeroRecruited, ev.CoinSwapped, ev.GemReplaced,
+                     ev.CoinDiscarded)
+
+
+@dataclass
+class Immediate:
+    """What a move changes on the board's score sheet at once (exact)."""
+
+    total: int
+    """The player's total on the score sheet right after the move, less before."""
+    parts: dict[str, int]
+    """Score-sheet categories that change, and by how much (they add up to ``total``)."""
+    lines: list[str]
+    """What happens to the player, in words (a card placed, a coin traded, …)."""
+    majority: list[str]
+    """Class majorities taken, tied, lost or handed over, with what the engine gives for
+    them ("ties the hunters: nobody gets Hunting Master")."""
+    if_ended: int = 0
+    """The change of the total *if the game ended now*: waiting mercenaries and Ylud placed
+    where they score most (R14). Not the "now" figure."""
+    follow_up: str = ""
+    """The player's next decision when the move leads straight to one (a hero to recruit, a
+    coin to transform): the engine's own prompt. Its effect is not counted yet."""
+    lines_completed: int = 0
+    """Complete lines the move adds."""
+    new_coins: list[str] = field(default_factory=list)
+    """The coins a transform or a trade gives the player, in order."""
+
+    def text(self) -> str:
+        """``+7 now (warriors +5, coins +2)``."""
+        parts = ", ".join(f"{CATEGORY_LABELS.get(k, k).lower()} {v:+d}"
+                          for k, v in self.parts.items())
+        return f"{self.total:+d} now" + (f" ({parts})" if parts and len(self.parts) > 1 else "")
+
+
+def immediate(game: Game, action: Action | str, seed: int = 0) -> Immediate:
+    """What ``action`` changes at once for the player deciding (module docs), on a
+    determinization for that player."""
+    decision = game.decision
+    if decision is None:
+        raise ValueError("there is no decision: the game is over")
+    base = game.determinize(decision.player, seed)
+    return _immediate(base, decision.player, base.parse(str(action)) if isinstance(
+        action, str) else action)
+
+
+def immediates(game: Game, actions: Sequence[Action], seed: int = 0) -> dict[str, Immediate]:
+    """:func:`immediate` of several actions of the decision on the table (one
+    determinization for all)."""
+    decision = game.decision
+    if decision is None:
+        return {}
+    base = game.determinize(decision.player, seed)
+    return {str(a): _immediate(base, decision.player, a) for a in actions}
+
+
+def sheet_if_ended(game: Game, seat: int) -> dict[str, int]:
+    """``seat``'s score sheet by category if the game ended now: the table as it is, with the
+    cards that would still be placed before the final count placed where they score most
+    for the player (a mercenary waiting in the command zone on its better side, Ylud in her
+    best column: R14, every mercenary is enlisted and Ylud placed before the scoring)."""
+    tables = game.tables()
+    mine = tables[seat]
+    pending = [c for c in mine.command_zone if c.kind is Kind.MERCENARY or c is C.YLUD]
+    options = game.config.options
+    if not pending:
+        return score_table(tables, options, details=False)[seat].breakdown
+    army = {suit: list(col) for suit, col in mine.army.items()}
+    zone = list(mine.command_zone)
+    for card in pending:
+        zone.remove(card)
+        suits = [s for s, _ in card.sides] if card.kind is Kind.MERCENARY else list(C.SUITS)
+        best_total, best_suit = -1, suits[0]
+        for suit in suits:
+            trial = {k: v + [card] if k is suit else v for k, v in army.items()}
+            tables[seat] = PlayerTable(mine.name, trial, zone, mine.coins, mine.gem)
+            total = score_table(tables, options, details=False)[seat].total
+            if total > best_total:
+                best_total, best_suit = total, suit
+        army[best_suit] = army[best_suit] + [card]
+    tables[seat] = PlayerTable(mine.name, army, zone, mine.coins, mine.gem)
+    return score_table(tables, options, details=False)[seat].breakdown
+
+
+def _immediate(base: Game, me: int, action: Action) -> Immediate:
+    before = base.scores()[me].breakdown
+    ended_before = sum(sheet_if_ended(base, me).values())
+    age = base.state.age
+    prizes_before = prizes(base.state, age)
+    lines_before = base.state.players[me].lines
+    branch = base.clone()
+    mark = len(branch.events)
+    branch.apply(action)
+    after = branch.scores()[me].breakdown
+    parts = {k: after[k] - before[k] for k in CATEGORIES if after[k] != before[k]}
+    mine = [e for e in branch.events[mark:]
+            if isinstance(e, _IMMEDIATE_EVENTS) and getattr(e, "player", None) == me]
+    nxt = branch.decision
+    follow = (nxt.prompt if nxt is not None and nxt.player == me
+              and nxt.kind not in (DecisionKind.BID, DecisionKind.PICK) else "")
+    notes = majority_notes(prizes_before, prizes(branch.state, age), me, base.names)
+    return Immediate(total=sum(parts.values()), parts=parts,
+                     lines=[e.describe(base.names) for e in mine], majority=notes,
+                     if_ended=sum(sheet_if_ended(branch, me).values()) - ended_before,
+                     follow_up=follow,
+                     lines_completed=branch.state.players[me].lines - lines_before,
+                     new_coins=[e.new for e in mine
+                                if isinstance(e, ev.CoinTransformed | ev.CoinTraded)])
+
+
+# ====================================================================== majorities
+
+#: (class, what the majority wins, the seats that would get it) for each majority at stake.
+Prize = tuple[str, str, frozenset[int]]
+
+
+def prizes(state: GameState, age: int) -> list[Prize]:
+    """The majorities at stake and who would get each, by the engine's own rules: in age
+    1 every class's distinction if the age ended now (the troop evaluation's
+    :func:`~nidavellir.rules.flow.distinction_winner`); in age 2 the final warrior bonus
+    if the game ended now (the scorer's :func:`~nidavellir.scoring.warrior_majority`)."""
+    players = state.players
+    if age == 1:
+        out = []
+        for suit, card in zip(C.SUITS, C.DISTINCTIONS, strict=True):
+            winner = distinction_winner([p.ranks[suit] for p in players])
+            out.append((suit.column_name, card.name,
+                        frozenset(() if winner is None else (winner,))))
+        return out
+    bonus = warrior_majority([p.ranks[C.Suit.WARRIOR] for p in players], state.config.options)
+    return [(C.Suit.WARRIOR.column_name, "the warrior bonus",
+             frozenset(i for i, b in enumerate(bonus) if b))]
+
+
+def majority_notes(before: Sequence[Prize], after: Sequence[Prize], me: int,
+                   names: Sequence[str]) -> list[str]:
+    """The majorities whose holders the move changes, in words, from the engine's holders
+    before and after (``me``: the player moving)."""
+    notes = []
+    for (cls, prize, old), (_, _, new) in zip(before, after, strict=True):
+        if old == new:
+            continue
+        others = sorted(new - {me})
+        who = " and ".join(names[i] for i in others)
+        if me in new and not others:
+            taken = sorted(old - {me})
+            notes.append(f"takes the {cls} majority: {prize}"
+                         + (f" (from {' and '.join(names[i] for i in taken)})" if taken else ""))
+        elif me in new:
+            notes.append(f"ties the {cls} majority: {prize} for you and {who}")
+        elif not new:
+            notes.append(f"ties the {cls} majority: nobody gets {prize}")
+        elif me in old:
+            notes.append(f"hands the {cls} majority to {who}: {prize}")
+        else:
+            notes.append(f"leaves the {cls} majority to {who}: {prize}")
+    return notes
+
+
+def good_note(text: str) -> bool:
+    """Whether a majority note is good news for the player moving."""
+    return text.startswith("takes") or (text.startswith("ties") and "for you" in text)
+
+
+__all__ = ["Immediate", "Prize", "good_note", "immediate", "immediates", "majority_notes",
+           "prizes", "sheet_if_ended"]

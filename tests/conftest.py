@@ -1,0 +1,14 @@
+"""The whole suite: the Play tab's coach judges at a small budget.
+
+Every Play app with a human seat starts judging each decision of that seat in the
+background (the ``coach`` level: about two seconds of one core). Tests that play whole games
+through the widgets would spend most of their time there, so the suite sets the coach's
+level (``widgets.coach.LEVEL_VARIABLE``, read by kernels started by the tests too) to a
+small search; tests of the coach itself name their levels.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("NIDAVELLIR_COACH_LEVEL", "search@20")

@@ -1,0 +1,41 @@
+"""The coach agrees with itself (issue 41): the consistency harness, fast.
+
+``benchmarks/bench_coach_consistency.py`` plays whole games through the Play tab's model,
+the learner following the Hint, and counts every disagreement between the buttons, the
+Hint, the win bar, What-if, ``nidavellir hint`` on the saved record and the review, every
+"now" that the board's score sheet contradicts, every reason its figures or the board
+contradict, and equivalent moves valued apart. Here it runs on each of its three tables (3
+players against two ``hard``, against two ``expert``, 2 players with Thingvellir), at small
+budgets, and every count must be 0; benchmarks/README.md has the figures of 20 games at the
+coach's own level.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import bench_coach_consistency as harness  # noqa: E402
+
+
+def test_every_surface_agrees_over_whole_games() -> None:
+    result = harness.run(3, level="search@20", opponents={"hard": 10, "expert": 10})
+    assert result["games"] == 3 and result["decisions"] > 40
+    assert [result[k] for k in "abcde"] == [0, 0, 0, 0, 0], result["problems"]
+
+
+def test_the_harness_sees_a_disagreement(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The harness is not blind: a button that shows another figure is counted."""
+    from widgets import controls
+
+    real = controls.judged_text
+
+    def off_by_one(o, judgement):  # type: ignore[no-untyped-def]
+        text = real(o, judgement)
+        return text.replace("%", "1%", 1) if o is not judgement.options[0] else text
+
+    monkeypatch.setattr(controls, "judged_text", off_by_one)
+    result = harness.run(1, level="search@10", opponents={"hard": 5, "expert": 5})
+    assert result["d"] > 0
