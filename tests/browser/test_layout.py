@@ -31,8 +31,10 @@ SIZES = [(1280, 800), (1920, 1080)]
 RECORDS = ["examples/records/thingvellir_four_players.json", "examples/records/three_players.json"]
 
 
-def decisions_of_every_kind(path: str) -> list[int]:
-    """The first decision of each kind in a record, and the one with the most options."""
+def decisions_of_every_kind(path: str, seen: set[str]) -> list[int]:
+    """The first decision of each kind in a record not in ``seen`` (which it updates: a
+    kind drawn from an earlier record is not drawn again), and the one with the most
+    options."""
     record = json.loads((ROOT / path).read_text(encoding="utf-8"))
     game = Game.from_record(dict(record, actions=[]))
     first: dict[str, int] = {}
@@ -40,9 +42,11 @@ def decisions_of_every_kind(path: str) -> list[int]:
     for i, action in enumerate(record["actions"]):
         d = game.decision
         assert d is not None
-        first.setdefault(d.kind, i)
+        if d.kind not in seen:
+            first.setdefault(d.kind, i)
         most = max(most, (len(game.legal_actions()), i))
         game.apply(action)
+    seen.update(first)
     return sorted({*first.values(), most[1]})
 
 
@@ -99,13 +103,16 @@ def test_nothing_cut_no_word_broken_and_the_coach_beside_the_options(
         pg.locator(".nid-play-app button.nid-new-start").wait_for(timeout=UPDATE_TIMEOUT)
         no_problems(pg, "the Play tab with its new-game form", ".nid-play-app")
         coach_beside_the_options(pg, ".nid-play-app", "Play")
-        for path in RECORDS:
+        seen: set[str] = set()
+        # The smaller screen, where text is cut first, draws both records; the larger the
+        # Thingvellir one (every kind but three of the base game's heroes).
+        for path in RECORDS if size == SIZES[0] else RECORDS[:1]:
             tab(pg, "Replay").click()
             pg.locator(".nid-replay-path input").fill(path)
             pg.locator(".nid-replay-load").click()
             wait_text(pg, ".nid-replay-status", r"decisions")
             no_problems(pg, f"Replay of {path}", ".nid-replay")
-            for index in decisions_of_every_kind(path):
+            for index in decisions_of_every_kind(path, seen):
                 tab(pg, "Replay").click()
                 set_slider(pg, index)
                 no_problems(pg, f"Replay of {path} at decision {index}", ".nid-replay")
