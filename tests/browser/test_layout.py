@@ -105,7 +105,7 @@ def test_nothing_cut_no_word_broken_and_the_coach_beside_the_options(
         coach_beside_the_options(pg, ".nid-play-app", "Play")
         seen: set[str] = set()
         # The smaller screen, where text is cut first, draws both records; the larger the
-        # Thingvellir one (every kind but three of the base game's heroes).
+        # Thingvellir one.
         for path in RECORDS if size == SIZES[0] else RECORDS[:1]:
             tab(pg, "Replay").click()
             pg.locator(".nid-replay-path input").fill(path)
