@@ -39,3 +39,37 @@ def test_the_harness_sees_a_disagreement(monkeypatch) -> None:  # type: ignore[n
     monkeypatch.setattr(controls, "judged_text", off_by_one)
     result = harness.run(1, level="search@10", opponents={"hard": 5, "expert": 5})
     assert result["d"] > 0
+
+
+def test_no_reason_reads_zero_points() -> None:
+    """A reason is a difference beyond the noise that shows in the one decimal written: no
+    comparison of any option with the best says "+0.0 points" or "-0.0 points" (the harness
+    found "your coins +0.0 points"). Checked at the last decisions of seeded games of both
+    tables, where the judge is exact and every difference, however small, is beyond the
+    noise, and at earlier positions."""
+    import random as _random
+
+    from nidavellir import Game
+    from nidavellir.bots.judge import judge
+
+    compared = 0
+    for seed, players, expansions in ((3, 3, ()), (4, 2, ("thingvellir",)), (5, 4, ()),
+                                      (6, 2, ()), (7, 3, ("thingvellir",))):
+        game = Game.new(players=players, seed=seed, expansions=expansions)
+        rng = _random.Random(seed)
+        actions = []
+        while game.decision is not None:
+            actions.append(rng.choice(game.legal_actions()))
+            game.apply(actions[-1])
+        game = Game.new(players=players, seed=seed, expansions=expansions)
+        for index, action in enumerate(actions):
+            late = index >= len(actions) - 12
+            if (late or index % 15 == 7) and len(game.legal_actions()) > 1:
+                j = judge(game, level="search@10")
+                for option in j.options[1:]:
+                    c = j.compare(option.action)
+                    compared += 1
+                    for line in c.why + c.but:
+                        assert "+0.0 points" not in line and "-0.0 points" not in line, line
+            game.apply(action)
+    assert compared > 40
