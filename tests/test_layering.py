@@ -123,6 +123,13 @@ def test_discovery_sees_every_python_file() -> None:
 PUBLIC_UNDERSCORE = {"nidavellir.i18n._"}
 
 
+def _public_underscore(module: str, name: str) -> bool:
+    """``name`` from ``module`` (absolute, or relative as ``..i18n`` gives ``i18n``) is one
+    of :data:`PUBLIC_UNDERSCORE`."""
+    return any(public.endswith(f".{module.removeprefix('nidavellir.')}.{name}")
+               or public == f"{module}.{name}" for public in PUBLIC_UNDERSCORE)
+
+
 def _private_engine_imports(source: str) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(source)):
@@ -281,8 +288,7 @@ def _private_uses(source: str) -> list[str]:
                 "nidavellir")):
             found += [f"{node.module}.{a.name}" for a in node.names
                       if a.name.startswith("_") and a.name != "__version__"
-                      and f"nidavellir.{node.module}.{a.name}".replace(
-                          "nidavellir.nidavellir.", "nidavellir.") not in PUBLIC_UNDERSCORE]
+                      and not _public_underscore(node.module or "", a.name)]
         elif isinstance(node, ast.Attribute) and node.attr in ("_engine", "_legal", "_legal_set"):
             found.append(node.attr)
     return found
