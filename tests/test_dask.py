@@ -148,8 +148,13 @@ def test_resume_after_an_interrupted_run_writes_only_the_missing_chunks(tmp_path
         args = ["simulate", "--games", str(games), "--players", "3", "--seed", "8",
                 "--chunk", "60", "--out", f"{out}/", "--no-progress"]
         chunks = games // 60
+        # A shell starts its background jobs with Ctrl-C ignored, and a child inherits that
+        # (so does Python, which then never raises KeyboardInterrupt): `make test &` or a
+        # CI runner's background step would make the run deaf to Ctrl-C. The child is
+        # given the default, as a terminal's foreground job has.
         proc = subprocess.Popen([str(BIN / "nidavellir"), *args], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE)
+                                stderr=subprocess.PIPE,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         part = out / "players=3" / "bots=random-random-random"
         while proc.poll() is None and len(list(part.glob("part-*.parquet"))) < 3:
             time.sleep(0.05)
