@@ -102,7 +102,7 @@ def test_a_position_judged_before_shows_its_judgement_on_a_new_pages_buttons() -
 
 def test_a_hint_for_an_older_position_is_never_shown() -> None:
     app, coach = app_with_coach()
-    coach.deep_level = "search@400"
+    coach.judging.deep_level = "search@400"
     coach.deeper_button.click()
     assert coach.hint_text.value == "<i>the coach is thinking…</i>"
     start = time.perf_counter()
@@ -132,8 +132,7 @@ def test_the_win_chance_bar_speaks_from_the_judgement_or_the_viewers_knowledge()
     assert all(f"{w:.0%}" in coach.bar.value for w in j.win if w > 0)
     # While no decision of yours is judged, from what you can see.
     wins, _ = estimate_position(app.session.game, app.session.viewer, 20)
-    coach.judgement = None
-    coach._judged_at = None
+    coach.judging.judgement = None
     app.session.seats[0] = "random"
     coach.refresh_bar()
     coach.wait()
@@ -143,7 +142,7 @@ def test_the_win_chance_bar_speaks_from_the_judgement_or_the_viewers_knowledge()
 
 def test_clicks_stay_fast_while_the_coach_thinks() -> None:
     app, coach = app_with_coach()
-    coach.deep_level = "search@2000"
+    coach.judging.deep_level = "search@2000"
     coach.deeper_button.click()
     assert any(t.is_alive() for t in threading.enumerate() if t.daemon)
     start = time.perf_counter()

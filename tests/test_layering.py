@@ -23,7 +23,10 @@ PACKAGE = ROOT / "nidavellir"
 #: The lessons (nidavellir.lessons) read YAML and compute the probability lessons' answers
 #: with the analysis layer.
 UPPER_LAYERS = ("nidavellir.analysis", "nidavellir.bots", "nidavellir.cli",
-                "nidavellir.integrations", "nidavellir.lessons")
+                "nidavellir.integrations", "nidavellir.lessons", "nidavellir.play")
+#: Upper layers that are stdlib-only all the same: the bots (and the coach's judge), and the
+#: Play tab's model under the widgets (nidavellir.play).
+STDLIB_UPPER = ("nidavellir.bots", "nidavellir.play")
 BLOCKED = ("pandas", "plotly", "ipywidgets", "traitlets", "numpy", "yaml", "widgets",
            *UPPER_LAYERS)
 
@@ -75,11 +78,12 @@ print(json.dumps(report))
 """
 
 
-def probe(modules: list[str]) -> dict[str, dict]:
+def probe(modules: list[str], blocked: tuple[str, ...] | list[str] = BLOCKED
+          ) -> dict[str, dict]:
     # -I: ignore PYTHONPATH and the user site; the tree under test comes first on sys.path.
     code = f"import sys; sys.path.insert(0, {str(ROOT)!r})\n" + PROBE
     done = subprocess.run(
-        [sys.executable, "-I", "-c", code, json.dumps(BLOCKED), json.dumps(modules)],
+        [sys.executable, "-I", "-c", code, json.dumps(list(blocked)), json.dumps(modules)],
         capture_output=True, text=True, timeout=120, check=False,
     )
     assert done.returncode == 0, done.stderr
@@ -97,6 +101,25 @@ def test_core_module_imports_with_only_the_standard_library(
 ) -> None:
     assert report[module]["error"] is None, report[module]["error"]
     assert report[module]["foreign"] == [], "loads modules outside the standard library"
+
+
+STDLIB_UPPER_MODULES = [m for m in discover() if _within(m, STDLIB_UPPER)]
+
+
+@pytest.fixture(scope="module")
+def upper_report() -> dict[str, dict]:
+    """The bots and the Play model, imported with every non-stdlib package and the layers
+    that use them blocked."""
+    return probe(STDLIB_UPPER_MODULES,
+                 [b for b in BLOCKED if not _within(b, STDLIB_UPPER)])
+
+
+@pytest.mark.parametrize("module", STDLIB_UPPER_MODULES)
+def test_bots_and_the_play_model_import_with_only_the_standard_library(
+    upper_report: dict[str, dict], module: str
+) -> None:
+    assert upper_report[module]["error"] is None, upper_report[module]["error"]
+    assert upper_report[module]["foreign"] == [], "loads modules outside the standard library"
 
 
 def test_the_blocker_blocks() -> None:
@@ -315,8 +338,8 @@ def test_bots_and_integrations_use_the_public_game_api() -> None:
 
 def test_mypy_checks_every_package_strict_for_the_core_and_the_bots() -> None:
     """``make typecheck`` (part of ``make test``) reads this configuration: every package,
-    the widgets included; mypy --strict's flags for the core engine and the bots; the upper
-    layers checked (their untyped bodies too) but not strict."""
+    the widgets included; mypy --strict's flags for the core engine, the bots and the Play
+    model; the upper layers checked (their untyped bodies too) but not strict."""
     import tomllib
 
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
@@ -329,7 +352,7 @@ def test_mypy_checks_every_package_strict_for_the_core_and_the_bots() -> None:
     assert strict["module"] == ["nidavellir", "nidavellir.*"]
     assert all(strict[flag] is True for flag in strict_flags)
     upper = {f"{m}.*" if m != "nidavellir.cli" else m for m in UPPER_LAYERS
-             if m != "nidavellir.bots"} | {"nidavellir.classroom.*"}
-    assert set(relaxed["module"]) == upper  # the bots stay strict
+             if m not in STDLIB_UPPER} | {"nidavellir.classroom.*"}
+    assert set(relaxed["module"]) == upper  # the bots and the Play model stay strict
     every = {m for m in discover() if m.count(".") == 1}
-    assert every <= {*CORE_MODULES, *(u.removesuffix(".*") for u in upper), "nidavellir.bots"}
+    assert every <= {*CORE_MODULES, *(u.removesuffix(".*") for u in upper), *STDLIB_UPPER}

@@ -27,7 +27,7 @@ from .panels import (
     StatusBar,
     TableView,
 )
-from .session import HUMAN, Console, Session
+from .session import HUMAN, Console, MessageLog, Session
 from .style import css_widget
 
 
@@ -46,7 +46,8 @@ class PlayApp(W.VBox):
         super().__init__(**kwargs)
         self.add_class("nid-play-app")
         self.session = session
-        self.console = session.console
+        self.console = Console(session.console)
+        """The session's messages, shown under the decision."""
         # The panels redraw on each move in the order they are made here, and the page
         # receives their changes in that order: first what happened (the status, the
         # table, the boards, the log, the result), then the coach drops what belonged to
@@ -137,7 +138,7 @@ def play_app(players: int = 3, seats: Sequence[str] | None = None, seed: int = 0
         "seed": seed, "names": list(names) if names else None, "expansions": list(expansions),
         "first_game": first_game, "bot_delay": bot_delay, **config,
     }
-    console = Console()
+    console = MessageLog()
     # A learner's game: forced moves played (and said), a summary at the end of each age.
     flow = {"auto_forced": bool(config.pop("auto_forced", True)),
             "age_summaries": bool(config.pop("age_summaries", True)),

@@ -13,7 +13,8 @@ command line's ``nidavellir hint`` and the review give the same figures.
 
 Everything slow runs in a background thread with its progress shown, so a click on the board
 is answered at once; an answer is shown only if the game is still at the position it was
-asked for.
+asked for. The judgement itself is the model's (:class:`nidavellir.play.Judging`, no widget
+in it); this panel shows it and the review.
 
 >>> from widgets.app import play_app
 >>> app = play_app(players=2, seats=["human", "random"], seed=1, bot_delay=0)
@@ -27,7 +28,6 @@ from __future__ import annotations
 
 import html
 import os
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -35,16 +35,17 @@ from typing import Any
 import ipywidgets as W
 
 from nidavellir import Action, Game
-from nidavellir.bots.judge import DEFAULT_LEVEL, Judgement, fineness, win_text
+from nidavellir.bots.judge import DEFAULT_LEVEL, Judgement, win_text
+from nidavellir.play import Change, Judging, position_key
+from nidavellir.play.coaching import DEEP_LEVEL, ESTIMATE_PLAYOUTS
+from nidavellir.play.runner import Workers
 
 from .session import Session
 
 esc = html.escape
 
 #: Playouts behind the win-chance bar while no decision of yours is judged (a bot thinks).
-BAR_PLAYOUTS = 200
-#: The level of "Think longer".
-DEEP_LEVEL = "deep"
+BAR_PLAYOUTS = ESTIMATE_PLAYOUTS
 #: The review's depths offered: (label, level). The default is the Hint's level: the review
 #: of a decision is the Hint's judgement of it (already made when you asked for the Hint).
 REVIEW_DEPTHS: tuple[tuple[str, str], ...] = (
@@ -53,8 +54,6 @@ REVIEW_DEPTHS: tuple[tuple[str, str], ...] = (
 #: Processes the review runs on (the page's goal: a 3-player game within a minute on two
 #: cores, benchmarks/README.md).
 REVIEW_WORKERS = min(2, os.cpu_count() or 1)
-
-Key = tuple[int, int, int]
 
 #: The environment variable that sets the coach's level for a whole installation (a class on
 #: slow machines may want ``quick``; the test suite sets a small ``search@N``).
@@ -74,12 +73,6 @@ def coach_level() -> str:
     except ValueError:
         return DEFAULT_LEVEL
     return value
-
-
-def position_key(game: Game) -> Key:
-    """The position on the table: the game, and the moves that led to it (an undo then
-    another move reaches the same length but not the same position)."""
-    return (id(game), len(game.history), hash(tuple(game.history)))
 
 
 def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
@@ -121,10 +114,6 @@ def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
     return head + " <span class='nid-hint-why'>" + " ".join(parts) + "</span>"
 
 
-class _Stale(Exception):
-    """A judgement of a position the game has left: stopped."""
-
-
 class Coach(W.VBox):
     """The judgement of the position, Hint, Think longer, win chances, the game's review."""
 
@@ -139,8 +128,8 @@ class Coach(W.VBox):
         self.session = session
         level = level or coach_level()
         review_level = review_level or level
-        self.level = level
-        self.deep_level = deep_level
+        self.judging = Judging(session, level=level, deep_level=deep_level)
+        """The judgement of the position on the table (the model this panel shows)."""
         self.bar_playouts = bar_playouts
         self.review_level = review_level
         self.review_workers = review_workers
@@ -150,23 +139,11 @@ class Coach(W.VBox):
         """Opens a branch of a reviewed game at a position in What-if (the dashboard)."""
         self.on_reviewed: list[Callable[[Game, Any], None]] = []
         """Told of every finished review (the save panel: a saved game keeps its review)."""
-        self.judgement: Judgement | None = None
-        """The finest judgement of the position on the table (None: none yet)."""
-        self._judged_at: Key | None = None
-        self.listeners: list[Callable[[Judgement], None]] = []
-        """Called with every judgement adopted for the position (the decision's buttons,
-        the What-if tab): every surface shows the same one."""
         self.selected: Callable[[], Action | None] = lambda: None
         """The move the player has selected in the decision's controls, if any."""
-        self.timings: dict[str, float] = {}
-        """When the decision on the table appeared, its judgement was ready, the Hint was
-        asked for and shown (``time.perf_counter()``; the consistency benchmark reads it)."""
-        self.last_hint: Judgement | None = None
-        self._threads: list[threading.Thread] = []
-        self._lock = threading.Lock()
-        self._adopting = threading.RLock()
-        self._pending: set[tuple[Key, str]] = set()
-        self._hint_wanted: tuple[Key, str] | None = None
+        self.review_timings: dict[str, float] = {}
+        """Seconds the last review took (``review``; the consistency benchmark reads it)."""
+        self._workers = Workers("nidavellir-review", on_error=self._failed)
         self.hint_button = W.Button(description="Hint", icon="lightbulb-o",
                                     tooltip="the coach's best move for you, and why")
         self.hint_button.add_class("nid-hint")
@@ -220,39 +197,75 @@ class Coach(W.VBox):
                    layout=W.Layout(align_items="center", flex_flow="row wrap")),
             self.review_status, self.review_box]
         self._game: Game | None = None
+        # The model was told of the move first (it observed the session before this panel):
+        # what is shown here is its state for the new position.
         session.observe(lambda _c: self._changed(), "version")
+        self.judging.observe(self._judging_changed, ["judgement", "hints", "progress"])
         self._changed()
+        self._show_progress(self.judging.progress)
+
+    # ------------------------------------------------------------------ the model's state
+
+    @property
+    def judgement(self) -> Judgement | None:
+        """The finest judgement of the position on the table (None: none yet)."""
+        return self.judging.current()
+
+    @property
+    def listeners(self) -> list[Callable[[Judgement], None]]:
+        """Called with every judgement adopted for the position (the decision's buttons,
+        the What-if tab): every surface shows the same one."""
+        return self.judging.listeners
+
+    @property
+    def timings(self) -> dict[str, float]:
+        """When the decision appeared, its judgement was ready, the Hint was asked for and
+        shown, and how long the review took."""
+        return {**self.judging.timings, **self.review_timings}
+
+    @property
+    def last_hint(self) -> Judgement | None:
+        return self.judging.last_hint
+
+    @property
+    def level(self) -> str:
+        return self.judging.level
+
+    @property
+    def deep_level(self) -> str:
+        return self.judging.deep_level
+
+    def judge(self, level: str) -> bool:
+        """Judge the decision on the table at ``level`` (:meth:`Judging.judge`)."""
+        return self.judging.judge(level)
+
+    def _judging_changed(self, change: Change) -> None:
+        if change["name"] == "progress":
+            self._show_progress(change["new"])
+        elif change["name"] == "hints":
+            hint = self.judging.hint
+            if hint is not None:
+                self.hint_text.value = hint_html(hint, self.selected())
+        elif change["new"] is not None and self.show_bar.value:
+            self.refresh_bar()
 
     # ------------------------------------------------------------------ plumbing
 
-    def _run(self, work: Callable[[], None]) -> None:
-        thread = threading.Thread(target=self._guarded, args=(work,), daemon=True)
-        with self._lock:
-            self._threads = [t for t in self._threads if t.is_alive()] + [thread]
-        thread.start()
-
-    def _guarded(self, work: Callable[[], None]) -> None:
-        try:
-            work()
-        except Exception as exc:  # shown, never lost in a thread
-            self._show_progress(None)
-            self.session.console.error(f"coach: {exc}")
+    def _failed(self, exc: BaseException) -> None:
+        self.review_progress.layout.display = "none"
+        self.session.console.error(f"coach: {exc}")
 
     def wait(self, timeout: float = 300.0) -> None:
         """Wait for the coach's background work (tests, notebooks)."""
-        while True:
-            with self._lock:
-                threads = [t for t in self._threads if t.is_alive()]
-            if not threads:
-                return
-            for t in threads:
-                t.join(timeout)
+        self.judging.wait(timeout)
+        self._workers.wait(timeout)
 
-    def _show_progress(self, fraction: float | None, what: str = "") -> None:
-        if fraction is None:
+    def _show_progress(self, progress: tuple[float, str] | None) -> None:
+        if progress is None:
             self.progress.layout.display = "none"
             self.progress_label.value = ""
             return
+        fraction, what = progress
         self.progress.layout.display = ""
         self.progress.value = max(0.0, min(1.0, fraction))
         self.progress_label.value = (f"<span class='nid-note'>the coach is thinking… "
@@ -268,116 +281,26 @@ class Coach(W.VBox):
             self.reviewed_game = None
             self.review_status.value = ""
             self.review_box.children = []
-        key = position_key(game)
-        if self._judged_at != key:
-            self.judgement = None
-            self._judged_at = None
-            self._hint_wanted = None
-            if self.hint_text.value:
-                self.hint_text.value = ""
+        if self.judging.hint is None and self.hint_text.value:
+            self.hint_text.value = ""  # the Hint of the position the game has left
         self.review_button.disabled = not game.is_over
         d = game.decision
         mine = d is not None and session.is_human(d.player)
         self.hint_button.disabled = not mine
         self.deeper_button.disabled = not mine
-        if mine and self.judgement is None and (key, self.level) not in self._pending:
-            # The judgement starts when the decision appears: the Hint finds it ready.
-            self.timings = {"decision": time.perf_counter()}
-            self.judge(self.level)
-        if self.show_bar.value:
-            self.refresh_bar()
-
-    # ------------------------------------------------------------------ the judgement
-
-    def judge(self, level: str) -> bool:
-        """Judge the human decision on the table at ``level`` in the background; the result
-        is adopted for every surface unless a finer one is already shown."""
-        from nidavellir.bots.judge import judge
-
-        session = self.session
-        game = session.game
-        d = game.decision
-        if d is None or not session.is_human(d.player):
-            return False
-        key = position_key(game)
-        position = game.clone()
-
-        def progress(done: float, total: float, what: str) -> None:
-            if position_key(session.game) != key:
-                raise _Stale  # the game moved on: the judgement is not wanted any more
-            self._show_progress(done / total if total else 1.0, what)
-
-        def work() -> None:
-            try:
-                judgement = judge(position, level=level, progress=progress)
-            except _Stale:
-                return
-            finally:
-                with self._lock:
-                    self._pending.discard((key, level))
-            if position_key(session.game) != key:
-                return  # the game moved on: never show a judgement of an older position
-            self._show_progress(None)
-            self._adopt(judgement, key)
-
-        with self._lock:
-            if (key, level) in self._pending:
-                return True
-            self._pending.add((key, level))
-        self._show_progress(0.0, "")
-        self._run(work)
-        return True
-
-    def _adopt(self, judgement: Judgement, key: Key) -> None:
-        # Adopted and told to every surface at once: what the buttons, the Hint, the bar and
-        # What-if show is always the judgement the coach holds.
-        with self._adopting:
-            current = self.judgement
-            if current is not None and self._judged_at == key and \
-                    fineness(current.level) > fineness(judgement.level):
-                return  # a finer judgement is already shown
-            self.judgement = judgement
-            self._judged_at = key
-            self.timings.setdefault("ready", time.perf_counter())
-            for listener in list(self.listeners):
-                try:
-                    listener(judgement)
-                except Exception as exc:
-                    self.session.console.error(f"coach: {exc}")
-            if self._hint_wanted is not None and self._hint_wanted[0] == key and \
-                    fineness(judgement.level) >= fineness(self._hint_wanted[1]):
-                self._show_hint(judgement)
         if self.show_bar.value:
             self.refresh_bar()
 
     # ------------------------------------------------------------------ hint
 
     def ask_hint(self, deeper: bool = False) -> None:
-        session = self.session
-        game = session.game
-        d = game.decision
-        if d is None:
+        said = self.judging.ask_hint(deeper)
+        if said == "over":
             self.hint_text.value = "<i>The game is over: no move to hint.</i>"
-            return
-        if not session.is_human(d.player):
+        elif said == "not yours":
             self.hint_text.value = "<i>It is not your move.</i>"
-            return
-        self.timings["hint_asked"] = time.perf_counter()
-        level = self.deep_level if deeper else self.level
-        key = position_key(game)
-        self._hint_wanted = (key, level)
-        current = self.judgement
-        if current is not None and self._judged_at == key and \
-                fineness(current.level) >= fineness(level):
-            self._show_hint(current)
-            return
-        self.hint_text.value = "<i>the coach is thinking…</i>"
-        self.judge(level)
-
-    def _show_hint(self, judgement: Judgement) -> None:
-        self.last_hint = judgement
-        self.hint_text.value = hint_html(judgement, self.selected())
-        self.timings["hint_shown"] = time.perf_counter()
+        elif said == "thinking":
+            self.hint_text.value = "<i>the coach is thinking…</i>"
 
     # ------------------------------------------------------------------ win-chance bar
 
@@ -397,7 +320,7 @@ class Coach(W.VBox):
             self.bar.value = self._bar_html(wins, [float(t) for t in totals], final=True)
             return
         judgement = self.judgement
-        if judgement is not None and self._judged_at == position_key(game):
+        if judgement is not None:
             self.bar.value = self._bar_html(judgement.win, judgement.expected,
                                             best=str(judgement.best))
             return
@@ -405,20 +328,12 @@ class Coach(W.VBox):
         if d is not None and session.is_human(d.player):
             self.bar.value = "<i>the coach is thinking…</i>"
             return  # the judgement under way fills it
-        key = position_key(game)
-        viewer = session.viewer
-        position = game.clone()
         self.bar.value = self.bar.value or "<i>thinking…</i>"
 
-        def work() -> None:
-            from nidavellir.bots.judge import estimate_position
-
-            wins, expected = estimate_position(position, viewer, self.bar_playouts)
-            if position_key(session.game) != key or self.judgement is not None:
-                return
+        def done(wins: list[float], expected: list[float]) -> None:
             self.bar.value = self._bar_html(wins, expected)
 
-        self._run(work)
+        self.judging.estimate(session.viewer, done, self.bar_playouts)
 
     def _bar_html(self, wins: list[float], expected: list[float], final: bool = False,
                   best: str = "") -> str:
@@ -476,10 +391,10 @@ class Coach(W.VBox):
                 self.review_button.disabled = not self.session.game.is_over
             if self.session.game is not game:
                 return  # a new game started meanwhile
-            self.timings["review"] = time.perf_counter() - started
+            self.review_timings["review"] = time.perf_counter() - started
             self.show_review(finished, frame)
 
-        self._run(work)
+        self._workers.run(work)
 
     def show_review(self, game: Game, frame: Any) -> None:
         """The headline (equal to the sum of its items), the win-chance graph, and every

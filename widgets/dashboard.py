@@ -247,7 +247,7 @@ class WhatIfPanel(W.VBox):
     def open_branch(self, game: Game, original: Game, index: int) -> PlayApp:
         """Play ``game`` on, every seat human; ``original`` is what it is compared with."""
         self.original = original
-        session = Session(game, [HUMAN] * game.config.players, console=Console())
+        session = Session(game, [HUMAN] * game.config.players)
         app = PlayApp(session)
         from .charts import LiveCharts
 

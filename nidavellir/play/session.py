@@ -1,0 +1,578 @@
+"""The Play tab's game: who plays which seat, the bots' turns, undo, the end-of-age
+summaries and the messages about them, with no widget in it.
+
+Views observe ``Session.version`` (bumped after every change) and re-render from
+``game.observation(viewer)``; they change the game only through ``Session.submit`` /
+``undo`` / ``undo_to`` / ``new_game``, which go through the engine's public ``apply`` path
+and report every error in the session's :class:`~nidavellir.play.messages.MessageLog`.
+
+>>> s = Session.from_config({"players": 2, "seats": ["human", "random"], "seed": 3})
+>>> s.decision.kind, s.decision.player
+('bid', 0)
+>>> s.submit("bid 0 2 3")
+True
+>>> s.submit("bid 9 9 9")
+False
+>>> s.console.last.startswith("Error")
+True
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from nidavellir import Action, Game
+from nidavellir import events as ev
+from nidavellir.bots import make_bot
+from nidavellir.engine import Decision
+from nidavellir.errors import IllegalAction, InvalidNotation
+from nidavellir.i18n import count, join
+
+from .messages import MessageLog
+from .observable import Change, Observable, Observed
+from .runner import Runner
+
+LOG = logging.getLogger("nidavellir.play")
+HUMAN = "human"
+#: The levels offered in the seat menus, weakest first (nidavellir.bots.LEVELS).
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+#: Every bot name a seat accepts: the levels and the method names that keep working.
+BOT_NAMES: tuple[str, ...] = (*LEVELS, "random", "greedy", "search", "montecarlo")
+SEAT_KINDS: tuple[str, ...] = (HUMAN, *BOT_NAMES)
+#: The level a method name stands for, for the seat menus.
+LEVEL_OF: dict[str, str] = {"random": "easy", "greedy": "medium", "search": "hard"}
+#: The seat menu: (label, value).
+SEAT_MENU: tuple[tuple[str, str], ...] = (
+    ("human", HUMAN), ("easy (random)", "easy"), ("medium (greedy)", "medium"),
+    ("hard (search, <1 s a move)", "hard"), ("expert (search, 3 s a move)", "expert"),
+    ("montecarlo (baseline)", "montecarlo"))
+#: What each seat of the menu means, in one line a learner reads (the setup card).
+LEVEL_HELP: dict[str, str] = {
+    HUMAN: "you decide (a second human may share the screen)",
+    "easy": "plays any legal move at random: a first opponent to learn the rules against",
+    "medium": "greedy: takes what scores most right now, never looks ahead",
+    "hard": "looks ahead: plays many possible games from what its seat can see, under "
+            "a second a move",
+    "expert": "the same search, thinking about 3 seconds a move: the strongest opponent",
+    "montecarlo": "baseline: tries each move with random games to the end (the yardstick "
+                  "the search is measured against; weaker than hard)",
+}
+
+
+class Bot(Protocol):
+    def choose(self, game: Game) -> Action: ...
+
+
+class Session(Observable):
+    """A game with human and bot seats.
+
+    ``seats[i]`` is ``"human"`` or a bot level (``easy``, ``medium``, ``hard``, ``expert``;
+    the names ``random``, ``greedy``, ``search``, ``montecarlo`` work too). ``submit`` applies the
+    current human decision then lets the bots play until the next human decision or
+    the end of the game, pausing ``bot_delay`` seconds between bot moves so that a
+    learner can follow. ``observers`` are called with the session after every change
+    (the charts hook); views may also ``observe(handler, "version")`` (or ``"viewer"``,
+    ``"error"``, ``"summary_age"``, ``"thinking"``).
+    """
+
+    version: Observed[int] = Observed(0)
+    """Bumped after every change of the game or the seats."""
+    viewer: Observed[int] = Observed(0)
+    """Whose observation the views show."""
+    error: Observed[str] = Observed("")
+    """The last refused move, shown next to the decision's controls."""
+    summary_age: Observed[int] = Observed(0)
+    """The age whose end-of-age summary waits to be read (0: none)."""
+    thinking: Observed[str] = Observed("")
+    """Who is thinking now, and how far ("Bo (hard) is thinking… 40%"); empty when no bot
+    thinks."""
+
+    def __init__(self, game: Game, seats: Sequence[str] | None = None, *, viewer: int | None = None,
+                 bot_delay: float = 0.0, console: MessageLog | None = None,
+                 bot_seed: int | None = None, autoplay: bool = True, auto_forced: bool = False,
+                 age_summaries: bool = False, background: bool = False) -> None:
+        self.background = background
+        """Bots think on the :class:`~nidavellir.play.runner.Runner`'s thread: the page stays
+        free meanwhile."""
+        self.follow_decider = True
+        """The views show the seat of the human who must decide."""
+        self._generation = 0
+        """Bumped by every new game and undo: a bot move thought for an older position is
+        dropped."""
+        self._runner = Runner("nidavellir-bots", on_error=self._bots_failed)
+        self._lock = threading.RLock()
+        """Held while the game changes (a bot's move from the background, a click)."""
+        self.auto_forced = auto_forced
+        """Play a human's decision that has one legal action (and say so)."""
+        self.age_summaries = age_summaries
+        """Stop at the end of each age for a summary."""
+        #: Ages whose summary was read (or that ended before the session began).
+        self.summaries_read: dict[int, int] = {}
+        """Ages whose summary was read, with the number of distinctions it showed then (a
+        summary read during the distinctions comes again when more were awarded)."""
+        #: History indices of the moves played for a human (the only legal one).
+        self.forced: set[int] = set()
+        self.console = console if console is not None else MessageLog()
+        self.observers: list[Callable[[Session], None]] = []
+        self.bot_delay = bot_delay
+        """Seconds between two bot moves, so that a learner can follow."""
+        self.game = game
+        self.seats: list[str] = []
+        self.bots: dict[int, Bot] = {}
+        self._set_seats(game, seats, bot_seed)
+        self.viewer = viewer if viewer is not None else self._default_viewer()
+        self._quiet = False
+        self.observe(self._viewer_changed, "viewer")
+        self._mark_ages_read()
+        if autoplay:
+            # Nobody watches yet: the bots' opening moves need no pause.
+            delay, self.bot_delay = self.bot_delay, 0.0
+            try:
+                self._play_bots_now(None)
+            finally:
+                self.bot_delay = delay
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any], **kwargs: Any) -> Session:
+        game, seats, bot_seed = cls._game_from_config(config)
+        kwargs.setdefault("bot_delay", float(config.get("bot_delay", 0.0)))
+        return cls(game, seats, bot_seed=bot_seed, **kwargs)
+
+    @staticmethod
+    def _game_from_config(config: Mapping[str, Any]) -> tuple[Game, list[str], int]:
+        players = int(config.get("players", 3))
+        seats = list(config.get("seats") or [HUMAN] + ["random"] * (players - 1))
+        if len(seats) != players:
+            raise ValueError(f"{players} players need {players} seat kinds, got {len(seats)}")
+        for kind in seats:
+            if kind not in SEAT_KINDS:
+                raise ValueError(f"unknown seat kind {kind!r}: expected one of {SEAT_KINDS}")
+        seed = int(config.get("seed", 0))
+        expansions = tuple(config.get("expansions") or ())
+        options = dict(config.get("options") or {})
+        if config.get("first_game"):
+            options["first_game"] = True
+        names = config.get("names")
+        game = Game.new(players=players, seed=seed, names=list(names) if names else None,
+                        expansions=expansions, options=options, deal=config.get("deal"))
+        return game, seats, int(config.get("bot_seed", seed))
+
+    def _set_seats(self, game: Game, seats: Sequence[str] | None, bot_seed: int | None) -> None:
+        n = game.config.players
+        seats = list(seats) if seats is not None else [HUMAN] + ["random"] * (n - 1)
+        if len(seats) != n:
+            raise ValueError(f"{n} players need {n} seat kinds, got {len(seats)}")
+        base = game.seed if bot_seed is None else bot_seed
+        bots: dict[int, Bot] = {}
+        for i, kind in enumerate(seats):
+            if kind == HUMAN:
+                continue
+            if kind not in BOT_NAMES:
+                raise ValueError(f"unknown seat kind {kind!r}: expected one of {SEAT_KINDS}")
+            bots[i] = make_bot(kind, base * 10 + i)
+        self.seats = seats
+        self.bots = bots
+
+    def new_game(self, config: Mapping[str, Any]) -> bool:
+        """Start a new game from a config (players, names, seats, seed, expansions,
+        first_game, options, bot_delay). Errors go to the console; the current game
+        stays when the new one cannot start."""
+        try:
+            game, seats, bot_seed = self._game_from_config(config)
+        except (ValueError, TypeError) as exc:
+            self.console.error(f"cannot start this game: {exc}")
+            return False
+        with self._lock:
+            self._generation += 1  # a bot still thinking about the old game is ignored
+            self.game = game
+        self.thinking = ""
+        self._set_seats(game, seats, bot_seed)
+        if "bot_delay" in config:
+            self.bot_delay = float(config["bot_delay"])
+        self._quiet = True
+        try:
+            self.viewer = self._default_viewer()
+        finally:
+            self._quiet = False
+        self.summaries_read = {}
+        self.summary_age = 0
+        self.error = ""
+        self.forced = set()
+        self.console.clear()
+        names = ", ".join(f"{n} ({k})" for n, k in zip(game.names, seats, strict=True))
+        self.console.info(f"New game, seed {game.seed}: {names}")
+        self._after_change()
+        return True
+
+    def config(self) -> dict[str, Any]:
+        """The current game's set-up as a :meth:`new_game` config (seats included)."""
+        cfg = self.game.config
+        return {"players": cfg.players, "names": list(cfg.names), "seats": list(self.seats),
+                "seed": self.game.seed, "expansions": list(cfg.expansions),
+                "options": cfg.options.to_dict(), "bot_delay": self.bot_delay}
+
+    def play_again(self, seed: int | None = None) -> bool:
+        """The same players, seats and rules, a new deal (a new random seed by default)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 1_000_000)
+            while seed == self.game.seed:
+                seed = random.SystemRandom().randrange(1, 1_000_000)
+        return self.new_game(dict(self.config(), seed=seed))
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.game.decision
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, k in enumerate(self.seats) if k == HUMAN]
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat] == HUMAN
+
+    @property
+    def waiting_for_human(self) -> bool:
+        d = self.game.decision
+        return d is not None and self.is_human(d.player)
+
+    def observation(self) -> dict[str, Any]:
+        return self.game.observation(self.viewer)
+
+    def _default_viewer(self) -> int:
+        d = self.game.decision
+        if d is not None and self.is_human(d.player):
+            return d.player
+        humans = self.humans
+        return humans[0] if humans else 0
+
+    # ------------------------------------------------------------------ changes
+
+    def submit(self, action: Action | str) -> bool:
+        """Apply ``action`` (an Action or its notation) for the current human decision,
+        then let the bots play. Returns whether it was applied; errors are shown in the
+        console and leave the game unchanged."""
+        game = self.game
+        d = game.decision
+        if d is None:
+            self.console.error("the game is over: there is no decision to take")
+            return False
+        if not self.is_human(d.player):
+            self.console.error(f"it is {game.names[d.player]}'s turn ({self.seats[d.player]} "
+                               "bot): wait for the bots")
+            return False
+        text = action if isinstance(action, str) else str(action)
+        try:
+            with self._lock:
+                game.apply(action)
+        except (IllegalAction, InvalidNotation) as exc:
+            self.report_error(f"{text!r}: {exc}")
+            return False
+        except Exception as exc:  # engine bugs are shown, never swallowed
+            self.report_error(f"{text!r}: internal error {type(exc).__name__}: {exc}\n"
+                              + traceback.format_exc(limit=3))
+            return False
+        self.error = ""
+        self.console.clear_errors()
+        self._after_change()
+        return True
+
+    def report_error(self, message: str) -> None:
+        """A refused move: shown next to the decision's controls and in the console."""
+        self.console.error(message)
+        self.error = message  # the decision panel observes it: no redraw of everything
+
+    # ------------------------------------------------------------------ end-of-age summaries
+
+    def _mark_ages_read(self) -> None:
+        """Ages that ended before this session began need no summary."""
+        self.summaries_read = {a: self._awards(a) for a in (1, 2) if self._age_ending(a)}
+        self.summary_age = 0
+
+    def _check_summary(self) -> None:
+        """The summary of an age waits for the human once its end has come to them: at the
+        first human decision after the age's distinctions began (a King's Hand transform,
+        the Pioneer's pick: the summary comes first, then the choice it explains), or once
+        the next age (or the end of the game) is there."""
+        if not self.age_summaries or not self.humans:
+            return
+        for age in (1, 2):
+            if not self._age_ending(age) or self.summaries_read.get(age, 0) > self._awards(age):
+                self.summaries_read.pop(age, None)  # undone back before what was read
+        ended = [a for a in (1, 2) if self._age_summary_due(a) and self._unread(a)]
+        self.summary_age = ended[0] if ended else 0
+
+    def _awards(self, age: int) -> int:
+        """How many distinctions were awarded at the end of ``age`` so far."""
+        return sum(1 for e in self.game.events
+                   if isinstance(e, ev.DistinctionAwarded) and e.age == age)
+
+    def _unread(self, age: int) -> bool:
+        read = self.summaries_read.get(age)
+        return read is None or self._awards(age) > read
+
+    def _age_ending(self, age: int) -> bool:
+        """The end of ``age`` has come: the next age (or the game's end) is there, or, for
+        age 1, its distinctions have begun (troop evaluation, FR "Fin de l'Age 1": a
+        distinction awarded since the age ended; before them, enlistment and Ylud, the
+        summary would have nothing to say yet)."""
+        s = self.game.state
+        if age < s.age or (age == 2 and s.over):
+            return True
+        if age != 1 or s.age != 1:
+            return False
+        for e in reversed(self.game.events):
+            if isinstance(e, ev.DistinctionAwarded):
+                return True
+            if isinstance(e, ev.AgeEnded | ev.RoundStarted):
+                return False
+        return False
+
+    def _age_summary_due(self, age: int) -> bool:
+        """The summary of ``age`` is shown now: its end has come, and either the next age
+        (or the game's end) is there or a human decides (a bot's move in between shows on
+        the board; the summary waits for the human)."""
+        if not self._age_ending(age):
+            return False
+        s = self.game.state
+        if age < s.age or s.over:
+            return True
+        d = self.game.decision
+        return d is not None and self.is_human(d.player)
+
+    def read_summary(self) -> None:
+        """The player has read the end-of-age summary: show the next decision."""
+        if self.summary_age:
+            self.summaries_read[self.summary_age] = self._awards(self.summary_age)
+        self._check_summary()
+        if not self.summary_age and self.auto_forced and self.waiting_for_human \
+                and len(self.game.legal_actions()) == 1:
+            self._changed()
+            self.play_bots()  # the forced move that waited for the summary
+            return
+        self._changed()
+
+    def play_bots(self) -> None:
+        """Let bots decide until a human decision or the end of the game (with
+        ``auto_forced``, a human decision with a single legal action is played too). With
+        ``background``, they think in a thread: each move lands on the board as it is made,
+        ``thinking`` says who thinks and how far, and the page answers clicks meanwhile."""
+        d = self.game.decision
+        if not self.background or d is None or self.is_human(d.player):
+            self._play_bots_now(None)  # no bot to wait for: forced moves, the summary
+            return
+        generation = self._generation
+        if self._runner.busy(generation):
+            return  # already playing this position
+        who = f"{self.game.names[d.player]} ({self.seats[d.player]})"
+        self.thinking = f"{who} is thinking…"
+        self._runner.start(generation, lambda: self._play_in_background(generation))
+
+    def wait(self, timeout: float = 300.0) -> None:
+        """Wait until the bots have played (background bots; tests, notebooks)."""
+        self._runner.wait(timeout)
+
+    def _play_in_background(self, generation: int) -> None:
+        try:
+            self._play_bots_now(generation)
+        finally:
+            if generation == self._generation:
+                self.thinking = ""
+
+    def _bots_failed(self, exc: BaseException) -> None:
+        self.console.error(f"the bots stopped: {type(exc).__name__}: {exc}")
+
+    def _stale(self, generation: int | None) -> bool:
+        return generation is not None and generation != self._generation
+
+    def _play_bots_now(self, generation: int | None) -> None:
+        game = self.game
+        while True:
+            if self._stale(generation):
+                return  # a new game or an undo: this thread's game is gone
+            d = game.decision
+            if d is None:
+                break
+            if self.is_human(d.player):
+                if not self.auto_forced:
+                    break
+                legal = game.legal_actions()
+                if len(legal) != 1 or self._summary_first():
+                    break
+                with self._lock:
+                    game.apply(legal[0])
+                self.forced.add(len(game.history) - 1)
+                self.console.info(f"Played for {game.names[d.player]}: {legal[0]} "
+                                  f"(the only legal move: {d.prompt})")
+                continue
+            bot = self.bots[d.player]
+            who = f"{game.names[d.player]} ({self.seats[d.player]})"
+            if generation is not None:
+                self.thinking = f"{who} is thinking…"
+                if hasattr(bot, "progress"):
+                    bot.progress = lambda f, who=who: self._progress(generation, who, f)
+            if self.bot_delay > 0:
+                time.sleep(self.bot_delay)
+            try:
+                action = bot.choose(game.clone())
+                with self._lock:  # checked and applied at once: an undo cannot come between
+                    if self._stale(generation):
+                        return
+                    game.apply(action)
+            except Exception as exc:
+                # A bot that fails never takes the learner's game down: the seat plays a
+                # safe legal move instead, and the error is logged and shown.
+                with self._lock:
+                    if self._stale(generation):
+                        return
+                    ok = self._fallback_move(d.player, exc)
+                if not ok:
+                    break
+            finally:
+                if hasattr(bot, "progress"):
+                    bot.progress = None
+            after = game.decision
+            if (generation is not None or self.bot_delay > 0) and after is not None \
+                    and not self.is_human(after.player):
+                # Each bot move lands on the board as it is made. Not when a human decides
+                # next: the end of the loop shows that, after checking for a summary (it
+                # comes before the choice it explains, never after a flash of the choice).
+                self._changed(generation)
+        if self._stale(generation):
+            return
+        self.thinking = ""
+        if self.follow_decider:
+            d = game.decision
+            if d is not None and self.is_human(d.player) and self.viewer != d.player:
+                self._quiet = True
+                try:
+                    self.viewer = d.player
+                finally:
+                    self._quiet = False
+        self._check_summary()
+        self._changed(generation)
+        if game.is_over and not self._stale(generation):
+            sheet = game.scores()
+            self.console.info("Game over: " + ", ".join(
+                f"{p.name} {p.total}" for p in sheet.players)
+                + ". " + count(len(sheet.winners), "The winner: {names}.", "The winners: {names}.",
+                               names=join(sheet.winners)))
+
+    def _summary_first(self) -> bool:
+        """A forced human move waits while its age's summary is due (the summary comes
+        before the choice it explains)."""
+        if not self.age_summaries:
+            return False
+        return self._age_summary_due(1) and self._unread(1)
+
+    def _progress(self, generation: int, who: str, fraction: float) -> None:
+        if generation == self._generation:
+            self.thinking = f"{who} is thinking… {min(max(fraction, 0.0), 1.0):.0%}"
+
+    def _fallback_move(self, seat: int, exc: Exception) -> bool:
+        """After ``seat``'s bot raised ``exc``: log it, then play the fast heuristic's move
+        (or, if that fails too, the first legal move the engine accepts). False only when no
+        legal move can be applied: the game cannot go on."""
+        game = self.game
+        who = f"{game.names[seat]} ({self.seats[seat]} bot)"
+        LOG.error("%s failed at decision %d: %s", who, len(game.history), exc,
+                  exc_info=(type(exc), exc, exc.__traceback__))
+        candidates: list[Action] = []
+        try:
+            from nidavellir.bots import HeuristicBot
+
+            candidates.append(HeuristicBot(len(game.history)).choose(game.clone()))
+        except Exception:  # the fallback's own failure is logged with the first one
+            LOG.exception("the heuristic fallback failed too")
+        candidates += [a for a in game.legal_actions() if a not in candidates]
+        for action in candidates:
+            try:
+                game.apply(action)
+            except Exception:
+                LOG.exception("fallback move %s failed", action)
+                continue
+            self.console.error(f"{who} failed ({type(exc).__name__}: {exc}); it played a "
+                               f"safe legal move instead: {action}. You can play on.")
+            return True
+        self.console.error(f"{who} failed ({type(exc).__name__}: {exc}) and no legal move "
+                           "could be played: the game cannot go on (undo, or start a new game)")
+        return False
+
+    def undo(self) -> bool:
+        """Go back to the previous human decision (before the bots' answers to it)."""
+        for index in range(len(self.game.history) - 1, -1, -1):
+            player, _ = self.game.history[index]
+            if self.is_human(player) and index not in self.forced:
+                return self.undo_to(index)
+        self.console.error("nothing to undo: no human decision has been taken yet")
+        return False
+
+    def undo_to(self, index: int) -> bool:
+        """Go back to the state before decision ``index`` of the history; if that was a
+        bot's decision, the bots play on to the next human decision."""
+        history = self.game.history
+        if not isinstance(index, int) or not 0 <= index < len(history):
+            self.console.error(f"cannot undo to decision {index!r}: "
+                               + count(len(history), "{n} decision taken", "{n} decisions taken"))
+            return False
+        player, action = history[index]
+        try:
+            with self._lock:
+                self._generation += 1  # a bot thinking about a later position is ignored
+                self.game.undo_to(index)
+        except Exception as exc:
+            self.console.error(f"undo failed: {type(exc).__name__}: {exc}")
+            return False
+        self.thinking = ""
+        self.console.info(f"Undone back to before [{index + 1}] {self.game.names[player]}: "
+                          f"{action}")
+        self.error = ""
+        self.forced = {i for i in self.forced if i < index}
+        self._check_summary()
+        self._after_change()
+        return True
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        """Hand a seat to a human or a bot mid-game."""
+        self._set_seats(self.game, [kind if i == seat else k for i, k in enumerate(self.seats)],
+                        None)
+        self._changed()
+        self.play_bots()
+
+    def _after_change(self) -> None:
+        d = self.game.decision
+        if (self.bot_delay > 0 or self.background) and d is not None \
+                and not self.is_human(d.player):
+            self._changed()  # show the human's move before the bots' pause (or thoughts)
+        self.play_bots()
+
+    def _viewer_changed(self, change: Change) -> None:
+        if not getattr(self, "_quiet", True):
+            self._changed()
+
+    def _changed(self, generation: int | None = None) -> None:
+        """Tell the panels (and observers) that the game changed. From the bots' thread
+        (``generation``), nothing is said for a game that a new game or an undo replaced;
+        the panels redraw one at a time (a click and a bot's move never interleave)."""
+        with self._lock:
+            if self._stale(generation):
+                return
+            self._notify()
+
+    def _notify(self) -> None:
+        self.version += 1
+        for observer in list(self.observers):
+            try:
+                observer(self)
+            except Exception as exc:
+                self.console.error(f"observer {getattr(observer, '__name__', observer)!r} "
+                                   f"failed: {type(exc).__name__}: {exc}")

@@ -1,0 +1,175 @@
+"""The Play tab's model without its widgets (issue 43, item 7): a plain object holds the game,
+the seats, undo, the bots' turns on a runner's thread, the messages and the coach's
+judgement; the widgets are views over it (``widgets.session.Console``, ``widgets.coach.Coach``)
+and a process that never imports ipywidgets plays a whole game through it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from nidavellir.play import Judging, MessageLog, Observable, Observed, Runner, Session
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A learner's whole game in a process where ipywidgets and traitlets cannot be imported: the
+# bots think on the runner's thread, the learner follows the Hint at every decision, undoes
+# one move on the way, and the score sheet ends the game.
+WHOLE_GAME = r"""
+import json, sys
+class Blocker:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("ipywidgets", "traitlets", "widgets", "pandas", "plotly"):
+            raise ImportError(name + " is blocked")
+sys.meta_path.insert(0, Blocker())
+from nidavellir.play import Judging, Session
+s = Session.from_config({"players": 3, "seats": ["human", "easy", "medium"], "seed": 11},
+                        auto_forced=True, age_summaries=True, background=True)
+coach = Judging(s, level="search@20")
+versions, hints, undone = [], 0, False
+s.observe(lambda c: versions.append(c["new"]), "version")
+while not s.game.is_over:
+    s.wait()
+    if s.summary_age:
+        s.read_summary()
+        continue
+    if s.game.is_over:
+        break
+    assert s.waiting_for_human, s.game.decision
+    coach.ask_hint()
+    coach.wait()
+    hint = coach.hint
+    assert hint is not None and hint is coach.current(), "the Hint speaks from the judgement"
+    hints += 1
+    assert s.submit(hint.best), s.console.last
+    if hints == 5 and not undone:
+        undone = s.undo()
+print(json.dumps({"hints": hints, "undone": undone, "versions": len(versions),
+                  "rising": versions == sorted(versions),
+                  "totals": s.game.scores().totals,
+                  "loaded": sorted(m for m in ("ipywidgets", "traitlets") if m in sys.modules)}))
+"""
+
+
+def test_a_whole_game_is_played_through_the_model_without_any_widget() -> None:
+    done = subprocess.run([sys.executable, "-c", WHOLE_GAME], capture_output=True, text=True,
+                          cwd=ROOT, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["loaded"] == []
+    assert result["undone"] is True
+    assert result["hints"] > 20  # every decision of the learner, and the undone one again
+    assert result["rising"] and result["versions"] > result["hints"]
+    assert len(result["totals"]) == 3
+
+
+class Counter(Observable):
+    value: Observed[int] = Observed(0)
+    name: Observed[str] = Observed("")
+
+
+def test_observers_hear_each_change_once_and_only_changes() -> None:
+    c = Counter()
+    seen: list[tuple[str, object, object]] = []
+
+    def handler(change: dict) -> None:
+        seen.append((change["name"], change["old"], change["new"]))
+
+    c.observe(handler, ["value", "name"])
+    c.value = 1
+    c.value = 1  # no change, nothing said
+    c.name = "x"
+    c.value += 1
+    assert seen == [("value", 0, 1), ("name", "", "x"), ("value", 1, 2)]
+    c.unobserve(handler, "value")
+    c.value = 5
+    assert seen[-1] == ("value", 1, 2)
+    with pytest.raises(AttributeError, match="no observed value 'colour'"):
+        c.observe(handler, "colour")
+    assert Counter().value == 0  # the default, per instance
+
+
+def test_the_message_log_keeps_the_newest_and_drops_errors_after_a_good_move() -> None:
+    log = MessageLog(limit=3)
+    told: list[int] = []
+    log.observe(lambda c: told.append(len(c["new"])), "entries")
+    for i in range(4):
+        log.info(f"note {i}")
+    log.error("bad")
+    assert log.messages == ["note 2", "note 3", "Error: bad"] and log.last == "Error: bad"
+    log.clear_errors()
+    assert log.messages == ["note 2", "note 3"]
+    assert told[-1] == 2
+
+
+def test_the_runner_runs_one_piece_of_work_per_generation() -> None:
+    release = threading.Event()
+    runs: list[int] = []
+    r = Runner("test")
+
+    def work(n: int) -> None:
+        runs.append(n)
+        release.wait(10)
+
+    assert r.start(1, lambda: work(1)) is True
+    assert r.start(1, lambda: work(2)) is False  # already thinking about generation 1
+    assert r.busy(1) and not r.busy(2)
+    release.set()
+    r.wait(10)
+    assert runs == [1] and not r.busy()
+    failures: list[BaseException] = []
+    r2 = Runner("failing", on_error=failures.append)
+    r2.start(1, lambda: 1 / 0)
+    r2.wait(10)
+    assert [type(f) for f in failures] == [ZeroDivisionError]
+
+
+def test_a_bot_move_thought_for_an_undone_position_never_lands() -> None:
+    """The runner's thread checks its generation before it plays: an undo (or a new game)
+    while a bot thinks leaves the game exactly where the undo put it."""
+    s = Session.from_config({"players": 2, "seats": ["human", "hard"], "seed": 5},
+                            background=True)
+    thinking = threading.Event()
+    s.observe(lambda c: thinking.set() if c["new"] else None, "thinking")
+    assert s.submit("bid 5 4 3")
+    assert thinking.wait(30)
+    assert s.undo_to(0)
+    s.wait()
+    assert len(s.game.history) == 0
+    assert s.waiting_for_human
+
+
+def test_the_judgement_starts_when_the_decision_appears_and_is_dropped_when_it_goes() -> None:
+    s = Session.from_config({"players": 2, "seats": ["human", "random"], "seed": 1})
+    j = Judging(s, level="search@20")
+    j.wait()
+    first = j.current()
+    assert first is not None and first.player == 0
+    assert j.ask_hint() == "shown" and j.hint is first and j.hints == 1
+    assert s.submit(first.best)
+    assert j.hint is None  # the Hint of the position the game has left
+    j.wait()
+    assert j.current() is not None and j.current() is not first
+    done = Session.from_config({"players": 2, "seats": ["random", "random"], "seed": 1})
+    assert Judging(done).ask_hint() == "over"
+
+
+def test_the_widgets_are_views_of_the_model() -> None:
+    """The page's console shows the model's messages; the coach panel's figures are the
+    model's judgement."""
+    from widgets.app import play_app
+
+    app = play_app(players=2, seats=["human", "random"], seed=1, bot_delay=0,
+                   coach={"level": "search@20"})
+    assert app.console.message_log is app.session.console
+    app.session.submit("bid 9 9 9")
+    assert "bid 9 9 9" in app.console.value
+    app.coach.wait()
+    assert app.coach.judgement is app.coach.judging.current() is not None
+    app.coach.hint_button.click()
+    assert str(app.coach.judging.hint.best) in app.coach.hint_text.value
