@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from nidavellir.bots import make_bot
 from nidavellir.play import Judging, MessageLog, Observable, Observed, Runner, Session
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,6 +28,7 @@ class Blocker:
         if name.split(".")[0] in ("ipywidgets", "traitlets", "widgets", "pandas", "plotly"):
             raise ImportError(name + " is blocked")
 sys.meta_path.insert(0, Blocker())
+from nidavellir.bots import make_bot
 from nidavellir.play import Judging, Session
 s = Session.from_config({"players": 3, "seats": ["human", "easy", "medium"], "seed": 11},
                         auto_forced=True, age_summaries=True, background=True)
@@ -173,3 +175,26 @@ def test_the_widgets_are_views_of_the_model() -> None:
     assert app.coach.judgement is app.coach.judging.current() is not None
     app.coach.hint_button.click()
     assert str(app.coach.judging.hint.best) in app.coach.hint_text.value
+
+
+def test_instant_bots_land_together_and_a_thinking_bot_gets_its_frame() -> None:
+    """With no pause between bot moves, the board is redrawn before a bot that searches (so
+    that "thinking" shows over the position it thinks about), not after each move of an
+    instant bot: a game of two random bots is two frames, not eighty (the page took minutes
+    to draw them all). The final position is always told."""
+    def frames(second: str) -> tuple[int, int]:
+        s = Session.from_config({"players": 2, "seats": ["easy", "easy"], "seed": 5},
+                                background=True, autoplay=False)
+        if second == "search":
+            s.bots[1] = make_bot("search", 1, iterations=5)
+        told: list[int] = []
+        s.observe(lambda c: told.append(c["new"]), "version")
+        s.play_bots()
+        s.wait()
+        assert s.game.is_over
+        return len(told), len(s.game.history)
+
+    told, moves = frames("easy")
+    assert told <= 2 and moves > 60
+    told, moves = frames("search")
+    assert told > moves // 3  # before each of the searching bot's moves

@@ -441,11 +441,17 @@ class Session(Observable):
                 if hasattr(bot, "progress"):
                     bot.progress = None
             after = game.decision
-            if (generation is not None or self.bot_delay > 0) and after is not None \
-                    and not self.is_human(after.player):
-                # Each bot move lands on the board as it is made. Not when a human decides
-                # next: the end of the loop shows that, after checking for a summary (it
-                # comes before the choice it explains, never after a flash of the choice).
+            if after is not None and not self.is_human(after.player) and (
+                    self.bot_delay > 0 or (generation is not None and self._thinks(after.player))):
+                # Each bot move lands on the board as it is made, when there is time to see
+                # it: with a pause between bot moves, or before a bot that thinks (its
+                # "thinking" shows over the position it thinks about). Instant bots with no
+                # pause land together: the page would draw frames nobody can see (a game of
+                # two random bots took minutes of drawing on a busy machine). Not when a
+                # human decides next: the end of the loop shows that, after checking for a
+                # summary (it comes before the choice it explains, never after a flash of
+                # the choice). A rule of the seats, not of the clock: the same frames on any
+                # machine.
                 self._changed(generation)
         if self._stale(generation):
             return
@@ -466,6 +472,10 @@ class Session(Observable):
                 f"{p.name} {p.total}" for p in sheet.players)
                 + ". " + count(len(sheet.winners), "The winner: {names}.", "The winners: {names}.",
                                names=join(sheet.winners)))
+
+    def _thinks(self, seat: int) -> bool:
+        """``seat``'s bot searches (it reports its progress): its moves take time."""
+        return hasattr(self.bots.get(seat), "progress")
 
     def _summary_first(self) -> bool:
         """A forced human move waits while its age's summary is due (the summary comes
