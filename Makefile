@@ -38,7 +38,7 @@ PIP := $(BIN)/python -m pip --quiet
 PIP_FILTER := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 
 .PHONY: setup run test lint typecheck docs chromium bench bench-class golden clean venv-build \
-	lock upgrade
+	lock upgrade i18n
 
 # The versions the suite passed with (docs/getting-started.md): every package of .venv,
 # pinned with its hashes. `make lock` writes it from pyproject.toml's ranges, keeping every
@@ -159,6 +159,14 @@ upgrade: setup chromium
 		"nidavellir/integrations/first_paint.json"; \
 	else echo "the suite failed with these versions (exit $$rc): \`git checkout $(LOCK)\`" \
 		"goes back" >&2; exit $$rc; fi
+
+# The message catalogues (docs/translating.md): pybabel extract (the messages of nidavellir/
+# and widgets/, and the rulebooks' names of nidavellir/locale/names.csv) -> pybabel update
+# (German, French) -> the names table into the catalogues -> pybabel compile. The compiled
+# .mo files are committed (a checkout or an installed lab needs no build step);
+# tests/test_catalogues.py fails when a catalogue is incomplete, fuzzy or not compiled.
+i18n: setup
+	$(BIN)/python -m nidavellir.integrations.catalogues
 
 golden: setup
 	$(BIN)/python tests/golden/regenerate.py

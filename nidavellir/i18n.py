@@ -40,7 +40,7 @@ from pathlib import Path
 DOMAIN = "nidavellir"
 LOCALE_DIR = Path(__file__).with_name("locale")
 #: Languages a person can choose: code -> the language's own name.
-LANGUAGES: dict[str, str] = {"en": "English"}
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"}
 #: The pseudo-language for finding English that escaped the catalogue (never offered).
 PSEUDO = "qps"
 SOURCE = "en"
@@ -48,9 +48,14 @@ SOURCE = "en"
 _language: contextvars.ContextVar[str] = contextvars.ContextVar("nidavellir_language",
                                                                 default=SOURCE)
 
-#: Number formats: (decimal mark, group separator, percent pattern) per language.
+#: Number formats: (decimal mark, group separator, percent pattern) per language, as the
+#: Unicode CLDR gives them (Babel's number formatting): kept here because the core engine,
+#: which formats counts too, is stdlib-only; tests/test_catalogues.py checks the table
+#: against Babel's, so a new language cannot get it wrong silently.
 _NUMBERS: dict[str, tuple[str, str, str]] = {
     "en": (".", ",", "{}%"),
+    "de": (",", ".", "{}\u00a0%"),
+    "fr": (",", "\u202f", "{}\u00a0%"),
     PSEUDO: (".", ",", "{}%"),
 }
 
