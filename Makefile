@@ -25,6 +25,10 @@ LESSONS ?=
 # The class view (docs/classroom.md): answers go to CLASS_DIR/answers.sqlite; the teacher
 # page /teacher/ needs the teacher password (not the class password).
 CLASS_DIR ?=
+# The pages' language when neither the address (?lang=de) nor the browser asks for one of
+# the lab's (en, de, fr; docs/translating.md): `make run LANG=fr`. Only LANG given on make's
+# command line counts: the LANG of the environment is the shell's locale (C.UTF-8, ...).
+LANGUAGE_ARG = $(if $(filter command line,$(origin LANG)),--language '$(LANG)')
 # Extra Voila options, e.g. VOILA_ARGS="--MappingKernelManager.cull_idle_timeout=1800".
 VOILA_ARGS ?=
 PYTEST_ARGS ?=
@@ -101,7 +105,7 @@ run: setup
 		$(if $(LESSONS),--lessons '$(LESSONS)') $(if $(CLASS_DIR),--class-dir '$(CLASS_DIR)') \
 		$(if $(PASSWORD_FILE),--password-file '$(PASSWORD_FILE)') \
 		$(if $(TEACHER_PASSWORD_FILE),--teacher-password-file '$(TEACHER_PASSWORD_FILE)') \
-		$(VOILA_ARGS)
+		$(LANGUAGE_ARG) $(VOILA_ARGS)
 
 lint: setup
 	$(BIN)/ruff check .

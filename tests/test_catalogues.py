@@ -22,7 +22,7 @@ from nidavellir import cards as C
 from nidavellir import i18n, names
 from nidavellir.i18n import count, ngettext, number, percent, using
 from nidavellir.integrations import catalogues
-from nidavellir.scoring import CATEGORY_LABELS
+from nidavellir.scoring import CATEGORY_LABELS, PlayerTable, score_table
 
 LANGUAGES = catalogues.TRANSLATED
 
@@ -199,3 +199,27 @@ def test_the_locale_folder_is_package_data() -> None:
     pyproject = (Path(catalogues.ROOT) / "pyproject.toml").read_text(encoding="utf-8")
     assert '"locale/*/LC_MESSAGES/*.mo"' in pyproject
     assert '"locale/names.csv"' in pyproject
+
+
+def test_in_english_every_card_keeps_the_name_the_engine_writes() -> None:
+    # The golden playthroughs and the notation read these names: English is unchanged.
+    every = [*C.DWARVES, *C.HEROES, *C.DISTINCTIONS, *C.ARTIFACTS, *C.MERCENARIES,
+             C.ROYAL_OFFERING_3, C.ROYAL_OFFERING_5, C.SPECIAL_BLACKSMITH, C.OLWYN_DOUBLE]
+    with using("en"):
+        assert [names.card_name(c) for c in every] == [c.name for c in every]
+        assert [names.hero_with_title(c) for c in C.HEROES] == [
+            f"{c.name}, {c.title}" for c in C.HEROES]
+
+
+def test_the_score_sheet_reads_the_rulebook_s_lines() -> None:
+    W, H, M, B, E = C.SUITS
+    army = {W: [C.card("W7")], H: [C.card("H")], M: [C.card("M2")], B: [C.card("B")],
+            E: [C.card("E9")]}
+    sheet = score_table([PlayerTable("Ada", army, [C.SKAA], [0, 2, 3, 4, 5]),
+                         PlayerTable("Bo", {}, [], [0, 2, 3, 4, 5])])
+    with using("de"):
+        text, page = sheet.to_text(), sheet._repr_html_()
+    for line in ("Krieger", "Jäger", "Minenarbeiter", "Schmiede", "Entdecker",
+                 "Helden ohne Klasse", "Münzen", "Gesamtpunktzahl", "Platzierung"):
+        assert line in text and line in page
+    assert "Warriors" not in text and "Total" not in page

@@ -16,6 +16,7 @@ from nidavellir.card_text import ability, source
 from nidavellir.cards import Card, Kind
 from nidavellir.errors import InvalidNotation
 from nidavellir.i18n import count
+from nidavellir.names import card_name, hero_title, hero_with_title, tavern_name
 from nidavellir.tokens import parse_token
 
 from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, SMALL_TILE, TILE
@@ -135,12 +136,12 @@ def card_caption(card: Card, column: str | None = None) -> str:
         return f"{card.points} pts"
     if card.kind is Kind.DISTINCTION:
         return ""  # its name says it
-    return card.title or card.kind.value
+    return hero_title(card) if card.title else card.kind.value
 
 
 def card_info_html(card: Card, *, later: str = "") -> str:
     """A card's explanation: name and title, what it does, where the rulebook says so."""
-    name = f"{card.name}, {card.title}" if card.title else card.name
+    name = hero_with_title(card) if card.title else card_name(card)
     body = (f"<div class='nid-info-name'>{esc(name)}</div>"
             f"<div>{esc(ability(card))}</div>")
     if later:
@@ -166,7 +167,7 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
         title = token
     else:
         is_named = card.kind in (Kind.HERO, Kind.ARTIFACT, Kind.DISTINCTION, Kind.OLWYN_DOUBLE)
-        head = card.name if is_named else card.token
+        head = card_name(card) if is_named else card.token
         inner = (SMALL_TILE if small else TILE)[0] - TILE_PADDING
         size = fitting_size(head, inner, HEAD_SIZES[small], bold=True)
         if size is None:  # too long even at the least size: shortened, the tooltip says it all
@@ -179,7 +180,7 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
         size_style = f" style='font-size:{caption_size}px'" if caption_size != 9 and caption else ""
         body = (f"<div class='nid-card-head' style='font-size:{size}px'>{esc(head)}</div>"
                 f"<div class='nid-card-caption'{size_style}>{esc(caption)}</div>")
-        title = f"{card.name} {card.title}".strip() if card.title else card.name
+        title = hero_with_title(card) if card.title else card_name(card)
         title += f": {ability(card)}"
         if later:
             title += f" For you: {later}"
@@ -294,7 +295,7 @@ def table_html(obs: Mapping[str, Any], sections: Sequence[str] = TABLE_SECTIONS,
     taverns = []
     current = obs.get("tavern")
     for i, cards in enumerate(obs["taverns"]):
-        label = C.TAVERNS[i]
+        label = tavern_name(i)
         mark = " (now)" if current == i else ""
         tiles = "".join(card_tile(t) for t in cards) or "<i class='nid-empty'>empty</i>"
         now = " nid-tavern-now" if current == i else ""
@@ -343,7 +344,7 @@ def _table_changes(obs: Mapping[str, Any], sections: Sequence[str],
             body += gone_tiles(cards, prev, note="taken", small=False)
         body = body or "<i class='nid-empty'>empty</i>"
         taverns.append(f"<div class='nid-tavern{' nid-tavern-now' if current else ''}'>"
-                       f"<div class='nid-tavern-name'>{i + 1}. {esc(C.TAVERNS[i])}"
+                       f"<div class='nid-tavern-name'>{i + 1}. {esc(tavern_name(i))}"
                        f"{' (now)' if current else ''}</div>{body}</div>")
     drawn["taverns"] = (f"<div class='nid-table-head'>Age {obs['age']}, round {obs['round']}"
                         "</div>" + "".join(taverns))
