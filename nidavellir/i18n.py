@@ -245,6 +245,24 @@ def percent(p: float, digits: int = 0) -> str:
     return pattern.format(number(100 * p, digits))
 
 
+def ordinal(n: int) -> str:
+    """A place in an order: ``2nd`` in English, ``2.`` in German, ``2e`` (``1er``) in French.
+
+    >>> with using("de"):
+    ...     ordinal(2)
+    '2.'
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '22nd']
+    """
+    code = language()
+    if code == "de":
+        return f"{n}."
+    if code == "fr":
+        return f"{n}er" if n == 1 else f"{n}e"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def join(items: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c`` in the current language."""
     if not items:
@@ -255,5 +273,5 @@ def join(items: list[str]) -> str:
 
 
 __all__ = ["LANGUAGES", "LANGUAGE_ENV", "PSEUDO", "SOURCE", "UnknownLanguage", "_", "N_",
-           "accepted", "choose", "count", "join", "language", "ngettext", "number", "percent", "pgettext", "set_language", "signed",
-           "translations", "using"]
+           "accepted", "choose", "count", "join", "language", "ngettext", "number", "ordinal",
+           "percent", "pgettext", "set_language", "signed", "translations", "using"]
