@@ -173,8 +173,8 @@ def capital(text: str) -> str:
 
 def card_info_html(card: Card, *, later: str = "") -> str:
     """A card's explanation: name and title, what it does, where the rulebook says so."""
-    name = hero_with_title(card) if card.title else card_name(card)
-    body = (f"<div class='nid-info-name'>{esc(name)}</div>"
+    title = hero_with_title(card) if card.title else card_name(card)
+    body = (f"<div class='nid-info-name'>{esc(title)}</div>"
             f"<div>{esc(ability(card))}</div>")
     if later:
         # Translators: in a card's explanation, what the card would be worth to the viewer.
@@ -487,7 +487,7 @@ def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool
     position; what changed is marked (new cards and coins, cards gone, the gem)."""
     if before is not None:
         return _board_changes(player, before, viewer=viewer, points=points)
-    name = player["name"]
+    player_name = player["name"]
     flags = []
     if viewer:
         # Translators: beside the viewer's own name on their board.
@@ -495,7 +495,7 @@ def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool
     if to_move:
         # Translators: beside the name of the player whose decision it is.
         flags.append(_("to decide"))
-    head = (f"<b class='nid-board-name'>{esc(name)}</b> "
+    head = (f"<b class='nid-board-name'>{esc(player_name)}</b> "
             f"<small>{esc(', '.join(flags))}</small>")
     head += " " + gem_html(player["gem"], "nid-gem nid-gem-spaced")
     if score is not None:
