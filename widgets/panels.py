@@ -220,7 +220,7 @@ class SetupCard(W.VBox):
         self.levels.add_class("nid-setup-levels")
         self.toggle = W.Button(description=_("New game…"), icon="cog",
                                tooltip=_("choose the players, their levels and the rules, "
-                                         "then start"))
+                                         "then start"), layout=W.Layout(width="auto"))
         self.toggle.add_class("nid-setup-toggle")
         self.form = NewGamePanel(session, layout=W.Layout(display="none", padding="4px 0"))
         self.toggle.on_click(lambda _b: self.show_form(self.form.layout.display == "none"))

@@ -36,6 +36,10 @@ esc = html.escape
 #: largest whose longest word fits the tile's width is used, so no word breaks inside a tile.
 HEAD_SIZES = {False: (18, 12, 11, 10, 9, 8, 7), True: (14, 10, 9, 8, 7)}
 CAPTION_SIZES = (9, 8, 7)
+#: A column's title: its sizes, largest first, and the width it has (the stylesheet's
+#: .nid-column, 74 px, less a margin).
+COLUMN_TITLE_SIZES = (10, 9, 8)
+COLUMN_WIDTH = 72
 #: A tile's padding and border, left and right, in pixels (the stylesheet's .nid-card).
 TILE_PADDING = 7
 
@@ -469,9 +473,16 @@ def column_html(letter: str, tokens: Sequence[str], ranks: int, *, points: int,
     tip = _("ranks, and what the column is worth on the score sheet now")
     ranks_text = count(ranks, "{n} rank", "{n} ranks")
     points_text = count(points, "{n} point", "{n} points")
+    title = column_title(letter)
+    # The largest size at which each part of the title fits the column; a French title
+    # breaks after its middle dots (Explorateur·rice·s), the stylesheet anywhere else.
+    parts = title.replace("·", "· ")
+    size = fitting_size(parts, COLUMN_WIDTH, COLUMN_TITLE_SIZES, bold=True) or \
+        COLUMN_TITLE_SIZES[-1]
+    sized = f";font-size:{size}px" if size != COLUMN_TITLE_SIZES[0] else ""
     return (f"<div class='nid-column' style='border-top-color:{colour}'>"
-            f"<div class='nid-column-name' style='color:{colour}'>"
-            f"{esc(column_title(letter))}</div>"
+            f"<div class='nid-column-name' style='color:{colour}{sized}'>"
+            f"{esc(title).replace('·', '·&#8203;')}</div>"
             f"<div class='nid-column-score' title='{esc(tip)}'>{esc(ranks_text)} · "
             f"{esc(points_text)}</div>"
             f"{body}</div>")
