@@ -170,6 +170,15 @@ def card_caption(card: Card, column: str | None = None) -> str:
     return hero_title(card) if card.title else _(KIND_CAPTIONS.get(card.kind, card.kind.value))
 
 
+def html_message(message: str, **parts: str) -> str:
+    """A translated sentence as HTML: the sentence escaped, then its placeholders filled
+    with ``parts``, which are HTML already (a button's name in bold, a move in code)."""
+    out = html.escape(message, quote=False)  # text, never an attribute
+    for key, value in parts.items():
+        out = out.replace("{" + key + "}", value)
+    return out
+
+
 def capital(text: str) -> str:
     """A name at the head of a section: "purse" -> "Purse", "bourse" -> "Bourse"."""
     return text[:1].upper() + text[1:]
