@@ -348,7 +348,7 @@ class WalkthroughTab(W.VBox):
         self.restart_button = W.Button(description=_("↺ Restart"),
                                        tooltip=_("start this walkthrough again from its "
                                                  "first step"),
-                                       layout=W.Layout(width="110px"))
+                                       layout=W.Layout(width="auto", min_width="110px"))
         self.restart_button.add_class("nid-wt-restart")
         self.restart_button.on_click(lambda _b: self.restart())
         self.body = W.VBox()
