@@ -16,8 +16,8 @@ from nidavellir import Game, ScoreSheet
 from nidavellir import cards as C
 from nidavellir import events as ev
 from nidavellir.card_text import ability
-from nidavellir.i18n import _, count, join
-from nidavellir.names import card_name, class_name, tavern_name
+from nidavellir.i18n import N_, _, count, join
+from nidavellir.names import card_name, tavern_name
 
 from . import render
 from .controls import Context, Control, build_control
@@ -97,12 +97,17 @@ def _event_line(e: ev.Event, names: list[str]) -> str:
     return f"<li>{esc(text)}</li>"
 
 
+#: "warrior ranks:" ... for the end-of-age summary, one whole phrase per class.
+CLASS_RANKS = {C.Suit.WARRIOR: N_("warrior ranks:"), C.Suit.HUNTER: N_("hunter ranks:"),
+               C.Suit.MINER: N_("miner ranks:"), C.Suit.BLACKSMITH: N_("blacksmith ranks:"),
+               C.Suit.EXPLORER: N_("explorer ranks:")}
+
+
 def _award_line(e: ev.DistinctionAwarded, names: list[str]) -> str:
     suit = e.distinction.suit  # Suit.WARRIOR is 0: compare with None
     # Translators: the ranks each player had when a distinction was awarded ("Warrior
     # ranks: Ada 4, Bo 2").
-    cls = (_("{card_class} ranks:").format(card_class=class_name(suit)) if suit is not None
-           else _("ranks:"))
+    cls = _(CLASS_RANKS[suit]) if suit is not None else _("ranks:")
     ranks = f" ({cls} {_ranks_text(names, e.ranks)})" if e.ranks else ""
     title = esc(card_name(e.distinction))
     if e.player is None:

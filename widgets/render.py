@@ -484,11 +484,14 @@ def column_html(letter: str, tokens: Sequence[str], ranks: int, *, points: int,
     points_text = count(points, "{n} point", "{n} points")
     title = column_title(letter)
     # The largest size at which each part of the title fits the column; a French title
-    # breaks after its middle dots (Explorateur·rice·s), the stylesheet anywhere else.
+    # breaks after its middle dots (Explorateur·rice·s).
     parts = title.replace("·", "· ")
     size = fitting_size(parts, COLUMN_WIDTH, COLUMN_TITLE_SIZES, bold=True) or \
         COLUMN_TITLE_SIZES[-1]
     sized = f";font-size:{size}px" if size != COLUMN_TITLE_SIZES[0] else ""
+    if fitting_size(title, COLUMN_WIDTH, COLUMN_TITLE_SIZES, bold=True) is None:
+        # Too long on one line (French): it may break after its middle dots.
+        sized += ";white-space:normal;line-height:1.15"
     return (f"<div class='nid-column' style='border-top-color:{colour}'>"
             f"<div class='nid-column-name' style='color:{colour}{sized}'>"
             f"{esc(title).replace('·', '·&#8203;')}</div>"

@@ -78,7 +78,7 @@ CSS = _TILES + """
 button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
 .nid-column { display: inline-block; vertical-align: top; width: 74px; margin-right: 3px;
   border-top: 4px solid #ccc; background: #f8f9f9; min-height: 60px; text-align: center; }
-.nid-column-name { font: bold 10px/1.15 sans-serif; overflow-wrap: anywhere; }
+.nid-column-name { font: bold 10px sans-serif; white-space: nowrap; }
 .nid-column-score { font: 10px/1.2 sans-serif; color: #333; }
 .nid-column-more { font: 9px sans-serif; color: #777; }
 .nid-majority-note { max-width: 150px; font: 10px/1.2 sans-serif; color: #7b241c;
