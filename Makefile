@@ -25,6 +25,10 @@ LESSONS ?=
 # The class view (docs/classroom.md): answers go to CLASS_DIR/answers.sqlite; the teacher
 # page /teacher/ needs the teacher password (not the class password).
 CLASS_DIR ?=
+# The pages' language when neither the address (?lang=de) nor the browser asks for one of
+# the lab's (en, de, fr; docs/translating.md): `make run LANG=fr`. Only LANG given on make's
+# command line counts: the LANG of the environment is the shell's locale (C.UTF-8, ...).
+LANGUAGE_ARG = $(if $(filter command line,$(origin LANG)),--language '$(LANG)')
 # Extra Voila options, e.g. VOILA_ARGS="--MappingKernelManager.cull_idle_timeout=1800".
 VOILA_ARGS ?=
 PYTEST_ARGS ?=
@@ -38,7 +42,7 @@ PIP := $(BIN)/python -m pip --quiet
 PIP_FILTER := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 
 .PHONY: setup run test lint typecheck docs chromium bench bench-class golden clean venv-build \
-	lock upgrade
+	lock upgrade i18n
 
 # The versions the suite passed with (docs/getting-started.md): every package of .venv,
 # pinned with its hashes. `make lock` writes it from pyproject.toml's ranges, keeping every
@@ -101,7 +105,7 @@ run: setup
 		$(if $(LESSONS),--lessons '$(LESSONS)') $(if $(CLASS_DIR),--class-dir '$(CLASS_DIR)') \
 		$(if $(PASSWORD_FILE),--password-file '$(PASSWORD_FILE)') \
 		$(if $(TEACHER_PASSWORD_FILE),--teacher-password-file '$(TEACHER_PASSWORD_FILE)') \
-		$(VOILA_ARGS)
+		$(LANGUAGE_ARG) $(VOILA_ARGS)
 
 lint: setup
 	$(BIN)/ruff check .
@@ -159,6 +163,14 @@ upgrade: setup chromium
 		"nidavellir/integrations/first_paint.json"; \
 	else echo "the suite failed with these versions (exit $$rc): \`git checkout $(LOCK)\`" \
 		"goes back" >&2; exit $$rc; fi
+
+# The message catalogues (docs/translating.md): pybabel extract (the messages of nidavellir/
+# and widgets/, and the rulebooks' names of nidavellir/locale/names.csv) -> pybabel update
+# (German, French) -> the names table into the catalogues -> pybabel compile. The compiled
+# .mo files are committed (a checkout or an installed lab needs no build step);
+# tests/test_catalogues.py fails when a catalogue is incomplete, fuzzy or not compiled.
+i18n: setup
+	$(BIN)/python -m nidavellir.integrations.catalogues
 
 golden: setup
 	$(BIN)/python tests/golden/regenerate.py

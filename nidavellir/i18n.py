@@ -7,8 +7,10 @@ fragments glued together, so that a translator sees each message whole. Counts g
 percentages through :func:`number` and :func:`percent` ("43.2%" in English, "43,2 %" in
 German and French).
 
-The language is a context variable: a Voila kernel serves one page and sets it once; the
-class server's handlers set it per request; the command line sets it from ``--language``.
+A Voila kernel serves one page and sets the process's language once (:func:`set_language`,
+from :func:`choose`: the address's ``?lang=``, the browser's languages, the server's
+default); the class server's handlers run each request in its own (:func:`using`, a context
+variable); the command line sets it from ``--language``.
 English is the source language (the messages as written); other languages come from
 gettext catalogues under ``nidavellir/locale/``. The pseudo-language ``qps`` wraps every
 message in ⟦…⟧ with accented letters, so that a page in it shows at a glance any English
@@ -34,23 +36,36 @@ import contextvars
 import functools
 import gettext
 import re
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
 DOMAIN = "nidavellir"
 LOCALE_DIR = Path(__file__).with_name("locale")
 #: Languages a person can choose: code -> the language's own name.
-LANGUAGES: dict[str, str] = {"en": "English"}
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"}
 #: The pseudo-language for finding English that escaped the catalogue (never offered).
 PSEUDO = "qps"
 SOURCE = "en"
 
-_language: contextvars.ContextVar[str] = contextvars.ContextVar("nidavellir_language",
-                                                                default=SOURCE)
+#: The language of a block run with :func:`using` (a request of the class server, a test).
+_language: contextvars.ContextVar[str] = contextvars.ContextVar("nidavellir_language")
+#: The process's language (:func:`set_language`: a kernel's page, a command): what every
+#: context without a :func:`using` block reads, the background threads and the widget
+#: callbacks' tasks included (each starts with a context of its own, without the page's).
+_process: list[str] = [SOURCE]
+#: The environment variable that gives a server's kernels its default language
+#: (``python -m nidavellir.serve --language fr``, ``make run LANG=fr``).
+LANGUAGE_ENV = "NIDAVELLIR_LANGUAGE"
 
-#: Number formats: (decimal mark, group separator, percent pattern) per language.
+#: Number formats: (decimal mark, group separator, percent pattern) per language, as the
+#: Unicode CLDR gives them (Babel's number formatting): kept here because the core engine,
+#: which formats counts too, is stdlib-only; tests/test_catalogues.py checks the table
+#: against Babel's, so a new language cannot get it wrong silently.
 _NUMBERS: dict[str, tuple[str, str, str]] = {
     "en": (".", ",", "{}%"),
+    "de": (",", ".", "{}\u00a0%"),
+    "fr": (",", "\u202f", "{}\u00a0%"),
     PSEUDO: (".", ",", "{}%"),
 }
 
@@ -103,15 +118,64 @@ def translations(code: str) -> gettext.NullTranslations:
 
 
 def language() -> str:
-    """The language of the current context."""
-    return _language.get()
+    """The language of the current context: its :func:`using` block's, else the process's."""
+    return _language.get(_process[0])
 
 
 def set_language(code: str) -> None:
-    """Set the language of the current context (a kernel's page, a command)."""
+    """Set the language of the process (a kernel's page, a command): every thread and task
+    reads it, outside a :func:`using` block."""
     if not known(code):
         raise UnknownLanguage(f"unknown language {code!r}; known: {', '.join(LANGUAGES)}")
-    _language.set(code)
+    _process[0] = code
+
+
+def _primary(tag: str) -> str:
+    """``de-AT`` -> ``de``; the pseudo-language is a code of its own."""
+    return tag.strip().lower().replace("_", "-").split("-")[0]
+
+
+def accepted(header: str) -> list[str]:
+    """The languages of an ``Accept-Language`` header the lab has, most wanted first.
+
+    >>> accepted("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5")
+    ['fr', 'en', 'de']
+    >>> accepted("es, de;q=0, it;q=oops")
+    []
+    """
+    wanted: list[tuple[float, int, str]] = []
+    for i, part in enumerate(header.split(",")):
+        tag, _semicolon, params = part.partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _eq, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0  # a malformed weight: that language is not wanted
+        code = _primary(tag)
+        if q > 0 and code in LANGUAGES:
+            wanted.append((-q, i, code))
+    return list(dict.fromkeys(code for *_order, code in sorted(wanted)))
+
+
+def choose(query: str = "", accept_language: str = "", default: str = SOURCE) -> str:
+    """A page's language: ``?lang=`` of its address, else the browser's languages
+    (``Accept-Language``), else the server's default. An unknown ``lang`` is passed over.
+
+    >>> choose("lang=de", "fr", "en"), choose("x=1", "fr;q=0.5, de", "en"), choose("", "", "fr")
+    ('de', 'de', 'fr')
+    >>> choose("lang=klingon", "es", "fr"), choose("lang=FR-be")
+    ('fr', 'fr')
+    """
+    for value in urllib.parse.parse_qs(query).get("lang", []):
+        code = value.strip().lower() if value.strip().lower() == PSEUDO else _primary(value)
+        if known(code):
+            return code
+    for code in accepted(accept_language):
+        return code
+    return default if known(default) else SOURCE
 
 
 @contextlib.contextmanager
@@ -128,17 +192,17 @@ def using(code: str) -> Iterator[None]:
 
 def _(message: str) -> str:
     """A message in the current language."""
-    return translations(_language.get()).gettext(message)
+    return translations(language()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the count ``n`` in the current language."""
-    return translations(_language.get()).ngettext(singular, plural, n)
+    return translations(language()).ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """A message with a context that tells two uses of the same English apart."""
-    return translations(_language.get()).pgettext(context, message)
+    return translations(language()).pgettext(context, message)
 
 
 def N_(message: str) -> str:
@@ -160,7 +224,7 @@ def _group(digits: str, separator: str) -> str:
 
 def number(x: float, digits: int = 0) -> str:
     """A number in the current language: ``1,234.5`` in English, ``1.234,5`` in German."""
-    decimal, group, _pattern = _NUMBERS.get(_language.get(), _NUMBERS[SOURCE])
+    decimal, group, _pattern = _NUMBERS.get(language(), _NUMBERS[SOURCE])
     text = f"{abs(x):.{digits}f}"
     whole, _dot, fraction = text.partition(".")
     out = _group(whole, group) + (decimal + fraction if fraction else "")
@@ -177,8 +241,26 @@ def signed(x: float, digits: int = 0) -> str:
 
 def percent(p: float, digits: int = 0) -> str:
     """A chance in the current language: ``43.2%`` in English, ``43,2 %`` in German."""
-    _decimal, _group_sep, pattern = _NUMBERS.get(_language.get(), _NUMBERS[SOURCE])
+    _decimal, _group_sep, pattern = _NUMBERS.get(language(), _NUMBERS[SOURCE])
     return pattern.format(number(100 * p, digits))
+
+
+def ordinal(n: int) -> str:
+    """A place in an order: ``2nd`` in English, ``2.`` in German, ``2e`` (``1er``) in French.
+
+    >>> with using("de"):
+    ...     ordinal(2)
+    '2.'
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '22nd']
+    """
+    code = language()
+    if code == "de":
+        return f"{n}."
+    if code == "fr":
+        return f"{n}er" if n == 1 else f"{n}e"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def join(items: list[str]) -> str:
@@ -190,6 +272,6 @@ def join(items: list[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-__all__ = ["LANGUAGES", "PSEUDO", "SOURCE", "UnknownLanguage", "_", "N_", "count", "join",
-           "language", "ngettext", "number", "percent", "pgettext", "set_language", "signed",
-           "translations", "using"]
+__all__ = ["LANGUAGES", "LANGUAGE_ENV", "PSEUDO", "SOURCE", "UnknownLanguage", "_", "N_",
+           "accepted", "choose", "count", "join", "language", "ngettext", "number", "ordinal",
+           "percent", "pgettext", "set_language", "signed", "translations", "using"]

@@ -19,6 +19,7 @@ from . import coins as K
 from .cards import Card, Suit
 from .events import subject
 from .i18n import _, count
+from .names import score_line
 from .options import RuleOptions
 from .rules.cardrules import ScoreLine, ScoreView
 from .rules.catalogue import RULES
@@ -129,18 +130,18 @@ class ScoreSheet:
         label_w = 16
         lines = ["".ljust(label_w) + "".join(n.rjust(width) for n in names)]
         for cat in self.rows:
-            lines.append(CATEGORY_LABELS[cat].ljust(label_w)
+            lines.append(score_line(CATEGORY_LABELS[cat]).ljust(label_w)
                          + "".join(str(p.breakdown[cat]).rjust(width) for p in self.players))
         lines.append("-" * (label_w + width * len(names)))
-        lines.append("Total".ljust(label_w) + "".join(str(p.total).rjust(width)
+        lines.append(score_line("Total").ljust(label_w) + "".join(str(p.total).rjust(width)
                                                       for p in self.players))
-        lines.append("Placing".ljust(label_w) + "".join(str(p.rank).rjust(width)
+        lines.append(score_line("Placing").ljust(label_w) + "".join(str(p.rank).rjust(width)
                                                         for p in self.players))
         for p in self.players:
             lines.append("")
             lines.append(f"{p.name} ({p.total} points):")
             for cat, label, points in p.details:
-                lines.append(f"  {CATEGORY_LABELS[cat]:<15} {label:<40} {points:>4}")
+                lines.append(f"  {score_line(CATEGORY_LABELS[cat]):<15} {label:<40} {points:>4}")
         winners = self.winners
         who = (f"{' and '.join(winners)} share the win" if len(winners) > 1
                else subject(winners[0], "wins"))
@@ -156,7 +157,7 @@ class ScoreSheet:
         esc = html.escape
         parts = []
         for p in self.players:
-            rows = "".join(f"<tr><td>{esc(CATEGORY_LABELS[cat])}</td><td>{esc(label)}</td>"
+            rows = "".join(f"<tr><td>{esc(score_line(CATEGORY_LABELS[cat]))}</td><td>{esc(label)}</td>"
                            f"<td style='text-align:right'>{points}</td></tr>"
                            for cat, label, points in p.details)
             parts.append(f"<table class='nidavellir-score-details'><caption style='text-align:"
@@ -171,14 +172,16 @@ class ScoreSheet:
         for cat in self.rows:
             cells = "".join(f"<td style='text-align:right'>{p.breakdown[cat]}</td>"
                             for p in self.players)
-            rows.append(f"<tr><th style='text-align:left'>{CATEGORY_LABELS[cat]}</th>{cells}</tr>")
+            rows.append(f"<tr><th style='text-align:left'>{esc(score_line(CATEGORY_LABELS[cat]))}"
+                        f"</th>{cells}</tr>")
         total = "".join(f"<td style='text-align:right'><b>{p.total}</b></td>"
                         for p in self.players)
         rank = "".join(f"<td style='text-align:right'>{p.rank}</td>" for p in self.players)
         return ("<table class='nidavellir-score-sheet'><thead><tr><th></th>" + head
                 + "</tr></thead><tbody>" + "".join(rows)
-                + f"<tr><th style='text-align:left'>Total</th>{total}</tr>"
-                + f"<tr><th style='text-align:left'>Placing</th>{rank}</tr></tbody></table>")
+                + f"<tr><th style='text-align:left'>{esc(score_line('Total'))}</th>{total}</tr>"
+                + f"<tr><th style='text-align:left'>{esc(score_line('Placing'))}</th>{rank}</tr>"
+                + "</tbody></table>")
 
 
 def _columns(table: PlayerTable) -> tuple[dict[Suit, int], dict[Suit, int]]:

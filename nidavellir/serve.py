@@ -36,6 +36,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .i18n import LANGUAGE_ENV, LANGUAGES, SOURCE
+
 #: The folder served by default (relative to the project): the lessons and, later, the
 #: dashboard notebook.
 DEFAULT_TARGET = "notebooks"
@@ -133,6 +135,9 @@ def voila_args(
         # restarter looks every second (3 by default): the page hears it at once.
         "--KernelRestarter.restart_limit=0",
         "--KernelRestarter.time_to_dead=1.0",
+        # The browser's languages reach the page's kernel (HTTP_ACCEPT_LANGUAGE), a
+        # preheated one's with the page's request: the page's language (widgets/language.py).
+        '--VoilaConfiguration.http_header_envs=["Accept-Language"]',
     ]
     if class_size > 0:
         pool_size = class_size
@@ -252,6 +257,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         f"{TEACHER_PASSWORD_ENV} variable), separate from the class "
                         f"password: the class view at /teacher/ (answers in --class-dir, "
                         f"default {DEFAULT_CLASS_DIR}/)")
+    parser.add_argument("--language", default=None, metavar="CODE",
+                        help="the pages' language when neither the address (?lang=de) nor "
+                        f"the browser asks for one of the lab's: {', '.join(LANGUAGES)} "
+                        f"(default: {SOURCE}; the {LANGUAGE_ENV} variable)")
     parser.add_argument("--kernels-per-client", type=int, default=0, metavar="N",
                         help="dashboards (kernels) one client address may hold at once "
                         f"(default: {DEFAULT_KERNELS_PER_CLIENT}, with a class its size plus "
@@ -286,6 +295,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.teacher_password and args.teacher_password == args.password:
         parser.error("the teacher password must differ from the class password: students "
                      "know that one")
+    language = args.language if args.language is not None else os.environ.get(LANGUAGE_ENV)
+    if language is not None:
+        if language not in LANGUAGES:
+            parser.error(f"--language {language}: the lab speaks {', '.join(LANGUAGES)} "
+                         f"({', '.join(f'{c}: {n}' for c, n in LANGUAGES.items())})")
+        # The kernels read it (widgets/language.py): a page's language when neither its
+        # address nor its browser asks for one.
+        os.environ[LANGUAGE_ENV] = language
     if args.lessons is not None:
         if not Path(args.lessons).is_dir():
             parser.error(f"--lessons {args.lessons}: no such folder")

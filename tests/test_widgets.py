@@ -417,10 +417,10 @@ def test_table_view_shows_taverns_treasury_hall_and_camp():
     obs = app.session.observation()
     for token in obs["taverns"][0]:
         assert token in html or render.card_of(token).name in html
-    assert "Royal treasury" not in html and "Hero hall" not in html
-    assert "Royal treasury" in rest and "Hero hall" in rest and "Distinctions" in rest
+    assert "Royal Treasury" not in html and "Hero hall" not in html
+    assert "Royal Treasury" in rest and "Hero hall" in rest and "Distinctions" in rest
     html = render.table_html(obs)
-    assert "Royal treasury" in html and "Hero hall" in html and "Distinctions" in html
+    assert "Royal Treasury" in html and "Hero hall" in html and "Distinctions" in html
     with pytest.raises(ValueError, match="unknown table section"):
         render.table_html(obs, ("taverns", "tavern"))
     assert CLASS_COLOURS["neutral"] in html  # hero tiles

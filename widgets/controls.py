@@ -26,12 +26,15 @@ from nidavellir import Action, Game, parse_action
 from nidavellir.bots.immediate import Immediate, immediates
 from nidavellir.bots.judge import Judgement, OptionJudgement
 from nidavellir.card_text import ability
-from nidavellir.cards import Card, Suit
+from nidavellir.cards import VIDOFNIR_VEDRFOLNIR, Card, Suit
 from nidavellir.explain import outlook
+from nidavellir.i18n import N_, _, number, ordinal, percent
+from nidavellir.names import COMPONENT, card_name, name, score_line, tavern_name
 from nidavellir.rules.base import CHOICES
+from nidavellir.scoring import CATEGORY_LABELS
 
 from . import render
-from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, button
+from .style import CLASS_COLOURS, CLASS_LETTERS, button
 
 esc = html.escape
 
@@ -46,7 +49,7 @@ def judged_text(o: OptionJudgement, judgement: Judgement) -> str:
     """An option's figures in the coach's order: the chance to win first, then the
     expected final score (``41% · ≈286``; exact: ``41% · =286``)."""
     sign = "=" if judgement.exact else "≈"
-    return f"{o.win:.0%} · {sign}{o.score:.0f}"
+    return f"{percent(o.win)} · {sign}{number(o.score)}"
 
 
 def judged_tip(o: OptionJudgement, judgement: Judgement) -> str:
@@ -55,24 +58,30 @@ def judged_tip(o: OptionJudgement, judgement: Judgement) -> str:
     place = judgement.rank(o.action)
     n = len(judgement.options)
     if judgement.exact:
-        head = (f"the coach (exact: every option played to the end): {o.win:.0%} chance to "
-                f"win, {o.score:.0f} points at the end")
+        # Translators: an option's tooltip: the coach played every option to the end.
+        head = _("the coach (exact: every option played to the end): {win} chance to win, "
+                 "{score} points at the end").format(win=percent(o.win), score=number(o.score))
     else:
-        head = (f"the coach ({judgement.level}): {o.win:.0%} chance to win (± {o.win_se:.0%}), "
-                f"about {o.score:.0f} points at the end (± {o.score_se:.0f})")
+        # Translators: an option's tooltip: the coach's estimate with its margins; {level}
+        # is the coach's level (a word of the lab's levels, shown as is).
+        head = _("the coach ({level}): {win} chance to win (± {win_margin}), about {score} "
+                 "points at the end (± {score_margin})").format(
+            level=judgement.level, win=percent(o.win), win_margin=percent(o.win_se),
+            score=number(o.score), score_margin=number(o.score_se))
     if place == 1:
-        where = f"its best of {n}"
+        # Translators: an option's place among the coach's options: the best.
+        where = _("its best of {n}").format(n=n)
     elif o.about_best:
-        where = f"{_ordinal(place)} of {n}, about as good as the best (within the noise)"
+        # Translators: an option's place among the coach's options ({place}: "2nd", "2.",
+        # "2e": i18n.ordinal).
+        where = _("{place} of {n}, about as good as the best (within the noise)").format(
+            place=ordinal(place), n=n)
     else:
-        where = f"{_ordinal(place)} of {n}"
-    same = f"; the same as {', '.join(map(str, o.equivalent))}" if o.equivalent else ""
+        where = _("{place} of {n}").format(place=ordinal(place), n=n)
+    # Translators: options that lead to the same position ({options} in notation).
+    same = ("; " + _("the same as {options}").format(options=", ".join(map(str, o.equivalent)))
+            if o.equivalent else "")
     return f"{head}; {where}{same}"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 @dataclass
@@ -111,28 +120,33 @@ class Preview:
 
     @property
     def delta_text(self) -> str:
-        text = f"{self.now.total:+d} now"
+        # Translators: on an option's button: the change of the score sheet right now
+        # ("+5 now"), then the coach's figures, then whether a choice follows.
+        text = _("{change} now").format(change=f"{self.now.total:+d}")
         if self.judged:
             text += f" · {self.judged}"
-        return text + (", then a choice" if self.now.follow_up else "")
+        return text + (_(", then a choice") if self.now.follow_up else "")
 
     @property
     def tooltip(self) -> str:
         parts = []
         if self.card is not None:
-            parts.append(f"{self.card.name}: {ability(self.card)}")
+            parts.append(f"{card_name(self.card)}: {ability(self.card)}")
         parts += self.now.lines
         if not self.now.lines:
-            parts.append("no change to your army or coins")
-        parts.append("now, on the score sheet: " + _parts_text(self.now))
+            parts.append(_("no change to your army or coins"))
+        # Translators: in an option's tooltip, the score sheet's change line by line.
+        parts.append(_("now, on the score sheet: {changes}").format(
+            changes=_parts_text(self.now)))
         if self.now.if_ended != self.now.total:
-            parts.append(f"if the game ended now (what waits in your command zone placed "
-                         f"where it scores most): {self.now.if_ended:+d}")
+            parts.append(_("if the game ended now (what waits in your command zone placed "
+                           "where it scores most): {change}").format(
+                change=f"{self.now.if_ended:+d}"))
         parts += self.now.majority
         if self.later:
-            parts.append(f"later: {self.later}")
+            parts.append(_("later: {later}").format(later=self.later))
         if self.now.follow_up:
-            parts.append(f"then: {self.now.follow_up}")
+            parts.append(_("then: {next}").format(next=self.now.follow_up))
         if self.estimate is not None and self.judgement is not None:
             parts.append(judged_tip(self.estimate, self.judgement))
         return "\n".join(parts)
@@ -140,8 +154,11 @@ class Preview:
 
 def _parts_text(now: Immediate) -> str:
     if not now.parts:
-        return "no change"
-    return ", ".join(f"{k} {v:+d}" for k, v in now.parts.items()) + f" (total {now.total:+d})"
+        return _("no change")
+    lines = ", ".join(f"{score_line(CATEGORY_LABELS.get(k, k))} {v:+d}"
+                      for k, v in now.parts.items())
+    # Translators: the score sheet's changes line by line, then the total's.
+    return _("{lines} (total {total})").format(lines=lines, total=f"{now.total:+d}")
 
 
 def previews(game: Game, player: int, actions: Sequence[Action]) -> dict[str, Preview]:
@@ -355,7 +372,8 @@ class BidControl(Control):
         options = []
         for i, lab in enumerate(self.hand):
             seen[lab] = seen.get(lab, 0) + 1
-            text = lab if seen[lab] == 1 else f"{lab} (copy {seen[lab]})"
+            # Translators: a second coin of the same value in the bid dropdowns ("5 (copy 2)").
+            text = lab if seen[lab] == 1 else _("{coin} (copy {n})").format(coin=lab, n=seen[lab])
             options.append((text, i))
         self.dropdowns = [W.Dropdown(options=options, value=t if t < len(options) else None,
                                      description=f"{t + 1}. {name}",
@@ -368,7 +386,9 @@ class BidControl(Control):
         self.estimate.add_class("nid-bid-estimate")
         for d in self.dropdowns:
             d.observe(lambda _c: self._update(), "value")
-        self.submit = button("Bid", "primary", tooltip="place these coins face down")
+        # Translators: the button that places the bid (the rulebooks: «Gebote abgeben»,
+        # «miser»).
+        self.submit = button(_("Bid"), "primary", tooltip=_("place these coins face down"))
         self.submit.add_class("nid-choice")
         self.submit.on_click(lambda _b: self.send())
         self._update()
@@ -382,7 +402,9 @@ class BidControl(Control):
     def _update(self) -> None:
         used = set(self.chosen)
         rest = [lab for i, lab in enumerate(self.hand) if i not in used]
-        self.purse.value = ("<span class='nid-purse-label'>Purse: "
+        # Translators: beside the bid: the coins that go to the purse.
+        label = esc(_("{purse}:").format(purse=render.capital(name(COMPONENT, "purse"))))
+        self.purse.value = (f"<span class='nid-purse-label'>{label} "
                             + "".join(render.coin_html(c) for c in rest) + "</span>")
         self._show_estimate()
 
@@ -415,23 +437,25 @@ class BidControl(Control):
         except KeyError:
             self.estimate.value = ""
             return
-        text = (f"This bid: {judged_tip(o, j)}. Nothing changes on the score sheet now.")
+        text = _("This bid: {judgement}. Nothing changes on the score sheet now.").format(
+            judgement=judged_tip(o, j))
         self.estimate.value = f"<div class='nid-estimate'>{esc(text)}</div>"
 
     def problem(self) -> str | None:
         chosen = self.chosen
         if any(c is None for c in chosen):
-            return "put a coin on each of the three taverns"
+            return _("put a coin on each of the three taverns")
         for t, c in enumerate(chosen):
             if c is not None and chosen.index(c) != t:
-                return (f"the same coin ({self.hand[c]}) cannot go on two taverns "
-                        f"(taverns {chosen.index(c) + 1} and {t + 1})")
+                return _("the same coin ({coin}) cannot go on two taverns (taverns {first} "
+                         "and {second})").format(coin=self.hand[c], first=chosen.index(c) + 1,
+                                                 second=t + 1)
         return None
 
     def send(self) -> bool:
         problem = self.problem()
         if problem:
-            self.ctx.report(f"bid not placed: {problem}")
+            self.ctx.report(_("bid not placed: {problem}").format(problem=problem))
             return False
         return bool(self.ctx.submit(self._notation()))
 
@@ -452,16 +476,16 @@ class BidControl(Control):
 
 
 def _tavern_names() -> tuple[str, ...]:
-    from nidavellir.cards import TAVERNS
-    return TAVERNS
+    return tuple(tavern_name(i) for i in range(3))
 
 
 # ====================================================================== cards
 
 #: The card control's section headings by verb (another verb's section is its name).
 _CARD_SECTIONS = {
-    "take": "Tavern", "camp": "Camp", "keep": "Drawn cards", "drop": "Discard from the tavern",
-    "choose": "Take", "remove": "Remove from your army",
+    "take": N_("Tavern"), "camp": N_("Camp"), "keep": N_("Drawn cards"),
+    "drop": N_("Discard from the tavern"), "choose": N_("Take"),
+    "remove": N_("Remove from your army"),
 }
 
 
@@ -488,7 +512,7 @@ class CardControl(Control):
                 by_token = {_card_of(a).token: a for a in group}
                 group = [by_token[t] for t in drawn if t in by_token]
             tiles = [self._tile(a) for a in group]
-            rows += [_label(_CARD_SECTIONS.get(verb, verb.capitalize())),
+            rows += [_label(_(_CARD_SECTIONS.get(verb, verb.capitalize()))),
                      W.HBox(tiles, layout=_wrap())]
         for a in ctx.actions:
             if not a.args:
@@ -501,11 +525,12 @@ class CardControl(Control):
         if len(action.args) > 1 and isinstance(action.args[1], Suit):
             column = action.args[1].letter
         pv = self.previews.get(str(action))
-        note = f"in {CLASS_NAMES[column]}" if column else ""
+        # Translators: under a card's tile: the column it would go to ("in Warriors").
+        note = _("in {column}").format(column=render.column_title(column)) if column else ""
         later = pv.later if pv is not None else ""
         tile = W.HTML(render.card_tile(card.token, column=column, note=note, later=later))
         text = self.ctx.label(action)
-        tip = pv.tooltip if pv is not None else f"{card.name}: {ability(card)}"
+        tip = pv.tooltip if pv is not None else f"{card_name(card)}: {ability(card)}"
         notation = str(action)
         if notation in self.buttons:  # a second copy of the same card (Pioneer's draw)
             b = W.Button(description=self._describe(notation), tooltip=tip,
@@ -546,15 +571,16 @@ class HeroControl(Control):
                                     layout=W.Layout(align_items="center", margin="0 4px 4px 0")))
                 continue
             else:
-                reason = self._reason(card) or "not eligible now"
+                reason = self._reason(card) or _("not eligible now")
                 self.reasons[token] = reason
-                b = self.dead_button(notation, "not eligible", reason)
+                b = self.dead_button(notation, _("not eligible"), reason)
                 tile = W.HTML(render.card_tile(token, disabled=True)
                               + f"<div class='nid-ineligible'>"
                               f"{esc(reason)}</div>")
             tiles.append(W.VBox([tile, b], layout=W.Layout(align_items="center",
                                                            margin="0 4px 4px 0")))
-        return W.VBox([_label("Hero hall"), W.HBox(tiles, layout=_wrap())])
+        return W.VBox([_label(render.capital(name(COMPONENT, "hero hall"))),
+                       W.HBox(tiles, layout=_wrap())])
 
     def _reason(self, card: Card | None) -> str | None:
         game = self.ctx.game
@@ -588,17 +614,19 @@ class ColumnControl(Control):
             # its top cards.
             head = W.HTML(render.column_html(letter, army[letter], ctx.me["ranks"][letter],
                                              points=ctx.points[letter], shown=3)) if ctx.points else \
-                W.HTML(f"<b>{render.esc(render.CLASS_NAMES[letter])}</b>")
+                W.HTML(f"<b>{render.esc(render.column_title(letter))}</b>")
             pv = self.previews.get(notation)
             if notation in legal:
                 text = ctx.label(legal[notation])
                 tip = pv.tooltip if pv else notation
                 if verb == "discard" and top:
-                    tip = f"discard {top}: " + tip
+                    # Translators: the tooltip of a column's discard button ({card} in
+                    # notation).
+                    tip = _("discard {card}:").format(card=top) + " " + tip
                 b = self.option_button(legal[notation], text, tooltip=tip,
                                        colour=CLASS_COLOURS[letter], width="auto")
             else:
-                why = "empty column" if top is None else "not allowed here"
+                why = _("empty column") if top is None else _("not allowed here")
                 b = self.dead_button(notation, f"{letter}: —", why)
             cols.append(W.VBox([b, head, _majority_note(pv)],
                                layout=W.Layout(align_items="center", margin="0 4px 0 0")))
@@ -609,8 +637,11 @@ class ColumnControl(Control):
 
 def _place_name(place: str) -> str:
     if place.startswith("T"):
-        return f"bid on tavern {place[1]}"
-    return f"in {place}"
+        # Translators: where a coin lies: its bid on tavern 1, 2 or 3.
+        return _("bid on tavern {n}").format(n=place[1])
+    # Translators: where a coin lies: "in hand", "in purse" ({place} is a word of the
+    # engine's notation).
+    return _("in {place}").format(place=place)
 
 
 class CoinControl(Control):
@@ -635,7 +666,9 @@ class CoinControl(Control):
                     text += f" → {new}"
                 buttons.append(self.option_button(a, text, now_in_label=bool(new),
                                                   tooltip=_tip(pv, a)))
-            rows += [_label(f"Coins {_place_name(place)}"), W.HBox(buttons, layout=_wrap())]
+            # Translators: above the coins of one place ("Coins in hand").
+            rows += [_label(_("Coins {where}").format(where=_place_name(place))),
+                     W.HBox(buttons, layout=_wrap())]
         vidofnir = [a for a in ctx.actions if a.verb == "vidofnir"]
         if vidofnir:
             buttons = []
@@ -647,11 +680,12 @@ class CoinControl(Control):
                     text += " → " + " ".join(news)
                 buttons.append(self.option_button(a, text, now_in_label=bool(news),
                                                   tooltip=_tip(pv, a)))
-            rows += [_label("Vidofnir & Vedrfölnir: coins to transform, in this order"),
+            rows += [_label(_("{artifact}: coins to transform, in this order").format(
+                artifact=card_name(VIDOFNIR_VEDRFOLNIR))),
                      W.HBox(buttons, layout=_wrap())]
         places = [a for a in ctx.actions if a.verb == "place"]
         if places:
-            rows += [_label("Coin to put face up on this tavern"), W.HBox(
+            rows += [_label(_("Coin to put face up on this tavern")), W.HBox(
                 [self.option_button(a, ctx.label(a)) for a in places], layout=_wrap())]
         trades = [a for a in ctx.actions if a.verb == "trade"]
         if trades:
@@ -664,7 +698,8 @@ class CoinControl(Control):
                     text += f" → {new}"
                 buttons.append(self.option_button(a, text, now_in_label=bool(new),
                                                   tooltip=_tip(pv, a)))
-            rows += [_label("Two coins of your hand to trade"), W.HBox(buttons, layout=_wrap())]
+            rows += [_label(_("Two coins of your hand to trade")),
+                     W.HBox(buttons, layout=_wrap())]
         return W.VBox(rows)
 
 
@@ -692,7 +727,7 @@ class MercenaryControl(Control):
         order = [a for a in ctx.actions if a.verb == "enlist" and len(a.args) == 1]
         if order:
             self.previews.update(ctx.previews(order))
-            rows += [_label("Enlist your mercenaries"), W.HBox(
+            rows += [_label(_("Enlist your mercenaries")), W.HBox(
                 [self.option_button(a, ctx.label(a)) for a in order], layout=_wrap())]
         place = [a for a in ctx.actions if a.verb == "enlist" and len(a.args) == 2]
         self.previews.update(ctx.previews(place))
@@ -716,7 +751,7 @@ class MercenaryControl(Control):
             tiles.append(W.VBox([W.HTML(render.card_tile(card.token)), *buttons],
                                 layout=W.Layout(align_items="center", margin="0 6px 0 0")))
         if tiles:
-            rows += [_label("Place a mercenary"), W.HBox(tiles, layout=_wrap())]
+            rows += [_label(_("Place a mercenary")), W.HBox(tiles, layout=_wrap())]
         return W.VBox(rows)
 
 
@@ -732,8 +767,8 @@ class GenericControl(Control):
             self.previews = self.ctx.previews(actions)
             return W.HBox([self.option_button(a, self.ctx.label(a)) for a in actions],
                           layout=_wrap())
-        self.dropdown = W.Dropdown(options=[str(a) for a in actions], description="Action")
-        self.submit = button("Apply", "primary")
+        self.dropdown = W.Dropdown(options=[str(a) for a in actions], description=_("Action"))
+        self.submit = button(_("Apply"), "primary")
         self.submit.on_click(lambda _b: self.ctx.submit(str(self.dropdown.value)))
         # Every action counts as offered: the dropdown holds them all.
         for a in actions:
@@ -770,6 +805,6 @@ def build_control(ctx: Context) -> Control:
     except Exception as exc:
         if cls is GenericControl:
             raise
-        ctx.report(f"the {str(ctx.kind)!r} panel failed ({type(exc).__name__}: {exc}); "
-                   "showing the plain list of legal actions")
+        ctx.report(_("the {kind} panel failed ({error}); showing the plain list of legal "
+                     "actions").format(kind=repr(str(ctx.kind)), error=f"{type(exc).__name__}: {exc}"))
         return GenericControl(ctx)

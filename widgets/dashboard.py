@@ -29,7 +29,7 @@ import ipywidgets as W
 
 from nidavellir import Game
 from nidavellir.classroom import class_store
-from nidavellir.i18n import _
+from nidavellir.i18n import N_, _
 
 from .app import PlayApp, play_app
 from .classroom import ClassLink
@@ -46,17 +46,17 @@ esc = html.escape
 
 #: (key, title) of the tabs, in order.
 TABS: tuple[tuple[str, str], ...] = (
-    ("walkthrough", "Walkthrough"), ("play", "Play"), ("replay", "Replay"),
-    ("whatif", "What-if"), ("lessons", "Probability lessons"),
+    ("walkthrough", N_("Walkthrough")), ("play", N_("Play")), ("replay", N_("Replay")),
+    ("whatif", N_("What-if")), ("lessons", N_("Probability lessons")),
 )
 
 
 #: The What-if levels: (label, the coach's level). The default is the Hint's level: the
 #: same position gives the same judgement in both.
 WHATIF_LEVELS: tuple[tuple[str, str], ...] = (
-    ("the coach (about 2 s)", "coach"),
-    ("a quick look (under 1 s)", "quick"),
-    ("think longer (a few seconds)", "deep"),
+    (N_("the coach (about 2 s)"), "coach"),
+    (N_("a quick look (under 1 s)"), "quick"),
+    (N_("think longer (a few seconds)"), "deep"),
 )
 DEFAULT_WHATIF_LEVEL = "coach"
 
@@ -73,23 +73,25 @@ class WhatIfPanel(W.VBox):
         self.console = console
         self.play_game = play_game
         intro = W.HTML(
-            "<div class='nid-text'><b>What if…?</b> Score every option of the "
-            "decision on the table in the Play tab (the immediate change of the score sheet), "
-            "or branch a game — here from the Play tab, or from any decision in the Replay "
-            "tab — and play it on differently, every seat by hand, then compare.</div>")
-        self.study_button = W.Button(description="Score the Play game's options",
+            "<div class='nid-text'><b>" + esc(_("What if…?")) + "</b> "
+            + esc(_("Score every option of the decision on the table in the Play tab (the "
+                    "immediate change of the score sheet), or branch a game — here from the "
+                    "Play tab, or from any decision in the Replay tab — and play it on "
+                    "differently, every seat by hand, then compare.")) + "</div>")
+        self.study_button = W.Button(description=_("Score the Play game's options"),
                                      layout=W.Layout(width="auto"))
         self.study_button.add_class("nid-whatif-study")
         self.study_button.on_click(guard(console, lambda _b: self.study(), "what-if"))
-        self.branch_play = W.Button(description="Branch the Play game here",
+        self.branch_play = W.Button(description=_("Branch the Play game here"),
                                     layout=W.Layout(width="auto"))
         self.branch_play.add_class("nid-whatif-branch-play")
         self.branch_play.on_click(guard(console, lambda _b: self.branch_from_play(), "what-if"))
-        self.level = W.Dropdown(options=list(WHATIF_LEVELS), value=DEFAULT_WHATIF_LEVEL,
-                                description="Judged by", layout=W.Layout(width="340px"))
+        self.level = W.Dropdown(options=[(_(label), v) for label, v in WHATIF_LEVELS],
+                                value=DEFAULT_WHATIF_LEVEL, description=_("Judged by"),
+                                layout=W.Layout(width="340px"))
         self.level.add_class("nid-whatif-level")
         self.level.add_class("nid-label-fit")
-        self.advanced = W.Checkbox(value=False, description="more columns (for analysts)",
+        self.advanced = W.Checkbox(value=False, description=_("more columns (for analysts)"),
                                    indent=False, layout=W.Layout(width="auto"))
         self.advanced.add_class("nid-whatif-advanced")
         self.advanced.observe(lambda _c: self._redraw(), "value")
@@ -104,7 +106,7 @@ class WhatIfPanel(W.VBox):
         self.table = W.HTML()
         self.table.add_class("nid-whatif-table")
         self.branch_title = W.HTML()
-        self.compare_button = W.Button(description="Compare with the original",
+        self.compare_button = W.Button(description=_("Compare with the original"),
                                        layout=W.Layout(width="auto"))
         self.compare_button.add_class("nid-whatif-compare")
         self.compare_button.on_click(guard(console, lambda _b: self.compare(), "what-if"))
@@ -127,16 +129,16 @@ class WhatIfPanel(W.VBox):
         progress shown); a result for an older request is dropped."""
         game = game if game is not None else self.play_game()
         if game is None or game.decision is None:
-            why = ("open the Play tab and start a game first" if game is None else
-                   "the Play game is over: there is no decision left to study. Start a new "
-                   "game in the Play tab, or branch a decision from the Replay tab")
-            self._say(f"Nothing to score: {why}.")
+            why = (_("open the Play tab and start a game first") if game is None else
+                   _("the Play game is over: there is no decision left to study. Start a new "
+                     "game in the Play tab, or branch a decision from the Replay tab"))
+            self._say(_("Nothing to score: {why}.").format(why=why))
             return False
         level = self.level.value
         position = game.clone()
         self._request += 1
         request = self._request
-        self.status.value = "<i>thinking…</i>"
+        self.status.value = "<i>" + esc(_("thinking…")) + "</i>"
         self.table.value = ""
         self.progress.value = 0.0
         self.progress.layout.display = ""
@@ -373,21 +375,22 @@ class Dashboard(W.VBox):
         self.link: ClassLink | None = ClassLink() if class_store() is not None else None
         self.boxes: dict[str, W.VBox] = {}
         for key, _title in TABS:
-            box = W.VBox([W.HTML("<i>loading…</i>")])
+            box = W.VBox([W.HTML("<i>" + esc(_("loading…")) + "</i>")])
             box.add_class(f"nid-tab-{key}")
             self.boxes[key] = box
         self.tabs = W.Tab(children=list(self.boxes.values()))
         self.tabs.add_class("nid-tabs")
         for i, (_key, title) in enumerate(TABS):
-            self.tabs.set_title(i, title)
+            self.tabs.set_title(i, _(title))
         self.tabs.observe(lambda c: self.open_tab(TABS[c["new"]][0])
                           if c["new"] is not None else None, "selected_index")
-        header = W.HTML("<div class='nid-lab-title'>Nidavellir lab</div>"
-                        "<div class='nid-lab-subtitle'>Learn the rules step by "
-                        "step, play against the computer, replay and question recorded "
-                        "games.</div>")
+        header = W.HTML("<div class='nid-lab-title'>" + esc(_("Nidavellir lab")) + "</div>"
+                        "<div class='nid-lab-subtitle'>"
+                        + esc(_("Learn the rules step by step, play against the computer, "
+                                "replay and question recorded games.")) + "</div>")
         self.children = [css_widget(), header, self.tabs,
-                         W.HTML("<b class='nid-console-title'>Console</b>"), self.console]
+                         W.HTML("<b class='nid-console-title'>" + esc(_("Console")) + "</b>"),
+                         self.console]
         self.tabs.selected_index = 0
         self.open_tab("walkthrough")
         if self.link is not None:
@@ -422,8 +425,9 @@ class Dashboard(W.VBox):
             box._built = False  # type: ignore[attr-defined]
             self.console.error(f"the {key} tab failed to open: {type(exc).__name__}: {exc}\n"
                                + traceback.format_exc(limit=4))
-            box.children = [W.HTML(f"<div class='nid-bad'>This tab failed to open: "
-                                   f"{esc(str(exc))} (see the console below).</div>")]
+            failed = _("This tab failed to open: {error} (see the console below).").format(
+                error=exc)
+            box.children = [W.HTML(f"<div class='nid-bad'>{esc(failed)}</div>")]
             return
         box.children = [panel]
 

@@ -16,8 +16,8 @@ from nidavellir import Game, ScoreSheet
 from nidavellir import cards as C
 from nidavellir import events as ev
 from nidavellir.card_text import ability
-from nidavellir.cards import TAVERNS
-from nidavellir.i18n import count, join
+from nidavellir.i18n import N_, _, count, join
+from nidavellir.names import card_name, tavern_name
 
 from . import render
 from .controls import Context, Control, build_control
@@ -44,9 +44,9 @@ def status_text(session: Session) -> str:
     """One line: age, round, tavern, and who must decide what."""
     game = session.game
     s = game.state
-    where = f"Age {s.age}, round {s.round}"
+    where = _("Age {age}, round {round}").format(age=s.age, round=s.round)
     if s.tavern is not None:
-        where += f", {TAVERNS[s.tavern]}"
+        where += f", {tavern_name(s.tavern)}"
     d = game.decision
     if d is None:
         sheet = game.scores()
@@ -54,8 +54,12 @@ def status_text(session: Session) -> str:
                      "Game over. The winners: {names}, with {points} points each.",
                      names=join(sheet.winners), points=max(sheet.totals))
     who = game.names[d.player]
-    kind = "you" if session.is_human(d.player) else f"{session.seats[d.player]} bot"
-    return f"{where} — {who} ({kind}): {d.prompt}"
+    # Translators: who decides: a person at this screen, or a bot of a level (shown as is).
+    kind = _("you") if session.is_human(d.player) else _("{level} bot").format(
+        level=session.seats[d.player])
+    # Translators: the status line: where the game is, who decides, what ({prompt}).
+    return _("{where} — {who} ({kind}): {prompt}").format(where=where, who=who, kind=kind,
+                                                          prompt=d.prompt)
 
 
 # ====================================================================== end of age
@@ -87,24 +91,36 @@ def _ranks_text(names: list[str], ranks: tuple[int, ...]) -> str:
 def _event_line(e: ev.Event, names: list[str]) -> str:
     text = e.describe(names)
     if isinstance(e, ev.CardPlaced) and e.card is C.YLUD:
-        text += " (Ylud is placed at the end of the age, R14)"
+        text += " " + _("(Ylud is placed at the end of the age, R14)")
     elif isinstance(e, ev.CardPlaced) and e.card.kind is C.Kind.MERCENARY:
-        text += " (enlistment, FR Thingvellir p.24)"
+        text += " " + _("(enlistment, FR Thingvellir p.24)")
     return f"<li>{esc(text)}</li>"
+
+
+#: "warrior ranks:" ... for the end-of-age summary, one whole phrase per class.
+CLASS_RANKS = {C.Suit.WARRIOR: N_("warrior ranks:"), C.Suit.HUNTER: N_("hunter ranks:"),
+               C.Suit.MINER: N_("miner ranks:"), C.Suit.BLACKSMITH: N_("blacksmith ranks:"),
+               C.Suit.EXPLORER: N_("explorer ranks:")}
 
 
 def _award_line(e: ev.DistinctionAwarded, names: list[str]) -> str:
     suit = e.distinction.suit  # Suit.WARRIOR is 0: compare with None
-    cls = f"{suit.column_name} ranks: " if suit is not None else "ranks: "
-    ranks = f" ({cls}{_ranks_text(names, e.ranks)})" if e.ranks else ""
+    # Translators: the ranks each player had when a distinction was awarded ("Warrior
+    # ranks: Ada 4, Bo 2").
+    cls = _(CLASS_RANKS[suit]) if suit is not None else _("ranks:")
+    ranks = f" ({cls} {_ranks_text(names, e.ranks)})" if e.ranks else ""
+    title = esc(card_name(e.distinction))
     if e.player is None:
         best = max(e.ranks) if e.ranks else 0
         tied = [names[i] for i, r in enumerate(e.ranks) if r == best]
-        why = (f"{join(tied)} tie with {best}" if len(tied) < len(names) or best
-               else f"everyone has {best}")
-        return (f"<b>{esc(e.distinction.name)}</b>: nobody wins it — {esc(why)}; it needs a "
-                f"strict majority and gems do not break the tie (R23){esc(ranks)}")
-    return (f"<b>{esc(e.distinction.name)}</b>: {esc(names[e.player])}{esc(ranks)} — "
+        why = (_("{players} tie with {ranks}").format(players=join(tied), ranks=best)
+               if len(tied) < len(names) or best
+               else _("everyone has {ranks}").format(ranks=best))
+        # Translators: a distinction nobody wins at the end of age 1.
+        text = _("nobody wins it — {why}; it needs a strict majority and gems do not break "
+                 "the tie (R23)").format(why=why)
+        return f"<b>{title}</b>: {esc(text)}{esc(ranks)}"
+    return (f"<b>{title}</b>: {esc(names[e.player])}{esc(ranks)} — "
             f"{esc(ability(e.distinction))}")
 
 
@@ -129,30 +145,33 @@ def age_summary_html(game: Game, age: int) -> str:
             before.append(_event_line(e, names))
     rows: list[str] = []
     if before:
-        title = ("Before the distinctions" if age == 1 else "Before the final count")
-        rows.append(f"<li><b>{title}</b> (R14)<ul>{''.join(before)}</ul></li>")
+        title = _("Before the distinctions") if age == 1 else _("Before the final count")
+        rows.append(f"<li><b>{esc(title)}</b> (R14)<ul>{''.join(before)}</ul></li>")
     if awards:
         items = "".join(f"<li>{_award_line(e, names)}"
                         + (f"<ul>{''.join(after)}</ul>" if after else "") + "</li>"
                         for e, after in awards)
-        rows.append("<li><b>Distinctions</b> (FR p.12, troop evaluation: the strict majority "
-                    f"of a class's ranks)<ul class='nid-summary-awards'>{items}</ul></li>")
+        rows.append("<li><b>" + esc(_("Distinctions")) + "</b> "
+                    + esc(_("(FR p.12, troop evaluation: the strict majority of a class's "
+                            "ranks)")) + f"<ul class='nid-summary-awards'>{items}</ul></li>")
     if not rows:
-        rows.append("<li>No card moved and no coin changed at the end of the age.</li>")
+        rows.append("<li>" + esc(_("No card moved and no coin changed at the end of the age."))
+                    + "</li>")
     pending = age == 1 and game.state.age == 1 and game.decision is not None
     if pending and len(awards) < len(C.DISTINCTIONS):
-        head = "End of age 1: the distinctions so far"
+        head = _("End of age 1: the distinctions so far")
         nxt = count(len(C.DISTINCTIONS) - len(awards),
                     "{n} more distinction follows once this choice is made; then age 2 begins.",
                     "{n} more distinctions follow once this choice is made; then age 2 begins.")
     elif pending:
-        head = "End of age 1"
-        nxt = "Once this choice is made, age 2 begins with the age 2 deck and a new bid."
+        head = _("End of age 1")
+        nxt = _("Once this choice is made, age 2 begins with the age 2 deck and a new bid.")
     elif age == 1:
-        head, nxt = "End of age 1", "Age 2 begins with the age 2 deck: the same rules, a new bid."
+        head = _("End of age 1")
+        nxt = _("Age 2 begins with the age 2 deck: the same rules, a new bid.")
     else:
-        head = "End of age 2 and of the game" if game.is_over else "End of age 2"
-        nxt = "The final score sheet follows."
+        head = _("End of age 2 and of the game") if game.is_over else _("End of age 2")
+        nxt = _("The final score sheet follows.")
     return (f"<div class='nid-age-summary'><div class='nid-summary-head'>{esc(head)}</div>"
             f"<ul>{''.join(rows)}</ul><div class='nid-summary-next'>{esc(nxt)}</div></div>")
 
@@ -177,18 +196,19 @@ def opponents_text(session: Session) -> str:
 
     humans = [i for i, k in enumerate(seats) if k == HUMAN]
     bots = [i for i, k in enumerate(seats) if k != HUMAN]
-    rules = "Thingvellir" if game.config.thingvellir else "base game"
+    rules = "Thingvellir" if game.config.thingvellir else _("base game")
     if game.config.options.first_game:
-        rules += ", first-game heroes"
-    tail = f" {game.config.players} players, {rules}, deal {game.seed}."
+        rules = _("{rules}, first-game heroes").format(rules=rules)
+    # Translators: the end of the line that says who plays: the table and the deal's seed.
+    tail = " " + _("{players} players, {rules}, deal {seed}.").format(
+        players=game.config.players, rules=rules, seed=game.seed)
     if not humans:
-        return "Bots only: " + ", ".join(who(i) for i in bots) + "." + tail
-    you = " and ".join(names[i] for i in humans)
+        return _("Bots only: {bots}.").format(bots=", ".join(who(i) for i in bots)) + tail
+    you = join([names[i] for i in humans])
     if not bots:
-        return f"{you}: humans only, passing the screen." + tail
-    them = ", ".join(who(i) for i in bots[:-1])
-    them = f"{them} and {who(bots[-1])}" if them else who(bots[-1])
-    return f"You are {you}. You play against {them}." + tail
+        return _("{you}: humans only, passing the screen.").format(you=you) + tail
+    them = join([who(i) for i in bots])
+    return _("You are {you}. You play against {them}.").format(you=you, them=them) + tail
 
 
 class SetupCard(W.VBox):
@@ -203,9 +223,9 @@ class SetupCard(W.VBox):
         self.summary.add_class("nid-setup-summary")
         self.levels = W.HTML()
         self.levels.add_class("nid-setup-levels")
-        self.toggle = W.Button(description="New game…", icon="cog",
-                               tooltip="choose the players, their levels and the rules, "
-                                       "then start")
+        self.toggle = W.Button(description=_("New game…"), icon="cog",
+                               tooltip=_("choose the players, their levels and the rules, "
+                                         "then start"), layout=W.Layout(width="auto"))
         self.toggle.add_class("nid-setup-toggle")
         self.form = NewGamePanel(session, layout=W.Layout(display="none", padding="4px 0"))
         self.toggle.on_click(lambda _b: self.show_form(self.form.layout.display == "none"))
@@ -218,7 +238,7 @@ class SetupCard(W.VBox):
 
     def show_form(self, shown: bool) -> None:
         self.form.layout.display = "" if shown else "none"
-        self.toggle.description = "Hide" if shown else "New game…"
+        self.toggle.description = _("Hide") if shown else _("New game…")
         self.toggle.icon = "times" if shown else "cog"
         self.levels.layout.display = "none" if shown else ""
 
@@ -244,9 +264,10 @@ class NewGamePanel(W.VBox):
         self.session = session
         game = session.game
         n = game.config.players
-        self.players = W.Dropdown(options=[2, 3, 4, 5], value=n, description="Players")
+        self.players = W.Dropdown(options=[2, 3, 4, 5], value=n, description=_("Players"))
         self.names = [W.Text(value=game.names[i] if i < n else f"Player {i + 1}",
-                             description=f"Seat {i + 1}", layout=W.Layout(width="240px"))
+                             description=_("Seat {n}").format(n=i + 1),
+                             layout=W.Layout(width="240px"))
                       for i in range(MAX_PLAYERS)]
         self.seat_kinds = [W.Dropdown(options=list(SEAT_MENU),
                                       value=(LEVEL_OF.get(session.seats[i], session.seats[i])
@@ -258,19 +279,19 @@ class NewGamePanel(W.VBox):
             kind.add_class(f"nid-seat-kind-{i}")
         self.rows = [W.HBox([t, k]) for t, k in zip(self.names, self.seat_kinds, strict=True)]
         self.thingvellir = W.Checkbox(value=game.config.thingvellir,
-                                      description="Thingvellir expansion", indent=False,
+                                      description=_("Thingvellir expansion"), indent=False,
                                       layout=W.Layout(width="auto", margin="2px 0 2px 90px"))
         self.first_game = W.Checkbox(value=game.config.options.first_game,
-                                     description="First game: no Thrud, Ylud or Uline (R25)",
+                                     description=_("First game: no Thrud, Ylud or Uline (R25)"),
                                      indent=False,
                                      layout=W.Layout(width="auto", margin="2px 0 2px 90px"))
-        self.seed = W.IntText(value=game.seed, description="Seed")
-        self.bot_delay = W.FloatText(value=session.bot_delay, description="Bot pause (s)",
+        self.seed = W.IntText(value=game.seed, description=_("Seed"))
+        self.bot_delay = W.FloatText(value=session.bot_delay, description=_("Bot pause (s)"),
                                      step=0.1)
         self.players.add_class("nid-new-players")
         self.bot_delay.add_class("nid-new-bot-delay")
         self.bot_delay.add_class("nid-label-fit")
-        self.start = button("Start", "success", icon="play")
+        self.start = button(_("Start"), "success", icon="play")
         self.start.add_class("nid-new-start")
         self.start.on_click(lambda _b: self.start_game())
         self.players.observe(lambda _c: self._show_rows(), "value")
@@ -435,30 +456,33 @@ class DecisionPanel(_View):
         self.error.add_class("nid-decision-error")
         self.summary = W.HTML()
         self.summary.add_class("nid-summary")
-        self.continue_button = button("Continue", "primary",
-                                      tooltip="close the summary and go on playing")
+        self.continue_button = button(_("Continue"), "primary",
+                                      tooltip=_("close the summary and go on playing"))
         self.continue_button.add_class("nid-summary-continue")
         self.continue_button.on_click(lambda _b: self.session.read_summary())
         self.summary_box = W.VBox([self.summary, self.continue_button], layout=W.Layout(
             border="1px solid #b7950b", padding="6px", margin="4px 0"))
-        self.notation = W.Text(placeholder="or type an action, e.g. take W7",
+        # Translators: the notation box; "take W7" is notation (the same in every language).
+        self.notation = W.Text(placeholder=_("or type an action, e.g. take W7"),
                                layout=W.Layout(width="280px"))
         self.notation.add_class("nid-notation")
         self.notation.on_msg(self._text_message)
-        self.apply = W.Button(description="Apply", tooltip="apply the action typed on the left")
+        self.apply = W.Button(description=_("Apply"),
+                              tooltip=_("apply the action typed on the left"))
         self.apply.on_click(lambda _b: self.submit_text())
         self.text_row = W.HBox([self.notation, self.apply])
-        self.undo_button = W.Button(description="Undo", icon="undo",
-                                    tooltip="back to your previous decision")
+        self.undo_button = W.Button(description=_("Undo"), icon="undo",
+                                    tooltip=_("back to your previous decision"))
         self.undo_button.add_class("nid-undo")
         self.undo_button.on_click(lambda _b: self.session.undo())
-        self.auto = W.Checkbox(value=session.auto_forced, description="Play forced moves for me",
-                               tooltip="when only one move is legal, play it and say so",
+        self.auto = W.Checkbox(value=session.auto_forced,
+                               description=_("Play forced moves for me"),
+                               tooltip=_("when only one move is legal, play it and say so"),
                                indent=False, layout=W.Layout(width="auto", margin="0 0 0 12px"))
         self.auto.add_class("nid-auto-forced")
         self.auto.observe(self._auto_changed, "value")
-        self.again = button("Play again (new deal)", "success",
-                            tooltip="the same players and rules, a new random seed")
+        self.again = button(_("Play again (new deal)"), "success",
+                            tooltip=_("the same players and rules, a new random seed"))
         self.again.layout.width = "auto"
         self.again.add_class("nid-play-again")
         self.again.on_click(lambda _b: self.session.play_again())
@@ -500,7 +524,7 @@ class DecisionPanel(_View):
     def submit_text(self) -> bool:
         text = self.notation.value.strip()
         if not text:
-            self.session.report_error("type an action first, e.g. take W7")
+            self.session.report_error(_("type an action first, e.g. take W7"))
             return False
         ok = self.session.submit(text)
         if ok:
@@ -517,11 +541,11 @@ class DecisionPanel(_View):
         d = session.game.decision
         if d is None or session.is_human(d.player) or session.summary_age:
             return
-        text = session.thinking or (f"Waiting for {session.game.names[d.player]} "
-                                    f"({session.seats[d.player]} bot)…")
+        text = session.thinking or _("Waiting for {player} ({level} bot)…").format(
+            player=session.game.names[d.player], level=session.seats[d.player])
+        more = _("You can look around meanwhile: the cards, the boards, the log.")
         self.prompt.value = (f"<div class='nid-waiting'><span class='nid-spinner'></span>"
-                             f"{esc(text)}<div class='nid-waiting-more'>You can look around "
-                             "meanwhile: the cards, the boards, the log.</div></div>")
+                             f"{esc(text)}<div class='nid-waiting-more'>{esc(more)}</div></div>")
 
     def refresh(self) -> None:
         session = self.session
@@ -556,11 +580,12 @@ class DecisionPanel(_View):
         self.control = None
         self.text_row.layout.display = "none"
         if session.summary_age:
-            self.prompt.value = ("<div class='nid-prompt'>The age is over: read "
-                                 "the summary, then continue.</div>")
+            self.prompt.value = ("<div class='nid-prompt'>"
+                                 + esc(_("The age is over: read the summary, then continue."))
+                                 + "</div>")
             self.control_box.children = []
         elif d is None:
-            self.prompt.value = "<b>The game is over.</b>"
+            self.prompt.value = "<b>" + esc(_("The game is over.")) + "</b>"
             self.control_box.children = []
             self.notation.value = ""
         elif not session.is_human(d.player):
@@ -573,13 +598,15 @@ class DecisionPanel(_View):
                           prompt=d.prompt)
             self.control = build_control(ctx)
             n = len(ctx.actions)
-            choices = "one possible move" if n == 1 else f"{n} possible moves"
-            hint = "" if d.kind == "bid" else f" ({choices})"
+            # Translators: under the decision's prompt.
+            help_text = (_("Click a button below; a card's tile explains it when clicked.")
+                         if d.kind == "bid" else
+                         count(n, "Click a button below (one possible move); a card's tile "
+                               "explains it when clicked.", "Click a button below ({n} "
+                               "possible moves); a card's tile explains it when clicked."))
             self.prompt.value = (f"<div class='nid-prompt'>{esc(game.names[d.player])}"
                                  f": {esc(d.prompt)}</div>"
-                                 f"<div class='nid-prompt-help'>Click a button "
-                                 f"below{esc(hint)}; a card's tile explains it when clicked."
-                                 "</div>")
+                                 f"<div class='nid-prompt-help'>{esc(help_text)}</div>")
             self.control_box.children = [self.control.widget]
             self.text_row.layout.display = ""
             judgement = self.judgement_for()
@@ -718,13 +745,13 @@ class LogPanel(_View):
         super().__init__(session, **kwargs)
         self.last = last
         self.log_html = W.HTML()
-        self.undo_button = W.Button(description="Undo", icon="undo",
-                                    tooltip="back to your previous decision")
+        self.undo_button = W.Button(description=_("Undo"), icon="undo",
+                                    tooltip=_("back to your previous decision"))
         self.undo_button.on_click(lambda _b: self.session.undo())
-        self.history = W.Dropdown(description="Back to", options=[],
+        self.history = W.Dropdown(description=_("Back to"), options=[],
                                   layout=W.Layout(width="420px"))
-        self.undo_to_button = W.Button(description="Undo to here",
-                                       tooltip="back to the state before this decision")
+        self.undo_to_button = W.Button(description=_("Undo to here"),
+                                       tooltip=_("back to the state before this decision"))
         self.undo_to_button.on_click(lambda _b: self.undo_to_selected())
         self.children = [W.HBox([self.undo_button, self.history, self.undo_to_button]), self.log_html]
         self.refresh()
@@ -732,7 +759,7 @@ class LogPanel(_View):
     def undo_to_selected(self) -> bool:
         index = self.history.value
         if index is None:
-            self.session.console.error("choose a decision to go back to")
+            self.session.console.error(_("choose a decision to go back to"))
             return False
         return self.session.undo_to(int(index))
 
@@ -740,8 +767,9 @@ class LogPanel(_View):
         session = self.session
         game = session.game
         # Other seats' bids stay face down for the viewer until the game is over.
+        bot_mark = _("(bot)")
         options = [(f"[{i + 1}] {game.names[p]}"
-                    f"{'' if session.is_human(p) else ' (bot)'}: "
+                    f"{'' if session.is_human(p) else ' ' + bot_mark}: "
                     f"{game.action_text(i, session.viewer)}", i)
                    for i, (p, _a) in enumerate(game.history)]
         humans = [i for i, (p, _) in enumerate(game.history) if session.is_human(p)]

@@ -15,10 +15,20 @@ from nidavellir import cards as C
 from nidavellir.card_text import ability, source
 from nidavellir.cards import Card, Kind
 from nidavellir.errors import InvalidNotation
-from nidavellir.i18n import count
+from nidavellir.i18n import N_, _, count
+from nidavellir.names import (
+    COMPONENT,
+    card_name,
+    hero_title,
+    hero_with_title,
+    name,
+    score_line,
+    tavern_name,
+)
+from nidavellir.scoring import CATEGORY_LABELS
 from nidavellir.tokens import parse_token
 
-from .style import CLASS_COLOURS, CLASS_LETTERS, CLASS_NAMES, SMALL_TILE, TILE
+from .style import CLASS_COLOURS, CLASS_LETTERS, SMALL_TILE, TILE
 
 esc = html.escape
 
@@ -26,6 +36,10 @@ esc = html.escape
 #: largest whose longest word fits the tile's width is used, so no word breaks inside a tile.
 HEAD_SIZES = {False: (18, 12, 11, 10, 9, 8, 7), True: (14, 10, 9, 8, 7)}
 CAPTION_SIZES = (9, 8, 7)
+#: A column's title: its sizes, largest first, and the width it has (the stylesheet's
+#: .nid-column, 74 px, less a margin).
+COLUMN_TITLE_SIZES = (10, 9, 8)
+COLUMN_WIDTH = 72
 #: A tile's padding and border, left and right, in pixels (the stylesheet's .nid-card).
 TILE_PADDING = 7
 
@@ -115,36 +129,70 @@ def _background(card: Card | None, column: str | None) -> str:
     return card_colour(card, column)
 
 
+#: What a card is, under its token where nothing else says it (Olwyn's doubles, artifacts
+#: without fixed points).
+KIND_CAPTIONS: dict[Kind, str] = {
+    Kind.OLWYN_DOUBLE: N_("Olwyn's double"), Kind.ARTIFACT: N_("artifact"),
+    Kind.MERCENARY: N_("mercenary"), Kind.HERO: N_("hero"),
+}
+
+
+def _bp(points: int) -> str:
+    # Translators: a card's bravery points under its token on a small tile ("9 BP"); keep
+    # it short (the rulebooks: Mutwert, Points de Bravoure).
+    return _("{points} BP").format(points=points)
+
+
 def card_caption(card: Card, column: str | None = None) -> str:
     """The small line under a tile's token: bravery points, points or title."""
     if card.kind is Kind.MERCENARY:
-        return " / ".join(f"{s.letter} {bp} BP" for s, bp in card.sides)
+        # The class letters are notation (the same in every language).
+        return " / ".join(f"{s.letter} {_bp(bp)}" for s, bp in card.sides)
     if card.kind is Kind.ROYAL_OFFERING:
-        return f"transform +{card.value}"
+        # Translators: under a Royal Offering's token: it transforms a coin by +3 or +5.
+        return _("transform +{value}").format(value=card.value)
     if column is not None and card.flexible:
         ranks, bp = card.column_value(C.Suit.parse(column))
-        return f"{bp} BP"
+        return _bp(bp)
     if card.kind is Kind.DWARF or card.kind is Kind.SPECIAL_BLACKSMITH:
         if card.suit is not None and card.suit.letter in "HB":
-            return f"{card.ranks} rank" + ("s" if card.ranks != 1 else "")
-        return f"{card.bravery_points} BP"
+            return count(card.ranks, "{n} rank", "{n} ranks")
+        return _bp(card.bravery_points)
     if card.is_class_hero:
-        return f"{card.ranks} ranks, {card.bravery_points} BP" if card.ranks > 1 \
-            else f"{card.bravery_points} BP"
+        # Translators: a class hero's ranks and bravery points under its name on a tile.
+        return _("{ranks} ranks, {points} BP").format(ranks=card.ranks, points=card.bravery_points) \
+            if card.ranks > 1 else _bp(card.bravery_points)
     if card.points:
-        return f"{card.points} pts"
+        # Translators: a card's fixed points at the end, under its name on a tile ("17 pts").
+        return _("{points} pts").format(points=card.points)
     if card.kind is Kind.DISTINCTION:
         return ""  # its name says it
-    return card.title or card.kind.value
+    return hero_title(card) if card.title else _(KIND_CAPTIONS.get(card.kind, card.kind.value))
+
+
+def html_message(message: str, **parts: str) -> str:
+    """A translated sentence as HTML: the sentence escaped, then its placeholders filled
+    with ``parts``, which are HTML already (a button's name in bold, a move in code)."""
+    out = html.escape(message, quote=False)  # text, never an attribute
+    for key, value in parts.items():
+        out = out.replace("{" + key + "}", value)
+    return out
+
+
+def capital(text: str) -> str:
+    """A name at the head of a section: "purse" -> "Purse", "bourse" -> "Bourse"."""
+    return text[:1].upper() + text[1:]
 
 
 def card_info_html(card: Card, *, later: str = "") -> str:
     """A card's explanation: name and title, what it does, where the rulebook says so."""
-    name = f"{card.name}, {card.title}" if card.title else card.name
-    body = (f"<div class='nid-info-name'>{esc(name)}</div>"
+    title = hero_with_title(card) if card.title else card_name(card)
+    body = (f"<div class='nid-info-name'>{esc(title)}</div>"
             f"<div>{esc(ability(card))}</div>")
     if later:
-        body += f"<div class='nid-info-later'><i>For you:</i> {esc(later)}</div>"
+        # Translators: in a card's explanation, what the card would be worth to the viewer.
+        body += (f"<div class='nid-info-later'><i>{esc(_('For you:'))}</i> "
+                 f"{esc(later)}</div>")
     body += f"<div class='nid-info-source'>{esc(source(card))}</div>"
     return body
 
@@ -166,7 +214,7 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
         title = token
     else:
         is_named = card.kind in (Kind.HERO, Kind.ARTIFACT, Kind.DISTINCTION, Kind.OLWYN_DOUBLE)
-        head = card.name if is_named else card.token
+        head = card_name(card) if is_named else card.token
         inner = (SMALL_TILE if small else TILE)[0] - TILE_PADDING
         size = fitting_size(head, inner, HEAD_SIZES[small], bold=True)
         if size is None:  # too long even at the least size: shortened, the tooltip says it all
@@ -179,10 +227,10 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
         size_style = f" style='font-size:{caption_size}px'" if caption_size != 9 and caption else ""
         body = (f"<div class='nid-card-head' style='font-size:{size}px'>{esc(head)}</div>"
                 f"<div class='nid-card-caption'{size_style}>{esc(caption)}</div>")
-        title = f"{card.name} {card.title}".strip() if card.title else card.name
+        title = hero_with_title(card) if card.title else card_name(card)
         title += f": {ability(card)}"
         if later:
-            title += f" For you: {later}"
+            title += " " + _("For you:") + " " + later
     if note:
         body += f"<div class='nid-card-note'>{esc(note)}</div>"
     # The card's colour is its one style of its own: the stylesheet has the rest.
@@ -253,7 +301,7 @@ def gone_tiles(tokens: Sequence[str], before: Sequence[str] | None, note: str = 
 def coins_html(labels: Any, before: Any = None) -> str:
     """A hand or a purse: coins, or 'N hidden'; with ``before``, new coins outlined."""
     if not isinstance(labels, list):
-        return f"{labels} hidden" if labels else "—"
+        return count(labels, "{n} hidden", "{n} hidden") if labels else "—"
     if before is None:
         return "".join(coin_html(c) for c in labels) or "—"
     rest = list(before) if isinstance(before, list) else []
@@ -265,6 +313,12 @@ def coins_html(labels: Any, before: Any = None) -> str:
         else:
             out.append(mark_coin(coin_html(lab)))
     return "".join(out) or "—"
+
+
+def hall_title(heroes: int) -> str:
+    # Translators: the heading of the hero hall (the card holders of the heroes not yet
+    # recruited) and how many heroes it holds.
+    return _("{hall} ({n})").format(hall=capital(name(COMPONENT, "hero hall")), n=heroes)
 
 
 def _section(title: str, body: str) -> str:
@@ -293,38 +347,44 @@ def table_html(obs: Mapping[str, Any], sections: Sequence[str] = TABLE_SECTIONS,
     drawn: dict[str, str] = {}
     taverns = []
     current = obs.get("tavern")
+    empty = esc(_("empty"))
     for i, cards in enumerate(obs["taverns"]):
-        label = C.TAVERNS[i]
-        mark = " (now)" if current == i else ""
-        tiles = "".join(card_tile(t) for t in cards) or "<i class='nid-empty'>empty</i>"
+        label = tavern_name(i)
+        mark = " " + _("(now)") if current == i else ""
+        tiles = "".join(card_tile(t) for t in cards) or f"<i class='nid-empty'>{empty}</i>"
         now = " nid-tavern-now" if current == i else ""
         taverns.append(f"<div class='nid-tavern{now}'>"
-                       f"<div class='nid-tavern-name'>{i + 1}. {esc(label)}{mark}</div>"
+                       f"<div class='nid-tavern-name'>{i + 1}. {esc(label)}{esc(mark)}</div>"
                        f"{tiles}</div>")
-    drawn["taverns"] = _section("Taverns", "".join(taverns))
+    drawn["taverns"] = _section(_("Taverns"), "".join(taverns))
     camp = obs.get("camp")
     if camp:
-        drawn["camp"] = _section("Camp", "".join(card_tile(t) for t in camp))
-    decks = ", ".join(f"age {a}: {n} cards" for a, n in obs.get("deck_sizes", {}).items())
+        drawn["camp"] = _section(capital(name(COMPONENT, "camp")),
+                                 "".join(card_tile(t) for t in camp))
+    # Translators: the cards left in an age's deck ("age 2: 24 cards").
+    decks = ", ".join(count(n, "age {age}: {n} card", "age {age}: {n} cards", age=a)
+                      for a, n in obs.get("deck_sizes", {}).items())
     discard = obs.get("discard", [])
     top = " ".join(discard[-6:])
     in_discard = count(len(discard), "discard {n} card", "discard {n} cards")
-    drawn["decks"] = (_section("Decks", f"<span class='nid-text-small'>{esc(decks)}; "
-                          f"{in_discard}{': … ' + esc(top) if top else ''}</span>"))
+    drawn["decks"] = (_section(_("Decks"), f"<span class='nid-text-small'>{esc(decks)}; "
+                          f"{esc(in_discard)}{': … ' + esc(top) if top else ''}</span>"))
     treasury = obs.get("treasury", {})
     coins = "".join(f"<span class='nid-treasury-coin'>{coin_html(v)}"
                     f"<small>×{n}</small></span>" for v, n in treasury.items())
-    drawn["treasury"] = _section(f"Royal treasury ({sum(treasury.values())} coins)",
-                                 coins or "<i>empty</i>")
+    drawn["treasury"] = _section(
+        # Translators: the Royal Treasury's heading and how many coins it holds.
+        count(sum(treasury.values()), "{treasury} ({n} coin)", "{treasury} ({n} coins)",
+              treasury=name(COMPONENT, "Royal Treasury")), coins or f"<i>{empty}</i>")
     hall = obs.get("hall", [])
-    drawn["hall"] = _section(f"Hero hall ({len(hall)})",
-                             "".join(card_tile(t, small=True) for t in hall) or "<i>empty</i>")
+    drawn["hall"] = _section(hall_title(len(hall)), "".join(card_tile(t, small=True) for t in hall)
+                             or f"<i>{empty}</i>")
     dist = []
     for token, holder in obs.get("distinctions", {}).items():
         who = "—" if holder is None else names[holder]
         dist.append(f"<span class='nid-distinction-held'>"
                     f"{card_tile(token, small=True)}<br><small>{esc(who)}</small></span>")
-    drawn["distinctions"] = _section("Distinctions", "".join(dist))
+    drawn["distinctions"] = _section(_("Distinctions"), "".join(dist))
     return "<div class='nid-table'>" + "".join(drawn.get(s, "") for s in sections) + "</div>"
 
 
@@ -334,26 +394,30 @@ def _table_changes(obs: Mapping[str, Any], sections: Sequence[str],
     names = obs["names"]
     drawn: dict[str, str] = {}
     same_round = (before["age"], before["round"]) == (obs["age"], obs["round"])
+    empty = esc(_("empty"))
     taverns = []
     for i, cards in enumerate(obs["taverns"]):
         prev = before["taverns"][i]
         current = obs.get("tavern") == i
         body = tiles(cards, prev)
         if same_round:
-            body += gone_tiles(cards, prev, note="taken", small=False)
-        body = body or "<i class='nid-empty'>empty</i>"
+            # Translators: under a card greyed out in a tavern: a player took it.
+            body += gone_tiles(cards, prev, note=_("taken"), small=False)
+        body = body or f"<i class='nid-empty'>{empty}</i>"
         taverns.append(f"<div class='nid-tavern{' nid-tavern-now' if current else ''}'>"
-                       f"<div class='nid-tavern-name'>{i + 1}. {esc(C.TAVERNS[i])}"
-                       f"{' (now)' if current else ''}</div>{body}</div>")
-    drawn["taverns"] = (f"<div class='nid-table-head'>Age {obs['age']}, round {obs['round']}"
-                        "</div>" + "".join(taverns))
+                       f"<div class='nid-tavern-name'>{i + 1}. {esc(tavern_name(i))}"
+                       f"{' ' + esc(_('(now)')) if current else ''}</div>{body}</div>")
+    # Translators: above the taverns: where the game is.
+    when = _("Age {age}, round {round}").format(age=obs["age"], round=obs["round"])
+    drawn["taverns"] = (f"<div class='nid-table-head'>{esc(when)}</div>" + "".join(taverns))
     if "thingvellir" in obs.get("expansions", []):
         left = obs.get("camp_deck_sizes", {}).get(str(obs["age"]), 0)
         camp = tiles(obs.get("camp", []), before.get("camp"), small=True)
         deck = count(left, "{n} card left in the age-{age} camp deck",
                      "{n} cards left in the age-{age} camp deck", age=obs["age"])
-        drawn["camp"] = (f"<div class='nid-wt-camp'><b>Camp</b> <small>({deck})</small><br>"
-                         f"{camp or '<i>empty</i>'}</div>")
+        drawn["camp"] = (f"<div class='nid-wt-camp'><b>{esc(capital(name(COMPONENT, 'camp')))}"
+                         f"</b> <small>({esc(deck)})</small><br>"
+                         f"{camp or f'<i>{empty}</i>'}</div>")
     treasury = obs.get("treasury", {})
     prev_t = before.get("treasury", {})
     coins = []
@@ -361,17 +425,19 @@ def _table_changes(obs: Mapping[str, Any], sections: Sequence[str],
         cls = " nid-changed nid-changed-count" if prev_t.get(v) != n else ""
         coins.append(f"<span class='nid-treasury-coin{cls}'>{coin_html(v)}<small>×{n}</small>"
                      "</span>")
-    drawn["treasury"] = f"<div class='nid-section'><b>Royal treasury</b> {''.join(coins)}</div>"
+    drawn["treasury"] = (f"<div class='nid-section'><b>{esc(name(COMPONENT, 'Royal Treasury'))}"
+                         f"</b> {''.join(coins)}</div>")
     hall = obs.get("hall", [])
-    drawn["hall"] = (f"<div class='nid-wt-hall nid-section'><b>Hero hall ({len(hall)})</b><br>"
-                     f"{tiles(hall, before.get('hall'), small=True) or '<i>empty</i>'}</div>")
+    drawn["hall"] = (f"<div class='nid-wt-hall nid-section'><b>{esc(hall_title(len(hall)))}</b>"
+                     f"<br>{tiles(hall, before.get('hall'), small=True) or f'<i>{empty}</i>'}"
+                     "</div>")
     dist = []
     for token, holder in obs.get("distinctions", {}).items():
         who = unheld if holder is None else names[holder]
         dist.append(f"<span class='nid-distinction'>{card_tile(token, small=True)}<br>"
                     f"<small>{esc(who)}</small></span>")
-    drawn["distinctions"] = (f"<div class='nid-wt-distinctions nid-section'><b>Distinctions"
-                             f"</b><br>{''.join(dist)}</div>")
+    drawn["distinctions"] = (f"<div class='nid-wt-distinctions nid-section'><b>"
+                             f"{esc(_('Distinctions'))}</b><br>{''.join(dist)}</div>")
     return ("<div class='nid-table'>" + "".join(drawn.get(s, "") for s in sections)
             + "</div>")
 
@@ -379,6 +445,12 @@ def _table_changes(obs: Mapping[str, Any], sections: Sequence[str],
 #: A column's class letter -> its line of the score sheet.
 SHEET_LINE = {"W": "warriors", "H": "hunters", "M": "miners", "B": "blacksmiths",
               "E": "explorers"}
+
+
+def column_title(letter: str) -> str:
+    """A column's heading, its line of the score sheet ("Warriors", "Krieger",
+    "Guerrier·ère·s")."""
+    return score_line(CATEGORY_LABELS[SHEET_LINE[letter]])
 
 
 def sheet_points(breakdown: Mapping[str, int]) -> dict[str, int]:
@@ -402,14 +474,29 @@ def column_html(letter: str, tokens: Sequence[str], ranks: int, *, points: int,
         body = tiles(tokens, before, small=True, column=letter) + gone_tiles(tokens, before)
         hidden = 0
     if hidden:
-        body = f"<div class='nid-column-more'>+{hidden} below</div>" + body
+        # Translators: at the top of a column shown in part: the cards under those shown.
+        more = count(hidden, "+{n} below", "+{n} below")
+        body = f"<div class='nid-column-more'>{esc(more)}</div>" + body
     colour = CLASS_COLOURS[letter]
+    # Translators: the tooltip of a column's header ("2 ranks · 12 points").
+    tip = _("ranks, and what the column is worth on the score sheet now")
+    ranks_text = count(ranks, "{n} rank", "{n} ranks")
+    points_text = count(points, "{n} point", "{n} points")
+    title = column_title(letter)
+    # The largest size at which each part of the title fits the column; a French title
+    # breaks after its middle dots (Explorateur·rice·s).
+    parts = title.replace("·", "· ")
+    size = fitting_size(parts, COLUMN_WIDTH, COLUMN_TITLE_SIZES, bold=True) or \
+        COLUMN_TITLE_SIZES[-1]
+    sized = f";font-size:{size}px" if size != COLUMN_TITLE_SIZES[0] else ""
+    if fitting_size(title, COLUMN_WIDTH, COLUMN_TITLE_SIZES, bold=True) is None:
+        # Too long on one line (French): it may break after its middle dots.
+        sized += ";white-space:normal;line-height:1.15"
     return (f"<div class='nid-column' style='border-top-color:{colour}'>"
-            f"<div class='nid-column-name' style='color:{colour}'>"
-            f"{esc(CLASS_NAMES[letter])}</div>"
-            f"<div class='nid-column-score' title='ranks, and what the column is worth on the "
-            f"score sheet now'>{count(ranks, '{n} rank', '{n} ranks')} · "
-            f"{count(points, '{n} point', '{n} points')}</div>"
+            f"<div class='nid-column-name' style='color:{colour}{sized}'>"
+            f"{esc(title).replace('·', '·&#8203;')}</div>"
+            f"<div class='nid-column-score' title='{esc(tip)}'>{esc(ranks_text)} · "
+            f"{esc(points_text)}</div>"
             f"{body}</div>")
 
 
@@ -423,48 +510,45 @@ def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool
     position; what changed is marked (new cards and coins, cards gone, the gem)."""
     if before is not None:
         return _board_changes(player, before, viewer=viewer, points=points)
-    name = player["name"]
+    player_name = player["name"]
     flags = []
     if viewer:
-        flags.append("you")
+        # Translators: beside the viewer's own name on their board.
+        flags.append(_("you"))
     if to_move:
-        flags.append("to decide")
-    head = (f"<b class='nid-board-name'>{esc(name)}</b> "
+        # Translators: beside the name of the player whose decision it is.
+        flags.append(_("to decide"))
+    head = (f"<b class='nid-board-name'>{esc(player_name)}</b> "
             f"<small>{esc(', '.join(flags))}</small>")
-    gem = player["gem"]
-    head += f" <span class='nid-gem nid-gem-spaced' title='gem'>gem {gem}</span>"
+    head += " " + gem_html(player["gem"], "nid-gem nid-gem-spaced")
     if score is not None:
-        head += f" <small class='nid-score-now'>score now: <b>{score}</b></small>"
+        # Translators: beside a player's name: their score if the game ended now.
+        now = esc(_("score now: {score}")).replace("{score}", f"<b>{score}</b>")
+        head += f" <small class='nid-score-now'>{now}</small>"
     bids = "".join(coin_html(b, hidden=(b == "?")) for b in player["bids"])
     hand = player["hand"]
     purse = player["purse"]
-    if isinstance(hand, list):
-        hand_html = "".join(coin_html(c) for c in hand) or "—"
-    else:
-        hand_html = f"{hand} hidden" if hand else "—"
-    if isinstance(purse, list):
-        purse_html = "".join(coin_html(c) for c in purse) or "—"
-    else:
-        purse_html = f"{purse} hidden" if purse else "—"
-    coins = (f"<div class='nid-board-coins'>bids {bids} "
-             f"&nbsp; hand {hand_html} &nbsp; purse {purse_html}"
-             f"{' &nbsp; <b>Uline bids after the reveal</b>' if player.get('uline') else ''}</div>")
+    uline = (" &nbsp; <b>" + esc(_("Uline bids after the reveal")) + "</b>"
+             if player.get("uline") else "")
+    coins = (f"<div class='nid-board-coins'>{coin_places(bids, coins_html(hand), coins_html(purse))}"
+             f"{uline}</div>")
     columns = "".join(column_html(letter, player["army"][letter], player["ranks"][letter],
                                   points=points[letter],
                                   shown=2 if compact else None)
                       for letter in CLASS_LETTERS)
     zone = "".join(card_tile(t, small=True) for t in player["command_zone"]) or \
-        "<i class='nid-text-small nid-empty'>empty</i>"
+        f"<i class='nid-text-small nid-empty'>{esc(_('empty'))}</i>"
+    zone_name = esc(capital(name(COMPONENT, "command zone")))
     lines = ("<div class='nid-text-small'>"
              + count(player["lines"], "{n} complete line", "{n} complete lines") + ", "
              + count(player["heroes"], "{n} hero", "{n} heroes") + "</div>")
     framed = "nid-board nid-board-framed" + (" nid-board-to-move" if to_move else "")
     if compact:
         return (f"<div class='{framed} nid-board-compact'>{head}{coins}{lines}"
-                f"<div>{columns}</div><div class='nid-board-zone-line'><small>Command zone"
+                f"<div>{columns}</div><div class='nid-board-zone-line'><small>{zone_name}"
                 f"</small> {zone}</div></div>")
     return (f"<div class='{framed}'>{head}{coins}{lines}<div>{columns}</div>"
-            f"<div class='nid-board-zone-below'><small>Command zone</small><br>{zone}</div></div>")
+            f"<div class='nid-board-zone-below'><small>{zone_name}</small><br>{zone}</div></div>")
 
 
 def _board_changes(player: Mapping[str, Any], before: Mapping[str, Any], *, viewer: bool,
@@ -472,26 +556,43 @@ def _board_changes(player: Mapping[str, Any], before: Mapping[str, Any], *, view
     """:func:`board_html` with what changed since ``before`` marked (the walkthroughs)."""
     gem = player["gem"]
     gem_cls = " nid-changed nid-changed-gem" if before["gem"] != gem else ""
-    head = (f"<b class='nid-board-name'>{esc(player['name'])}</b>"
-            f"{' <small>(you)</small>' if viewer else ''} "
-            f"<span class='nid-gem{gem_cls}' title='gem'>gem {gem}</span>")
+    you = f" <small>({esc(_('you'))})</small>" if viewer else ""
+    head = (f"<b class='nid-board-name'>{esc(player['name'])}</b>{you} "
+            + gem_html(gem, "nid-gem" + gem_cls))
     bids = ""
     for i, b in enumerate(player["bids"]):
         coin = coin_html(b, hidden=(b == "?"))
         if before["bids"][i] != b and b is not None:
             coin = mark_coin(coin)
         bids += coin
-    coins = (f"<div class='nid-board-coins'>bids {bids} &nbsp; hand "
-             f"{coins_html(player['hand'], before['hand'])} &nbsp; purse "
-             f"{coins_html(player['purse'], before['purse'])}</div>")
+    coins = ("<div class='nid-board-coins'>"
+             + coin_places(bids, coins_html(player["hand"], before["hand"]),
+                           coins_html(player["purse"], before["purse"])) + "</div>")
     columns = "".join(column_html(letter, player["army"][letter], player["ranks"][letter],
                                   points=points[letter],
                                   before=before["army"][letter])
                       for letter in CLASS_LETTERS)
     zone = tiles(player["command_zone"], before["command_zone"], small=True)
+    zone_name = esc(capital(name(COMPONENT, "command zone")))
     return (f"<div class='nid-board'>{head}{coins}<div>{columns}"
-            f"<span class='nid-board-zone'><small>Command zone</small><br>{zone or '—'}"
+            f"<span class='nid-board-zone'><small>{zone_name}</small><br>{zone or '—'}"
             "</span></div></div>")
+
+
+def gem_html(gem: int, classes: str) -> str:
+    # Translators: a player's gem on their board ("gem 3"); the tooltip is the word alone.
+    word, shown = _("gem"), _("gem {gem}").format(gem=gem)
+    return f"<span class='{classes}' title='{esc(word)}'>{esc(shown)}</span>"
+
+
+def coin_places(bids: str, hand: str, purse: str) -> str:
+    """A board's coins: on the taverns (the bids), in hand, in the purse (the rulebooks'
+    Goldsack, bourse); the coins are HTML already."""
+    # Translators: the coins on a board: bids (on the taverns), hand, purse; the
+    # placeholders are the coins, drawn as badges.
+    return (esc(_("bids {bids}   hand {hand}   purse {purse}"))
+            .replace("   ", " &nbsp; ").replace("{bids}", bids).replace("{hand}", hand)
+            .replace("{purse}", purse))
 
 
 def log_html(lines: Iterable[str], last: int | None = None) -> str:

@@ -28,7 +28,7 @@ from typing import Any
 import ipywidgets as W
 
 from nidavellir import ScoreSheet
-from nidavellir.i18n import count
+from nidavellir.i18n import _, count, pgettext
 from nidavellir.lessons import Entry, Library
 from nidavellir.lessons import short_error as _short
 from nidavellir.lessons.markup import inline, to_html
@@ -63,7 +63,8 @@ def board_html(obs: Mapping[str, Any], before: Mapping[str, Any] | None = None,
     :func:`render.board_html`, the Play tab's renderer, told what the position was; the
     column figures from the position's ``sheet``, as on every surface."""
     was = before if before is not None else obs
-    table = render.table_html(obs, WALK_SECTIONS, before=was, unheld="not won yet")
+    # Translators: under a distinction's tile in the walkthroughs: nobody holds it yet.
+    table = render.table_html(obs, WALK_SECTIONS, before=was, unheld=_("not won yet"))
     boards = "".join(render.board_html(p, viewer=p["seat"] == learner,
                                        before=was["players"][p["seat"]],
                                        points=render.sheet_points(sheet[p["seat"]].breakdown))
@@ -97,13 +98,18 @@ class WalkthroughApp(W.VBox):
         self.control: Control | None = None
         self.control_box = W.VBox()
         self.control_box.add_class("nid-wt-controls")
-        self.notation = W.Text(placeholder="or type the move, e.g. take E9",
+        # Translators: "take E9" is notation (the same in every language).
+        self.notation = W.Text(placeholder=_("or type the move, e.g. take E9"),
                                layout=W.Layout(width="260px"))
         self.notation.add_class("nid-wt-notation")
-        self.play = W.Button(description="Play", tooltip="play the move typed on the left")
+        # Translators: the button that plays the move typed in the notation box (the tab
+        # "Play" is another message).
+        self.play = W.Button(description=pgettext("the typed move", "Play"),
+                             tooltip=_("play the move typed on the left"))
         self.play.add_class("nid-wt-play")
         self.play.on_click(lambda _b: self._guard(self.submit_text))
-        self.show_me = W.Button(description="Show me", tooltip="make the taught move for me")
+        self.show_me = W.Button(description=_("Show me"),
+                                tooltip=_("make the taught move for me"))
         self.show_me.add_class("nid-wt-show-me")
         self.show_me.on_click(lambda _b: self._guard(self._show_me))
         self.move_box = W.VBox([self.ask, self.control_box,
@@ -111,10 +117,10 @@ class WalkthroughApp(W.VBox):
         self.move_box.add_class("nid-wt-move")
         self.feedback = W.HTML()
         self.feedback.add_class("nid-wt-feedback")
-        self.back_button = W.Button(description="◀ Back", layout=W.Layout(width="110px"))
+        self.back_button = W.Button(description=_("◀ Back"), layout=W.Layout(width="110px"))
         self.back_button.add_class("nid-wt-back")
         self.back_button.on_click(lambda _b: self._guard(self.back))
-        self.next_button = button("Next ▶", "primary", layout=W.Layout(width="110px"))
+        self.next_button = button(_("Next ▶"), "primary", layout=W.Layout(width="110px"))
         self.next_button.add_class("nid-wt-next")
         self.next_button.add_class("nid-next")
         self.next_button.on_click(lambda _b: self._guard(self.next))
@@ -126,7 +132,7 @@ class WalkthroughApp(W.VBox):
         self.next_lesson: tuple[str, Callable[[], Any]] | None = None
         self.complete = W.HTML()
         self.complete.add_class("nid-wt-complete")
-        self.next_lesson_button = button("Next lesson ▶", "success")
+        self.next_lesson_button = button(_("Next lesson ▶"), "success")
         self.next_lesson_button.add_class("nid-wt-next-lesson")
         self.next_lesson_button.on_click(lambda _b: self._guard(self._go_on))
         self.complete_box = W.VBox([self.complete, self.next_lesson_button])
@@ -151,7 +157,8 @@ class WalkthroughApp(W.VBox):
 
     def next(self) -> bool:
         if self.wt.needs_move:
-            self._say("Make this step's move first (or press <b>Show me</b>).", error=True)
+            self._say(render.html_message(_("Make this step's move first (or press {button})."),
+                                          button=f"<b>{esc(_('Show me'))}</b>"), error=True)
             return False
         ok = self.wt.next()
         self.feedback.value = ""
@@ -167,7 +174,7 @@ class WalkthroughApp(W.VBox):
     def submit(self, text: str) -> bool:
         ok, message = self.wt.try_move(text)
         if ok:
-            self._say("✔ Well done. " + inline(message))
+            self._say("✔ " + esc(_("Well done.")) + " " + inline(message))
             self.wt.follow_on()
             self.refresh()
         else:
@@ -184,7 +191,9 @@ class WalkthroughApp(W.VBox):
         move = self.wt.step.move
         ok, message = self.wt.show_me()
         if ok:
-            self._say(f"This step's move is <code>{esc(move or '')}</code>. " + inline(message))
+            self._say(render.html_message(_("This step's move is {move}."),
+                                          move=f"<code>{esc(move or '')}</code>")
+                      + " " + inline(message))
             self.wt.follow_on()
             self.refresh()
         else:
@@ -201,15 +210,20 @@ class WalkthroughApp(W.VBox):
         wt = self.wt
         step = wt.step
         n = len(wt.steps)
-        self.title.value = (f"<h3 class='nid-heading'>Step {wt.index + 1} of {n}: "
-                            f"{esc(step.title)}</h3>")
-        self.rule.value = f"<div class='nid-rule'>Rulebook: {esc(step.rule)}</div>"
+        # Translators: a walkthrough step's heading ({title} is the lesson file's).
+        heading = _("Step {n} of {steps}: {title}").format(n=wt.index + 1, steps=n,
+                                                          title=step.title)
+        self.title.value = f"<h3 class='nid-heading'>{esc(heading)}</h3>"
+        rule = _("Rulebook: {sections}").format(sections=step.rule)
+        self.rule.value = f"<div class='nid-rule'>{esc(rule)}</div>"
         self.text.value = f"<div class='nid-text'>{to_html(step.text)}</div>"
         since = wt.changed_since()
         lines = wt.events_since(since)
         if lines:
             items = "".join(f"<li>{esc(line)}</li>" for line in lines[-40:])
-            more = f"<li>… and {len(lines) - 40} earlier events</li>" if len(lines) > 40 else ""
+            more = ("<li>" + esc(count(len(lines) - 40, "… and {n} earlier event",
+                                       "… and {n} earlier events")) + "</li>"
+                    if len(lines) > 40 else "")
             self.changes.value = ("<details open><summary class='nid-changes-title'>"
                                   + count(len(lines), "What changed ({n} event; marked in yellow "
                                           "on the board)", "What changed ({n} events; marked in "
@@ -223,9 +237,10 @@ class WalkthroughApp(W.VBox):
                                       sheet=wt.game.scores())
         if wt.game.is_over:
             sheet = wt.game.scores()
-            self.sheet.value = ("<div class='nid-wt-final'><b>Final score sheet</b>"
-                                + sheet._repr_html_() + "<details open class='nid-wt-pad'>"
-                                "<summary>The score pad line by line</summary>"
+            self.sheet.value = ("<div class='nid-wt-final'><b>" + esc(_("Final score sheet"))
+                                + "</b>" + sheet._repr_html_()
+                                + "<details open class='nid-wt-pad'><summary>"
+                                + esc(_("The score pad line by line")) + "</summary>"
                                 + sheet.details_html() + "</details></div>")
         else:
             self.sheet.value = ""
@@ -233,9 +248,9 @@ class WalkthroughApp(W.VBox):
         self.back_button.disabled = not wt.can_back
         # Next is visibly off until the step's move is made (the move box says what to do).
         self.next_button.disabled = wt.index >= n - 1 or wt.needs_move
-        self.next_button.tooltip = ("make this step's move first (or press Show me)"
-                                    if wt.needs_move else "the next step")
-        state = "your move" if wt.needs_move else ("done" if wt.done else "")
+        self.next_button.tooltip = (_("make this step's move first (or press Show me)")
+                                    if wt.needs_move else _("the next step"))
+        state = _("your move") if wt.needs_move else (_("done") if wt.done else "")
         self.progress.value = (f"<span class='nid-note-spaced'>"
                                f"{wt.index + 1} / {n}{' · ' + state if state else ''}</span>")
         self._refresh_complete()
@@ -250,13 +265,14 @@ class WalkthroughApp(W.VBox):
             return
         title = esc(wt.lesson.title)
         if self.next_lesson is not None:
-            on = (f"Next: <b>{esc(self.next_lesson[0])}</b>.")
+            on = render.html_message(_("Next: {lesson}."),
+                                     lesson=f"<b>{esc(self.next_lesson[0])}</b>")
             self.next_lesson_button.layout.display = ""
         else:
-            on = "That was the last walkthrough: try what you learnt in the Play tab."
+            on = esc(_("That was the last walkthrough: try what you learnt in the Play tab."))
             self.next_lesson_button.layout.display = "none"
-        self.complete.value = (f"<div class='nid-done'>✔ Lesson complete: <b>{title}</b>. "
-                               f"{on}</div>")
+        done = render.html_message(_("Lesson complete: {lesson}."), lesson=f"<b>{title}</b>")
+        self.complete.value = f"<div class='nid-done'>✔ {done} {on}</div>"
 
     def _go_on(self) -> bool:
         if self.next_lesson is None:
@@ -272,9 +288,11 @@ class WalkthroughApp(W.VBox):
             d = wt.game.decision
             assert d is not None
             reason = wt.step.why[:1].upper() + wt.step.why[1:]
-            why = f"<div class='nid-why'>Why: {inline(reason)}.</div>" if reason else ""
-            self.ask.value = (f"<div class='nid-ask'>Your move: {inline(wt.prompt())}{why}"
-                              "</div>")
+            why = ("<div class='nid-why'>" + render.html_message(_("Why: {reason}."),
+                                                                 reason=inline(reason))
+                   + "</div>" if reason else "")
+            ask = render.html_message(_("Your move: {move}"), move=inline(wt.prompt()))
+            self.ask.value = f"<div class='nid-ask'>{ask}{why}</div>"
             ctx = Context(kind=d.kind, player=d.player, actions=wt.game.legal_actions(),
                           obs=wt.game.observation(d.player), submit=self.submit,
                           report=lambda m: self._say("✘ " + esc(m), error=True),
@@ -288,9 +306,10 @@ class WalkthroughApp(W.VBox):
         if wt.step.move and wt.done:
             # Back to a step whose move was made (or just after it): say which, and that
             # it is made; Back never undoes the learner's moves.
-            self.made_note.value = (
-                f"<div class='nid-made'>✔ You made this step's move: "
-                f"{inline(wt.prompt())} Press <b>Next ▶</b> to go on.</div>")
+            made = render.html_message(
+                _("You made this step's move: {move} Press {button} to go on."),
+                move=inline(wt.prompt()), button=f"<b>{esc(_('Next ▶'))}</b>")
+            self.made_note.value = f"<div class='nid-made'>✔ {made}</div>"
         else:
             self.made_note.value = ""
         if old is not None:
@@ -326,9 +345,10 @@ class WalkthroughTab(W.VBox):
         self.summary.add_class("nid-wt-summary")
         self.problems = W.HTML(self._problems_html())
         self.problems.add_class("nid-wt-problems")
-        self.restart_button = W.Button(description="↺ Restart", tooltip="start this "
-                                       "walkthrough again from its first step",
-                                       layout=W.Layout(width="110px"))
+        self.restart_button = W.Button(description=_("↺ Restart"),
+                                       tooltip=_("start this walkthrough again from its "
+                                                 "first step"),
+                                       layout=W.Layout(width="auto", min_width="110px"))
         self.restart_button.add_class("nid-wt-restart")
         self.restart_button.on_click(lambda _b: self.restart())
         self.body = W.VBox()
@@ -345,8 +365,8 @@ class WalkthroughTab(W.VBox):
             lines.insert(0, f"<li>{esc(self.library.folder_error)}</li>")
         if not lines:
             return ""
-        return ("<div class='nid-lesson-errors'>⚠ These lesson "
-                "files could not be used (the others work):<ul>"
+        return ("<div class='nid-lesson-errors'>⚠ "
+                + esc(_("These lesson files could not be used (the others work):")) + "<ul>"
                 + "".join(lines) + "</ul></div>")
 
     @property

@@ -1,0 +1,68 @@
+"""The language of a page in a real browser, from a preheated class pool (issue 46).
+
+A class server in German (``--language de``) with three dashboards preheated: one page asks
+for English in its address (its browser says French), one has a French browser, one a
+Spanish browser (not a language of the lab). Every page is served by a kernel that built the
+interface in German before any page came (``data-built`` starts with ``de``), and each ends
+in the language chosen by the order address, browser, server; the switch links to the other
+languages. The test waits for states (the switch in the chosen language), never a time.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from .conftest import ARTIFACTS, PATIENCE_S, start_voila, stop_voila, watch_page
+
+pytestmark = pytest.mark.browser
+
+LOAD_TIMEOUT = int(PATIENCE_S * 1000)
+
+
+def test_a_preheated_class_pool_gives_each_page_its_language(
+        chromium: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+    server = start_voila("notebooks", tmp_path_factory.mktemp("voila-language"), [
+        "--language", "de", "--class-size", "3", "--spares", "0"])
+    contexts: list[Any] = []
+    try:
+        ready = time.monotonic() + PATIENCE_S
+        while "*** The class can come in" not in server.log():
+            assert time.monotonic() < ready, "the three kernels were not ready:\n" + server.log()
+            time.sleep(0.5)
+        cases = [  # (address, browser locale, the language chosen, languages built)
+            ("?lang=en", "fr-FR", "en", "de en"),
+            ("", "fr-FR", "fr", "de fr"),
+            ("", "es-ES", "de", "de"),
+        ]
+        pages = []
+        for query, locale, _lang, _built in cases:
+            ctx = chromium.new_context(viewport={"width": 1280, "height": 800}, locale=locale)
+            contexts.append(ctx)
+            pg = ctx.new_page()
+            watch = watch_page(pg)
+            pg.goto(server.render_url("dashboard.ipynb") + query, wait_until="commit")
+            pages.append(watch)
+        for (_query, locale, lang, built), watch in zip(cases, pages, strict=True):
+            nav = watch.page.locator(f"nav.nid-languages[lang='{lang}'][data-built='{built}']")
+            nav.wait_for(timeout=LOAD_TIMEOUT)
+            current = nav.locator("b").inner_text()
+            links = {a.get_attribute("hreflang"): a.get_attribute("href")
+                     for a in nav.locator("a").all()}
+            assert current == {"en": "English", "de": "Deutsch", "fr": "Français"}[lang]
+            assert set(links) == {"en", "de", "fr"} - {lang}
+            assert all(href.endswith(f"lang={code}") for code, href in links.items())
+            ARTIFACTS.mkdir(exist_ok=True)
+            watch.page.screenshot(path=str(ARTIFACTS / f"language-{lang}-{locale}.png"))
+            watch.assert_clean()
+        # The switch works: following a link opens the page in that language.
+        first = pages[0].page
+        first.locator("nav.nid-languages a[hreflang='fr']").click()
+        first.locator("nav.nid-languages[lang='fr']").wait_for(timeout=LOAD_TIMEOUT)
+        assert "lang=fr" in first.url
+    finally:
+        for ctx in contexts:
+            ctx.close()
+        stop_voila(server)
