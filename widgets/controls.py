@@ -66,7 +66,8 @@ def judged_tip(o: OptionJudgement, judgement: Judgement) -> str:
         where = f"{_ordinal(place)} of {n}, about as good as the best (within the noise)"
     else:
         where = f"{_ordinal(place)} of {n}"
-    same = f"; the same as {', '.join(map(str, o.equivalent))}" if o.equivalent else ""
+    same = (f"; the same as {'; '.join(judgement.say(a) for a in o.equivalent)}"
+            if o.equivalent else "")
     return f"{head}; {where}{same}"
 
 
@@ -316,6 +317,11 @@ class Control:
         """The option the player has selected but not played yet (the bid dropdowns)."""
         return None
 
+    def player_choice(self) -> Action | None:
+        """The option selected by the player, not a control's starting value: the coach
+        compares with "your choice" only once there is one."""
+        return self.selected() if getattr(self, "touched", False) else None
+
     def choose(self, action: Action) -> None:
         """Operate the control to play ``action``, as a user would: click its button (the
         bid and the dropdown of many options override this)."""
@@ -366,8 +372,10 @@ class BidControl(Control):
         self.purse = W.HTML()
         self.estimate = W.HTML()
         self.estimate.add_class("nid-bid-estimate")
+        #: Whether the player has changed a dropdown (the starting bid is nobody's choice).
+        self.touched = False
         for d in self.dropdowns:
-            d.observe(lambda _c: self._update(), "value")
+            d.observe(lambda _c: self._touch(), "value")
         self.submit = button("Bid", "primary", tooltip="place these coins face down")
         self.submit.add_class("nid-choice")
         self.submit.on_click(lambda _b: self.send())
@@ -378,6 +386,10 @@ class BidControl(Control):
     @property
     def chosen(self) -> list[int | None]:
         return [d.value for d in self.dropdowns]
+
+    def _touch(self) -> None:
+        self.touched = True
+        self._update()
 
     def _update(self) -> None:
         used = set(self.chosen)

@@ -480,8 +480,9 @@ class DecisionPanel(_View):
             self.control.show_estimates(judgement)
 
     def selected_action(self) -> Any:
-        """The option selected in the controls but not played yet (a bid), if any."""
-        return self.control.selected() if self.control is not None else None
+        """The option the player selected in the controls but not played yet (a bid), if
+        any: a control's starting value is nobody's choice."""
+        return self.control.player_choice() if self.control is not None else None
 
     @property
     def kind(self) -> str | None:
