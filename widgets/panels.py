@@ -48,6 +48,11 @@ def status_text(session: Session) -> str:
     if s.tavern is not None:
         where += f", {TAVERNS[s.tavern]}"
     d = game.decision
+    if session.summary_age:
+        # The summary first: the line does not run ahead to the next age (or the result)
+        # while the summary of the age that ended waits to be read.
+        ended = f"age {session.summary_age}" + (" and of the game" if d is None else "")
+        return f"End of {ended}: read the summary, then continue."
     if d is None:
         sheet = game.scores()
         return count(len(sheet.winners), "Game over. The winner: {names}, with {points} points.",

@@ -107,12 +107,14 @@ def check_story(log: list[dict[str, Any]]) -> list[str]:
     states = [s for s in log if "mark" not in s]
     # The summary first: the status line never runs ahead of the age's summary.
     for ended, after in ((1, "Age 2"), (2, "Game over")):
-        first = next((s for s in states if s["status"].startswith(after)), None)
+        first = next((i for i, s in enumerate(states) if s["status"].startswith(after)), None)
+        shown = next((i for i, s in enumerate(states)
+                      if f"End of age {ended}" in s["summary"]), None)
         if first is None:
             problems.append(f"the status line never said {after!r}")
-        elif f"End of age {ended}" not in first["summary"]:
-            problems.append(f"the status line said {first['status']!r} before the summary "
-                            f"of age {ended} was on screen (it showed {first['summary']!r})")
+        elif shown is None or shown > first:
+            problems.append(f"the status line said {states[first]['status']!r} before the "
+                            f"summary of age {ended} was on screen")
     # Everything before the decision: the state when a decision's options appear is the
     # state the decision waits in (the last one recorded before the move was made).
     appeared: dict[str, Any] | None = None
@@ -164,24 +166,32 @@ def test_the_story_keeps_its_order_on_a_busy_machine(coached_server: VoilaServer
         _wait_after_move(pg)
         moves = summaries = 0
         again = pg.locator(f"{APP} button.nid-play-again")
-        while not again.is_visible():
+        while True:
             go_on = pg.locator(f"{DECISION} .nid-summary-continue")
             if go_on.is_visible():
                 summaries += 1
                 _mark(pg, "summary read")
                 mark_old(pg, f"{DECISION} button")
-                go_on.click()
-                _wait_after_move(pg)
+                go_on.click(timeout=UPDATE_TIMEOUT)
+                pg.wait_for_function(
+                    "(sel) => { const s = document.querySelector(sel); "
+                    "return !s || s.offsetParent === null; }",
+                    arg=f"{DECISION} .nid-summary-continue", timeout=UPDATE_TIMEOUT)
+                if not again.is_visible():
+                    _wait_after_move(pg)
                 continue
+            if again.is_visible():
+                break
             # The Hint of this decision, then the move (the first option offered).
-            pg.locator(f"{APP} button.nid-hint").click()
+            pg.locator(f"{APP} button.nid-hint").click(timeout=UPDATE_TIMEOUT)
             pg.wait_for_function(
                 "(sel) => { const h = document.querySelector(sel); "
                 "return h && h.textContent.includes('Hint:'); }",
                 arg=f"{APP} .nid-hint-text", timeout=UPDATE_TIMEOUT)
             _mark(pg, "move")
-            mark_old(pg, f"{DECISION} button")
-            pg.locator(f"{FRESH}:not([disabled])").first.click()
+            mark_old(pg, f"{DECISION} button")  # the next decision's options are fresh
+            pg.locator(f"{DECISION} .nid-decision-options button.nid-choice:not([disabled])"
+                       ).first.click(timeout=UPDATE_TIMEOUT)
             moves += 1
             _wait_after_move(pg)
         _mark(pg, "game over")
@@ -206,11 +216,12 @@ def test_the_checks_fail_on_the_defects_of_the_issue() -> None:
 
     good = [state(0, "Age 1, round 1 — Ada (you): Bid", hint="Hint: a"), {"mark": "move"},
             state(1, "Age 1, round 1 — Ada (you): Bid", fresh=0),
-            state(40, "Age 2, round 1 — Ada (you): Bid", summary="End of age 1", fresh=0),
+            state(40, "End of age 1: read the summary", summary="End of age 1", fresh=0),
             {"mark": "summary read"},
             state(40, "Age 2, round 1 — Ada (you): Bid", board="c"), {"mark": "move"},
-            state(80, "Game over. The winner: Ada", summary="End of age 2 and of the game",
-                  fresh=0)]
+            state(80, "End of age 2 and of the game: read the summary",
+                  summary="End of age 2 and of the game", fresh=0),
+            {"mark": "summary read"}, state(80, "Game over. The winner: Ada", fresh=0)]
     assert check_story(good) == []
     late_summary = [*good[:3], state(40, "Age 2, round 1 — Ada (you): Bid", fresh=0),
                     *good[3:]]
