@@ -229,10 +229,9 @@ def test_live_charts_wait_for_bots_that_play_without_a_pause() -> None:
     waits for one to end) is never held up by the charts: drawn in the bots' thread at
     every move (about 0.5 s each), they made its length grow with the machine's load
     past any patience. They are drawn once the bots stop, and then show the game's end."""
+    from nidavellir import Game
     from widgets.charts import LiveCharts
     from widgets.session import Session
-
-    from nidavellir import Game
 
     session = Session(Game.new(players=2, seed=4), ["random", "random"], bot_delay=0,
                       background=True)

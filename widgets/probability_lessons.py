@@ -371,12 +371,12 @@ class ProbabilityLessonApp(W.VBox):
         else:
             self._show_simulation(done)
         shown = done is not None and self.index in self.revealed
-        if not shown:
+        if done is not None and shown:
+            self._show_answer(done, predicted)
+        else:
             self.answer_box.layout.display = "none"
             self.result.value = self.explanation.value = self.notes.value = ""
             self.dist_chart.outputs = ()
-        else:
-            self._show_answer(done, predicted)
         self.reveal_button.disabled = shown
         self.reveal_button.layout.display = "none" if shown else ""
         self._show_complete()
