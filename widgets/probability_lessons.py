@@ -316,13 +316,15 @@ class ProbabilityLessonApp(W.VBox):
                     "kept": " ⚠ It is kept on this page until your teacher's view can take "
                             "it (sent again by itself).",
                     None: ""}.get(state, " It is on its way to your teacher…")
-        self._said(f"Your prediction: <b>{_number(predicted, self.kind)}</b>.{sent} Now run "
-                   f"the simulation.")
+        then = (" It is locked now that the simulation has run: compare it with the "
+                "result below." if self.index in self.results else " Now run the simulation.")
+        self._said(f"Your prediction: <b>{_number(predicted, self.kind)}</b>.{sent}{then}")
 
     def _link_changed(self) -> None:
         self._restore_predictions()
         self._show_said()
-        self.submit_button.description = ("Change my prediction"
+        self.submit_button.description = ("Prediction locked" if self.index in self.results
+                                          else "Change my prediction"
                                           if self.index in self.predictions
                                           else "Submit my prediction")
         self.simulate_button.disabled = self.index not in self.predictions
@@ -354,7 +356,8 @@ class ProbabilityLessonApp(W.VBox):
             # the previous step's answer nor this one's.
             self._input_for = self.index
             self.prediction.value = predicted if predicted is not None else step.neutral()
-        self.submit_button.description = ("Change my prediction" if predicted is not None
+        self.submit_button.description = ("Prediction locked" if done is not None
+                                          else "Change my prediction" if predicted is not None
                                           else "Submit my prediction")
         self.submit_button.disabled = self.prediction.disabled = done is not None
         self.submit_button.tooltip = ("your prediction is locked: the simulation has run"
