@@ -160,7 +160,9 @@ def check_position(where: str, game: Game, j: Judgement, app: Any, coach: Any,
     best = j.options[0]
     # The Hint names the recommended move, and the moves about as good.
     hint = coach.hint_text.value
-    if f"Hint: {j.best}<" not in hint:
+    # (in words, the notation in its own line: widgets.coach.hint_html)
+    if f"Hint: {html.escape(j.say(j.best))}<" not in hint or \
+            f"the hint <code>{html.escape(str(j.best))}</code>" not in hint:
         counts.fail("a", where, f"the Hint does not recommend {j.best}")
     if len(j.about_best) > 1 and f"These {len(j.about_best)} are about equally good" not in hint:
         counts.fail("d", where, "the Hint crowns one of moves about as good")

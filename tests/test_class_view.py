@@ -197,6 +197,7 @@ def test_a_damaged_database_is_reported_left_as_it_is_and_the_lesson_goes_on(
     assert "damaged" in app.link.status.value and "left as it is" in app.link.status.value
     assert "kept on this page" in app.said.value
     app.simulate_button.click()  # the lesson goes on
+    app.reveal_button.click()
     assert "22/51" in app.result.value
     assert (tmp_path / "answers.sqlite").read_bytes() == damaged
     data = class_data(store)

@@ -54,7 +54,8 @@ def test_the_judgement_starts_with_the_decision_and_every_surface_shows_it() -> 
     coach.hint_button.click()
     assert coach.hint_text.value == hint_html(j)
     assert coach.timings["hint_shown"] - coach.timings["hint_asked"] < 0.3
-    assert f"Hint: {j.best}" in coach.hint_text.value
+    assert f"Hint: {j.say(j.best)}" in coach.hint_text.value
+    assert f"the hint <code>{j.best}</code>" in coach.hint_text.value
     # The win bar is the recommended move's chance to win, from the same judgement.
     coach.show_bar.value = True
     coach.wait()
@@ -81,7 +82,9 @@ def test_the_hint_compares_with_the_bid_you_selected() -> None:
     coach.wait()
     j = coach.last_hint
     if j.option(selected) is not j.options[0]:
-        assert "compared with your choice, bid 5 0 2" in coach.hint_text.value.lower()
+        assert "compared with your choice (bid 5 on the laughing goblin, 0 on the dancing " \
+            "dragon and 2 on the shining horse" in coach.hint_text.value.lower()
+        assert "your choice <code>bid 5 0 2</code>" in coach.hint_text.value
     # The bid's own line: its place in the coach's order, nothing changes now.
     assert "This bid: the coach" in control.estimate.value
     assert f"{j.option(selected).win:.0%} chance to win" in control.estimate.value
@@ -184,7 +187,7 @@ def test_review_lists_every_move_that_was_not_the_best_and_opens_the_position_be
     replay_button, branch_button = buttons.children
     number = replay_button.number
     row = frame[frame["number"] == number].iloc[0]
-    assert f"Decision {number}: {row['played']}" in text.value
+    assert f"Decision {number}: " in text.value and f"<code>{row['played']}" in text.value
     if row["reason"]:
         assert json.dumps(row["reason"])[1:20] in json.dumps(text.value)
     # The headline is the sum of its items.

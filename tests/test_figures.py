@@ -222,3 +222,23 @@ def test_live_charts_fill_the_play_apps_chart_box() -> None:
     assert app.charts_box.children == (live,)
     app.session.submit(app.session.game.legal_actions()[0])
     assert live.drawn_at == len(app.session.game.history)
+
+
+def test_live_charts_wait_for_bots_that_play_without_a_pause() -> None:
+    """Issue 44: a game between bots with no pause between their moves (a browser test
+    waits for one to end) is never held up by the charts: drawn in the bots' thread at
+    every move (about 0.5 s each), they made its length grow with the machine's load
+    past any patience. They are drawn once the bots stop, and then show the game's end."""
+    from nidavellir import Game
+    from widgets.charts import LiveCharts
+    from widgets.session import Session
+
+    session = Session(Game.new(players=2, seed=4), ["random", "random"], bot_delay=0,
+                      background=True)
+    charts = LiveCharts(session)
+    before = charts.renders
+    session.new_game({"players": 2, "seats": ["random", "random"], "seed": 6, "bot_delay": 0})
+    session.wait()
+    assert session.game.is_over and len(session.game.history) > 60
+    assert charts.drawn_at == len(session.game.history) and charts.error is None
+    assert charts.renders - before <= 3, charts.renders - before

@@ -120,7 +120,10 @@ def test_one_order_and_reasons_that_agree_with_their_figures(index: int) -> None
     j = judge(game, level=LEVEL)
     check_order(j)
     text = j.to_dict()["reason"]
-    assert text.startswith(f"{j.best} rather than {j.options[1].action}")
+    # In words (the decisions' own), the notation nowhere in the sentence.
+    other = j.say(j.options[1].action)
+    assert text.startswith(f"{j.say(j.best)} rather than {other[:1].lower() + other[1:]}")
+    assert j.say(j.best) != str(j.best) and str(j.best) not in text
 
 
 def test_figures_add_up_and_every_option_is_played_out_on_the_same_games() -> None:

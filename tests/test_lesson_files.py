@@ -55,37 +55,155 @@ def test_every_shipped_lesson_loads_in_order() -> None:
         assert e.lesson.title and len(e.lesson.summary) > 40
 
 
+def _shown(widget) -> str:  # type: ignore[no-untyped-def]
+    """The text a page shows of ``widget``: its HTML values and button labels, and the
+    figures of its outputs, skipping whatever is hidden (display none)."""
+    if getattr(widget.layout, "display", None) == "none":
+        return ""
+    parts = []
+    if isinstance(getattr(widget, "value", None), str) and not hasattr(widget, "options"):
+        parts.append(widget.value)
+    if hasattr(widget, "description") and hasattr(widget, "on_click"):
+        parts.append(widget.description)
+    for out in getattr(widget, "outputs", ()):
+        parts.append(json.dumps(out))
+    for child in getattr(widget, "children", ()):
+        parts.append(_shown(child))
+    return "\n".join(parts)
+
+
+def _exact_shown(app: ProbabilityLessonApp) -> list[str]:
+    """The forms of the step's exact answer that the page shows now."""
+    q = app.step.question()
+    if q.exact is None:
+        return []
+    value = float(q.exact.value)
+    page = _shown(app)
+    forms = ["the exact answer is", f"exact {value:.4f}", "nid-pl-verdict"]
+    if "/" in str(q.exact.value):  # a fraction such as 22/51 (a bare 1 is everywhere)
+        forms.append(str(q.exact.value))
+    return [f for f in forms if f in page]
+
+
 @pytest.mark.parametrize("key", PROBABILITY)
 def test_every_probability_lesson_plays_to_its_end(key: str) -> None:
+    """Each step, through the widgets a page uses: the prediction starts neutral (not the
+    previous step's, not the exact answer); the simulation waits for the prediction and
+    says its result in words without the exact answer; the exact answer waits for *Show
+    the exact answer*; the last step then says the lesson is complete."""
     app = ProbabilityLessonApp(builtin(key))
     seen = []
+    previous = None
     while True:
         step = app.step
+        q = step.question()
         seen.append(step.key)
         assert app.simulate_button.disabled  # predict first
+        assert app.simulation_box.layout.display == "none"
         assert app.answer_box.layout.display == "none"
+        assert app.complete_box.layout.display == "none"
         assert "Predict:" in app.ask.value and app.situation.value
+        assert app.prediction.value == step.neutral()
+        assert app.prediction.value != previous
+        if q.exact is not None and q.answer != "count":
+            assert abs(app.prediction.value - float(q.exact.value)) >= 0.01
+        assert app.simulate() is None and app.reveal() is False  # nothing out of order
+        assert app.index not in app.results and app.index not in app.revealed
         # A prediction of the right kind for the question asked, within its range.
-        low, high = step.question().limits()
-        app.prediction.value = {"probability": 0.5, "mean": (low + high) / 2,
-                                "count": 5000}[app.kind]
+        low, high = q.limits()
+        chosen = {"probability": 0.37, "mean": low + (high - low) * 0.37,
+                  "count": 5000}[app.kind]
+        app.prediction.value = chosen
         app.submit_button.click()
         assert app.index in app.predictions and not app.simulate_button.disabled
+        assert app.simulation_box.layout.display == "none" and not _exact_shown(app)
         app.simulate_button.click()
+        # The simulation's result, in words, and nothing of the exact answer.
+        assert app.simulation_box.layout.display == ""
+        assert app.answer_box.layout.display == "none" and app.explanation.value == ""
+        est = app.results[app.index]["result"]["estimate"]
+        assert est.n == (5000 if app.kind == "count" else step.trials)
+        said = app.simulated.value
+        assert f"{est.n:,}" in said and "{" not in said
+        assert _exact_shown(app) == [], (step.key, _exact_shown(app))
+        assert len(app.chart.outputs) == 1
+        # The prediction is locked once the simulation has run.
+        assert app.submit_button.disabled and app.prediction.disabled
+        assert app.simulate_button.disabled
+        app.reveal_button.click()
         assert app.answer_box.layout.display == ""
         assert app.console.last == "" or "Error" not in app.console.last
-        est = app.results[app.index]["result"]["estimate"]
-        assert est.n == step.trials
-        q = step.question()
         if q.exact is not None:
             assert str(q.exact.value) in app.result.value or f"{float(q.exact.value):,.0f}" in \
                 app.result.value
         assert app.explanation.value and "{" not in app.explanation.value
-        assert len(app.chart.outputs) == 1
+        assert app.reveal_button.layout.display == "none"
+        last = app.index == len(app.lesson.steps) - 1
+        assert (app.complete_box.layout.display == "") == last
+        previous = chosen
         if not app.next():
             break
     assert seen == [s.key for s in builtin(key).steps]
     assert app.next_button.disabled
+    assert "Lesson complete" in app.complete.value
+
+
+def test_going_back_to_a_step_shows_its_own_prediction() -> None:
+    app = ProbabilityLessonApp(builtin("counting"))
+    app.prediction.value = 0.62
+    app.submit_button.click()
+    assert app.next() and app.prediction.value == app.step.neutral()
+    assert app.back() and app.prediction.value == 0.62
+
+
+def test_the_last_step_offers_the_next_lesson_and_the_last_lesson_the_free_lab() -> None:
+    tab = ProbabilityLessonsTab()
+    app = tab.choose("counting")
+    assert isinstance(app, ProbabilityLessonApp)
+    app.goto(len(app.lesson.steps) - 1)
+    assert app.complete_box.layout.display == "none" and not app.open_next_lesson()
+    app.submit_button.click()
+    app.simulate_button.click()
+    assert app.complete_box.layout.display == "none"  # the answer is not shown yet
+    app.reveal_button.click()
+    assert "Lesson complete" in app.complete.value
+    assert app.next_lesson_button.description == "2. The hypergeometric distribution ▶"
+    app.next_lesson_button.click()
+    assert tab.chooser.value == "hypergeometric" and tab.app.index == 0
+    last = tab.choose("law-of-large-numbers")
+    assert last.next_lesson is not None and last.next_lesson[0] == "Free lab"
+
+
+def test_notation_is_said_in_words_where_a_lesson_first_shows_it() -> None:
+    """C(n, k), P(...) and √ are explained once per lesson, at their first use; a lesson
+    whose texts use them without the note would fail here."""
+    from nidavellir.lessons.probability import NOTATIONS, STAGES
+
+    for key in PROBABILITY:
+        lesson = builtin(key)
+        explained: set[str] = set()
+        for i, step in enumerate(lesson.steps):
+            q = step.question()
+            texts = step.texts(q.simulation_facts(q.run(50, 0, 5)))
+            for stage in STAGES:
+                notes = lesson.notation_notes(i, stage, texts[stage])
+                for pattern, _words in NOTATIONS:
+                    if pattern.search(texts[stage]) and pattern.pattern not in explained:
+                        assert any(pattern.search(n) for n in notes), (key, step.key, stage)
+                        explained.add(pattern.pattern)
+                    elif pattern.pattern in explained:
+                        assert not any(n.startswith(pattern.search(n).group(0))
+                                       for n in notes if pattern.search(n)), (key, step.key)
+    first = ProbabilityLessonApp(builtin("counting"))
+    first.submit_button.click()
+    first.simulate_button.click()
+    first.reveal_button.click()
+    assert "read “36 choose 3”" in first.notes.value
+    assert first.next()
+    first.submit_button.click()
+    first.simulate_button.click()
+    first.reveal_button.click()
+    assert "C(45, 5)" in first.explanation.value and first.notes.value == ""
 
 
 def test_the_probability_texts_show_no_internal_names() -> None:
@@ -201,7 +319,10 @@ MALFORMED = [
      "{targets}", "{targets} is not provided by this tavern question"),
     ("prob-simulation-number-too-soon", PROB, "    predict: What is the chance that the "
      "Laughing Goblin shows at least one hunter?", "    predict: Near {estimate}?",
-     "Near {estimate}", "only the explanation"),
+     "Near {estimate}", "only the simulated text and the explanation"),
+    ("prob-exact-answer-too-soon", PROB, "**{estimate:.1%} had a hunter**",
+     "**{estimate:.1%} had a hunter**, against {answer:.1%}", "against {answer",
+     "the simulated text is read before it is shown"),
     ("prob-bad-format", PROB, "**{answer}** ≈ {answer:.1%}", "**{answer}** ≈ {answer:.1q}",
      "{answer:.1q}", "{answer:.1q}"),
     ("prob-unknown-kind", PROB, "{kind: tavern, what: H, players: 3, age: 1}",
@@ -301,6 +422,7 @@ def test_the_docs_examples_load_and_play(tmp_path: Path) -> None:
     papp.prediction.value = 0.45
     papp.submit_button.click()
     papp.simulate_button.click()
+    papp.reveal_button.click()
     assert "C(36, 3) = 7140" in papp.explanation.value and "22/51" in papp.explanation.value
 
 
@@ -341,6 +463,8 @@ def test_a_teachers_folder_good_lessons_play_bad_ones_show_their_error(
     papp.prediction.value = 0.4
     papp.submit_button.click()
     papp.simulate_button.click()
+    assert "22/51" not in papp.result.value
+    papp.reveal_button.click()
     assert "22/51" in papp.result.value
     assert "Error" not in dash.console.last
 

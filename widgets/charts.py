@@ -156,6 +156,12 @@ class LiveCharts(W.VBox):
         self.refresh()
 
     def _on_change(self, *_: Any) -> None:
+        if getattr(self.session, "thinking", "") and getattr(self.session, "bot_delay", 1) == 0:
+            # The bots play with no pause between their moves, faster than a chart is
+            # drawn (plotly, about 0.5 s, in the bots' thread): the charts are drawn once
+            # the bots stop (the session's last change after they do), so that a game
+            # between bots is not held up by charts nobody could watch.
+            return
         if self._busy:
             self._dirty = True
             return

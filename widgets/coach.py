@@ -75,24 +75,42 @@ def coach_level() -> str:
     return value
 
 
+#: How many of the moves about as good as the best the Hint names (in words, one a line).
+HINT_SAME_SHOWN = 3
+
+
+def _notation_line(named: list[tuple[str, Any]]) -> str:
+    """The moves' notation, in an element of its own (never inside the Hint's sentences):
+    ``named`` pairs a move's role (``the hint``) with the move."""
+    return ("<div class='nid-hint-notation nid-note'>In notation: "
+            + "; ".join(f"{esc(role)} <code>{esc(str(a))}</code>" for role, a in named)
+            + "</div>")
+
+
 def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
-    """The Hint in words: the recommended move with its chance to win and expected score;
-    the moves about as good as it (never one crowned among moves the noise cannot tell
-    apart); the comparison with the selected move (or the runner-up), and why."""
+    """The Hint in words: the recommended move (as its decision says it, the notation in a
+    line of its own) with its chance to win and expected score; the moves about as good as
+    it (never one crowned among moves the noise cannot tell apart); the comparison with the
+    move the player has selected (``selected``: only one the player chose, never a
+    control's default) or the runner-up, and why."""
     best = judgement.options[0]
-    head = f"<b>Hint: {esc(str(best.action))}</b>"
+    say = judgement.say
+    head = f"<b>Hint: {esc(say(best.action))}</b>"
     if len(judgement.options) == 1:
-        return head + " <span class='nid-hint-why'>(the only legal move)</span>"
+        return (head + " <span class='nid-hint-why'>(the only legal move)</span>"
+                + _notation_line([("the hint", best.action)]))
     parts = [f"— {esc(win_text(best, judgement.exact))} at the end."]
     if judgement.exact:
         parts.append("<br>Exact: nothing hidden or random is left, every option was played "
                      "to the end.")
     same = judgement.about_best
     if len(same) > 1:
-        names = ", ".join(esc(str(o.action)) for o in same[:8])
-        more = f" and {len(same) - 8} more" if len(same) > 8 else ""
+        shown = same[:HINT_SAME_SHOWN]
+        items = "".join(f"<li>{esc(say(o.action))}</li>" for o in shown)
+        more = (f"<li>and {len(same) - len(shown)} more (the What-if tab lists them)</li>"
+                if len(same) > len(shown) else "")
         parts.append(f"<br><b>These {len(same)} are about equally good</b> (the differences "
-                     f"are within the noise): {names}{more}.")
+                     f"are within the noise):<ul class='nid-hint-same'>{items}{more}</ul>")
     other = None
     if selected is not None:
         try:
@@ -101,17 +119,19 @@ def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
             other = None
     if other is best:
         other = None
-    versus = "your choice" if other is not None else "the next best"
+    versus = "your choice" if other is not None else "the next best move"
     if other is None:
         other = judgement.options[1]
     cmp = judgement.compare(other.action)
-    parts.append(f"<br>Compared with {versus}, {esc(str(other.action))}: "
+    parts.append(f"<br>Compared with {versus} ({esc(say(other.action))}): "
                  f"{esc(cmp.summary())}.")
     if cmp.why:
         parts.append("<br><b>Why:</b> " + esc("; ".join(cmp.why)) + ".")
     if cmp.but:
         parts.append("<br><b>But:</b> " + esc("; ".join(cmp.but)) + ".")
-    return head + " <span class='nid-hint-why'>" + " ".join(parts) + "</span>"
+    return (head + " <span class='nid-hint-why'>" + " ".join(parts) + "</span>"
+            + _notation_line([("the hint", best.action),
+                              (versus.removeprefix("the "), other.action)]))
 
 
 class Coach(W.VBox):
@@ -429,8 +449,7 @@ class Coach(W.VBox):
         for label, title in groups:
             rows: list[W.Widget] = []
             for r in shown[shown["label"] == label].itertuples():
-                head = (f"Decision {r.number}: {r.played}{SYMBOLS.get(r.label, '')} — "
-                        f"{cost_text(r)}; the coach: {r.best}")
+                head = f"Decision {r.number}: {cost_text(r)}"
                 replay = W.Button(description=f"Decision {r.number} in Replay", icon="play",
                                   layout=W.Layout(width="auto"),
                                   tooltip="open Replay just before this decision")
@@ -443,8 +462,14 @@ class Coach(W.VBox):
                 branch.add_class("nid-mistake-branch")
                 branch.on_click(lambda _b, step=int(r.step): self.branch_at(step))
                 why = getattr(r, "reason", "") or ""
-                text = W.HTML(f"<div class='nid-mistake-text'><b>{esc(head)}</b>"
-                              + (f"<br>{esc(why)}" if why else "") + "</div>")
+                # The moves' notation in a column of its own; the sentences in words.
+                notation = (f"<div class='nid-review-notation' style='flex: 0 0 11em'><code>{esc(str(r.played))}"
+                            f"{esc(SYMBOLS.get(r.label, ''))}</code><br>the coach: "
+                            f"<code>{esc(str(r.best))}</code></div>")
+                words = (f"<div class='nid-review-words'><b>{esc(head)}</b>"
+                         + (f"<br>{esc(why)}" if why else "") + "</div>")
+                text = W.HTML(f"<div class='nid-mistake-text' style='display: flex; gap: "
+                              f"12px; align-items: flex-start'>{notation}{words}</div>")
                 rows.append(W.VBox([text, W.HBox([replay, branch])]))
             if rows:
                 head = W.HTML(f"<div class='nid-review-group'><b>{esc(title)}</b> "

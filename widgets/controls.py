@@ -78,8 +78,9 @@ def judged_tip(o: OptionJudgement, judgement: Judgement) -> str:
             place=ordinal(place), n=n)
     else:
         where = _("{place} of {n}").format(place=ordinal(place), n=n)
-    # Translators: options that lead to the same position ({options} in notation).
-    same = ("; " + _("the same as {options}").format(options=", ".join(map(str, o.equivalent)))
+    # Translators: options that lead to the same position ({options}: the moves in words).
+    same = ("; " + _("the same as {options}").format(
+        options="; ".join(judgement.say(a) for a in o.equivalent))
             if o.equivalent else "")
     return f"{head}; {where}{same}"
 
@@ -333,6 +334,11 @@ class Control:
         """The option the player has selected but not played yet (the bid dropdowns)."""
         return None
 
+    def player_choice(self) -> Action | None:
+        """The option selected by the player, not a control's starting value: the coach
+        compares with "your choice" only once there is one."""
+        return self.selected() if getattr(self, "touched", False) else None
+
     def choose(self, action: Action) -> None:
         """Operate the control to play ``action``, as a user would: click its button (the
         bid and the dropdown of many options override this)."""
@@ -384,8 +390,10 @@ class BidControl(Control):
         self.purse = W.HTML()
         self.estimate = W.HTML()
         self.estimate.add_class("nid-bid-estimate")
+        #: Whether the player has changed a dropdown (the starting bid is nobody's choice).
+        self.touched = False
         for d in self.dropdowns:
-            d.observe(lambda _c: self._update(), "value")
+            d.observe(lambda _c: self._touch(), "value")
         # Translators: the button that places the bid (the rulebooks: «Gebote abgeben»,
         # «miser»).
         self.submit = button(_("Bid"), "primary", tooltip=_("place these coins face down"))
@@ -398,6 +406,10 @@ class BidControl(Control):
     @property
     def chosen(self) -> list[int | None]:
         return [d.value for d in self.dropdowns]
+
+    def _touch(self) -> None:
+        self.touched = True
+        self._update()
 
     def _update(self) -> None:
         used = set(self.chosen)

@@ -48,6 +48,11 @@ def status_text(session: Session) -> str:
     if s.tavern is not None:
         where += f", {tavern_name(s.tavern)}"
     d = game.decision
+    if session.summary_age:
+        # The summary first: the line does not run ahead to the next age (or the result)
+        # while the summary of the age that ended waits to be read.
+        ended = f"age {session.summary_age}" + (" and of the game" if d is None else "")
+        return f"End of {ended}: read the summary, then continue."
     if d is None:
         sheet = game.scores()
         return count(len(sheet.winners), "Game over. The winner: {names}, with {points} points.",
@@ -504,8 +509,9 @@ class DecisionPanel(_View):
             self.control.show_estimates(judgement)
 
     def selected_action(self) -> Any:
-        """The option selected in the controls but not played yet (a bid), if any."""
-        return self.control.selected() if self.control is not None else None
+        """The option the player selected in the controls but not played yet (a bid), if
+        any: a control's starting value is nobody's choice."""
+        return self.control.player_choice() if self.control is not None else None
 
     @property
     def kind(self) -> str | None:

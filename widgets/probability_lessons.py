@@ -5,8 +5,13 @@ own, ``--lessons DIR``), read and checked by :mod:`nidavellir.lessons`.
 :class:`ProbabilityLessonApp` plays one lesson step by step: the situation in words, the
 question to predict (a probability, a mean or a number of simulations), *Submit my
 prediction* (sent to the teacher in class mode, :class:`widgets.classroom.ClassLink`),
-then *Run the simulation* (its estimate, interval and convergence chart), then the exact
-answer explained with every number named, next to the prediction.
+then *Run the simulation* (its result said in words, with its convergence chart: the
+prediction is locked from then on), then *Show the exact answer* (the answer explained with
+every number named, next to the prediction). Each is revealed by the learner's action, in
+that order; each step's prediction starts from a neutral value
+(:meth:`~nidavellir.lessons.probability.ProbabilityStep.neutral`), notation is said in
+words where the lesson first shows it, and the last step, its answer shown, says the
+lesson is complete and offers the next one.
 :class:`ProbabilityLessonsTab` is the dashboard's tab: the sequence of lessons, the
 teacher's after the lab's (a bad file is listed with its error), and the free lab
 (:class:`widgets.lessons.LessonApp`) as its last page.
@@ -18,6 +23,9 @@ Everything works without a browser: set ``.value`` and call ``.click()``.
 >>> app.prediction.value = 0.4
 >>> app.submit_button.click()
 >>> app.simulate_button.click()
+>>> app.explanation.value
+''
+>>> app.reveal_button.click()
 >>> "C(36, 3) = <b>7140</b>" in app.explanation.value
 True
 """
@@ -79,6 +87,12 @@ class ProbabilityLessonApp(W.VBox):
         self.predictions: dict[int, float] = {}
         self.submitted_at: dict[int, float] = {}
         self.results: dict[int, dict[str, Any]] = {}
+        #: The steps whose exact answer the learner asked for.
+        self.revealed: set[int] = set()
+        #: The step whose prediction input was last set (a new step starts it afresh).
+        self._input_for: int | None = None
+        #: What the last step offers once done: the next lesson's title and how to open it.
+        self.next_lesson: tuple[str, Any] | None = None
         self.title = W.HTML()
         self.title.add_class("nid-pl-title")
         self.situation = W.HTML()
@@ -110,6 +124,20 @@ class ProbabilityLessonApp(W.VBox):
         self.simulate_button.on_click(lambda _b: self._guard(self.simulate))
         self.said = W.HTML()
         self.said.add_class("nid-pl-said")
+        self.simulated = W.HTML()
+        self.simulated.add_class("nid-pl-simulated")
+        self.reveal_button = button("Show the exact answer", "info", icon="eye",
+                                    layout=W.Layout(width="auto"))
+        self.reveal_button.add_class("nid-pl-reveal")
+        self.reveal_button.on_click(lambda _b: self._guard(self.reveal))
+        self.notes = W.HTML()
+        self.notes.add_class("nid-pl-notes")
+        self.complete = W.HTML()
+        self.complete.add_class("nid-pl-complete")
+        self.next_lesson_button = button("Next lesson ▶", "success",
+                                         layout=W.Layout(width="auto"))
+        self.next_lesson_button.add_class("nid-pl-next-lesson")
+        self.next_lesson_button.on_click(lambda _b: self._guard(self.open_next_lesson))
         self.result = W.HTML()
         self.result.add_class("nid-pl-result")
         self.chart = W.Output(layout=W.Layout(min_height="0px"))
@@ -128,13 +156,19 @@ class ProbabilityLessonApp(W.VBox):
         self.prediction_box = W.HBox([self.slider, self.number, self.submit_button],
                                      layout=W.Layout(align_items="center",
                                                      flex_flow="row wrap"))
-        self.answer_box = W.VBox([self.result, self.explanation, self.chart,
+        # The simulation's result first, then (on the learner's demand) the exact answer.
+        self.simulation_box = W.VBox([self.simulated, self.chart,
+                                      W.HBox([self.reveal_button])])
+        self.answer_box = W.VBox([self.result, self.explanation, self.notes,
                                   self.dist_chart])
+        self.complete_box = W.HBox([self.complete, self.next_lesson_button],
+                                   layout=W.Layout(align_items="center",
+                                                   flex_flow="row wrap"))
         nav = W.HBox([self.back_button, self.next_button, self.progress],
                       layout=W.Layout(align_items="center"))
         self.children = [css_widget(), self.title, self.situation, self.ask,
                          self.prediction_box, self.said, W.HBox([self.simulate_button]),
-                         self.answer_box, nav]
+                         self.simulation_box, self.answer_box, self.complete_box, nav]
         if self.link is not None:
             self.link.listeners.append(self._link_changed)
         self.refresh()
@@ -177,6 +211,11 @@ class ProbabilityLessonApp(W.VBox):
         if not (math.isfinite(value) and low <= value <= high):
             self._said(_out_of_range(self.kind, low, high), error=True)
             return False
+        if (self.index in self.results and self.kind == "count"
+                and self.predictions.get(self.index) != value):
+            # The simulation ran the number predicted: a late value makes it run again.
+            self.results.pop(self.index)
+            self.revealed.discard(self.index)
         self.predictions[self.index] = value
         self.submitted_at[self.index] = time.monotonic()
         exact = q.exact
@@ -197,17 +236,39 @@ class ProbabilityLessonApp(W.VBox):
             self._guard(self.submit)
 
     def simulate(self) -> dict[str, Any] | None:
-        """Run the step's simulation, then show the explanation."""
+        """Run the step's simulation and say its result in words (not the exact answer
+        yet: :meth:`reveal`). From then on the prediction is locked."""
         if self.index not in self.predictions:
             self._said("Submit your prediction first: then the simulation shows how it did.",
                        error=True)
             return None
         step = self.step
         q = step.question()
-        result = q.run(step.trials, step.seed, step.batches)
+        result = q.run(step.trials_for(self.predictions[self.index]), step.seed, step.batches)
         self.results[self.index] = {"result": result, "facts": q.simulation_facts(result)}
         self.refresh()
         return result
+
+    def reveal(self) -> bool:
+        """Show the exact answer explained, next to the prediction (after the simulation)."""
+        if self.index not in self.results:
+            self._said("Run the simulation first: then the exact answer explains it.",
+                       error=True)
+            return False
+        self.revealed.add(self.index)
+        self.refresh()
+        return True
+
+    @property
+    def finished(self) -> bool:
+        """The last step's answer is shown: the lesson is complete."""
+        return self.index == len(self.lesson.steps) - 1 and self.index in self.revealed
+
+    def open_next_lesson(self) -> bool:
+        if self.next_lesson is None or not self.finished:
+            return False
+        self.next_lesson[1]()
+        return True
 
     def next(self) -> bool:
         if self.index >= len(self.lesson.steps) - 1:
@@ -255,13 +316,15 @@ class ProbabilityLessonApp(W.VBox):
                     "kept": " ⚠ It is kept on this page until your teacher's view can take "
                             "it (sent again by itself).",
                     None: ""}.get(state, " It is on its way to your teacher…")
-        self._said(f"Your prediction: <b>{_number(predicted, self.kind)}</b>.{sent} Now run "
-                   f"the simulation.")
+        then = (" It is locked now that the simulation has run: compare it with the "
+                "result below." if self.index in self.results else " Now run the simulation.")
+        self._said(f"Your prediction: <b>{_number(predicted, self.kind)}</b>.{sent}{then}")
 
     def _link_changed(self) -> None:
         self._restore_predictions()
         self._show_said()
-        self.submit_button.description = ("Change my prediction"
+        self.submit_button.description = ("Prediction locked" if self.index in self.results
+                                          else "Change my prediction"
                                           if self.index in self.predictions
                                           else "Submit my prediction")
         self.simulate_button.disabled = self.index not in self.predictions
@@ -287,26 +350,91 @@ class ProbabilityLessonApp(W.VBox):
         self.number.layout.display = "none" if kind == "probability" else ""
         self._restore_predictions()
         predicted = self.predictions.get(self.index)
-        self.submit_button.description = ("Change my prediction" if predicted is not None
-                                          else "Submit my prediction")
-        self._show_said()
-        self.simulate_button.disabled = predicted is None
-        self.simulate_button.tooltip = ("submit your prediction first" if predicted is None
-                                        else "run the simulation")
         done = self.results.get(self.index)
+        if self._input_for != self.index:
+            # A new step starts from its own prediction, or from a neutral value: never
+            # the previous step's answer nor this one's.
+            self._input_for = self.index
+            self.prediction.value = predicted if predicted is not None else step.neutral()
+        self.submit_button.description = ("Prediction locked" if done is not None
+                                          else "Change my prediction" if predicted is not None
+                                          else "Submit my prediction")
+        self.submit_button.disabled = self.prediction.disabled = done is not None
+        self.submit_button.tooltip = ("your prediction is locked: the simulation has run"
+                                      if done is not None else "")
+        self._show_said()
+        self.simulate_button.disabled = predicted is None or done is not None
+        self.simulate_button.tooltip = ("submit your prediction first" if predicted is None
+                                        else "the simulation has run" if done is not None
+                                        else "run the simulation")
         if done is None:
-            self.answer_box.layout.display = "none"
-            self.result.value = self.explanation.value = ""
+            self.simulation_box.layout.display = "none"
+            self.simulated.value = ""
             self.chart.outputs = ()
-            self.dist_chart.outputs = ()
         else:
+            self._show_simulation(done)
+        shown = done is not None and self.index in self.revealed
+        if done is not None and shown:
             self._show_answer(done, predicted)
+        else:
+            self.answer_box.layout.display = "none"
+            self.result.value = self.explanation.value = self.notes.value = ""
+            self.dist_chart.outputs = ()
+        self.reveal_button.disabled = shown
+        self.reveal_button.layout.display = "none" if shown else ""
+        self._show_complete()
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index >= n - 1
         self.progress.value = (f"<span class='nid-note-spaced'>"
                                f"{self.index + 1} / {n}</span>")
         if self.link is not None and self.link.active and self.visible:
             self.link.set_place(lesson=self.lesson.key, step=self.index)
+
+    def _notes_html(self, stage: str, shown: str) -> str:
+        notes = self.lesson.notation_notes(self.index, stage, shown)
+        return "".join(f"<div class='nid-pl-note nid-note'>{esc(n)}</div>" for n in notes)
+
+    def _show_simulation(self, done: dict[str, Any]) -> None:
+        """The simulation's result in words and its running estimate, without the exact
+        value (the chart's exact line waits for :meth:`reveal`)."""
+        from nidavellir.analysis.probability import convergence_figure
+
+        from .charts import show_figure
+
+        step = self.step
+        q = step.question()
+        said = step.texts(done["facts"])["simulated"]
+        predicted = self.predictions.get(self.index)
+        ran = done["result"]["estimate"].n
+        capped = ""
+        if self.kind == "count" and predicted is not None and round(predicted) > ran:
+            capped = (f"<div class='nid-note'>You predicted {_number(predicted, 'count')}; a "
+                      f"page runs at most {ran:,} simulations, so it ran {ran:,}.</div>")
+        self.simulated.value = (f"<div class='nid-pl-sim-text nid-text'>{to_html(said)}</div>"
+                                + capped + self._notes_html("simulated", said))
+        exact = q.exact if self.index in self.revealed and q.answer != "count" else None
+        frame = done["result"]["frame"]
+        if exact is None and "exact" in frame:
+            frame = frame.drop(columns=["exact"])
+        figure = convergence_figure(frame, q.title, exact, q.y_title)
+        figure.update_layout(title=f"{step.title}: the running estimate")
+        show_figure(self.chart, figure)
+        self.simulation_box.layout.display = ""
+
+    def _show_complete(self) -> None:
+        if not self.finished:
+            self.complete_box.layout.display = "none"
+            self.complete.value = ""
+            return
+        n = len(self.lesson.steps)
+        way = (f" Next: {esc(self.next_lesson[0])}." if self.next_lesson is not None
+               else "")
+        self.complete.value = (f"<div class='nid-pl-done nid-good'>✔ Lesson complete: you "
+                               f"have worked through its {n} steps.{way}</div>")
+        self.next_lesson_button.description = (
+            f"{self.next_lesson[0]} ▶" if self.next_lesson is not None else "Next lesson ▶")
+        self.next_lesson_button.layout.display = "" if self.next_lesson is not None else "none"
+        self.complete_box.layout.display = ""
 
     def _show_answer(self, done: dict[str, Any], predicted: float | None) -> None:
         from .charts import show_figure
@@ -344,9 +472,7 @@ class ProbabilityLessonApp(W.VBox):
                 f"{est.ci[1]:.3f}).</div>")
         explained = step.texts(facts)["explain"]
         self.explanation.value = f"<div class='nid-explanation'>{to_html(explained)}</div>"
-        figure = q.figure(result["frame"])
-        figure.update_layout(title=f"{step.title}: the running estimate")
-        show_figure(self.chart, figure)
+        self.notes.value = self._notes_html("explain", explained)
         if q.distribution is not None and "distribution" in result:
             from nidavellir.analysis.probability import distribution_figure
 
@@ -429,8 +555,12 @@ class ProbabilityLessonsTab(W.VBox):
                 lab.on_guess = self._lab_guess
                 self.apps[key] = lab
             else:
-                self.apps[key] = ProbabilityLessonApp(self.entries[key].lesson, self.link,
-                                                      self.console)
+                app = ProbabilityLessonApp(self.entries[key].lesson, self.link, self.console)
+                order = [*self.entries, LAB]
+                after = order[order.index(key) + 1]
+                title = LAB_TITLE if after == LAB else self.entries[after].title
+                app.next_lesson = (title, lambda after=after: self.choose(after))
+                self.apps[key] = app
         for other_key, app in self.apps.items():
             if isinstance(app, ProbabilityLessonApp):
                 app.visible = other_key == key

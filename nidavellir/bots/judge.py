@@ -358,6 +358,9 @@ class Comparison:
     """What favours the best move beyond the noise, largest first."""
     but: list[str]
     """What favours the other move beyond the noise."""
+    best_words: str = ""
+    """The best move in words (the decision's own, :meth:`Judgement.say`)."""
+    other_words: str = ""
 
     @property
     def within_noise(self) -> bool:
@@ -387,8 +390,11 @@ class Comparison:
         return f"{win}, {points}"
 
     def text(self) -> str:
-        """One paragraph: which is better, by how much, why, and what speaks for the other."""
-        out = f"{self.best} rather than {self.other}: {self.summary()}."
+        """One paragraph in words (no notation: the moves as the decision says them): which
+        is better, by how much, why, and what speaks for the other."""
+        best = self.best_words or str(self.best)
+        other = self.other_words or str(self.other)
+        out = f"{best} rather than {other[:1].lower() + other[1:]}: {self.summary()}."
         if self.why:
             out += " Why: " + "; ".join(self.why) + "."
         if self.but:
@@ -419,6 +425,9 @@ class Judgement:
     """Every option was played to the end by enumeration: nothing hidden or random left."""
     key: str = ""
     """The position as the seat knows it, and the level (:func:`knowledge_key`)."""
+    words: dict[str, str] = field(default_factory=dict)
+    """Each legal move in words, as its decision says it to the deciding seat (notation
+    to words: :meth:`say`)."""
     _samples: dict[Action, list[_Sample]] = field(default_factory=dict, repr=False)
     _stats: dict[Action, _Stats] = field(default_factory=dict, repr=False)
     _index: dict[Action, OptionJudgement] = field(default_factory=dict, repr=False)
@@ -463,6 +472,12 @@ class Judgement:
         raise KeyError(f"{key!r} is not a legal action here")
 
     stats = option
+
+    def say(self, action: Action | str) -> str:
+        """A move in words for a learner ("Bid 0 on the Laughing Goblin, ..."): the
+        decision's own sentence (:meth:`nidavellir.rules.base.Choice.say`); its notation
+        where none was recorded."""
+        return self.words.get(str(action)) or str(action)
 
     def rank(self, action: Action | str) -> int:
         """The place of a move's option in the order (1: the recommended)."""
@@ -946,7 +961,7 @@ def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | N
     judgement = Judgement(
         player=me, kind=str(decision.kind), level=lvl.name, seed=seed, iterations=iterations,
         playouts=n, seconds=0.0, options=options, win=win, expected=expected,
-        exact=is_exact, key=key, _samples=samples, _stats=stats,
+        exact=is_exact, key=key, words=_words(game, legal), _samples=samples, _stats=stats,
         _index={a: o for o in options for a in o.actions})
     nows = immediates(game, legal, seed)
     for o in options:
@@ -955,6 +970,20 @@ def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | N
     if progress is not None:
         progress(1.0, 1.0, "done")
     return judgement
+
+
+def _words(game: Game, legal: Sequence[Action]) -> dict[str, str]:
+    """Each legal move as the decision says it to the deciding seat (its own coins and what
+    everyone sees: the same knowledge as the judgement's)."""
+    decision = game.decision
+    assert decision is not None
+    out = {}
+    for action in legal:
+        try:
+            out[str(action)] = decision.task.say(game.engine, action)
+        except NotImplementedError:  # a decision without words: its notation stays
+            continue
+    return out
 
 
 def estimate_position(game: Game, viewer: int, playouts: int = 200, seed: int | None = None
@@ -1009,7 +1038,9 @@ def _compare(judgement: Judgement, best: OptionJudgement, other: OptionJudgement
     if not win.clear and not points.clear:
         # About as good: no reason is given for a difference the noise explains.
         return Comparison(best=best.action, other=other.action, win=win, points=points,
-                          exact=exact, why=[], but=[])
+                          exact=exact, why=[], but=[],
+                          best_words=judgement.say(best.action),
+                          other_words=judgement.say(other.action))
     why: list[str] = []
     but: list[str] = []
     if points.clear:
@@ -1048,21 +1079,25 @@ def _compare(judgement: Judgement, best: OptionJudgement, other: OptionJudgement
                 continue
             share_a = sum(x in held(s) for s in sa) / len(sa)
             share_b = share_a - d.value
+            # The other move is named as such, never in notation (its words open the
+            # sentence: Comparison.text).
             if exact:
                 text = (f"it {verb} {x} in the end" if d.value > 0
-                        else f"{other.action} {verb} {x} in the end")
+                        else f"the other move {verb} {x} in the end")
             elif d.value > 0:
                 text = (f"it {verb} {x} in {share_a:.0%} of the games played out, instead "
                         f"of {share_b:.0%}")
             else:
-                text = (f"{other.action} {verb} {x} in {share_b:.0%} of the games played out,"
-                        f" instead of {share_a:.0%}")
+                text = (f"the other move {verb} {x} in {share_b:.0%} of the games played "
+                        f"out, instead of {share_a:.0%}")
             held_lines.append((d.value, text))
     held_lines.sort(key=lambda x: -abs(x[0]))
     why += [t for v, t in held_lines if v > 0][:MOST_REASONS]
     but += [t for v, t in held_lines if v < 0][:MOST_REASONS]
     return Comparison(best=best.action, other=other.action, win=win, points=points,
-                      exact=exact, why=why, but=but)
+                      exact=exact, why=why, but=but,
+                      best_words=judgement.say(best.action),
+                      other_words=judgement.say(other.action))
 
 
 __all__ = ["DEFAULT_LEVEL", "ITERATIONS_PER_SECOND", "LEVELS", "NOISE", "Comparison",

@@ -12,6 +12,11 @@ simulation's (``{estimate}``, ``{se}``, ``{low}``, ``{high}``, ``{trials}``, ``{
 placeholder the question does not provide, a format that does not suit its number, an
 unknown question kind or parameter is an error naming its line.
 
+A step is a sequence the learner moves through (:data:`STAGES`): the prediction, then the
+simulation's result said in words (the step's **simulated** text, which may not use the
+exact answer: it is shown before it), then the exact answer explained. Notation such as
+C(36, 3) is explained in words the first time a lesson shows it (:meth:`notation_notes`).
+
 >>> from nidavellir.lessons import builtin
 >>> lesson = builtin("counting")
 >>> step = lesson.steps[0]
@@ -22,6 +27,7 @@ unknown question kind or parameter is an error naming its line.
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,7 +49,17 @@ from .source import Source, fields, integer, key_of, mapping, text, texts, uniqu
 
 LESSON_FIELDS = ("kind", "key", "title", "summary", "steps")
 STEP_FIELDS = ("key", "title", "situation", "question", "predict", "explain")
-STEP_OPTIONAL = ("ask", "simulate")
+STEP_OPTIONAL = ("ask", "simulate", "simulated")
+#: The order in which a step's texts reach the learner: each is shown by the learner's own
+#: action (Submit, Run the simulation, Show the exact answer).
+STAGES = ("situation", "predict", "simulated", "explain")
+#: The facts a step's simulated text may not use: it is read before the exact answer.
+HIDDEN_BEFORE_ANSWER = ("answer", "z")
+#: The simulated text of a step that has none: the simulation's result in plain words.
+DEFAULT_SIMULATED = ("The simulation ran {trials:,} times: its estimate is {estimate:.3f}, "
+                     "with a 95% interval from {low:.3f} to {high:.3f}.")
+DEFAULT_SIMULATED_COUNT = ("The simulation ran {trials:,} times: its standard error is "
+                           "{se:.4f}.")
 SIMULATE_FIELDS = ("trials", "seed", "batches")
 GAME_FIELDS = ("players", "seed")
 GAME_OPTIONAL = ("expansions", "actions")
@@ -68,6 +84,8 @@ class ProbabilityStep:
     ask: Any
     predict: str
     explain: str
+    simulated: str
+    """The simulation's result in words (placeholders; never the exact answer)."""
     trials: int
     seed: int
     batches: int
@@ -86,12 +104,37 @@ class ProbabilityStep:
 
     def texts(self, simulation: Mapping[str, Any] | None = None) -> dict[str, str]:
         """The step's texts with their placeholders filled (Markdown): ``situation``,
-        ``predict`` and, with a simulation's facts, ``explain``."""
+        ``predict`` and, with a simulation's facts, ``simulated`` and ``explain``."""
         facts = self.question().facts
         out = {"situation": fill(self.situation, facts), "predict": fill(self.predict, facts)}
         if simulation is not None:
+            out["simulated"] = fill(self.simulated, {**facts, **simulation})
             out["explain"] = fill(self.explain, {**facts, **simulation})
         return out
+
+    def trials_for(self, prediction: float | None) -> int:
+        """How many simulations the step runs: its own number, or, where the learner
+        predicts a number of simulations, that number (at most the kind's limit, which
+        the simulated text then says): the simulation tests the prediction and never
+        gives the exact answer away before it is asked for."""
+        if self.answer_kind != "count" or prediction is None:
+            return self.trials
+        return max(1, min(round(prediction), max_trials(self.kind)))
+
+    def neutral(self) -> float:
+        """Where the prediction starts: the middle of its range for a chance or a mean
+        (moved a quarter of the range away when the exact answer is within a twentieth of
+        the range of the middle),
+        the least for a number of simulations; never the exact answer."""
+        q = self.question()
+        low, high = q.limits()
+        if self.answer_kind == "count":
+            return low
+        middle = (low + high) / 2
+        exact = float(q.exact.value) if q.exact is not None else None
+        if exact is not None and abs(exact - middle) < (high - low) / 20:
+            return middle + (high - low) / 4 * (-1 if exact > middle else 1)
+        return middle
 
 
 @dataclass(frozen=True)
@@ -103,6 +146,43 @@ class ProbabilityLesson:
     file: str = ""
     key_line: int = 1
     kind: str = "probability"
+
+    def notation_notes(self, index: int, stage: str, shown: str) -> list[str]:
+        """Notation said in words where the lesson shows it first: for each sign of
+        :data:`NOTATIONS` in ``shown`` (the step's ``stage`` text, filled) that no earlier
+        text of the lesson (earlier steps, earlier stages of this step) uses, a sentence
+        built on its first use here."""
+        earlier = [getattr(step, name) for step in self.steps[:index] for name in STAGES]
+        step = self.steps[index]
+        earlier += [getattr(step, name) for name in STAGES[:STAGES.index(stage)]]
+        notes = []
+        for pattern, words in NOTATIONS:
+            match = pattern.search(shown)
+            if match and not any(pattern.search(_unfilled(t)) for t in earlier):
+                notes.append(words(match))
+        return notes
+
+
+def _unfilled(text_: str) -> str:
+    """A template with its placeholders as a number would stand there (so C({N}, {n})
+    is seen as C(36, 3) is)."""
+    return re.sub(r"\{[^{}]*\}", "1", text_)
+
+
+def _choose(m: re.Match[str]) -> str:
+    n, k = m.group(1), m.group(2)
+    return (f"C({n}, {k}), read “{n} choose {k}”, is the number of different ways to choose "
+            f"{k} cards among {n} when their order does not matter.")
+
+
+#: Signs a lesson may use, and how each is said in words the first time it appears.
+NOTATIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(r"\bC\((\d+|\w+), ([^()]+)\)"), _choose),
+    (re.compile(r"\bP\(([^()]+)\)"),
+     lambda m: f"P({m.group(1)}) is the chance that {m.group(1)}: P(…) reads “the "
+               f"probability of”."),
+    (re.compile(r"√"), lambda m: "√ is the square root: √x is the number whose square is x."),
+)
 
 
 # ====================================================================== questions
@@ -198,9 +278,19 @@ def _step(source: Source, raw: Any, path: tuple[Any, ...]) -> ProbabilityStep:
         key=key_of(source, step["key"], (*path, "key")), title=text(source, step, path, "title"),
         situation=text(source, step, path, "situation"), kind=kind, params=params, ask=ask,
         predict=text(source, step, path, "predict"), explain=text(source, step, path, "explain"),
+        simulated=text(source, step, path, "simulated", _default_simulated(built)),
         trials=trials, seed=seed, batches=batches, line=source.line(path), built=built)
     _check_placeholders(source, out, built, path)
     return out
+
+
+def _default_simulated(built: Question) -> str:
+    return DEFAULT_SIMULATED_COUNT if built.answer == "count" else DEFAULT_SIMULATED
+
+
+def max_trials(kind: str) -> int:
+    """The most simulations a step of this question kind may run."""
+    return QUESTION_KINDS[kind].max_trials or DEFAULT_MAX_TRIALS
 
 
 def _check_game(source: Source, value: Any, path: tuple[Any, ...]) -> None:
@@ -246,7 +336,7 @@ def _simulate(source: Source, value: Any, path: tuple[Any, ...], kind: str,
     spec = {} if value is None else mapping(source, value, path, "the simulation to run "
                                                                  "(trials, seed, batches)")
     fields(source, spec, path, (), SIMULATE_FIELDS)
-    top = QUESTION_KINDS[kind].max_trials or DEFAULT_MAX_TRIALS
+    top = max_trials(kind)
     default = built.trials or min(DEFAULT_TRIALS, top)
     trials = integer(source, spec.get("trials", default), (*path, "trials"), 1, top)
     seed = integer(source, spec.get("seed", 0), (*path, "seed"), 0, 2**31 - 1)
@@ -262,13 +352,16 @@ _SAMPLE_SIMULATION = {"estimate": 0.5, "se": 0.01, "low": 0.48, "high": 0.52, "t
 def _check_placeholders(source: Source, step: ProbabilityStep, built: Question,
                         path: tuple[Any, ...]) -> None:
     facts = built.facts
-    for name in ("situation", "predict", "explain"):
+    for name in ("situation", "predict", "simulated", "explain"):
         tpath = (*path, name)
         value = getattr(step, name)
         available = dict(facts)
-        if name == "explain":
+        if name in ("simulated", "explain"):
             available.update({k: v for k, v in _SAMPLE_SIMULATION.items()
                               if k in SIMULATION_FACTS and (k != "z" or built.exact)})
+        hidden = [k for k in HIDDEN_BEFORE_ANSWER if name == "simulated" and k in available]
+        for k in hidden:
+            del available[k]
         try:
             found = placeholders(value)
         except ValueError as exc:
@@ -276,8 +369,11 @@ def _check_placeholders(source: Source, step: ProbabilityStep, built: Question,
         for placeholder, spec in found:
             needle = "{" + placeholder + (":" + spec if spec else "") + "}"
             if placeholder not in available:
-                later = (" (a simulation's number: only the explanation, shown after the "
-                         "simulation, may use it)" if placeholder in SIMULATION_FACTS else "")
+                later = (" (a simulation's number: only the simulated text and the "
+                         "explanation, shown after the simulation, may use it)"
+                         if placeholder in SIMULATION_FACTS and placeholder not in hidden
+                         else " (the exact answer: the simulated text is read before it is "
+                         "shown)" if placeholder in hidden else "")
                 raise source.text_error(
                     tpath, value, needle, f"{where(tpath)}: the placeholder {{{placeholder}}} "
                     f"is not provided by this {step.kind} question{later}; it provides "
@@ -289,5 +385,5 @@ def _check_placeholders(source: Source, step: ProbabilityStep, built: Question,
                     from None
 
 
-__all__ = ["ANSWER_KINDS", "ASKS", "ProbabilityLesson", "ProbabilityStep", "build_question",
-           "parse", "question_params"]
+__all__ = ["ANSWER_KINDS", "ASKS", "NOTATIONS", "STAGES", "ProbabilityLesson",
+           "ProbabilityStep", "build_question", "max_trials", "parse", "question_params"]

@@ -97,6 +97,15 @@ def card_words(card: Card) -> str:
     return card.name
 
 
+def coin_words(coin: object) -> str:
+    """A coin in a sentence: its value, and the Hunting Master's coin (``3*`` in the
+    notation) named as such."""
+    text = str(coin)
+    if text.endswith("*"):
+        return f"{text[:-1]} (the Hunting Master's coin)"
+    return text
+
+
 def column_words(suit: Suit) -> str:
     return f"your {suit.column_name} column"
 
@@ -194,15 +203,16 @@ class Bid(Choice):
     def say(self, table: Table, action: Action) -> str:
         args = action.args
         taverns = C.TAVERNS
-        placed = ", ".join(f"{coin} on the {taverns[i]}" for i, coin in enumerate(args[:-1]))
-        said = f"Bid {placed} and {args[-1]} on the {taverns[-1]}"
+        placed = ", ".join(f"{coin_words(coin)} on the {taverns[i]}"
+                           for i, coin in enumerate(args[:-1]))
+        said = f"Bid {placed} and {coin_words(args[-1])} on the {taverns[-1]}"
         # The bidder's own hand: what goes to the purse.
         left = [K.label(c) for c in table.state.players[self.player].hand]
         for coin in args:
             if coin in left:
                 left.remove(str(coin))
         if left:
-            said += (f"; your {' and '.join(left)} "
+            said += (f"; your {' and '.join(coin_words(c) for c in left)} "
                      f"go{'es' if len(left) == 1 else ''} to your purse")
         return said
 
@@ -240,7 +250,7 @@ class UlineBid(Choice):
     def say(self, table: Table, action: Action) -> str:
         now = table.state.tavern
         where = f" on the {C.TAVERNS[now]}" if now is not None else ""
-        return f"Put your {action.args[0]}{where}"
+        return f"Put your {coin_words(action.args[0])}{where}"
 
 
 # ====================================================================== taverns and the camp
@@ -400,7 +410,7 @@ class Transform(Choice):
 
     def say(self, table: Table, action: Action) -> str:
         coin, where = action.args
-        return f"Transform your {coin} {place_words(str(where))}"
+        return f"Transform your {coin_words(coin)} {place_words(str(where))}"
 
 
 def _parse_trade(verb: str, rest: str, text: str) -> tuple[object, ...]:
@@ -453,7 +463,7 @@ class UlineTrade(Choice):
         return f"{action.args[0]} + {action.args[1]}"
 
     def say(self, table: Table, action: Action) -> str:
-        return f"Trade your {action.args[0]} and {action.args[1]}"
+        return f"Trade your {coin_words(action.args[0])} and {coin_words(action.args[1])}"
 
 
 def _coin_bonus(text: str) -> str:
@@ -526,7 +536,7 @@ class Vidofnir(Choice):
 
     def say(self, table: Table, action: Action) -> str:
         parts = [str(a).split("+") for a in action.args]
-        return "Transform " + " and ".join(f"your {c} by +{b}" for c, b in parts)
+        return "Transform " + " and ".join(f"your {coin_words(c)} by +{b}" for c, b in parts)
 
 
 # ====================================================================== the army
@@ -1048,4 +1058,4 @@ __all__ = ["BID", "CARD_AT_COLUMN", "COIN_AT_PLACE", "ENLIST_SYNTAX", "TRADE", "
            "EndOfAgePlacementDone", "Enlist", "EnlistMore", "EnlistOrder", "HoldaChoice",
            "OlwynDouble", "Pick", "PioneerKeep", "ResolveCard", "TavernDiscard", "ThrudColumn",
            "Transform", "UlineBid", "UlineTrade", "Vidofnir", "YludColumn", "card_words",
-           "coin_places", "column_words", "place_words"]
+           "coin_places", "coin_words", "column_words", "place_words"]

@@ -107,6 +107,8 @@ def test_three_students_answer_and_the_teacher_sees_them_live(
             raise
     cy = students["Cy"][1].page
     cy.locator("button.nid-pl-simulate").click()
+    wait_text(cy, ".nid-pl-simulated", r"In 2,000 simulated taverns")
+    cy.locator("button.nid-pl-reveal").click()
     wait_text(cy, ".nid-pl-explanation", r"C\(36, 3\) = 7140")
     cy.locator(".nid-pl-chart .js-plotly-plot").wait_for(timeout=UPDATE_TIMEOUT)
     assert "You predicted 0.70; the exact answer is 22/51" in cy.locator(

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import PageWatch, VoilaServer
+from .conftest import ARTIFACTS, PageWatch, VoilaServer, watch_page
 from .test_dashboard import (
     LOAD_TIMEOUT,
     UPDATE_TIMEOUT,
@@ -143,3 +143,69 @@ def test_open_a_finished_game_in_replay(voila_server: VoilaServer, page: PageWat
     open_button.click()
     wait_text(pg, ".nid-replay-status", r"your game.*game over")
     page.assert_clean()
+
+
+def test_a_probability_lesson_reveals_its_steps_in_order(voila_server: VoilaServer,
+                                                        chromium: Any) -> None:
+    """Issue 44 (item 7) at 1280×800: predict, then the simulation said in words (the exact
+    answer and its explanation not on the page yet), then the exact answer explained, each
+    on the learner's click; the next step starts from a neutral slider; the last step says
+    the lesson is complete and offers the next lesson. Screenshots of each stage."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    pg = context.new_page()
+    watched = watch_page(pg)
+    try:
+        open_dashboard(voila_server, pg)
+        tab(pg, "Probability lessons").click()
+        wait_text(pg, ".nid-pl-title", r"1\. Counting · step 1 of 3")
+        lesson = ".nid-prob-lesson"
+        assert not pg.locator(f"{lesson} .nid-pl-simulated").is_visible()
+        assert pg.locator(f"{lesson} button.nid-pl-simulate").is_disabled()
+        _shot(pg, "probability_1_predict")
+        handle = pg.locator(f"{lesson} .nid-pl-slider .noUi-handle")
+        handle.focus()
+        for _ in range(8):
+            handle.press("ArrowLeft")  # 0.50 -> 0.42
+        pg.locator(f"{lesson} button.nid-pl-submit").click()
+        wait_text(pg, f"{lesson} .nid-pl-said", r"Your prediction: 0\.42")
+        pg.locator(f"{lesson} button.nid-pl-simulate").click()
+        wait_text(pg, f"{lesson} .nid-pl-simulated", r"In 2,000 simulated taverns, .*% had a "
+                                                    r"hunter")
+        pg.locator(f"{lesson} .nid-pl-chart .js-plotly-plot").wait_for(timeout=UPDATE_TIMEOUT)
+        page_text = pg.locator(lesson).inner_text()
+        assert "22/51" not in page_text and "exact answer is" not in page_text
+        assert not pg.locator(f"{lesson} .nid-pl-explanation").is_visible()
+        assert pg.locator(f"{lesson} button.nid-pl-submit").is_disabled()  # locked
+        _shot(pg, "probability_2_simulated")
+        pg.locator(f"{lesson} button.nid-pl-reveal").click()
+        wait_text(pg, f"{lesson} .nid-pl-explanation", r"C\(36, 3\) = 7140")
+        wait_text(pg, f"{lesson} .nid-pl-notes", r"read “36 choose 3”")
+        assert "You predicted 0.42; the exact answer is 22/51" in pg.locator(
+            f"{lesson} .nid-pl-result").inner_text()
+        _shot(pg, "probability_3_explained")
+        # The next step starts from a neutral slider, not from 0.42.
+        pg.locator(f"{lesson} button.nid-pl-next").click()
+        wait_text(pg, ".nid-pl-title", r"step 2 of 3")
+        wait_text(pg, f"{lesson} .nid-pl-slider .widget-readout", r"^0\.50$")
+        for step in (2, 3):
+            pg.locator(f"{lesson} button.nid-pl-submit").click()
+            wait_text(pg, f"{lesson} .nid-pl-said", r"Your prediction")
+            pg.locator(f"{lesson} button.nid-pl-simulate").click()
+            pg.locator(f"{lesson} button.nid-pl-reveal").wait_for(timeout=UPDATE_TIMEOUT)
+            pg.locator(f"{lesson} button.nid-pl-reveal").click()
+            pg.locator(f"{lesson} .nid-pl-explanation").wait_for(timeout=UPDATE_TIMEOUT)
+            if step == 2:
+                pg.locator(f"{lesson} button.nid-pl-next").click()
+                wait_text(pg, ".nid-pl-title", r"step 3 of 3")
+        wait_text(pg, f"{lesson} .nid-pl-complete", r"Lesson complete")
+        _shot(pg, "probability_4_complete")
+        pg.locator(f"{lesson} button.nid-pl-next-lesson").click()
+        wait_text(pg, ".nid-pl-title", r"2\. The hypergeometric distribution · step 1 of 3")
+        watched.assert_clean()
+    finally:
+        context.close()
+
+
+def _shot(pg: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
