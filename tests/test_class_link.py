@@ -153,16 +153,41 @@ def test_a_locked_database_keeps_the_answer_on_the_page_and_sends_it_later(
     assert "Sent to your teacher" in link.status.value
 
 
-def test_an_answer_kept_from_before_the_teacher_cleared_is_dropped(tmp_path: Path) -> None:
+def test_an_answer_kept_from_a_run_the_teacher_deleted_is_dropped(tmp_path: Path) -> None:
     store = ClassStore(tmp_path)
     page = Page()
     page.connect(ClassLink(store), reply=False)
     assert page.link is not None and page.link.generation == 0
     page.link.send("counting/x", "x", 0.3, "probability")
-    store.clear()
+    store.new_run("3b, Tuesday")
+    assert store.delete_run(1) == 0
     page.connect(ClassLink(store))
     assert store.count() == 0 and not page.held
-    assert any(m["kind"] == "dropped" and "cleared" in m["why"] for m in page.said)
+    assert any(m["kind"] == "dropped" and "deleted" in m["why"] for m in page.said)
+
+
+def test_an_answer_made_while_paused_or_beyond_the_lock_is_refused_and_said(
+        tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    page = Page()
+    page.connect(ClassLink(store))
+    link = page.link
+    assert link is not None
+    store.lock("counting", 2)
+    link.send("counting/b", "b", 0.3, "probability", step=2)
+    link.send("counting/c", "c", 0.3, "probability", step=3)
+    assert [a.question for a in store.answers()] == ["counting/b"]
+    assert "step 3 waits for the teacher" in link.status.value and not page.held
+    assert any(m["kind"] == "dropped" and "locked at step 2" in m["why"] for m in page.said)
+    store.pause()
+    link.send("counting/a", "a", 0.3, "probability", step=1)
+    assert store.count() == 1 and "paused" in link.status.value
+    # A step number a page might change is signed: a page cannot move an answer back.
+    store.resume()
+    link.send("counting/a", "a", 0.4, "probability", step=1)
+    item = next(iter(page.known.values()))
+    item["answer"]["step"] = 1 if item["answer"]["step"] != 1 else 2
+    assert link._verified(item) is None
 
 
 def test_the_page_brings_back_the_name_tab_lesson_step_and_predictions(

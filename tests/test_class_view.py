@@ -130,9 +130,9 @@ def test_csv_export_reads_back_to_the_same_answers(tmp_path: Path) -> None:
                  Answer(student="b", question="lab/x", answer=9812.0, kind="count"))
     text = store.export_csv()
     assert text.splitlines()[0] == "id,time,epoch,student,name,question,title,kind,answer," \
-                                   "exact,exact_text,uid"
+                                   "exact,exact_text,uid,run,run_name,step"
     assert answers_from_csv(text) == store.answers()
-    assert answers_csv(answers_from_csv(text)) == text
+    assert answers_csv(answers_from_csv(text), {1: "Run 1"}) == text
     with pytest.raises(ValueError, match="line 2"):
         answers_from_csv(text.replace("0.3333333333333333", "a third"))
 
@@ -323,11 +323,15 @@ def test_a_wrong_teacher_password_gets_no_data(teacher) -> None:  # type: ignore
         status, body = _open(opener, url + path)
         assert status == 403 and "Ada" not in body and "0.5" not in body
         assert json.loads(body) == {"error": "The teacher password is needed for this page."}
-    status, body = _open(opener, url + "clear", {"confirm": "anything"})
-    assert status == 403 and store.count() == 1
+    for action in ("pause", "new-run", "delete-run"):
+        status, body = _open(opener, url + "control", {"token": "anything", "action": action,
+                                                        "run": "1", "name": "x"})
+        assert status == 403 and store.count() == 1
+    assert not store.state().paused and len(store.runs()) == 1
+    assert _open(opener, url + "runs/1.csv")[0] == 403
 
 
-def test_the_teacher_page_shows_the_databases_counts_and_exports_and_clears(teacher) -> None:  # type: ignore[no-untyped-def]
+def test_the_teacher_page_shows_the_databases_counts_and_exports(teacher) -> None:  # type: ignore[no-untyped-def]
     url, store = teacher
     opener = _opener()
     status, _ = _open(opener, url + "login", {"password": PASSWORD})
@@ -351,11 +355,85 @@ def test_the_teacher_page_shows_the_databases_counts_and_exports_and_clears(teac
     assert hunter["exact_text"] == "22/51"
     status, csv_text = _open(opener, url + "answers.csv")
     assert status == 200 and answers_from_csv(csv_text) == store.answers()
-    token = page.split('CLEAR_TOKEN = "')[1].split('"')[0]
-    assert _open(opener, url + "clear", {"confirm": "nope"})[0] == 403
-    status, body = _open(opener, url + "clear", {"confirm": token})
-    assert status == 200 and json.loads(body) == {"cleared": 6}
-    assert store.count() == 0 and store.students() == []
+
+
+def _teacher_session(url: str) -> tuple[urllib.request.OpenerDirector, str]:
+    """A logged-in teacher and the page's token for its controls."""
+    opener = _opener()
+    assert _open(opener, url + "login", {"password": PASSWORD})[0] == 200
+    page = _open(opener, url)[1]
+    return opener, page.split('CONTROL_TOKEN = "')[1].split('"')[0]
+
+
+def test_the_teachers_controls_change_the_class_state_and_refuse_bad_requests(teacher) -> None:  # type: ignore[no-untyped-def]
+    url, store = teacher
+    opener, token = _teacher_session(url)
+
+    def control(**form: str) -> tuple[int, dict]:
+        status, body = _open(opener, url + "control", {"token": token, **form})
+        return status, json.loads(body)
+
+    status, done = control(action="lock", lesson="counting", step="2")
+    assert status == 200 and (done["state"]["lesson"], done["state"]["lock"]) == ("counting", 2)
+    assert store.state().lock == 2
+    assert control(action="pause")[1]["state"]["paused"] is True
+    # What a student's kernel would send now is refused by the store: paused, then beyond.
+    now = time.time()
+    assert "paused" in store.record(Answer(student="s1", question="counting/b", answer=0.5,
+                                           step=2, at=now, uid="p1")).refused["p1"]
+    assert control(action="resume")[1]["state"]["paused"] is False
+    assert "step 3 waits" in store.record(Answer(student="s1", question="counting/c",
+                                                 answer=0.5, step=3, at=time.time(),
+                                                 uid="p2")).refused["p2"]
+    assert control(action="release")[1]["state"]["lock"] is None
+    status, done = control(action="reveal-mode", question="counting/c", mode="teacher")
+    assert done["state"]["teacher_led"] == ["counting/c"]
+    assert control(action="reveal", question="counting/c")[1]["state"]["revealed"] == [
+        "counting/c"]
+    assert control(action="hide", question="counting/c")[1]["state"]["revealed"] == []
+    # Bad requests: 4xx with one sentence, and nothing changes.
+    version = store.state().version
+    for form, code, words in (
+            ({"action": "explode"}, 400, "There is no control 'explode'"),
+            ({"action": "lock", "lesson": "counting", "step": "two"}, 400,
+             "a step is a whole number, not 'two'"),
+            ({"action": "lock", "lesson": "counting", "step": "0"}, 400, "from 1 to 999"),
+            ({"action": "lock", "lesson": "../etc", "step": "1"}, 400, "lesson's key"),
+            ({"action": "reveal-mode", "question": "counting/c", "mode": "soon"}, 400,
+             "reveal mode"),
+            ({"action": "new-run", "name": ""}, 400, "needs a name"),
+            ({"action": "reopen", "run": "7"}, 404, "no lesson run 7"),
+            ({"action": "delete-run", "run": "1"}, 400, "in progress")):
+        status, body = control(**form)
+        assert (status, list(body)) == (code, ["error"]) and words in body["error"], form
+    assert store.state().version == version
+    assert _open(opener, url + "runs/7.csv")[0] == 404
+
+
+def test_lesson_runs_from_the_teacher_page_export_exactly_their_answers(teacher) -> None:  # type: ignore[no-untyped-def]
+    url, store = teacher
+    opener, token = _teacher_session(url)
+    store.record(*[_answer(f"s{i}", value=i / 10) for i in range(3)])
+    status, body = _open(opener, url + "control", {"token": token, "action": "new-run",
+                                                    "name": "3b, Tuesday"})
+    assert status == 200 and json.loads(body)["state"]["run"] == 2
+    store.record(_answer("s9", value=0.9))
+    data = json.loads(_open(opener, url + "api/answers")[1])
+    assert data["answers"] == 1 and data["state"]["run"] == 2  # the run in progress
+    assert [(r["id"], r["name"], r["answers"]) for r in data["runs"]] == [
+        (1, "Run 1", 3), (2, "3b, Tuesday", 1)]
+    for run in (1, 2):
+        status, text = _open(opener, url + f"runs/{run}.csv")
+        assert status == 200 and answers_from_csv(text) == store.answers(run=run)
+    assert answers_from_csv(_open(opener, url + "answers.csv")[1]) == store.answers()
+    status, body = _open(opener, url + "control", {"token": token, "action": "delete-run",
+                                                    "run": "1"})
+    assert status == 200 and json.loads(body)["deleted"] == 3
+    assert [a.student for a in store.answers()] == ["s9"]
+    lessons = json.loads(_open(opener, url + "api/lessons")[1])["lessons"]
+    counting = next(lesson for lesson in lessons if lesson["key"] == "counting")
+    assert counting["steps"][0]["step"] == 1
+    assert counting["steps"][0]["question"].startswith("counting/")
 
 
 # ====================================================================== the serve command

@@ -24,8 +24,9 @@ and student, with the student's name, tab, lesson and step. Over the widget's me
    and is written again every few seconds, and by any kernel the page says hello to: when
    a kernel dies the page says so, reloads onto a new one and sends what it holds;
 4. an id is stored once (:meth:`~nidavellir.classroom.store.ClassStore.record`), so a
-   resend never counts twice; an answer made before the teacher cleared the class is
-   not stored (**dropped**).
+   resend never counts twice; an answer made in a lesson run the teacher deleted since
+   is not stored (**dropped**), nor one made where the teacher's pace or pause did not
+   allow it (dropped, and the page says why).
 
 A page also says **beat** every 30 s (the teacher page counts the students whose page is
 open). Without a page (a notebook outside Voila, the tests) the kernel writes at once,
@@ -67,6 +68,7 @@ from nidavellir.classroom.store import (
     check_value,
     clean_name,
 )
+from nidavellir.i18n import _
 
 #: The lab's page extension gives :class:`ClassOutbox` its front end (its package.json
 #: version).
@@ -77,9 +79,10 @@ RETRY_S = 3.0
 #: An answer's state: sent to the page (not held yet), on its way to the database, kept
 #: on the page after the database refused it, stored.
 PAGE, SENDING, KEPT, STORED = "page", "sending", "kept", "stored"
-#: The fields of an answer a page holds, in the order they are signed.
+#: The fields of an answer a page holds, in the order they are signed (``step`` is signed
+#: only when there is one: an answer a page held from before steps were sent signs as it did).
 FIELDS = ("uid", "student", "name", "question", "title", "kind", "answer", "exact",
-          "exact_text", "at", "generation")
+          "exact_text", "at", "generation", "step")
 
 
 class ClassOutbox(W.Widget):  # type: ignore[misc]
@@ -104,6 +107,8 @@ def _canonical(fields: dict[str, Any]) -> bytes:
               float(fields["answer"]), None if exact is None else float(exact),
               str(fields["exact_text"]), float(fields["at"]),
               None if generation is None else int(generation)]
+    if fields.get("step") is not None:
+        values.append(int(fields["step"]))
     return json.dumps(values, separators=(",", ":")).encode()
 
 
@@ -114,7 +119,8 @@ def _answer(fields: dict[str, Any]) -> Answer:
                   title=str(fields["title"]), kind=str(fields["kind"]),
                   answer=float(fields["answer"]), exact=None if exact is None else float(exact),
                   exact_text=str(fields["exact_text"]), at=float(fields["at"]),
-                  generation=None if generation is None else int(generation))
+                  generation=None if generation is None else int(generation),
+                  step=None if fields.get("step") is None else int(fields["step"]))
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -265,7 +271,8 @@ class ClassLink:
         """An answer a page sent back: its fields if a lesson of this class made them
         (the signature holds) and the store would take them; None otherwise."""
         try:
-            fields = {k: item["answer"][k] for k in FIELDS}
+            fields = {k: item["answer"][k] for k in FIELDS if k != "step"}
+            fields["step"] = item["answer"].get("step")
             signature = str(item["sig"])
             key = self._key()
             if not key or not hmac.compare_digest(
@@ -280,16 +287,19 @@ class ClassLink:
         return self._ids.pop(0) if self._ids else uuid.uuid4().hex
 
     def send(self, question: str, title: str, answer: float, kind: str,
-             exact: float | None = None, exact_text: str = "") -> bool:
+             exact: float | None = None, exact_text: str = "", step: int | None = None
+             ) -> bool:
         """An answer for the class: to the page first (when there is one), then to the
         database. True when the database has it now (without a page, outside the
-        kernel's loop); ValueError for an answer the store would not take."""
+        kernel's loop); ValueError for an answer the store would not take. ``step``: the
+        step of its lesson it answers (1 for the first; the teacher's pace needs it)."""
         if self.store is None:
             return False
         fields = {"uid": self._new_id(), "student": self.student, "name": self.typed_name(),
                   "question": question, "title": title, "kind": kind,
                   "answer": check_value(answer, kind), "exact": exact,
-                  "exact_text": exact_text, "at": time.time(), "generation": self.generation}
+                  "exact_text": exact_text, "at": time.time(), "generation": self.generation,
+                  "step": step}
         check_answer(_answer(fields))
         item = {"answer": fields, "sig": self._sign(fields), "state": PAGE if self.page
                 else SENDING}
@@ -353,7 +363,8 @@ class ClassLink:
         for uid in stored:
             self.items[uid]["state"] = STORED
         dropped = [uid for uid in result.dropped if uid in self.items]
-        for uid in dropped:
+        refused = {uid: why for uid, why in result.refused.items() if uid in self.items}
+        for uid in (*dropped, *refused):
             del self.items[uid]
         self.latest = {q: uid for q, uid in self.latest.items() if uid in self.items}
         self.problem = ""
@@ -362,8 +373,13 @@ class ClassLink:
                 self.outbox.send({"kind": "stored", "uids": stored})
             if dropped:
                 self.outbox.send({"kind": "dropped", "uids": dropped,
-                                  "why": "the class was cleared since"})
+                                  "why": _("its lesson run was deleted since")})
+            for uid, why in refused.items():
+                self.outbox.send({"kind": "dropped", "uids": [uid], "why": why})
         self._changed(sent=len(stored))
+        if refused:
+            self._say(_("⚠ Not sent to your teacher: {why}.").format(
+                why=next(iter(refused.values()))), error=True)
         if any(i["state"] == SENDING for i in self.items.values()):
             self.flush()
 

@@ -184,7 +184,7 @@ class ProbabilityLessonApp(W.VBox):
             self.link.send(self.question_id(), f"{self.lesson.title}: {self.step.title}",
                            value, self.kind,
                            float(exact.value) if exact is not None else None,
-                           str(exact.value) if exact is not None else "")
+                           str(exact.value) if exact is not None else "", step=self.index + 1)
         self.refresh()
         return True
 
