@@ -273,3 +273,93 @@ def test_in_a_kernel_the_database_is_written_on_a_thread_of_its_own(tmp_path: Pa
     assert at_once == "sending" and later == "stored"
     assert threads and all(t.startswith("nid-class") for t in threads)
     assert store.count() == 1
+
+
+# ====================================================================== the teacher leads
+
+def _tab(store: ClassStore) -> Any:
+    from widgets.probability_lessons import ProbabilityLessonsTab
+
+    page = Page()
+    link = ClassLink(store)
+    tab = ProbabilityLessonsTab(link=link)
+    page.connect(link)
+    return tab, link
+
+
+def test_a_student_page_follows_the_lock_and_cannot_go_beyond_it(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    tab, link = _tab(store)
+    other = next(key for key in tab.entries if key != "counting")
+    tab.choose(other)
+    store.lock("counting", 2)
+    link.check_state()  # in a kernel: every STATE_POLL_S by itself
+    app = tab.app
+    assert tab.chooser.value == "counting" and tab.chooser.disabled
+    assert app.next() and app.index == 1 and app.next_button.disabled
+    assert not app.next() and app.index == 1  # a click the page did not disable: refused
+    assert "no further than step 2" in link.teacher.value
+    tab.chooser.value = other  # a page that changes the lesson anyway goes back
+    assert tab.chooser.value == "counting"
+    app.goto(len(app.lesson.steps) - 1)  # a restored place beyond the lock: at the lock
+    assert app.index == 1
+    assert app.back() and not app.next_button.disabled and link.teacher.value == ""
+    store.lock("counting", 1)
+    link.check_state()
+    assert app.index == 0
+    store.release()
+    link.check_state()
+    assert not tab.chooser.disabled and app.next() and app.next()
+
+
+def test_a_paused_page_says_eyes_on_the_teacher_and_disables_its_controls(
+        tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    tab, link = _tab(store)
+    app = tab.app
+    store.pause()
+    link.check_state()
+    assert "Eyes on the teacher" in link.teacher.value
+    controls = (app.slider, app.number, app.submit_button, app.simulate_button,
+                app.back_button, app.next_button, tab.chooser, link.name)
+    assert all(c.disabled for c in controls)
+    app.next()  # a page that clicks anyway: still refused by the store
+    app.prediction.value = 0.3
+    app.submit()
+    assert store.count() == 0 and "paused" in link.status.value
+    store.resume()
+    link.check_state()
+    assert "Eyes on the teacher" not in link.teacher.value
+    assert not any(c.disabled for c in (app.slider, app.submit_button, tab.chooser, link.name))
+
+
+def test_a_teacher_led_question_shows_its_answer_only_once_revealed(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    tab, link = _tab(store)
+    app = tab.app
+    store.set_reveal(app.question_id(), "teacher")
+    link.check_state()
+    app.prediction.value = 0.3
+    assert app.submit() and store.count() == 1
+    assert app.simulate_button.disabled and app.simulate() is None
+    assert app.answer_box.layout.display == "none"
+    assert "after the discussion" in link.teacher.value
+    store.reveal(app.question_id())
+    link.check_state()
+    assert not app.simulate_button.disabled and app.simulate() is not None
+    assert app.answer_box.layout.display == ""
+
+
+def test_a_kernel_watches_the_class_state_by_itself(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+
+    async def main() -> float:
+        tab, link = _tab(store)  # the page's hello starts the watch
+        store.pause()
+        start = time.monotonic()
+        while "Eyes on the teacher" not in link.teacher.value:
+            assert time.monotonic() - start < PATIENCE_S
+            await asyncio.sleep(0.02)
+        return time.monotonic() - start
+
+    assert asyncio.run(main()) < PATIENCE_S

@@ -63,6 +63,7 @@ from nidavellir.classroom import Answer, ClassStore, StoreError, class_store
 from nidavellir.classroom.store import (
     ID,
     NAME_MAX,
+    ClassState,
     Recorded,
     check_answer,
     check_value,
@@ -76,6 +77,9 @@ PAGE_MODULE = "@nidavellir/voila-page"
 PAGE_MODULE_VERSION = "0.1.0"
 #: Seconds between two tries of answers the database refused.
 RETRY_S = 3.0
+#: Seconds between two looks at the teacher's controls (the class's state in the
+#: database): a control reaches every student's page within this and a widget message.
+STATE_POLL_S = 0.5
 #: An answer's state: sent to the page (not held yet), on its way to the database, kept
 #: on the page after the database refused it, stored.
 PAGE, SENDING, KEPT, STORED = "page", "sending", "kept", "stored"
@@ -162,6 +166,11 @@ class ClassLink:
         self._pool: ThreadPoolExecutor | None = None
         self._secret: bytes | None = None
         self._quiet = False
+        #: What the teacher decided (pace, pause, reveal), as last read from the database.
+        self.state = ClassState()
+        self._state_handlers: list[Callable[[ClassState], None]] = []
+        self._watching = False
+        self._state_pool: ThreadPoolExecutor | None = None
         self.name = W.Text(description="Your name", placeholder="optional: for your teacher",
                            continuous_update=False, layout=W.Layout(width="320px"))
         self.name.add_class("nid-class-name")
@@ -175,9 +184,14 @@ class ClassLink:
         self.retry.on_click(lambda _b: self.flush())
         note = W.HTML("<span class='nid-note'>Your predictions go to "
                       "your teacher's class view.</span>")
-        self.widget = W.HBox([self.name, note, self.retry, self.status],
-                             layout=W.Layout(align_items="center", flex_flow="row wrap",
-                                             display="" if self.active else "none"))
+        #: What the teacher's lead means for the page now ("Eyes on the teacher", waiting
+        #: at a locked step, an answer the teacher reveals later).
+        self.teacher = W.HTML()
+        self.teacher.add_class("nid-class-teacher")
+        self.widget = W.VBox([W.HBox([self.name, note, self.retry, self.status],
+                                     layout=W.Layout(align_items="center",
+                                                     flex_flow="row wrap")), self.teacher],
+                             layout=W.Layout(display="" if self.active else "none"))
         self.widget.add_class("nid-class-link")
         self.outbox: ClassOutbox | None = None
         if self.store is not None:
@@ -219,6 +233,124 @@ class ClassLink:
         self._place.update(place)
         if self.outbox is not None and self.outbox.place != self._place:
             self.outbox.place = dict(self._place)
+
+    # ------------------------------------------------------------------ the teacher's lead
+
+    def on_state(self, handler: Callable[[ClassState], None]) -> None:
+        """Call ``handler`` with the class's state each time the teacher changes it."""
+        self._state_handlers.append(handler)
+
+    def may_reach(self, lesson: str, step: int) -> bool:
+        """Whether the student may go to ``step`` (1 for the first) of ``lesson`` now."""
+        limit = self.state.limit(lesson)
+        return limit is None or step <= limit
+
+    def shows_answer(self, question: str) -> bool:
+        """Whether the student sees ``question``'s simulation and exact answer now."""
+        return self.state.shows_answer(question)
+
+    def check_state(self) -> ClassState:
+        """Read the class's state now (in this thread) and follow it."""
+        if self.store is not None:
+            with contextlib.suppress(StoreError):
+                self._take_state(self.store.state())
+        return self.state
+
+    def watch(self) -> None:
+        """Look at the class's state every :data:`STATE_POLL_S` seconds, on a thread of
+        its own (a write that waits for the database never delays it), for as long as
+        the kernel runs. Started when the page says hello: a kernel waiting in the pool
+        does not look."""
+        loop = _running_loop()
+        if self._watching or self.store is None or loop is None:
+            return
+        self._watching = True
+        self._state_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nid-state")
+        self._look(loop)
+
+    def _look(self, loop: asyncio.AbstractEventLoop) -> None:
+        assert self._state_pool is not None and self.store is not None
+        future = self._state_pool.submit(self.store.state)
+
+        def done(f: Future[ClassState]) -> None:
+            def back() -> None:
+                if f.exception() is None:
+                    self._take_state(f.result())
+                loop.call_later(STATE_POLL_S, self._look, loop)
+
+            loop.call_soon_threadsafe(back)
+
+        future.add_done_callback(done)
+
+    def _take_state(self, state: ClassState) -> None:
+        if state == self.state:
+            return
+        self.state = state
+        for handler in list(self._state_handlers):
+            handler(state)
+
+    def follow(self, app: Any) -> None:
+        """A lesson's page as the teacher leads it (after the lesson drew its step):
+        paused, every control is disabled; at the locked step, *Next* waits; a question
+        whose answer the teacher reveals keeps its simulation and exact value hidden."""
+        state, lesson = self.state, app.lesson.key
+        question, number = app.question_id(), app.index + 1
+        notes = []
+        limit = state.limit(lesson)
+        if limit is not None and number >= limit:
+            app.next_button.disabled = True
+            if limit:
+                notes.append(_("Your teacher leads: the class goes no further than step "
+                               "{step} for now. Wait for your teacher.").format(step=limit))
+        if not state.shows_answer(question):
+            app.simulate_button.disabled = True
+            app.answer_box.layout.display = "none"
+            notes.append(_("Your teacher shows the simulation and the exact answer after "
+                           "the discussion."))
+        for control in (app.slider, app.number, app.submit_button):
+            control.disabled = state.paused
+        if state.paused:
+            for control in (app.simulate_button, app.back_button, app.next_button):
+                control.disabled = True
+        if getattr(app, "visible", True):
+            self._teacher_says(notes)
+
+    def reachable(self, lesson: str, index: int) -> int:
+        """The step (0 for the first) a student asking for ``index`` of ``lesson`` goes
+        to: no further than the locked step."""
+        limit = self.state.limit(lesson)
+        return index if limit is None else max(0, min(index, limit - 1))
+
+    def lead(self, tab: Any) -> None:
+        """The probability lessons' tab as the teacher leads it: locked to a lesson, the
+        tab shows that lesson (no other may be chosen) at the locked step or before it;
+        paused, nothing may be chosen; then the lesson follows (:meth:`follow`)."""
+        state = self.state
+        locked = state.lock is not None and state.lesson in tab.entries
+        if locked and tab.chooser.value != state.lesson:
+            tab.chooser.value = state.lesson  # the tab shows it and comes back here
+            return
+        tab.chooser.disabled = locked or state.paused
+        self.name.disabled = state.paused
+        app = tab.apps.get(tab.chooser.value)
+        if app is not None and hasattr(app, "lesson"):
+            index = self.reachable(app.lesson.key, app.index)
+            if index != app.index:
+                app.goto(index)
+            else:
+                app.refresh()
+        else:
+            self._teacher_says([])
+
+    def _teacher_says(self, notes: list[str]) -> None:
+        if self.state.paused:
+            self.teacher.value = ("<div class='nid-eyes'>" + html.escape(
+                _("Eyes on the teacher")) + "</div>")
+        elif notes:
+            self.teacher.value = "".join(f"<div class='nid-teacher-note'>{html.escape(n)}"
+                                         "</div>" for n in notes)
+        else:
+            self.teacher.value = ""
 
     # ------------------------------------------------------------------ joining
 
@@ -430,6 +562,7 @@ class ClassLink:
                 self.name.value = clean_name(name)[:NAME_MAX]
         finally:
             self._quiet = False
+        self.check_state()  # the teacher's lead first: the place restored follows it
         self.set_place(**place)
         self.restored = place
         for handler in list(self._place_handlers):
@@ -437,6 +570,7 @@ class ClassLink:
         self.join()
         self.flush()
         self._changed()
+        self.watch()
 
     def _held(self, content: dict[str, Any]) -> None:
         self._take_ids(content.get("ids"))

@@ -198,6 +198,8 @@ class ProbabilityLessonApp(W.VBox):
 
     def simulate(self) -> dict[str, Any] | None:
         """Run the step's simulation, then show the explanation."""
+        if self.link is not None and not self.link.shows_answer(self.question_id()):
+            return None  # the teacher reveals it (the class link says so on the page)
         if self.index not in self.predictions:
             self._said("Submit your prediction first: then the simulation shows how it did.",
                        error=True)
@@ -210,7 +212,9 @@ class ProbabilityLessonApp(W.VBox):
         return result
 
     def next(self) -> bool:
-        if self.index >= len(self.lesson.steps) - 1:
+        if self.index >= len(self.lesson.steps) - 1 or (
+                self.link is not None and not self.link.may_reach(self.lesson.key,
+                                                                  self.index + 2)):
             return False
         self.index += 1
         self.refresh()
@@ -226,7 +230,8 @@ class ProbabilityLessonApp(W.VBox):
     def goto(self, index: int) -> None:
         if not 0 <= index < len(self.lesson.steps):
             raise ValueError(f"no step {index}: the lesson has {len(self.lesson.steps)}")
-        self.index = index
+        self.index = index if self.link is None else self.link.reachable(self.lesson.key,
+                                                                           index)
         self.refresh()
 
     # ------------------------------------------------------------------ view
@@ -307,6 +312,8 @@ class ProbabilityLessonApp(W.VBox):
                                f"{self.index + 1} / {n}</span>")
         if self.link is not None and self.link.active and self.visible:
             self.link.set_place(lesson=self.lesson.key, step=self.index)
+        if self.link is not None:
+            self.link.follow(self)  # the teacher's pace, pause and reveal
 
     def _show_answer(self, done: dict[str, Any], predicted: float | None) -> None:
         from .charts import show_figure
@@ -388,6 +395,7 @@ class ProbabilityLessonsTab(W.VBox):
         self._show(self.chooser.value)
         # A page that comes back (its kernel was replaced) brings the lesson and step.
         self.link.on_place(self._restore_place)
+        self.link.on_state(lambda _state: self.link.lead(self))
 
     def _restore_place(self, place: dict[str, Any]) -> None:
         lesson, step = place.get("lesson"), place.get("step")
@@ -444,6 +452,7 @@ class ProbabilityLessonsTab(W.VBox):
         self.summary.value = (f"<div class='nid-tab-summary'>"
                               f"{inline(summary)}</div>")
         self.body.children = [self.apps[key]]
+        self.link.lead(self)  # a lesson the teacher's lock does not allow goes back
 
     def _lab_guess(self, label: str, guess: float, kind: str, exact: Any) -> None:
         """A quiz answer of the free lab, for the class view."""
