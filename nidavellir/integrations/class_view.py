@@ -206,6 +206,35 @@ def _page(name: str, **values: str) -> str:
     return text
 
 
+def teacher_words() -> dict[str, str]:
+    """The words of the teacher's controls, in the teacher's language (the page's script
+    fills ``{name}``-style placeholders)."""
+    return {
+        "run": _("Lesson run"), "run_now": _("{name} ({n} answers) in progress"),
+        "run_name_hint": _("name, e.g. 3b, Tuesday"), "new_run": _("New run"),
+        "rename_run": _("Rename this run"), "run_csv": _("Download this run (CSV)"),
+        "run_option": _("{name} · {date} · {n} answers"), "in_progress": _("(in progress)"),
+        "reopen": _("Reopen"), "delete_run": _("Delete this run"),
+        "delete_confirm": _("Delete the run \"{name}\" and its {n} answers? This cannot be "
+                            "undone: download it first to keep it."),
+        "name_first": _("Type the run's name first."),
+        "class_label": _("The class"), "pause": _("Pause: eyes on the teacher"),
+        "resume": _("Resume"), "paused": _("Paused: every page says Eyes on the teacher"),
+        "free": _("Free pace: every student goes at their own pace"),
+        "locked_at": _("Locked at step {step} of {lesson}"), "release": _("Release"),
+        "lesson": _("Lesson"), "step": _("Step {n}"), "lock_here": _("Lock here"),
+        "locked_here": _("Locked here"), "teacher_reveals": _("I reveal the answer"),
+        "reveal": _("Reveal"), "hide": _("Hide again"),
+        "no_server": _("The server does not answer ({error})."),
+    }
+
+
+def _script_json(value: Any) -> str:
+    """A value written into a page's script: JSON that cannot close the script element."""
+    return json.dumps(value).replace("<", "\\u003c").replace(">", "\\u003e").replace(
+        "&", "\\u0026")
+
+
 def _wrong(message: str) -> str:
     from html import escape
 
@@ -232,7 +261,7 @@ class TeacherPageHandler(TeacherHandler):
             self.finish(_login_page(self.throttle, address, note))
             return
         self.finish(_page("teacher.html", control_token=self.auth.token("control", sid),
-                          poll_ms=str(POLL_MS)))
+                          poll_ms=str(POLL_MS), words=_script_json(teacher_words())))
 
 
 class TeacherLoginHandler(TeacherHandler):
