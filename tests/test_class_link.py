@@ -310,6 +310,8 @@ def test_a_student_page_follows_the_lock_and_cannot_go_beyond_it(tmp_path: Path)
     store.release()
     link.check_state()
     assert not tab.chooser.disabled and app.next() and app.next()
+    # Each step the page showed is in the teacher's progress grid.
+    assert {c["step"] for c in store.progress() if c["lesson"] == "counting"} == {1, 2, 3}
 
 
 def test_a_paused_page_says_eyes_on_the_teacher_and_disables_its_controls(

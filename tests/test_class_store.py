@@ -434,3 +434,27 @@ def test_the_class_mean_and_histogram_hold_against_a_far_off_answer() -> None:
     assert sum(1 for b in chart if b["count"]) >= 3  # the others spread over the range
     assert [b["count"] for b in bins([0.05, 0.3, 0.3, 1.0], "probability", 0.4)] == [
         1, 0, 0, 2, 0, 0, 0, 0, 0, 1]
+
+
+def test_the_progress_grid_has_each_students_steps_reached_and_answered(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    store.join("p1", "Ada")
+    store.join("p2", "")
+    store.reach("p1", "counting", 1)
+    store.reach("p1", "counting", 2)
+    store.reach("p1", "counting", 1)  # back again: the first time is kept
+    store.reach("p2", "counting", 1)
+    store.record(_now_answer("counting/b", 2, student="p1", name="Ada", value=0.5))
+    store.record(_now_answer("counting/b", 2, student="p1", name="Ada", value=0.45))
+    store.record(_now_answer("lab/tavern", None, student="p1", name="Ada"))  # no step
+    grid = {(c["student"], c["step"]): c for c in store.progress()}
+    assert sorted(grid) == [("Ada", 1), ("Ada", 2), ("anonymous (p2)", 1)]
+    assert grid[("Ada", 1)]["answer"] is None and grid[("Ada", 1)]["reached"] is not None
+    ada = grid[("Ada", 2)]
+    assert (ada["answer"], ada["exact"], ada["lesson"]) == (0.45, 22 / 51, "counting")
+    assert ada["reached"] <= ada["answered"]
+    # A new run starts an empty grid; the old run keeps its own.
+    store.new_run("3b, Tuesday")
+    assert store.progress() == [] and len(store.progress(run=1)) == 3
+    with pytest.raises(ValueError, match="from 1 to"):
+        store.reach("p1", "counting", 0)

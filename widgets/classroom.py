@@ -159,6 +159,7 @@ class ClassLink:
         self.restored: dict[str, Any] | None = None
         self._place: dict[str, Any] = {}
         self._place_handlers: list[Callable[[dict[str, Any]], None]] = []
+        self._reached: set[tuple[str, int]] = set()
         self._ids: list[str] = []
         self._writing = False
         self._join_error = False
@@ -229,10 +230,23 @@ class ClassLink:
             handler(self.restored)
 
     def set_place(self, **place: Any) -> None:
-        """Where the student is now (the page keeps it for a reload)."""
+        """Where the student is now (the page keeps it for a reload; the teacher's
+        progress grid gets each step of a lesson the student reaches)."""
         self._place.update(place)
         if self.outbox is not None and self.outbox.place != self._place:
             self.outbox.place = dict(self._place)
+        lesson, step = self._place.get("lesson"), self._place.get("step")
+        if (self.store is not None and self.page and isinstance(lesson, str)
+                and ID.fullmatch(lesson) and isinstance(step, int) and lesson != "lab"
+                and (lesson, step) not in self._reached):
+            self._reached.add((lesson, step))
+            store, student = self.store, self.student
+
+            def reached(_result: Any, error: BaseException | None) -> None:
+                if error is not None:  # a busy database: told again with the next step
+                    self._reached.discard((lesson, step))
+
+            self._run(lambda: store.reach(student, lesson, step + 1), reached)
 
     # ------------------------------------------------------------------ the teacher's lead
 

@@ -115,7 +115,8 @@ MIGRATIONS: tuple[str, ...] = (
     # 3: lesson runs (each answer belongs to one; the answers stored before are the first
     # run's) and the teacher's controls, every change a row: the class's state at any
     # moment is the latest row before it (:class:`ClassState`). Each answer may say which
-    # step of its lesson it answers (the pace's rules need it).
+    # step of its lesson it answers (the pace's rules need it); each step a student reached,
+    # when first (the teacher's progress grid).
     """CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL,
         started REAL NOT NULL);
     INSERT INTO runs (id, name, started) VALUES (1, 'Run 1',
@@ -125,6 +126,8 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX answers_by_run ON answers (run, id);
     CREATE TABLE controls (id INTEGER PRIMARY KEY AUTOINCREMENT, at REAL NOT NULL,
         state TEXT NOT NULL);
+    CREATE TABLE reached (student TEXT NOT NULL, run INTEGER NOT NULL, lesson TEXT NOT NULL,
+        step INTEGER NOT NULL, at REAL NOT NULL, PRIMARY KEY (student, run, lesson, step));
     INSERT INTO controls (at, state) VALUES (0, '{"run": 1}');""",
 )
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
@@ -521,6 +524,32 @@ class ClassStore:
                              (a.student, a.name, a.at, a.at))
             conn.execute("COMMIT")
         return done
+
+    def reach(self, student: str, lesson: str, step: int) -> None:
+        """A student's page shows ``step`` (1 for the first) of ``lesson``: kept, with the
+        time it first did, for the run in progress (the teacher's progress grid)."""
+        _check_id(student, "student")
+        _check_id(lesson, "lesson")
+        if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= STEP_MAX:
+            raise ValueError(f"a step is a whole number from 1 to {STEP_MAX}, not {step!r}")
+        with self._connect(write=True) as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            run = _state_at(conn, None).run
+            conn.execute("INSERT OR IGNORE INTO reached (student, run, lesson, step, at) "
+                         "VALUES (?, ?, ?, ?, ?)", (student, run, lesson, step, time.time()))
+            conn.execute("COMMIT")
+
+    def progress(self, run: int | None = None) -> list[dict[str, Any]]:
+        """The progress grid of a run (the one in progress by default): per student and
+        step of a lesson, when the student first reached it and their latest answer to it
+        (its value, the exact value, when). A student is counted as :func:`summarize`
+        counts them (a name, or a page without one)."""
+        run = self.state().run if run is None else run
+        with self._connect(write=False) as conn:
+            reached = conn.execute("SELECT student, lesson, step, at FROM reached WHERE "
+                                   "run = ?", (run,)).fetchall()
+        students = self.students()
+        return progress_grid(reached, self.answers(run=run), students)
 
     # ------------------------------------------------------------------ the teacher's controls
 
@@ -935,6 +964,33 @@ def summarize(answers: Sequence[Answer], students: Sequence[Student],
     return out
 
 
+def progress_grid(reached: Sequence[tuple[str, str, int, float]], answers: Sequence[Answer],
+                  students: Sequence[Student]) -> list[dict[str, Any]]:
+    """:meth:`ClassStore.progress`'s cells from the steps reached (student, lesson, step,
+    when) and the answers, one per student, lesson and step, sorted by student and step."""
+    now_person = {s.student: (_person(s.student, s.name), s.label) for s in students}
+    cells: dict[tuple[str, str, int], dict[str, Any]] = {}
+
+    def cell(student: str, name: str | None, lesson: str, step: int) -> dict[str, Any]:
+        who, label = (now_person.get(student, (_person(student, ""), _label(student, "")))
+                      if name is None else (_person(student, name), _label(student, name)))
+        return cells.setdefault((who, lesson, step), {
+            "student": label, "lesson": lesson, "step": step, "reached": None,
+            "answer": None, "exact": None, "kind": None, "answered": None})
+
+    for student, lesson, step, at in reached:
+        c = cell(student, None, lesson, int(step))
+        c["reached"] = at if c["reached"] is None else min(c["reached"], at)
+    for a in sorted(answers, key=lambda a: (a.at, a.id or 0)):
+        if a.step is None:
+            continue
+        c = cell(a.student, a.name, a.question.split("/", 1)[0], a.step)
+        c.update(answer=a.answer, exact=a.exact, kind=a.kind, answered=a.at)
+        c["reached"] = a.at if c["reached"] is None else min(c["reached"], a.at)
+    return sorted(cells.values(), key=lambda c: (c["student"].lower(), c["lesson"],
+                                                 c["step"]))
+
+
 def present(students: Sequence[Student], now: float | None = None,
             present_s: float = PRESENT_S) -> int:
     """How many students are in the class now (:func:`summarize`'s definition)."""
@@ -1022,4 +1078,4 @@ __all__ = ["Answer", "CSV_COLUMNS", "ClassState", "ClassStore", "FILE_NAME", "FO
            "KEY_NAME", "MIGRATIONS", "NAME_MAX", "NoSuchRun", "PRESENT_S", "REVEAL_AFTER",
            "REVEAL_TEACHER", "Recorded", "Run", "SCHEMA_VERSION", "StoreError", "Student",
            "answers_csv", "answers_from_csv", "bins", "check_answer", "check_value",
-           "clean_name", "far_off", "neutral", "present", "summarize"]
+           "clean_name", "far_off", "neutral", "present", "progress_grid", "summarize"]

@@ -226,6 +226,11 @@ def teacher_words() -> dict[str, str]:
         "locked_here": _("Locked here"), "teacher_reveals": _("I reveal the answer"),
         "reveal": _("Reveal"), "hide": _("Hide again"),
         "no_server": _("The server does not answer ({error})."),
+        "progress_title": _("Progress: {lesson}"),
+        "progress_empty": _("No student has reached a step of this lesson in this run yet."),
+        "reached": _("reached, not answered yet"), "off_by": _("off by {off}"),
+        "legend": _("• reached · green: within 0.05 of the exact value (5% of it for a mean "
+                    "or a count) · yellow: within 0.15 · red: further · the time is when"),
     }
 
 
@@ -428,7 +433,7 @@ def class_data(store: ClassStore, now: float | None = None,
     if not store.path.exists():
         return {"questions": [], "students": 0, "answers": 0, "present_minutes":
                 present_s / 60, "state": ClassState().as_dict(),
-                "runs": [_run(r) for r in store.runs()],
+                "runs": [_run(r) for r in store.runs()], "progress": [],
                 "note": f"No answer yet: the class database {store.path} is "
                         "created with the first one."}
     now = time.time() if now is None else now
@@ -437,13 +442,14 @@ def class_data(store: ClassStore, now: float | None = None,
         answers = store.answers(run=state.run)
         students = store.students()
         runs = store.runs()
+        grid = store.progress(state.run)
     except StoreError as exc:
         return {"error": f"The answers cannot be read: {exc}. The students' pages keep "
                          "their answers and send them again."}
     return {"questions": summarize(answers, students, now, present_s),
             "students": present(students, now, present_s), "answers": len(answers),
             "present_minutes": present_s / 60, "state": state.as_dict(),
-            "runs": [_run(r) for r in runs]}
+            "runs": [_run(r) for r in runs], "progress": grid}
 
 
 def _run(run: Any) -> dict[str, Any]:
