@@ -458,3 +458,40 @@ def test_the_progress_grid_has_each_students_steps_reached_and_answered(tmp_path
     assert store.progress() == [] and len(store.progress(run=1)) == 3
     with pytest.raises(ValueError, match="from 1 to"):
         store.reach("p1", "counting", 0)
+
+
+def test_pins_keep_their_order_and_only_answers_of_the_run_in_progress(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    store.record(*[_now_answer(uid=f"u{i}") for i in range(3)])
+    a, b, c = (x.id for x in store.answers())
+    assert a is not None and b is not None and c is not None
+    store.pin(a)
+    store.pin(b)
+    store.pin(c)
+    assert store.pin(a).pins == (b, c, a)  # pinned again: moves to the end
+    assert store.move_pin(a, -2).pins == (a, b, c)
+    assert store.move_pin(a, -1).pins == (a, b, c)  # already first
+    assert store.unpin(b).pins == (a, c)
+    with pytest.raises(ValueError, match="not pinned"):
+        store.move_pin(b, 1)
+    assert store.show_names(True).names and store.project("counting/b").projected
+    new = store.new_run("next")
+    assert new.pins == () and new.projected is None and new.names  # names: the teacher's
+    with pytest.raises(ValueError, match="no answer"):
+        store.pin(a)  # of another run
+
+
+def test_pseudonyms_are_stable_distinct_dwarf_names_that_do_not_give_the_name_away() -> None:
+    from nidavellir.classroom.store import DWARVES, pseudonym, pseudonyms
+
+    key = b"k" * 32
+    class_ = [Student(f"s{i}", f"student {i}", float(i), float(i)) for i in range(60)]
+    names = pseudonyms(class_, [], key)
+    assert len(set(names.values())) == 60  # distinct, even where two hashes meet
+    assert all(n.split()[0] in DWARVES and "student" not in n for n in names.values())
+    # A newcomer changes nobody's, whoever they are; another class's key gives others.
+    more = pseudonyms([*class_, Student("new", "Zed", 99.0, 99.0)], [], key)
+    assert {k: more[k] for k in names} == names
+    assert pseudonyms(class_, [], b"other" * 8) != names
+    first = pseudonym("name:ada", key)
+    assert pseudonym("name:ada", key, {first}) not in (first, "")  # taken: the next one

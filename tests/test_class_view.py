@@ -668,3 +668,57 @@ def test_parallel_wrong_passwords_from_one_address_are_checked_one_at_a_time(
     # However many come at once, an address gets one check and then must wait.
     assert statuses.count(401) == 1 and statuses.count(429) == 49, statuses
     assert throttle.checked == 1
+
+
+def test_the_projector_shows_no_name_pseudonyms_on_demand_and_pins_in_order(teacher) -> None:  # type: ignore[no-untyped-def]
+    from nidavellir.classroom.store import DWARVES
+
+    url, store = teacher
+    opener, token = _teacher_session(url)
+    assert _open(_opener(), url + "api/projector")[0] == 403  # the teacher's session only
+    for i, name in enumerate(("Ada", "Bo", "Cy")):
+        store.join(f"s{i}", name)
+        store.record(_answer(f"s{i}", name=name, value=0.3 + i / 10))
+    ids = [a.id for a in store.answers()]
+
+    def control(**form: str) -> dict:
+        status, body = _open(opener, url + "control", {"token": token, **form})
+        assert status == 200, body
+        return json.loads(body)
+
+    def projector() -> tuple[dict, str]:
+        status, body = _open(opener, url + "api/projector")
+        assert status == 200
+        return json.loads(body), body
+
+    data, body = projector()
+    question = data["question"]
+    assert question["question"] == "counting/hunter-in-a-tavern" and question["answered"] == 3
+    assert question["answers"] == [] and question["exact"] is None  # not revealed yet
+    assert not any(name in body for name in ("Ada", "Bo", "Cy", "22/51"))
+    control(action="names", shown="1")
+    data, body = projector()
+    names = [a["pseudonym"] for a in data["question"]["answers"]]
+    assert len(set(names)) == 3 and all(n.split()[0] in DWARVES for n in names)
+    assert not any(name in body for name in ("Ada", "Bo", "Cy"))
+    assert projector()[0]["question"]["answers"] == data["question"]["answers"]  # stable
+    control(action="reveal", question="counting/hunter-in-a-tavern")
+    assert projector()[0]["question"]["exact"] == 22 / 51
+    # Pinned answers, in the chosen order.
+    for answer in (ids[2], ids[0], ids[1]):
+        control(action="pin", answer=str(answer))
+    control(action="move-pin", answer=str(ids[1]), by="-1")
+    control(action="unpin", answer=str(ids[2]))
+    pins = projector()[0]["pins"]
+    assert [p["id"] for p in pins] == [ids[1], ids[0]]
+    assert [p["answer"] for p in pins] == [0.4, 0.3]
+    by_answer = {a["answer"]: a["pseudonym"] for a in data["question"]["answers"]}
+    assert [p["pseudonym"] for p in pins] == [by_answer[0.4], by_answer[0.3]]
+    control(action="names", shown="0")
+    _, body = projector()
+    assert not any(n in body for n in names)
+    status, body = _open(opener, url + "control", {"token": token, "action": "pin",
+                                                    "answer": "999"})
+    assert status == 400 and "no answer 999" in body
+    status, page = _open(opener, url + "projector")
+    assert status == 200 and "chart.js" in page and _open(opener, url + "chart.js")[0] == 200

@@ -46,6 +46,8 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import hashlib
+import hmac
 import io
 import json
 import math
@@ -206,6 +208,13 @@ class ClassState:
     paused: bool = False
     teacher_led: tuple[str, ...] = ()
     revealed: tuple[str, ...] = ()
+    projected: str | None = None
+    """The question the projector view shows (None: the locked step's, else the latest
+    answered)."""
+    names: bool = False
+    """Whether the projector view shows each answer's pseudonym (never a real name)."""
+    pins: tuple[int, ...] = ()
+    """The answers pinned for the projector, in the order it shows them (their ids)."""
     version: int = 0
     at: float = 0.0
 
@@ -216,12 +225,15 @@ class ClassState:
         return cls(run=int(data.get("run", 1)), lesson=data.get("lesson"),
                    lock=None if lock is None else int(lock), paused=bool(data.get("paused")),
                    teacher_led=tuple(data.get("teacher_led", ())),
-                   revealed=tuple(data.get("revealed", ())), version=version, at=at)
+                   revealed=tuple(data.get("revealed", ())), projected=data.get("projected"),
+                   names=bool(data.get("names")),
+                   pins=tuple(int(p) for p in data.get("pins", ())), version=version, at=at)
 
     def to_json(self) -> str:
         return json.dumps({"run": self.run, "lesson": self.lesson, "lock": self.lock,
                            "paused": self.paused, "teacher_led": list(self.teacher_led),
-                           "revealed": list(self.revealed)}, sort_keys=True)
+                           "revealed": list(self.revealed), "projected": self.projected,
+                           "names": self.names, "pins": list(self.pins)}, sort_keys=True)
 
     def as_dict(self) -> dict[str, Any]:
         """The state as the pages read it (JSON)."""
@@ -623,6 +635,44 @@ class ClassStore:
             return replace(s, revealed=kept + ((question,) if shown else ()))
         return self._control(change)
 
+    # ------------------------------------------------------------------ the projector
+
+    def project(self, question: str | None) -> ClassState:
+        """The question the projector view shows (None: the locked step's, or the one
+        answered last)."""
+        if question is not None:
+            _check_question(question)
+        return self._control(lambda _c, s: replace(s, projected=question))
+
+    def show_names(self, shown: bool) -> ClassState:
+        """Pseudonyms on the projector view (:func:`pseudonym`), or no names at all."""
+        return self._control(lambda _c, s: replace(s, names=bool(shown)))
+
+    def pin(self, answer: int) -> ClassState:
+        """Pin an answer of the run in progress for the projector (after the others)."""
+        def change(conn: sqlite3.Connection, s: ClassState) -> ClassState:
+            row = conn.execute("SELECT run FROM answers WHERE id = ?", (answer,)).fetchone()
+            if isinstance(answer, bool) or row is None or row[0] != s.run:
+                raise ValueError(_("there is no answer {answer!r} in the run in progress"
+                                   ).format(answer=answer))
+            return replace(s, pins=tuple(p for p in s.pins if p != answer) + (answer,))
+        return self._control(change)
+
+    def unpin(self, answer: int) -> ClassState:
+        return self._control(lambda _c, s: replace(s, pins=tuple(p for p in s.pins
+                                                                 if p != answer)))
+
+    def move_pin(self, answer: int, by: int) -> ClassState:
+        """Move a pinned answer ``by`` places (-1: one to the left)."""
+        def change(_c: Any, s: ClassState) -> ClassState:
+            if answer not in s.pins:
+                raise ValueError(_("the answer {answer!r} is not pinned").format(answer=answer))
+            pins = [p for p in s.pins if p != answer]
+            place = max(0, min(len(pins), s.pins.index(answer) + by))
+            pins.insert(place, answer)
+            return replace(s, pins=tuple(pins))
+        return self._control(change)
+
     # ------------------------------------------------------------------ lesson runs
 
     def runs(self) -> list[Run]:
@@ -645,7 +695,7 @@ class ClassStore:
             cursor = conn.execute("INSERT INTO runs (name, started) VALUES (?, ?)",
                                   (name, time.time()))
             return replace(s, run=int(cursor.lastrowid or 0), lesson=None, lock=None,
-                           paused=False, revealed=())
+                           paused=False, revealed=(), projected=None, pins=())
         return self._control(change)
 
     def reopen(self, run: int) -> ClassState:
@@ -660,7 +710,7 @@ class ClassStore:
                     revealed = old.revealed
                     break
             return replace(s, run=run, lesson=None, lock=None, paused=False,
-                           revealed=revealed)
+                           revealed=revealed, projected=None, pins=())
         return self._control(change)
 
     def rename_run(self, run: int, name: str) -> Run:
@@ -953,8 +1003,9 @@ def summarize(answers: Sequence[Answer], students: Sequence[Student],
             "question": question, "title": last.title, "kind": last.kind,
             "exact": last.exact, "exact_text": last.exact_text,
             "answered": len(by_person), "students": len(by_person) + len(missing),
-            "answers": [{"student": _label(a.student, a.name), "answer": a.answer}
-                        for a in by_person.values()],
+            "answers": [{"student": _label(a.student, a.name), "answer": a.answer,
+                         "id": a.id, "person": who}
+                        for who, a in by_person.items()],
             "mean": sum(kept) / len(kept) if kept else None,
             "median": statistics.median(values) if values else None,
             "far_off": len(values) - len(kept),
@@ -989,6 +1040,44 @@ def progress_grid(reached: Sequence[tuple[str, str, int, float]], answers: Seque
         c["reached"] = a.at if c["reached"] is None else min(c["reached"], a.at)
     return sorted(cells.values(), key=lambda c: (c["student"].lower(), c["lesson"],
                                                  c["step"]))
+
+
+#: Pseudonyms for the projector: dwarves of the Völuspá's list (the *Dvergatal*).
+DWARVES = ("Motsognir", "Durin", "Nyi", "Nidi", "Nordri", "Sudri", "Austri", "Vestri",
+           "Althjof", "Dvalin", "Nar", "Nain", "Niping", "Dain", "Bifur", "Bofur", "Bombur",
+           "Nori", "An", "Anar", "Oin", "Mjodvitnir", "Veig", "Vindalf", "Thrain", "Thekk",
+           "Thorin", "Thror", "Vit", "Lit", "Nyr", "Nyrad", "Regin", "Radsvid", "Fili", "Kili",
+           "Fundin", "Nali", "Hepti", "Vili", "Hanar", "Sviur", "Frar", "Hornbori", "Fraeg",
+           "Loni", "Aurvang", "Jari", "Eikinskjaldi", "Draupnir", "Dolgthrasir", "Har",
+           "Haugspori", "Hlevang", "Gloin", "Dori", "Ori", "Duf", "Andvari", "Skirfir",
+           "Virfir", "Skafid", "Ai", "Alf", "Yngvi", "Fjalar", "Frosti", "Fid", "Ginnar")
+
+
+def pseudonym(person: str, key: bytes, taken: set[str] | frozenset[str] = frozenset()
+              ) -> str:
+    """A student's dwarf name on the projector (``Dvalin 42``): from an HMAC of who they
+    are (:func:`summarize`'s person) with the class's key, so nobody can work back to the
+    name; when another student of the class has it already (``taken``), the next one."""
+    digest = hmac.new(key, person.encode(), hashlib.sha256).digest()
+    n = int.from_bytes(digest[:8], "big")
+    while True:
+        name = f"{DWARVES[n % len(DWARVES)]} {n // len(DWARVES) % 90 + 10}"
+        if name not in taken:
+            return name
+        n += 1
+
+
+def pseudonyms(students: Sequence[Student], answers: Sequence[Answer], key: bytes
+               ) -> dict[str, str]:
+    """Every student's dwarf name (:func:`pseudonym`), given in the order they came into
+    the class: a newcomer never changes an earlier student's, and no two share one."""
+    order = [_person(s.student, s.name) for s in sorted(students, key=lambda s: s.joined)]
+    order += [_person(a.student, a.name) for a in answers]
+    out: dict[str, str] = {}
+    for person in order:
+        if person not in out:
+            out[person] = pseudonym(person, key, set(out.values()))
+    return out
 
 
 def present(students: Sequence[Student], now: float | None = None,
@@ -1078,4 +1167,6 @@ __all__ = ["Answer", "CSV_COLUMNS", "ClassState", "ClassStore", "FILE_NAME", "FO
            "KEY_NAME", "MIGRATIONS", "NAME_MAX", "NoSuchRun", "PRESENT_S", "REVEAL_AFTER",
            "REVEAL_TEACHER", "Recorded", "Run", "SCHEMA_VERSION", "StoreError", "Student",
            "answers_csv", "answers_from_csv", "bins", "check_answer", "check_value",
-           "clean_name", "far_off", "neutral", "present", "progress_grid", "summarize"]
+           "clean_name", "far_off", "neutral", "present", "progress_grid", "pseudonym",
+           "pseudonyms",
+           "summarize"]

@@ -65,7 +65,9 @@ from ..classroom.store import (
     ClassStore,
     NoSuchRun,
     StoreError,
+    bins,
     present,
+    pseudonyms,
     summarize,
 )
 from ..i18n import _
@@ -225,10 +227,17 @@ def teacher_words() -> dict[str, str]:
         "lesson": _("Lesson"), "step": _("Step {n}"), "lock_here": _("Lock here"),
         "locked_here": _("Locked here"), "teacher_reveals": _("I reveal the answer"),
         "reveal": _("Reveal"), "hide": _("Hide again"),
+        "reveal_led": _("The students' pages and the projector show the answer"),
+        "reveal_projector": _("The projector shows the exact value (the students see it "
+                              "after answering anyway)"),
         "no_server": _("The server does not answer ({error})."),
         "progress_title": _("Progress: {lesson}"),
         "progress_empty": _("No student has reached a step of this lesson in this run yet."),
         "reached": _("reached, not answered yet"), "off_by": _("off by {off}"),
+        "projector": _("Projector"), "open_projector": _("Open the projector view"),
+        "show_names": _("Show pseudonyms (dwarf names) on it"),
+        "unproject": _("Back to the current question"), "project": _("Project this question"),
+        "pin": _("Pin"), "pinned": _("Pinned"),
         "legend": _("• reached · green: within 0.05 of the exact value (5% of it for a mean "
                     "or a count) · yellow: within 0.15 · red: further · the time is when"),
     }
@@ -362,6 +371,12 @@ CONTROLS: dict[str, Any] = {
     "rename-run": lambda store, form: store.rename_run(_whole(form("run"), _("a run")),
                                                        form("name")),
     "delete-run": lambda store, form: store.delete_run(_whole(form("run"), _("a run"))),
+    "project": lambda store, form: store.project(form("question") or None),
+    "names": lambda store, form: store.show_names(form("shown") == "1"),
+    "pin": lambda store, form: store.pin(_whole(form("answer"), _("an answer"))),
+    "unpin": lambda store, form: store.unpin(_whole(form("answer"), _("an answer"))),
+    "move-pin": lambda store, form: store.move_pin(_whole(form("answer"), _("an answer")),
+                                                   _whole(form("by"), _("a move"))),
 }
 
 
@@ -414,6 +429,107 @@ def lessons_plan() -> list[dict[str, Any]]:
                     "steps": [{"step": i + 1, "question": f"{lesson.key}/{step.key}",
                                "title": step.title} for i, step in enumerate(lesson.steps)]})
     return out
+
+
+def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
+                   now: float | None = None) -> dict[str, Any]:
+    """What the projector view shows: the question (the one the teacher projects, else the
+    locked step's, else the one answered last), the class's answers as bins, the exact
+    value only once the teacher revealed it, pseudonyms only when the teacher shows them
+    (never a name), and the pinned answers in their order."""
+    if not store.path.exists():
+        return {"question": None, "pins": [], "names": False, "state": ClassState().as_dict()}
+    try:
+        state = store.state()
+        answers = store.answers(run=state.run)
+        students = store.students()
+        summary = summarize(answers, students, now)
+        dwarves = pseudonyms(students, answers, store.secret())
+    except StoreError as exc:
+        return {"error": f"The answers cannot be read: {exc}."}
+    wanted = state.projected
+    if wanted is None and state.lock is not None:
+        lesson = next((entry for entry in (plan or []) if entry["key"] == state.lesson), None)
+        if lesson is not None and state.lock <= len(lesson["steps"]):
+            wanted = lesson["steps"][state.lock - 1]["question"]
+    found = next((q for q in summary if q["question"] == wanted), None) if wanted else (
+        summary[0] if summary else None)
+    question: dict[str, Any] | None = None
+    if found is not None or wanted is not None:
+        revealed = (found or {}).get("question", wanted) in state.revealed
+        values = [a["answer"] for a in (found or {}).get("answers", [])]
+        kind = (found or {}).get("kind", "probability")
+        exact = (found or {}).get("exact") if revealed else None
+        question = {
+            "question": (found or {}).get("question", wanted),
+            "title": (found or {}).get("title") or _title_in(plan, wanted),
+            "kind": kind, "answered": len(values), "revealed": revealed, "exact": exact,
+            "exact_text": (found or {}).get("exact_text", "") if revealed else "",
+            "bins": bins(values, kind, exact),
+            "answers": ([{"pseudonym": dwarves[a["person"]], "answer": a["answer"]}
+                         for a in found["answers"]] if state.names and found else []),
+        }
+    by_id = {a.id: a for a in answers}
+    person = {a["id"]: a["person"] for q in summary for a in q["answers"]}
+    pins = []
+    for pin in state.pins:
+        a = by_id.get(pin)
+        if a is None:
+            continue
+        who = person.get(pin)
+        pins.append({"id": pin, "answer": a.answer, "kind": a.kind, "title": a.title,
+                     "question": a.question,
+                     "pseudonym": dwarves.get(who or "", "") if state.names else ""})
+    return {"question": question, "pins": pins, "names": state.names,
+            "state": state.as_dict()}
+
+
+def _title_in(plan: list[dict[str, Any]] | None, question: str | None) -> str:
+    for lesson in plan or []:
+        for step in lesson["steps"]:
+            if step["question"] == question:
+                return f"{lesson['title']}: {step['title']}"
+    return question or ""
+
+
+class ProjectorPageHandler(TeacherHandler):
+    """``GET /teacher/projector``: the page for the class's screen."""
+
+    def get(self) -> None:
+        if self.session is None:
+            self.redirect("./")  # the login form
+            return
+        self.finish(_page("projector.html", poll_ms=str(POLL_MS),
+                          words=_script_json(projector_words())))
+
+
+class ProjectorDataHandler(TeacherHandler):
+    """``GET /teacher/api/projector``: what the projector shows (:func:`projector_data`)."""
+
+    async def get(self) -> None:
+        if self.session is None:
+            self.refuse()
+            return
+        plan = await _off_loop(lessons_plan)
+        self.json(200, await _off_loop(projector_data, self.store, plan))
+
+
+def projector_words() -> dict[str, str]:
+    return {
+        "title": _("Projector · Nidavellir lab"), "waiting": _("Waiting for the first answer…"),
+        "answered": _("{n} answers"), "exact": _("exact {text} ≈ {value}"),
+        "not_revealed": _("The exact value comes after the discussion."),
+        "pinned": _("Pinned answers"), "paused": _("Eyes on the teacher"),
+        "no_names": _("No names are shown."),
+    }
+
+
+class ChartScriptHandler(TeacherHandler):
+    """The histogram's script, shared by the teacher page and the projector view."""
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/javascript; charset=utf-8")
+        self.finish((HERE / "chart.js").read_text(encoding="utf-8"))
 
 
 class LessonsHandler(TeacherHandler):
@@ -472,6 +588,9 @@ def teacher_handlers(base_url: str, store: ClassStore, auth: TeacherAuth,
         (base + r"teacher/answers\.csv", CsvHandler, kwargs),
         (base + r"teacher/runs/([0-9]{1,9})\.csv", CsvHandler, kwargs),
         (base + r"teacher/control", ControlHandler, kwargs),
+        (base + r"teacher/projector", ProjectorPageHandler, kwargs),
+        (base + r"teacher/api/projector", ProjectorDataHandler, kwargs),
+        (base + r"teacher/chart\.js", ChartScriptHandler, kwargs),
     ]
 
 
