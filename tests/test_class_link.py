@@ -365,3 +365,36 @@ def test_a_kernel_watches_the_class_state_by_itself(tmp_path: Path) -> None:
         return time.monotonic() - start
 
     assert asyncio.run(main()) < PATIENCE_S
+
+
+def test_the_answer_stored_does_not_open_a_simulation_the_teacher_reveals(
+        tmp_path: Path) -> None:
+    """The lesson hears that its answer was stored and redraws its buttons: the teacher's
+    reveal still holds."""
+    store = ClassStore(tmp_path)
+    page = Page()
+    link = ClassLink(store)
+    app = ProbabilityLessonApp(builtin("counting"), link)
+    page.connect(link, reply=False)  # the page confirms later, as a browser does
+    store.set_reveal(app.question_id(), "teacher")
+    link.check_state()
+    app.submit()
+    page.reply_held(next(iter(page.held)))  # stored now: the lesson hears it
+    assert link.state_of(app.question_id()) == "stored"
+    assert app.simulate_button.disabled
+
+
+def test_a_paused_class_reads_eyes_on_the_teacher_on_every_tab_of_the_dashboard(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from widgets.dashboard import Dashboard
+
+    monkeypatch.setenv("NIDAVELLIR_CLASS_DIR", str(tmp_path))
+    dash = Dashboard(bot_delay=0)
+    assert dash.link is not None and dash.link.teacher in dash.children
+    assert dash.link.teacher not in dash.link.widget.children  # shown once
+    ClassStore(tmp_path).pause()
+    dash.link.check_state()  # the walkthrough's tab: the lessons' tab is not built
+    assert "Eyes on the teacher" in dash.link.teacher.value
+    ClassStore(tmp_path).resume()
+    dash.link.check_state()
+    assert dash.link.teacher.value == ""

@@ -140,7 +140,10 @@ class ClassLink:
     """The page's student and their answers on the way to the class's store."""
 
     def __init__(self, store: ClassStore | None = None, student: str | None = None,
-                 *, from_environment: bool = True) -> None:
+                 *, from_environment: bool = True, banner: bool = True) -> None:
+        """``banner``: the teacher's word (:attr:`teacher`) is shown in :attr:`widget`;
+        False when the page shows it elsewhere (the dashboard, above its tabs: a paused
+        class reads *Eyes on the teacher* on every tab)."""
         self.store = store if store is not None else (class_store() if from_environment
                                                       else None)
         self.student = student or uuid.uuid4().hex
@@ -172,6 +175,7 @@ class ClassLink:
         self._state_handlers: list[Callable[[ClassState], None]] = []
         self._watching = False
         self._state_pool: ThreadPoolExecutor | None = None
+        self._notes: list[str] = []
         self.name = W.Text(description="Your name", placeholder="optional: for your teacher",
                            continuous_update=False, layout=W.Layout(width="320px"))
         self.name.add_class("nid-class-name")
@@ -191,7 +195,8 @@ class ClassLink:
         self.teacher.add_class("nid-class-teacher")
         self.widget = W.VBox([W.HBox([self.name, note, self.retry, self.status],
                                      layout=W.Layout(align_items="center",
-                                                     flex_flow="row wrap")), self.teacher],
+                                                     flex_flow="row wrap"))]
+                             + ([self.teacher] if banner else []),
                              layout=W.Layout(display="" if self.active else "none"))
         self.widget.add_class("nid-class-link")
         self.outbox: ClassOutbox | None = None
@@ -302,6 +307,7 @@ class ClassLink:
         self.state = state
         for handler in list(self._state_handlers):
             handler(state)
+        self._teacher_says(self._notes)  # whichever tab the page shows
 
     def follow(self, app: Any) -> None:
         """A lesson's page as the teacher leads it (after the lesson drew its step):
@@ -327,6 +333,7 @@ class ClassLink:
             for control in (app.simulate_button, app.back_button, app.next_button):
                 control.disabled = True
         if getattr(app, "visible", True):
+            self._notes = notes
             self._teacher_says(notes)
 
     def reachable(self, lesson: str, index: int) -> int:
@@ -354,6 +361,7 @@ class ClassLink:
             else:
                 app.refresh()
         else:
+            self._notes = []
             self._teacher_says([])
 
     def _teacher_says(self, notes: list[str]) -> None:

@@ -270,6 +270,8 @@ class ProbabilityLessonApp(W.VBox):
                                           if self.index in self.predictions
                                           else "Submit my prediction")
         self.simulate_button.disabled = self.index not in self.predictions
+        if self.link is not None:
+            self.link.follow(self)  # the teacher's pace, pause and reveal still hold
 
     def _said(self, message: str, error: bool = False) -> None:
         tone = "nid-bad" if error else "nid-good"
