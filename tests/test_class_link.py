@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from servers import PATIENCE_S
 
-from nidavellir.classroom import ClassStore
+from nidavellir.classroom import Answer, ClassStore
 from nidavellir.lessons import builtin
 from widgets.classroom import ClassLink
 from widgets.probability_lessons import ProbabilityLessonApp
@@ -398,3 +398,19 @@ def test_a_paused_class_reads_eyes_on_the_teacher_on_every_tab_of_the_dashboard(
     ClassStore(tmp_path).resume()
     dash.link.check_state()
     assert dash.link.teacher.value == ""
+
+
+def test_a_change_for_the_projector_redraws_no_students_page(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    tab, link = _tab(store)
+    store.record(Answer(student="s1", question="counting/x", answer=0.5))
+    seen: list[Any] = []
+    link.on_state(seen.append)
+    store.show_names(True)
+    store.pin(store.answers()[0].id or 0)
+    store.project("counting/x")
+    link.check_state()
+    assert seen == [] and link.state.names  # known, and nothing redrawn
+    store.pause()
+    link.check_state()
+    assert len(seen) == 1

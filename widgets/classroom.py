@@ -127,6 +127,13 @@ def _answer(fields: dict[str, Any]) -> Answer:
                   step=None if fields.get("step") is None else int(fields["step"]))
 
 
+def _for_students(state: ClassState) -> tuple[Any, ...]:
+    """What of the class's state a student's page follows (a change of anything else
+    redraws no lesson)."""
+    return (state.run, state.lesson, state.lock, state.paused, state.teacher_led,
+            state.revealed)
+
+
 def _running_loop() -> asyncio.AbstractEventLoop | None:
     """The kernel's loop when this runs inside it (a widget callback); None in a plain
     program (then the database is written at once, in this thread)."""
@@ -302,9 +309,10 @@ class ClassLink:
         future.add_done_callback(done)
 
     def _take_state(self, state: ClassState) -> None:
-        if state == self.state:
-            return
+        before = self.state
         self.state = state
+        if _for_students(state) == _for_students(before):
+            return  # the projector's pins or names, a run renamed: nothing on this page
         for handler in list(self._state_handlers):
             handler(state)
         self._teacher_says(self._notes)  # whichever tab the page shows
