@@ -625,6 +625,8 @@ class WebSocket:
         self.session = uuid.uuid4().hex
         self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._reader_task: asyncio.Task[None] | None = None
+        #: The widget state the replay got (``update_states``: every model, by id).
+        self.states: dict[str, Any] = {}
 
     async def open(self, path: str) -> None:
         st = self.student
@@ -727,12 +729,15 @@ class WebSocket:
                     continue
                 kind = message_kind(reply)
                 got.append(kind)
+                if kind == "comm_msg:update_states":
+                    self.states = reply["content"]["data"].get("states", {})
                 if kind in wanted:
                     wanted.remove(kind)
         if "comm_msg:update_states" not in got and "comm_msg:update_states" in rec.received:
             while True:
                 reply = await self.inbox.get()
                 if message_kind(reply) == "comm_msg:update_states":
+                    self.states = reply["content"]["data"].get("states", {})
                     break
 
     def close(self) -> None:

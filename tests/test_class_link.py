@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from servers import PATIENCE_S
 
-from nidavellir.classroom import ClassStore
+from nidavellir.classroom import Answer, ClassStore
 from nidavellir.lessons import builtin
 from widgets.classroom import ClassLink
 from widgets.probability_lessons import ProbabilityLessonApp
@@ -153,16 +153,41 @@ def test_a_locked_database_keeps_the_answer_on_the_page_and_sends_it_later(
     assert "Sent to your teacher" in link.status.value
 
 
-def test_an_answer_kept_from_before_the_teacher_cleared_is_dropped(tmp_path: Path) -> None:
+def test_an_answer_kept_from_a_run_the_teacher_deleted_is_dropped(tmp_path: Path) -> None:
     store = ClassStore(tmp_path)
     page = Page()
     page.connect(ClassLink(store), reply=False)
     assert page.link is not None and page.link.generation == 0
     page.link.send("counting/x", "x", 0.3, "probability")
-    store.clear()
+    store.new_run("3b, Tuesday")
+    assert store.delete_run(1) == 0
     page.connect(ClassLink(store))
     assert store.count() == 0 and not page.held
-    assert any(m["kind"] == "dropped" and "cleared" in m["why"] for m in page.said)
+    assert any(m["kind"] == "dropped" and "deleted" in m["why"] for m in page.said)
+
+
+def test_an_answer_made_while_paused_or_beyond_the_lock_is_refused_and_said(
+        tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    page = Page()
+    page.connect(ClassLink(store))
+    link = page.link
+    assert link is not None
+    store.lock("counting", 2)
+    link.send("counting/b", "b", 0.3, "probability", step=2)
+    link.send("counting/c", "c", 0.3, "probability", step=3)
+    assert [a.question for a in store.answers()] == ["counting/b"]
+    assert "step 3 waits for the teacher" in link.status.value and not page.held
+    assert any(m["kind"] == "dropped" and "locked at step 2" in m["why"] for m in page.said)
+    store.pause()
+    link.send("counting/a", "a", 0.3, "probability", step=1)
+    assert store.count() == 1 and "paused" in link.status.value
+    # A step number a page might change is signed: a page cannot move an answer back.
+    store.resume()
+    link.send("counting/a", "a", 0.4, "probability", step=1)
+    item = next(iter(page.known.values()))
+    item["answer"]["step"] = 1 if item["answer"]["step"] != 1 else 2
+    assert link._verified(item) is None
 
 
 def test_the_page_brings_back_the_name_tab_lesson_step_and_predictions(
@@ -248,3 +273,144 @@ def test_in_a_kernel_the_database_is_written_on_a_thread_of_its_own(tmp_path: Pa
     assert at_once == "sending" and later == "stored"
     assert threads and all(t.startswith("nid-class") for t in threads)
     assert store.count() == 1
+
+
+# ====================================================================== the teacher leads
+
+def _tab(store: ClassStore) -> Any:
+    from widgets.probability_lessons import ProbabilityLessonsTab
+
+    page = Page()
+    link = ClassLink(store)
+    tab = ProbabilityLessonsTab(link=link)
+    page.connect(link)
+    return tab, link
+
+
+def test_a_student_page_follows_the_lock_and_cannot_go_beyond_it(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    tab, link = _tab(store)
+    other = next(key for key in tab.entries if key != "counting")
+    tab.choose(other)
+    store.lock("counting", 2)
+    link.check_state()  # in a kernel: every STATE_POLL_S by itself
+    app = tab.app
+    assert tab.chooser.value == "counting" and tab.chooser.disabled
+    assert app.next() and app.index == 1 and app.next_button.disabled
+    assert not app.next() and app.index == 1  # a click the page did not disable: refused
+    assert "no further than step 2" in link.teacher.value
+    tab.chooser.value = other  # a page that changes the lesson anyway goes back
+    assert tab.chooser.value == "counting"
+    app.goto(len(app.lesson.steps) - 1)  # a restored place beyond the lock: at the lock
+    assert app.index == 1
+    assert app.back() and not app.next_button.disabled and link.teacher.value == ""
+    store.lock("counting", 1)
+    link.check_state()
+    assert app.index == 0
+    store.release()
+    link.check_state()
+    assert not tab.chooser.disabled and app.next() and app.next()
+    # Each step the page showed is in the teacher's progress grid.
+    assert {c["step"] for c in store.progress() if c["lesson"] == "counting"} == {1, 2, 3}
+
+
+def test_a_paused_page_says_eyes_on_the_teacher_and_disables_its_controls(
+        tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    tab, link = _tab(store)
+    app = tab.app
+    store.pause()
+    link.check_state()
+    assert "Eyes on the teacher" in link.teacher.value
+    controls = (app.slider, app.number, app.submit_button, app.simulate_button,
+                app.back_button, app.next_button, tab.chooser, link.name)
+    assert all(c.disabled for c in controls)
+    app.next()  # a page that clicks anyway: still refused by the store
+    app.prediction.value = 0.3
+    app.submit()
+    assert store.count() == 0 and "paused" in link.status.value
+    store.resume()
+    link.check_state()
+    assert "Eyes on the teacher" not in link.teacher.value
+    assert not any(c.disabled for c in (app.slider, app.submit_button, tab.chooser, link.name))
+
+
+def test_a_teacher_led_question_shows_its_answer_only_once_revealed(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    tab, link = _tab(store)
+    app = tab.app
+    store.set_reveal(app.question_id(), "teacher")
+    link.check_state()
+    app.prediction.value = 0.3
+    assert app.submit() and store.count() == 1
+    assert app.simulate_button.disabled and app.simulate() is None
+    assert app.answer_box.layout.display == "none"
+    assert "after the discussion" in link.teacher.value
+    store.reveal(app.question_id())
+    link.check_state()
+    assert not app.simulate_button.disabled and app.simulate() is not None
+    assert app.answer_box.layout.display == ""
+
+
+def test_a_kernel_watches_the_class_state_by_itself(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+
+    async def main() -> float:
+        tab, link = _tab(store)  # the page's hello starts the watch
+        store.pause()
+        start = time.monotonic()
+        while "Eyes on the teacher" not in link.teacher.value:
+            assert time.monotonic() - start < PATIENCE_S
+            await asyncio.sleep(0.02)
+        return time.monotonic() - start
+
+    assert asyncio.run(main()) < PATIENCE_S
+
+
+def test_the_answer_stored_does_not_open_a_simulation_the_teacher_reveals(
+        tmp_path: Path) -> None:
+    """The lesson hears that its answer was stored and redraws its buttons: the teacher's
+    reveal still holds."""
+    store = ClassStore(tmp_path)
+    page = Page()
+    link = ClassLink(store)
+    app = ProbabilityLessonApp(builtin("counting"), link)
+    page.connect(link, reply=False)  # the page confirms later, as a browser does
+    store.set_reveal(app.question_id(), "teacher")
+    link.check_state()
+    app.submit()
+    page.reply_held(next(iter(page.held)))  # stored now: the lesson hears it
+    assert link.state_of(app.question_id()) == "stored"
+    assert app.simulate_button.disabled
+
+
+def test_a_paused_class_reads_eyes_on_the_teacher_on_every_tab_of_the_dashboard(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from widgets.dashboard import Dashboard
+
+    monkeypatch.setenv("NIDAVELLIR_CLASS_DIR", str(tmp_path))
+    dash = Dashboard(bot_delay=0)
+    assert dash.link is not None and dash.link.teacher in dash.children
+    assert dash.link.teacher not in dash.link.widget.children  # shown once
+    ClassStore(tmp_path).pause()
+    dash.link.check_state()  # the walkthrough's tab: the lessons' tab is not built
+    assert "Eyes on the teacher" in dash.link.teacher.value
+    ClassStore(tmp_path).resume()
+    dash.link.check_state()
+    assert dash.link.teacher.value == ""
+
+
+def test_a_change_for_the_projector_redraws_no_students_page(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    tab, link = _tab(store)
+    store.record(Answer(student="s1", question="counting/x", answer=0.5))
+    seen: list[Any] = []
+    link.on_state(seen.append)
+    store.show_names(True)
+    store.pin(store.answers()[0].id or 0)
+    store.project("counting/x")
+    link.check_state()
+    assert seen == [] and link.state.names  # known, and nothing redrawn
+    store.pause()
+    link.check_state()
+    assert len(seen) == 1

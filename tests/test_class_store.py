@@ -9,6 +9,8 @@ import csv
 import io
 import sqlite3
 import stat
+import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -16,10 +18,14 @@ import pytest
 from nidavellir.classroom.store import (
     CSV_COLUMNS_V1,
     FORMULA_START,
+    MIGRATIONS,
     NAME_MAX,
     PRESENT_S,
+    REVEAL_AFTER,
+    REVEAL_TEACHER,
     SCHEMA_VERSION,
     Answer,
+    ClassState,
     ClassStore,
     StoreError,
     Student,
@@ -68,16 +74,161 @@ def test_an_answer_sent_again_is_stored_once(tmp_path: Path) -> None:
     assert store.count() == 5
 
 
-def test_an_answer_kept_from_before_a_clear_is_not_stored(tmp_path: Path) -> None:
+def test_an_answer_kept_from_before_an_earlier_labs_clear_is_not_stored(
+        tmp_path: Path) -> None:
     store = ClassStore(tmp_path)
     generation = store.join("s1", "Ada")
     assert generation == 0
     store.record(_answer(uid="a", generation=generation))
-    assert store.clear() == 1 and store.generation() == 1
+    with sqlite3.connect(store.path) as db:  # a Clear of the lab before lesson runs
+        db.execute("UPDATE meta SET value = '1' WHERE key = 'generation'")
+    db.close()
+    assert store.generation() == 1
     done = store.record(_answer(uid="b", generation=generation),  # kept on a page: old
                         _answer(uid="c", generation=1), _answer(uid="d"))
     assert done.dropped == ["b"] and done.stored == ["c", "d"]
-    assert [a.uid for a in store.answers()] == ["c", "d"]
+    assert [a.uid for a in store.answers()] == ["a", "c", "d"]
+
+
+# ====================================================================== the teacher leads
+
+def _now_answer(question: str = "counting/b", step: int | None = 2, uid: str | None = None,
+                **more: object) -> Answer:
+    return _answer(question=question, step=step, uid=uid or uuid.uuid4().hex,
+                   at=time.time(), **more)
+
+
+def test_a_lock_refuses_every_answer_beyond_its_step_and_release_frees_them(
+        tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    state = store.lock("counting", 2)
+    assert (state.lesson, state.lock, state.limit("counting"), state.limit("other")) == (
+        "counting", 2, 2, 0)
+    tries = {"back": _now_answer("counting/a", 1), "here": _now_answer("counting/b", 2),
+             "beyond": _now_answer("counting/c", 3),
+             "other lesson": _now_answer("dice/a", 1),
+             "free lab": _now_answer("lab/tavern", None),
+             "no step": _now_answer("counting/b", None)}
+    done = store.record(*tries.values())
+    assert done.stored == [tries["back"].uid, tries["here"].uid]
+    why = {name: done.refused.get(a.uid, "") for name, a in tries.items()}
+    assert "locked at step 2" in why["beyond"] and "step 3 waits" in why["beyond"]
+    assert "is on step 2 of the lesson 'counting'" in why["other lesson"]
+    assert "waits for the teacher" in why["free lab"]
+    assert "must say the step's number" in why["no step"]
+    assert [a.question for a in store.answers()] == ["counting/a", "counting/b"]
+    store.release()
+    assert store.record(_now_answer("counting/c", 3)).refused == {}
+    assert store.state().lock is None and store.state().limit("counting") is None
+
+
+def test_a_pause_refuses_every_answer_until_the_class_resumes(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    assert store.pause().paused
+    done = store.record(_now_answer("counting/a", 1), _now_answer("lab/tavern", None))
+    assert not done.stored and len(done.refused) == 2
+    assert all("paused" in why for why in done.refused.values())
+    assert not store.resume().paused
+    assert len(store.record(_now_answer("counting/a", 1)).stored) == 1
+
+
+def test_the_rules_are_those_in_force_when_the_answer_was_made(tmp_path: Path) -> None:
+    """An answer a page kept (its kernel died) and sends later is judged by the state of
+    the moment it was made: one made while free is stored after a lock, one made while
+    paused is not stored after the resume."""
+    store = ClassStore(tmp_path)
+    before = _now_answer("counting/c", 3)
+    time.sleep(0.01)
+    store.lock("counting", 1)
+    assert store.record(before).stored == [before.uid]
+    store.pause()
+    time.sleep(0.01)
+    during = _now_answer("counting/a", 1)
+    time.sleep(0.01)
+    store.resume()
+    assert during.uid in store.record(during).refused
+
+
+def test_the_state_changes_have_increasing_versions_and_bad_controls_are_refused(
+        tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    assert store.state() == ClassState()  # no database yet: free, running, run 1
+    versions = [store.lock("counting", 3).version, store.pause().version,
+                store.set_reveal("counting/c", REVEAL_TEACHER).version,
+                store.reveal("counting/c").version, store.resume().version]
+    assert versions == sorted(set(versions)) and store.state().version == versions[-1]
+    for bad, message in (((lambda: store.lock("counting", 0)), "from 1 to"),
+                         ((lambda: store.lock("counting", True)), "whole number"),  # type: ignore[arg-type]
+                         ((lambda: store.lock("no/slash", 1)), "lesson's key"),
+                         ((lambda: store.set_reveal("counting/c", "later")), "reveal mode"),
+                         ((lambda: store.reveal("")), "question"),
+                         ((lambda: store.new_run("  ")), "needs a name"),
+                         ((lambda: store.new_run("x" * 61)), "at most 60"),
+                         ((lambda: store.reopen(99)), "no lesson run 99"),
+                         ((lambda: store.export_csv(run=99)), "no lesson run 99")):
+        with pytest.raises(ValueError, match=message):
+            bad()
+    assert store.state().version == versions[-1]  # nothing refused was written
+
+
+def test_reveal_is_per_question_and_teacher_led_questions_wait_for_it(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    state = store.set_reveal("counting/c", REVEAL_TEACHER)
+    assert not state.shows_answer("counting/c") and state.shows_answer("counting/b")
+    assert state.reveal_mode("counting/c") == REVEAL_TEACHER
+    assert store.reveal("counting/c").shows_answer("counting/c")
+    assert not store.reveal("counting/c", shown=False).shows_answer("counting/c")
+    assert store.set_reveal("counting/c", REVEAL_AFTER).shows_answer("counting/c")
+
+
+def test_lesson_runs_keep_their_answers_apart_and_a_runs_export_holds_exactly_them(
+        tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    store.record(_now_answer(uid="one-1"), _now_answer(uid="one-2"))
+    store.set_reveal("counting/b", REVEAL_TEACHER)
+    store.reveal("counting/b")
+    second = store.new_run("3b, Tuesday")
+    assert second.run == 2 and second.revealed == () and second.teacher_led == ("counting/b",)
+    store.record(_now_answer(uid="two-1"))
+    assert [(r.id, r.name, r.answers) for r in store.runs()] == [
+        (1, "Run 1", 2), (2, "3b, Tuesday", 1)]
+    assert [q["answered"] for q in store.summary()] == [1]  # the run in progress
+    for run, uids in ((1, ["one-1", "one-2"]), (2, ["two-1"])):
+        exported = answers_from_csv(store.export_csv(run=run))
+        assert [a.uid for a in exported] == uids and exported == store.answers(run=run)
+        assert {row["run_name"] for row in csv.DictReader(io.StringIO(
+            store.export_csv(run=run)))} == {"Run 1" if run == 1 else "3b, Tuesday"}
+    assert answers_from_csv(store.export_csv()) == store.answers()
+    # Reopened: the answers from now on go to it, with what it had revealed.
+    reopened = store.reopen(1)
+    assert reopened.run == 1 and reopened.revealed == ("counting/b",)
+    store.record(_now_answer(uid="one-3"))
+    assert [a.uid for a in store.answers(run=1)] == ["one-1", "one-2", "one-3"]
+    assert store.rename_run(2, "3b, Tuesday 14 May").name == "3b, Tuesday 14 May"
+    # Deleted only explicitly, never the run in progress, and exactly its answers.
+    with pytest.raises(ValueError, match="in progress"):
+        store.delete_run(1)
+    assert store.delete_run(2) == 1
+    assert [a.uid for a in store.answers()] == ["one-1", "one-2", "one-3"]
+    assert [r.id for r in store.runs()] == [1]
+
+
+def test_a_database_of_schema_2_keeps_its_answers_as_the_first_run(tmp_path: Path) -> None:
+    path = tmp_path / "answers.sqlite"
+    with sqlite3.connect(path) as db:
+        db.executescript(SCHEMA_1)
+        db.executescript(MIGRATIONS[0])
+        db.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
+        db.execute("INSERT INTO answers (at, student, name, question, title, kind, answer, "
+                   "uid) VALUES (5.0, 's1', 'Ada', 'counting/b', 'B', 'probability', 0.4, "
+                   "'u1')")
+    db.close()
+    store = ClassStore(tmp_path)
+    (old,) = store.answers()
+    assert (old.uid, old.run, old.step) == ("u1", 1, None)
+    assert [(r.id, r.name, r.started, r.answers) for r in store.runs()] == [
+        (1, "Run 1", 5.0, 1)]
+    assert store.state().run == 1 and store.state().lock is None
 
 
 # ====================================================================== the schema
@@ -283,3 +434,64 @@ def test_the_class_mean_and_histogram_hold_against_a_far_off_answer() -> None:
     assert sum(1 for b in chart if b["count"]) >= 3  # the others spread over the range
     assert [b["count"] for b in bins([0.05, 0.3, 0.3, 1.0], "probability", 0.4)] == [
         1, 0, 0, 2, 0, 0, 0, 0, 0, 1]
+
+
+def test_the_progress_grid_has_each_students_steps_reached_and_answered(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    store.join("p1", "Ada")
+    store.join("p2", "")
+    store.reach("p1", "counting", 1)
+    store.reach("p1", "counting", 2)
+    store.reach("p1", "counting", 1)  # back again: the first time is kept
+    store.reach("p2", "counting", 1)
+    store.record(_now_answer("counting/b", 2, student="p1", name="Ada", value=0.5))
+    store.record(_now_answer("counting/b", 2, student="p1", name="Ada", value=0.45))
+    store.record(_now_answer("lab/tavern", None, student="p1", name="Ada"))  # no step
+    grid = {(c["student"], c["step"]): c for c in store.progress()}
+    assert sorted(grid) == [("Ada", 1), ("Ada", 2), ("anonymous (p2)", 1)]
+    assert grid[("Ada", 1)]["answer"] is None and grid[("Ada", 1)]["reached"] is not None
+    ada = grid[("Ada", 2)]
+    assert (ada["answer"], ada["exact"], ada["lesson"]) == (0.45, 22 / 51, "counting")
+    assert ada["reached"] <= ada["answered"]
+    # A new run starts an empty grid; the old run keeps its own.
+    store.new_run("3b, Tuesday")
+    assert store.progress() == [] and len(store.progress(run=1)) == 3
+    with pytest.raises(ValueError, match="from 1 to"):
+        store.reach("p1", "counting", 0)
+
+
+def test_pins_keep_their_order_and_only_answers_of_the_run_in_progress(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    store.record(*[_now_answer(uid=f"u{i}") for i in range(3)])
+    a, b, c = (x.id for x in store.answers())
+    assert a is not None and b is not None and c is not None
+    store.pin(a)
+    store.pin(b)
+    store.pin(c)
+    assert store.pin(a).pins == (b, c, a)  # pinned again: moves to the end
+    assert store.move_pin(a, -2).pins == (a, b, c)
+    assert store.move_pin(a, -1).pins == (a, b, c)  # already first
+    assert store.unpin(b).pins == (a, c)
+    with pytest.raises(ValueError, match="not pinned"):
+        store.move_pin(b, 1)
+    assert store.show_names(True).names and store.project("counting/b").projected
+    new = store.new_run("next")
+    assert new.pins == () and new.projected is None and new.names  # names: the teacher's
+    with pytest.raises(ValueError, match="no answer"):
+        store.pin(a)  # of another run
+
+
+def test_pseudonyms_are_stable_distinct_dwarf_names_that_do_not_give_the_name_away() -> None:
+    from nidavellir.classroom.store import DWARVES, pseudonym, pseudonyms
+
+    key = b"k" * 32
+    class_ = [Student(f"s{i}", f"student {i}", float(i), float(i)) for i in range(60)]
+    names = pseudonyms(class_, [], key)
+    assert len(set(names.values())) == 60  # distinct, even where two hashes meet
+    assert all(n.split()[0] in DWARVES and "student" not in n for n in names.values())
+    # A newcomer changes nobody's, whoever they are; another class's key gives others.
+    more = pseudonyms([*class_, Student("new", "Zed", 99.0, 99.0)], [], key)
+    assert {k: more[k] for k in names} == names
+    assert pseudonyms(class_, [], b"other" * 8) != names
+    first = pseudonym("name:ada", key)
+    assert pseudonym("name:ada", key, {first}) not in (first, "")  # taken: the next one

@@ -130,9 +130,9 @@ def test_csv_export_reads_back_to_the_same_answers(tmp_path: Path) -> None:
                  Answer(student="b", question="lab/x", answer=9812.0, kind="count"))
     text = store.export_csv()
     assert text.splitlines()[0] == "id,time,epoch,student,name,question,title,kind,answer," \
-                                   "exact,exact_text,uid"
+                                   "exact,exact_text,uid,run,run_name,step"
     assert answers_from_csv(text) == store.answers()
-    assert answers_csv(answers_from_csv(text)) == text
+    assert answers_csv(answers_from_csv(text), {1: "Run 1"}) == text
     with pytest.raises(ValueError, match="line 2"):
         answers_from_csv(text.replace("0.3333333333333333", "a third"))
 
@@ -324,11 +324,15 @@ def test_a_wrong_teacher_password_gets_no_data(teacher) -> None:  # type: ignore
         status, body = _open(opener, url + path)
         assert status == 403 and "Ada" not in body and "0.5" not in body
         assert json.loads(body) == {"error": "The teacher password is needed for this page."}
-    status, body = _open(opener, url + "clear", {"confirm": "anything"})
-    assert status == 403 and store.count() == 1
+    for action in ("pause", "new-run", "delete-run"):
+        status, body = _open(opener, url + "control", {"token": "anything", "action": action,
+                                                        "run": "1", "name": "x"})
+        assert status == 403 and store.count() == 1
+    assert not store.state().paused and len(store.runs()) == 1
+    assert _open(opener, url + "runs/1.csv")[0] == 403
 
 
-def test_the_teacher_page_shows_the_databases_counts_and_exports_and_clears(teacher) -> None:  # type: ignore[no-untyped-def]
+def test_the_teacher_page_shows_the_databases_counts_and_exports(teacher) -> None:  # type: ignore[no-untyped-def]
     url, store = teacher
     opener = _opener()
     status, _ = _open(opener, url + "login", {"password": PASSWORD})
@@ -352,11 +356,85 @@ def test_the_teacher_page_shows_the_databases_counts_and_exports_and_clears(teac
     assert hunter["exact_text"] == "22/51"
     status, csv_text = _open(opener, url + "answers.csv")
     assert status == 200 and answers_from_csv(csv_text) == store.answers()
-    token = page.split('CLEAR_TOKEN = "')[1].split('"')[0]
-    assert _open(opener, url + "clear", {"confirm": "nope"})[0] == 403
-    status, body = _open(opener, url + "clear", {"confirm": token})
-    assert status == 200 and json.loads(body) == {"cleared": 6}
-    assert store.count() == 0 and store.students() == []
+
+
+def _teacher_session(url: str) -> tuple[urllib.request.OpenerDirector, str]:
+    """A logged-in teacher and the page's token for its controls."""
+    opener = _opener()
+    assert _open(opener, url + "login", {"password": PASSWORD})[0] == 200
+    page = _open(opener, url)[1]
+    return opener, page.split('CONTROL_TOKEN = "')[1].split('"')[0]
+
+
+def test_the_teachers_controls_change_the_class_state_and_refuse_bad_requests(teacher) -> None:  # type: ignore[no-untyped-def]
+    url, store = teacher
+    opener, token = _teacher_session(url)
+
+    def control(**form: str) -> tuple[int, dict]:
+        status, body = _open(opener, url + "control", {"token": token, **form})
+        return status, json.loads(body)
+
+    status, done = control(action="lock", lesson="counting", step="2")
+    assert status == 200 and (done["state"]["lesson"], done["state"]["lock"]) == ("counting", 2)
+    assert store.state().lock == 2
+    assert control(action="pause")[1]["state"]["paused"] is True
+    # What a student's kernel would send now is refused by the store: paused, then beyond.
+    now = time.time()
+    assert "paused" in store.record(Answer(student="s1", question="counting/b", answer=0.5,
+                                           step=2, at=now, uid="p1")).refused["p1"]
+    assert control(action="resume")[1]["state"]["paused"] is False
+    assert "step 3 waits" in store.record(Answer(student="s1", question="counting/c",
+                                                 answer=0.5, step=3, at=time.time(),
+                                                 uid="p2")).refused["p2"]
+    assert control(action="release")[1]["state"]["lock"] is None
+    status, done = control(action="reveal-mode", question="counting/c", mode="teacher")
+    assert done["state"]["teacher_led"] == ["counting/c"]
+    assert control(action="reveal", question="counting/c")[1]["state"]["revealed"] == [
+        "counting/c"]
+    assert control(action="hide", question="counting/c")[1]["state"]["revealed"] == []
+    # Bad requests: 4xx with one sentence, and nothing changes.
+    version = store.state().version
+    for form, code, words in (
+            ({"action": "explode"}, 400, "There is no control 'explode'"),
+            ({"action": "lock", "lesson": "counting", "step": "two"}, 400,
+             "a step is a whole number, not 'two'"),
+            ({"action": "lock", "lesson": "counting", "step": "0"}, 400, "from 1 to 999"),
+            ({"action": "lock", "lesson": "../etc", "step": "1"}, 400, "lesson's key"),
+            ({"action": "reveal-mode", "question": "counting/c", "mode": "soon"}, 400,
+             "reveal mode"),
+            ({"action": "new-run", "name": ""}, 400, "needs a name"),
+            ({"action": "reopen", "run": "7"}, 404, "no lesson run 7"),
+            ({"action": "delete-run", "run": "1"}, 400, "in progress")):
+        status, body = control(**form)
+        assert (status, list(body)) == (code, ["error"]) and words in body["error"], form
+    assert store.state().version == version
+    assert _open(opener, url + "runs/7.csv")[0] == 404
+
+
+def test_lesson_runs_from_the_teacher_page_export_exactly_their_answers(teacher) -> None:  # type: ignore[no-untyped-def]
+    url, store = teacher
+    opener, token = _teacher_session(url)
+    store.record(*[_answer(f"s{i}", value=i / 10) for i in range(3)])
+    status, body = _open(opener, url + "control", {"token": token, "action": "new-run",
+                                                    "name": "3b, Tuesday"})
+    assert status == 200 and json.loads(body)["state"]["run"] == 2
+    store.record(_answer("s9", value=0.9))
+    data = json.loads(_open(opener, url + "api/answers")[1])
+    assert data["answers"] == 1 and data["state"]["run"] == 2  # the run in progress
+    assert [(r["id"], r["name"], r["answers"]) for r in data["runs"]] == [
+        (1, "Run 1", 3), (2, "3b, Tuesday", 1)]
+    for run in (1, 2):
+        status, text = _open(opener, url + f"runs/{run}.csv")
+        assert status == 200 and answers_from_csv(text) == store.answers(run=run)
+    assert answers_from_csv(_open(opener, url + "answers.csv")[1]) == store.answers()
+    status, body = _open(opener, url + "control", {"token": token, "action": "delete-run",
+                                                    "run": "1"})
+    assert status == 200 and json.loads(body)["deleted"] == 3
+    assert [a.student for a in store.answers()] == ["s9"]
+    lessons = json.loads(_open(opener, url + "api/lessons")[1])["lessons"]
+    counting = next(lesson for lesson in lessons if lesson["key"] == "counting")
+    assert counting["steps"][0]["step"] == 1
+    assert counting["steps"][0]["question"].startswith("counting/")
 
 
 # ====================================================================== the serve command
@@ -591,3 +669,57 @@ def test_parallel_wrong_passwords_from_one_address_are_checked_one_at_a_time(
     # However many come at once, an address gets one check and then must wait.
     assert statuses.count(401) == 1 and statuses.count(429) == 49, statuses
     assert throttle.checked == 1
+
+
+def test_the_projector_shows_no_name_pseudonyms_on_demand_and_pins_in_order(teacher) -> None:  # type: ignore[no-untyped-def]
+    from nidavellir.classroom.store import DWARVES
+
+    url, store = teacher
+    opener, token = _teacher_session(url)
+    assert _open(_opener(), url + "api/projector")[0] == 403  # the teacher's session only
+    for i, name in enumerate(("Ada", "Bo", "Cy")):
+        store.join(f"s{i}", name)
+        store.record(_answer(f"s{i}", name=name, value=0.3 + i / 10))
+    ids = [a.id for a in store.answers()]
+
+    def control(**form: str) -> dict:
+        status, body = _open(opener, url + "control", {"token": token, **form})
+        assert status == 200, body
+        return json.loads(body)
+
+    def projector() -> tuple[dict, str]:
+        status, body = _open(opener, url + "api/projector")
+        assert status == 200
+        return json.loads(body), body
+
+    data, body = projector()
+    question = data["question"]
+    assert question["question"] == "counting/hunter-in-a-tavern" and question["answered"] == 3
+    assert question["answers"] == [] and question["exact"] is None  # not revealed yet
+    assert not {"Ada", "Bo", "Cy"} & set(re.findall(r"\w+", body)) and "22/51" not in body
+    control(action="names", shown="1")
+    data, body = projector()
+    names = [a["pseudonym"] for a in data["question"]["answers"]]
+    assert len(set(names)) == 3 and all(n.split()[0] in DWARVES for n in names)
+    assert not {"Ada", "Bo", "Cy"} & set(re.findall(r"\w+", body))  # "Bofur" is no "Bo"
+    assert projector()[0]["question"]["answers"] == data["question"]["answers"]  # stable
+    control(action="reveal", question="counting/hunter-in-a-tavern")
+    assert projector()[0]["question"]["exact"] == 22 / 51
+    # Pinned answers, in the chosen order.
+    for answer in (ids[2], ids[0], ids[1]):
+        control(action="pin", answer=str(answer))
+    control(action="move-pin", answer=str(ids[1]), by="-1")
+    control(action="unpin", answer=str(ids[2]))
+    pins = projector()[0]["pins"]
+    assert [p["id"] for p in pins] == [ids[1], ids[0]]
+    assert [p["answer"] for p in pins] == [0.4, 0.3]
+    by_answer = {a["answer"]: a["pseudonym"] for a in data["question"]["answers"]}
+    assert [p["pseudonym"] for p in pins] == [by_answer[0.4], by_answer[0.3]]
+    control(action="names", shown="0")
+    _, body = projector()
+    assert not any(n in body for n in names)
+    status, body = _open(opener, url + "control", {"token": token, "action": "pin",
+                                                    "answer": "999"})
+    assert status == 400 and "no answer 999" in body
+    status, page = _open(opener, url + "projector")
+    assert status == 200 and "chart.js" in page and _open(opener, url + "chart.js")[0] == 200

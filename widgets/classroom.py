@@ -24,8 +24,9 @@ and student, with the student's name, tab, lesson and step. Over the widget's me
    and is written again every few seconds, and by any kernel the page says hello to: when
    a kernel dies the page says so, reloads onto a new one and sends what it holds;
 4. an id is stored once (:meth:`~nidavellir.classroom.store.ClassStore.record`), so a
-   resend never counts twice; an answer made before the teacher cleared the class is
-   not stored (**dropped**).
+   resend never counts twice; an answer made in a lesson run the teacher deleted since
+   is not stored (**dropped**), nor one made where the teacher's pace or pause did not
+   allow it (dropped, and the page says why).
 
 A page also says **beat** every 30 s (the teacher page counts the students whose page is
 open). Without a page (a notebook outside Voila, the tests) the kernel writes at once,
@@ -62,11 +63,13 @@ from nidavellir.classroom import Answer, ClassStore, StoreError, class_store
 from nidavellir.classroom.store import (
     ID,
     NAME_MAX,
+    ClassState,
     Recorded,
     check_answer,
     check_value,
     clean_name,
 )
+from nidavellir.i18n import _
 
 #: The lab's page extension gives :class:`ClassOutbox` its front end (its package.json
 #: version).
@@ -74,12 +77,16 @@ PAGE_MODULE = "@nidavellir/voila-page"
 PAGE_MODULE_VERSION = "0.1.0"
 #: Seconds between two tries of answers the database refused.
 RETRY_S = 3.0
+#: Seconds between two looks at the teacher's controls (the class's state in the
+#: database): a control reaches every student's page within this and a widget message.
+STATE_POLL_S = 0.5
 #: An answer's state: sent to the page (not held yet), on its way to the database, kept
 #: on the page after the database refused it, stored.
 PAGE, SENDING, KEPT, STORED = "page", "sending", "kept", "stored"
-#: The fields of an answer a page holds, in the order they are signed.
+#: The fields of an answer a page holds, in the order they are signed (``step`` is signed
+#: only when there is one: an answer a page held from before steps were sent signs as it did).
 FIELDS = ("uid", "student", "name", "question", "title", "kind", "answer", "exact",
-          "exact_text", "at", "generation")
+          "exact_text", "at", "generation", "step")
 
 
 class ClassOutbox(W.Widget):  # type: ignore[misc]
@@ -104,6 +111,8 @@ def _canonical(fields: dict[str, Any]) -> bytes:
               float(fields["answer"]), None if exact is None else float(exact),
               str(fields["exact_text"]), float(fields["at"]),
               None if generation is None else int(generation)]
+    if fields.get("step") is not None:
+        values.append(int(fields["step"]))
     return json.dumps(values, separators=(",", ":")).encode()
 
 
@@ -114,7 +123,15 @@ def _answer(fields: dict[str, Any]) -> Answer:
                   title=str(fields["title"]), kind=str(fields["kind"]),
                   answer=float(fields["answer"]), exact=None if exact is None else float(exact),
                   exact_text=str(fields["exact_text"]), at=float(fields["at"]),
-                  generation=None if generation is None else int(generation))
+                  generation=None if generation is None else int(generation),
+                  step=None if fields.get("step") is None else int(fields["step"]))
+
+
+def _for_students(state: ClassState) -> tuple[Any, ...]:
+    """What of the class's state a student's page follows (a change of anything else
+    redraws no lesson)."""
+    return (state.run, state.lesson, state.lock, state.paused, state.teacher_led,
+            state.revealed)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -130,7 +147,10 @@ class ClassLink:
     """The page's student and their answers on the way to the class's store."""
 
     def __init__(self, store: ClassStore | None = None, student: str | None = None,
-                 *, from_environment: bool = True) -> None:
+                 *, from_environment: bool = True, banner: bool = True) -> None:
+        """``banner``: the teacher's word (:attr:`teacher`) is shown in :attr:`widget`;
+        False when the page shows it elsewhere (the dashboard, above its tabs: a paused
+        class reads *Eyes on the teacher* on every tab)."""
         self.store = store if store is not None else (class_store() if from_environment
                                                       else None)
         self.student = student or uuid.uuid4().hex
@@ -149,6 +169,7 @@ class ClassLink:
         self.restored: dict[str, Any] | None = None
         self._place: dict[str, Any] = {}
         self._place_handlers: list[Callable[[dict[str, Any]], None]] = []
+        self._reached: set[tuple[str, int]] = set()
         self._ids: list[str] = []
         self._writing = False
         self._join_error = False
@@ -156,6 +177,12 @@ class ClassLink:
         self._pool: ThreadPoolExecutor | None = None
         self._secret: bytes | None = None
         self._quiet = False
+        #: What the teacher decided (pace, pause, reveal), as last read from the database.
+        self.state = ClassState()
+        self._state_handlers: list[Callable[[ClassState], None]] = []
+        self._watching = False
+        self._state_pool: ThreadPoolExecutor | None = None
+        self._notes: list[str] = []
         self.name = W.Text(description="Your name", placeholder="optional: for your teacher",
                            continuous_update=False, layout=W.Layout(width="320px"))
         self.name.add_class("nid-class-name")
@@ -169,9 +196,15 @@ class ClassLink:
         self.retry.on_click(lambda _b: self.flush())
         note = W.HTML("<span class='nid-note'>Your predictions go to "
                       "your teacher's class view.</span>")
-        self.widget = W.HBox([self.name, note, self.retry, self.status],
-                             layout=W.Layout(align_items="center", flex_flow="row wrap",
-                                             display="" if self.active else "none"))
+        #: What the teacher's lead means for the page now ("Eyes on the teacher", waiting
+        #: at a locked step, an answer the teacher reveals later).
+        self.teacher = W.HTML()
+        self.teacher.add_class("nid-class-teacher")
+        self.widget = W.VBox([W.HBox([self.name, note, self.retry, self.status],
+                                     layout=W.Layout(align_items="center",
+                                                     flex_flow="row wrap"))]
+                             + ([self.teacher] if banner else []),
+                             layout=W.Layout(display="" if self.active else "none"))
         self.widget.add_class("nid-class-link")
         self.outbox: ClassOutbox | None = None
         if self.store is not None:
@@ -209,10 +242,148 @@ class ClassLink:
             handler(self.restored)
 
     def set_place(self, **place: Any) -> None:
-        """Where the student is now (the page keeps it for a reload)."""
+        """Where the student is now (the page keeps it for a reload; the teacher's
+        progress grid gets each step of a lesson the student reaches)."""
         self._place.update(place)
         if self.outbox is not None and self.outbox.place != self._place:
             self.outbox.place = dict(self._place)
+        lesson, step = self._place.get("lesson"), self._place.get("step")
+        if (self.store is not None and self.page and isinstance(lesson, str)
+                and ID.fullmatch(lesson) and isinstance(step, int) and lesson != "lab"
+                and (lesson, step) not in self._reached):
+            self._reached.add((lesson, step))
+            store, student = self.store, self.student
+
+            def reached(_result: Any, error: BaseException | None) -> None:
+                if error is not None:  # a busy database: told again with the next step
+                    self._reached.discard((lesson, step))
+
+            self._run(lambda: store.reach(student, lesson, step + 1), reached)
+
+    # ------------------------------------------------------------------ the teacher's lead
+
+    def on_state(self, handler: Callable[[ClassState], None]) -> None:
+        """Call ``handler`` with the class's state each time the teacher changes it."""
+        self._state_handlers.append(handler)
+
+    def may_reach(self, lesson: str, step: int) -> bool:
+        """Whether the student may go to ``step`` (1 for the first) of ``lesson`` now."""
+        limit = self.state.limit(lesson)
+        return limit is None or step <= limit
+
+    def shows_answer(self, question: str) -> bool:
+        """Whether the student sees ``question``'s simulation and exact answer now."""
+        return self.state.shows_answer(question)
+
+    def check_state(self) -> ClassState:
+        """Read the class's state now (in this thread) and follow it."""
+        if self.store is not None:
+            with contextlib.suppress(StoreError):
+                self._take_state(self.store.state())
+        return self.state
+
+    def watch(self) -> None:
+        """Look at the class's state every :data:`STATE_POLL_S` seconds, on a thread of
+        its own (a write that waits for the database never delays it), for as long as
+        the kernel runs. Started when the page says hello: a kernel waiting in the pool
+        does not look."""
+        loop = _running_loop()
+        if self._watching or self.store is None or loop is None:
+            return
+        self._watching = True
+        self._state_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nid-state")
+        self._look(loop)
+
+    def _look(self, loop: asyncio.AbstractEventLoop) -> None:
+        assert self._state_pool is not None and self.store is not None
+        future = self._state_pool.submit(self.store.state)
+
+        def done(f: Future[ClassState]) -> None:
+            def back() -> None:
+                if f.exception() is None:
+                    self._take_state(f.result())
+                loop.call_later(STATE_POLL_S, self._look, loop)
+
+            loop.call_soon_threadsafe(back)
+
+        future.add_done_callback(done)
+
+    def _take_state(self, state: ClassState) -> None:
+        before = self.state
+        self.state = state
+        if _for_students(state) == _for_students(before):
+            return  # the projector's pins or names, a run renamed: nothing on this page
+        for handler in list(self._state_handlers):
+            handler(state)
+        self._teacher_says(self._notes)  # whichever tab the page shows
+
+    def follow(self, app: Any) -> None:
+        """A lesson's page as the teacher leads it (after the lesson drew its step):
+        paused, every control is disabled; at the locked step, *Next* waits; a question
+        whose answer the teacher reveals keeps its simulation and exact value hidden."""
+        state, lesson = self.state, app.lesson.key
+        question, number = app.question_id(), app.index + 1
+        notes = []
+        limit = state.limit(lesson)
+        if limit is not None and number >= limit:
+            app.next_button.disabled = True
+            if limit:
+                notes.append(_("Your teacher leads: the class goes no further than step "
+                               "{step} for now. Wait for your teacher.").format(step=limit))
+        if not state.shows_answer(question):
+            app.simulate_button.disabled = True
+            app.reveal_button.disabled = True
+            app.simulation_box.layout.display = "none"
+            app.answer_box.layout.display = "none"
+            notes.append(_("Your teacher shows the simulation and the exact answer after "
+                           "the discussion."))
+        for control in (app.slider, app.number, app.submit_button):
+            control.disabled = state.paused
+        if state.paused:
+            for control in (app.simulate_button, app.reveal_button, app.back_button,
+                            app.next_button):
+                control.disabled = True
+        if getattr(app, "visible", True):
+            self._notes = notes
+            self._teacher_says(notes)
+
+    def reachable(self, lesson: str, index: int) -> int:
+        """The step (0 for the first) a student asking for ``index`` of ``lesson`` goes
+        to: no further than the locked step."""
+        limit = self.state.limit(lesson)
+        return index if limit is None else max(0, min(index, limit - 1))
+
+    def lead(self, tab: Any) -> None:
+        """The probability lessons' tab as the teacher leads it: locked to a lesson, the
+        tab shows that lesson (no other may be chosen) at the locked step or before it;
+        paused, nothing may be chosen; then the lesson follows (:meth:`follow`)."""
+        state = self.state
+        locked = state.lock is not None and state.lesson in tab.entries
+        if locked and tab.chooser.value != state.lesson:
+            tab.chooser.value = state.lesson  # the tab shows it and comes back here
+            return
+        tab.chooser.disabled = locked or state.paused
+        self.name.disabled = state.paused
+        app = tab.apps.get(tab.chooser.value)
+        if app is not None and hasattr(app, "lesson"):
+            index = self.reachable(app.lesson.key, app.index)
+            if index != app.index:
+                app.goto(index)
+            else:
+                app.refresh()
+        else:
+            self._notes = []
+            self._teacher_says([])
+
+    def _teacher_says(self, notes: list[str]) -> None:
+        if self.state.paused:
+            self.teacher.value = ("<div class='nid-eyes'>" + html.escape(
+                _("Eyes on the teacher")) + "</div>")
+        elif notes:
+            self.teacher.value = "".join(f"<div class='nid-teacher-note'>{html.escape(n)}"
+                                         "</div>" for n in notes)
+        else:
+            self.teacher.value = ""
 
     # ------------------------------------------------------------------ joining
 
@@ -265,7 +436,8 @@ class ClassLink:
         """An answer a page sent back: its fields if a lesson of this class made them
         (the signature holds) and the store would take them; None otherwise."""
         try:
-            fields = {k: item["answer"][k] for k in FIELDS}
+            fields = {k: item["answer"][k] for k in FIELDS if k != "step"}
+            fields["step"] = item["answer"].get("step")
             signature = str(item["sig"])
             key = self._key()
             if not key or not hmac.compare_digest(
@@ -280,16 +452,19 @@ class ClassLink:
         return self._ids.pop(0) if self._ids else uuid.uuid4().hex
 
     def send(self, question: str, title: str, answer: float, kind: str,
-             exact: float | None = None, exact_text: str = "") -> bool:
+             exact: float | None = None, exact_text: str = "", step: int | None = None
+             ) -> bool:
         """An answer for the class: to the page first (when there is one), then to the
         database. True when the database has it now (without a page, outside the
-        kernel's loop); ValueError for an answer the store would not take."""
+        kernel's loop); ValueError for an answer the store would not take. ``step``: the
+        step of its lesson it answers (1 for the first; the teacher's pace needs it)."""
         if self.store is None:
             return False
         fields = {"uid": self._new_id(), "student": self.student, "name": self.typed_name(),
                   "question": question, "title": title, "kind": kind,
                   "answer": check_value(answer, kind), "exact": exact,
-                  "exact_text": exact_text, "at": time.time(), "generation": self.generation}
+                  "exact_text": exact_text, "at": time.time(), "generation": self.generation,
+                  "step": step}
         check_answer(_answer(fields))
         item = {"answer": fields, "sig": self._sign(fields), "state": PAGE if self.page
                 else SENDING}
@@ -353,7 +528,8 @@ class ClassLink:
         for uid in stored:
             self.items[uid]["state"] = STORED
         dropped = [uid for uid in result.dropped if uid in self.items]
-        for uid in dropped:
+        refused = {uid: why for uid, why in result.refused.items() if uid in self.items}
+        for uid in (*dropped, *refused):
             del self.items[uid]
         self.latest = {q: uid for q, uid in self.latest.items() if uid in self.items}
         self.problem = ""
@@ -362,8 +538,13 @@ class ClassLink:
                 self.outbox.send({"kind": "stored", "uids": stored})
             if dropped:
                 self.outbox.send({"kind": "dropped", "uids": dropped,
-                                  "why": "the class was cleared since"})
+                                  "why": _("its lesson run was deleted since")})
+            for uid, why in refused.items():
+                self.outbox.send({"kind": "dropped", "uids": [uid], "why": why})
         self._changed(sent=len(stored))
+        if refused:
+            self._say(_("⚠ Not sent to your teacher: {why}.").format(
+                why=next(iter(refused.values()))), error=True)
         if any(i["state"] == SENDING for i in self.items.values()):
             self.flush()
 
@@ -414,6 +595,7 @@ class ClassLink:
                 self.name.value = clean_name(name)[:NAME_MAX]
         finally:
             self._quiet = False
+        self.check_state()  # the teacher's lead first: the place restored follows it
         self.set_place(**place)
         self.restored = place
         for handler in list(self._place_handlers):
@@ -421,6 +603,7 @@ class ClassLink:
         self.join()
         self.flush()
         self._changed()
+        self.watch()
 
     def _held(self, content: dict[str, Any]) -> None:
         self._take_ids(content.get("ids"))

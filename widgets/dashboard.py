@@ -372,7 +372,8 @@ class Dashboard(W.VBox):
         self.lessons: W.Widget | None = None
         #: In class mode, the student's link to the class (made with the page, so that a
         #: page that comes back after its kernel died finds its tab, lesson and step).
-        self.link: ClassLink | None = ClassLink() if class_store() is not None else None
+        self.link: ClassLink | None = (ClassLink(banner=False) if class_store() is not None
+                                       else None)
         self.boxes: dict[str, W.VBox] = {}
         for key, _title in TABS:
             box = W.VBox([W.HTML("<i>" + esc(_("loading…")) + "</i>")])
@@ -388,7 +389,8 @@ class Dashboard(W.VBox):
                         "<div class='nid-lab-subtitle'>"
                         + esc(_("Learn the rules step by step, play against the computer, "
                                 "replay and question recorded games.")) + "</div>")
-        self.children = [css_widget(), header, self.tabs,
+        self.children = [css_widget(), header,
+                         *([self.link.teacher] if self.link is not None else []), self.tabs,
                          W.HTML("<b class='nid-console-title'>" + esc(_("Console")) + "</b>"),
                          self.console]
         self.tabs.selected_index = 0

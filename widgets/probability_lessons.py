@@ -223,7 +223,7 @@ class ProbabilityLessonApp(W.VBox):
             self.link.send(self.question_id(), f"{self.lesson.title}: {self.step.title}",
                            value, self.kind,
                            float(exact.value) if exact is not None else None,
-                           str(exact.value) if exact is not None else "")
+                           str(exact.value) if exact is not None else "", step=self.index + 1)
         self.refresh()
         return True
 
@@ -237,7 +237,10 @@ class ProbabilityLessonApp(W.VBox):
 
     def simulate(self) -> dict[str, Any] | None:
         """Run the step's simulation and say its result in words (not the exact answer
-        yet: :meth:`reveal`). From then on the prediction is locked."""
+        yet: :meth:`reveal`). From then on the prediction is locked. In class, a step the
+        teacher reveals waits for the reveal (the class link says so on the page)."""
+        if self.link is not None and not self.link.shows_answer(self.question_id()):
+            return None
         if self.index not in self.predictions:
             self._said("Submit your prediction first: then the simulation shows how it did.",
                        error=True)
@@ -271,7 +274,9 @@ class ProbabilityLessonApp(W.VBox):
         return True
 
     def next(self) -> bool:
-        if self.index >= len(self.lesson.steps) - 1:
+        if self.index >= len(self.lesson.steps) - 1 or (
+                self.link is not None and not self.link.may_reach(self.lesson.key,
+                                                                  self.index + 2)):
             return False
         self.index += 1
         self.refresh()
@@ -287,7 +292,8 @@ class ProbabilityLessonApp(W.VBox):
     def goto(self, index: int) -> None:
         if not 0 <= index < len(self.lesson.steps):
             raise ValueError(f"no step {index}: the lesson has {len(self.lesson.steps)}")
-        self.index = index
+        self.index = index if self.link is None else self.link.reachable(self.lesson.key,
+                                                                           index)
         self.refresh()
 
     # ------------------------------------------------------------------ view
@@ -328,6 +334,8 @@ class ProbabilityLessonApp(W.VBox):
                                           if self.index in self.predictions
                                           else "Submit my prediction")
         self.simulate_button.disabled = self.index not in self.predictions
+        if self.link is not None:
+            self.link.follow(self)  # the teacher's pace, pause and reveal still hold
 
     def _said(self, message: str, error: bool = False) -> None:
         tone = "nid-bad" if error else "nid-good"
@@ -389,6 +397,8 @@ class ProbabilityLessonApp(W.VBox):
                                f"{self.index + 1} / {n}</span>")
         if self.link is not None and self.link.active and self.visible:
             self.link.set_place(lesson=self.lesson.key, step=self.index)
+        if self.link is not None:
+            self.link.follow(self)  # the teacher's pace, pause and reveal
 
     def _notes_html(self, stage: str, shown: str) -> str:
         notes = self.lesson.notation_notes(self.index, stage, shown)
@@ -514,6 +524,7 @@ class ProbabilityLessonsTab(W.VBox):
         self._show(self.chooser.value)
         # A page that comes back (its kernel was replaced) brings the lesson and step.
         self.link.on_place(self._restore_place)
+        self.link.on_state(lambda _state: self.link.lead(self))
 
     def _restore_place(self, place: dict[str, Any]) -> None:
         lesson, step = place.get("lesson"), place.get("step")
@@ -574,6 +585,7 @@ class ProbabilityLessonsTab(W.VBox):
         self.summary.value = (f"<div class='nid-tab-summary'>"
                               f"{inline(summary)}</div>")
         self.body.children = [self.apps[key]]
+        self.link.lead(self)  # a lesson the teacher's lock does not allow goes back
 
     def _lab_guess(self, label: str, guess: float, kind: str, exact: Any) -> None:
         """A quiz answer of the free lab, for the class view."""

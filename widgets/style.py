@@ -181,6 +181,10 @@ button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
 .nid-made { font: 14px sans-serif; background: #eafaf1; border: 2px solid #1e8449;
   padding: 6px; border-radius: 6px; }
 .nid-said, .nid-verdict { font: 14px sans-serif; margin: 4px 0; }
+.nid-eyes { font: bold 28px sans-serif; background: #1b2631; color: #fff; text-align: center;
+  padding: 18px; border-radius: 8px; margin: 6px 0; }
+.nid-teacher-note { font: 14px sans-serif; background: #fef9e7; border-left: 4px solid #b9770e;
+  padding: 6px 10px; margin: 4px 0; }
 .nid-wt-ok, .nid-wt-error { font: 14px sans-serif; margin: 6px 0; }
 .nid-wt-ok { color: #1e8449; }
 .nid-wt-error { color: #c0392b; }

@@ -32,7 +32,7 @@ an earlier class still open.
 0
 >>> store.record(Answer(student="s1", name="Ada", question="counting/hunter", answer=0.4,
 ...                     exact=22 / 51, kind="probability", title="A hunter", uid="p1"))
-Recorded(stored=['p1'], already=[], dropped=[])
+Recorded(stored=['p1'], already=[], dropped=[], refused={})
 >>> store.record(Answer(student="s1", name="Ada", question="counting/hunter", answer=0.4,
 ...                     kind="probability", uid="p1")).already  # sent again: no change
 ['p1']
@@ -46,7 +46,10 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import hashlib
+import hmac
 import io
+import json
 import math
 import os
 import re
@@ -59,6 +62,8 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from ..i18n import _
 
 #: The database's file name in the class folder.
 FILE_NAME = "answers.sqlite"
@@ -80,6 +85,13 @@ ID = re.compile(rf"[A-Za-z0-9_-]{{1,{ID_MAX}}}")
 VALUE_MAX = 1e9
 #: Seconds since a student's page last gave a sign for the student to count as in the class.
 PRESENT_S = 180.0
+#: A lesson run's name is typed by the teacher ("3b, Tuesday").
+RUN_NAME_MAX = 60
+#: When students see a question's simulation and exact answer: right after answering
+#: (the lab's behaviour without a teacher), or once the teacher reveals it.
+REVEAL_AFTER, REVEAL_TEACHER = "after", "teacher"
+#: The most steps a lesson may have (a lock names one of them).
+STEP_MAX = 999
 
 _BASE = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -102,6 +114,23 @@ MIGRATIONS: tuple[str, ...] = (
     """ALTER TABLE answers ADD COLUMN uid TEXT;
     CREATE UNIQUE INDEX answers_by_uid ON answers (uid);
     INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', '0');""",
+    # 3: lesson runs (each answer belongs to one; the answers stored before are the first
+    # run's) and the teacher's controls, every change a row: the class's state at any
+    # moment is the latest row before it (:class:`ClassState`). Each answer may say which
+    # step of its lesson it answers (the pace's rules need it); each step a student reached,
+    # when first (the teacher's progress grid).
+    """CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL,
+        started REAL NOT NULL);
+    INSERT INTO runs (id, name, started) VALUES (1, 'Run 1',
+        COALESCE((SELECT MIN(at) FROM answers), CAST(strftime('%s', 'now') AS REAL)));
+    ALTER TABLE answers ADD COLUMN run INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE answers ADD COLUMN step INTEGER;
+    CREATE INDEX answers_by_run ON answers (run, id);
+    CREATE TABLE controls (id INTEGER PRIMARY KEY AUTOINCREMENT, at REAL NOT NULL,
+        state TEXT NOT NULL);
+    CREATE TABLE reached (student TEXT NOT NULL, run INTEGER NOT NULL, lesson TEXT NOT NULL,
+        step INTEGER NOT NULL, at REAL NOT NULL, PRIMARY KEY (student, run, lesson, step));
+    INSERT INTO controls (at, state) VALUES (0, '{"run": 1}');""",
 )
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
 
@@ -140,7 +169,114 @@ class Answer:
     once."""
     generation: int | None = field(default=None, compare=False)
     """The class's generation when the answer was made (``None``: unknown); an answer from
-    before a Clear is not stored. Not stored itself."""
+    before a Clear (of a lab before lesson runs) is not stored. Not stored itself."""
+    step: int | None = None
+    """The step of its lesson the answer is to (1 for the first); ``None`` for the free
+    lab's questions. A lock on the class's pace refuses the steps beyond it."""
+    run: int | None = None
+    """The lesson run the answer belongs to: the one in progress when it was made (set by
+    the store; an answer read back says its run)."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One run of a lesson ("3b, Tuesday"): the answers given while it was in progress."""
+
+    id: int
+    name: str
+    started: float
+    answers: int = 0
+
+
+@dataclass(frozen=True)
+class ClassState:
+    """What the teacher decided, as every student's page follows it.
+
+    - **pace**: free (``lock`` None), or locked at step ``lock`` of ``lesson``: a student
+      may go back, not beyond, and an answer to a later step (or another lesson's) is
+      refused;
+    - **paused**: every page shows "Eyes on the teacher"; every answer is refused;
+    - **reveal**: a question in ``teacher_led`` shows its simulation and exact answer only
+      once it is in ``revealed``; the others right after answering;
+    - ``run``: the lesson run answers go to; ``version`` the number of the change (it only
+      goes up: a page that saw it has nothing newer to learn), ``at`` its time.
+    """
+
+    run: int = 1
+    lesson: str | None = None
+    lock: int | None = None
+    paused: bool = False
+    teacher_led: tuple[str, ...] = ()
+    revealed: tuple[str, ...] = ()
+    projected: str | None = None
+    """The question the projector view shows (None: the locked step's, else the latest
+    answered)."""
+    names: bool = False
+    """Whether the projector view shows each answer's pseudonym (never a real name)."""
+    pins: tuple[int, ...] = ()
+    """The answers pinned for the projector, in the order it shows them (their ids)."""
+    version: int = 0
+    at: float = 0.0
+
+    @classmethod
+    def from_json(cls, text: str, version: int = 0, at: float = 0.0) -> ClassState:
+        data = json.loads(text)
+        lock = data.get("lock")
+        return cls(run=int(data.get("run", 1)), lesson=data.get("lesson"),
+                   lock=None if lock is None else int(lock), paused=bool(data.get("paused")),
+                   teacher_led=tuple(data.get("teacher_led", ())),
+                   revealed=tuple(data.get("revealed", ())), projected=data.get("projected"),
+                   names=bool(data.get("names")),
+                   pins=tuple(int(p) for p in data.get("pins", ())), version=version, at=at)
+
+    def to_json(self) -> str:
+        return json.dumps({"run": self.run, "lesson": self.lesson, "lock": self.lock,
+                           "paused": self.paused, "teacher_led": list(self.teacher_led),
+                           "revealed": list(self.revealed), "projected": self.projected,
+                           "names": self.names, "pins": list(self.pins)}, sort_keys=True)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The state as the pages read it (JSON)."""
+        return {**json.loads(self.to_json()), "version": self.version, "at": self.at}
+
+    def reveal_mode(self, question: str) -> str:
+        return REVEAL_TEACHER if question in self.teacher_led else REVEAL_AFTER
+
+    def shows_answer(self, question: str) -> bool:
+        """Whether a student who answered ``question`` sees its simulation and exact value."""
+        return question not in self.teacher_led or question in self.revealed
+
+    def limit(self, lesson: str) -> int | None:
+        """The last step of ``lesson`` a student may reach (1 for the first), or None when
+        every step may be reached; 0 when the class is locked to another lesson."""
+        if self.lock is None:
+            return None
+        return self.lock if lesson == self.lesson else 0
+
+    def refusal(self, question: str, step: int | None) -> str | None:
+        """Why an answer to ``question`` (``lesson/step``; its step's number) made in this
+        state is refused, in one sentence; None when it is taken."""
+        if self.paused:
+            return _("the teacher paused the class: submit again when the lesson goes on "
+                     "(eyes on the teacher)")
+        if self.lock is None:
+            return None
+        lesson = question.split("/", 1)[0]
+        if lesson != self.lesson:
+            return _("the class is on step {lock} of the lesson {lesson!r}: {question!r} "
+                     "waits for the teacher").format(lock=self.lock, lesson=self.lesson,
+                                                     question=question)
+        if step is None:
+            return _("an answer to a step of {lesson!r} must say the step's number").format(
+                lesson=lesson)
+        if step > self.lock:
+            return _("the class is locked at step {lock} of {lesson!r}: step {step} waits "
+                     "for the teacher").format(lock=self.lock, lesson=lesson, step=step)
+        return None
+
+
+class NoSuchRun(ValueError):
+    """A lesson run the class database does not have."""
 
 
 @dataclass(frozen=True)
@@ -163,7 +299,10 @@ class Recorded:
     already: list[str | None] = field(default_factory=list)
     """Stored before (sent again): nothing changed."""
     dropped: list[str | None] = field(default_factory=list)
-    """Made before the class was cleared: not stored."""
+    """Made in a lesson run deleted since (or before a Clear of an earlier lab): not
+    stored."""
+    refused: dict[str | None, str] = field(default_factory=dict)
+    """Made where the teacher's pace or pause did not allow it, with why: not stored."""
 
 
 def clean_name(text: str) -> str:
@@ -337,7 +476,7 @@ class ClassStore:
 
     def join(self, student: str, name: str = "") -> int:
         """A student's page is here (opened, still open, or its name changed); returns the
-        class's generation (raised by :meth:`clear`)."""
+        class's generation (raised by a Clear of a lab before lesson runs)."""
         name = clean_name(name)
         _check_id(student, "student")
         _check_length(name, NAME_MAX, "name")
@@ -353,7 +492,10 @@ class ClassStore:
 
     def record(self, *answers: Answer) -> Recorded:
         """Store answers (one transaction: all or none). An answer whose ``uid`` is stored
-        already changes nothing; one made before the class was cleared is not stored."""
+        already changes nothing. Each goes to the lesson run in progress when it was made
+        (its ``at``), under the rules of that moment (:meth:`ClassState.refusal`): one
+        made while the class was paused, or beyond its locked step, is refused, with why;
+        one whose run was deleted since is dropped."""
         answers = tuple(_cleaned(a) for a in answers)
         for a in answers:
             _check(a)
@@ -363,16 +505,25 @@ class ClassStore:
         with self._connect(write=True) as conn:
             conn.execute("BEGIN IMMEDIATE")
             generation = _generation(conn)
+            runs = {int(r[0]) for r in conn.execute("SELECT id FROM runs")}
             for a in answers:
                 if a.generation is not None and a.generation < generation:
                     done.dropped.append(a.uid)
                     continue
+                then = _state_at(conn, a.at)
+                why = then.refusal(a.question, a.step)
+                if why is not None:
+                    done.refused[a.uid] = why
+                    continue
+                if then.run not in runs:
+                    done.dropped.append(a.uid)
+                    continue
                 cursor = conn.execute(
                     "INSERT INTO answers (at, student, name, question, title, kind, answer, "
-                    "exact, exact_text, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                    "ON CONFLICT (uid) DO NOTHING",
+                    "exact, exact_text, uid, run, step) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                    "?, ?) ON CONFLICT (uid) DO NOTHING",
                     (a.at, a.student, a.name, a.question, a.title, a.kind, float(a.answer),
-                     a.exact, a.exact_text, a.uid))
+                     a.exact, a.exact_text, a.uid, then.run, a.step))
                 if cursor.rowcount == 0:
                     done.already.append(a.uid)
                     continue
@@ -386,28 +537,233 @@ class ClassStore:
             conn.execute("COMMIT")
         return done
 
-    def clear(self) -> int:
-        """Forget every answer and student (a new class); returns the answers removed.
-        The class's generation goes up: an answer a page kept from before is not stored."""
+    def reach(self, student: str, lesson: str, step: int) -> None:
+        """A student's page shows ``step`` (1 for the first) of ``lesson``: kept, with the
+        time it first did, for the run in progress (the teacher's progress grid)."""
+        _check_id(student, "student")
+        _check_id(lesson, "lesson")
+        if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= STEP_MAX:
+            raise ValueError(f"a step is a whole number from 1 to {STEP_MAX}, not {step!r}")
         with self._connect(write=True) as conn:
             conn.execute("BEGIN IMMEDIATE")
-            count = int(conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
-            conn.execute("DELETE FROM answers")
-            conn.execute("DELETE FROM students")
-            conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = "
-                         "'generation'")
+            run = _state_at(conn, None).run
+            conn.execute("INSERT OR IGNORE INTO reached (student, run, lesson, step, at) "
+                         "VALUES (?, ?, ?, ?, ?)", (student, run, lesson, step, time.time()))
             conn.execute("COMMIT")
-        return count
+
+    def progress(self, run: int | None = None) -> list[dict[str, Any]]:
+        """The progress grid of a run (the one in progress by default): per student and
+        step of a lesson, when the student first reached it and their latest answer to it
+        (its value, the exact value, when). A student is counted as :func:`summarize`
+        counts them (a name, or a page without one)."""
+        run = self.state().run if run is None else run
+        with self._connect(write=False) as conn:
+            reached = conn.execute("SELECT student, lesson, step, at FROM reached WHERE "
+                                   "run = ?", (run,)).fetchall()
+        students = self.students()
+        return progress_grid(reached, self.answers(run=run), students)
+
+    # ------------------------------------------------------------------ the teacher's controls
+
+    def state(self) -> ClassState:
+        """The class's state now (the default, free and running, before any database)."""
+        if not self.path.exists():
+            return ClassState()
+        with self._connect(write=False) as conn:
+            return _state_at(conn, None)
+
+    def _control(self, change: Any) -> ClassState:
+        """One change of the state, ``change(conn, state) -> state`` (ValueError when it
+        is refused), written as a new row in one transaction."""
+        with self._connect(write=True) as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                now = _state_at(conn, None)
+                new = change(conn, now)
+                at = max(time.time(), now.at)  # the rows' times never go back
+                cursor = conn.execute("INSERT INTO controls (at, state) VALUES (?, ?)",
+                                      (at, new.to_json()))
+                conn.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+                raise
+        return replace(new, version=int(cursor.lastrowid or 0), at=at)
+
+    def lock(self, lesson: str, step: int) -> ClassState:
+        """Lock the class at ``step`` of ``lesson`` (1 for the first): students may go
+        back, not beyond."""
+        if not isinstance(lesson, str) or not ID.fullmatch(lesson):
+            raise ValueError(_("a lesson's key is 1 to {most} letters, digits, - or _, not "
+                               "{lesson!r}").format(most=ID_MAX, lesson=str(lesson)[:80]))
+        if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= STEP_MAX:
+            raise ValueError(_("a step is a whole number from 1 to {most}, not {step!r}"
+                               ).format(most=STEP_MAX, step=step))
+        return self._control(lambda _c, s: replace(s, lesson=lesson, lock=step))
+
+    def release(self) -> ClassState:
+        """Every student goes at their own pace again."""
+        return self._control(lambda _c, s: replace(s, lesson=None, lock=None))
+
+    def pause(self) -> ClassState:
+        return self._control(lambda _c, s: replace(s, paused=True))
+
+    def resume(self) -> ClassState:
+        return self._control(lambda _c, s: replace(s, paused=False))
+
+    def set_reveal(self, question: str, mode: str) -> ClassState:
+        """Whether students see ``question``'s simulation and exact answer right after
+        answering (:data:`REVEAL_AFTER`) or when the teacher reveals it
+        (:data:`REVEAL_TEACHER`)."""
+        _check_question(question)
+        if mode not in (REVEAL_AFTER, REVEAL_TEACHER):
+            raise ValueError(_("a reveal mode is {after!r} or {teacher!r}, not {mode!r}").format(
+                after=REVEAL_AFTER, teacher=REVEAL_TEACHER, mode=str(mode)[:40]))
+
+        def change(_c: Any, s: ClassState) -> ClassState:
+            led = [q for q in s.teacher_led if q != question]
+            led += [question] if mode == REVEAL_TEACHER else []
+            return replace(s, teacher_led=tuple(led))
+        return self._control(change)
+
+    def reveal(self, question: str, shown: bool = True) -> ClassState:
+        """Show (or hide again) ``question``'s simulation and exact answer to the class."""
+        _check_question(question)
+
+        def change(_c: Any, s: ClassState) -> ClassState:
+            kept = tuple(q for q in s.revealed if q != question)
+            return replace(s, revealed=kept + ((question,) if shown else ()))
+        return self._control(change)
+
+    # ------------------------------------------------------------------ the projector
+
+    def project(self, question: str | None) -> ClassState:
+        """The question the projector view shows (None: the locked step's, or the one
+        answered last)."""
+        if question is not None:
+            _check_question(question)
+        return self._control(lambda _c, s: replace(s, projected=question))
+
+    def show_names(self, shown: bool) -> ClassState:
+        """Pseudonyms on the projector view (:func:`pseudonym`), or no names at all."""
+        return self._control(lambda _c, s: replace(s, names=bool(shown)))
+
+    def pin(self, answer: int) -> ClassState:
+        """Pin an answer of the run in progress for the projector (after the others)."""
+        def change(conn: sqlite3.Connection, s: ClassState) -> ClassState:
+            row = conn.execute("SELECT run FROM answers WHERE id = ?", (answer,)).fetchone()
+            if isinstance(answer, bool) or row is None or row[0] != s.run:
+                raise ValueError(_("there is no answer {answer!r} in the run in progress"
+                                   ).format(answer=answer))
+            return replace(s, pins=tuple(p for p in s.pins if p != answer) + (answer,))
+        return self._control(change)
+
+    def unpin(self, answer: int) -> ClassState:
+        return self._control(lambda _c, s: replace(s, pins=tuple(p for p in s.pins
+                                                                 if p != answer)))
+
+    def move_pin(self, answer: int, by: int) -> ClassState:
+        """Move a pinned answer ``by`` places (-1: one to the left)."""
+        def change(_c: Any, s: ClassState) -> ClassState:
+            if answer not in s.pins:
+                raise ValueError(_("the answer {answer!r} is not pinned").format(answer=answer))
+            pins = [p for p in s.pins if p != answer]
+            place = max(0, min(len(pins), s.pins.index(answer) + by))
+            pins.insert(place, answer)
+            return replace(s, pins=tuple(pins))
+        return self._control(change)
+
+    # ------------------------------------------------------------------ lesson runs
+
+    def runs(self) -> list[Run]:
+        """Every lesson run, the first first, with its number of answers."""
+        if not self.path.exists():
+            return [Run(1, "Run 1", 0.0, 0)]
+        with self._connect(write=False) as conn:
+            rows = conn.execute(
+                "SELECT r.id, r.name, r.started, COUNT(a.id) FROM runs r LEFT JOIN answers "
+                "a ON a.run = r.id GROUP BY r.id ORDER BY r.id").fetchall()
+        return [Run(int(i), str(n), float(t), int(c)) for i, n, t, c in rows]
+
+    def new_run(self, name: str) -> ClassState:
+        """A new lesson run named ``name``; the answers from now on go to it. The pace is
+        free, nothing is paused or revealed (which questions wait for the teacher's reveal
+        is kept: it is the lesson's plan)."""
+        name = _run_name(name)
+
+        def change(conn: sqlite3.Connection, s: ClassState) -> ClassState:
+            cursor = conn.execute("INSERT INTO runs (name, started) VALUES (?, ?)",
+                                  (name, time.time()))
+            return replace(s, run=int(cursor.lastrowid or 0), lesson=None, lock=None,
+                           paused=False, revealed=(), projected=None, pins=())
+        return self._control(change)
+
+    def reopen(self, run: int) -> ClassState:
+        """Go on with an earlier run: the answers from now on go to it, with what it had
+        revealed; the pace is free and nothing is paused."""
+        def change(conn: sqlite3.Connection, s: ClassState) -> ClassState:
+            _check_run(conn, run)
+            revealed: tuple[str, ...] = ()
+            for (text,) in conn.execute("SELECT state FROM controls ORDER BY id DESC"):
+                old = ClassState.from_json(text)
+                if old.run == run:
+                    revealed = old.revealed
+                    break
+            return replace(s, run=run, lesson=None, lock=None, paused=False,
+                           revealed=revealed, projected=None, pins=())
+        return self._control(change)
+
+    def rename_run(self, run: int, name: str) -> Run:
+        name = _run_name(name)
+        with self._connect(write=True) as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                _check_run(conn, run)
+                conn.execute("UPDATE runs SET name = ? WHERE id = ?", (name, run))
+                conn.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+                raise
+        return next(r for r in self.runs() if r.id == run)
+
+    def delete_run(self, run: int) -> int:
+        """Delete a run and its answers (the one in progress cannot be: start or reopen
+        another first); returns the answers deleted. An answer a page still keeps from
+        that run is not stored afterwards."""
+        with self._connect(write=True) as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                _check_run(conn, run)
+                if _state_at(conn, None).run == run:
+                    raise ValueError(_("run {run} is in progress: start a new run or "
+                                       "reopen another before deleting it").format(run=run))
+                count = conn.execute("DELETE FROM answers WHERE run = ?", (run,)).rowcount
+                conn.execute("DELETE FROM runs WHERE id = ?", (run,))
+                conn.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+                raise
+        return int(count)
 
     # ------------------------------------------------------------------ reading
 
-    def answers(self, question: str | None = None) -> list[Answer]:
+    def answers(self, question: str | None = None, run: int | None = None) -> list[Answer]:
+        """The answers (of one question, of one run), in the order they arrived."""
+        where, values = [], []
+        for column, value in (("question", question), ("run", run)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                values.append(value)
+        sql = ("SELECT student, question, answer, kind, name, title, exact, exact_text, at, "
+               "id, uid, step, run FROM answers" + (" WHERE " + " AND ".join(where)
+                                                    if where else "") + " ORDER BY id")
         with self._connect(write=False) as conn:
-            sql = ("SELECT student, question, answer, kind, name, title, exact, exact_text, at, "
-                   "id, uid FROM answers")
-            rows = (conn.execute(sql + " WHERE question = ? ORDER BY id", (question,))
-                    if question is not None else conn.execute(sql + " ORDER BY id"))
-            return [Answer(*row) for row in rows.fetchall()]
+            rows = conn.execute(sql, values).fetchall()
+        return [Answer(student=r[0], question=r[1], answer=r[2], kind=r[3], name=r[4],
+                       title=r[5], exact=r[6], exact_text=r[7], at=r[8], id=r[9], uid=r[10],
+                       step=r[11], run=r[12]) for r in rows]
 
     def students(self) -> list[Student]:
         with self._connect(write=False) as conn:
@@ -423,18 +779,30 @@ class ClassStore:
         with self._connect(write=False) as conn:
             return _generation(conn)
 
-    def summary(self, now: float | None = None, present_s: float = PRESENT_S
-                ) -> list[dict[str, Any]]:
-        """Per question (the most recently answered first): how many students answered,
-        each one's latest answer, the distribution of those answers against the exact
-        value, and who has not answered yet (:func:`summarize`)."""
-        return summarize(self.answers(), self.students(), now, present_s)
+    def summary(self, now: float | None = None, present_s: float = PRESENT_S,
+                run: int | None = None) -> list[dict[str, Any]]:
+        """Per question of a run (the one in progress by default; the most recently
+        answered first): how many students answered, each one's latest answer, the
+        distribution of those answers against the exact value, and who has not answered
+        yet (:func:`summarize`)."""
+        run = self.state().run if run is None else run
+        return summarize(self.answers(run=run), self.students(), now, present_s)
 
     # ------------------------------------------------------------------ CSV
 
-    def export_csv(self) -> str:
-        """Every answer as CSV (a header line, then one row per answer, oldest first)."""
-        return answers_csv(self.answers())
+    def export_csv(self, run: int | None = None) -> str:
+        """The answers of one run, or of every run (None), as CSV (a header line, then one
+        row per answer, oldest first)."""
+        if not self.path.exists():  # no answer yet: the first run, empty
+            if run not in (None, 1):
+                raise NoSuchRun(_("there is no lesson run {run!r} in the class database"
+                                  ).format(run=run))
+            return answers_csv([])
+        if run is not None:
+            with self._connect(write=False) as conn:
+                _check_run(conn, run)
+        names = {r.id: r.name for r in self.runs()}
+        return answers_csv(self.answers(run=run), names)
 
 
 def _script(conn: sqlite3.Connection, sql: str) -> None:
@@ -442,6 +810,38 @@ def _script(conn: sqlite3.Connection, sql: str) -> None:
     for statement in sql.split(";"):
         if statement.strip():
             conn.execute(statement)
+
+
+def _state_at(conn: sqlite3.Connection, at: float | None) -> ClassState:
+    """The class's state at the time ``at`` (now: None): the latest change made by then."""
+    row = (conn.execute("SELECT id, at, state FROM controls ORDER BY id DESC LIMIT 1")
+           if at is None else
+           conn.execute("SELECT id, at, state FROM controls WHERE at <= ? ORDER BY id DESC "
+                        "LIMIT 1", (at,))).fetchone()
+    if row is None:
+        return ClassState()
+    return ClassState.from_json(row[2], version=int(row[0]), at=float(row[1]))
+
+
+def _check_run(conn: sqlite3.Connection, run: Any) -> None:
+    if isinstance(run, bool) or not isinstance(run, int) or conn.execute(
+            "SELECT 1 FROM runs WHERE id = ?", (run,)).fetchone() is None:
+        raise NoSuchRun(_("there is no lesson run {run!r} in the class database").format(
+            run=run))
+
+
+def _run_name(name: Any) -> str:
+    cleaned = clean_name(name) if isinstance(name, str) else ""
+    if not cleaned:
+        raise ValueError(_("a lesson run needs a name (for example \"3b, Tuesday\")"))
+    _check_length(cleaned, RUN_NAME_MAX, "run's name")
+    return cleaned
+
+
+def _check_question(question: Any) -> None:
+    if not isinstance(question, str) or not question or not question.isprintable():
+        raise ValueError(_("a question is named by its id (printable text, lesson/step)"))
+    _check_length(question, QUESTION_MAX, "question")
 
 
 def _generation(conn: sqlite3.Connection) -> int:
@@ -500,6 +900,10 @@ def _check(a: Answer) -> None:
     _check_length(a.exact_text, EXACT_TEXT_MAX, "exact value's text")
     _check_length(a.name, NAME_MAX, "name")
     check_value(a.answer, a.kind)
+    if a.step is not None and (isinstance(a.step, bool) or not isinstance(a.step, int)
+                               or not 1 <= a.step <= STEP_MAX):
+        raise ValueError(f"an answer's step is a whole number from 1 to {STEP_MAX}, "
+                         f"not {a.step!r}")
     if a.exact is not None and not math.isfinite(float(a.exact)):
         raise ValueError(f"an exact value must be a number, not {a.exact!r}")
     if not math.isfinite(float(a.at)):
@@ -599,14 +1003,80 @@ def summarize(answers: Sequence[Answer], students: Sequence[Student],
             "question": question, "title": last.title, "kind": last.kind,
             "exact": last.exact, "exact_text": last.exact_text,
             "answered": len(by_person), "students": len(by_person) + len(missing),
-            "answers": [{"student": _label(a.student, a.name), "answer": a.answer}
-                        for a in by_person.values()],
+            "answers": [{"student": _label(a.student, a.name), "answer": a.answer,
+                         "id": a.id, "person": who}
+                        for who, a in by_person.items()],
             "mean": sum(kept) / len(kept) if kept else None,
             "median": statistics.median(values) if values else None,
             "far_off": len(values) - len(kept),
             "bins": bins(values, last.kind, last.exact),
             "missing": missing,
         })
+    return out
+
+
+def progress_grid(reached: Sequence[tuple[str, str, int, float]], answers: Sequence[Answer],
+                  students: Sequence[Student]) -> list[dict[str, Any]]:
+    """:meth:`ClassStore.progress`'s cells from the steps reached (student, lesson, step,
+    when) and the answers, one per student, lesson and step, sorted by student and step."""
+    now_person = {s.student: (_person(s.student, s.name), s.label) for s in students}
+    cells: dict[tuple[str, str, int], dict[str, Any]] = {}
+
+    def cell(student: str, name: str | None, lesson: str, step: int) -> dict[str, Any]:
+        who, label = (now_person.get(student, (_person(student, ""), _label(student, "")))
+                      if name is None else (_person(student, name), _label(student, name)))
+        return cells.setdefault((who, lesson, step), {
+            "student": label, "lesson": lesson, "step": step, "reached": None,
+            "answer": None, "exact": None, "kind": None, "answered": None})
+
+    for student, lesson, step, at in reached:
+        c = cell(student, None, lesson, int(step))
+        c["reached"] = at if c["reached"] is None else min(c["reached"], at)
+    for a in sorted(answers, key=lambda a: (a.at, a.id or 0)):
+        if a.step is None:
+            continue
+        c = cell(a.student, a.name, a.question.split("/", 1)[0], a.step)
+        c.update(answer=a.answer, exact=a.exact, kind=a.kind, answered=a.at)
+        c["reached"] = a.at if c["reached"] is None else min(c["reached"], a.at)
+    return sorted(cells.values(), key=lambda c: (c["student"].lower(), c["lesson"],
+                                                 c["step"]))
+
+
+#: Pseudonyms for the projector: dwarves of the Völuspá's list (the *Dvergatal*).
+DWARVES = ("Motsognir", "Durin", "Nyi", "Nidi", "Nordri", "Sudri", "Austri", "Vestri",
+           "Althjof", "Dvalin", "Nar", "Nain", "Niping", "Dain", "Bifur", "Bofur", "Bombur",
+           "Nori", "An", "Anar", "Oin", "Mjodvitnir", "Veig", "Vindalf", "Thrain", "Thekk",
+           "Thorin", "Thror", "Vit", "Lit", "Nyr", "Nyrad", "Regin", "Radsvid", "Fili", "Kili",
+           "Fundin", "Nali", "Hepti", "Vili", "Hanar", "Sviur", "Frar", "Hornbori", "Fraeg",
+           "Loni", "Aurvang", "Jari", "Eikinskjaldi", "Draupnir", "Dolgthrasir", "Har",
+           "Haugspori", "Hlevang", "Gloin", "Dori", "Ori", "Duf", "Andvari", "Skirfir",
+           "Virfir", "Skafid", "Ai", "Alf", "Yngvi", "Fjalar", "Frosti", "Fid", "Ginnar")
+
+
+def pseudonym(person: str, key: bytes, taken: set[str] | frozenset[str] = frozenset()
+              ) -> str:
+    """A student's dwarf name on the projector (``Dvalin 42``): from an HMAC of who they
+    are (:func:`summarize`'s person) with the class's key, so nobody can work back to the
+    name; when another student of the class has it already (``taken``), the next one."""
+    digest = hmac.new(key, person.encode(), hashlib.sha256).digest()
+    n = int.from_bytes(digest[:8], "big")
+    while True:
+        name = f"{DWARVES[n % len(DWARVES)]} {n // len(DWARVES) % 90 + 10}"
+        if name not in taken:
+            return name
+        n += 1
+
+
+def pseudonyms(students: Sequence[Student], answers: Sequence[Answer], key: bytes
+               ) -> dict[str, str]:
+    """Every student's dwarf name (:func:`pseudonym`), given in the order they came into
+    the class: a newcomer never changes an earlier student's, and no two share one."""
+    order = [_person(s.student, s.name) for s in sorted(students, key=lambda s: s.joined)]
+    order += [_person(a.student, a.name) for a in answers]
+    out: dict[str, str] = {}
+    for person in order:
+        if person not in out:
+            out[person] = pseudonym(person, key, set(out.values()))
     return out
 
 
@@ -620,9 +1090,11 @@ def present(students: Sequence[Student], now: float | None = None,
 # ====================================================================== CSV
 
 CSV_COLUMNS = ("id", "time", "epoch", "student", "name", "question", "title", "kind", "answer",
-               "exact", "exact_text", "uid")
+               "exact", "exact_text", "uid", "run", "run_name", "step")
+#: The columns of the files written before lesson runs (read as they are).
+CSV_COLUMNS_V2 = CSV_COLUMNS[:12]
 #: The columns of the files written before answers had a page's id (read as they are).
-CSV_COLUMNS_V1 = CSV_COLUMNS[:-1]
+CSV_COLUMNS_V1 = CSV_COLUMNS[:11]
 #: What a spreadsheet may take for a formula at the start of a cell (OWASP, "CSV
 #: injection"): such a text cell is written with a ``'`` before it, and so is one that
 #: begins with ``'`` itself, so that reading drops exactly one.
@@ -638,10 +1110,12 @@ def _unneutral(text: str) -> str:
     return text[1:] if text.startswith("'") else text
 
 
-def answers_csv(answers: Iterable[Answer]) -> str:
+def answers_csv(answers: Iterable[Answer], run_names: dict[int, str] | None = None) -> str:
     """Answers as CSV: ``time`` in ISO 8601 (UTC) for people, ``epoch`` (seconds) and the
     numbers exactly (``repr``), every text cell :func:`neutral`, so that
-    :func:`answers_from_csv` gives the same answers back and a spreadsheet runs nothing."""
+    :func:`answers_from_csv` gives the same answers back and a spreadsheet runs nothing.
+    ``run_names``: each run's name (its column ``run_name``)."""
+    names = run_names or {}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -652,16 +1126,19 @@ def answers_csv(answers: Iterable[Answer]) -> str:
                                                 a.kind)),
                          repr(float(a.answer)),
                          "" if a.exact is None else repr(float(a.exact)),
-                         neutral(a.exact_text), neutral(a.uid or "")])
+                         neutral(a.exact_text), neutral(a.uid or ""),
+                         "" if a.run is None else a.run,
+                         neutral(names.get(a.run, "") if a.run is not None else ""),
+                         "" if a.step is None else a.step])
     return out.getvalue()
 
 
 def answers_from_csv(text: str) -> list[Answer]:
     """The answers of a CSV written by :func:`answers_csv` (or by the lab before answers
-    had ids; ValueError names the line)."""
+    had ids, or before lesson runs; ValueError names the line)."""
     reader = csv.DictReader(io.StringIO(text))
     columns = tuple(reader.fieldnames or ())
-    if columns not in (CSV_COLUMNS, CSV_COLUMNS_V1):
+    if columns not in (CSV_COLUMNS, CSV_COLUMNS_V2, CSV_COLUMNS_V1):
         raise ValueError(f"line 1: expected the columns {', '.join(CSV_COLUMNS)}")
     plain = columns == CSV_COLUMNS_V1  # written before cells were neutralised
     cell = (lambda t: t) if plain else _unneutral
@@ -678,13 +1155,18 @@ def answers_from_csv(text: str) -> list[Answer]:
                 answer=float(row["answer"]),
                 exact=float(row["exact"]) if row["exact"] else None,
                 exact_text=cell(row["exact_text"]),
-                uid=(cell(row["uid"]) or None) if not plain else None))
+                uid=(cell(row["uid"]) or None) if not plain else None,
+                run=int(row["run"]) if row.get("run") else None,
+                step=int(row["step"]) if row.get("step") else None))
         except (TypeError, ValueError) as exc:
             raise ValueError(f"line {line}: {exc}") from None
     return out
 
 
-__all__ = ["Answer", "CSV_COLUMNS", "ClassStore", "FILE_NAME", "FORMULA_START", "KEY_NAME",
-           "MIGRATIONS", "NAME_MAX", "PRESENT_S", "Recorded", "SCHEMA_VERSION", "Student",
-           "StoreError", "answers_csv", "answers_from_csv", "bins", "check_answer",
-           "check_value", "clean_name", "far_off", "neutral", "present", "summarize"]
+__all__ = ["Answer", "CSV_COLUMNS", "ClassState", "ClassStore", "FILE_NAME", "FORMULA_START",
+           "KEY_NAME", "MIGRATIONS", "NAME_MAX", "NoSuchRun", "PRESENT_S", "REVEAL_AFTER",
+           "REVEAL_TEACHER", "Recorded", "Run", "SCHEMA_VERSION", "StoreError", "Student",
+           "answers_csv", "answers_from_csv", "bins", "check_answer", "check_value",
+           "clean_name", "far_off", "neutral", "present", "progress_grid", "pseudonym",
+           "pseudonyms",
+           "summarize"]

@@ -12,8 +12,18 @@ CLASS_DIR=...``) serves, beside the dashboards, ``/teacher``:
   data; failures slow down and lock out per client address (:mod:`.guard`): while an
   address waits its tries are refused (429) without being checked;
 - ``POST /teacher/logout``: the session ends (its cookie is worth nothing after);
-- ``GET /teacher/api/answers`` (JSON), ``GET /teacher/answers.csv`` (every answer);
-- ``POST /teacher/clear``: forget the class's answers (with the session's token).
+- ``GET /teacher/api/answers`` (JSON: the run in progress, the class's state, the runs),
+  ``GET /teacher/api/lessons`` (the lessons and their steps), ``GET
+  /teacher/answers.csv`` (every run's answers), ``GET /teacher/runs/<run>.csv`` (one
+  run's);
+- ``POST /teacher/control`` (with the session's token): the teacher leads the lesson:
+  ``action`` is ``lock`` (``lesson``, ``step``), ``release``, ``pause``, ``resume``,
+  ``reveal-mode`` (``question``, ``mode``: ``after`` or ``teacher``), ``reveal`` /
+  ``hide`` (``question``), ``new-run`` (``name``), ``reopen`` / ``delete-run``
+  (``run``), ``rename-run`` (``run``, ``name``); the answer is the class's new state. A
+  request that is not one of these gets 400 and one sentence saying what was wrong (an
+  unknown run 404); the students' kernels read the state from the database
+  (:class:`~nidavellir.classroom.store.ClassState`).
 
 Without the teacher's cookie every data address answers 403 and nothing else. The
 password is kept only as a salted scrypt hash (:class:`TeacherAuth`), checked in a thread
@@ -49,7 +59,18 @@ import tornado.web
 from traitlets import Float, Unicode
 
 from ..classroom import CLASS_DIR_ENV
-from ..classroom.store import PRESENT_S, ClassStore, StoreError, answers_csv, present, summarize
+from ..classroom.store import (
+    PRESENT_S,
+    ClassState,
+    ClassStore,
+    NoSuchRun,
+    StoreError,
+    bins,
+    present,
+    pseudonyms,
+    summarize,
+)
+from ..i18n import _
 from .guard import Throttle, tarpit
 from .voila_class import ClassIdentityProvider
 
@@ -171,6 +192,11 @@ class TeacherHandler(tornado.web.RequestHandler):
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps({"error": self._reason}))
 
+    def json(self, status: int, data: dict[str, Any]) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps(data))
+
     def cookie_path(self) -> str:
         return self.request.path.rsplit("/", 1)[0] + "/"
 
@@ -180,6 +206,47 @@ def _page(name: str, **values: str) -> str:
     for key, value in values.items():
         text = text.replace("{{" + key + "}}", value)
     return text
+
+
+def teacher_words() -> dict[str, str]:
+    """The words of the teacher's controls, in the teacher's language (the page's script
+    fills ``{name}``-style placeholders)."""
+    return {
+        "run": _("Lesson run"), "run_now": _("{name} ({n} answers) in progress"),
+        "run_name_hint": _("name, e.g. 3b, Tuesday"), "new_run": _("New run"),
+        "rename_run": _("Rename this run"), "run_csv": _("Download this run (CSV)"),
+        "run_option": _("{name} · {date} · {n} answers"), "in_progress": _("(in progress)"),
+        "reopen": _("Reopen"), "delete_run": _("Delete this run"),
+        "delete_confirm": _("Delete the run \"{name}\" and its {n} answers? This cannot be "
+                            "undone: download it first to keep it."),
+        "name_first": _("Type the run's name first."),
+        "class_label": _("The class"), "pause": _("Pause: eyes on the teacher"),
+        "resume": _("Resume"), "paused": _("Paused: every page says Eyes on the teacher"),
+        "free": _("Free pace: every student goes at their own pace"),
+        "locked_at": _("Locked at step {step} of {lesson}"), "release": _("Release"),
+        "lesson": _("Lesson"), "step": _("Step {n}"), "lock_here": _("Lock here"),
+        "locked_here": _("Locked here"), "teacher_reveals": _("I reveal the answer"),
+        "reveal": _("Reveal"), "hide": _("Hide again"),
+        "reveal_led": _("The students' pages and the projector show the answer"),
+        "reveal_projector": _("The projector shows the exact value (the students see it "
+                              "after answering anyway)"),
+        "no_server": _("The server does not answer ({error})."),
+        "progress_title": _("Progress: {lesson}"),
+        "progress_empty": _("No student has reached a step of this lesson in this run yet."),
+        "reached": _("reached, not answered yet"), "off_by": _("off by {off}"),
+        "projector": _("Projector"), "open_projector": _("Open the projector view"),
+        "show_names": _("Show pseudonyms (dwarf names) on it"),
+        "unproject": _("Back to the current question"), "project": _("Project this question"),
+        "pin": _("Pin"), "pinned": _("Pinned"),
+        "legend": _("• reached · green: within 0.05 of the exact value (5% of it for a mean "
+                    "or a count) · yellow: within 0.15 · red: further · the time is when"),
+    }
+
+
+def _script_json(value: Any) -> str:
+    """A value written into a page's script: JSON that cannot close the script element."""
+    return json.dumps(value).replace("<", "\\u003c").replace(">", "\\u003e").replace(
+        "&", "\\u0026")
 
 
 def _wrong(message: str) -> str:
@@ -207,8 +274,8 @@ class TeacherPageHandler(TeacherHandler):
             note = self.throttle.message(address) if self.throttle.wait(address) > 0 else ""
             self.finish(_login_page(self.throttle, address, note))
             return
-        self.finish(_page("teacher.html", clear_token=self.auth.token("clear", sid),
-                          poll_ms=str(POLL_MS)))
+        self.finish(_page("teacher.html", control_token=self.auth.token("control", sid),
+                          poll_ms=str(POLL_MS), words=_script_json(teacher_words())))
 
 
 class TeacherLoginHandler(TeacherHandler):
@@ -262,58 +329,247 @@ class AnswersHandler(TeacherHandler):
 
 
 class CsvHandler(TeacherHandler):
+    async def get(self, run: str | None = None) -> None:
+        if self.session is None:
+            self.refuse()
+            return
+        number = int(run) if run is not None else None
+        try:
+            text = await _off_loop(self.store.export_csv, number)
+        except NoSuchRun as exc:
+            self.json(404, {"error": f"{exc}."})
+            return
+        except StoreError as exc:
+            self.json(503, {"error": f"{exc}."})
+            return
+        stamp = time.strftime("%Y-%m-%d-%H%M")
+        what = f"run-{number}" if number is not None else "answers"
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="{what}-{stamp}.csv"')
+        self.finish(text)
+
+
+def _whole(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(_("{what} is a whole number, not {text!r}").format(
+            what=what, text=text[:40])) from None
+
+
+#: What the teacher's controls do: the action's name -> the store's call, given the form.
+CONTROLS: dict[str, Any] = {
+    "lock": lambda store, form: store.lock(form("lesson"), _whole(form("step"), _("a step"))),
+    "release": lambda store, form: store.release(),
+    "pause": lambda store, form: store.pause(),
+    "resume": lambda store, form: store.resume(),
+    "reveal-mode": lambda store, form: store.set_reveal(form("question"), form("mode")),
+    "reveal": lambda store, form: store.reveal(form("question")),
+    "hide": lambda store, form: store.reveal(form("question"), shown=False),
+    "new-run": lambda store, form: store.new_run(form("name")),
+    "reopen": lambda store, form: store.reopen(_whole(form("run"), _("a run"))),
+    "rename-run": lambda store, form: store.rename_run(_whole(form("run"), _("a run")),
+                                                       form("name")),
+    "delete-run": lambda store, form: store.delete_run(_whole(form("run"), _("a run"))),
+    "project": lambda store, form: store.project(form("question") or None),
+    "names": lambda store, form: store.show_names(form("shown") == "1"),
+    "pin": lambda store, form: store.pin(_whole(form("answer"), _("an answer"))),
+    "unpin": lambda store, form: store.unpin(_whole(form("answer"), _("an answer"))),
+    "move-pin": lambda store, form: store.move_pin(_whole(form("answer"), _("an answer")),
+                                                   _whole(form("by"), _("a move"))),
+}
+
+
+class ControlHandler(TeacherHandler):
+    """``POST /teacher/control``: one of :data:`CONTROLS`, with the session's token."""
+
+    async def post(self) -> None:
+        sid = self.session
+        if sid is None or not hmac.compare_digest(
+                self.get_body_argument("token", default=""), self.auth.token("control", sid)):
+            self.refuse()
+            return
+        action = self.get_body_argument("action", default="")
+        control = CONTROLS.get(action)
+        if control is None:
+            self.json(400, {"error": _("There is no control {action!r}: use one of "
+                                       "{known}.").format(action=action[:40],
+                                                          known=", ".join(CONTROLS))})
+            return
+
+        def form(name: str) -> str:
+            return self.get_body_argument(name, default="")
+
+        try:
+            result = await _off_loop(control, self.store, form)
+            state = await _off_loop(self.store.state)
+        except NoSuchRun as exc:
+            self.json(404, {"error": f"{exc}."})
+            return
+        except ValueError as exc:
+            self.json(400, {"error": f"{exc}."})
+            return
+        except StoreError as exc:
+            self.json(503, {"error": f"{exc}."})
+            return
+        done: dict[str, Any] = {"state": state.as_dict()}
+        if action == "delete-run":
+            done["deleted"] = result
+        self.json(200, done)
+
+
+def lessons_plan() -> list[dict[str, Any]]:
+    """The probability lessons the class can be led through: key, title and steps (their
+    number, question id and title), for the teacher's controls."""
+    from ..lessons import Library
+
+    out = []
+    for lesson in Library().lessons("probability"):
+        out.append({"key": lesson.key, "title": lesson.title,
+                    "steps": [{"step": i + 1, "question": f"{lesson.key}/{step.key}",
+                               "title": step.title} for i, step in enumerate(lesson.steps)]})
+    return out
+
+
+def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
+                   now: float | None = None) -> dict[str, Any]:
+    """What the projector view shows: the question (the one the teacher projects, else the
+    locked step's, else the one answered last), the class's answers as bins, the exact
+    value only once the teacher revealed it, pseudonyms only when the teacher shows them
+    (never a name), and the pinned answers in their order."""
+    if not store.path.exists():
+        return {"question": None, "pins": [], "names": False, "state": ClassState().as_dict()}
+    try:
+        state = store.state()
+        answers = store.answers(run=state.run)
+        students = store.students()
+        summary = summarize(answers, students, now)
+        dwarves = pseudonyms(students, answers, store.secret())
+    except StoreError as exc:
+        return {"error": f"The answers cannot be read: {exc}."}
+    wanted = state.projected
+    if wanted is None and state.lock is not None:
+        lesson = next((entry for entry in (plan or []) if entry["key"] == state.lesson), None)
+        if lesson is not None and state.lock <= len(lesson["steps"]):
+            wanted = lesson["steps"][state.lock - 1]["question"]
+    found = next((q for q in summary if q["question"] == wanted), None) if wanted else (
+        summary[0] if summary else None)
+    question: dict[str, Any] | None = None
+    if found is not None or wanted is not None:
+        revealed = (found or {}).get("question", wanted) in state.revealed
+        values = [a["answer"] for a in (found or {}).get("answers", [])]
+        kind = (found or {}).get("kind", "probability")
+        exact = (found or {}).get("exact") if revealed else None
+        question = {
+            "question": (found or {}).get("question", wanted),
+            "title": (found or {}).get("title") or _title_in(plan, wanted),
+            "kind": kind, "answered": len(values), "revealed": revealed, "exact": exact,
+            "exact_text": (found or {}).get("exact_text", "") if revealed else "",
+            "bins": bins(values, kind, exact),
+            "answers": ([{"pseudonym": dwarves[a["person"]], "answer": a["answer"]}
+                         for a in found["answers"]] if state.names and found else []),
+        }
+    by_id = {a.id: a for a in answers}
+    person = {a["id"]: a["person"] for q in summary for a in q["answers"]}
+    pins = []
+    for pin in state.pins:
+        a = by_id.get(pin)
+        if a is None:
+            continue
+        who = person.get(pin)
+        pins.append({"id": pin, "answer": a.answer, "kind": a.kind, "title": a.title,
+                     "question": a.question,
+                     "pseudonym": dwarves.get(who or "", "") if state.names else ""})
+    return {"question": question, "pins": pins, "names": state.names,
+            "state": state.as_dict()}
+
+
+def _title_in(plan: list[dict[str, Any]] | None, question: str | None) -> str:
+    for lesson in plan or []:
+        for step in lesson["steps"]:
+            if step["question"] == question:
+                return f"{lesson['title']}: {step['title']}"
+    return question or ""
+
+
+class ProjectorPageHandler(TeacherHandler):
+    """``GET /teacher/projector``: the page for the class's screen."""
+
+    def get(self) -> None:
+        if self.session is None:
+            self.redirect("./")  # the login form
+            return
+        self.finish(_page("projector.html", poll_ms=str(POLL_MS),
+                          words=_script_json(projector_words())))
+
+
+class ProjectorDataHandler(TeacherHandler):
+    """``GET /teacher/api/projector``: what the projector shows (:func:`projector_data`)."""
+
     async def get(self) -> None:
         if self.session is None:
             self.refuse()
             return
-        try:
-            text = (await _off_loop(self.store.export_csv) if self.store.path.exists()
-                    else answers_csv([]))
-        except StoreError as exc:
-            self.set_status(503)
-            self.set_header("Content-Type", "application/json")
-            self.finish(json.dumps({"error": f"{exc}."}))
-            return
-        stamp = time.strftime("%Y-%m-%d-%H%M")
-        self.set_header("Content-Type", "text/csv; charset=utf-8")
-        self.set_header("Content-Disposition", f'attachment; filename="answers-{stamp}.csv"')
-        self.finish(text)
+        plan = await _off_loop(lessons_plan)
+        self.json(200, await _off_loop(projector_data, self.store, plan))
 
 
-class ClearHandler(TeacherHandler):
-    async def post(self) -> None:
-        sid = self.session
-        if sid is None or not hmac.compare_digest(
-                self.get_body_argument("confirm", default=""), self.auth.token("clear", sid)):
+def projector_words() -> dict[str, str]:
+    return {
+        "title": _("Projector · Nidavellir lab"), "waiting": _("Waiting for the first answer…"),
+        "answered": _("{n} answers"), "exact": _("exact {text} ≈ {value}"),
+        "not_revealed": _("The exact value comes after the discussion."),
+        "pinned": _("Pinned answers"), "paused": _("Eyes on the teacher"),
+        "no_names": _("No names are shown."),
+    }
+
+
+class ChartScriptHandler(TeacherHandler):
+    """The histogram's script, shared by the teacher page and the projector view."""
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/javascript; charset=utf-8")
+        self.finish((HERE / "chart.js").read_text(encoding="utf-8"))
+
+
+class LessonsHandler(TeacherHandler):
+    async def get(self) -> None:
+        if self.session is None:
             self.refuse()
             return
-        self.set_header("Content-Type", "application/json")
-        try:
-            self.finish(json.dumps({"cleared": await _off_loop(self.store.clear)}))
-        except StoreError as exc:
-            self.set_status(503)
-            self.finish(json.dumps({"error": f"{exc}."}))
+        self.json(200, {"lessons": await _off_loop(lessons_plan)})
 
 
 def class_data(store: ClassStore, now: float | None = None,
                present_s: float = PRESENT_S) -> dict[str, Any]:
-    """What the page shows: per question (:meth:`ClassStore.summary`) and the totals
-    (``students``: in the class now, counted as every question counts them); or
-    ``{"error": ...}`` saying why there is nothing to show."""
+    """What the page shows: per question of the run in progress
+    (:meth:`ClassStore.summary`), the totals (``students``: in the class now, counted as
+    every question counts them), the class's state and its runs; or ``{"error": ...}``
+    saying why there is nothing to show."""
     if not store.path.exists():
         return {"questions": [], "students": 0, "answers": 0, "present_minutes":
-                present_s / 60, "note": f"No answer yet: the class database {store.path} is "
-                                        "created with the first one."}
+                present_s / 60, "state": ClassState().as_dict(),
+                "runs": [_run(r) for r in store.runs()], "progress": [],
+                "note": f"No answer yet: the class database {store.path} is "
+                        "created with the first one."}
     now = time.time() if now is None else now
     try:
-        answers = store.answers()
+        state = store.state()
+        answers = store.answers(run=state.run)
         students = store.students()
+        runs = store.runs()
+        grid = store.progress(state.run)
     except StoreError as exc:
         return {"error": f"The answers cannot be read: {exc}. The students' pages keep "
                          "their answers and send them again."}
     return {"questions": summarize(answers, students, now, present_s),
             "students": present(students, now, present_s), "answers": len(answers),
-            "present_minutes": present_s / 60}
+            "present_minutes": present_s / 60, "state": state.as_dict(),
+            "runs": [_run(r) for r in runs], "progress": grid}
+
+
+def _run(run: Any) -> dict[str, Any]:
+    return {"id": run.id, "name": run.name, "started": run.started, "answers": run.answers}
 
 
 def teacher_handlers(base_url: str, store: ClassStore, auth: TeacherAuth,
@@ -328,8 +584,13 @@ def teacher_handlers(base_url: str, store: ClassStore, auth: TeacherAuth,
         (base + r"teacher/login", TeacherLoginHandler, kwargs),
         (base + r"teacher/logout", TeacherLogoutHandler, kwargs),
         (base + r"teacher/api/answers", AnswersHandler, kwargs),
+        (base + r"teacher/api/lessons", LessonsHandler, kwargs),
         (base + r"teacher/answers\.csv", CsvHandler, kwargs),
-        (base + r"teacher/clear", ClearHandler, kwargs),
+        (base + r"teacher/runs/([0-9]{1,9})\.csv", CsvHandler, kwargs),
+        (base + r"teacher/control", ControlHandler, kwargs),
+        (base + r"teacher/projector", ProjectorPageHandler, kwargs),
+        (base + r"teacher/api/projector", ProjectorDataHandler, kwargs),
+        (base + r"teacher/chart\.js", ChartScriptHandler, kwargs),
     ]
 
 
