@@ -238,7 +238,7 @@ def teacher_words() -> dict[str, str]:
         "show_names": _("Show pseudonyms (dwarf names) on it"),
         "unproject": _("Back to the current question"), "project": _("Project this question"),
         "pin": _("Pin"), "pinned": _("Pinned"),
-        "legend": _("• reached · green: within 0.05 of the exact value (5% of it for a mean "
+        "legend": _("• reached · green: within 0.05 of the exact value (5 percent of it for a mean "
                     "or a count) · yellow: within 0.15 · red: further · the time is when"),
     }
 
