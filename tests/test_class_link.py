@@ -345,11 +345,16 @@ def test_a_teacher_led_question_shows_its_answer_only_once_revealed(tmp_path: Pa
     assert app.submit() and store.count() == 1
     assert app.simulate_button.disabled and app.simulate() is None
     assert app.answer_box.layout.display == "none"
+    assert app.simulation_box.layout.display == "none" and app.reveal_button.disabled
     assert "after the discussion" in link.teacher.value
     store.reveal(app.question_id())
     link.check_state()
     assert not app.simulate_button.disabled and app.simulate() is not None
-    assert app.answer_box.layout.display == ""
+    # Then the lesson's own sequence (issue 44): the simulation in words, and the exact
+    # answer on "Show the exact answer".
+    assert app.simulation_box.layout.display != "none"
+    assert app.answer_box.layout.display == "none"
+    assert app.reveal() and app.answer_box.layout.display == ""
 
 
 def test_a_kernel_watches_the_class_state_by_itself(tmp_path: Path) -> None:
