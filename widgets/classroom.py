@@ -337,9 +337,11 @@ class ClassLink:
             app.answer_box.layout.display = "none"
             notes.append(_("Your teacher shows the simulation and the exact answer after "
                            "the discussion."))
-        for control in (app.slider, app.number, app.submit_button):
-            control.disabled = state.paused
         if state.paused:
+            # Only ever disabled here: the lesson's own state (a locked prediction) was set
+            # by its redraw just before, and a resume redraws it.
+            for control in (app.slider, app.number, app.submit_button):
+                control.disabled = True
             for control in (app.simulate_button, app.reveal_button, app.back_button,
                             app.next_button):
                 control.disabled = True
