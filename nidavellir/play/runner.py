@@ -24,6 +24,17 @@ from collections.abc import Callable
 LOG = logging.getLogger("nidavellir.play")
 
 
+def _guarded(name: str, on_error: Callable[[BaseException], None] | None,
+             work: Callable[[], None]) -> None:
+    """Run ``work`` on its thread: a failure is logged and given to ``on_error``, never lost."""
+    try:
+        work()
+    except Exception as exc:
+        LOG.exception("%s failed", name)
+        if on_error is not None:
+            on_error(exc)
+
+
 class Runner:
     """Runs work on a daemon thread named ``name``; failures are given to ``on_error``."""
 
@@ -55,12 +66,7 @@ class Runner:
         return True
 
     def _guarded(self, work: Callable[[], None]) -> None:
-        try:
-            work()
-        except Exception as exc:  # shown, never lost in a thread
-            LOG.exception("%s failed", self.name)
-            if self.on_error is not None:
-                self.on_error(exc)
+        _guarded(self.name, self.on_error, work)
 
     def wait(self, timeout: float = 300.0) -> None:
         """Wait until the run under way (and any run it was replaced by) has ended."""
@@ -94,12 +100,7 @@ class Workers:
         thread.start()
 
     def _guarded(self, work: Callable[[], None]) -> None:
-        try:
-            work()
-        except Exception as exc:  # shown, never lost in a thread
-            LOG.exception("%s failed", self.name)
-            if self.on_error is not None:
-                self.on_error(exc)
+        _guarded(self.name, self.on_error, work)
 
     def wait(self, timeout: float = 300.0) -> None:
         """Wait for every piece of work under way (and any they start)."""
