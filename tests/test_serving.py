@@ -335,13 +335,14 @@ def test_a_kernel_lives_as_long_as_its_page() -> None:
     async def scenario() -> list[str | None]:
         km = ClassKernelManager(page_timeout=45.0, connect_grace=60.0)
         try:
-            for k in ("pooled", "quiet", "open", "gone"):
+            for k in ("pooled", "quiet", "open", "gone", "cold"):
                 km._kernels[k] = object()
                 km._kernel_connections[k] = 0
             km.page_sign("pooled")  # e.g. a websocket to it while it waited in the pool
             t = time.monotonic()
-            for k in ("quiet", "open", "gone"):
+            for k in ("quiet", "open", "gone", "cold"):
                 km.handed_to_page(k)
+            km._rendered["cold"] = t + 50  # started for its page: its last cell ended at 50 s
             km._kernel_connections["open"] = 1
             km.page_sign("gone")
             seen = [km.page_gone("pooled", t + 999),       # not a page's kernel
@@ -350,6 +351,8 @@ def test_a_kernel_lives_as_long_as_its_page() -> None:
                     km.page_gone("open", t + 10_000),      # a websocket is open
                     km.page_gone("gone", t + 40),          # last sign 40 s ago
                     km.page_gone("gone", t + 46)]          # 46 s ago
+            seen += [km.page_gone("cold", t + 61),         # 11 s after its HTML
+                     km.page_gone("cold", t + 111)]        # 61 s after its HTML
             km.handed_to_page("pooled")  # a sign from before it was handed out is not counted
             seen.append(km.page_gone("pooled", time.monotonic() + 50))
             return seen
@@ -361,7 +364,9 @@ def test_a_kernel_lives_as_long_as_its_page() -> None:
     assert seen[0] is None and seen[1] is None and seen[3] is None and seen[4] is None
     assert seen[2] is not None and "never came" in seen[2]
     assert seen[5] is not None and "no sign of its page" in seen[5]
-    assert seen[6] is None
+    assert seen[6] is None  # a cold kernel's grace counts from its HTML, not its start
+    assert seen[7] is not None and "never came" in seen[7]
+    assert seen[8] is None
 
 
 def test_serve_starts_the_labs_voila_with_pages_that_end_their_kernels() -> None:

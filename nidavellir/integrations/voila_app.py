@@ -62,7 +62,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from . import first_paint as FP
 from . import voila_static as S
 from .class_view import TeacherAuth
-from .voila_class import CLIENT, ClassKernelManager
+from .voila_class import PAGE_REQUEST, ClassKernelManager, PageRequest
 
 #: The extensions a page loads only when it first shows what they render: the name of the
 #: JupyterLab extension, and the mime types it renders or the widget modules it registers
@@ -165,8 +165,8 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
     address holds at most ``ClassKernelManager.kernels_per_client`` page kernels: past it,
     a page request is answered 429 and starts none."""
 
-    #: Page requests under way per client address (counted before their kernel exists).
-    coming: dict[str, int] = {}
+    #: Page requests under way (a request counts for its client until its kernel does).
+    coming: list[PageRequest] = []
 
     def set_default_headers(self) -> None:
         super().set_default_headers()
@@ -178,22 +178,23 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         client = self.request.remote_ip or ""
         cap = int(getattr(self.kernel_manager, "kernels_per_client", 0) or 0)
         count = getattr(self.kernel_manager, "kernels_of", None)
-        held = (count(client) if count is not None else 0) + self.coming.get(client, 0)
+        held = (count(client) if count is not None else 0) + sum(
+            1 for r in self.coming if r.client == client and not r.handed)
         if cap > 0 and held >= cap:
             self.log.warning("Page refused: %s holds %d dashboards already", client, held)
             self.set_status(429)
             self.set_header("Cache-Control", "no-store")
             self.finish(TOO_MANY_PAGES.format(cap=cap))
             return
-        self.coming[client] = self.coming.get(client, 0) + 1
-        token = CLIENT.set(client)
+        request = PageRequest(client)
+        self.coming.append(request)
+        self.log.info("A page for %s: %d dashboards held or coming", client, held + 1)
+        token = PAGE_REQUEST.set(request)
         try:
             await super().get(path=path)
         finally:
-            CLIENT.reset(token)
-            self.coming[client] -= 1
-            if not self.coming[client]:
-                del self.coming[client]
+            PAGE_REQUEST.reset(token)
+            self.coming.remove(request)
 
 
 class ShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]

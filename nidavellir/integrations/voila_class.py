@@ -20,7 +20,8 @@ after ``cull_idle_timeout``.
 - a kernel lives as long as its page: kernels waiting in the pool are never culled; a
   kernel handed to a page ends when the page has given no sign (an open websocket, a
   heartbeat from the lab's template) for ``page_timeout`` seconds, or, if the page never
-  came, ``connect_grace`` seconds after it was handed out (:meth:`~ClassKernelManager.
+  came, ``connect_grace`` seconds after it was handed out or, for a kernel started for the
+  page, after it ran the page's last cell (the HTML goes out then) (:meth:`~ClassKernelManager.
   page_gone`); the page's own shutdown request (Voila's beacon) ends it at once
   (``voila_app.ShutdownHandler``); the idle cull stays as a backstop for kernels whose
   page is gone (docs/serving.md);
@@ -37,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import dataclasses
 import hmac
 import json
 import sys
@@ -54,10 +56,19 @@ from voila.voila_identity_provider import VoilaIdentityProvider, VoilaLoginHandl
 
 from .guard import Throttle, tarpit
 
-#: The client address of the page request being served (set by ``voila_app.PageHandler``):
-#: the kernel handed out meanwhile is that client's.
-CLIENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("nidavellir_client",
-                                                                    default=None)
+@dataclasses.dataclass(eq=False)
+class PageRequest:
+    """A page request being served (``voila_app.PageHandler``): its client address, and
+    whether the kernel it takes was handed out yet (from then on the kernel counts for the
+    client, :meth:`ClassKernelManager.kernels_of`, and the request no more)."""
+
+    client: str
+    handed: bool = False
+
+
+#: The page request being served: the kernel handed out meanwhile is its client's.
+PAGE_REQUEST: contextvars.ContextVar[PageRequest | None] = contextvars.ContextVar(
+    "nidavellir_page_request", default=None)
 
 
 class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
@@ -93,6 +104,7 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._page_kernels: dict[str, float] = {}
         self._signed: set[str] = set()
         self._last_sign: dict[str, float] = {}
+        self._rendered: dict[str, float] = {}
         self._owners: dict[str, str] = {}
         self._page_checker: PeriodicCallback | None = None
         self.class_ready = False
@@ -134,6 +146,10 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                 self.last_kernel_activity = kernel.last_activity = utcnow()
             if msg_type == "status":
                 state = json.loads(parts[4]).get("execution_state")
+                if parent_type == "execute_request":
+                    # A cell run: a page's kernel started cold renders its page so, and
+                    # the page's HTML leaves when the last cell ends (page_gone's grace).
+                    self._rendered[kernel_id] = time.monotonic()
                 if self.track_message_type(parent_type):
                     kernel.execution_state = state
                 elif kernel.execution_state == "starting" and state != "starting":
@@ -233,9 +249,10 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             self._page_kernels[kernel_id] = time.monotonic()
             self._signed.discard(kernel_id)
             self._last_sign.pop(kernel_id, None)
-            owner = CLIENT.get()
-            if owner is not None:
-                self._owners[kernel_id] = owner
+            request = PAGE_REQUEST.get()
+            if request is not None and not request.handed:
+                request.handed = True
+                self._owners[kernel_id] = request.client
 
     def kernels_of(self, client: str) -> int:
         """The page kernels a client address holds now."""
@@ -274,8 +291,11 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             if quiet >= self.page_timeout:
                 return f"no sign of its page for {quiet:.0f} s (closed, or off the network)"
             return None
-        if now - handed >= self.connect_grace:
-            return f"its page never came ({now - handed:.0f} s)"
+        # A kernel started for its page runs the notebook first (a minute on a busy
+        # machine): the page can only come once its HTML went out, after the last cell.
+        since = max(handed, self._rendered.get(kernel_id, handed))
+        if now - since >= self.connect_grace:
+            return f"its page never came ({now - since:.0f} s after its HTML)"
         return None
 
     async def check_pages(self) -> None:
@@ -309,6 +329,7 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._page_kernels.pop(kernel_id, None)
         self._signed.discard(kernel_id)
         self._last_sign.pop(kernel_id, None)
+        self._rendered.pop(kernel_id, None)
         self._owners.pop(kernel_id, None)
 
     def _handle_kernel_died(self, kernel_id: str) -> None:

@@ -147,9 +147,12 @@ def test_the_teacher_locks_pauses_resumes_and_reveals_on_every_students_page(
             pg.wait_for_function("() => !document.querySelector('button.nid-pl-simulate')"
                                  ".disabled", timeout=UPDATE_TIMEOUT)
         times["reveal"] = time.monotonic() - start
+        # The lesson's own sequence after the reveal: the simulation in words, then the
+        # exact answer on *Show the exact answer*.
         pages[0].locator("button.nid-pl-simulate").click()
-        pages[0].locator(".nid-pl-explanation").filter(has_text="").first.wait_for(
-            timeout=UPDATE_TIMEOUT)
+        wait_text(pages[0], ".nid-pl-simulated", r"\S")
+        pages[0].locator("button.nid-pl-reveal").click()
+        wait_text(pages[0], ".nid-pl-explanation", r"\S")
         wait_text(teacher, ".question .count", r"3 of 3 answered")
         print("teacher's click to the last of 3 pages: " + ", ".join(
             f"{k} {v:.2f} s" for k, v in times.items()))
