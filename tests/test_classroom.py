@@ -285,7 +285,9 @@ def test_pages_take_warm_kernels_and_the_pool_refills_to_the_spares_after_the_bu
     # all: the class's two, one for the third page, two spares. (That no replacement
     # starts while pages keep coming: test_serving, on a clock of its own.)
     wait_until(lambda: server.log().count("Kernel started") >= 5, "the pool refilled")
-    wait_until(lambda: "Kernel pool of dashboard.ipynb is filled" in server.log()[len(burst):],
+    # The class's fill, then the refill's (it may come before the third page's HTML: a
+    # cold page renders for a minute on a busy machine).
+    wait_until(lambda: server.log().count("Kernel pool of dashboard.ipynb is filled") >= 2,
                "the pool refill ended")
     assert server.log().count("Kernel started") == 5
 

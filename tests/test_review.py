@@ -17,6 +17,7 @@ from nidavellir.analysis.review import (
     accuracy_figure,
     annotated_lines,
     html_report,
+    headline,
     judge_move,
     label_for,
     load_review,
@@ -133,6 +134,11 @@ def test_summary(frame: pd.DataFrame) -> None:
         assert r.points_lost == pytest.approx(listed["loss_points"].sum())
         assert r.avg_loss_points == pytest.approx(listed["loss_points"].sum() / len(mine))
         assert sum(getattr(r, label) for label in LABELS) == r.decisions
+        # Its words: points summed, the chance to win per decision (never over 100%).
+        line = headline(r)
+        assert f"{r.points_lost:.1f} points given up in all" in line
+        assert f"on average {r.avg_loss_win:.1%} chance to win given up a decision" in line
+        assert 0 <= r.avg_loss_win <= 1 and f"{r.win_lost:.0%} chance" not in line
         bad = mine["label"].isin(["inaccuracy", "mistake", "blunder"]).sum()
         groups = sum(getattr(r, f"mistakes_{g}") for g in ("bids", "picks", "heroes", "coins",
                                                            "Thingvellir"))

@@ -259,8 +259,11 @@ def summary(frame: pd.DataFrame) -> pd.DataFrame:
 def headline(r: Any) -> str:
     """A player's summary line (a row of :func:`summary`): the same on the page and in the
     shell."""
+    # Points add up over a game; chances to win do not (twelve moves that each gave up 16%
+    # do not give up 196% of anything): the chance is said per judged decision.
     return (f"{r.name}: {r.best_share:.0%} best moves or about as good ({r.judged} judged), "
-            f"{r.win_lost:.0%} chance to win and {r.points_lost:.1f} points given up in all; "
+            f"{r.points_lost:.1f} points given up in all, on average "
+            f"{r.avg_loss_win:.1%} chance to win given up a decision; "
             f"{r.good} a little worse, {r.inaccuracy} inaccuracies, {r.mistake} mistakes, "
             f"{r.blunder} blunders")
 
