@@ -124,8 +124,8 @@ docs: setup
 # naming only browser tests, or only others).
 test: setup chromium lint typecheck docs
 	@set +e; \
-	$(BIN)/python -m pytest -q -m "not browser" -n 2 $(PYTEST_ARGS); a=$$?; \
-	$(BIN)/python -m pytest -q -m browser -p no:xdist $(PYTEST_ARGS); b=$$?; \
+	$(BIN)/python -m pytest -q -m "not browser" -n 2 --durations=20 $(PYTEST_ARGS); a=$$?; \
+	$(BIN)/python -m pytest -q -m browser -p no:xdist --durations=20 $(PYTEST_ARGS); b=$$?; \
 	if [ $$a = 5 ] && [ $$b = 5 ]; then echo "pytest collected no tests" >&2; exit 5; fi; \
 	for rc in $$a $$b; do if [ $$rc != 0 ] && [ $$rc != 5 ]; then exit $$rc; fi; done
 
