@@ -192,7 +192,12 @@ def test_review_lists_every_move_that_was_not_the_best_and_opens_the_position_be
         assert json.dumps(row["reason"])[1:20] in json.dumps(text.value)
     # The headline is the sum of its items.
     costly = frame[frame["label"].isin(["good", "inaccuracy", "mistake", "blunder"])]
-    assert f"{costly['loss_win'].sum():.0%} chance to win" in coach.review_status.value
+    judged = frame[frame["label"] != "forced"]
+    assert frame["player"].nunique() == 1  # the learner's seat only
+    assert f"{costly['loss_points'].sum():.1f} points given up in all" in coach.review_status.value
+    # Chances to win do not add up over a game: said per judged decision.
+    assert (f"on average {costly['loss_win'].sum() / len(judged):.1%} chance to win given up "
+            "a decision") in coach.review_status.value
     # Replay opens just before the decision: the better move can be tried there.
     replay_button.click()
     assert dash.tabs.selected_index == 2
