@@ -56,6 +56,7 @@ from voila.voila_identity_provider import VoilaIdentityProvider, VoilaLoginHandl
 
 from .guard import Throttle, tarpit
 
+
 @dataclasses.dataclass(eq=False)
 class PageRequest:
     """A page request being served (``voila_app.PageHandler``): its client address, and

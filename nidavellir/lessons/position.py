@@ -49,12 +49,15 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..actions import parse_action
 from ..errors import IllegalAction, InvalidNotation, NidavellirError, RecordError
 from ..game import Game
 from .source import Source, fields, integer, key_of, mapping, text, texts, where
+
+if TYPE_CHECKING:
+    from ..classroom.store import Answer
 
 STEP_FIELDS = ("key", "title", "situation", "position", "question")
 STEP_OPTIONAL = ("explain",)
@@ -131,6 +134,19 @@ class PositionStep:
             raise ValueError(f"{move.strip()!r} is not a legal move of this position: "
                              f"{exc}") from None
         raise ValueError(f"{move.strip()!r} is not a legal move of this position")
+
+    def answer(self, lesson: str, number: int, student: str, move: Any, name: str = "",
+               uid: str | None = None, at: float | None = None) -> Answer:
+        """A student's move as the class store takes it (kind ``move``), to step
+        ``number`` (1 for the first) of ``lesson``; ValueError, in one sentence, for a move
+        that is not legal here (:meth:`check_move`). The store's own rules (pace, pause,
+        ids) apply when it is recorded."""
+        from ..classroom.store import Answer
+
+        return Answer(student=student, question=f"{lesson}/{self.key}", answer=0.0,
+                      kind="move", name=name, title=self.title, uid=uid, step=number,
+                      move=self.check_move(move),
+                      **({"at": at} if at is not None else {}))
 
     def coach(self) -> dict[str, Any]:
         """The coach's judgement of every option (:func:`coach_figures`)."""
@@ -211,6 +227,27 @@ def coach_figures(record: Mapping[str, Any], decision: int,
                "options": options}
         _JUDGED[key] = out
         return out
+
+
+def class_and_coach(moves: list[dict[str, Any]], figures: Mapping[str, Any] | None
+                    ) -> list[dict[str, Any]]:
+    """The class's moves (``[{"move", "count"}]``, :func:`nidavellir.classroom.store.summarize`)
+    beside the coach's figures of each option (:func:`coach_figures`), in the coach's
+    order: every option, chosen or not, with how many students chose one of its moves
+    (``count``); a move the figures do not know (none yet: the judgement runs) is a row
+    of its own without figures, after them."""
+    rows: list[dict[str, Any]] = []
+    placed: set[str] = set()
+    for o in (figures or {}).get("options", ()):
+        count = sum(m["count"] for m in moves if m["move"] in o["moves"])
+        placed.update(o["moves"])
+        rows.append({**o, "count": count})
+    for m in moves:
+        if m["move"] not in placed:
+            rows.append({"move": m["move"], "moves": [m["move"]], "words": "",
+                         "count": m["count"], "win": None, "win_se": None, "score": None,
+                         "score_se": None, "about_best": None})
+    return rows
 
 
 # ====================================================================== reading a file
@@ -360,5 +397,6 @@ def _game_record(source: Source, value: Any, path: tuple[Any, ...]) -> dict[str,
             "seed": seed, "actions": actions}
 
 
-__all__ = ["DEFAULT_LEVEL", "MOVE_MAX", "PositionStep", "coach_figures", "decisions",
+__all__ = ["DEFAULT_LEVEL", "MOVE_MAX", "PositionStep", "class_and_coach", "coach_figures",
+           "decisions",
            "is_position", "parse_step", "position_game", "position_text"]
