@@ -145,8 +145,7 @@ class PositionStep:
 
         return Answer(student=student, question=f"{lesson}/{self.key}", answer=0.0,
                       kind="move", name=name, title=self.title, uid=uid, step=number,
-                      move=self.check_move(move),
-                      **({"at": at} if at is not None else {}))
+                      move=self.check_move(move), at=time.time() if at is None else at)
 
     def coach(self) -> dict[str, Any]:
         """The coach's judgement of every option (:func:`coach_figures`)."""
