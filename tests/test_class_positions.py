@@ -215,3 +215,39 @@ def test_a_position_question_no_lesson_knows_says_so(tmp_path: Path) -> None:
     assert q["options"] == [{"move": "bid 14 2 0", "moves": ["bid 14 2 0"], "words": "",
                              "count": 1, "win": None, "win_se": None, "score": None,
                              "score_se": None, "about_best": None}]
+
+
+def test_the_projector_shows_the_moves_and_after_the_reveal_the_coachs_figures(
+        tmp_path: Path) -> None:
+    from nidavellir.integrations.class_view import PROJECTOR_BEST, PositionCoach, projector_data
+
+    step = _quick_step(tmp_path)
+    store = ClassStore(tmp_path / "class")
+    moves = step.legal_moves()
+    store.record(*(step.answer("quick", 1, f"s{i}", moves[-1 - i % 2], name=f"N{i}",
+                               uid=f"u{i}", at=time.time()) for i in range(3)))
+    coach, steps = PositionCoach(), {"quick/open": step}
+    store.project("quick/open")
+    q = projector_data(store, None, None, coach, steps)["question"]
+    assert q["kind"] == "move" and not q["revealed"] and q["answers"] == []  # no names
+    assert [(o["move"], o["count"], o["win"]) for o in q["options"]] == [
+        (moves[-1], 2, None), (moves[-2], 1, None)]  # no coach before the reveal
+    store.reveal("quick/open")
+    store.show_names(True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        q = projector_data(store, None, None, coach, steps)["question"]
+        if not q["coach"].get("pending"):
+            break
+        time.sleep(0.05)
+    figures = step.coach()["options"]
+    shown = [o["move"] for o in q["options"]]
+    best = [o["move"] for o in figures[:PROJECTOR_BEST]]
+    chosen = [o["move"] for o in figures if {moves[-1], moves[-2]} & set(o["moves"])]
+    assert shown == [o["move"] for o in figures if o["move"] in best + chosen]
+    assert all(o["win"] is not None for o in q["options"])
+    assert sorted(a["move"] for a in q["answers"]) == sorted([moves[-1], moves[-1], moves[-2]])
+    from nidavellir.classroom.store import DWARVES
+
+    assert all(a["pseudonym"].split()[0] in DWARVES and "N0" not in a["pseudonym"]
+               for a in q["answers"])

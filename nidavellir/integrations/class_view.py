@@ -441,12 +441,20 @@ def lessons_plan() -> list[dict[str, Any]]:
     return out
 
 
+#: The coach's first options a revealed position question shows on the projector beside
+#: the options the class chose (all 60 bids would not fit the class's screen).
+PROJECTOR_BEST = 3
+
+
 def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
-                   now: float | None = None) -> dict[str, Any]:
+                   now: float | None = None, coach: PositionCoach | None = None,
+                   steps: dict[str, Any] | None = None) -> dict[str, Any]:
     """What the projector view shows: the question (the one the teacher projects, else the
     locked step's, else the one answered last), the class's answers as bins, the exact
     value only once the teacher revealed it, pseudonyms only when the teacher shows them
-    (never a name), and the pinned answers in their order."""
+    (never a name), and the pinned answers in their order. A position question shows the
+    class's moves; once revealed, beside the coach's figures (the options the class chose
+    and the coach's first :data:`PROJECTOR_BEST`)."""
     if not store.path.exists():
         return {"question": None, "pins": [], "names": False, "state": ClassState().as_dict()}
     try:
@@ -476,9 +484,22 @@ def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
             "kind": kind, "answered": len(values), "revealed": revealed, "exact": exact,
             "exact_text": (found or {}).get("exact_text", "") if revealed else "",
             "bins": bins(values, kind, exact),
-            "answers": ([{"pseudonym": dwarves[a["person"]], "answer": a["answer"]}
+            "answers": ([{"pseudonym": dwarves[a["person"]], "answer": a["answer"],
+                          **({"move": a["move"]} if "move" in a else {})}
                          for a in found["answers"]] if state.names and found else []),
         }
+        if kind == "move" and found is not None:
+            question["bins"] = []
+            if revealed:
+                (judged,) = with_coach([dict(found)], coach, steps)
+                question["coach"] = judged["coach"]
+                question["options"] = [o for i, o in enumerate(judged["options"])
+                                       if o["count"] or i < PROJECTOR_BEST]
+            else:
+                question["options"] = [{"move": m["move"], "moves": [m["move"]], "words": "",
+                                        "count": m["count"], "win": None, "win_se": None,
+                                        "score": None, "score_se": None, "about_best": None}
+                                       for m in found.get("moves", [])]
     by_id = {a.id: a for a in answers}
     person = {a["id"]: a["person"] for q in summary for a in q["answers"]}
     pins = []
@@ -521,7 +542,7 @@ class ProjectorDataHandler(TeacherHandler):
             self.refuse()
             return
         plan = await _off_loop(lessons_plan)
-        self.json(200, await _off_loop(projector_data, self.store, plan))
+        self.json(200, await _off_loop(projector_data, self.store, plan, None, COACH))
 
 
 def projector_words() -> dict[str, str]:
@@ -531,6 +552,10 @@ def projector_words() -> dict[str, str]:
         "not_revealed": _("The exact value comes after the discussion."),
         "pinned": _("Pinned answers"), "paused": _("Eyes on the teacher"),
         "no_names": _("No names are shown."),
+        "move_option": _("Move"), "move_class": _("The class"),
+        "move_win": _("Coach: chance to win"), "move_score": _("Coach: final score"),
+        "coach_pending": _("The coach is judging this position…"),
+        "moves_later": _("The coach's figures come after the discussion."),
     }
 
 
