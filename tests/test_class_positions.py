@@ -251,3 +251,38 @@ def test_the_projector_shows_the_moves_and_after_the_reveal_the_coachs_figures(
 
     assert all(a["pseudonym"].split()[0] in DWARVES and "N0" not in a["pseudonym"]
                for a in q["answers"])
+
+
+# ====================================================================== the student's link
+
+def test_a_move_goes_through_the_page_once_and_survives_a_new_kernel(tmp_path: Path) -> None:
+    """The outbox carries a move as any answer: the page holds it (signed with its move),
+    a new kernel stores what the page holds once, and a move changed on the page is not
+    stored."""
+    from tests.test_class_link import Page
+    from widgets.classroom import ClassLink
+
+    store = ClassStore(tmp_path)
+    page = Page()
+    first = ClassLink(store)
+    page.connect(first, reply=False)
+    with pytest.raises(ValueError, match="not a legal move of this position"):
+        first.send_move(LESSON.key, 1, STEP, "bid 2 5 9")
+    assert not page.held
+    first.send_move(LESSON.key, 1, STEP, "bid 14  2 0")
+    (uid,) = page.held
+    assert page.held[uid]["answer"]["move"] == "bid 14 2 0" and store.count() == 0
+    assert first.move_to(QUESTION) == "bid 14 2 0"
+    # The kernel dies before the page said it holds it: the next kernel stores it, once.
+    page.connect(ClassLink(store))
+    page.connect(ClassLink(store))
+    (stored,) = store.answers()
+    assert (stored.uid, stored.kind, stored.move, stored.step) == (uid, "move", "bid 14 2 0", 1)
+    # A move changed on the page does not verify: never stored.
+    page.connect(ClassLink(store), reply=False)
+    assert page.link is not None
+    page.link.send_move(LESSON.key, 1, STEP, "bid 2 14 0")
+    (other,) = [u for u in page.held]
+    page.held[other]["answer"]["move"] = "bid 7 5 2"
+    page.connect(ClassLink(store))
+    assert [a.move for a in store.answers()] == ["bid 14 2 0"]
