@@ -286,3 +286,68 @@ def test_a_move_goes_through_the_page_once_and_survives_a_new_kernel(tmp_path: P
     page.held[other]["answer"]["move"] = "bid 7 5 2"
     page.connect(ClassLink(store))
     assert [a.move for a in store.answers()] == ["bid 14 2 0"]
+
+
+# ====================================================================== the student's page
+
+def _page_text(app: object) -> str:
+    """Everything a student's page of a position step shows: its HTML and every control's
+    words and options."""
+    import ipywidgets as W
+
+    out: list[str] = []
+
+    def walk(w: object) -> None:
+        for name in ("value", "description", "tooltip", "options", "placeholder"):
+            v = getattr(w, name, None)
+            if isinstance(v, str | tuple | list):
+                out.append(repr(v))
+        for child in getattr(w, "children", ()):
+            walk(child)
+
+    assert isinstance(app, W.Widget)
+    walk(app)
+    return "\n".join(out)
+
+
+def test_the_students_page_shows_the_seats_view_only(tmp_path: Path) -> None:
+    """Twin positions (Ada's face-down bid differs, the game goes on differently) give
+    the same page; Cai's own coins are on it."""
+    import copy
+    import json
+
+    from widgets.position_question import position_app
+
+    record = json.loads((ROOT / "examples" / "lessons" / "records" /
+                         "greedy_seed7.json").read_text(encoding="utf-8"))
+    twin = copy.deepcopy(record)
+    twin["actions"][41] = "bid 8 12 5"
+    twin["actions"] = twin["actions"][:43]
+    one = position_app(LESSON.key, 1, STEP)
+    two = position_app(LESSON.key, 1, PositionStep(**{**STEP.__dict__, "record": twin}))
+    assert _page_text(one) == _page_text(two)
+    assert "What do you bid?" in _page_text(one) and "14" in one.boards.value
+    assert one.control.widget in one.children
+
+
+def test_the_student_chooses_a_bid_with_the_play_tabs_control_and_it_reaches_the_class(
+        tmp_path: Path) -> None:
+    from tests.test_class_link import Page
+    from widgets.classroom import ClassLink
+    from widgets.position_question import position_app
+
+    store = ClassStore(tmp_path)
+    page = Page()
+    link = ClassLink(store)
+    page.connect(link)
+    app = position_app(LESSON.key, 1, STEP, link)
+    from nidavellir import parse_action
+
+    app.control.choose(parse_action("bid 14 2 0"))
+    assert app.chosen == "bid 14 2 0"
+    assert "Your move: <code>bid 14 2 0</code>" in app.said.value
+    (stored,) = store.answers()
+    assert (stored.kind, stored.move, stored.question) == ("move", "bid 14 2 0", QUESTION)
+    assert not app.choose_move("bid 2 5 9")
+    assert "not a legal move of this position" in app.said.value
+    assert [a.move for a in store.answers()] == ["bid 14 2 0"]
