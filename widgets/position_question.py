@@ -24,6 +24,7 @@ import ipywidgets as W
 
 from nidavellir import parse_action
 from nidavellir.cards import SUITS
+from nidavellir.i18n import _
 from nidavellir.lessons.markup import to_html
 from nidavellir.lessons.position import PositionStep
 
@@ -91,13 +92,14 @@ class PositionQuestionApp(W.VBox):
         sent = ""
         if self.link is not None and self.link.active:
             state = self.link.state_of(self.question_id)
-            sent = {"stored": " ✔ It went to your teacher.",
-                    "kept": " ⚠ It is kept on this page until your teacher's view can take "
-                            "it (sent again by itself)."}.get(state or "",
-                                                             " It is on its way to your "
-                                                             "teacher…")
-        self.said.value = (f"<div class='nid-pq-said'>Your move: <code>{words}</code>."
-                           f"{html.escape(sent)}</div>")
+            sent = " " + {
+                "stored": _("✔ It went to your teacher."),
+                "kept": _("⚠ It is kept on this page until your teacher's view can take it "
+                          "(sent again by itself)."),
+            }.get(state or "", _("It is on its way to your teacher…"))
+        said = html.escape(_("Your move: {move}.")).replace(
+            "{move}", f"<code>{words}</code>")
+        self.said.value = f"<div class='nid-pq-said'>{said}{html.escape(sent)}</div>"
 
 
 def position_app(lesson: str, number: int, step: Any, link: ClassLink | None = None
