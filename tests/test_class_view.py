@@ -130,7 +130,7 @@ def test_csv_export_reads_back_to_the_same_answers(tmp_path: Path) -> None:
                  Answer(student="b", question="lab/x", answer=9812.0, kind="count"))
     text = store.export_csv()
     assert text.splitlines()[0] == "id,time,epoch,student,name,question,title,kind,answer," \
-                                   "exact,exact_text,uid,run,run_name,step"
+                                   "exact,exact_text,uid,run,run_name,step,move"
     assert answers_from_csv(text) == store.answers()
     assert answers_csv(answers_from_csv(text), {1: "Run 1"}) == text
     with pytest.raises(ValueError, match="line 2"):

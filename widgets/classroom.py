@@ -113,6 +113,8 @@ def _canonical(fields: dict[str, Any]) -> bytes:
               None if generation is None else int(generation)]
     if fields.get("step") is not None:
         values.append(int(fields["step"]))
+    if fields.get("move") is not None:  # a position question's answer (signed with it)
+        values.append(["move", str(fields["move"])])
     return json.dumps(values, separators=(",", ":")).encode()
 
 
@@ -124,7 +126,8 @@ def _answer(fields: dict[str, Any]) -> Answer:
                   answer=float(fields["answer"]), exact=None if exact is None else float(exact),
                   exact_text=str(fields["exact_text"]), at=float(fields["at"]),
                   generation=None if generation is None else int(generation),
-                  step=None if fields.get("step") is None else int(fields["step"]))
+                  step=None if fields.get("step") is None else int(fields["step"]),
+                  move=None if fields.get("move") is None else str(fields["move"]))
 
 
 def _for_students(state: ClassState) -> tuple[Any, ...]:
@@ -227,6 +230,20 @@ class ClassLink:
         ``kept``), or None when this page has not answered it."""
         uid = self.latest.get(question)
         return self.items[uid]["state"] if uid in self.items else None
+
+    def send_move(self, lesson: str, number: int, step: Any, move: Any) -> bool:
+        """A student's move in a position step (``step``, a
+        :class:`~nidavellir.lessons.position.PositionStep`, number ``number`` of
+        ``lesson``): checked against the position's legal moves (ValueError, in one
+        sentence, for one that is not legal there), then sent as any answer is: held by
+        the page until the database has it, once whatever is sent again."""
+        made = step.answer(lesson, number, self.student, move)
+        return self.send(made.question, made.title, 0.0, "move", step=number, move=made.move)
+
+    def move_to(self, question: str) -> str | None:
+        """The page's latest move in a position question (restored after a reload)."""
+        uid = self.latest.get(question)
+        return self.items[uid]["answer"].get("move") if uid in self.items else None
 
     def answer_to(self, question: str) -> float | None:
         """The page's latest answer to a question (restored after a reload)."""
@@ -440,6 +457,8 @@ class ClassLink:
         try:
             fields = {k: item["answer"][k] for k in FIELDS if k != "step"}
             fields["step"] = item["answer"].get("step")
+            if item["answer"].get("move") is not None:
+                fields["move"] = item["answer"]["move"]
             signature = str(item["sig"])
             key = self._key()
             if not key or not hmac.compare_digest(
@@ -454,8 +473,8 @@ class ClassLink:
         return self._ids.pop(0) if self._ids else uuid.uuid4().hex
 
     def send(self, question: str, title: str, answer: float, kind: str,
-             exact: float | None = None, exact_text: str = "", step: int | None = None
-             ) -> bool:
+             exact: float | None = None, exact_text: str = "", step: int | None = None,
+             move: str | None = None) -> bool:
         """An answer for the class: to the page first (when there is one), then to the
         database. True when the database has it now (without a page, outside the
         kernel's loop); ValueError for an answer the store would not take. ``step``: the
@@ -466,7 +485,7 @@ class ClassLink:
                   "question": question, "title": title, "kind": kind,
                   "answer": check_value(answer, kind), "exact": exact,
                   "exact_text": exact_text, "at": time.time(), "generation": self.generation,
-                  "step": step}
+                  "step": step, **({"move": move} if move is not None else {})}
         check_answer(_answer(fields))
         item = {"answer": fields, "sig": self._sign(fields), "state": PAGE if self.page
                 else SENDING}

@@ -57,6 +57,7 @@ import sqlite3
 import statistics
 import time
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -71,7 +72,9 @@ FILE_NAME = "answers.sqlite"
 KEY_NAME = "class.key"
 #: Seconds a writer waits for another one before the database counts as locked.
 DEFAULT_TIMEOUT = 10.0
-KINDS = ("probability", "mean", "count")
+KINDS = ("probability", "mean", "count", "move")
+#: The longest move in notation an answer to a position question may carry.
+MOVE_MAX = 80
 #: The longest texts an answer may carry (a name is typed by a student).
 NAME_MAX = 40
 QUESTION_MAX = 160
@@ -131,6 +134,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE reached (student TEXT NOT NULL, run INTEGER NOT NULL, lesson TEXT NOT NULL,
         step INTEGER NOT NULL, at REAL NOT NULL, PRIMARY KEY (student, run, lesson, step));
     INSERT INTO controls (at, state) VALUES (0, '{"run": 1}');""",
+    # 4: an answer to a position question ("What would you play here?") is a move, in
+    # notation (its kind is 'move'; its number column holds 0). The answers before have
+    # none.
+    """ALTER TABLE answers ADD COLUMN move TEXT;""",
 )
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
 
@@ -176,6 +183,10 @@ class Answer:
     run: int | None = None
     """The lesson run the answer belongs to: the one in progress when it was made (set by
     the store; an answer read back says its run)."""
+    move: str | None = None
+    """An answer to a position question (kind ``move``): the move chosen, in notation
+    (``answer`` is then 0). Whether it is legal there is the lesson's to say
+    (:meth:`nidavellir.lessons.position.PositionStep.check_move`) before it is sent."""
 
 
 @dataclass(frozen=True)
@@ -520,10 +531,10 @@ class ClassStore:
                     continue
                 cursor = conn.execute(
                     "INSERT INTO answers (at, student, name, question, title, kind, answer, "
-                    "exact, exact_text, uid, run, step) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                    "?, ?) ON CONFLICT (uid) DO NOTHING",
+                    "exact, exact_text, uid, run, step, move) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+                    "?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
                     (a.at, a.student, a.name, a.question, a.title, a.kind, float(a.answer),
-                     a.exact, a.exact_text, a.uid, then.run, a.step))
+                     a.exact, a.exact_text, a.uid, then.run, a.step, a.move))
                 if cursor.rowcount == 0:
                     done.already.append(a.uid)
                     continue
@@ -757,13 +768,13 @@ class ClassStore:
                 where.append(f"{column} = ?")
                 values.append(value)
         sql = ("SELECT student, question, answer, kind, name, title, exact, exact_text, at, "
-               "id, uid, step, run FROM answers" + (" WHERE " + " AND ".join(where)
+               "id, uid, step, run, move FROM answers" + (" WHERE " + " AND ".join(where)
                                                     if where else "") + " ORDER BY id")
         with self._connect(write=False) as conn:
             rows = conn.execute(sql, values).fetchall()
         return [Answer(student=r[0], question=r[1], answer=r[2], kind=r[3], name=r[4],
                        title=r[5], exact=r[6], exact_text=r[7], at=r[8], id=r[9], uid=r[10],
-                       step=r[11], run=r[12]) for r in rows]
+                       step=r[11], run=r[12], move=r[13]) for r in rows]
 
     def students(self) -> list[Student]:
         with self._connect(write=False) as conn:
@@ -877,6 +888,8 @@ def check_value(value: Any, kind: str) -> float:
         raise ValueError(f"an answer must be a number, not {value!r}")
     if kind == "probability" and not 0 <= number <= 1:
         raise ValueError(f"a chance is from 0 to 1, not {number!r}")
+    if kind == "move" and number != 0:
+        raise ValueError(f"an answer that is a move holds 0 as its number, not {number!r}")
     if kind == "count" and number < 0:
         raise ValueError(f"a count is 0 or more, not {number!r}")
     if abs(number) > VALUE_MAX:
@@ -900,6 +913,16 @@ def _check(a: Answer) -> None:
     _check_length(a.exact_text, EXACT_TEXT_MAX, "exact value's text")
     _check_length(a.name, NAME_MAX, "name")
     check_value(a.answer, a.kind)
+    if a.kind == "move":
+        if not isinstance(a.move, str) or not a.move.strip() or not a.move.isprintable():
+            raise ValueError("an answer to a position question is a move in notation "
+                             f"(printable text), not {a.move!r}")
+        _check_length(a.move, MOVE_MAX, "move")
+        if a.step is None:
+            raise ValueError("an answer to a position question must say its step's number")
+    elif a.move is not None:
+        raise ValueError(f"only an answer to a position question is a move (this one is a "
+                         f"{a.kind})")
     if a.step is not None and (isinstance(a.step, bool) or not isinstance(a.step, int)
                                or not 1 <= a.step <= STEP_MAX):
         raise ValueError(f"an answer's step is a whole number from 1 to {STEP_MAX}, "
@@ -994,24 +1017,32 @@ def summarize(answers: Sequence[Answer], students: Sequence[Student],
     for question in order:
         by_person = latest[question]
         last = max(by_person.values(), key=lambda a: (a.at, a.id or 0))
-        values = [a.answer for a in by_person.values()]
+        moves = last.kind == "move"
+        values = [] if moves else [a.answer for a in by_person.values()]
         outliers = far_off(values, last.kind)
         kept = [v for v in values if v not in outliers]
         missing = [label for who, label in here.items()
                    if who not in by_person and who not in pages[question]]
-        out.append({
+        item: dict[str, Any] = {
             "question": question, "title": last.title, "kind": last.kind,
             "exact": last.exact, "exact_text": last.exact_text,
             "answered": len(by_person), "students": len(by_person) + len(missing),
             "answers": [{"student": _label(a.student, a.name), "answer": a.answer,
-                         "id": a.id, "person": who}
+                         "id": a.id, "person": who, **({"move": a.move} if moves else {})}
                         for who, a in by_person.items()],
             "mean": sum(kept) / len(kept) if kept else None,
             "median": statistics.median(values) if values else None,
             "far_off": len(values) - len(kept),
-            "bins": bins(values, last.kind, last.exact),
+            "bins": [] if moves else bins(values, last.kind, last.exact),
             "missing": missing,
-        })
+        }
+        if moves:
+            # A position question: how many students chose each move (most chosen first,
+            # then by the move's text); the coach's figures are the server's to add.
+            chosen = Counter(a.move or "" for a in by_person.values())
+            item["moves"] = [{"move": m, "count": n}
+                             for m, n in sorted(chosen.items(), key=lambda x: (-x[1], x[0]))]
+        out.append(item)
     return out
 
 
@@ -1027,7 +1058,7 @@ def progress_grid(reached: Sequence[tuple[str, str, int, float]], answers: Seque
                       if name is None else (_person(student, name), _label(student, name)))
         return cells.setdefault((who, lesson, step), {
             "student": label, "lesson": lesson, "step": step, "reached": None,
-            "answer": None, "exact": None, "kind": None, "answered": None})
+            "answer": None, "exact": None, "kind": None, "answered": None, "move": None})
 
     for student, lesson, step, at in reached:
         c = cell(student, None, lesson, int(step))
@@ -1036,7 +1067,7 @@ def progress_grid(reached: Sequence[tuple[str, str, int, float]], answers: Seque
         if a.step is None:
             continue
         c = cell(a.student, a.name, a.question.split("/", 1)[0], a.step)
-        c.update(answer=a.answer, exact=a.exact, kind=a.kind, answered=a.at)
+        c.update(answer=a.answer, exact=a.exact, kind=a.kind, answered=a.at, move=a.move)
         c["reached"] = a.at if c["reached"] is None else min(c["reached"], a.at)
     return sorted(cells.values(), key=lambda c: (c["student"].lower(), c["lesson"],
                                                  c["step"]))
@@ -1090,7 +1121,9 @@ def present(students: Sequence[Student], now: float | None = None,
 # ====================================================================== CSV
 
 CSV_COLUMNS = ("id", "time", "epoch", "student", "name", "question", "title", "kind", "answer",
-               "exact", "exact_text", "uid", "run", "run_name", "step")
+               "exact", "exact_text", "uid", "run", "run_name", "step", "move")
+#: The columns of the files written before position questions (read as they are).
+CSV_COLUMNS_V3 = CSV_COLUMNS[:15]
 #: The columns of the files written before lesson runs (read as they are).
 CSV_COLUMNS_V2 = CSV_COLUMNS[:12]
 #: The columns of the files written before answers had a page's id (read as they are).
@@ -1129,7 +1162,7 @@ def answers_csv(answers: Iterable[Answer], run_names: dict[int, str] | None = No
                          neutral(a.exact_text), neutral(a.uid or ""),
                          "" if a.run is None else a.run,
                          neutral(names.get(a.run, "") if a.run is not None else ""),
-                         "" if a.step is None else a.step])
+                         "" if a.step is None else a.step, neutral(a.move or "")])
     return out.getvalue()
 
 
@@ -1138,7 +1171,7 @@ def answers_from_csv(text: str) -> list[Answer]:
     had ids, or before lesson runs; ValueError names the line)."""
     reader = csv.DictReader(io.StringIO(text))
     columns = tuple(reader.fieldnames or ())
-    if columns not in (CSV_COLUMNS, CSV_COLUMNS_V2, CSV_COLUMNS_V1):
+    if columns not in (CSV_COLUMNS, CSV_COLUMNS_V3, CSV_COLUMNS_V2, CSV_COLUMNS_V1):
         raise ValueError(f"line 1: expected the columns {', '.join(CSV_COLUMNS)}")
     plain = columns == CSV_COLUMNS_V1  # written before cells were neutralised
     cell = (lambda t: t) if plain else _unneutral
@@ -1157,13 +1190,14 @@ def answers_from_csv(text: str) -> list[Answer]:
                 exact_text=cell(row["exact_text"]),
                 uid=(cell(row["uid"]) or None) if not plain else None,
                 run=int(row["run"]) if row.get("run") else None,
-                step=int(row["step"]) if row.get("step") else None))
+                step=int(row["step"]) if row.get("step") else None,
+                move=cell(row["move"]) or None if row.get("move") else None))
         except (TypeError, ValueError) as exc:
             raise ValueError(f"line {line}: {exc}") from None
     return out
 
 
-__all__ = ["Answer", "CSV_COLUMNS", "ClassState", "ClassStore", "FILE_NAME", "FORMULA_START",
+__all__ = ["Answer", "CSV_COLUMNS", "CSV_COLUMNS_V3", "MOVE_MAX", "ClassState", "ClassStore", "FILE_NAME", "FORMULA_START",
            "KEY_NAME", "MIGRATIONS", "NAME_MAX", "NoSuchRun", "PRESENT_S", "REVEAL_AFTER",
            "REVEAL_TEACHER", "Recorded", "Run", "SCHEMA_VERSION", "StoreError", "Student",
            "answers_csv", "answers_from_csv", "bins", "check_answer", "check_value",

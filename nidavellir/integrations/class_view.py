@@ -50,6 +50,7 @@ import logging
 import math
 import os
 import secrets
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -238,6 +239,15 @@ def teacher_words() -> dict[str, str]:
         "show_names": _("Show pseudonyms (dwarf names) on it"),
         "unproject": _("Back to the current question"), "project": _("Project this question"),
         "pin": _("Pin"), "pinned": _("Pinned"),
+        "move_option": _("Move"), "move_class": _("The class"),
+        "move_win": _("Coach: chance to win"), "move_score": _("Coach: final score"),
+        "move_about_best": _("★ about as good as the best (within the noise)"),
+        "coach_pending": _("The coach is judging this position (a few seconds, once)…"),
+        "coach_done": _("The coach's judgement ({level} level, {seconds} s, once for this "
+                        "position): every option played out on the same games; ± is one "
+                        "standard error."),
+        "coach_exact": _("The coach's judgement: exact (nothing hidden or random is left)."),
+        "coach_error": _("The coach could not judge this position: {error}"),
         "legend": _("• reached · green: within 0.05 of the exact value (5 percent of it for a mean "
                     "or a count) · yellow: within 0.15 · red: further · the time is when"),
     }
@@ -323,7 +333,7 @@ class AnswersHandler(TeacherHandler):
         if self.session is None:
             self.refuse()
             return
-        data = await _off_loop(class_data, self.store)
+        data = await _off_loop(class_data, self.store, None, PRESENT_S, COACH)
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps(data))
 
@@ -431,12 +441,20 @@ def lessons_plan() -> list[dict[str, Any]]:
     return out
 
 
+#: The coach's first options a revealed position question shows on the projector beside
+#: the options the class chose (all 60 bids would not fit the class's screen).
+PROJECTOR_BEST = 3
+
+
 def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
-                   now: float | None = None) -> dict[str, Any]:
+                   now: float | None = None, coach: PositionCoach | None = None,
+                   steps: dict[str, Any] | None = None) -> dict[str, Any]:
     """What the projector view shows: the question (the one the teacher projects, else the
     locked step's, else the one answered last), the class's answers as bins, the exact
     value only once the teacher revealed it, pseudonyms only when the teacher shows them
-    (never a name), and the pinned answers in their order."""
+    (never a name), and the pinned answers in their order. A position question shows the
+    class's moves; once revealed, beside the coach's figures (the options the class chose
+    and the coach's first :data:`PROJECTOR_BEST`)."""
     if not store.path.exists():
         return {"question": None, "pins": [], "names": False, "state": ClassState().as_dict()}
     try:
@@ -466,9 +484,22 @@ def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
             "kind": kind, "answered": len(values), "revealed": revealed, "exact": exact,
             "exact_text": (found or {}).get("exact_text", "") if revealed else "",
             "bins": bins(values, kind, exact),
-            "answers": ([{"pseudonym": dwarves[a["person"]], "answer": a["answer"]}
+            "answers": ([{"pseudonym": dwarves[a["person"]], "answer": a["answer"],
+                          **({"move": a["move"]} if "move" in a else {})}
                          for a in found["answers"]] if state.names and found else []),
         }
+        if kind == "move" and found is not None:
+            question["bins"] = []
+            if revealed:
+                (judged,) = with_coach([dict(found)], coach, steps)
+                question["coach"] = judged["coach"]
+                question["options"] = [o for i, o in enumerate(judged["options"])
+                                       if o["count"] or i < PROJECTOR_BEST]
+            else:
+                question["options"] = [{"move": m["move"], "moves": [m["move"]], "words": "",
+                                        "count": m["count"], "win": None, "win_se": None,
+                                        "score": None, "score_se": None, "about_best": None}
+                                       for m in found.get("moves", [])]
     by_id = {a.id: a for a in answers}
     person = {a["id"]: a["person"] for q in summary for a in q["answers"]}
     pins = []
@@ -511,7 +542,7 @@ class ProjectorDataHandler(TeacherHandler):
             self.refuse()
             return
         plan = await _off_loop(lessons_plan)
-        self.json(200, await _off_loop(projector_data, self.store, plan))
+        self.json(200, await _off_loop(projector_data, self.store, plan, None, COACH))
 
 
 def projector_words() -> dict[str, str]:
@@ -521,6 +552,10 @@ def projector_words() -> dict[str, str]:
         "not_revealed": _("The exact value comes after the discussion."),
         "pinned": _("Pinned answers"), "paused": _("Eyes on the teacher"),
         "no_names": _("No names are shown."),
+        "move_option": _("Move"), "move_class": _("The class"),
+        "move_win": _("Coach: chance to win"), "move_score": _("Coach: final score"),
+        "coach_pending": _("The coach is judging this position…"),
+        "moves_later": _("The coach's figures come after the discussion."),
     }
 
 
@@ -540,8 +575,77 @@ class LessonsHandler(TeacherHandler):
         self.json(200, {"lessons": await _off_loop(lessons_plan)})
 
 
+def position_steps() -> dict[str, Any]:
+    """The position steps of the lessons the class can be led through, by question id
+    (``lesson/step``)."""
+    from ..lessons import Library
+    from ..lessons.position import PositionStep
+
+    return {f"{lesson.key}/{step.key}": step for lesson in Library().lessons("probability")
+            for step in lesson.steps if isinstance(step, PositionStep)}
+
+
+class PositionCoach:
+    """The coach's figures of each position question, judged once on the server, on a
+    thread of its own (a judgement takes seconds: the page never waits for it). The first
+    ask starts it and gets ``{"pending": True}``; every later ask, from any page, gets the
+    same figures (:func:`nidavellir.lessons.position.coach_figures`)."""
+
+    def __init__(self) -> None:
+        self._done: dict[str, dict[str, Any]] = {}
+        self._running: set[str] = set()
+        self._lock = threading.Lock()
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nid-coach")
+
+    def figures(self, question: str, step: Any) -> dict[str, Any]:
+        with self._lock:
+            if question in self._done:
+                return self._done[question]
+            if question not in self._running:
+                self._running.add(question)
+                self._pool.submit(self._judge, question, step)
+        return {"pending": True}
+
+    def _judge(self, question: str, step: Any) -> None:
+        try:
+            found = step.coach()
+        except Exception as exc:  # said on the teacher page, and logged
+            LOG.exception("the coach could not judge the position of %s", question)
+            found = {"error": f"{type(exc).__name__}: {exc}"}
+        with self._lock:
+            self._done[question] = found
+            self._running.discard(question)
+
+
+#: The server's one judge of position questions.
+COACH = PositionCoach()
+
+
+def with_coach(questions: list[dict[str, Any]], coach: PositionCoach | None,
+               steps: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Each position question (kind ``move``) of a summary with its ``options``: the
+    class's moves beside the coach's figures of every option
+    (:func:`nidavellir.lessons.position.class_and_coach`), and ``coach``: the judgement's
+    level, whether it is exact, its seconds, or ``pending`` / ``error``."""
+    from ..lessons.position import class_and_coach
+
+    if not any(q["kind"] == "move" for q in questions):
+        return questions
+    steps = position_steps() if steps is None else steps
+    for q in questions:
+        if q["kind"] != "move":
+            continue
+        step = steps.get(q["question"])
+        figures = (coach.figures(q["question"], step) if coach is not None and step is not None
+                   else {"error": _("this position is in no lesson of the server")})
+        q["coach"] = {k: v for k, v in figures.items() if k != "options"}
+        q["options"] = class_and_coach(q.get("moves", []), figures)
+    return questions
+
+
 def class_data(store: ClassStore, now: float | None = None,
-               present_s: float = PRESENT_S) -> dict[str, Any]:
+               present_s: float = PRESENT_S, coach: PositionCoach | None = None,
+               steps: dict[str, Any] | None = None) -> dict[str, Any]:
     """What the page shows: per question of the run in progress
     (:meth:`ClassStore.summary`), the totals (``students``: in the class now, counted as
     every question counts them), the class's state and its runs; or ``{"error": ...}``
@@ -562,7 +666,8 @@ def class_data(store: ClassStore, now: float | None = None,
     except StoreError as exc:
         return {"error": f"The answers cannot be read: {exc}. The students' pages keep "
                          "their answers and send them again."}
-    return {"questions": summarize(answers, students, now, present_s),
+    questions = with_coach(summarize(answers, students, now, present_s), coach, steps)
+    return {"questions": questions,
             "students": present(students, now, present_s), "answers": len(answers),
             "present_minutes": present_s / 60, "state": state.as_dict(),
             "runs": [_run(r) for r in runs], "progress": grid}

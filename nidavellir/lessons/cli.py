@@ -8,7 +8,8 @@
   good file, one ``error: FILE:LINE: ...`` line per bad one; exit 2 when any is bad;
 - ``show FILE``: the lesson as a learner meets it, in text: a walkthrough's steps with
   their moves, a probability lesson's situations, predictions, simulations (seeded, so
-  the output is always the same) and explanations.
+  the output is always the same) and explanations; a position step's position as its
+  seat sees it, its question and the seat's legal moves.
 """
 
 from __future__ import annotations
@@ -87,6 +88,7 @@ def run_check(files: list[str]) -> int:
 
 
 def run_show(file: str) -> int:
+    from .position import PositionStep, position_text
     from .probability import ProbabilityLesson
     from .walkthrough import Walkthrough, WalkthroughLesson
 
@@ -112,6 +114,10 @@ def run_show(file: str) -> int:
         return EXIT_OK
     assert isinstance(lesson, ProbabilityLesson)
     for i, pstep in enumerate(lesson.steps, start=1):
+        if isinstance(pstep, PositionStep):
+            print(f"--- Step {i} of {len(lesson.steps)}: {pstep.title}\n\n{pstep.situation}\n")
+            print(position_text(pstep))
+            continue
         q = pstep.question()
         texts = pstep.texts()
         print(f"--- Step {i} of {len(lesson.steps)}: {pstep.title}\n\n{texts['situation']}\n\n"

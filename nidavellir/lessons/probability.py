@@ -45,6 +45,7 @@ from ..cards import TAVERNS
 from ..errors import IllegalAction, InvalidNotation, NidavellirError
 from ..game import Game
 from .markup import fill, placeholders
+from .position import PositionStep
 from .source import Source, fields, integer, key_of, mapping, text, texts, unique_keys, where
 
 LESSON_FIELDS = ("kind", "key", "title", "summary", "steps")
@@ -142,7 +143,11 @@ class ProbabilityLesson:
     key: str
     title: str
     summary: str
-    steps: tuple[ProbabilityStep, ...]
+    steps: tuple[Any, ...]
+    """The steps: :class:`ProbabilityStep`, or :class:`~.position.PositionStep` for a step
+    with a position (it asks for a move). Typed loosely on purpose: the views that take
+    only probability steps read ``ProbabilityStep`` from it, and a position step has its
+    own view (:mod:`.position`)."""
     file: str = ""
     key_line: int = 1
     kind: str = "probability"
@@ -242,7 +247,11 @@ def parse(data: Any, source: Source) -> ProbabilityLesson:
     raw_steps = data["steps"]
     if not isinstance(raw_steps, list) or not raw_steps:
         raise source.error(("steps",), "steps must be a list of at least one step")
-    steps = [_step(source, raw, ("steps", i)) for i, raw in enumerate(raw_steps)]
+    from .position import is_position, parse_step
+
+    steps: list[ProbabilityStep | PositionStep] = [
+        parse_step(source, raw, ("steps", i)) if is_position(raw) else
+        _step(source, raw, ("steps", i)) for i, raw in enumerate(raw_steps)]
     unique_keys(source, [(s.key, ("steps", i, "key")) for i, s in enumerate(steps)])
     return ProbabilityLesson(key=key, title=text(source, data, (), "title"),
                              summary=text(source, data, (), "summary"), steps=tuple(steps),

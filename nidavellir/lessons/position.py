@@ -1,0 +1,401 @@
+"""Position steps: "What would you play here?" in a class lesson.
+
+A step of a probability lesson with a ``position`` (docs/lessons.md, *Position steps*)
+shows every student the same game position from one seat's view and asks them to choose
+that seat's move. The position is a game record (the JSON the lab saves, ``Game.save``;
+inline in the file, or a ``.json`` file beside it) and a decision number (numbered from 1,
+as ``nidavellir hint --at`` and the review number them: the position before the record's
+action N), or an inline game (``players``, ``seed``, ``actions``: the position after the
+actions).
+
+The file is checked when it is read (``nidavellir lesson check``): a record that cannot
+be replayed, a decision number out of range, a seat that does not decide there is an
+error at its line, in one sentence.
+
+What a student sees is :meth:`PositionStep.view`: the deciding seat's observation only
+(:meth:`nidavellir.game.Game.observation`: no other seat's face-down coin, no unseen card),
+so two positions that differ only in what that seat cannot know show the same page. A
+student's answer is a legal move of the position (:meth:`PositionStep.check_move`, which
+says why another is refused); the coach's figures of every option come from
+:func:`nidavellir.bots.judge.judge` (:meth:`PositionStep.coach`), computed once per
+position and level.
+
+>>> from nidavellir.lessons.source import loads
+>>> from nidavellir.lessons.probability import parse
+>>> data, source = loads('''
+... kind: probability
+... key: demo
+... title: Demo
+... summary: One position.
+... steps:
+...   - key: first-bid
+...     title: The first bid
+...     situation: The game starts.
+...     position: {game: {players: 3, seed: 7}, seat: 0}
+...     question: What do you bid?
+... ''')
+>>> step = parse(data, source).steps[0]
+>>> step.view()["taverns"][0]
+['E8', 'B', 'H']
+>>> step.check_move("bid 5 4 3")
+'bid 5 4 3'
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..actions import parse_action
+from ..errors import IllegalAction, InvalidNotation, NidavellirError, RecordError
+from ..game import Game
+from .source import Source, fields, integer, key_of, mapping, text, texts, where
+
+if TYPE_CHECKING:
+    from ..classroom.store import Answer
+
+STEP_FIELDS = ("key", "title", "situation", "position", "question")
+STEP_OPTIONAL = ("explain",)
+POSITION_OPTIONAL = ("record", "decision", "game", "seat", "level")
+GAME_FIELDS = ("players", "seed")
+GAME_OPTIONAL = ("expansions", "actions", "names")
+#: The coach level a position step is judged at unless it names one (the Hint's).
+DEFAULT_LEVEL = "coach"
+#: The longest move a student's answer may be, in notation (a bid, a take, a hero...).
+MOVE_MAX = 80
+
+
+@dataclass(frozen=True)
+class PositionStep:
+    """One "What would you play here?" step: the position, the seat whose view is shown,
+    the question, and what to say after the reveal."""
+
+    key: str
+    title: str
+    situation: str
+    """What the class is told of the position (Markdown)."""
+    question: str
+    """The question ("What do you bid?")."""
+    seat: int
+    """The deciding seat whose view every student sees (0 for the first)."""
+    record: Mapping[str, Any]
+    """The game record the position comes from (the JSON the lab saves)."""
+    decision: int
+    """The decision number: the position before the record's action ``decision``."""
+    explain: str = ""
+    """Optional: shown once the teacher reveals the coach's figures."""
+    level: str = DEFAULT_LEVEL
+    line: int = 0
+    kind: str = "position"
+    """What the step is (a probability step's ``kind`` is its question kind)."""
+    answer_kind: str = "move"
+    """What the student answers: a move (a probability step: a chance, a mean or a count)."""
+
+    def game(self) -> Game:
+        """The position, a new game each time (the caller may play on it)."""
+        return position_game(self.record, self.decision)
+
+    def legal_moves(self) -> list[str]:
+        """The seat's legal moves in notation, in the engine's order."""
+        return [str(a) for a in self.game().legal_actions()]
+
+    def view(self) -> dict[str, Any]:
+        """The position as the seat sees it (plain data): its observation, with its legal
+        moves, and the game so far as the seat may read it (others' bids face down)."""
+        game = self.game()
+        out = game.observation(self.seat)
+        out["log"] = [game.action_text(i, self.seat) for i in range(len(game.history))]
+        return out
+
+    def check_move(self, move: Any) -> str:
+        """The move in the engine's notation, or ValueError saying in one sentence why it
+        is not an answer to this position."""
+        if not isinstance(move, str) or not move.strip():
+            raise ValueError(f"an answer to {self.title!r} is a move in notation (e.g. "
+                             f"{self.legal_moves()[0]!r}), not {move!r}")
+        if len(move) > MOVE_MAX:
+            raise ValueError(f"a move is at most {MOVE_MAX} characters in notation")
+        game = self.game()
+        try:
+            action = parse_action(move.strip())
+        except InvalidNotation as exc:
+            raise ValueError(f"{move.strip()!r} is not a move in notation: {exc}") from None
+        legal = {str(a): a for a in game.legal_actions()}
+        if str(action) in legal:
+            return str(action)
+        try:
+            game.apply(action)
+        except (IllegalAction, InvalidNotation) as exc:
+            raise ValueError(f"{move.strip()!r} is not a legal move of this position: "
+                             f"{exc}") from None
+        raise ValueError(f"{move.strip()!r} is not a legal move of this position")
+
+    def answer(self, lesson: str, number: int, student: str, move: Any, name: str = "",
+               uid: str | None = None, at: float | None = None) -> Answer:
+        """A student's move as the class store takes it (kind ``move``), to step
+        ``number`` (1 for the first) of ``lesson``; ValueError, in one sentence, for a move
+        that is not legal here (:meth:`check_move`). The store's own rules (pace, pause,
+        ids) apply when it is recorded."""
+        from ..classroom.store import Answer
+
+        return Answer(student=student, question=f"{lesson}/{self.key}", answer=0.0,
+                      kind="move", name=name, title=self.title, uid=uid, step=number,
+                      move=self.check_move(move), at=time.time() if at is None else at)
+
+    def coach(self) -> dict[str, Any]:
+        """The coach's judgement of every option (:func:`coach_figures`)."""
+        return coach_figures(self.record, self.decision, self.level)
+
+
+def position_text(step: PositionStep) -> str:
+    """The position as its seat sees it, in text (``nidavellir lesson show``): the
+    decision, the taverns, every seat's army and coins as the seat may see them, the
+    question and the legal moves."""
+    v = step.view()
+    me = v["players"][step.seat]
+    lines = [f"Decision {step.decision}: {me['name']} (seat {step.seat}), age {v['age']}, "
+             f"round {v['round']}: {v['decision']['prompt']}"]
+    from ..cards import TAVERNS
+
+    for name, cards in zip(TAVERNS, v["taverns"], strict=False):
+        lines.append(f"  {name}: {' '.join(cards) or '(empty)'}")
+    for p in v["players"]:
+        army = " ".join(f"{k}:{','.join(c)}" for k, c in p["army"].items() if c) or "no cards"
+        hand = (" ".join(p["hand"]) if isinstance(p["hand"], list)
+                else f"{p['hand']} coins")
+        lines.append(f"  {p['name']}: {army}; gem {p['gem']}; coins {' '.join(p['coins'])} "
+                     f"(in hand: {hand})")
+    moves = v.get("legal_actions", [])
+    lines.append(f"\n{step.question} ({len(moves)} legal moves: {', '.join(moves[:6])}"
+                 f"{', ...' if len(moves) > 6 else ''})\n")
+    return "\n".join(lines)
+
+
+# ====================================================================== the position
+
+def position_game(record: Mapping[str, Any], decision: int) -> Game:
+    """The game of ``record`` at decision ``decision`` (before its action of that number)."""
+    game = Game.from_record(record)
+    game.undo_to(decision - 1)
+    return game
+
+
+def decisions(game: Game) -> int:
+    """The last decision number of a replayed record: its actions, and one more when the
+    game is not over (the decision it stops at)."""
+    n = len(game.history)
+    return n if game.is_over else n + 1
+
+
+_JUDGED: dict[tuple[str, int, str], dict[str, Any]] = {}
+_JUDGING = threading.Lock()
+
+
+def coach_figures(record: Mapping[str, Any], decision: int,
+                  level: str = DEFAULT_LEVEL) -> dict[str, Any]:
+    """The coach's judgement of the position, as plain data: per option (every legal move,
+    equivalent moves grouped), its chance to win and expected final score with their
+    standard errors, whether it is about as good as the best, and its words; with the
+    level, whether it is exact, and how many seconds the judgement took. Judged once per
+    position and level in this process (a second call, from any page, returns the same
+    figures at once), from the deciding seat's knowledge only
+    (:mod:`nidavellir.bots.judge`)."""
+    from ..bots.judge import judge
+
+    key = (json.dumps(record, sort_keys=True, ensure_ascii=False), decision, level)
+    with _JUDGING:  # one judgement at a time: two pages asking at once wait for one
+        if key in _JUDGED:
+            return _JUDGED[key]
+        game = position_game(record, decision)
+        started = time.perf_counter()
+        j = judge(game, level=level)
+        seconds = time.perf_counter() - started
+        options = []
+        for o in j.options:
+            options.append({
+                "move": str(o.action), "moves": [str(a) for a in o.actions],
+                "words": j.say(o.action), "win": o.win, "win_se": o.win_se,
+                "score": o.score, "score_se": o.score_se, "about_best": o.about_best})
+        out = {"level": j.level, "exact": j.exact, "seconds": seconds,
+               "playouts": j.playouts, "iterations": j.iterations, "best": str(j.best),
+               "options": options}
+        _JUDGED[key] = out
+        return out
+
+
+def class_and_coach(moves: list[dict[str, Any]], figures: Mapping[str, Any] | None
+                    ) -> list[dict[str, Any]]:
+    """The class's moves (``[{"move", "count"}]``, :func:`nidavellir.classroom.store.summarize`)
+    beside the coach's figures of each option (:func:`coach_figures`), in the coach's
+    order: every option, chosen or not, with how many students chose one of its moves
+    (``count``); a move the figures do not know (none yet: the judgement runs) is a row
+    of its own without figures, after them."""
+    rows: list[dict[str, Any]] = []
+    placed: set[str] = set()
+    for o in (figures or {}).get("options", ()):
+        count = sum(m["count"] for m in moves if m["move"] in o["moves"])
+        placed.update(o["moves"])
+        rows.append({**o, "count": count})
+    for m in moves:
+        if m["move"] not in placed:
+            rows.append({"move": m["move"], "moves": [m["move"]], "words": "",
+                         "count": m["count"], "win": None, "win_se": None, "score": None,
+                         "score_se": None, "about_best": None})
+    return rows
+
+
+# ====================================================================== reading a file
+
+def is_position(raw: Any) -> bool:
+    """Whether a step of a lesson file is a position step (it has a ``position``)."""
+    return isinstance(raw, dict) and "position" in raw
+
+
+def parse_step(source: Source, raw: Any, path: tuple[Any, ...]) -> PositionStep:
+    step = mapping(source, raw, path, "a step")
+    fields(source, step, path, STEP_FIELDS, STEP_OPTIONAL)
+    ppath = (*path, "position")
+    spec = mapping(source, step["position"], ppath, "a position (a record and a decision "
+                                                    "number, or a game, and the seat)")
+    fields(source, spec, ppath, (), POSITION_OPTIONAL)
+    if ("record" in spec) == ("game" in spec):
+        raise source.error(ppath, f"{where(ppath)} needs either a record (with a decision "
+                                  "number) or a game (players, seed and actions), not "
+                                  f"{'both' if 'record' in spec else 'neither'}")
+    if "record" in spec:
+        record = _record(source, spec["record"], (*ppath, "record"))
+        if "decision" not in spec:
+            raise source.error(ppath, f"{where(ppath)} has a record but no 'decision' (the "
+                                      "decision number, 1 for the first, as the review "
+                                      "numbers them)")
+    else:
+        if "decision" in spec:
+            raise source.error((*ppath, "decision"), f"{where((*ppath, 'decision'))}: a game "
+                                                     "is the position after its actions; a "
+                                                     "decision number goes with a record")
+        record = _game_record(source, spec["game"], (*ppath, "game"))
+    try:
+        game = Game.from_record(record)
+    except (RecordError, NidavellirError, ValueError) as exc:
+        at = (*ppath, "record") if "record" in spec else (*ppath, "game")
+        raise source.error(at, f"{where(at)} cannot be replayed: {exc}") from None
+    last = decisions(game)
+    if last < 1:
+        raise source.error(ppath, f"{where(ppath)}: the game is over before its first "
+                                  "decision")
+    if "record" in spec:
+        dpath = (*ppath, "decision")
+        d = spec["decision"]
+        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= last:
+            raise source.error(dpath, f"{where(dpath)} must be a decision of the record, "
+                                      f"1 to {last}, not {d!r}")
+        decision = d
+    else:
+        if game.is_over:
+            raise source.error((*ppath, "game"), f"{where((*ppath, 'game'))}: the game is "
+                                                 "over after its actions: nobody decides")
+        decision = last
+    game.undo_to(decision - 1)
+    seat = _seat(source, spec, ppath, game, decision)
+    level = text(source, spec, ppath, "level", DEFAULT_LEVEL)
+    from ..bots.judge import parse_level
+
+    try:
+        parse_level(level)
+    except ValueError as exc:
+        raise source.error((*ppath, "level"), f"{where((*ppath, 'level'))}: {exc}") from None
+    return PositionStep(
+        key=key_of(source, step["key"], (*path, "key")), title=text(source, step, path, "title"),
+        situation=text(source, step, path, "situation"),
+        question=text(source, step, path, "question"), seat=seat, record=record,
+        decision=decision, explain=text(source, step, path, "explain", ""), level=level,
+        line=source.line(path))
+
+
+def _seat(source: Source, spec: Mapping[str, Any], ppath: tuple[Any, ...], game: Game,
+          decision: int) -> int:
+    d = game.decision
+    assert d is not None
+    if "seat" not in spec:
+        return d.player
+    spath = (*ppath, "seat")
+    value = spec["seat"]
+    names = list(game.names)
+    if isinstance(value, str) and value in names:
+        seat = names.index(value)
+    elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+        seat = value
+    else:
+        raise source.error(spath, f"{where(spath)} must be a seat from 0 to {len(names) - 1} "
+                                  f"or a player's name ({', '.join(names)}), not {value!r}")
+    if seat != d.player:
+        raise source.error(spath, f"{where(spath)}: {names[seat]} (seat {seat}) does not "
+                                  f"decide at decision {decision}: {names[d.player]} (seat "
+                                  f"{d.player}) does ({d.prompt})")
+    return seat
+
+
+def _record(source: Source, value: Any, path: tuple[Any, ...]) -> dict[str, Any]:
+    """A record: a mapping in the file, or a ``.json`` file named relative to it."""
+    if isinstance(value, dict):
+        return value
+    if not isinstance(value, str) or not value.strip():
+        raise source.error(path, f"{where(path)} must be a game record (a mapping) or the "
+                                 f"name of a record file (.json), not {value!r}")
+    file = Path(source.file).parent / value.strip()
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise source.error(path, f"{where(path)}: no record file {value.strip()!r} beside "
+                                 "the lesson") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise source.error(path, f"{where(path)}: cannot read {value.strip()!r}: {exc}") \
+            from None
+    except json.JSONDecodeError as exc:
+        raise source.error(path, f"{where(path)}: {value.strip()!r} is not JSON: {exc}") \
+            from None
+    if not isinstance(data, dict):
+        raise source.error(path, f"{where(path)}: {value.strip()!r} is not a game record "
+                                 "(a JSON object)")
+    return data
+
+
+def _game_record(source: Source, value: Any, path: tuple[Any, ...]) -> dict[str, Any]:
+    """An inline position (players, seed, actions) as the record it is."""
+    from ..game import RECORD_FORMAT, RECORD_VERSION
+
+    spec = mapping(source, value, path, "a game (players, seed, and maybe expansions, names "
+                                        "and actions)")
+    fields(source, spec, path, GAME_FIELDS, GAME_OPTIONAL)
+    players = integer(source, spec["players"], (*path, "players"), 2, 5)
+    seed = integer(source, spec["seed"], (*path, "seed"), 0, 2**63 - 1)
+    config: dict[str, Any] = {"players": players,
+                              "expansions": texts(source, spec.get("expansions"),
+                                                  (*path, "expansions"))}
+    if "names" in spec:
+        config["names"] = texts(source, spec["names"], (*path, "names"))
+    actions = texts(source, spec.get("actions"), (*path, "actions"))
+    try:
+        game = Game.new(players=players, seed=seed, expansions=config["expansions"],
+                        names=config.get("names"))
+    except ValueError as exc:
+        raise source.error(path, f"{where(path)} cannot be set up: {exc}") from None
+    for i, action in enumerate(actions):
+        try:
+            game.apply(action)
+        except (InvalidNotation, IllegalAction) as exc:
+            apath = (*path, "actions", i)
+            raise source.error(apath, f"{where(apath)}: {action!r} cannot be played here: "
+                                      f"{exc}") from None
+    return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "config": config,
+            "seed": seed, "actions": actions}
+
+
+__all__ = ["DEFAULT_LEVEL", "MOVE_MAX", "PositionStep", "class_and_coach", "coach_figures",
+           "decisions",
+           "is_position", "parse_step", "position_game", "position_text"]

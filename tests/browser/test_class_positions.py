@@ -1,0 +1,116 @@
+"""Issue 45 item 7 in a real browser: the teacher page shows a position question's moves.
+
+A class server with a teacher password and the example lesson folder
+(``examples/lessons``: Cai's last bid of age 1). Three students' moves, three different
+bids, reach the class database as their kernels write them (``PositionStep.answer``, then
+``ClassStore.record``: the student's page for a position step is not built yet, so the
+test writes what that page's kernel would). The teacher page shows the question with
+"3 of 3 answered", the coach judging the position once on the server, then every option
+(60 bids) in the coach's order with the class's count beside the coach's chance to win and
+final score with their standard errors; options nobody chose still have their figures.
+Every wait is for a state of the page. Screenshot at 1280×800 in test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nidavellir.classroom.store import ClassStore
+from nidavellir.lessons import load
+from nidavellir.lessons.position import PositionStep
+
+from .conftest import ARTIFACTS, VoilaServer, start_voila, stop_voila, watch_page
+from .test_dashboard import UPDATE_TIMEOUT, wait_text
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = ROOT / "examples" / "lessons"
+TEACHER_PASSWORD = "owl-45"
+VIEWPORT = {"width": 1280, "height": 800}
+MOVES = {"Ada": "bid 14 2 0", "Bo": "bid 7 5 2", "Cy": "bid 2 14 0"}
+
+
+@pytest.fixture(scope="module")
+def position_server(tmp_path_factory: pytest.TempPathFactory
+                    ) -> Iterator[tuple[VoilaServer, Path]]:
+    tmp = tmp_path_factory.mktemp("class-positions")
+    folder = tmp / "class"
+    server = start_voila("notebooks", tmp, extra=[
+        "--class-dir", str(folder), "--class-size", "3", "--spares", "0",
+        "--lessons", str(LESSONS)],
+        env={"NIDAVELLIR_TEACHER_PASSWORD": TEACHER_PASSWORD})
+    try:
+        yield server, folder
+    finally:
+        stop_voila(server)
+
+
+def test_three_moves_appear_beside_the_coachs_figures_on_the_teacher_page(
+        position_server: tuple[VoilaServer, Path], chromium: Any) -> None:
+    server, folder = position_server
+    lesson = load(LESSONS / "what_would_you_play.yaml")
+    step = lesson.steps[0]
+    assert isinstance(step, PositionStep)
+    store = ClassStore(folder)
+    now = time.time()
+    done = store.record(*(step.answer(lesson.key, 1, f"page-{name.lower()}", move, name=name,
+                                      uid=f"move-{name.lower()}", at=now)
+                          for name, move in MOVES.items()))
+    assert len(done.stored) == 3
+    context = chromium.new_context(viewport=VIEWPORT)
+    try:
+        teacher = context.new_page()
+        watched = watch_page(teacher)
+        teacher.goto(f"{server.url}/teacher/")
+        teacher.locator("input[name=password]").fill(TEACHER_PASSWORD)
+        teacher.locator("button[type=submit]").click()
+        wait_text(teacher, ".move-question .count", r"3 of 3 answered")
+        # The coach judges the position once, on the server; the page says so meanwhile.
+        wait_text(teacher, ".move-question .coach-note", r"coach level, [\d.]+ s, once")
+        rows = teacher.locator(".move-question table.moves tr[data-move]")
+        assert rows.count() == 60  # every bid of Cai's five coins, chosen or not
+        counts = teacher.evaluate(
+            "() => Object.fromEntries([...document.querySelectorAll("
+            "'.move-question tr[data-move]')].map(r => [r.dataset.move, "
+            "Number(r.dataset.count)]))")
+        assert {m: c for m, c in counts.items() if c} == {m: 1 for m in MOVES.values()}
+        # Each row: the coach's chance to win and final score, each with its ± (one SE).
+        cells = teacher.evaluate(
+            "() => [...document.querySelectorAll('.move-question tr[data-move]')].map("
+            "r => [...r.querySelectorAll('td')].slice(2).map(td => td.textContent))")
+        assert all("±" in win and "%" in win and "±" in score for win, score in cells)
+        assert "★" in rows.first.inner_text()  # the coach's best comes first
+        ARTIFACTS.mkdir(exist_ok=True)
+        teacher.locator(".move-question").scroll_into_view_if_needed()
+        teacher.screenshot(path=str(ARTIFACTS / "class_teacher_position.png"))
+        # The projector: the class's moves, no names, no coach before the reveal.
+        teacher.locator(".move-question .project").click()
+        wait_text(teacher, ".move-question .project.on", r".")
+        projector = context.new_page()
+        projector_watch = watch_page(projector)
+        projector.goto(f"{server.url}/teacher/projector")
+        wait_text(projector, "#question .later", r"after the discussion")
+        shown = projector.locator("#question tr[data-move]")
+        assert sorted(shown.evaluate_all("rs => rs.map(r => r.dataset.move)")) == sorted(
+            MOVES.values())
+        assert projector.locator("#question").inner_text().count("±") == 0
+        assert not set(MOVES) & set(projector.locator("body").inner_text().split())
+        # Revealed (the plan's Reveal): the coach's figures beside the class's moves.
+        teacher.locator("#lesson").select_option(lesson.key)
+        teacher.locator("#plan tr[data-step='1'] .reveal").click()
+        wait_text(projector, "#question th", r"Coach: chance to win")
+        projector.wait_for_function(
+            "() => [...document.querySelectorAll('#question tr[data-move]')].length >= 3 && "
+            "[...document.querySelectorAll('#question tr[data-move]')].every("
+            "r => r.textContent.includes('±'))", timeout=UPDATE_TIMEOUT)
+        projector.screenshot(path=str(ARTIFACTS / "class_projector_position.png"))
+        watched.assert_clean()
+        projector_watch.assert_clean()
+    finally:
+        context.close()

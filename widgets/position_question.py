@@ -1,0 +1,111 @@
+"""A student's page for a position step: "What would you play here?".
+
+The view of a :class:`~nidavellir.lessons.position.PositionStep`: the situation in words,
+the position as the step's seat sees it (the table and every player board from that
+seat's observation only: no other seat's face-down coin, no unseen card), the question,
+and the Play tab's own control for the decision (:func:`widgets.controls.build_control`:
+the bid's coin slots, a tavern's cards, ...). The move chosen is checked against the
+position's legal moves and sent to the class like any answer (:meth:`ClassLink.send_move`:
+held by the page until the database has it). No preview of a move's points is shown: it
+would be computed on the full game, which holds what the seat cannot know.
+
+Works without a browser: ``app.control.choose(action)``, then read ``app.said.value``.
+
+Not yet shown by the *Probability lessons* tab (``widgets/probability_lessons.py``
+chooses the view of each step): issue 45, item 7.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+
+from nidavellir import parse_action
+from nidavellir.cards import SUITS
+from nidavellir.i18n import _
+from nidavellir.lessons.markup import to_html
+from nidavellir.lessons.position import PositionStep
+
+from . import render
+from .classroom import ClassLink
+from .controls import Context, build_control
+
+
+class PositionQuestionApp(W.VBox):
+    """One position step of ``lesson`` (its key), number ``number`` (1 for the first)."""
+
+    def __init__(self, lesson: str, number: int, step: PositionStep,
+                 link: ClassLink | None = None) -> None:
+        super().__init__()
+        self.lesson, self.number, self.step, self.link = lesson, number, step, link
+        self.view = step.view()
+        view = self.view
+        no_points = {suit.letter: 0 for suit in SUITS}
+        boards = "".join(
+            render.board_html(p, viewer=p["seat"] == step.seat, to_move=p["seat"] == step.seat,
+                              points=no_points, compact=p["seat"] != step.seat)
+            for p in view["players"])
+        self.situation = W.HTML(f"<div class='nid-pq-situation'>{to_html(step.situation)}</div>")
+        self.table = W.HTML(render.table_html(view))
+        self.boards = W.HTML(f"<div class='nid-pq-boards'>{boards}</div>")
+        self.question = W.HTML(f"<h3 class='nid-pq-question'>{html.escape(step.question)}</h3>")
+        self.said = W.HTML("")
+        self.chosen: str | None = None
+        ctx = Context(kind=view["decision"]["kind"], player=step.seat,
+                      actions=[parse_action(a) for a in view["legal_actions"]], obs=view,
+                      submit=self.choose_move, report=self._report,
+                      prompt=view["decision"]["prompt"])
+        self.control = build_control(ctx)
+        self.children = [self.situation, self.table, self.boards, self.question,
+                         self.control.widget, self.said]
+        if link is not None and link.active:
+            restored = link.move_to(self.question_id)
+            if restored is not None:
+                self.chosen = restored
+                self._say_chosen()
+
+    @property
+    def question_id(self) -> str:
+        return f"{self.lesson}/{self.step.key}"
+
+    def _report(self, message: str) -> None:
+        self.said.value = f"<div class='nid-error'>{html.escape(message)}</div>"
+
+    def choose_move(self, notation: str) -> bool:
+        """The student's move (from the control): checked, kept, and sent to the class
+        when there is one; a move that is not legal here is said, in one sentence."""
+        try:
+            move = self.step.check_move(notation)
+            if self.link is not None and self.link.active:
+                self.link.send_move(self.lesson, self.number, self.step, move)
+        except ValueError as exc:
+            self._report(str(exc))
+            return False
+        self.chosen = move
+        self._say_chosen()
+        return True
+
+    def _say_chosen(self) -> None:
+        words = html.escape(self.chosen or "")
+        sent = ""
+        if self.link is not None and self.link.active:
+            state = self.link.state_of(self.question_id)
+            sent = " " + {
+                "stored": _("✔ It went to your teacher."),
+                "kept": _("⚠ It is kept on this page until your teacher's view can take it "
+                          "(sent again by itself)."),
+            }.get(state or "", _("It is on its way to your teacher…"))
+        said = html.escape(_("Your move: {move}.")).replace(
+            "{move}", f"<code>{words}</code>")
+        self.said.value = f"<div class='nid-pq-said'>{said}{html.escape(sent)}</div>"
+
+
+def position_app(lesson: str, number: int, step: Any, link: ClassLink | None = None
+                 ) -> PositionQuestionApp:
+    """The student's view of a position step (see the module's docstring)."""
+    return PositionQuestionApp(lesson, number, step, link)
+
+
+__all__ = ["PositionQuestionApp", "position_app"]
