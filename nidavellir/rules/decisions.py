@@ -294,10 +294,10 @@ class Pick(Choice):
             # not the second player with Fafnir).
             if s.config.players == 2 and s.order and s.order[0] == p.seat:
                 table.push(TavernDiscard(p.seat, self.tavern))
-            table.take_card(p, card, "camp")
+            table.take_card(p, card, ev.FROM_CAMP)
             return
         s.taverns[self.tavern].remove(card)
-        table.take_card(p, card, "tavern")
+        table.take_card(p, card, ev.FROM_TAVERN)
 
     def prompt(self, table: Table) -> str:
         return f"Take a card from the {C.TAVERNS[self.tavern]}"
@@ -339,7 +339,7 @@ class TavernDiscard(Choice):
         card = action.args[0]
         assert isinstance(card, Card)
         table.state.taverns[self.tavern].remove(card)
-        table.discard_card(card, self.player, "2 players: the camp was visited")
+        table.discard_card(card, self.player, ev.CAMP_VISITED)
 
     def prompt(self, table: Table) -> str:
         return f"You visited the camp: discard one of the cards of the {C.TAVERNS[self.tavern]}"

@@ -51,7 +51,7 @@ class HeroChoice(Choice):
     """Recruit a hero of the hall that ``player`` may recruit (FR "Recruter un·e
     Héros·ïne"); ``reason`` says what brought the recruit (a line, Gjallarhorn)."""
 
-    reason: str = "You completed a line"
+    reason: str = ev.LINE_COMPLETED
     kind: ClassVar[DecisionKind] = DecisionKind.HERO
     verbs: ClassVar[Mapping[str, Syntax]] = {"hero": CARD}
     group: ClassVar[str] = "heroes"
