@@ -23,8 +23,8 @@ from typing import Any, ClassVar
 
 from . import cards as C
 from .cards import Card, Suit
-from .i18n import N_, _, language, pgettext
-from .names import card_name, class_name, hero_title, tavern_name
+from .i18n import N_, _, pgettext
+from .names import card_name, class_in_sentence, hero_title, tavern_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,12 +94,6 @@ def by(name: str, you: str, other: str, **values: object) -> str:
 
 def _tavern(t: int | None) -> str:
     return tavern_name(t) if t is not None else "-"
-
-
-def column_in_text(suit: Suit) -> str:
-    """A class inside a sentence: English writes it in lower case ("the warrior column"),
-    the rulebooks' languages as their tables name it ("Krieger", "Guerrier·ère")."""
-    return suit.column_name if language() == "en" else class_name(suit)
 
 
 # What brought a card taken or discarded, a coin transformed, a choice (an event's
@@ -216,7 +210,7 @@ class CardPlaced(Event):
         # Translators: {column} is a class: "Bo places Warrior 7 in the warrior column".
         return by(names[self.player], _("You place {card} in the {column} column"),
                   _("{name} places {card} in the {column} column"),
-                  card=card_name(self.card), column=column_in_text(self.column))
+                  card=card_name(self.card), column=class_in_sentence(self.column))
 
 
 @dataclass(slots=True)
@@ -232,7 +226,7 @@ class CardToCommandZone(Event):
         return by(names[self.player],
                   _("You move {card} from the {column} column to the command zone"),
                   _("{name} moves {card} from the {column} column to the command zone"),
-                  card=card_name(self.card), column=column_in_text(self.column))
+                  card=card_name(self.card), column=class_in_sentence(self.column))
 
 
 @dataclass(slots=True)

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from . import cards as C
 from .cards import Card, Kind, Suit
-from .i18n import _, pgettext
+from .i18n import SOURCE, _, language, pgettext
 
 TABLE = Path(__file__).with_name("locale") / "names.csv"
 
@@ -85,6 +85,12 @@ def class_name(suit: Suit) -> str:
     return name(CLASS, suit.column_name.capitalize())
 
 
+def class_in_sentence(suit: Suit) -> str:
+    """A class inside a sentence: English writes it in lower case ("the warrior column"),
+    the rulebooks' languages as the table names it ("Krieger", "Guerrier·ère")."""
+    return suit.column_name if language() == SOURCE else class_name(suit)
+
+
 def tavern_name(index: int) -> str:
     """The tavern ``index`` (0, 1, 2) in the current language."""
     return name(TAVERN, C.TAVERNS[index])
@@ -129,5 +135,5 @@ def hero_with_title(card: Card) -> str:
     return _("{hero}, {title}").format(hero=card_name(card), title=hero_title(card))
 
 
-__all__ = ["CONTEXTS", "Name", "card_name", "class_name", "hero_title", "hero_with_title",
+__all__ = ["CONTEXTS", "Name", "card_name", "class_in_sentence", "class_name", "hero_title", "hero_with_title",
            "name", "score_line", "table", "tavern_name"]

@@ -40,6 +40,37 @@ def test_no_event_line_or_score_sheet_word_escapes_the_catalogue(
     assert not escapes, escapes
 
 
+@pytest.mark.parametrize("expansions", [(), (C.THINGVELLIR,)])
+def test_no_decision_s_words_escape_the_catalogue(expansions: tuple[str, ...]) -> None:
+    """Every decision of seeded games: its prompt, and each legal action's button words and
+    sentence (what the Play tab, a walkthrough and the coach show)."""
+    escapes: dict[str, str] = {}
+    for seed in (7, 11):
+        game = Game.new(players=3, seed=seed, expansions=expansions, names=list(SEATS))
+        allowed = set(SEATS) | _notation(game)
+        rng = random.Random(seed)
+        while not game.is_over:
+            decision = game.decision
+            assert decision is not None
+            legal = sorted(game.legal_actions(), key=str)
+            with using(PSEUDO):
+                texts = [decision.task.prompt(game.engine)]
+                for action in legal[:12]:
+                    texts.append(type(decision.task).label(action))
+                    texts.append(decision.task.say(game.engine, action))
+            escapes.update({word: text for text in texts for word in escaped(text, allowed)})
+            game.apply(rng.choice(legal))
+    assert not escapes, escapes
+
+
+def test_an_illegal_move_is_refused_in_the_reader_s_language() -> None:
+    game = Game.new(players=3, seed=7, names=list(SEATS))
+    hand = " ".join(str(c) for c in game.observation(0)["players"][0]["hand"])
+    with using("de"):
+        why = game.engine.why_illegal(game.decision.task, game.parse("bid 25 25 25"))
+    assert why == f"du hast keine Münze 25 zum Bieten (deine Münzen: {hand})"
+
+
 def test_the_event_lines_read_the_rulebooks_words() -> None:
     game = _played((), seed=7)
     placed = next(e for e in game.events if type(e).__name__ == "CardPlaced"

@@ -25,7 +25,8 @@ from .. import coins as K
 from .. import events as ev
 from ..actions import CARD, Action, Syntax, interned
 from ..cards import Card, Suit
-from ..i18n import _, count
+from ..i18n import _, count, pgettext
+from ..names import card_name
 from ..state import PlayerState
 from .army import discardable_count, recruit_due
 from .base import Choice, DecisionKind, Step, Table
@@ -79,26 +80,29 @@ class HeroChoice(Choice):
         HEROES[hero].on_gain(table, p)
 
     def prompt(self, table: Table) -> str:
-        return f"{self.reason}: recruit a hero"
+        # Translators: {reason} says what brought the recruit (a line, Gjallarhorn).
+        return _("{reason}: recruit a hero").format(reason=ev.origin(self.reason))
 
     def why_illegal(self, table: Table, action: Action) -> str:
         hero = action.args[0]
         assert isinstance(hero, Card)
         if hero not in table.state.hall:
-            return f"{hero.name} is not in the hero hall any more"
+            return _("{hero} is not in the hero hall any more").format(hero=card_name(hero))
         reason = ineligible_reason(table.state.players[self.player], hero)
         if reason:
-            return f"{hero.name} cannot be recruited: {reason}"
+            return _("{hero} cannot be recruited: {reason}").format(hero=card_name(hero),
+                                                                    reason=reason)
         return Choice.why_illegal(self, table, action)
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return "recruit"
+        # Translators: a button: recruit this hero.
+        return pgettext("button", "recruit")
 
     def say(self, table: Table, action: Action) -> str:
         hero = action.args[0]
         assert isinstance(hero, Card)
-        return f"Recruit {card_words(hero)}"
+        return _("Recruit {hero}").format(hero=card_words(hero))
 
 
 @dataclass(frozen=True, slots=True)
