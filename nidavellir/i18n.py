@@ -239,6 +239,18 @@ def signed(x: float, digits: int = 0) -> str:
     return ("+" + text) if x > 0 else "\u2212" + text.lstrip("-")
 
 
+def with_sign(x: float, digits: int = 0) -> str:
+    """A difference with its sign as the coach writes it, ``+2.5``, ``-0.4``, ``+0.0``
+    (``f"{x:+.1f}"`` in English; the language's decimal mark elsewhere)."""
+    return f"{x:+.{digits}f}"[0] + number(abs(x), digits)
+
+
+def percent_with_sign(p: float, digits: int = 0) -> str:
+    """A difference of chances, ``+5%``, ``-3%`` (``f"{p:+.0%}"`` in English)."""
+    _decimal, _group_sep, pattern = _NUMBERS.get(language(), _NUMBERS[SOURCE])
+    return f"{p:+.{digits}%}"[0] + pattern.format(number(100 * abs(p), digits))
+
+
 def percent(p: float, digits: int = 0) -> str:
     """A chance in the current language: ``43.2%`` in English, ``43,2 %`` in German."""
     _decimal, _group_sep, pattern = _NUMBERS.get(language(), _NUMBERS[SOURCE])
@@ -299,4 +311,5 @@ def join(items: list[str]) -> str:
 
 __all__ = ["LANGUAGES", "LANGUAGE_ENV", "PSEUDO", "SOURCE", "UnknownLanguage", "_", "N_",
            "accepted", "choose", "count", "escaped", "join", "language", "ngettext", "number",
-           "ordinal", "percent", "pgettext", "set_language", "signed", "translations", "using"]
+           "ordinal", "percent", "percent_with_sign", "pgettext", "set_language", "signed", "translations", "using",
+           "with_sign"]

@@ -10,6 +10,8 @@ import pytest
 
 from nidavellir import Game
 from nidavellir import cards as C
+from nidavellir.card_text import ability
+from nidavellir.explain import outlook_for
 from nidavellir.i18n import PSEUDO, escaped, using
 
 SEATS = ("Ada", "Bo", "Cy")
@@ -69,6 +71,25 @@ def test_an_illegal_move_is_refused_in_the_reader_s_language() -> None:
     with using("de"):
         why = game.engine.why_illegal(game.decision.task, game.parse("bid 25 25 25"))
     assert why == f"du hast keine Münze 25 zum Bieten (deine Münzen: {hand})"
+
+
+def test_every_card_s_ability_and_outlook_are_in_the_catalogue() -> None:
+    """The card-info panels and the buttons' "later" notes (card_text, explain)."""
+    game = _played((C.THINGVELLIR,), seed=7)
+    player = game.state.players[0]
+    allowed = set(SEATS) | _notation(game)
+    escapes: dict[str, str] = {}
+    with using(PSEUDO):
+        for card in C.ALL_CARDS:
+            for text in (ability(card), outlook_for(player, card)):
+                escapes.update({word: text for word in escaped(text, allowed)})
+    assert not escapes, escapes
+    with using("de"):
+        assert ability(C.card("H")).startswith("Jäger: 1 Rangabzeichen")
+        assert ability(C.MJOLLNIR).startswith("Artefakt: am Ende 2 Punkte")
+    with using("en"):
+        assert ability(C.card("H")) == ("Hunter: 1 rank; hunters score their number of ranks "
+                                        "squared (1, 4, 9, 16, ...).")
 
 
 def test_the_event_lines_read_the_rulebooks_words() -> None:

@@ -576,7 +576,7 @@ class Vidofnir(Choice):
         steps: list[tuple[int, int]] = []
         used: list[int] = []
         for arg in action.args:
-            label, _, plus = str(arg).partition("+")
+            label, _plus, plus = str(arg).partition("+")
             index = next(i for i, c in enumerate(pool) if K.label(c) == label and i not in used
                          and not K.is_exchange(c))
             used.append(index)
