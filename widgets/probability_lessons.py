@@ -39,7 +39,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from nidavellir.i18n import N_, _, number
+from nidavellir.i18n import N_, _, number, percent
 from nidavellir.lessons import Entry, Library
 from nidavellir.lessons import short_error as _short
 from nidavellir.lessons.markup import inline, to_html
@@ -495,8 +495,9 @@ class ProbabilityLessonApp(W.VBox):
         else:
             self.result.value = (
                 "<div class='nid-pl-verdict nid-verdict'>" + _(
-                    "You predicted <b>{value}</b>; the simulation says <b>{estimate}</b> (95% "
-                    "interval {low} to {high}).").format(
+                    "You predicted <b>{value}</b>; the simulation says <b>{estimate}</b> "
+                    "({confidence} interval {low} to {high}).").format(
+                    confidence=percent(0.95),
                     value=_number(predicted or 0.0, kind), estimate=number(est.estimate, 3),
                     low=number(est.ci[0], 3), high=number(est.ci[1], 3)) + "</div>")
         explained = step.texts(facts)["explain"]
