@@ -6,6 +6,11 @@ Adding a command (``replay``, ``simulate``, ...) means adding one entry.
 
 Exit codes: 0 success, 2 bad input (argparse usage errors, unreadable files, invalid
 scenarios); errors are one line ``error: <message>`` on stderr.
+
+The human output is in the reader's language (:func:`language_of`): ``--language de`` before
+the command, else the environment's locale as gettext reads it (``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``: ``LANG=fr_FR.UTF-8``), else English. JSON output and notation
+are the same in every language.
 """
 
 from __future__ import annotations
@@ -14,11 +19,13 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from . import i18n
 from .analysis.simulate import configure_parser as configure_simulate
 from .errors import NidavellirError
+from .i18n import _, count
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -62,7 +69,7 @@ def run_score(args: argparse.Namespace) -> int:
     if scenario.title:
         header.append(scenario.title)
     if scenario.hypothetical:
-        header.append("(hypothetical table: the box and coin checks were skipped)")
+        header.append(_("(hypothetical table: the box and coin checks were skipped)"))
     if header:
         print("\n".join(header) + "\n")
     print(sheet.to_text())
@@ -85,11 +92,14 @@ def run_replay(args: argparse.Namespace) -> int:
     print()
     decision = game.decision
     if game.is_over or decision is None:
-        print(f"Game over after {len(game.history)} decisions.\n")
+        print(count(len(game.history), "Game over after {n} decision.",
+                    "Game over after {n} decisions.") + "\n")
     else:
-        print(f"The record stops at decision {len(game.history)}: "
-              f"{game.names[decision.player]} to {decision.kind} ({decision.prompt}).")
-        print("Score sheet of the table as it is now:\n")
+        # Translators: {kind} is the decision's kind in notation (bid, pick, ...).
+        print(_("The record stops at decision {number}: {name} to {kind} ({prompt}).").format(
+            number=len(game.history), name=game.names[decision.player], kind=decision.kind,
+            prompt=decision.prompt))
+        print(_("Score sheet of the table as it is now:") + "\n")
     print(game.scores().to_text())
     return EXIT_OK
 
@@ -172,27 +182,35 @@ def run_hint(args: argparse.Namespace) -> int:
         print(json.dumps({"decision": number, "name": game.names[d.player], **data},
                          ensure_ascii=False))
         return EXIT_OK
-    print(f"Decision {number}: {game.names[d.player]}: {d.prompt}")
+    print(_("Decision {number}: {name}: {prompt}").format(number=number,
+                                                          name=game.names[d.player],
+                                                          prompt=d.prompt))
     if judgement.exact:
-        how = ("exact: nothing hidden or random is left, every option played to the end")
+        how = _("exact: nothing hidden or random is left, every option played to the end")
     elif judgement.iterations:
-        how = (f"a search of {judgement.iterations} games, then every option played out on "
-               f"the same {judgement.playouts} deals")
+        how = _("a search of {iterations} games, then every option played out on the same "
+                "{playouts} deals").format(iterations=judgement.iterations,
+                                           playouts=judgement.playouts)
     else:
-        how = f"{judgement.playouts} games played out"
-    print(f"judged at the {judgement.level} level from {game.names[d.player]}'s knowledge "
-          f"({how}; ★: about as good as the best, the difference within the noise)")
-    print(f"  {'option':<30} {'chance to win':>15} {'expected final score':>21}")
+        how = _("{playouts} games played out").format(playouts=judgement.playouts)
+    # Translators: the hint command's second line; {level} is notation (coach, deep, ...).
+    print(_("judged at the {level} level from {name}'s knowledge ({how}; ★: about as good as "
+            "the best, the difference within the noise)").format(
+        level=judgement.level, name=game.names[d.player], how=how))
+    # Translators: the columns of the hint command's table (option, chance to win, score).
+    option, chance, score = _("option"), _("chance to win"), _("expected final score")
+    print(f"  {option:<30} {chance:>15} {score:>21}")
     many = len(judgement.options) > 1
     for o in judgement.options:
         star = "★" if o.about_best and many else " "
         same = f" (= {', '.join(map(str, o.equivalent))})" if o.equivalent else ""
         if judgement.exact:
-            win, score = f"{o.win:.0%}", f"{o.score:.0f}"
+            win, score = i18n.percent(o.win), i18n.number(o.score)
         else:
-            win, score = f"{o.win:.0%} ± {o.win_se:.0%}", f"{o.score:.1f} ± {o.score_se:.1f}"
+            win = f"{i18n.percent(o.win)} ± {i18n.percent(o.win_se)}"
+            score = f"{i18n.number(o.score, 1)} ± {i18n.number(o.score_se, 1)}"
         print(f"{star} {str(o.action):<30} {win:>15} {score:>21}{same}")
-    print(f"Best: {judgement.headline()}")
+    print(_("Best: {headline}").format(headline=judgement.headline()))
     if data.get("reason"):
         print(data["reason"])
     return EXIT_OK
@@ -238,10 +256,57 @@ COMMANDS: dict[str, Command] = {
 
 # --------------------------------------------------------------------------- entry point
 
+#: The environment variables gettext reads for a language, in its order.
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+class UnknownLanguageError(NidavellirError):
+    """``--language`` names a language the lab has no catalogue for."""
+
+
+def language_of(argv: Sequence[str], environ: Mapping[str, str]) -> str:
+    """The language of a command's human output: ``--language CODE`` (or
+    ``--language=CODE``) of the command line, else the first of the environment's locale
+    variables that is set (a locale such as ``de_DE.UTF-8``, or ``LANGUAGE``'s list
+    ``fr:en``), when the lab has that language; else English. An unknown ``--language`` is
+    an error; an unknown locale is not (it is the whole system's, not asked of the lab).
+
+    >>> language_of(["--language", "fr", "score", "t.yaml"], {"LANG": "de_DE.UTF-8"})
+    'fr'
+    >>> language_of(["score"], {"LANG": "de_DE.UTF-8"}), language_of([], {"LANG": "C.UTF-8"})
+    ('de', 'en')
+    """
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--language" or arg.startswith("--language="):
+            code = arg.partition("=")[2] if "=" in arg else (
+                argv[i + 1] if i + 1 < len(argv) else "")
+            code = code.strip().lower()
+            if not i18n.known(code):
+                raise UnknownLanguageError(
+                    f"--language {code!r}: the lab speaks {', '.join(i18n.LANGUAGES)}")
+            return code
+    for name in LOCALE_VARIABLES:
+        value = environ.get(name, "")
+        if not value:
+            continue
+        for tag in value.split(":"):
+            code = tag.split(".")[0].split("@")[0].replace("_", "-").split("-")[0].lower()
+            if code in i18n.LANGUAGES:
+                return code
+        return i18n.SOURCE  # gettext reads the first variable set, and only it
+    return i18n.SOURCE
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="nidavellir",
         description="The Nidavellir lab: score sheets and tools for Nidavellir + Thingvellir.")
+    parser.add_argument("--language", metavar="CODE", choices=[*i18n.LANGUAGES, i18n.PSEUDO],
+                        help="the language of the human output: "
+                             f"{', '.join(i18n.LANGUAGES)} (default: the environment's "
+                             "locale, LANG; else en)")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, command in COMMANDS.items():
         sub = subparsers.add_parser(name, help=command.help, description=command.help)
@@ -251,6 +316,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    try:
+        language = language_of(words, os.environ)
+    except UnknownLanguageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    # The command's own block: a caller (a test, a notebook) keeps its language after.
+    with i18n.using(language):
+        return _main(words)
+
+
+def _main(argv: Sequence[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] | None = getattr(args, "run", None)

@@ -21,7 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from .cards import TAVERNS, Card, Suit
+from . import cards as C
+from .cards import Card, Suit
+from .i18n import N_, _, pgettext
+from .names import card_name, class_in_sentence, hero_title, tavern_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,27 +79,67 @@ def _plain(v: Any) -> Any:
     return v
 
 
-#: Third-person verbs of the event lines and their form after "You" (seat names may be "You").
-_SECOND_PERSON = {
-    "places": "place", "takes": "take", "keeps": "keep", "transforms": "transform",
-    "trades": "trade", "recruits": "recruit", "wins": "win", "swaps": "swap",
-    "replaces": "replace", "discards": "discard", "completed": "completed", "moves": "move",
-}
+def is_you(name: str) -> bool:
+    """Whether a seat is named You (a learner's seat): its lines say "You place", not
+    "You places", and each language words them as it addresses the reader."""
+    return name.strip().lower() == "you"
 
 
-def subject(name: str, verb: str) -> str:
-    """``"Bo places"``, but ``"You place"`` for a seat named You."""
-    if name.strip().lower() == "you":
-        return f"{name} {_SECOND_PERSON.get(verb, verb)}"
-    return f"{name} {verb}"
-
-
-def _subject(names: Sequence[str], player: int, verb: str) -> str:
-    return subject(names[player], verb)
+def by(name: str, you: str, other: str, **values: object) -> str:
+    """A line about a seat: the message ``you`` for a seat named You, else ``other`` with
+    the seat's name as ``{name}`` (``by(n, _("You place a secret bid"), _("{name} places a
+    secret bid"))``): two whole sentences, since the verb's form differs in every language."""
+    return (you if is_you(name) else other).format(name=name, **values)
 
 
 def _tavern(t: int | None) -> str:
-    return TAVERNS[t] if t is not None else "-"
+    return tavern_name(t) if t is not None else "-"
+
+
+# What brought a card taken or discarded, a coin transformed, a choice (an event's
+# ``source`` or ``reason``): a card's English name, or one of these phrases; the engine keeps
+# the English (events are data: saved games, frames) and :func:`origin` words it for the
+# reader. Notation ("+3") stays as it is.
+# Translators: where a card was taken from, in brackets after it: "Bo takes Warrior 7 (tavern)".
+FROM_TAVERN = N_("tavern")
+# Translators: where a card was taken from: "Bo takes Hunter 0 (camp)".
+FROM_CAMP = N_("camp")
+# Translators: why a card was discarded: "The table: Miner 2 is discarded (left in the tavern)".
+LEFT_IN_TAVERN = N_("left in the tavern")
+# Translators: why a card was discarded (a 2-player game: a seat that takes from the camp
+# discards a card of the tavern).
+CAMP_VISITED = N_("2 players: the camp was visited")
+# Translators: why a card was discarded: a Royal Offering card leaves once its coin is transformed.
+OFFERING_USED = N_("Royal Offering used")
+# Translators: why a card was discarded: the Pioneer of the Kingdom goes to nobody on a tie
+# (R3 is a rule of the lab's reference, keep it).
+PIONEER_UNWON = N_("Pioneer of the Kingdom: nobody won it (R3)")
+# Translators: why a seat recruits a hero, before "recruit a hero".
+LINE_COMPLETED = N_("You completed a line")
+_PHRASES = frozenset({FROM_TAVERN, FROM_CAMP, LEFT_IN_TAVERN, CAMP_VISITED, OFFERING_USED,
+                      PIONEER_UNWON, LINE_COMPLETED})
+_BY_NAME: dict[str, Card] = {c.name: c for c in C.ALL_CARDS}
+
+
+def origin(text: str) -> str:
+    """An event's ``source`` or ``reason`` in the current language: a card by its name, a
+    phrase of this module, notation as it is."""
+    if text in _BY_NAME:
+        return card_name(_BY_NAME[text])
+    if text in _PHRASES:
+        return _(text)
+    return text
+
+
+def place_name(place: str) -> str:
+    """Where a coin lies: "hand", "purse" in the current language; a bid ``T1`` as it is."""
+    if place == "hand":
+        # Translators: where a transformed coin lies: "(King's Hand, hand)".
+        return pgettext("coin place", "hand")
+    if place == "purse":
+        # Translators: where a transformed coin lies: "(Royal Offering +5, purse)".
+        return pgettext("coin place", "purse")
+    return place
 
 
 @dataclass(slots=True)
@@ -106,9 +149,13 @@ class RoundStarted(Event):
     resets_reveals: ClassVar[bool] = True
 
     def describe(self, names: Sequence[str]) -> str:
-        shown = "; ".join(f"{TAVERNS[i]}: {' '.join(c.token for c in cards)}"
-                          for i, cards in enumerate(self.taverns))
-        return f"Age {self.age}, round {self.round}: the dwarves enter the taverns ({shown})"
+        # Translators: a tavern and the tokens of its cards, "Laughing Goblin: W6 W4 W7".
+        shown = "; ".join(_("{tavern}: {tokens}").format(
+            tavern=tavern_name(i), tokens=" ".join(c.token for c in cards))
+            for i, cards in enumerate(self.taverns))
+        # Translators: the log's line when a round starts; {taverns} lists each tavern's cards.
+        return _("Age {age}, round {round}: the dwarves enter the taverns ({taverns})").format(
+            age=self.age, round=self.round, taverns=shown)
 
 
 @dataclass(slots=True)
@@ -116,7 +163,8 @@ class BidPlaced(Event):
     player: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{_subject(names, self.player, 'places')} a secret bid"
+        return by(names[self.player], _("You place a secret bid"),
+                  _("{name} places a secret bid"))
 
 
 @dataclass(slots=True)
@@ -132,8 +180,10 @@ class BidsRevealed(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         shown = ", ".join(f"{names[p]} {c}" for p, c in self.bids)
-        return f"{_tavern(self.tavern)}: bids revealed ({shown}); order " + \
-            " > ".join(names[p] for p in self.order)
+        # Translators: {bids} is "Bo 4, Ann 3" (seats and coins), {order} "Bo > Ann".
+        return _("{tavern}: bids revealed ({bids}); order {order}").format(
+            tavern=_tavern(self.tavern), bids=shown,
+            order=" > ".join(names[p] for p in self.order))
 
 
 @dataclass(slots=True)
@@ -144,7 +194,10 @@ class CardTaken(Event):
     """"tavern", "camp", "pioneer", "discard" (Andumia / Brisingamens), ..."""
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{_subject(names, self.player, 'takes')} {self.card.name} ({self.source})"
+        # Translators: {source} is where the card came from (tavern, camp, a hero's name).
+        return by(names[self.player], _("You take {card} ({source})"),
+                  _("{name} takes {card} ({source})"), card=card_name(self.card),
+                  source=origin(self.source))
 
 
 @dataclass(slots=True)
@@ -154,7 +207,10 @@ class CardPlaced(Event):
     column: Suit
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{_subject(names, self.player, 'places')} {self.card.name} in the {self.column.column_name} column"
+        # Translators: {column} is a class: "Bo places Warrior 7 in the warrior column".
+        return by(names[self.player], _("You place {card} in the {column} column"),
+                  _("{name} places {card} in the {column} column"),
+                  card=card_name(self.card), column=class_in_sentence(self.column))
 
 
 @dataclass(slots=True)
@@ -167,8 +223,10 @@ class CardToCommandZone(Event):
     column: Suit
 
     def describe(self, names: Sequence[str]) -> str:
-        return (f"{_subject(names, self.player, 'moves')} {self.card.name} from the "
-                f"{self.column.column_name} column to the command zone")
+        return by(names[self.player],
+                  _("You move {card} from the {column} column to the command zone"),
+                  _("{name} moves {card} from the {column} column to the command zone"),
+                  card=card_name(self.card), column=class_in_sentence(self.column))
 
 
 @dataclass(slots=True)
@@ -178,8 +236,13 @@ class CardDiscarded(Event):
     reason: str
 
     def describe(self, names: Sequence[str]) -> str:
-        who = names[self.player] if self.player is not None else "The table"
-        return f"{who}: {self.card.name} is discarded ({self.reason})"
+        if self.player is None:
+            # Translators: a card discarded by nobody in particular; {reason} says why.
+            return _("The table: {card} is discarded ({reason})").format(
+                card=card_name(self.card), reason=origin(self.reason))
+        # Translators: {name} is a seat's name (maybe "You"); {reason} says why.
+        return _("{name}: {card} is discarded ({reason})").format(
+            name=names[self.player], card=card_name(self.card), reason=origin(self.reason))
 
 
 @dataclass(slots=True)
@@ -199,9 +262,16 @@ class CoinTransformed(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         if self.old == self.new:
-            return f"{_subject(names, self.player, 'keeps')} coin {self.old}: no coin to take ({self.reason})"
-        return (f"{_subject(names, self.player, 'transforms')} coin {self.old} into {self.new} "
-                f"({self.reason}, {self.place})")
+            # Translators: a transform found no coin of the new value in the treasury.
+            return by(names[self.player], _("You keep coin {coin}: no coin to take ({reason})"),
+                      _("{name} keeps coin {coin}: no coin to take ({reason})"),
+                      coin=self.old, reason=origin(self.reason))
+        # Translators: {reason} is what transformed it (a card), {place} where the coin lies
+        # (hand, purse, or a tavern's bid T1-T3).
+        return by(names[self.player], _("You transform coin {old} into {new} ({reason}, {place})"),
+                  _("{name} transforms coin {old} into {new} ({reason}, {place})"),
+                  old=self.old, new=self.new, reason=origin(self.reason),
+                  place=place_name(self.place))
 
 
 @dataclass(slots=True)
@@ -217,10 +287,14 @@ class CoinTraded(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         if self.new == self.given_up:
-            return (f"{_subject(names, self.player, 'trades')} {self.coins[0]} + {self.coins[1]}: "
-                    "no coin to take, nothing changes")
-        return (f"{_subject(names, self.player, 'trades')} {self.coins[0]} + {self.coins[1]}: gives up "
-                f"{self.given_up}, takes {self.new}")
+            return by(names[self.player],
+                      _("You trade {a} + {b}: no coin to take, nothing changes"),
+                      _("{name} trades {a} + {b}: no coin to take, nothing changes"),
+                      a=self.coins[0], b=self.coins[1])
+        # Translators: a trade of two coins ({a}, {b}) for one of their sum.
+        return by(names[self.player], _("You trade {a} + {b}: give up {given_up}, take {new}"),
+                  _("{name} trades {a} + {b}: gives up {given_up}, takes {new}"),
+                  a=self.coins[0], b=self.coins[1], given_up=self.given_up, new=self.new)
 
 
 @dataclass(slots=True)
@@ -230,7 +304,9 @@ class GemsExchanged(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         shown = ", ".join(f"{names[p]} {a}->{b}" for p, a, b in self.swaps)
-        return f"{_tavern(self.tavern)}: tied bidders exchange gems ({shown})"
+        # Translators: {swaps} is "Bo 4->3, Ann 3->4" (seats and their gems).
+        return _("{tavern}: tied bidders exchange gems ({swaps})").format(
+            tavern=_tavern(self.tavern), swaps=shown)
 
 
 @dataclass(slots=True)
@@ -239,7 +315,10 @@ class HeroRecruited(Event):
     hero: Card
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{_subject(names, self.player, 'recruits')} {self.hero.name}, {self.hero.title}"
+        # Translators: "Bo recruits Kraal, the Venal" (a hero and their title).
+        return by(names[self.player], _("You recruit {hero}, {title}"),
+                  _("{name} recruits {hero}, {title}"), hero=card_name(self.hero),
+                  title=hero_title(self.hero))
 
 
 @dataclass(slots=True)
@@ -247,7 +326,10 @@ class RecruitSkipped(Event):
     player: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{_subject(names, self.player, 'completed')} a line but no hero can be recruited (R12)"
+        # Translators: R12 is a rule of the lab's reference; keep it.
+        return by(names[self.player],
+                  _("You completed a line but no hero can be recruited (R12)"),
+                  _("{name} completed a line but no hero can be recruited (R12)"))
 
 
 @dataclass(slots=True)
@@ -259,8 +341,11 @@ class DistinctionAwarded(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         if self.player is None:
-            return f"{self.distinction.name}: tie, nobody wins it (R23)"
-        return f"{_subject(names, self.player, 'wins')} {self.distinction.name}"
+            # Translators: R23 is a rule of the lab's reference; keep it.
+            return _("{distinction}: tie, nobody wins it (R23)").format(
+                distinction=card_name(self.distinction))
+        return by(names[self.player], _("You win {distinction}"), _("{name} wins {distinction}"),
+                  distinction=card_name(self.distinction))
 
 
 @dataclass(slots=True)
@@ -270,7 +355,9 @@ class CoinSwapped(Event):
     player: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{_subject(names, self.player, 'swaps')} the 0 for the Hunting Master's 3*"
+        # Translators: the bronze coin 0 for the green coin 3* (notation: keep "0" and "3*").
+        return by(names[self.player], _("You swap the 0 for the {card}'s 3*"),
+                  _("{name} swaps the 0 for the {card}'s 3*"), card=card_name(C.HUNTING_MASTER))
 
 
 @dataclass(slots=True)
@@ -279,7 +366,8 @@ class GemReplaced(Event):
     old: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{_subject(names, self.player, 'replaces')} gem {self.old} by gem 6"
+        return by(names[self.player], _("You replace gem {old} by gem 6"),
+                  _("{name} replaces gem {old} by gem 6"), old=self.old)
 
 
 @dataclass(slots=True)
@@ -287,7 +375,7 @@ class CampRefilled(Event):
     cards: tuple[Card, ...]
 
     def describe(self, names: Sequence[str]) -> str:
-        return "The camp shows " + ", ".join(c.name for c in self.cards)
+        return _("The camp shows {cards}").format(cards=", ".join(card_name(c) for c in self.cards))
 
 
 @dataclass(slots=True)
@@ -297,13 +385,15 @@ class CoinDiscarded(Event):
     reason: str
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{_subject(names, self.player, 'discards')} coin {self.coin} ({self.reason})"
+        return by(names[self.player], _("You discard coin {coin} ({reason})"),
+                  _("{name} discards coin {coin} ({reason})"), coin=self.coin,
+                  reason=origin(self.reason))
 
 
 @dataclass(slots=True)
 class AgeEnded(Event):
     def describe(self, names: Sequence[str]) -> str:
-        return f"End of age {self.age}"
+        return _("End of age {age}").format(age=self.age)
 
 
 @dataclass(slots=True)
@@ -311,6 +401,7 @@ class GameEnded(Event):
     totals: tuple[int, ...]
 
     def describe(self, names: Sequence[str]) -> str:
-        return "Game over: " + ", ".join(f"{n} {t}" for n, t in zip(names, self.totals,
-                                                                     strict=True))
+        # Translators: {totals} is "Bo 87, Ann 80" (seats and their points).
+        return _("Game over: {totals}").format(totals=", ".join(
+            f"{n} {t}" for n, t in zip(names, self.totals, strict=True)))
 

@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import Card, Kind, Suit
-from .rules.cardrules import article
+from .i18n import _
+from .names import class_with_article
 from .rules.catalogue import rules_of
 
 if TYPE_CHECKING:
@@ -37,11 +38,15 @@ def outlook_for(p: PlayerState, card: Card) -> str:
     """:func:`outlook` from the player's own state: a mercenary by its kind, a hero or an
     artifact by its entry (:mod:`nidavellir.rules.catalogue`)."""
     if card.kind is Kind.MERCENARY:
-        sides = " or ".join(f"as {article(s.column_name)} ({bp} points)" if s in (Suit.WARRIOR,
-                                                                          Suit.MINER,
-                                                                          Suit.EXPLORER)
-                            else f"as {article(s.column_name)} (a rank)" for s, bp in card.sides)
-        return f"placed in your army at the end of the age: {sides}"
+        # Translators: a side of a mercenary, "as a warrior (6 points)" / "as a hunter (a rank)".
+        sides = [_("as {a_class} ({points} points)").format(a_class=class_with_article(s),
+                                                            points=bp)
+                 if s in (Suit.WARRIOR, Suit.MINER, Suit.EXPLORER)
+                 else _("as {a_class} (a rank)").format(a_class=class_with_article(s))
+                 for s, bp in card.sides]
+        # Translators: a mercenary's outlook; {first} and {second} are its two sides.
+        return _("placed in your army at the end of the age: {first} or {second}").format(
+            first=sides[0], second=sides[1])
     entry = rules_of(card)
     return entry.outlook(p) if entry is not None else ""
 

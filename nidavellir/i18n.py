@@ -37,7 +37,7 @@ import functools
 import gettext
 import re
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 DOMAIN = "nidavellir"
@@ -239,6 +239,18 @@ def signed(x: float, digits: int = 0) -> str:
     return ("+" + text) if x > 0 else "\u2212" + text.lstrip("-")
 
 
+def with_sign(x: float, digits: int = 0) -> str:
+    """A difference with its sign as the coach writes it, ``+2.5``, ``-0.4``, ``+0.0``
+    (``f"{x:+.1f}"`` in English; the language's decimal mark elsewhere)."""
+    return f"{x:+.{digits}f}"[0] + number(abs(x), digits)
+
+
+def percent_with_sign(p: float, digits: int = 0) -> str:
+    """A difference of chances, ``+5%``, ``-3%`` (``f"{p:+.0%}"`` in English)."""
+    _decimal, _group_sep, pattern = _NUMBERS.get(language(), _NUMBERS[SOURCE])
+    return f"{p:+.{digits}%}"[0] + pattern.format(number(100 * abs(p), digits))
+
+
 def percent(p: float, digits: int = 0) -> str:
     """A chance in the current language: ``43.2%`` in English, ``43,2 %`` in German."""
     _decimal, _group_sep, pattern = _NUMBERS.get(language(), _NUMBERS[SOURCE])
@@ -263,6 +275,31 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def escaped(text: str, allowed: Iterable[str] = ()) -> list[str]:
+    """The words of a text in the pseudo-language outside its ⟦…⟧ markers (nested ones
+    too): English that escaped the catalogue. ``allowed`` are words that may stand outside
+    (seat names, notation such as card tokens and hero tokens).
+
+    >>> escaped("⟦Ŵàŕ ⟦Ķŕàà⟧⟧ Bo W7 takes", allowed=["Bo"])
+    ['takes']
+    """
+    outside, depth = [], 0
+    for ch in text:
+        if ch == "⟦":
+            depth += 1
+            outside.append(" ")
+        elif ch == "⟧":
+            depth = max(0, depth - 1)
+            outside.append(" ")
+        elif depth == 0:
+            outside.append(ch)
+    words = set(allowed)
+    return [w for w in _WORD.findall("".join(outside)) if w not in words]
+
+
 def join(items: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c`` in the current language."""
     if not items:
@@ -273,5 +310,6 @@ def join(items: list[str]) -> str:
 
 
 __all__ = ["LANGUAGES", "LANGUAGE_ENV", "PSEUDO", "SOURCE", "UnknownLanguage", "_", "N_",
-           "accepted", "choose", "count", "join", "language", "ngettext", "number", "ordinal",
-           "percent", "pgettext", "set_language", "signed", "translations", "using"]
+           "accepted", "choose", "count", "escaped", "join", "language", "ngettext", "number",
+           "ordinal", "percent", "percent_with_sign", "pgettext", "set_language", "signed", "translations", "using",
+           "with_sign"]

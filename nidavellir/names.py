@@ -29,7 +29,7 @@ from pathlib import Path
 
 from . import cards as C
 from .cards import Card, Kind, Suit
-from .i18n import _, pgettext
+from .i18n import SOURCE, _, language, pgettext
 
 TABLE = Path(__file__).with_name("locale") / "names.csv"
 
@@ -85,6 +85,28 @@ def class_name(suit: Suit) -> str:
     return name(CLASS, suit.column_name.capitalize())
 
 
+def class_in_sentence(suit: Suit) -> str:
+    """A class inside a sentence: English writes it in lower case ("the warrior column"),
+    the rulebooks' languages as the table names it ("Krieger", "Guerrier·ère")."""
+    return suit.column_name if language() == SOURCE else class_name(suit)
+
+
+def class_with_article(suit: Suit) -> str:
+    """A card of a class inside a sentence: "a warrior", "an explorer" ("as a warrior")."""
+    # Translators: a card of a class inside a sentence, "(as a warrior)".
+    return {Suit.WARRIOR: pgettext("class with an article", "a warrior"),
+            Suit.HUNTER: pgettext("class with an article", "a hunter"),
+            Suit.MINER: pgettext("class with an article", "a miner"),
+            Suit.BLACKSMITH: pgettext("class with an article", "a blacksmith"),
+            Suit.EXPLORER: pgettext("class with an article", "an explorer")}[suit]
+
+
+def score_line_in_sentence(label: str) -> str:
+    """A line of the score sheet inside a sentence: "your warriors" in English, the
+    language's line as the table names it elsewhere ("deine Krieger")."""
+    return label.lower() if language() == SOURCE else score_line(label)
+
+
 def tavern_name(index: int) -> str:
     """The tavern ``index`` (0, 1, 2) in the current language."""
     return name(TAVERN, C.TAVERNS[index])
@@ -129,5 +151,6 @@ def hero_with_title(card: Card) -> str:
     return _("{hero}, {title}").format(hero=card_name(card), title=hero_title(card))
 
 
-__all__ = ["CONTEXTS", "Name", "card_name", "class_name", "hero_title", "hero_with_title",
+__all__ = ["CONTEXTS", "Name", "card_name", "class_in_sentence", "class_name",
+           "class_with_article", "score_line_in_sentence", "hero_title", "hero_with_title",
            "name", "score_line", "table", "tavern_name"]

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from . import cards as C
 from . import coins as K
 from .cards import Card, Suit
-from .events import subject
-from .i18n import _, count
+from .events import by
+from .i18n import _, count, join
 from .names import score_line
 from .options import RuleOptions
 from .rules.cardrules import ScoreLine, ScoreView
@@ -127,7 +127,9 @@ class ScoreSheet:
     def to_text(self) -> str:
         names = [p.name for p in self.players]
         width = max(14, *(len(n) for n in names)) + 1
-        label_w = 16
+        # The labels' column fits the longest line of the language ("Helden ohne Klasse").
+        label_w = max(16, *(len(score_line(CATEGORY_LABELS[cat])) + 1 for cat in self.rows),
+                      len(score_line("Total")) + 1, len(score_line("Placing")) + 1)
         lines = ["".ljust(label_w) + "".join(n.rjust(width) for n in names)]
         for cat in self.rows:
             lines.append(score_line(CATEGORY_LABELS[cat]).ljust(label_w)
@@ -139,14 +141,23 @@ class ScoreSheet:
                                                         for p in self.players))
         for p in self.players:
             lines.append("")
-            lines.append(f"{p.name} ({p.total} points):")
+            # Translators: a seat's heading on the score sheet, "Bo (87 points):".
+            lines.append(count(p.total, "{name} ({n} point):", "{name} ({n} points):",
+                               name=p.name))
             for cat, label, points in p.details:
-                lines.append(f"  {score_line(CATEGORY_LABELS[cat]):<15} {label:<40} {points:>4}")
+                lines.append(f"  {score_line(CATEGORY_LABELS[cat]):<{label_w - 1}} {label:<40} "
+                             f"{points:>4}")
         winners = self.winners
-        who = (f"{' and '.join(winners)} share the win" if len(winners) > 1
-               else subject(winners[0], "wins"))
+        best = max(self.totals)
         lines.append("")
-        lines.append(f"{who} with {max(self.totals)} points.")
+        if len(winners) > 1:
+            lines.append(count(best, "{names} share the win with {n} point.",
+                               "{names} share the win with {n} points.", names=join(winners)))
+        else:
+            lines.append(by(winners[0], count(best, "You win with {n} point.",
+                                              "You win with {n} points."),
+                            count(best, "{name} wins with {n} point.",
+                                  "{name} wins with {n} points.", name="{name}")))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -160,9 +171,11 @@ class ScoreSheet:
             rows = "".join(f"<tr><td>{esc(score_line(CATEGORY_LABELS[cat]))}</td><td>{esc(label)}</td>"
                            f"<td style='text-align:right'>{points}</td></tr>"
                            for cat, label, points in p.details)
+            # Translators: the caption of a seat's score pad, "Bo (87 points)" (HTML: keep <b>).
+            caption = count(p.total, "<b>{name}</b> ({n} point)", "<b>{name}</b> ({n} points)",
+                            name=esc(p.name))
             parts.append(f"<table class='nidavellir-score-details'><caption style='text-align:"
-                         f"left'><b>{esc(p.name)}</b> ({p.total} points)</caption>{rows}"
-                         "</table>")
+                         f"left'>{caption}</caption>{rows}</table>")
         return "".join(parts)
 
     def _repr_html_(self) -> str:
@@ -249,9 +262,12 @@ def score_player(table: PlayerTable, warrior_bonus: bool, details: bool = True,
             ("explorers", count(ranks[E], "{n} rank: its bravery points",
                                 "{n} ranks: their bravery points"), bravery[E])]
     out += [line for *_, line in sorted(lines, key=lambda x: x[:3])]
-    out.append(("coins", "coins " + " + ".join(str(v) for v in sorted(coins)), sum(coins)))
+    # Translators: the score sheet's coins line, "coins 0 + 2 + 5" (the values of the coins).
+    out.append(("coins", _("coins {values}").format(
+        values=" + ".join(str(v) for v in sorted(coins))), sum(coins)))
     if table.gem == C.GEM_6:
-        out.append(("gem", "gem 6", C.GEM_6_POINTS))
+        # Translators: the score sheet's gem line (the gem of value 6).
+        out.append(("gem", _("gem 6"), C.GEM_6_POINTS))
     return breakdown, out
 
 

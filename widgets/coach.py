@@ -36,6 +36,7 @@ import ipywidgets as W
 
 from nidavellir import Action, Game
 from nidavellir.bots.judge import DEFAULT_LEVEL, Judgement, win_text
+from nidavellir.i18n import N_, _, count, percent
 from nidavellir.play import Change, Judging, position_key
 from nidavellir.play.coaching import DEEP_LEVEL, ESTIMATE_PLAYOUTS
 from nidavellir.play.runner import Workers
@@ -49,8 +50,8 @@ BAR_PLAYOUTS = ESTIMATE_PLAYOUTS
 #: The review's depths offered: (label, level). The default is the Hint's level: the review
 #: of a decision is the Hint's judgement of it (already made when you asked for the Hint).
 REVIEW_DEPTHS: tuple[tuple[str, str], ...] = (
-    ("quick review", "quick"), ("normal review (as the Hint)", DEFAULT_LEVEL),
-    ("deep review", "deep"))
+    (N_("quick review"), "quick"), (N_("normal review (as the Hint)"), DEFAULT_LEVEL),
+    (N_("deep review"), "deep"))
 #: Processes the review runs on (the page's goal: a 3-player game within a minute on two
 #: cores, benchmarks/README.md).
 REVIEW_WORKERS = min(2, os.cpu_count() or 1)
@@ -82,9 +83,10 @@ HINT_SAME_SHOWN = 3
 def _notation_line(named: list[tuple[str, Any]]) -> str:
     """The moves' notation, in an element of its own (never inside the Hint's sentences):
     ``named`` pairs a move's role (``the hint``) with the move."""
-    return ("<div class='nid-hint-notation nid-note'>In notation: "
-            + "; ".join(f"{esc(role)} <code>{esc(str(a))}</code>" for role, a in named)
-            + "</div>")
+    moves = "; ".join(f"{esc(role)} <code>{esc(str(a))}</code>" for role, a in named)
+    # Translators: the Hint's last line; {moves} is "the hint <code>take W7</code>; ...".
+    return ("<div class='nid-hint-notation nid-note'>"
+            + _("In notation: {moves}").format(moves=moves) + "</div>")
 
 
 def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
@@ -95,22 +97,33 @@ def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
     control's default) or the runner-up, and why."""
     best = judgement.options[0]
     say = judgement.say
-    head = f"<b>Hint: {esc(say(best.action))}</b>"
+    # Translators: the Hint's first words, then the recommended move in words.
+    head = "<b>" + _("Hint: {move}").format(move=esc(say(best.action))) + "</b>"
+    # Translators: the Hint's move in notation, in its last line ("the hint take W7").
+    hint = _("the hint")
     if len(judgement.options) == 1:
-        return (head + " <span class='nid-hint-why'>(the only legal move)</span>"
-                + _notation_line([("the hint", best.action)]))
-    parts = [f"— {esc(win_text(best, judgement.exact))} at the end."]
+        return (head + " <span class='nid-hint-why'>" + _("(the only legal move)") + "</span>"
+                + _notation_line([(hint, best.action)]))
+    # Translators: after the Hint's move, "— 41% to win (± 3%), ≈286 points (± 2) at the end."
+    parts = [_("— {estimate} at the end.").format(
+        estimate=esc(win_text(best, judgement.exact)))]
     if judgement.exact:
-        parts.append("<br>Exact: nothing hidden or random is left, every option was played "
-                     "to the end.")
+        parts.append("<br>" + _("Exact: nothing hidden or random is left, every option was "
+                                "played to the end."))
     same = judgement.about_best
     if len(same) > 1:
         shown = same[:HINT_SAME_SHOWN]
         items = "".join(f"<li>{esc(say(o.action))}</li>" for o in shown)
-        more = (f"<li>and {len(same) - len(shown)} more (the What-if tab lists them)</li>"
+        more = ("<li>" + count(len(same) - len(shown),
+                               "and {n} more (the What-if tab lists them)",
+                               "and {n} more (the What-if tab lists them)") + "</li>"
                 if len(same) > len(shown) else "")
-        parts.append(f"<br><b>These {len(same)} are about equally good</b> (the differences "
-                     f"are within the noise):<ul class='nid-hint-same'>{items}{more}</ul>")
+        # Translators: the moves about as good as the best (HTML: keep <b> and </b>).
+        parts.append("<br>" + count(len(same), "<b>These {n} are about equally good</b> (the "
+                                    "differences are within the noise):",
+                                    "<b>These {n} are about equally good</b> (the "
+                                    "differences are within the noise):")
+                     + f"<ul class='nid-hint-same'>{items}{more}</ul>")
     other = None
     if selected is not None:
         try:
@@ -119,19 +132,24 @@ def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
             other = None
     if other is best:
         other = None
-    versus = "your choice" if other is not None else "the next best move"
+    mine = other is not None
     if other is None:
         other = judgement.options[1]
     cmp = judgement.compare(other.action)
-    parts.append(f"<br>Compared with {versus} ({esc(say(other.action))}): "
-                 f"{esc(cmp.summary())}.")
+    values = {"move": esc(say(other.action)), "summary": esc(cmp.summary())}
+    # Translators: the Hint's comparison with the move the player selected, or the next best.
+    parts.append("<br>" + (_("Compared with your choice ({move}): {summary}.") if mine
+                           else _("Compared with the next best move ({move}): {summary}."))
+                 .format(**values))
     if cmp.why:
-        parts.append("<br><b>Why:</b> " + esc("; ".join(cmp.why)) + ".")
+        # Translators: the Hint's reasons (HTML: keep <b> and </b>).
+        parts.append("<br>" + _("<b>Why:</b> {reasons}.").format(reasons=esc("; ".join(cmp.why))))
     if cmp.but:
-        parts.append("<br><b>But:</b> " + esc("; ".join(cmp.but)) + ".")
+        parts.append("<br>" + _("<b>But:</b> {reasons}.").format(reasons=esc("; ".join(cmp.but))))
+    # Translators: the Hint's last line names the moves in notation: "your choice <code>...".
+    versus = _("your choice") if mine else _("next best move")
     return (head + " <span class='nid-hint-why'>" + " ".join(parts) + "</span>"
-            + _notation_line([("the hint", best.action),
-                              (versus.removeprefix("the "), other.action)]))
+            + _notation_line([(hint, best.action), (versus, other.action)]))
 
 
 class Coach(W.VBox):
@@ -164,13 +182,13 @@ class Coach(W.VBox):
         self.review_timings: dict[str, float] = {}
         """Seconds the last review took (``review``; the consistency benchmark reads it)."""
         self._workers = Workers("nidavellir-review", on_error=self._failed)
-        self.hint_button = W.Button(description="Hint", icon="lightbulb-o",
-                                    tooltip="the coach's best move for you, and why")
+        self.hint_button = W.Button(description=_("Hint"), icon="lightbulb-o",
+                                    tooltip=_("the coach's best move for you, and why"))
         self.hint_button.add_class("nid-hint")
         self.hint_button.on_click(lambda _b: self.ask_hint())
-        self.deeper_button = W.Button(description="Think longer", icon="hourglass-half",
-                                      tooltip="judge again with more games (a few seconds): "
-                                              "every figure on the page is refined",
+        self.deeper_button = W.Button(description=_("Think longer"), icon="hourglass-half",
+                                      tooltip=_("judge again with more games (a few seconds): "
+                                                "every figure on the page is refined"),
                                       layout=W.Layout(width="auto"))
         self.deeper_button.add_class("nid-think-longer")
         self.deeper_button.on_click(lambda _b: self.ask_hint(deeper=True))
@@ -181,21 +199,22 @@ class Coach(W.VBox):
         self.progress.add_class("nid-coach-progress")
         self.progress_label = W.HTML()
         self.progress_label.add_class("nid-coach-progress-label")
-        self.show_bar = W.Checkbox(value=False, description="Win chances",
+        self.show_bar = W.Checkbox(value=False, description=_("Win chances"),
                                    layout=W.Layout(width="auto"), indent=False)
         self.show_bar.add_class("nid-bar-toggle")
         self.show_bar.observe(lambda _c: self.refresh_bar(), "value")
         self.bar = W.HTML()
         self.bar.add_class("nid-win-bar")
-        depths = list(REVIEW_DEPTHS)
-        if review_level not in [v for _, v in depths]:  # the variable's level
-            depths.append((f"review at {review_level}", review_level))
+        depths = [(_(label), level) for label, level in REVIEW_DEPTHS]
+        if review_level not in [v for _label, v in depths]:  # the variable's level
+            # Translators: the review's depth set by the installation, "review at quick".
+            depths.append((_("review at {level}").format(level=review_level), review_level))
         self.review_depth = W.Dropdown(options=depths, value=review_level,
                                        layout=W.Layout(width="210px"),
-                                       tooltip="how hard the review thinks about each move")
+                                       tooltip=_("how hard the review thinks about each move"))
         self.review_depth.add_class("nid-review-depth")
         self.review_depth.observe(lambda c: setattr(self, "review_level", c["new"]), "value")
-        self.review_button = W.Button(description="Review this game", icon="search",
+        self.review_button = W.Button(description=_("Review this game"), icon="search",
                                       disabled=True, layout=W.Layout(width="auto"))
         self.review_button.add_class("nid-review-button")
         self.review_button.on_click(lambda _b: self.start_review())
@@ -288,8 +307,11 @@ class Coach(W.VBox):
         fraction, what = progress
         self.progress.layout.display = ""
         self.progress.value = max(0.0, min(1.0, fraction))
-        self.progress_label.value = (f"<span class='nid-note'>the coach is thinking… "
-                                     f"{esc(what)} {fraction:.0%}</span>")
+        # Translators: the coach's progress; {what} says what it judges now.
+        self.progress_label.value = ("<span class='nid-note'>" + _(
+            "the coach is thinking… {what} {done}").format(what=esc(what),
+                                                           done=percent(fraction))
+            + "</span>")
 
     def _changed(self) -> None:
         session = self.session
@@ -316,11 +338,11 @@ class Coach(W.VBox):
     def ask_hint(self, deeper: bool = False) -> None:
         said = self.judging.ask_hint(deeper)
         if said == "over":
-            self.hint_text.value = "<i>The game is over: no move to hint.</i>"
+            self.hint_text.value = "<i>" + _("The game is over: no move to hint.") + "</i>"
         elif said == "not yours":
-            self.hint_text.value = "<i>It is not your move.</i>"
+            self.hint_text.value = "<i>" + _("It is not your move.") + "</i>"
         elif said == "thinking":
-            self.hint_text.value = "<i>the coach is thinking…</i>"
+            self.hint_text.value = "<i>" + _("the coach is thinking…") + "</i>"
 
     # ------------------------------------------------------------------ win-chance bar
 
@@ -364,11 +386,15 @@ class Coach(W.VBox):
         for i, (w, e) in enumerate(zip(wins, expected, strict=True)):
             if w <= 0:
                 continue
-            parts.append(f"<div class='nid-bar-part' title='{esc(names[i])}: {w:.0%} chance to "
-                         f"win, about {e:.0f} points at the end' style='width:{w * 100:.1f}%;"
-                         f"background:{player_colour(i)}'>{esc(names[i])} {w:.0%}</div>")
-        label = ("final" if final else f"chances to win after the coach's move, {esc(best)}"
-                 if best else "chances to win, from what you can see")
+            # Translators: a seat's part of the win-chance bar, on hover.
+            title = _("{name}: {win} chance to win, about {points} points at the end").format(
+                name=names[i], win=percent(w), points=round(e))
+            parts.append(f"<div class='nid-bar-part' title='{esc(title, quote=True)}' "
+                         f"style='width:{w * 100:.1f}%;"
+                         f"background:{player_colour(i)}'>{esc(names[i])} {percent(w)}</div>")
+        label = (_("final") if final
+                 else _("chances to win after the coach's move, {move}").format(move=esc(best))
+                 if best else _("chances to win, from what you can see"))
         return (f"<div class='nid-bar-label'>{label}</div><div class='nid-bar'>"
                 + "".join(parts) + "</div>")
 
@@ -380,13 +406,14 @@ class Coach(W.VBox):
         with its progress shown."""
         game = self.session.game
         if not game.is_over:
-            self.review_status.value = "<i>Finish the game first.</i>"
+            self.review_status.value = "<i>" + _("Finish the game first.") + "</i>"
             return
         finished = game.clone()
         self.review_button.disabled = True
         seats = list(self.session.humans) or None
-        total = sum(1 for p, _ in finished.history if seats is None or p in seats)
-        self.review_status.value = f"<i>reviewing {total} decisions…</i>"
+        total = sum(1 for p, _a in finished.history if seats is None or p in seats)
+        self.review_status.value = "<i>" + count(total, "reviewing {n} decision…",
+                                                 "reviewing {n} decisions…") + "</i>"
         self.review_progress.value = 0.0
         self.review_progress.layout.display = ""
         started = time.perf_counter()
@@ -394,9 +421,10 @@ class Coach(W.VBox):
         def progress(done: int, total: int) -> None:
             if self.session.game is game:
                 self.review_progress.value = done / total if total else 1.0
-                self.review_status.value = (f"<i>reviewing: {done} of {total} decisions "
-                                            f"judged ({time.perf_counter() - started:.0f} s)"
-                                            "…</i>")
+                self.review_status.value = "<i>" + count(
+                    total, "reviewing: {done} of {n} decision judged ({seconds} s)…",
+                    "reviewing: {done} of {n} decisions judged ({seconds} s)…", done=done,
+                    seconds=round(time.perf_counter() - started)) + "</i>"
 
         def work() -> None:
             from nidavellir.analysis.review import review
@@ -434,49 +462,55 @@ class Coach(W.VBox):
         humans = set(self.session.humans)
         summ = summary(frame)
         lines = [esc(headline(r)) for r in summ.itertuples() if r.player in humans or not humans]
-        self.review_status.value = "<b>Review</b><br>" + "<br>".join(lines)
+        self.review_status.value = "<b>" + _("Review") + "</b><br>" + "<br>".join(lines)
         from .charts import show_figure
 
         graph = W.Output()
         show_figure(graph, win_chance_figure(frame))
         sections: list[W.Widget] = []
-        groups = (("blunder", "Blunders"), ("mistake", "Mistakes"),
-                  ("inaccuracy", "Inaccuracies"), ("good", "A little worse"),
-                  ("about", "About as good as the coach's move (within the noise)"))
+        groups = (("blunder", _("Blunders")), ("mistake", _("Mistakes")),
+                  ("inaccuracy", _("Inaccuracies")), ("good", _("A little worse")),
+                  ("about", _("About as good as the coach's move (within the noise)")))
         shown = frame[~frame["label"].isin(["best", "forced"])]
         if humans:
             shown = shown[shown["player"].isin(list(humans))]
         for label, title in groups:
             rows: list[W.Widget] = []
             for r in shown[shown["label"] == label].itertuples():
-                head = f"Decision {r.number}: {cost_text(r)}"
-                replay = W.Button(description=f"Decision {r.number} in Replay", icon="play",
+                # Translators: a reviewed move, "Decision 7: 15% chance to win given up".
+                head = _("Decision {number}: {cost}").format(number=r.number, cost=cost_text(r))
+                replay = W.Button(description=_("Decision {number} in Replay").format(
+                                      number=r.number), icon="play",
                                   layout=W.Layout(width="auto"),
-                                  tooltip="open Replay just before this decision")
+                                  tooltip=_("open Replay just before this decision"))
                 replay.add_class("nid-mistake")
                 replay.number = int(r.number)  # type: ignore[attr-defined]
                 replay.on_click(lambda _b, step=int(r.step): self.open_replay(step))
-                branch = W.Button(description="Try the better move", icon="code-fork",
+                branch = W.Button(description=_("Try the better move"), icon="code-fork",
                                   layout=W.Layout(width="auto"),
-                                  tooltip="play on from just before this decision (What-if)")
+                                  tooltip=_("play on from just before this decision "
+                                            "(What-if)"))
                 branch.add_class("nid-mistake-branch")
                 branch.on_click(lambda _b, step=int(r.step): self.branch_at(step))
                 why = getattr(r, "reason", "") or ""
                 # The moves' notation in a column of its own; the sentences in words.
                 notation = (f"<div class='nid-review-notation' style='flex: 0 0 11em'><code>{esc(str(r.played))}"
-                            f"{esc(SYMBOLS.get(r.label, ''))}</code><br>the coach: "
-                            f"<code>{esc(str(r.best))}</code></div>")
+                            f"{esc(SYMBOLS.get(r.label, ''))}</code><br>"
+                            + _("the coach: {move}").format(
+                                move=f"<code>{esc(str(r.best))}</code>") + "</div>")
                 words = (f"<div class='nid-review-words'><b>{esc(head)}</b>"
                          + (f"<br>{esc(why)}" if why else "") + "</div>")
                 text = W.HTML(f"<div class='nid-mistake-text' style='display: flex; gap: "
                               f"12px; align-items: flex-start'>{notation}{words}</div>")
                 rows.append(W.VBox([text, W.HBox([replay, branch])]))
             if rows:
+                moves = count(len(rows), "({n} move)", "({n} moves)")
                 head = W.HTML(f"<div class='nid-review-group'><b>{esc(title)}</b> "
-                              f"({len(rows)} {'move' if len(rows) == 1 else 'moves'})</div>")
+                              f"{moves}</div>")
                 sections.append(W.VBox([head, *rows]))
         if not sections:
-            sections = [W.HTML("<i>Every move was the coach's own: well played.</i>")]
+            sections = [W.HTML("<i>" + _("Every move was the coach's own: well played.")
+                               + "</i>")]
         self.review_box.children = [graph, W.VBox(sections)]
         self.review_button.disabled = False
         for listener in list(self.on_reviewed):

@@ -39,6 +39,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from nidavellir.i18n import N_, _, number, percent
 from nidavellir.lessons import Entry, Library
 from nidavellir.lessons import short_error as _short
 from nidavellir.lessons.markup import inline, to_html
@@ -55,20 +56,22 @@ LAB = "lab"
 #: browser sends a button's click at once but may hold a slider's last value until the
 #: kernel has answered the one before, so the click can arrive first.
 LATE_VALUE_S = 2.0
-LAB_TITLE = "Free lab"
+LAB_TITLE = N_("Free lab")
 
 
 def _out_of_range(kind: str, low: float, high: float) -> str:
     if kind == "probability":
-        return "A chance is between 0 and 1."
+        return _("A chance is between 0 and 1.")
     if kind == "count":
-        return f"A number of simulations here is from {low:,.0f} to {high:,.0f}."
-    return f"The average here is between {low:g} and {high:g}: predict a number in that range."
+        return _("A number of simulations here is from {low} to {high}.").format(
+            low=number(low), high=number(high))
+    return _("The average here is between {low} and {high}: predict a number in that "
+             "range.").format(low=f"{low:g}", high=f"{high:g}")
 
 
 def _number(value: float, kind: str) -> str:
     """A prediction as the page shows it: a count whole, a chance or a mean to 2 places."""
-    return f"{value:,.0f}" if kind == "count" else f"{value:.2f}"
+    return number(value) if kind == "count" else number(value, 2)
 
 
 class ProbabilityLessonApp(W.VBox):
@@ -103,22 +106,22 @@ class ProbabilityLessonApp(W.VBox):
         # before a click on Submit (a throttled update could arrive after it).
         self.slider = W.FloatSlider(min=0.0, max=1.0, step=0.01, value=0.5,
                                     continuous_update=False,
-                                    description="Your prediction", readout_format=".2f",
+                                    description=_("Your prediction"), readout_format=".2f",
                                     layout=W.Layout(width="460px"))
         self.slider.add_class("nid-pl-slider")
         self.slider.add_class("nid-label-110")
-        self.number = W.FloatText(description="Your prediction", value=0.0,
+        self.number = W.FloatText(description=_("Your prediction"), value=0.0,
                                   continuous_update=False,
                                   layout=W.Layout(width="260px"))
         self.number.add_class("nid-pl-number")
         self.number.add_class("nid-label-110")
         self.slider.observe(self._late_value, "value")
         self.number.observe(self._late_value, "value")
-        self.submit_button = button("Submit my prediction", "warning",
+        self.submit_button = button(_("Submit my prediction"), "warning",
                                     layout=W.Layout(width="auto"))
         self.submit_button.add_class("nid-pl-submit")
         self.submit_button.on_click(lambda _b: self._guard(self.submit))
-        self.simulate_button = button("Run the simulation", "primary", icon="play",
+        self.simulate_button = button(_("Run the simulation"), "primary", icon="play",
                                       layout=W.Layout(width="auto"))
         self.simulate_button.add_class("nid-pl-simulate")
         self.simulate_button.on_click(lambda _b: self._guard(self.simulate))
@@ -126,7 +129,7 @@ class ProbabilityLessonApp(W.VBox):
         self.said.add_class("nid-pl-said")
         self.simulated = W.HTML()
         self.simulated.add_class("nid-pl-simulated")
-        self.reveal_button = button("Show the exact answer", "info", icon="eye",
+        self.reveal_button = button(_("Show the exact answer"), "info", icon="eye",
                                     layout=W.Layout(width="auto"))
         self.reveal_button.add_class("nid-pl-reveal")
         self.reveal_button.on_click(lambda _b: self._guard(self.reveal))
@@ -134,7 +137,7 @@ class ProbabilityLessonApp(W.VBox):
         self.notes.add_class("nid-pl-notes")
         self.complete = W.HTML()
         self.complete.add_class("nid-pl-complete")
-        self.next_lesson_button = button("Next lesson ▶", "success",
+        self.next_lesson_button = button(_("Next lesson ▶"), "success",
                                          layout=W.Layout(width="auto"))
         self.next_lesson_button.add_class("nid-pl-next-lesson")
         self.next_lesson_button.on_click(lambda _b: self._guard(self.open_next_lesson))
@@ -145,10 +148,10 @@ class ProbabilityLessonApp(W.VBox):
         self.dist_chart = W.Output()
         self.explanation = W.HTML()
         self.explanation.add_class("nid-pl-explanation")
-        self.back_button = W.Button(description="◀ Back", layout=W.Layout(width="110px"))
+        self.back_button = W.Button(description=_("◀ Back"), layout=W.Layout(width="110px"))
         self.back_button.add_class("nid-pl-back")
         self.back_button.on_click(lambda _b: self._guard(self.back))
-        self.next_button = button("Next ▶", "primary", layout=W.Layout(width="110px"))
+        self.next_button = button(_("Next ▶"), "primary", layout=W.Layout(width="110px"))
         self.next_button.add_class("nid-pl-next")
         self.next_button.on_click(lambda _b: self._guard(self.next))
         self.progress = W.HTML()
@@ -242,7 +245,7 @@ class ProbabilityLessonApp(W.VBox):
         if self.link is not None and not self.link.shows_answer(self.question_id()):
             return None
         if self.index not in self.predictions:
-            self._said("Submit your prediction first: then the simulation shows how it did.",
+            self._said(_("Submit your prediction first: then the simulation shows how it did."),
                        error=True)
             return None
         step = self.step
@@ -255,7 +258,7 @@ class ProbabilityLessonApp(W.VBox):
     def reveal(self) -> bool:
         """Show the exact answer explained, next to the prediction (after the simulation)."""
         if self.index not in self.results:
-            self._said("Run the simulation first: then the exact answer explains it.",
+            self._said(_("Run the simulation first: then the exact answer explains it."),
                        error=True)
             return False
         self.revealed.add(self.index)
@@ -318,13 +321,16 @@ class ProbabilityLessonApp(W.VBox):
         sent = ""
         if self.link is not None and self.link.active:
             state = self.link.state_of(self.question_id())
-            sent = {"stored": " ✔ It went to your teacher.",
-                    "kept": " ⚠ It is kept on this page until your teacher's view can take "
-                            "it (sent again by itself).",
-                    None: ""}.get(state, " It is on its way to your teacher…")
-        then = (" It is locked now that the simulation has run: compare it with the "
-                "result below." if self.index in self.results else " Now run the simulation.")
-        self._said(f"Your prediction: <b>{_number(predicted, self.kind)}</b>.{sent}{then}")
+            sent = {"stored": " " + _("✔ It went to your teacher."),
+                    "kept": " " + _("⚠ It is kept on this page until your teacher's view can "
+                                    "take it (sent again by itself)."),
+                    None: ""}.get(state, " " + _("It is on its way to your teacher…"))
+        then = " " + (_("It is locked now that the simulation has run: compare it with the "
+                        "result below.") if self.index in self.results
+                      else _("Now run the simulation."))
+        # Translators: the learner's prediction (HTML: keep <b> and </b>).
+        self._said(_("Your prediction: <b>{value}</b>.").format(
+            value=_number(predicted, self.kind)) + sent + then)
 
     def _link_changed(self) -> None:
         self._restore_predictions()
@@ -346,14 +352,19 @@ class ProbabilityLessonApp(W.VBox):
         n = len(self.lesson.steps)
         texts = step.texts()
         kind = self.kind
-        self.title.value = (f"<h3 class='nid-heading'>{esc(self.lesson.title)} · step "
-                            f"{self.index + 1} of {n}: {esc(step.title)}</h3>")
+        # Translators: a probability lesson's heading, "Two dice · step 2 of 5: Doubles".
+        self.title.value = ("<h3 class='nid-heading'>" + _(
+            "{lesson} · step {number} of {steps}: {step}").format(
+                lesson=esc(self.lesson.title), number=self.index + 1, steps=n,
+                step=esc(step.title)) + "</h3>")
         self.situation.value = f"<div class='nid-text'>{to_html(texts['situation'])}</div>"
-        hint = {"probability": "a chance from 0 to 1",
-                "mean": "a number: the average you expect",
-                "count": "a whole number of simulations"}[kind]
-        self.ask.value = (f"<div class='nid-ask'>Predict: {inline(texts['predict'])} "
-                          f"<span class='nid-ask-hint'>({hint})</span></div>")
+        hint = {"probability": _("a chance from 0 to 1"),
+                "mean": _("a number: the average you expect"),
+                "count": _("a whole number of simulations")}[kind]
+        # Translators: the step's question, then what kind of answer it wants.
+        self.ask.value = ("<div class='nid-ask'>" + _("Predict: {question}").format(
+            question=inline(texts["predict"])) + f" <span class='nid-ask-hint'>({hint})</span>"
+            "</div>")
         self.slider.layout.display = "" if kind == "probability" else "none"
         self.number.layout.display = "none" if kind == "probability" else ""
         self._restore_predictions()
@@ -364,17 +375,17 @@ class ProbabilityLessonApp(W.VBox):
             # the previous step's answer nor this one's.
             self._input_for = self.index
             self.prediction.value = predicted if predicted is not None else step.neutral()
-        self.submit_button.description = ("Prediction locked" if done is not None
-                                          else "Change my prediction" if predicted is not None
-                                          else "Submit my prediction")
+        self.submit_button.description = (_("Prediction locked") if done is not None
+                                          else _("Change my prediction") if predicted is not None
+                                          else _("Submit my prediction"))
         self.submit_button.disabled = self.prediction.disabled = done is not None
-        self.submit_button.tooltip = ("your prediction is locked: the simulation has run"
+        self.submit_button.tooltip = (_("your prediction is locked: the simulation has run")
                                       if done is not None else "")
         self._show_said()
         self.simulate_button.disabled = predicted is None or done is not None
-        self.simulate_button.tooltip = ("submit your prediction first" if predicted is None
-                                        else "the simulation has run" if done is not None
-                                        else "run the simulation")
+        self.simulate_button.tooltip = (_("submit your prediction first") if predicted is None
+                                        else _("the simulation has run") if done is not None
+                                        else _("run the simulation"))
         if done is None:
             self.simulation_box.layout.display = "none"
             self.simulated.value = ""
@@ -418,8 +429,10 @@ class ProbabilityLessonApp(W.VBox):
         ran = done["result"]["estimate"].n
         capped = ""
         if self.kind == "count" and predicted is not None and round(predicted) > ran:
-            capped = (f"<div class='nid-note'>You predicted {_number(predicted, 'count')}; a "
-                      f"page runs at most {ran:,} simulations, so it ran {ran:,}.</div>")
+            capped = ("<div class='nid-note'>" + _(
+                "You predicted {value}; a page runs at most {most} simulations, so it ran "
+                "{most}.").format(value=_number(predicted, "count"), most=number(ran))
+                + "</div>")
         self.simulated.value = (f"<div class='nid-pl-sim-text nid-text'>{to_html(said)}</div>"
                                 + capped + self._notes_html("simulated", said))
         exact = q.exact if self.index in self.revealed and q.answer != "count" else None
@@ -427,7 +440,8 @@ class ProbabilityLessonApp(W.VBox):
         if exact is None and "exact" in frame:
             frame = frame.drop(columns=["exact"])
         figure = convergence_figure(frame, q.title, exact, q.y_title)
-        figure.update_layout(title=f"{step.title}: the running estimate")
+        # Translators: the title of a simulation's chart, "Doubles: the running estimate".
+        figure.update_layout(title=_("{step}: the running estimate").format(step=step.title))
         show_figure(self.chart, figure)
         self.simulation_box.layout.display = ""
 
@@ -437,12 +451,13 @@ class ProbabilityLessonApp(W.VBox):
             self.complete.value = ""
             return
         n = len(self.lesson.steps)
-        way = (f" Next: {esc(self.next_lesson[0])}." if self.next_lesson is not None
-               else "")
-        self.complete.value = (f"<div class='nid-pl-done nid-good'>✔ Lesson complete: you "
-                               f"have worked through its {n} steps.{way}</div>")
+        way = (" " + _("Next: {lesson}.").format(lesson=esc(self.next_lesson[0]))
+               if self.next_lesson is not None else "")
+        self.complete.value = ("<div class='nid-pl-done nid-good'>" + _(
+            "✔ Lesson complete: you have worked through its {n} steps.").format(n=n)
+            + f"{way}</div>")
         self.next_lesson_button.description = (
-            f"{self.next_lesson[0]} ▶" if self.next_lesson is not None else "Next lesson ▶")
+            f"{self.next_lesson[0]} ▶" if self.next_lesson is not None else _("Next lesson ▶"))
         self.next_lesson_button.layout.display = "" if self.next_lesson is not None else "none"
         self.complete_box.layout.display = ""
 
@@ -457,29 +472,34 @@ class ProbabilityLessonApp(W.VBox):
         kind = self.kind
         if q.exact is not None:
             truth = float(q.exact.value)
-            shown = (f"<b>{esc(str(q.exact.value))}</b> ≈ {truth:.3f}"
-                     if kind != "count" else f"<b>{truth:,.0f}</b>")
+            shown = (f"<b>{esc(str(q.exact.value))}</b> ≈ {number(truth, 3)}"
+                     if kind != "count" else f"<b>{number(truth)}</b>")
             verdict = ""
             if predicted is not None:
                 off = predicted - truth
                 scale = 1.0 if kind == "probability" else max(abs(truth), 1.0)
-                way = "high" if off > 0 else "low"
+                gap = _number(abs(off), kind)
                 if abs(off) <= 0.02 * scale:
-                    verdict = " — spot on."
+                    verdict = " " + _("— spot on.")
                 elif abs(off) <= 0.1 * scale:
-                    verdict = f" — close: {_number(abs(off), kind)} too {way}."
+                    verdict = " " + (_("— close: {gap} too high.") if off > 0
+                                     else _("— close: {gap} too low.")).format(gap=gap)
                 else:
-                    verdict = f" — you were {_number(abs(off), kind)} too {way}."
+                    verdict = " " + (_("— you were {gap} too high.") if off > 0
+                                     else _("— you were {gap} too low.")).format(gap=gap)
+            # Translators: the prediction against the exact answer (HTML: keep the tags).
             self.result.value = (
-                f"<div class='nid-pl-verdict nid-verdict'>"
-                f"You predicted <b>{_number(predicted or 0.0, kind)}</b>; the exact answer is "
-                f"{shown}{verdict}</div>")
+                "<div class='nid-pl-verdict nid-verdict'>" + _(
+                    "You predicted <b>{value}</b>; the exact answer is {exact}").format(
+                    value=_number(predicted or 0.0, kind), exact=shown) + f"{verdict}</div>")
         else:
             self.result.value = (
-                f"<div class='nid-pl-verdict nid-verdict'>"
-                f"You predicted <b>{_number(predicted or 0.0, kind)}</b>; the simulation says "
-                f"<b>{est.estimate:.3f}</b> (95% interval {est.ci[0]:.3f} to "
-                f"{est.ci[1]:.3f}).</div>")
+                "<div class='nid-pl-verdict nid-verdict'>" + _(
+                    "You predicted <b>{value}</b>; the simulation says <b>{estimate}</b> "
+                    "({confidence} interval {low} to {high}).").format(
+                    confidence=percent(0.95),
+                    value=_number(predicted or 0.0, kind), estimate=number(est.estimate, 3),
+                    low=number(est.ci[0], 3), high=number(est.ci[1], 3)) + "</div>")
         explained = step.texts(facts)["explain"]
         self.explanation.value = f"<div class='nid-explanation'>{to_html(explained)}</div>"
         self.notes.value = self._notes_html("explain", explained)
@@ -487,7 +507,7 @@ class ProbabilityLessonApp(W.VBox):
             from nidavellir.analysis.probability import distribution_figure
 
             show_figure(self.dist_chart, distribution_figure(
-                q.distribution, result["distribution"], "Exact and simulated distribution"))
+                q.distribution, result["distribution"], _("Exact and simulated distribution")))
         else:
             self.dist_chart.outputs = ()
         self.answer_box.layout.display = ""
@@ -510,7 +530,7 @@ class ProbabilityLessonsTab(W.VBox):
             if e.lesson is not None and e.lesson.key != LAB:
                 self.entries.setdefault(e.lesson.key, e)
         self.apps: dict[str, W.Widget] = {}
-        options = [(e.title, key) for key, e in self.entries.items()] + [(LAB_TITLE, LAB)]
+        options = [(e.title, key) for key, e in self.entries.items()] + [(_(LAB_TITLE), LAB)]
         self.chooser = W.ToggleButtons(options=options, value=options[0][1])
         self.chooser.add_class("nid-pl-chooser")
         self.chooser.add_class("nid-fit-buttons")
@@ -542,9 +562,9 @@ class ProbabilityLessonsTab(W.VBox):
             lines.insert(0, f"<li>{esc(self.library.folder_error)}</li>")
         if not lines:
             return ""
-        return ("<div class='nid-lesson-errors'>⚠ These lesson "
-                "files could not be used (the others work):<ul>"
-                + "".join(lines) + "</ul></div>")
+        return ("<div class='nid-lesson-errors'>"
+                + _("⚠ These lesson files could not be used (the others work):")
+                + "<ul>" + "".join(lines) + "</ul></div>")
 
     @property
     def app(self) -> W.Widget:
@@ -569,7 +589,7 @@ class ProbabilityLessonsTab(W.VBox):
                 app = ProbabilityLessonApp(self.entries[key].lesson, self.link, self.console)
                 order = [*self.entries, LAB]
                 after = order[order.index(key) + 1]
-                title = LAB_TITLE if after == LAB else self.entries[after].title
+                title = _(LAB_TITLE) if after == LAB else self.entries[after].title
                 app.next_lesson = (title, lambda after=after: self.choose(after))
                 self.apps[key] = app
         for other_key, app in self.apps.items():
@@ -580,8 +600,8 @@ class ProbabilityLessonsTab(W.VBox):
             shown.refresh()
         elif self.link.active:
             self.link.set_place(lesson=LAB, step=0)
-        summary = ("Ask your own questions: pick one, set it up, simulate, compare with the "
-                   "exact answer." if key == LAB else self.entries[key].lesson.summary)
+        summary = (_("Ask your own questions: pick one, set it up, simulate, compare with the "
+                     "exact answer.") if key == LAB else self.entries[key].lesson.summary)
         self.summary.value = (f"<div class='nid-tab-summary'>"
                               f"{inline(summary)}</div>")
         self.body.children = [self.apps[key]]

@@ -29,6 +29,7 @@ import traitlets as T
 
 from nidavellir import Game
 from nidavellir.errors import NidavellirError
+from nidavellir.i18n import _, count
 from nidavellir.observer import SPECTATOR
 
 from . import render
@@ -75,41 +76,42 @@ class ReplayPanel(W.VBox):
         self.full: Game | None = None
         self.review: Any = None
         self.source = ""
-        self.upload = W.FileUpload(accept=".json", multiple=False, description="Upload record",
-                                   tooltip="open a game record (.json) from your computer")
+        self.upload = W.FileUpload(accept=".json", multiple=False, description=_("Upload record"),
+                                   tooltip=_("open a game record (.json) from your computer"))
         self.upload.add_class("nid-replay-upload")
         self.upload.add_class("nid-upload")
         self.upload.observe(guard(self.console, self._uploaded, "replay"), "value")
-        self.path = W.Text(placeholder=f"or a path, e.g. {EXAMPLE_RECORD}",
+        self.path = W.Text(placeholder=_("or a path, e.g. {path}").format(path=EXAMPLE_RECORD),
                            layout=W.Layout(width="380px"))
         self.path.add_class("nid-replay-path")
-        self.load_button = W.Button(description="Load path")
+        self.load_button = W.Button(description=_("Load path"))
         self.load_button.add_class("nid-replay-load")
         self.load_button.on_click(guard(self.console, lambda _b: self.load_path(self.path.value),
                                         "replay"))
         # Enter in the path box loads it, as the button does.
         self.path.on_msg(guard(self.console, lambda _w, content, _b: self.load_path(
             self.path.value) if content.get("event") == "submit" else None, "replay"))
-        self.example = W.Button(description="The walkthrough's game",
-                                tooltip="the scripted game of the rules walkthrough",
+        self.example = W.Button(description=_("The walkthrough's game"),
+                                tooltip=_("the scripted game of the rules walkthrough"),
                                 layout=W.Layout(width="auto"))
         self.example.add_class("nid-replay-example")
         self.example.on_click(guard(self.console, lambda _b: self.load_walkthrough(), "replay"))
-        self.status = W.HTML("<i>Load a record (.json) to replay it.</i>")
+        self.status = W.HTML("<i>" + _("Load a record (.json) to replay it.") + "</i>")
         self.status.add_class("nid-replay-status")
-        self.slider = W.IntSlider(min=0, max=0, value=0, description="Decision",
+        self.slider = W.IntSlider(min=0, max=0, value=0, description=_("Decision"),
                                   continuous_update=False, layout=W.Layout(width="520px"))
         self.slider.add_class("nid-replay-slider")
         self.slider.observe(guard(self.console, lambda _c: self.show(self.slider.value),
                                   "replay"), "value")
-        self.prev = W.Button(description="◀", layout=W.Layout(width="44px"), tooltip="previous")
+        self.prev = W.Button(description="◀", layout=W.Layout(width="44px"), tooltip=_("previous"))
         self.prev.add_class("nid-replay-prev")
         self.prev.on_click(lambda _b: self.step(-1))
-        self.next = W.Button(description="▶", layout=W.Layout(width="44px"), tooltip="next")
+        self.next = W.Button(description="▶", layout=W.Layout(width="44px"), tooltip=_("next"))
         self.next.add_class("nid-replay-next")
         self.next.on_click(lambda _b: self.step(+1))
-        self.branch_button = W.Button(description="What if… (branch here)",
-                                      tooltip="play on from this decision in the What-if tab",
+        self.branch_button = W.Button(description=_("What if… (branch here)"),
+                                      tooltip=_("play on from this decision in the What-if "
+                                                "tab"),
                                       layout=W.Layout(width="auto"))
         self.branch_button.add_class("nid-replay-branch")
         self.branch_button.on_click(guard(self.console, lambda _b: self.branch(), "replay"))
@@ -148,18 +150,22 @@ class ReplayPanel(W.VBox):
             else:
                 game = Game.from_record(record)
         except (NidavellirError, ValueError, TypeError) as exc:
-            hint = ""
             if isinstance(record, Mapping) and "players" in record and "actions" not in record:
-                hint = (" — this looks like a score-sheet scenario (a table of armies), not a "
-                        "game record: score it with `nidavellir score`")
-            return self._failed(f"cannot replay {source}: {exc}{hint}")
+                return self._failed(_(
+                    "cannot replay {source}: {error} — this looks like a score-sheet scenario "
+                    "(a table of armies), not a game record: score it with `nidavellir "
+                    "score`").format(source=source, error=exc))
+            # Translators: a record that cannot be replayed; {error} says why (English).
+            return self._failed(_("cannot replay {source}: {error}").format(source=source,
+                                                                           error=exc))
         return self.load_game(game, source, review)
 
     def _failed(self, message: str) -> bool:
         """A load that failed: said on the status line next to the controls (and in the
         console); what was shown before stays."""
         self.console.error(message)
-        shown = (f" Still showing <b>{esc(self.source)}</b>." if self.full is not None else "")
+        shown = (" " + _("Still showing {source}.").format(source=f"<b>{esc(self.source)}</b>")
+                 if self.full is not None else "")
         self.status.value = (f"<div class='nid-error'>⚠ {esc(message)}"
                              f"</div>{shown}")
         return False
@@ -172,10 +178,30 @@ class ReplayPanel(W.VBox):
         self.full = game
         self.source = source
         n = len(game.history)
-        where = "game over" if game.is_over else "unfinished"
-        reviewed = ", reviewed" if review is not None else ""
-        self.status.value = (f"<b>{esc(source)}</b>: {game.config.players} players "
-                             f"({esc(', '.join(game.names))}), {n} decisions, {where}{reviewed}.")
+        values = {"source": f"<b>{esc(source)}</b>", "players": game.config.players,
+                  "names": esc(", ".join(game.names))}
+        # Translators: Replay's status line, "game.json: 3 players (Ada, Bo, Cy), 48
+        # decisions, game over." ({source} is in HTML bold).
+        if game.is_over and review is not None:
+            status = count(n, "{source}: {players} players ({names}), {n} decision, game over, "
+                              "reviewed.",
+                           "{source}: {players} players ({names}), {n} decisions, game over, "
+                           "reviewed.", **values)
+        elif game.is_over:
+            status = count(n, "{source}: {players} players ({names}), {n} decision, game over.",
+                           "{source}: {players} players ({names}), {n} decisions, game over.",
+                           **values)
+        elif review is not None:
+            status = count(n, "{source}: {players} players ({names}), {n} decision, "
+                              "unfinished, reviewed.",
+                           "{source}: {players} players ({names}), {n} decisions, "
+                           "unfinished, reviewed.", **values)
+        else:
+            status = count(n, "{source}: {players} players ({names}), {n} decision, "
+                              "unfinished.",
+                           "{source}: {players} players ({names}), {n} decisions, "
+                           "unfinished.", **values)
+        self.status.value = status
         self._set_enabled(True)
         target = n if step is None else max(0, min(n, step))
         with self.slider.hold_trait_notifications():
@@ -185,21 +211,23 @@ class ReplayPanel(W.VBox):
             self.slider.value = target  # the observer shows it
         else:
             self.show(target)
-        self.console.info(f"Replaying {source}: {n} decisions")
+        self.console.info(count(n, "Replaying {source}: {n} decision",
+                                "Replaying {source}: {n} decisions", source=source))
         return True
 
     def load_text(self, text: str | bytes, source: str = "record") -> bool:
         try:
             record = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            return self._failed(f"cannot replay {source}: not JSON ({exc})")
+            return self._failed(_("cannot replay {source}: not JSON ({error})").format(
+                source=source, error=exc))
         return self.load_record(record, source)
 
     def load_path(self, path: str | Path) -> bool:
         text = str(path).strip()
         if not text:
-            return self._failed("type the path of a record file first, e.g. "
-                                f"{EXAMPLE_RECORD}")
+            return self._failed(_("type the path of a record file first, e.g. {path}").format(
+                path=EXAMPLE_RECORD))
         p = Path(text).expanduser()
         if not p.is_absolute() and not p.exists():
             root = Path(__file__).resolve().parent.parent
@@ -208,13 +236,14 @@ class ReplayPanel(W.VBox):
         try:
             content = p.read_text(encoding="utf-8")
         except (OSError, ValueError) as exc:
-            return self._failed(f"cannot read {text}: {getattr(exc, 'strerror', None) or exc}")
+            return self._failed(_("cannot read {path}: {error}").format(
+                path=text, error=getattr(exc, "strerror", None) or exc))
         return self.load_text(content, p.name)
 
     def load_walkthrough(self) -> bool:
         from nidavellir.lessons import builtin
 
-        return self.load_record(builtin("base").record(), "the walkthrough's game")
+        return self.load_record(builtin("base").record(), _("the walkthrough's game"))
 
     def _uploaded(self, change: Mapping[str, Any]) -> None:
         files = change["new"]
@@ -250,25 +279,31 @@ class ReplayPanel(W.VBox):
         if index > 0:
             player, _action = full.history[index - 1]
             shown = full.action_text(index - 1, None if full.is_over else SPECTATOR)
-            lines.append(f"<b>Decision {index}: {esc(full.names[player])}: {esc(shown)}</b>"
-                         + self.annotation(index - 1))
+            # Translators: Replay's heading of a decision, "Decision 7: Ada: take W7".
+            lines.append("<b>" + _("Decision {number}: {name}: {move}").format(
+                number=index, name=esc(full.names[player]), move=esc(shown)) + "</b>"
+                + self.annotation(index - 1))
             before = self.game_at(index - 1)
             for e in game.events[len(before.events):]:
                 lines.append(f"<div class='nid-replay-event'>"
                              f"{esc(e.describe(game.names))}</div>")
         else:
-            lines.append("<b>Before the first decision</b>")
+            lines.append("<b>" + _("Before the first decision") + "</b>")
         d = game.decision
-        nxt = ("game over" if d is None
-               else f"next: {esc(game.names[d.player])} — {esc(d.prompt)}")
+        # Translators: Replay's line about the decision to come, "next: Ada — Bid: put ...".
+        nxt = (_("game over") if d is None
+               else _("next: {name} — {prompt}").format(name=esc(game.names[d.player]),
+                                                         prompt=esc(d.prompt)))
         lines.append(f"<div class='nid-muted'>{nxt}</div>")
         if d is not None:
             # The review's note on the decision about to be taken: the better move can be
             # tried from here (What if… branch here).
             note = self.annotation(index, played=True)
             if note:
-                lines.append(f"<div class='nid-replay-review'>Decision {index + 1}: "
-                             f"{esc(game.names[d.player])}, reviewed:{note}</div>")
+                lines.append("<div class='nid-replay-review'>"
+                             + _("Decision {number}: {name}, reviewed:").format(
+                                 number=index + 1, name=esc(game.names[d.player]))
+                             + f"{note}</div>")
         self.info.value = "<div class='nid-replay-info'>" + "".join(lines) + "</div>"
         boards = []
         n = game.config.players
@@ -300,10 +335,13 @@ class ReplayPanel(W.VBox):
         label = str(r["label"])
         symbol = SYMBOLS.get(label, "")
         text = (" <span class='nid-annotation'>"
-                + (f"(played {esc(str(r['played']))}) " if played else "")
-                + f"{esc(symbol)} {esc(LABEL_TEXT.get(label, label))}")
+                + (_("(played {move})").format(move=esc(str(r["played"]))) + " " if played
+                   else "")
+                + f"{esc(symbol)} {esc(_(LABEL_TEXT[label]) if label in LABEL_TEXT else label)}")
         if label not in ("best", "forced"):
-            text += f": {esc(cost_text(r))}; better {esc(str(r['best']))}"
+            # Translators: a reviewed move's cost and the better move (notation).
+            text += _(": {cost}; better {move}").format(cost=esc(cost_text(r)),
+                                                        move=esc(str(r["best"])))
             reason = str(r.get("reason", "") or "")
             if reason:
                 text += f"<br><span class='nid-annotation-why'>{esc(reason)}</span>"
@@ -312,19 +350,20 @@ class ReplayPanel(W.VBox):
     def branch(self) -> Game | None:
         """A copy of the game at the slider's position, handed to ``on_branch``."""
         if self.full is None:
-            self.console.error("load a record first")
+            self.console.error(_("load a record first"))
             return None
         index = self.slider.value
         from nidavellir.analysis.whatif import branch
 
         game = branch(self.full, index, [])
         if game.is_over:
-            self.console.error("the game is over at this decision: move the slider back to "
-                               "branch")
+            self.console.error(_("the game is over at this decision: move the slider back to "
+                                 "branch"))
             return None
         if self.on_branch is not None:
             self.on_branch(game, self.full, index)
-        self.console.info(f"Branched {self.source} at decision {index}")
+        self.console.info(_("Branched {source} at decision {number}").format(
+            source=self.source, number=index))
         return game
 
 

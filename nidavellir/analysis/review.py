@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 from ..bots.judge import DEFAULT_LEVEL, Judgement, cached, judge, parse_level, remember
 from ..errors import RecordError
 from ..game import Game
+from ..i18n import N_, _, number, percent
 from ..rules.base import CHOICES
 from .runner import Backend, chunked, run_chunks
 
@@ -66,9 +67,10 @@ THRESHOLDS: tuple[tuple[str, float], ...] = (
 )
 LABELS = ("best", "about", "good", "inaccuracy", "mistake", "blunder", "forced")
 #: How each label reads in a sentence.
-LABEL_TEXT = {"best": "best", "about": "about as good", "good": "a little worse",
-              "inaccuracy": "inaccuracy", "mistake": "mistake", "blunder": "blunder",
-              "forced": "forced"}
+#: A reviewed move's label in words (the catalogue's messages: translated where shown).
+LABEL_TEXT = {"best": N_("best"), "about": N_("about as good"), "good": N_("a little worse"),
+              "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder"),
+              "forced": N_("forced")}
 SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 #: The labels of moves that gave something up beyond the noise.
 COSTLY = ("good", "inaccuracy", "mistake", "blunder")
@@ -100,7 +102,7 @@ def _position(record: Mapping[str, Any], index: int) -> tuple[Game, int, str]:
 def review_decision(task: Task) -> tuple[dict[str, Any], Judgement]:
     """Judge decision ``index`` of a record (module level: runs in worker processes)."""
     record, index, level, seed = task
-    game, _, played = _position(record, index)
+    game, _before, played = _position(record, index)
     judgement = judge(game, level=level, seed=seed)
     row = judge_move(game, played, level, seed, judgement=judgement)
     return row, judgement
@@ -193,7 +195,7 @@ def review(game_or_record: Game | Mapping[str, Any], level: str = DEFAULT_LEVEL,
     replay = Game.from_record(record)
     replay.undo_to(0)
     wanted = set(picked)
-    for i, (_, action) in enumerate(game.history):
+    for i, (_seat, action) in enumerate(game.history):
         task_seed = None if seed is None else seed * 100_003 + i
         if i in wanted:
             kept = cached(replay, level, task_seed)
@@ -207,7 +209,7 @@ def review(game_or_record: Game | Mapping[str, Any], level: str = DEFAULT_LEVEL,
     if tell is not None:
         tell(len(rows), total)
     backend = backend or Backend(workers=workers, scheduler=scheduler, dask=dask)
-    for _, out in run_chunks(review_decision, chunked(todo, 1), backend,
+    for _chunk, out in run_chunks(review_decision, chunked(todo, 1), backend,
                              progress=progress is True, desc="decisions", unit="decision"):
         for row, judgement in out:
             remember(judgement)
@@ -261,29 +263,38 @@ def headline(r: Any) -> str:
     shell."""
     # Points add up over a game; chances to win do not (twelve moves that each gave up 16%
     # do not give up 196% of anything): the chance is said per judged decision.
-    return (f"{r.name}: {r.best_share:.0%} best moves or about as good ({r.judged} judged), "
-            f"{r.points_lost:.1f} points given up in all, on average "
-            f"{r.avg_loss_win:.1%} chance to win given up a decision; "
-            f"{r.good} a little worse, {r.inaccuracy} inaccuracies, {r.mistake} mistakes, "
-            f"{r.blunder} blunders")
+    # Translators: a player's line of the game's review; the counts are of moves; {win} is
+    # the chance to win given up on average per judged decision.
+    return _("{name}: {best} best moves or about as good ({judged} judged), {points} points "
+             "given up in all, on average {win} chance to win given up a decision; {good} a "
+             "little worse, {inaccuracy} inaccuracies, {mistake} mistakes, {blunder} "
+             "blunders").format(
+        name=r.name, best=percent(r.best_share), judged=r.judged,
+        win=percent(r.avg_loss_win, 1), points=number(r.points_lost, 1), good=r.good,
+        inaccuracy=r.inaccuracy, mistake=r.mistake, blunder=r.blunder)
 
 
 def cost_text(r: Any) -> str:
     """What a reviewed move gave up, in words (a row of the frame)."""
     if r.label in ("best", "forced"):
-        return LABEL_TEXT[r.label]
+        return _(LABEL_TEXT[r.label])
     if r.label == "about":
-        return "about as good: the difference is within the noise"
-    parts = []
-    if r.loss_win:
-        parts.append(f"{r.loss_win:.0%} chance to win")
-    if r.loss_points > 0:
-        parts.append(f"{r.loss_points:.1f} points")
-    given = " and ".join(parts) + " given up" if parts else "a little worse"
-    if not r.loss_win:
-        given += " (the same chance to win)"
+        return _("about as good: the difference is within the noise")
+    win, points = percent(r.loss_win), number(r.loss_points, 1)
+    if r.loss_win and r.loss_points > 0:
+        # Translators: what a reviewed move gave up, "15% chance to win and 9.0 points given up".
+        given = _("{win} chance to win and {points} points given up").format(win=win,
+                                                                             points=points)
+    elif r.loss_win:
+        given = _("{win} chance to win given up").format(win=win)
+    elif r.loss_points > 0:
+        given = _("{points} points given up (the same chance to win)").format(points=points)
+    else:
+        given = _("a little worse (the same chance to win)")
     if r.loss_points < 0:
-        given += f" (it scores {-r.loss_points:.1f} points more)"
+        # Translators: after what a reviewed move gave up: it scored more, yet won less.
+        given = _("{given} (it scores {points} points more)").format(
+            given=given, points=number(-r.loss_points, 1))
     return given
 
 

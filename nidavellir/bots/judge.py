@@ -74,7 +74,11 @@ from ..actions import Action
 from ..cards import Card, Kind
 from ..determinize import determinize_state, heuristic_bid_model
 from ..engine import Engine
+from ..events import origin
 from ..game import Game
+from ..i18n import _, number, percent_with_sign, with_sign
+from ..i18n import percent as percent_of
+from ..names import score_line_in_sentence
 from ..observer import known_places
 from ..scoring import CATEGORIES, CATEGORY_LABELS
 from ..state import GameState
@@ -178,11 +182,11 @@ def parse_level(level: str | JudgeLevel) -> JudgeLevel:
     key = level.strip().lower()
     if key in LEVELS:
         return LEVELS[key]
-    name, at, _ = key.partition("@")
+    name, at, _rest = key.partition("@")
     if name in ("search", "hard", "expert") and at:
         from . import parse_bot_spec
 
-        _, options = parse_bot_spec(key)
+        _name, options = parse_bot_spec(key)
         iterations = options.get("iterations")
         if iterations is None:
             iterations = max(1, round(options["seconds"] * ITERATIONS_PER_SECOND))
@@ -333,16 +337,21 @@ def _num(x: float, digits: int) -> float | None:
 
 
 def percent(x: float) -> str:
-    """A chance as the coach writes it (``41%``)."""
-    return f"{x:.0%}"
+    """A chance as the coach writes it (``41%``, ``41 %`` in German and French)."""
+    return percent_of(x)
 
 
 def win_text(o: OptionJudgement, exact: bool = False) -> str:
     """``41% to win (± 3%), ≈286 points (± 2)`` (exact: no ±)."""
     if exact:
-        return f"{percent(o.win)} to win, {o.score:.0f} points"
-    return (f"{percent(o.win)} to win (± {o.win_se:.0%}), ≈{o.score:.0f} points "
-            f"(± {o.score_se:.0f})")
+        # Translators: the coach's estimate of a move, "41% to win, 286 points".
+        return _("{win} to win, {points} points").format(win=percent(o.win),
+                                                        points=number(o.score))
+    # Translators: the coach's estimate of a move with its margins, "41% to win (± 3%),
+    # ≈286 points (± 2)".
+    return _("{win} to win (± {win_se}), ≈{points} points (± {points_se})").format(
+        win=percent(o.win), win_se=percent(o.win_se), points=number(o.score),
+        points_se=number(o.score_se))
 
 
 @dataclass
@@ -379,28 +388,42 @@ class Comparison:
         w, p = self.win, self.points
         if self.exact:
             if not w.clear and not p.clear:
-                return "exactly as good: the same final scores"
-            return (f"exactly {w.value:+.0%} chance to win, {p.value:+.0f} points at the end"
-                    if w.clear else f"the same chance to win, exactly {p.value:+.0f} points "
-                                    "at the end")
+                return _("exactly as good: the same final scores")
+            if w.clear:
+                # Translators: a move against another, played to the end: "exactly +5%
+                # chance to win, +3 points at the end".
+                return _("exactly {win} chance to win, {points} points at the end").format(
+                    win=percent_with_sign(w.value), points=with_sign(p.value))
+            return _("the same chance to win, exactly {points} points at the end").format(
+                points=with_sign(p.value))
         if not w.clear and not p.clear:
-            return "about as good: the difference is within the noise"
-        win = (f"{w.value:+.0%} chance to win (± {w.se:.0%})" if w.clear
-               else "about as likely to win (within the noise)")
-        points = (f"{p.value:+.1f} points at the end (± {p.se:.1f})" if p.clear
-                  else "about the same points (within the noise)")
-        return f"{win}, {points}"
+            return _("about as good: the difference is within the noise")
+        # Translators: a move against another: "+5% chance to win (± 2%)".
+        win = (_("{win} chance to win (± {se})").format(win=percent_with_sign(w.value),
+                                                       se=percent(w.se)) if w.clear
+               else _("about as likely to win (within the noise)"))
+        # Translators: a move against another: "+2.5 points at the end (± 0.8)".
+        points = (_("{points} points at the end (± {se})").format(points=with_sign(p.value, 1),
+                                                                  se=number(p.se, 1))
+                  if p.clear else _("about the same points (within the noise)"))
+        # Translators: the chance to win and the points of a comparison, one after the other.
+        return _("{win}, {points}").format(win=win, points=points)
 
     def text(self) -> str:
         """One paragraph in words (no notation: the moves as the decision says them): which
         is better, by how much, why, and what speaks for the other."""
         best = self.best_words or str(self.best)
         other = self.other_words or str(self.other)
-        out = f"{best} rather than {other[:1].lower() + other[1:]}: {self.summary()}."
+        # Translators: the coach's comparison of two moves, each in words ("Take the
+        # warrior 7 rather than take the hunter: +5% chance to win (± 2%), ...").
+        out = _("{best} rather than {other}: {summary}.").format(
+            best=best, other=other[:1].lower() + other[1:], summary=self.summary())
         if self.why:
-            out += " Why: " + "; ".join(self.why) + "."
+            # Translators: the reasons for the coach's move, after its comparison.
+            out += _(" Why: {reasons}.").format(reasons="; ".join(self.why))
         if self.but:
-            out += " But: " + "; ".join(self.but) + "."
+            # Translators: what speaks for the other move, after the reasons.
+            out += _(" But: {reasons}.").format(reasons="; ".join(self.but))
         return out
 
 
@@ -521,7 +544,7 @@ class Judgement:
         if len(self.options) > 1:
             out["reason"] = self.compare().text()
         else:
-            out["reason"] = "the only legal move"
+            out["reason"] = _("the only legal move")
         return out
 
 
@@ -1007,10 +1030,10 @@ def estimate_position(game: Game, viewer: int, playouts: int = 200, seed: int | 
     n = game.config.players
     wins = [0.0] * n
     scores = [0.0] * n
-    for _ in range(playouts):
+    for _round in range(playouts):
         state = determinize_state(game.state, viewer, rng, shown, purse, heuristic_bid_model)
         Engine(state, quiet=True).play_out(heuristic_policy, rng)
-        totals, w, _, _ = outcome(state)
+        totals, w, _margins, _breakdowns = outcome(state)
         for i in range(n):
             wins[i] += w[i]
             scores[i] += totals[i]
@@ -1018,6 +1041,34 @@ def estimate_position(game: Game, viewer: int, playouts: int = 200, seed: int | 
 
 
 # ====================================================================== the reason why
+
+def _held_reason(verb: str, card: str, exact: bool, for_it: bool, share_a: float,
+                 share_b: float) -> str:
+    """A reason of the coach about a distinction held or a hero recruited at the end of
+    the games played out (``verb``: "holds" or "recruits"), whole sentences per case."""
+    share, instead = (share_a, share_b) if for_it else (share_b, share_a)
+    values = {"card": card, "share": percent(share), "instead": percent(instead)}
+    if verb == "holds":
+        if exact:
+            text = (_("it holds {card} in the end") if for_it
+                    else _("the other move holds {card} in the end"))
+        else:
+            # Translators: a reason of the coach, "it holds King's Hand in 60% of the games
+            # played out, instead of 20%".
+            text = (_("it holds {card} in {share} of the games played out, instead of "
+                      "{instead}") if for_it
+                    else _("the other move holds {card} in {share} of the games played out, "
+                           "instead of {instead}"))
+    elif exact:
+        text = (_("it recruits {card} in the end") if for_it
+                else _("the other move recruits {card} in the end"))
+    else:
+        text = (_("it recruits {card} in {share} of the games played out, instead of "
+                  "{instead}") if for_it
+                else _("the other move recruits {card} in {share} of the games played out, "
+                       "instead of {instead}"))
+    return text.format(**values)
+
 
 #: At most this many reasons for, and against, in a comparison.
 MOST_REASONS = 3
@@ -1058,15 +1109,18 @@ def _compare(judgement: Judgement, best: OptionJudgement, other: OptionJudgement
             # A figure that reads "+0.0 points" says nothing and sides with nobody: only
             # differences beyond the noise that show in the one decimal written.
             if d.clear and round(d.value, 1) != 0:
-                lines.append((d.value, CATEGORY_LABELS.get(cat, cat).lower()))
+                lines.append((d.value, score_line_in_sentence(CATEGORY_LABELS.get(cat, cat))))
                 listed += d.value
         if lines:
             for value, label in sorted(lines, key=lambda x: -abs(x[0])):
-                (why if value > 0 else but).append(f"your {label} {value:+.1f} points")
+                # Translators: a reason of the coach: "your warriors +2.5 points".
+                (why if value > 0 else but).append(_("your {line} {points} points").format(
+                    line=label, points=with_sign(value, 1)))
             rest = points.value - listed
             if round(rest, 1) != 0:
                 (why if rest > 0 else but).append(
-                    f"the other categories together {rest:+.1f} points")
+                    _("the other categories together {points} points").format(
+                        points=with_sign(rest, 1)))
     # Distinctions and heroes held at the end of the judged games (the engine's outcome of
     # those games: the cards the player owns when they end).
     held_lines: list[tuple[float, str]] = []
@@ -1083,15 +1137,7 @@ def _compare(judgement: Judgement, best: OptionJudgement, other: OptionJudgement
             share_b = share_a - d.value
             # The other move is named as such, never in notation (its words open the
             # sentence: Comparison.text).
-            if exact:
-                text = (f"it {verb} {x} in the end" if d.value > 0
-                        else f"the other move {verb} {x} in the end")
-            elif d.value > 0:
-                text = (f"it {verb} {x} in {share_a:.0%} of the games played out, instead "
-                        f"of {share_b:.0%}")
-            else:
-                text = (f"the other move {verb} {x} in {share_b:.0%} of the games played "
-                        f"out, instead of {share_a:.0%}")
+            text = _held_reason(verb, origin(x), exact, d.value > 0, share_a, share_b)
             held_lines.append((d.value, text))
     held_lines.sort(key=lambda x: -abs(x[0]))
     why += [t for v, t in held_lines if v > 0][:MOST_REASONS]

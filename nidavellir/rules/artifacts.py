@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from .. import cards as C
 from .. import coins as K
 from ..cards import Card, Suit
-from ..i18n import count
+from ..i18n import N_, _, count
+from ..names import class_in_sentence
 from ..state import PlayerState
 from .army import LINE_WORTH, army_discard_options
 from .base import Table
@@ -51,7 +52,8 @@ class Vegvisir(ArtifactRules):
         table.place(p, self.card, Suit.EXPLORER)
 
     def outlook(self, p: PlayerState) -> str:
-        return "an explorer rank worth 13 points, now"
+        # Translators: what a card will be worth (Vegvisir's outlook, beside its button).
+        return _("an explorer rank worth 13 points, now")
 
 
 class Draupnir(ArtifactRules):
@@ -100,7 +102,8 @@ class Megingjord(ArtifactRules):
         return float(self.card.points) - LINE_WORTH
 
     def outlook(self, p: PlayerState) -> str:
-        return f"+{self.card.points} at the end; from now on completed lines recruit no hero"
+        return _("+{points} at the end; from now on completed lines recruit no hero").format(
+            points=self.card.points)
 
 
 class VidofnirVedrfolnir(ArtifactRules):
@@ -125,7 +128,8 @@ class Mjollnir(ArtifactRules):
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         best = max(C.SUITS, key=lambda s: view.ranks[s])
         return (("artifacts", count(view.ranks[best], "Mjöllnir: {n} {column} rank",
-                                    "Mjöllnir: {n} {column} ranks", column=best.column_name),
+                                    "Mjöllnir: {n} {column} ranks",
+                                    column=class_in_sentence(best)),
                  C.MJOLLNIR_POINTS_PER_RANK * view.ranks[best]),)
 
     def outlook(self, p: PlayerState) -> str:
@@ -177,7 +181,8 @@ class Jarnglofi(ArtifactRules):
         discard_exchange_coin(table, p)
 
     def outlook(self, p: PlayerState) -> str:
-        return f"+{self.card.points} at the end; your exchange coin is discarded now"
+        return _("+{points} at the end; your exchange coin is discarded now").format(
+            points=self.card.points)
 
 
 class Gjallarhorn(ArtifactRules):
@@ -190,37 +195,37 @@ class Gjallarhorn(ArtifactRules):
 
 
 _ENTRIES: tuple[ArtifactRules, ...] = (
-    ArtifactRules(C.FAFNIR_BALEYGR, "Artifact: when the highest bidder of a tavern did not go "
+    ArtifactRules(C.FAFNIR_BALEYGR, N_("Artifact: when the highest bidder of a tavern did not go "
                   "to the camp, you may take a camp card on your turn instead of a tavern "
-                  "card.", f"{_ARTIFACTS}, FAFNIR BÅLEYGR; R18, R19"),
-    Draupnir(C.DRAUPNIR, "Artifact: 6 points at the end for each of your coins worth 15 or "
-             "more.", f"{_ARTIFACTS}, DRAUPNIR"),
-    Vegvisir(C.VEGVISIR, "Artifact that goes in your explorer column: 1 rank worth 13 points "
-             "(it may complete a line).", f"{_ARTIFACTS}, VEGVISIR"),
-    Svalinn(C.SVALINN, "Artifact: 5 points at the end for each hero you own.",
+                  "card."), f"{_ARTIFACTS}, FAFNIR BÅLEYGR; R18, R19"),
+    Draupnir(C.DRAUPNIR, N_("Artifact: 6 points at the end for each of your coins worth 15 or "
+             "more."), f"{_ARTIFACTS}, DRAUPNIR"),
+    Vegvisir(C.VEGVISIR, N_("Artifact that goes in your explorer column: 1 rank worth 13 points "
+             "(it may complete a line)."), f"{_ARTIFACTS}, VEGVISIR"),
+    Svalinn(C.SVALINN, N_("Artifact: 5 points at the end for each hero you own."),
             f"{_ARTIFACTS}, SVALINN"),
-    Megingjord(C.MEGINGJORD, "Artifact: 28 points at the end, but you can no longer recruit "
-               "heroes by completing lines (Gjallarhorn still can).",
+    Megingjord(C.MEGINGJORD, N_("Artifact: 28 points at the end, but you can no longer recruit "
+               "heroes by completing lines (Gjallarhorn still can)."),
                f"{_ARTIFACTS}, MEGINGJÖRD"),
-    VidofnirVedrfolnir(C.VIDOFNIR_VEDRFOLNIR, "Artifact: at once, transform the two coins of "
+    VidofnirVedrfolnir(C.VIDOFNIR_VEDRFOLNIR, N_("Artifact: at once, transform the two coins of "
                        "your purse, one by +2 and the other by +3 (by +5 if the other one is "
-                       "your exchange coin), in the order you choose.",
+                       "your exchange coin), in the order you choose."),
                        f"{_ARTIFACTS}, VIDOFNIR & VEDRFÖLNIR; p.11; R21"),
-    Brisingamens(C.BRISINGAMENS, "Artifact: at once, take two cards of the discard (dwarves "
+    Brisingamens(C.BRISINGAMENS, N_("Artifact: at once, take two cards of the discard (dwarves "
                  "go in your army, offerings transform coins); at the end of age 2 you must "
-                 "discard one card of your army that is not a hero.",
+                 "discard one card of your army that is not a hero."),
                  f"{_ARTIFACTS}, BRISINGAMENS; R14, R16, R17"),
-    Mjollnir(C.MJOLLNIR, "Artifact: 2 points at the end per rank of the class you choose "
-             "(your best column).", f"{_ARTIFACTS}, MJÖLLNIR"),
-    Hofud(C.HOFUD, "Artifact: at once, every other player discards a warrior of their army "
-          "(not a hero).", f"{_ARTIFACTS}, HÖFUD; R16"),
-    Hrafnsmerki(C.HRAFNSMERKI, "Artifact: 5 points at the end for each mercenary you own.",
+    Mjollnir(C.MJOLLNIR, N_("Artifact: 2 points at the end per rank of the class you choose "
+             "(your best column)."), f"{_ARTIFACTS}, MJÖLLNIR"),
+    Hofud(C.HOFUD, N_("Artifact: at once, every other player discards a warrior of their army "
+          "(not a hero)."), f"{_ARTIFACTS}, HÖFUD; R16"),
+    Hrafnsmerki(C.HRAFNSMERKI, N_("Artifact: 5 points at the end for each mercenary you own."),
                 f"{_ARTIFACTS}, HRAFNSMERKI"),
-    Jarnglofi(C.JARNGLOFI, "Artifact: 24 points at the end, but your exchange coin (0 or "
+    Jarnglofi(C.JARNGLOFI, N_("Artifact: 24 points at the end, but your exchange coin (0 or "
               "special 3) is discarded at once; if it lay on a tavern not yet resolved you "
-              "take no card there.", f"{_ARTIFACTS}, JÁRNGLÓFI; R20"),
-    Gjallarhorn(C.GJALLARHORN, "Artifact: recruit a hero at once, whatever your lines (even "
-                "with Megingjord); the next hero needs more lines than heroes as usual.",
+              "take no card there."), f"{_ARTIFACTS}, JÁRNGLÓFI; R20"),
+    Gjallarhorn(C.GJALLARHORN, N_("Artifact: recruit a hero at once, whatever your lines (even "
+                "with Megingjord); the next hero needs more lines than heroes as usual."),
                 f"{_ARTIFACTS}, GJALLARHORN; R10"),
 )
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..actions import Action, Syntax, format_arg, register_verb
+from ..i18n import _
 
 if TYPE_CHECKING:
     from ..cards import Card, Suit
@@ -183,7 +184,9 @@ class Choice:
     def why_illegal(self, table: Table, action: Action) -> str:
         """Why ``action`` is refused here, in words (the verb is already right)."""
         shown = ", ".join(str(a) for a in table.legal_actions()[:8])
-        return f"{action} is not possible now; legal: {shown}"
+        # Translators: {action} and {legal} are notation (actions).
+        return _("{action} is not possible now; legal: {legal}").format(action=action,
+                                                                         legal=shown)
 
     # ------------------------------------------------------------------ words for a learner
 

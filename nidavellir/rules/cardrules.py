@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Kind, Suit
+from ..i18n import _
 
 if TYPE_CHECKING:
     from ..state import PlayerState
@@ -92,9 +93,9 @@ class CardRules:
         """What the card will be worth later to ``p``, from ``p``'s own state only (empty
         when it counts only where it lies)."""
         if self.card.points and self.card.suit is None:
-            return f"+{self.card.points} at the end of the game"
+            # Translators: what a card will be worth, beside its button: "+17 at the end of
+            # the game".
+            return _("+{points} at the end of the game").format(points=self.card.points)
         return ""
 
 
-def article(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word

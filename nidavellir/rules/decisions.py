@@ -40,7 +40,8 @@ from ..actions import (
 )
 from ..cards import Card, Kind, Suit
 from ..errors import InvalidNotation
-from ..palette import CLASS_NAMES
+from ..i18n import _, join, ngettext, pgettext
+from ..names import card_name, class_in_sentence, class_name, tavern_name
 from ..state import PlayerState
 from ..tokens import parse_suit, parse_token
 from .army import army_discard_options, discardable_columns, unplaced_mercenaries
@@ -86,15 +87,30 @@ def _transform_action(coin: int, place: str) -> Action:
 
 # ====================================================================== words for a learner
 
+# The words of the decisions are whole sentences in the reader's language
+# (nidavellir.i18n), with the rulebooks' names (nidavellir.names); notation (``W``, ``5``,
+# ``W6/E8``) stays as it is inside them.
+
 def card_words(card: Card) -> str:
     """A card in a sentence: "the explorer 9", "the Royal Offering +3", "Dagda"."""
     if card.kind is Kind.DWARF:
-        return "the " + card.name[0].lower() + card.name[1:]
+        assert card.suit is not None
+        bravery = card.name.rpartition(" ")[2]
+        # Translators: a dwarf card inside a sentence, "Take the explorer 9" ({card_class}
+        # is the class, {bravery} its points); the article may go where the language has none.
+        if bravery.isdigit():
+            return pgettext("card in a sentence", "the {card_class} {bravery}").format(
+                card_class=class_in_sentence(card.suit), bravery=bravery)
+        # Translators: a dwarf card without points inside a sentence, "Take the hunter".
+        return pgettext("card in a sentence", "the {card_class}").format(
+            card_class=class_in_sentence(card.suit))
     if card.kind is Kind.MERCENARY:
-        return f"the mercenary {card.token}"
+        # Translators: a mercenary card inside a sentence; {token} is notation ("W6/E8").
+        return pgettext("card in a sentence", "the mercenary {token}").format(token=card.token)
     if card.kind is Kind.ROYAL_OFFERING:
-        return "the " + card.name
-    return card.name
+        # Translators: a Royal Offering inside a sentence, "Take the Royal Offering +3".
+        return pgettext("card in a sentence", "the {card}").format(card=card_name(card))
+    return card_name(card)
 
 
 def coin_words(coin: object) -> str:
@@ -102,19 +118,33 @@ def coin_words(coin: object) -> str:
     notation) named as such."""
     text = str(coin)
     if text.endswith("*"):
-        return f"{text[:-1]} (the Hunting Master's coin)"
+        # Translators: the special coin 3 of the Hunting Master distinction, "3 (the
+        # Hunting Master's coin)".
+        return _("{value} (the {distinction}'s coin)").format(
+            value=text[:-1], distinction=card_name(C.HUNTING_MASTER))
     return text
 
 
 def column_words(suit: Suit) -> str:
-    return f"your {suit.column_name} column"
+    # Translators: a column of the reader's army, "Put Thrud in your warrior column".
+    return _("your {card_class} column").format(card_class=class_in_sentence(suit))
 
 
 def place_words(where: str) -> str:
     """A coin's place in a sentence: "in your purse", "on the Dancing Dragon"."""
-    if where in ("hand", "purse"):
-        return f"in your {where}"
-    return f"on the {C.TAVERNS[int(where[1]) - 1]}"
+    if where == "hand":
+        # Translators: where a coin lies, "Transform your 5 in your hand".
+        return _("in your hand")
+    if where == "purse":
+        # Translators: where a coin lies, "Transform your 5 in your purse".
+        return _("in your purse")
+    # Translators: where a coin lies: bid on a tavern, "Transform your 5 on the Dancing Dragon".
+    return _("on the {tavern}").format(tavern=tavern_name(int(where[1]) - 1))
+
+
+def origin(text: str) -> str:
+    """What brought a decision (its ``reason``: a card's name) in the reader's language."""
+    return ev.origin(text)
 
 
 def _card_arg(action: Action, i: int = 0) -> Card:
@@ -185,7 +215,7 @@ class Bid(Choice):
             table.emit(ev.BidPlaced, player=p.seat)
 
     def prompt(self, table: Table) -> str:
-        return "Bid: put one coin on each tavern, the other two go to your purse"
+        return _("Bid: put one coin on each tavern, the other two go to your purse")
 
     def why_illegal(self, table: Table, action: Action) -> str:
         p = table.state.players[self.player]
@@ -193,28 +223,35 @@ class Bid(Choice):
         wanted = [str(a) for a in action.args]
         for lab in wanted:
             if wanted.count(lab) > hand.count(lab):
-                return f"you do not have coin {lab} to bid (your coins: {' '.join(hand)})"
+                return _("you do not have coin {coin} to bid (your coins: {coins})").format(
+                    coin=lab, coins=" ".join(hand))
         return Choice.why_illegal(self, table, action)
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return "coins " + ", ".join(str(a) for a in action.args) + " on the taverns"
+        # Translators: a bid's button, "coins 5, 3, 0 on the taverns" (notation: keep the
+        # values and their order, one per tavern).
+        return _("coins {coins} on the taverns").format(
+            coins=", ".join(str(a) for a in action.args))
 
     def say(self, table: Table, action: Action) -> str:
         args = action.args
-        taverns = C.TAVERNS
-        placed = ", ".join(f"{coin_words(coin)} on the {taverns[i]}"
-                           for i, coin in enumerate(args[:-1]))
-        said = f"Bid {placed} and {coin_words(args[-1])} on the {taverns[-1]}"
+        # Translators: one coin of a bid, "5 on the Laughing Goblin".
+        placed = join([_("{coin} on the {tavern}").format(coin=coin_words(coin),
+                                                          tavern=tavern_name(i))
+                       for i, coin in enumerate(args)])
         # The bidder's own hand: what goes to the purse.
         left = [K.label(c) for c in table.state.players[self.player].hand]
         for coin in args:
             if coin in left:
                 left.remove(str(coin))
-        if left:
-            said += (f"; your {' and '.join(coin_words(c) for c in left)} "
-                     f"go{'es' if len(left) == 1 else ''} to your purse")
-        return said
+        if not left:
+            # Translators: a bid in words, {placed} "5 on the Laughing Goblin, 3 on ...".
+            return _("Bid {placed}").format(placed=placed)
+        # Translators: a bid in words and the coins left, which go to the purse.
+        return ngettext("Bid {placed}; your {coins} goes to your purse",
+                        "Bid {placed}; your {coins} go to your purse", len(left)).format(
+            placed=placed, coins=join([coin_words(c) for c in left]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,16 +278,24 @@ class UlineBid(Choice):
         p.bids[self.tavern] = coin
 
     def prompt(self, table: Table) -> str:
-        return f"Uline: put a coin of your hand face up on the {C.TAVERNS[self.tavern]}"
+        return _("{hero}: put a coin of your hand face up on the {tavern}").format(
+            hero=card_name(C.ULINE), tavern=tavern_name(self.tavern))
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return f"coin {action.args[0]}"
+        return coin_label(action)
 
     def say(self, table: Table, action: Action) -> str:
         now = table.state.tavern
-        where = f" on the {C.TAVERNS[now]}" if now is not None else ""
-        return f"Put your {coin_words(action.args[0])}{where}"
+        if now is None:
+            return _("Put your {coin}").format(coin=coin_words(action.args[0]))
+        return _("Put your {coin} on the {tavern}").format(coin=coin_words(action.args[0]),
+                                                           tavern=tavern_name(now))
+
+
+def coin_label(action: Action) -> str:
+    # Translators: a coin's button, "coin 5" (notation: keep the value).
+    return _("coin {coin}").format(coin=action.args[0])
 
 
 # ====================================================================== taverns and the camp
@@ -294,32 +339,41 @@ class Pick(Choice):
             # not the second player with Fafnir).
             if s.config.players == 2 and s.order and s.order[0] == p.seat:
                 table.push(TavernDiscard(p.seat, self.tavern))
-            table.take_card(p, card, "camp")
+            table.take_card(p, card, ev.FROM_CAMP)
             return
         s.taverns[self.tavern].remove(card)
-        table.take_card(p, card, "tavern")
+        table.take_card(p, card, ev.FROM_TAVERN)
 
     def prompt(self, table: Table) -> str:
-        return f"Take a card from the {C.TAVERNS[self.tavern]}"
+        return _("Take a card from the {tavern}").format(tavern=tavern_name(self.tavern))
 
     def why_illegal(self, table: Table, action: Action) -> str:
         s = table.state
         card = action.args[0]
         if action.verb == "camp":
             if card not in s.camp:
-                return f"{card} is not in the camp"
-            return ("only the tavern's winner (or the owner of Fafnir Båleygr when the winner "
-                    "did not) may take a camp card, once per tavern (FR Thingvellir)")
+                return _("{card} is not in the camp").format(card=card)
+            return _("only the tavern's winner (or the owner of {artifact} when the winner "
+                     "did not) may take a camp card, once per tavern (FR Thingvellir)").format(
+                artifact=card_name(C.FAFNIR_BALEYGR))
         shown = " ".join(c.token for c in s.taverns[self.tavern])
-        return f"{card} is not in the {C.TAVERNS[self.tavern]} (it holds {shown})"
+        # Translators: {card} and {cards} are notation (card tokens).
+        return _("{card} is not in the {tavern} (it holds {cards})").format(
+            card=card, tavern=tavern_name(self.tavern), cards=shown)
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return action.verb
+        if action.verb == "camp":
+            # Translators: a button: take this card from the camp.
+            return pgettext("button", "camp")
+        # Translators: a button: take this card.
+        return pgettext("button", "take")
 
     def say(self, table: Table, action: Action) -> str:
         card = card_words(_card_arg(action))
-        return f"Take {card} from the camp" if action.verb == "camp" else f"Take {card}"
+        if action.verb == "camp":
+            return _("Take {card} from the camp").format(card=card)
+        return _("Take {card}").format(card=card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,17 +393,19 @@ class TavernDiscard(Choice):
         card = action.args[0]
         assert isinstance(card, Card)
         table.state.taverns[self.tavern].remove(card)
-        table.discard_card(card, self.player, "2 players: the camp was visited")
+        table.discard_card(card, self.player, ev.CAMP_VISITED)
 
     def prompt(self, table: Table) -> str:
-        return f"You visited the camp: discard one of the cards of the {C.TAVERNS[self.tavern]}"
+        return _("You visited the camp: discard one of the cards of the {tavern}").format(
+            tavern=tavern_name(self.tavern))
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return "drop"
+        # Translators: a button: discard this card of the tavern.
+        return pgettext("button", "drop")
 
     def say(self, table: Table, action: Action) -> str:
-        return f"Discard {card_words(_card_arg(action))} from the tavern"
+        return _("Discard {card} from the tavern").format(card=card_words(_card_arg(action)))
 
 
 # ====================================================================== coins
@@ -396,21 +452,27 @@ class Transform(Choice):
                         self.reason)
 
     def prompt(self, table: Table) -> str:
-        return f"{self.reason}: choose a coin to transform by +{self.bonus}"
+        # Translators: {reason} is the card that transforms (King's Hand, Grid, ...).
+        return _("{reason}: choose a coin to transform by +{bonus}").format(
+            reason=origin(self.reason), bonus=self.bonus)
 
     def why_illegal(self, table: Table, action: Action) -> str:
         label, where = action.args
         if K.is_exchange_label(str(label)):
-            return f"coin {label} is an exchange coin: it can never be transformed (FR p.11)"
-        return f"you have no coin {label} in {where}"
+            return _("coin {coin} is an exchange coin: it can never be transformed "
+                     "(FR p.11)").format(coin=label)
+        # Translators: {place} is notation: hand, purse, T1-T3.
+        return _("you have no coin {coin} in {place}").format(coin=label, place=where)
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return f"coin {action.args[0]}"
+        return coin_label(action)
 
     def say(self, table: Table, action: Action) -> str:
         coin, where = action.args
-        return f"Transform your {coin_words(coin)} {place_words(str(where))}"
+        # Translators: {place} is "in your purse", "on the Dancing Dragon".
+        return _("Transform your {coin} {place}").format(coin=coin_words(coin),
+                                                         place=place_words(str(where)))
 
 
 def _parse_trade(verb: str, rest: str, text: str) -> tuple[object, ...]:
@@ -456,14 +518,16 @@ class UlineTrade(Choice):
         table.trade(p, p.hand, a, b)
 
     def prompt(self, table: Table) -> str:
-        return "Uline: choose two coins of your hand to trade"
+        return _("{hero}: choose two coins of your hand to trade").format(
+            hero=card_name(C.ULINE))
 
     @classmethod
     def label(cls, action: Action) -> str:
         return f"{action.args[0]} + {action.args[1]}"
 
     def say(self, table: Table, action: Action) -> str:
-        return f"Trade your {coin_words(action.args[0])} and {coin_words(action.args[1])}"
+        return _("Trade your {a} and {b}").format(a=coin_words(action.args[0]),
+                                                  b=coin_words(action.args[1]))
 
 
 def _coin_bonus(text: str) -> str:
@@ -512,7 +576,7 @@ class Vidofnir(Choice):
         steps: list[tuple[int, int]] = []
         used: list[int] = []
         for arg in action.args:
-            label, _, plus = str(arg).partition("+")
+            label, _plus, plus = str(arg).partition("+")
             index = next(i for i, c in enumerate(pool) if K.label(c) == label and i not in used
                          and not K.is_exchange(c))
             used.append(index)
@@ -524,19 +588,29 @@ class Vidofnir(Choice):
                 pool[index] = new
             table.emit(ev.CoinTransformed, player=p.seat, old=K.label(coin),
                        new=K.label(new if new is not None else coin), place=place,
-                       reason="Vidofnir & Vedrfölnir")
+                       reason=C.VIDOFNIR_VEDRFOLNIR.name)
 
     def prompt(self, table: Table) -> str:
-        return "Vidofnir & Vedrfölnir: transform your purse coins (+2 and +3)"
+        return _("{artifact}: transform your purse coins (+2 and +3)").format(
+            artifact=card_name(C.VIDOFNIR_VEDRFOLNIR))
 
     @classmethod
     def label(cls, action: Action) -> str:
-        parts = [str(arg).partition("+") for arg in action.args]
-        return ", then ".join(f"{coin} +{bonus}" for coin, _, bonus in parts)
+        parts = [f"{coin} +{bonus}" for coin, _plus, bonus in
+                 (str(arg).partition("+") for arg in action.args)]
+        if len(parts) == 1:
+            return parts[0]
+        # Translators: Vidofnir's button, two transforms in order: "5 +2, then 9 +3".
+        return _("{first}, then {second}").format(first=parts[0], second=parts[1])
 
     def say(self, table: Table, action: Action) -> str:
         parts = [str(a).split("+") for a in action.args]
-        return "Transform " + " and ".join(f"your {coin_words(c)} by +{b}" for c, b in parts)
+        if len(parts) == 1:
+            return _("Transform your {coin} by +{bonus}").format(coin=coin_words(parts[0][0]),
+                                                                bonus=parts[0][1])
+        return _("Transform your {a} by +{a_bonus} and your {b} by +{b_bonus}").format(
+            a=coin_words(parts[0][0]), a_bonus=parts[0][1], b=coin_words(parts[1][0]),
+            b_bonus=parts[1][1])
 
 
 # ====================================================================== the army
@@ -563,14 +637,26 @@ class ThrudColumn(Choice):
         table.emit(ev.CardPlaced, player=p.seat, card=C.THRUD, column=suit)
 
     def prompt(self, table: Table) -> str:
-        return "Place Thrud in a column of your choice"
+        return _("Place {hero} in a column of your choice").format(hero=card_name(C.THRUD))
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return f"Thrud to {format_arg(action.args[0])}"
+        return hero_to_column(C.THRUD, action)
 
     def say(self, table: Table, action: Action) -> str:
-        return f"Put Thrud in {column_words(_suit_arg(action))}"
+        return put_hero(C.THRUD, action)
+
+
+def hero_to_column(hero: Card, action: Action) -> str:
+    # Translators: a button, "Thrud to W" ({column} is notation: a class letter).
+    return _("{hero} to {column}").format(hero=card_name(hero),
+                                          column=format_arg(action.args[0]))
+
+
+def put_hero(hero: Card, action: Action) -> str:
+    # Translators: "Put Thrud in your warrior column".
+    return _("Put {hero} in {column}").format(hero=card_name(hero),
+                                              column=column_words(_suit_arg(action)))
 
 
 def _parse_ylud(verb: str, rest: str, text: str) -> tuple[object, ...]:
@@ -617,14 +703,15 @@ class YludColumn(Choice):
         table.place(p, C.YLUD, suit)
 
     def prompt(self, table: Table) -> str:
-        return f"End of age {table.state.age}: place Ylud in a column"
+        return _("End of age {age}: place {hero} in a column").format(age=table.state.age,
+                                                                       hero=card_name(C.YLUD))
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return f"Ylud to {format_arg(action.args[0])}"
+        return hero_to_column(C.YLUD, action)
 
     def say(self, table: Table, action: Action) -> str:
-        return f"Put Ylud in {column_words(_suit_arg(action))}"
+        return put_hero(C.YLUD, action)
 
 
 #: Each column's discard action (``discard SUIT``).
@@ -661,25 +748,30 @@ class ColumnDiscard(Choice):
                                      self.excluded + (suit,)))
 
     def prompt(self, table: Table) -> str:
-        return f"{self.reason}: discard the top card of another column"
+        # Translators: {reason} is the hero who discards (Dagda, Bonfur).
+        return _("{reason}: discard the top card of another column").format(
+            reason=origin(self.reason))
 
     def why_illegal(self, table: Table, action: Action) -> str:
         suit = action.args[0]
         assert isinstance(suit, Suit)
         p = table.state.players[self.player]
         if suit in self.excluded:
-            return f"{self.reason} must discard from another column than {suit.column_name}"
+            return _("{reason} must discard from another column than {card_class}").format(
+                reason=origin(self.reason), card_class=class_in_sentence(suit))
         if not p.army[suit]:
-            return f"your {suit.column_name} column is empty"
-        return (f"the top card of your {suit.column_name} column is a hero, which is never "
-                "discarded (R10)")
+            return _("your {card_class} column is empty").format(
+                card_class=class_in_sentence(suit))
+        return _("the top card of your {card_class} column is a hero, which is never "
+                 "discarded (R10)").format(card_class=class_in_sentence(suit))
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return f"discard top of {format_arg(action.args[0])}"
+        # Translators: a button, "discard top of W" ({column} is notation: a class letter).
+        return _("discard top of {column}").format(column=format_arg(action.args[0]))
 
     def say(self, table: Table, action: Action) -> str:
-        return f"Discard the top card of {column_words(_suit_arg(action))}"
+        return _("Discard the top card of {column}").format(column=column_words(_suit_arg(action)))
 
 
 def _parse_card_at(verb: str, rest: str, text: str) -> tuple[object, ...]:
@@ -720,15 +812,17 @@ class ArmyDiscard(Choice):
         table.discard_card(card, p.seat, self.reason)
 
     def prompt(self, table: Table) -> str:
-        return f"{self.reason}: discard a card from your army"
+        # Translators: {reason} is the artifact that discards (Höfud, Brisingamens).
+        return _("{reason}: discard a card from your army").format(reason=origin(self.reason))
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return "remove"
+        # Translators: a button: discard this card of your army.
+        return pgettext("button", "remove")
 
     def say(self, table: Table, action: Action) -> str:
-        return (f"Discard {card_words(_card_arg(action))} from "
-                f"{column_words(_suit_arg(action, 1))}")
+        return _("Discard {card} from {column}").format(card=card_words(_card_arg(action)),
+                                                        column=column_words(_suit_arg(action, 1)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -758,14 +852,16 @@ class OlwynDouble(Choice):
         table.place(p, C.OLWYN_DOUBLE, suit)
 
     def prompt(self, table: Table) -> str:
-        return "Olwyn: place one of his doubles (two different columns)"
+        return _("{hero}: place one of his doubles (two different columns)").format(
+            hero=card_name(C.OLWYN))
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return f"double in {format_arg(action.args[0])}"
+        # Translators: a button, "double in W" ({column} is notation: a class letter).
+        return _("double in {column}").format(column=format_arg(action.args[0]))
 
     def say(self, table: Table, action: Action) -> str:
-        return f"Put an Olwyn double in {column_words(_suit_arg(action))}"
+        return _("Put an Olwyn double in {column}").format(column=column_words(_suit_arg(action)))
 
 
 # ====================================================================== end of age 1
@@ -792,17 +888,19 @@ class PioneerKeep(Choice):
         s.decks[2].extend(s.drawn)
         s.drawn = []
         s.rng.shuffle(s.decks[2])
-        table.take_card(p, card, "Pioneer of the Kingdom")
+        table.take_card(p, card, C.PIONEER_OF_THE_KINGDOM.name)
 
     def prompt(self, table: Table) -> str:
-        return "Pioneer of the Kingdom: keep one of the three cards drawn"
+        return _("{distinction}: keep one of the three cards drawn").format(
+            distinction=card_name(C.PIONEER_OF_THE_KINGDOM))
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return "keep"
+        # Translators: a button: keep this card.
+        return pgettext("button", "keep")
 
     def say(self, table: Table, action: Action) -> str:
-        return f"Keep {card_words(_card_arg(action))}"
+        return _("Keep {card}").format(card=card_words(_card_arg(action)))
 
 
 # ====================================================================== mercenaries
@@ -841,14 +939,20 @@ class EnlistOrder(Choice):
         table.push(*[ENLIST_MORE[seat] for seat in order])
 
     def prompt(self, table: Table) -> str:
-        return "Enlistment: you have the most mercenaries; place them first or last?"
+        return _("Enlistment: you have the most mercenaries; place them first or last?")
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return f"enlist {action.args[0]}"
+        if action.args[0] == "first":
+            # Translators: a button: place your mercenaries before the others.
+            return pgettext("button", "enlist first")
+        # Translators: a button: place your mercenaries after the others.
+        return pgettext("button", "enlist last")
 
     def say(self, table: Table, action: Action) -> str:
-        return f"Place your mercenaries {action.args[0]}"
+        if action.args[0] == "first":
+            return _("Place your mercenaries first")
+        return _("Place your mercenaries last")
 
 
 @dataclass(frozen=True, slots=True)
@@ -881,14 +985,16 @@ class Enlist(Choice):
         table.place(p, merc, suit)
 
     def prompt(self, table: Table) -> str:
-        return "Enlistment: place a mercenary in one of its two classes"
+        return _("Enlistment: place a mercenary in one of its two classes")
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return f"as {CLASS_NAMES[_suit_arg(action, 1).letter]}"
+        # Translators: a button: a mercenary placed as a card of this class, "as Warrior".
+        return _("as {card_class}").format(card_class=class_name(_suit_arg(action, 1)))
 
     def say(self, table: Table, action: Action) -> str:
-        return f"Put {card_words(_card_arg(action))} in {column_words(_suit_arg(action, 1))}"
+        return _("Put {card} in {column}").format(card=card_words(_card_arg(action)),
+                                                  column=column_words(_suit_arg(action, 1)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -945,14 +1051,14 @@ class AndumiaChoice(Choice):
         table.take_card(table.state.players[self.player], card, "Andumia")
 
     def prompt(self, table: Table) -> str:
-        return "Andumia: keep one card of the discard"
+        return _("{hero}: keep one card of the discard").format(hero=card_name(C.ANDUMIA))
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return "take"
+        return pgettext("button", "take")
 
     def say(self, table: Table, action: Action) -> str:
-        return f"Choose {card_words(_card_arg(action))}"
+        return _("Choose {card}").format(card=card_words(_card_arg(action)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -982,14 +1088,15 @@ class HoldaChoice(Choice):
             table.push(Enlist(p.seat, card))
 
     def prompt(self, table: Table) -> str:
-        return "Holda: take a mercenary or an artifact from the camp"
+        return _("{hero}: take a mercenary or an artifact from the camp").format(
+            hero=card_name(C.HOLDA))
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return "take"
+        return pgettext("button", "take")
 
     def say(self, table: Table, action: Action) -> str:
-        return f"Choose {card_words(_card_arg(action))}"
+        return _("Choose {card}").format(card=card_words(_card_arg(action)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1027,16 +1134,20 @@ class BrisingamensChoice(Choice):
         table.push(*[ResolveCard(seat, card, "Brisingamens") for card in taken])
 
     def prompt(self, table: Table) -> str:
-        return "Brisingamens: take a card from the discard (or skip)"
+        return _("{artifact}: take a card from the discard (or skip)").format(
+            artifact=card_name(C.BRISINGAMENS))
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return "skip (take nothing)" if action.verb == "skip" else "take"
+        if action.verb == "skip":
+            # Translators: a button: take no card of the discard.
+            return pgettext("button", "skip (take nothing)")
+        return pgettext("button", "take")
 
     def say(self, table: Table, action: Action) -> str:
         if action.verb == "skip":
-            return "Take nothing (skip)"
-        return f"Choose {card_words(_card_arg(action))}"
+            return _("Take nothing (skip)")
+        return _("Choose {card}").format(card=card_words(_card_arg(action)))
 
 
 @dataclass(frozen=True, slots=True)

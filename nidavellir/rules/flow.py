@@ -139,7 +139,7 @@ class TavernEnd(Step):
         s = table.state
         t = self.tavern
         for card in s.taverns[t]:
-            table.discard_card(card, None, "left in the tavern")
+            table.discard_card(card, None, ev.LEFT_IN_TAVERN)
         s.taverns[t] = []
         if s.ties:
             swaps = exchange_gems(s.players, s.ties)
@@ -244,7 +244,7 @@ class Distinction(Step):
                 if s.config.options.pioneer_tie_to_box:
                     s.box.append(top)
                 else:
-                    table.discard_card(top, None, "Pioneer of the Kingdom: nobody won it (R3)")
+                    table.discard_card(top, None, ev.PIONEER_UNWON)
             return
         p = s.players[winner]
         p.command_zone.append(card)

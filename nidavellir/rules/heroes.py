@@ -25,11 +25,12 @@ from .. import coins as K
 from .. import events as ev
 from ..actions import CARD, Action, Syntax, interned
 from ..cards import Card, Suit
-from ..i18n import _, count
+from ..i18n import N_, _, count, pgettext
+from ..names import card_name, class_with_article
 from ..state import PlayerState
 from .army import discardable_count, recruit_due
 from .base import Choice, DecisionKind, Step, Table
-from .cardrules import CardRules, ScoreLine, ScoreView, article
+from .cardrules import CardRules, ScoreLine, ScoreView
 from .decisions import (
     AndumiaChoice,
     ColumnDiscard,
@@ -51,7 +52,7 @@ class HeroChoice(Choice):
     """Recruit a hero of the hall that ``player`` may recruit (FR "Recruter un·e
     Héros·ïne"); ``reason`` says what brought the recruit (a line, Gjallarhorn)."""
 
-    reason: str = "You completed a line"
+    reason: str = ev.LINE_COMPLETED
     kind: ClassVar[DecisionKind] = DecisionKind.HERO
     verbs: ClassVar[Mapping[str, Syntax]] = {"hero": CARD}
     group: ClassVar[str] = "heroes"
@@ -79,26 +80,29 @@ class HeroChoice(Choice):
         HEROES[hero].on_gain(table, p)
 
     def prompt(self, table: Table) -> str:
-        return f"{self.reason}: recruit a hero"
+        # Translators: {reason} says what brought the recruit (a line, Gjallarhorn).
+        return _("{reason}: recruit a hero").format(reason=ev.origin(self.reason))
 
     def why_illegal(self, table: Table, action: Action) -> str:
         hero = action.args[0]
         assert isinstance(hero, Card)
         if hero not in table.state.hall:
-            return f"{hero.name} is not in the hero hall any more"
+            return _("{hero} is not in the hero hall any more").format(hero=card_name(hero))
         reason = ineligible_reason(table.state.players[self.player], hero)
         if reason:
-            return f"{hero.name} cannot be recruited: {reason}"
+            return _("{hero} cannot be recruited: {reason}").format(hero=card_name(hero),
+                                                                    reason=reason)
         return Choice.why_illegal(self, table, action)
 
     @classmethod
     def label(cls, action: Action) -> str:
-        return "recruit"
+        # Translators: a button: recruit this hero.
+        return pgettext("button", "recruit")
 
     def say(self, table: Table, action: Action) -> str:
         hero = action.args[0]
         assert isinstance(hero, Card)
-        return f"Recruit {card_words(hero)}"
+        return _("Recruit {hero}").format(hero=card_words(hero))
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,8 +166,9 @@ class Dagda(HeroRules):
     def ineligible(self, p: PlayerState) -> str | None:
         n = discardable_count(p, Suit.HUNTER)
         if n < 2:
-            return ("Dagda must discard the top card of 2 other columns, and only "
-                    f"{n} of yours can lose a non-hero card (R10)")
+            # Translators: why Dagda cannot be recruited; {n} is 0 or 1.
+            return _("Dagda must discard the top card of 2 other columns, and only {n} of "
+                     "yours can lose a non-hero card (R10)").format(n=n)
         return None
 
     def discard_first(self, seat: int) -> Choice | None:
@@ -174,8 +179,8 @@ class Bonfur(HeroRules):
     def ineligible(self, p: PlayerState) -> str | None:
         n = discardable_count(p, Suit.BLACKSMITH)
         if n < 1:
-            return ("Bonfur must discard the top card of another column, and none of "
-                    "yours has a non-hero card on top (R10)")
+            return _("Bonfur must discard the top card of another column, and none of "
+                     "yours has a non-hero card on top (R10)")
         return None
 
     def discard_first(self, seat: int) -> Choice | None:
@@ -185,8 +190,8 @@ class Bonfur(HeroRules):
 class Hourya(HeroRules):
     def ineligible(self, p: PlayerState) -> str | None:
         if p.ranks[Suit.EXPLORER] < C.HOURYA_REQUIRED_EXPLORER_RANKS:
-            return (f"Hourya needs {C.HOURYA_REQUIRED_EXPLORER_RANKS} explorer ranks "
-                    f"(you have {p.ranks[Suit.EXPLORER]})")
+            return _("Hourya needs {needed} explorer ranks (you have {n})").format(
+                needed=C.HOURYA_REQUIRED_EXPLORER_RANKS, n=p.ranks[Suit.EXPLORER])
         return None
 
 
@@ -249,7 +254,8 @@ class Astrid(HeroRules):
 
     def outlook(self, p: PlayerState) -> str:
         high = int(self.worth(p))
-        return f"scores your highest coin at the end: +{high} with your coin {high} today"
+        return _("scores your highest coin at the end: +{high} with your coin {high} "
+                 "today").format(high=high)
 
 
 class Grid(HeroRules):
@@ -276,8 +282,10 @@ class Uline(HeroRules):
 class Ylud(HeroRules):
     def outlook(self, p: PlayerState) -> str:
         top = max(Suit, key=lambda s: C.YLUD_BRAVERY[s])
-        return (f"placed in a column at the end of each age: up to +{C.YLUD_BRAVERY[top]} "
-                f"points (as {article(top.column_name)}), and her rank may complete a line")
+        # Translators: Ylud's outlook; {a_class} is "a warrior".
+        return _("placed in a column at the end of each age: up to +{points} points (as "
+                 "{a_class}), and her rank may complete a line").format(
+            points=C.YLUD_BRAVERY[top], a_class=class_with_article(top))
 
 
 class Thrud(HeroRules):
@@ -290,8 +298,8 @@ class Thrud(HeroRules):
         return (("heroes", "Thrud", C.THRUD_POINTS),)
 
     def outlook(self, p: PlayerState) -> str:
-        return (f"placed in a column now (her rank counts); +{C.THRUD_POINTS} at the end, "
-                "when she goes to your command zone")
+        return _("placed in a column now (her rank counts); +{points} at the end, when she "
+                 "goes to your command zone").format(points=C.THRUD_POINTS)
 
 
 class Andumia(HeroRules):
@@ -320,70 +328,70 @@ class Zolkur(HeroRules):
         p.zolkur = True
 
 
-_DWERG_TEXT = ("One of the five Dwerg brothers, kept in your command zone. Together they score "
-               "13, 40, 81, 108 or 135 points for 1 to 5 brothers.")
+_DWERG_TEXT = N_("One of the five Dwerg brothers, kept in your command zone. Together they "
+                 "score 13, 40, 81, 108 or 135 points for 1 to 5 brothers.")
 
 _ENTRIES: tuple[HeroRules, ...] = (
     # ------------------------------------------------------------------ class heroes
-    HeroRules(C.KRAAL, "Warrior hero: goes in your warrior column with 2 ranks, worth 7 and 0 "
-              "bravery points.", f"{_HEROES}, KRAAL"),
-    HeroRules(C.TARAH, "Warrior hero: goes in your warrior column with 1 rank worth 14 "
-              "bravery points.", f"{_HEROES}, TARAH"),
-    HeroRules(C.ARAL, "Hunter hero: goes in your hunter column with 2 ranks (hunters score "
-              "ranks squared).", f"{_HEROES}, ARAL"),
-    Dagda(C.DAGDA, "Hunter hero with 3 ranks. When you recruit her, discard the top card of "
+    HeroRules(C.KRAAL, N_("Warrior hero: goes in your warrior column with 2 ranks, worth 7 and 0 "
+              "bravery points."), f"{_HEROES}, KRAAL"),
+    HeroRules(C.TARAH, N_("Warrior hero: goes in your warrior column with 1 rank worth 14 "
+              "bravery points."), f"{_HEROES}, TARAH"),
+    HeroRules(C.ARAL, N_("Hunter hero: goes in your hunter column with 2 ranks (hunters score "
+              "ranks squared)."), f"{_HEROES}, ARAL"),
+    Dagda(C.DAGDA, N_("Hunter hero with 3 ranks. When you recruit her, discard the top card of "
           "two other columns (two different columns, never a hero). She cannot be recruited if "
-          "you cannot discard two such cards.", f"{_HEROES}, DAGDA; R10, R16"),
-    HeroRules(C.AEGUR, "Blacksmith hero: goes in your blacksmith column with 2 ranks.",
+          "you cannot discard two such cards."), f"{_HEROES}, DAGDA; R10, R16"),
+    HeroRules(C.AEGUR, N_("Blacksmith hero: goes in your blacksmith column with 2 ranks."),
               f"{_HEROES}, AËGUR"),
-    Bonfur(C.BONFUR, "Blacksmith hero with 3 ranks. When you recruit him, discard the top card "
+    Bonfur(C.BONFUR, N_("Blacksmith hero with 3 ranks. When you recruit him, discard the top card "
            "of one other column (never a hero). He cannot be recruited if no such card "
-           "exists.", f"{_HEROES}, BONFUR; R10, R16"),
-    HeroRules(C.ZORAL, "Miner hero: 3 ranks in your miner column worth 1, 0 and 0 points "
-              "(miners score their points times their ranks).", f"{_HEROES}, ZORAL"),
-    HeroRules(C.LOKDUR, "Miner hero: 1 rank in your miner column worth 3 points.",
+           "exists."), f"{_HEROES}, BONFUR; R10, R16"),
+    HeroRules(C.ZORAL, N_("Miner hero: 3 ranks in your miner column worth 1, 0 and 0 points "
+              "(miners score their points times their ranks)."), f"{_HEROES}, ZORAL"),
+    HeroRules(C.LOKDUR, N_("Miner hero: 1 rank in your miner column worth 3 points."),
               f"{_HEROES}, LOKDUR"),
-    Hourya(C.HOURYA, "Explorer hero: 1 rank worth 20 points in your explorer column. You may "
+    Hourya(C.HOURYA, N_("Explorer hero: 1 rank worth 20 points in your explorer column. You may "
            "only recruit her with 5 explorer ranks already in your army (Thrud and Ylud count "
-           "there).", f"{_HEROES}, HOURYA"),
-    Idunn(C.IDUNN, "Explorer hero: 1 rank in your explorer column worth 7 points plus 2 per "
-          "explorer rank at the end (hers included).", f"{_HEROES}, IDUNN"),
+           "there)."), f"{_HEROES}, HOURYA"),
+    Idunn(C.IDUNN, N_("Explorer hero: 1 rank in your explorer column worth 7 points plus 2 per "
+          "explorer rank at the end (hers included)."), f"{_HEROES}, IDUNN"),
     # ------------------------------------------------------------------ neutral heroes
     *(Dwerg(b, _DWERG_TEXT, f"{_HEROES}, DWERG") for b in C.DWERG_BROTHERS),
-    HeroRules(C.SKAA, "Neutral hero: 17 points at the end of the game.", f"{_HEROES}, SKAA"),
-    Astrid(C.ASTRID, "Neutral hero: at the end she scores the value of your highest coin.",
+    HeroRules(C.SKAA, N_("Neutral hero: 17 points at the end of the game."), f"{_HEROES}, SKAA"),
+    Astrid(C.ASTRID, N_("Neutral hero: at the end she scores the value of your highest coin."),
            f"{_HEROES}, ASTRID"),
-    Grid(C.GRID, "Neutral hero: 7 points at the end, and when you recruit her you transform "
-         "one of your coins by +7 at once.", f"{_HEROES}, GRID; p.11"),
-    Uline(C.ULINE, "Neutral hero: 9 points at the end. From now on you keep your coins in "
+    Grid(C.GRID, N_("Neutral hero: 7 points at the end, and when you recruit her you transform "
+         "one of your coins by +7 at once."), f"{_HEROES}, GRID; p.11"),
+    Uline(C.ULINE, N_("Neutral hero: 9 points at the end. From now on you keep your coins in "
           "hand and put one face up on each tavern only after the others' bids are revealed; "
-          "your trades take coins from your hand.", f"{_HEROES}, ULINE; R21"),
-    Ylud(C.YLUD, "Neutral hero who joins your army: right after the last tavern of each age "
+          "your trades take coins from your hand."), f"{_HEROES}, ULINE; R21"),
+    Ylud(C.YLUD, N_("Neutral hero who joins your army: right after the last tavern of each age "
          "(before the distinctions of age 1 and before the final count) you place her in any "
          "column, where she counts as a dwarf of that class: 7 points as a warrior, 11 as an "
          "explorer, 1 as a miner, a rank as a hunter or blacksmith. At the end of age 2 she "
-         "may move.", f"{_HEROES}, YLUD; R8, R14"),
-    Thrud(C.THRUD, "Neutral hero placed in a column of your choice, where her rank counts. She "
+         "may move."), f"{_HEROES}, YLUD; R8, R14"),
+    Thrud(C.THRUD, N_("Neutral hero placed in a column of your choice, where her rank counts. She "
           "is never covered: when a card goes on her column she is lifted and placed again "
           "(same or another column). At the end of age 2 she goes to your command zone and "
-          "scores 13 points.", f"{_HEROES}, THRUD; R13, R14"),
+          "scores 13 points."), f"{_HEROES}, THRUD; R13, R14"),
     # ------------------------------------------------------------------ Thingvellir heroes
-    Andumia(C.ANDUMIA, "Thingvellir hero: 12 points at the end. When you recruit her, look "
+    Andumia(C.ANDUMIA, N_("Thingvellir hero: 12 points at the end. When you recruit her, look "
             "through the discard and keep one card: a dwarf goes in your army, a Royal "
-            "Offering transforms a coin.", f"{_TV_HEROES}, ANDUMIA; R17"),
-    Holda(C.HOLDA, "Thingvellir hero: 12 points at the end. When you recruit her, take a "
+            "Offering transforms a coin."), f"{_TV_HEROES}, ANDUMIA; R17"),
+    Holda(C.HOLDA, N_("Thingvellir hero: 12 points at the end. When you recruit her, take a "
           "mercenary or an artifact from the camp (this is not a camp visit for Fafnir "
-          "Båleygr).", f"{_TV_HEROES}, HOLDA; R17, R18, R22"),
-    Khrad(C.KHRAD, "Thingvellir hero: 4 points at the end. When you recruit him, your lowest "
-          "coin (not the exchange coin) is transformed by +10.", f"{_TV_HEROES}, KHRAD; R4"),
-    HeroRules(C.JARIKA, "Thingvellir hero: 8 points at the end. Every later transform and "
-              "trade of yours gets +2 (a +3 offering becomes +5).",
+          "Båleygr)."), f"{_TV_HEROES}, HOLDA; R17, R18, R22"),
+    Khrad(C.KHRAD, N_("Thingvellir hero: 4 points at the end. When you recruit him, your lowest "
+          "coin (not the exchange coin) is transformed by +10."), f"{_TV_HEROES}, KHRAD; R4"),
+    HeroRules(C.JARIKA, N_("Thingvellir hero: 8 points at the end. Every later transform and "
+              "trade of yours gets +2 (a +3 offering becomes +5)."),
               f"{_TV_HEROES}, JARIKA; R6"),
-    Olwyn(C.OLWYN, "Thingvellir hero: 9 points at the end. He brings two doubles (0 points, 1 "
+    Olwyn(C.OLWYN, N_("Thingvellir hero: 9 points at the end. He brings two doubles (0 points, 1 "
           "rank each) that you place at once in two different columns; they count as dwarves "
-          "of those classes.", f"{_TV_HEROES}, OLWYN"),
-    Zolkur(C.ZOLKUR, "Thingvellir hero: 10 points at the end. He sits on your purse: your next "
-           "trade gives up the lower purse coin instead of the higher one.",
+          "of those classes."), f"{_TV_HEROES}, OLWYN"),
+    Zolkur(C.ZOLKUR, N_("Thingvellir hero: 10 points at the end. He sits on your purse: your next "
+           "trade gives up the lower purse coin instead of the higher one."),
            f"{_TV_HEROES}, ZOLKUR; R7, R21"),
 )
 

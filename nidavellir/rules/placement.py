@@ -65,7 +65,7 @@ def take_card(table: Table, p: PlayerState, card: Card, source: str) -> None:
     if kind is Kind.DWARF:  # the commonest case first
         table.place(p, card, card.suit)  # type: ignore[arg-type]
     elif kind is Kind.ROYAL_OFFERING:
-        table.discard_card(card, p.seat, "Royal Offering used")
+        table.discard_card(card, p.seat, ev.OFFERING_USED)
         table.push(Transform(p.seat, card.value + table.jarika(p), card.name))
     elif kind is Kind.MERCENARY:
         p.command_zone.append(card)

@@ -1,0 +1,84 @@
+"""The command line's human output in the reader's language (issue 46): ``--language``,
+else the environment's locale (``LANG``), else English; JSON and notation unchanged."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nidavellir import cards as C
+from nidavellir import i18n
+from nidavellir.cli import language_of, main
+
+ROOT = Path(__file__).resolve().parent.parent
+FINISHED = str(ROOT / "examples" / "records" / "three_players.json")
+UNFINISHED = str(ROOT / "examples" / "records" / "two_players_unfinished.json")
+
+
+def _run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+         *argv: str, lang: str = "C.UTF-8") -> tuple[int, str, str]:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", lang)
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_replay_speaks_the_language_asked_for(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _err = _run(capsys, monkeypatch, "--language", "de", "replay", UNFINISHED)
+    assert code == 0
+    assert "Die Aufzeichnung endet bei Entscheidung" in out
+    assert "gibt ein geheimes Gebot ab" in out
+    assert "Gesamtpunktzahl" in out
+    # Notation stays as it is: the log's actions.
+    assert "] " in out and "bid " in out
+    # The caller's language is back after the command.
+    assert i18n.language() == "en"
+
+
+def test_the_locale_of_the_environment_is_the_default(capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    _code, french, _err = _run(capsys, monkeypatch, "replay", FINISHED, lang="fr_FR.UTF-8")
+    assert "Partie finie après" in french and "place une mise secrète" in french
+    _code, english, _err = _run(capsys, monkeypatch, "replay", FINISHED)
+    assert "Game over after" in english and "places a secret bid" in english
+    # --language wins over the environment.
+    _code, german, _err = _run(capsys, monkeypatch, "--language=de", "replay", FINISHED,
+                               lang="fr_FR.UTF-8")
+    assert "Partie vorbei nach" in german
+
+
+def test_an_unknown_language_is_a_clear_error(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = _run(capsys, monkeypatch, "--language", "xx", "replay", FINISHED)
+    assert code == 2 and out == ""
+    assert err.strip() == "error: --language 'xx': the lab speaks en, de, fr"
+    # An unknown locale of the system is no error: English.
+    assert language_of(["replay"], {"LANG": "es_ES.UTF-8"}) == "en"
+    assert language_of(["replay"], {"LANGUAGE": "es:fr", "LANG": "de_DE"}) == "fr"
+
+
+def test_the_pseudo_language_leaves_no_english_in_replay(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    _code, out, _err = _run(capsys, monkeypatch, "--language", "qps", "replay", UNFINISHED)
+    record = json.loads(Path(UNFINISHED).read_text(encoding="utf-8"))
+    allowed = set(record["config"]["names"]) | {w for c in C.ALL_CARDS
+                                      for w in c.token.replace("/", " ").split()}
+    # The decisions' lines ("[3] Ivar: take W7") are notation, the same in every language.
+    lines = [line for line in out.splitlines() if not line.startswith("[")]
+    escapes = {w: line for line in lines for w in i18n.escaped(line, allowed)}
+    assert not escapes, escapes
+
+
+def test_a_command_in_its_own_process_reads_lang() -> None:
+    done = subprocess.run([sys.executable, "-m", "nidavellir", "replay", FINISHED],
+                          capture_output=True, text=True, cwd=ROOT,
+                          env={"LANG": "de_DE.UTF-8", "PATH": "/usr/bin:/bin"}, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Partie vorbei nach" in done.stdout
