@@ -351,3 +351,53 @@ def test_the_student_chooses_a_bid_with_the_play_tabs_control_and_it_reaches_the
     assert not app.choose_move("bid 2 5 9")
     assert "not a legal move of this position" in app.said.value
     assert [a.move for a in store.answers()] == ["bid 14 2 0"]
+
+
+def test_the_lessons_tab_shows_a_position_step_with_pause_and_the_students_move(
+        tmp_path: Path) -> None:
+    """The *Probability lessons* tab of a class page, on a teacher's folder holding the
+    position lesson: the step's own view (no prediction, no simulation), the teacher's
+    pause disables its controls and a resume gives them back as they were, the move
+    reaches the class, and the one-step lesson is then complete."""
+    from nidavellir import parse_action
+    from nidavellir.lessons import Library
+    from tests.test_class_link import Page
+    from widgets.classroom import ClassLink
+    from widgets.probability_lessons import ProbabilityLessonsTab
+
+    store = ClassStore(tmp_path)
+    page = Page()
+    link = ClassLink(store)
+    tab = ProbabilityLessonsTab(library=Library(folder=ROOT / "examples" / "lessons"),
+                                link=link)
+    page.connect(link)
+    tab.choose(LESSON.key)
+    app = tab.app
+    view = app.position_view
+    assert view is not None and app.position_box.children == (view,)
+    assert app.prediction_box.layout.display == "none" == app.situation.layout.display
+    assert "What do you bid?" in _page_text(app) and not app.submit()
+    enabled = [w for w in _widgets(view.control.widget) if getattr(w, "disabled", True) is False]
+    assert enabled  # the coin slots
+    store.pause()
+    link.check_state()
+    assert "Eyes on the teacher" in link.teacher.value
+    assert all(w.disabled for w in enabled)
+    store.resume()
+    link.check_state()
+    assert not any(w.disabled for w in enabled)
+    assert not app.finished
+    view.control.choose(parse_action("bid 14 2 0"))
+    (stored,) = store.answers()
+    assert (stored.kind, stored.move, stored.question) == ("move", "bid 14 2 0", QUESTION)
+    assert app.finished and app.complete_box.layout.display == "" and "Lesson complete" in app.complete.value
+    # Another lesson's question step shows the prediction again, not the position.
+    tab.choose("counting")
+    assert tab.app.position_view is None and tab.app.prediction_box.layout.display == ""
+
+
+def _widgets(widget: object) -> list[object]:
+    out = [widget]
+    for child in getattr(widget, "children", ()):
+        out.extend(_widgets(child))
+    return out

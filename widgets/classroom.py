@@ -362,6 +362,9 @@ class ClassLink:
             for control in (app.simulate_button, app.reveal_button, app.back_button,
                             app.next_button):
                 control.disabled = True
+            position = getattr(app, "position_view", None)
+            if position is not None:
+                position.set_paused(True)
         if getattr(app, "visible", True):
             self._notes = notes
             self._teacher_says(notes)

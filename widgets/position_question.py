@@ -11,8 +11,9 @@ would be computed on the full game, which holds what the seat cannot know.
 
 Works without a browser: ``app.control.choose(action)``, then read ``app.said.value``.
 
-Not yet shown by the *Probability lessons* tab (``widgets/probability_lessons.py``
-chooses the view of each step): issue 45, item 7.
+The *Probability lessons* tab shows it for a position step of a lesson
+(:attr:`widgets.probability_lessons.ProbabilityLessonApp.position_view`); the teacher's
+pause disables its controls (:meth:`PositionQuestionApp.set_paused`).
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ class PositionQuestionApp(W.VBox):
         self.question = W.HTML(f"<h3 class='nid-pq-question'>{html.escape(step.question)}</h3>")
         self.said = W.HTML("")
         self.chosen: str | None = None
+        self._was_enabled: list[Any] | None = None
+        #: Told when the student chose a move (the lesson's page: its last step is done).
+        self.listeners: list[Any] = []
         ctx = Context(kind=view["decision"]["kind"], player=step.seat,
                       actions=[parse_action(a) for a in view["legal_actions"]], obs=view,
                       submit=self.choose_move, report=self._report,
@@ -60,11 +64,33 @@ class PositionQuestionApp(W.VBox):
         self.control = build_control(ctx)
         self.children = [self.situation, self.table, self.boards, self.question,
                          self.control.widget, self.said]
-        if link is not None and link.active:
-            restored = link.move_to(self.question_id)
-            if restored is not None:
-                self.chosen = restored
-                self._say_chosen()
+        if link is not None:
+            # The page's outbox and the database answer later: say where the move is.
+            link.listeners.append(self._link_changed)
+            self._link_changed()
+
+    def _link_changed(self) -> None:
+        """The class link heard from the page or the database: the move this page made
+        before its kernel was replaced, and whether the teacher has it now."""
+        if self.link is None or not self.link.active:
+            return
+        if self.chosen is None:
+            self.chosen = self.link.move_to(self.question_id)
+        if self.chosen is not None:
+            self._say_chosen()
+
+    def set_paused(self, paused: bool) -> None:
+        """The teacher's pause: every control of the decision disabled, then given back
+        as it was (a bid's *Bid* waits for its coins either way)."""
+        if paused and self._was_enabled is None:
+            self._was_enabled = [w for w in _descendants(self.control.widget)
+                                 if hasattr(w, "disabled") and not w.disabled]
+            for w in self._was_enabled:
+                w.disabled = True
+        elif not paused and self._was_enabled is not None:
+            for w in self._was_enabled:
+                w.disabled = False
+            self._was_enabled = None
 
     @property
     def question_id(self) -> str:
@@ -85,6 +111,8 @@ class PositionQuestionApp(W.VBox):
             return False
         self.chosen = move
         self._say_chosen()
+        for listener in list(self.listeners):
+            listener()
         return True
 
     def _say_chosen(self) -> None:
@@ -100,6 +128,13 @@ class PositionQuestionApp(W.VBox):
         said = html.escape(_("Your move: {move}.")).replace(
             "{move}", f"<code>{words}</code>")
         self.said.value = f"<div class='nid-pq-said'>{said}{html.escape(sent)}</div>"
+
+
+def _descendants(widget: Any) -> list[Any]:
+    out = [widget]
+    for child in getattr(widget, "children", ()):
+        out.extend(_descendants(child))
+    return out
 
 
 def position_app(lesson: str, number: int, step: Any, link: ClassLink | None = None

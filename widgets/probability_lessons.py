@@ -39,10 +39,11 @@ from typing import Any
 
 import ipywidgets as W
 
-from nidavellir.i18n import N_, _, number, percent
+from nidavellir.i18n import N_, _, count, number, percent
 from nidavellir.lessons import Entry, Library
 from nidavellir.lessons import short_error as _short
 from nidavellir.lessons.markup import inline, to_html
+from nidavellir.lessons.position import PositionStep
 from nidavellir.lessons.probability import ProbabilityLesson, ProbabilityStep
 
 from .classroom import ClassLink
@@ -169,9 +170,17 @@ class ProbabilityLessonApp(W.VBox):
                                                    flex_flow="row wrap"))
         nav = W.HBox([self.back_button, self.next_button, self.progress],
                       layout=W.Layout(align_items="center"))
-        self.children = [css_widget(), self.title, self.situation, self.ask,
-                         self.prediction_box, self.said, W.HBox([self.simulate_button]),
-                         self.simulation_box, self.answer_box, self.complete_box, nav]
+        #: A position step ("What would you play here?") shows its own view here instead
+        #: of the prediction, the simulation and the answer (one per step, kept: the
+        #: student's move stays on it).
+        self.position_box = W.VBox()
+        self.position_box.add_class("nid-pl-position")
+        self.position_views: dict[int, Any] = {}
+        self._question_parts = [self.situation, self.ask, self.prediction_box, self.said,
+                                W.HBox([self.simulate_button]), self.simulation_box,
+                                self.answer_box]
+        self.children = [css_widget(), self.title, self.position_box, *self._question_parts,
+                         self.complete_box, nav]
         if self.link is not None:
             self.link.listeners.append(self._link_changed)
         self.refresh()
@@ -181,6 +190,20 @@ class ProbabilityLessonApp(W.VBox):
     @property
     def step(self) -> ProbabilityStep:
         return self.lesson.steps[self.index]
+
+    @property
+    def position_view(self) -> Any:
+        """The view of the step on screen when it is a position step, else None."""
+        if not isinstance(self.step, PositionStep):
+            return None
+        view = self.position_views.get(self.index)
+        if view is None:
+            from .position_question import position_app
+
+            view = self.position_views[self.index] = position_app(
+                self.lesson.key, self.index + 1, self.step, self.link)
+            view.listeners.append(self._show_complete)
+        return view
 
     @property
     def kind(self) -> str:
@@ -208,6 +231,8 @@ class ProbabilityLessonApp(W.VBox):
         """Record the prediction (and send it to the class); the simulation may run. A
         prediction outside the question's own range (:meth:`Question.limits`) is refused
         with a message and never sent."""
+        if isinstance(self.step, PositionStep):
+            return False  # a position step is answered by a move (its own view)
         value = float(self.prediction.value)
         q = self.step.question()
         low, high = q.limits()
@@ -244,6 +269,8 @@ class ProbabilityLessonApp(W.VBox):
         teacher reveals waits for the reveal (the class link says so on the page)."""
         if self.link is not None and not self.link.shows_answer(self.question_id()):
             return None
+        if isinstance(self.step, PositionStep):
+            return None
         if self.index not in self.predictions:
             self._said(_("Submit your prediction first: then the simulation shows how it did."),
                        error=True)
@@ -267,8 +294,13 @@ class ProbabilityLessonApp(W.VBox):
 
     @property
     def finished(self) -> bool:
-        """The last step's answer is shown: the lesson is complete."""
-        return self.index == len(self.lesson.steps) - 1 and self.index in self.revealed
+        """The last step's answer is shown (a position step: the student chose a move):
+        the lesson is complete."""
+        if self.index != len(self.lesson.steps) - 1:
+            return False
+        position = self.position_view
+        return (position.chosen is not None) if position is not None else (
+            self.index in self.revealed)
 
     def open_next_lesson(self) -> bool:
         if self.next_lesson is None or not self.finished:
@@ -306,7 +338,9 @@ class ProbabilityLessonApp(W.VBox):
         got them back from the page)."""
         if self.link is None:
             return
-        for i in range(len(self.lesson.steps)):
+        for i, step in enumerate(self.lesson.steps):
+            if isinstance(step, PositionStep):
+                continue  # its view restores its move
             if i not in self.predictions:
                 value = self.link.answer_to(self.question_id(i))
                 if value is not None:
@@ -347,7 +381,37 @@ class ProbabilityLessonApp(W.VBox):
         tone = "nid-bad" if error else "nid-good"
         self.said.value = f"<div class='nid-said {tone}'>{message}</div>"
 
+    def _refresh_position(self, view: Any) -> None:
+        """A position step on screen: its view, the lesson's heading and navigation."""
+        n = len(self.lesson.steps)
+        self.title.value = ("<h3 class='nid-heading'>" + _(
+            "{lesson} · step {number} of {steps}: {step}").format(
+                lesson=esc(self.lesson.title), number=self.index + 1, steps=n,
+                step=esc(self.step.title)) + "</h3>")
+        for part in self._question_parts:
+            part.layout.display = "none"
+        self.position_box.children = [view]
+        self.position_box.layout.display = ""
+        view.set_paused(False)  # the class link pauses it again if the teacher still does
+        self._show_complete()
+        self.back_button.disabled = self.index == 0
+        self.next_button.disabled = self.index >= n - 1
+        self.progress.value = (f"<span class='nid-note-spaced'>"
+                               f"{self.index + 1} / {n}</span>")
+        if self.link is not None and self.link.active and self.visible:
+            self.link.set_place(lesson=self.lesson.key, step=self.index)
+        if self.link is not None:
+            self.link.follow(self)
+
     def refresh(self) -> None:
+        position = self.position_view
+        if position is not None:
+            self._refresh_position(position)
+            return
+        self.position_box.children = []
+        self.position_box.layout.display = "none"
+        for part in self._question_parts[:5]:  # the simulation and the answer: below
+            part.layout.display = ""
         step = self.step
         n = len(self.lesson.steps)
         texts = step.texts()
@@ -453,8 +517,9 @@ class ProbabilityLessonApp(W.VBox):
         n = len(self.lesson.steps)
         way = (" " + _("Next: {lesson}.").format(lesson=esc(self.next_lesson[0]))
                if self.next_lesson is not None else "")
-        self.complete.value = ("<div class='nid-pl-done nid-good'>" + _(
-            "✔ Lesson complete: you have worked through its {n} steps.").format(n=n)
+        self.complete.value = ("<div class='nid-pl-done nid-good'>" + count(
+            n, "✔ Lesson complete: you have worked through its {n} step.",
+            "✔ Lesson complete: you have worked through its {n} steps.")
             + f"{way}</div>")
         self.next_lesson_button.description = (
             f"{self.next_lesson[0]} ▶" if self.next_lesson is not None else _("Next lesson ▶"))

@@ -1,10 +1,10 @@
 """Issue 45 item 7 in a real browser: the teacher page shows a position question's moves.
 
 A class server with a teacher password and the example lesson folder
-(``examples/lessons``: Cai's last bid of age 1). Three students' moves, three different
-bids, reach the class database as their kernels write them (``PositionStep.answer``, then
-``ClassStore.record``: the student's page for a position step is not built yet, so the
-test writes what that page's kernel would). The teacher page shows the question with
+(``examples/lessons``: Cai's last bid of age 1). Three students open the dashboard, give
+their names, open the lesson in the *Probability lessons* tab and bid on their own pages
+with the Play tab's bid control (three different bids); each page says the teacher has
+it. The teacher page shows the question with
 "3 of 3 answered", the coach judging the position once on the server, then every option
 (60 bids) in the coach's order with the class's count beside the coach's chance to win and
 final score with their standard errors; options nobody chose still have their figures.
@@ -13,7 +13,7 @@ Every wait is for a state of the page. Screenshot at 1280×800 in test-artifacts
 
 from __future__ import annotations
 
-import time
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ from nidavellir.lessons import load
 from nidavellir.lessons.position import PositionStep
 
 from .conftest import ARTIFACTS, VoilaServer, start_voila, stop_voila, watch_page
-from .test_dashboard import UPDATE_TIMEOUT, wait_text
+from .test_dashboard import DASHBOARD, LOAD_TIMEOUT, UPDATE_TIMEOUT, select, tab, wait_text
 
 pytestmark = pytest.mark.browser
 
@@ -57,14 +57,39 @@ def test_three_moves_appear_beside_the_coachs_figures_on_the_teacher_page(
     lesson = load(LESSONS / "what_would_you_play.yaml")
     step = lesson.steps[0]
     assert isinstance(step, PositionStep)
-    store = ClassStore(folder)
-    now = time.time()
-    done = store.record(*(step.answer(lesson.key, 1, f"page-{name.lower()}", move, name=name,
-                                      uid=f"move-{name.lower()}", at=now)
-                          for name, move in MOVES.items()))
-    assert len(done.stored) == 3
+    students = []
     context = chromium.new_context(viewport=VIEWPORT)
     try:
+        for name, move in MOVES.items():
+            student = chromium.new_context(viewport=VIEWPORT)
+            students.append(student)
+            pg = student.new_page()
+            watch = watch_page(pg)
+            pg.goto(server.render_url(DASHBOARD))
+            pg.locator(".nid-wt-title").wait_for(timeout=LOAD_TIMEOUT)
+            tab(pg, "Probability lessons").click()
+            box = pg.locator(".nid-class-name input")
+            box.fill(name)
+            box.press("Enter")
+            try:
+                pg.locator(".nid-pl-chooser button", has_text=lesson.title).click()
+                wait_text(pg, ".nid-pq-question", r"What do you bid\?")
+                scope = ".nid-pl-position"
+                for tavern, coin in zip(("1. ", "2. ", "3. "), move.split()[1:],
+                                        strict=True):
+                    select(pg, scope, tavern, coin)
+                pg.locator(f"{scope} button", has_text=re.compile(r"^Bid$")).click()
+                wait_text(pg, ".nid-pq-said", r"It went to your teacher")
+            except Exception:
+                ARTIFACTS.mkdir(exist_ok=True)
+                pg.screenshot(path=str(ARTIFACTS / f"class_position_failed_{name}.png"))
+                raise
+            if name == "Ada":
+                ARTIFACTS.mkdir(exist_ok=True)
+                pg.screenshot(path=str(ARTIFACTS / "class_student_position.png"))
+            watch.assert_clean()
+        stored = ClassStore(folder).answers()
+        assert sorted((a.name, a.move) for a in stored) == sorted(MOVES.items())
         teacher = context.new_page()
         watched = watch_page(teacher)
         teacher.goto(f"{server.url}/teacher/")
@@ -113,4 +138,6 @@ def test_three_moves_appear_beside_the_coachs_figures_on_the_teacher_page(
         watched.assert_clean()
         projector_watch.assert_clean()
     finally:
+        for student in students:
+            student.close()
         context.close()
