@@ -5,6 +5,10 @@ background (the ``coach`` level: about two seconds of one core). Tests that play
 through the widgets would spend most of their time there, so the suite sets the coach's
 level (``widgets.coach.LEVEL_VARIABLE``, read by kernels started by the tests too) to a
 small search; tests of the coach itself name their levels.
+
+The suite reads English whatever the machine's locale: the command line and a server
+without ``--language`` follow ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG`` (a CI machine
+set to German would otherwise see German output); tests of other languages say so.
 """
 
 from __future__ import annotations
@@ -12,3 +16,6 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("NIDAVELLIR_COACH_LEVEL", "search@20")
+for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
