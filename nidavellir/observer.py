@@ -40,6 +40,7 @@ from . import cards as C
 from . import coins as K
 from . import events as ev
 from .actions import Action
+from .i18n import _
 from .rules.base import CHOICES
 from .rules.decisions import PioneerKeep
 
@@ -181,7 +182,7 @@ class Observer:
         if not self.is_me(player) and not game.is_over:
             for cls in CHOICES.values():
                 if cls.face_down is not None and action.verb in cls.verbs:
-                    return cls.face_down
+                    return _(cls.face_down)  # marked N_ on its class
         return str(action)
 
     # ------------------------------------------------------------------ the observation

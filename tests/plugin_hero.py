@@ -66,9 +66,9 @@ class Gulli(HeroRules):
 
 
 class Zolkur(HeroRules):'''),
-        ('''    Astrid(C.ASTRID, "Neutral hero: at the end she scores the value of your highest coin.",
+        ('''    Astrid(C.ASTRID, N_("Neutral hero: at the end she scores the value of your highest coin."),
            f"{_HEROES}, ASTRID"),
-''', '''    Astrid(C.ASTRID, "Neutral hero: at the end she scores the value of your highest coin.",
+''', '''    Astrid(C.ASTRID, N_("Neutral hero: at the end she scores the value of your highest coin."),
            f"{_HEROES}, ASTRID"),
     Gulli(C.GULLI, "Neutral hero: 6 points at the end. When you recruit him, swap one of your "
           "coins for the nearest higher coin of the treasury.", "a made-up hero of the tests"),

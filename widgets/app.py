@@ -15,6 +15,8 @@ from typing import Any
 import ipywidgets as W
 
 from nidavellir import Game
+from nidavellir.i18n import _
+from nidavellir.play.session import level_name
 
 from .coach import Coach
 from .panels import (
@@ -78,7 +80,7 @@ class PlayApp(W.VBox):
         self.coach.on_reviewed.append(lambda _game, _frame: self.files.refresh())
         self.charts_box = W.VBox(layout=W.Layout(min_height="0px"))
         self.charts_box.add_class("nid-charts")
-        self.viewer = W.Dropdown(description="View as", options=self._viewer_options(),
+        self.viewer = W.Dropdown(description=_("View as"), options=self._viewer_options(),
                                  value=session.viewer)
         self.viewer.observe(self._viewer_picked, "value")
         session.observe(lambda _c: self._sync_viewer(), "version")
@@ -103,8 +105,8 @@ class PlayApp(W.VBox):
 
     def _viewer_options(self) -> list[tuple[str, int]]:
         s = self.session
-        return [(f"{n} ({k})", i) for i, (n, k) in enumerate(zip(s.game.names, s.seats,
-                                                                   strict=True))]
+        return [(f"{n} ({level_name(k)})", i)
+                for i, (n, k) in enumerate(zip(s.game.names, s.seats, strict=True))]
 
     def _sync_viewer(self) -> None:
         options = self._viewer_options()

@@ -309,7 +309,7 @@ class Coach(W.VBox):
         self.progress.value = max(0.0, min(1.0, fraction))
         # Translators: the coach's progress; {what} says what it judges now.
         self.progress_label.value = ("<span class='nid-note'>" + _(
-            "the coach is thinking… {what} {done}").format(what=esc(what),
+            "the coach is thinking… {what} {done}").format(what=esc(_(what)),
                                                            done=percent(fraction))
             + "</span>")
 
@@ -368,9 +368,9 @@ class Coach(W.VBox):
             return
         d = game.decision
         if d is not None and session.is_human(d.player):
-            self.bar.value = "<i>the coach is thinking…</i>"
+            self.bar.value = "<i>" + _("the coach is thinking…") + "</i>"
             return  # the judgement under way fills it
-        self.bar.value = self.bar.value or "<i>thinking…</i>"
+        self.bar.value = self.bar.value or "<i>" + _("thinking…") + "</i>"
 
         def done(wins: list[float], expected: list[float]) -> None:
             self.bar.value = self._bar_html(wins, expected)

@@ -18,6 +18,7 @@ from nidavellir import events as ev
 from nidavellir.card_text import ability
 from nidavellir.i18n import N_, _, count, join
 from nidavellir.names import card_name, tavern_name
+from nidavellir.play.session import level_name
 
 from . import render
 from .controls import Context, Control, build_control
@@ -185,7 +186,7 @@ def age_summary_html(game: Game, age: int) -> str:
 
 def levels_html() -> str:
     """What each seat of the menu means, one line each."""
-    rows = "".join(f"<li><b>{esc(k)}</b>: {esc(text)}</li>"
+    rows = "".join(f"<li><b>{esc(level_name(k))}</b>: {esc(_(text))}</li>"
                    for k, text in LEVEL_HELP.items())
     return f"<ul class='nid-levels'>{rows}</ul>"
 
@@ -197,7 +198,7 @@ def opponents_text(session: Session) -> str:
 
     def who(i: int) -> str:
         level = LEVEL_OF.get(seats[i], seats[i])
-        return f"{names[i]} ({level})"
+        return f"{names[i]} ({level_name(level)})"
 
     humans = [i for i, k in enumerate(seats) if k == HUMAN]
     bots = [i for i, k in enumerate(seats) if k != HUMAN]
@@ -256,7 +257,7 @@ class SetupCard(W.VBox):
         shown = []
         for kind in dict.fromkeys(LEVEL_OF.get(k, k) for k in seats if k != HUMAN):
             if kind in LEVEL_HELP:
-                shown.append(f"<b>{esc(kind)}</b>: {esc(LEVEL_HELP[kind])}")
+                shown.append(f"<b>{esc(level_name(kind))}</b>: {esc(_(LEVEL_HELP[kind]))}")
         self.levels.value = ("<div>" + "<br>".join(shown) + "</div>") if shown else ""
 
 
@@ -274,7 +275,7 @@ class NewGamePanel(W.VBox):
                              description=_("Seat {n}").format(n=i + 1),
                              layout=W.Layout(width="240px"))
                       for i in range(MAX_PLAYERS)]
-        self.seat_kinds = [W.Dropdown(options=list(SEAT_MENU),
+        self.seat_kinds = [W.Dropdown(options=[(_(label), kind) for label, kind in SEAT_MENU],
                                       value=(LEVEL_OF.get(session.seats[i], session.seats[i])
                                              if i < n else "easy"),
                                       layout=W.Layout(width="260px"))
@@ -354,10 +355,12 @@ class StatusBar(_View):
         self.html.value = f"<div class='nid-status-text'>{esc(status_text(session))}</div>"
         self._show_thinking()
         if game.history:
-            player, _ = game.history[-1]
+            player = game.history[-1][0]
             text = game.action_text(len(game.history) - 1, session.viewer)
-            self.last.value = (f"<span class='nid-last-move-text'>Last move: "
-                               f"{esc(game.names[player])}: {esc(text)}</span>")
+            # Translators: the line above the board: who moved last, and the move.
+            self.last.value = ("<span class='nid-last-move-text'>" + esc(_(
+                "Last move: {player}: {move}").format(player=game.names[player], move=text))
+                + "</span>")
         else:
             self.last.value = ""
 
@@ -624,6 +627,11 @@ class DecisionPanel(_View):
 
 # ====================================================================== save and open
 
+#: Why a game in progress does not open in Replay (its button's tooltip and message).
+UNFINISHED = N_("finish the game first: a replay shows every coin, the other players' "
+                "face-down bids too")
+
+
 def record_download_html(record: Game | dict[str, Any], filename: str) -> str:
     """A link that downloads a game's record (or a reviewed game's data) as a file (a
     data: URL: no server round trip)."""
@@ -635,7 +643,7 @@ def record_download_html(record: Game | dict[str, Any], filename: str) -> str:
     data = json.dumps(record, indent=1, ensure_ascii=False).encode("utf-8")
     href = "data:application/json;base64," + base64.b64encode(data).decode("ascii")
     return (f"<a class='nid-save-download' download='{esc(filename)}' href='{href}'>"
-            "⬇ Save game (download)</a>")
+            + esc(_("⬇ Save game (download)")) + "</a>")
 
 
 class GameFilePanel(_View):
@@ -648,14 +656,14 @@ class GameFilePanel(_View):
         self.add_class("nid-game-files")
         self.on_open_replay: Any = None
         self.download = W.HTML()
-        self.path = W.Text(placeholder="or save to a path, e.g. my_game.json",
+        self.path = W.Text(placeholder=_("or save to a path, e.g. my_game.json"),
                            layout=W.Layout(width="260px"))
         self.path.add_class("nid-save-path")
-        self.save_button = W.Button(description="Save to path", icon="save")
+        self.save_button = W.Button(description=_("Save to path"), icon="save")
         self.save_button.add_class("nid-save-button")
         self.save_button.on_click(lambda _b: self.save_to(self.path.value))
-        self.open_button = W.Button(description="Open in Replay", icon="play",
-                                    tooltip="step through this game in the Replay tab")
+        self.open_button = W.Button(description=_("Open in Replay"), icon="play",
+                                    tooltip=_("step through this game in the Replay tab"))
         self.open_button.add_class("nid-open-replay")
         self.open_button.on_click(lambda _b: self.open_in_replay())
         self.message = W.HTML()
@@ -693,11 +701,11 @@ class GameFilePanel(_View):
         try:
             self.download.value = record_download_html(self.data(), self.filename())
         except Exception as exc:  # a game with no record (determinized): say so
-            self.download.value = f"<i>cannot save: {esc(str(exc))}</i>"
+            self.download.value = "<i>" + esc(_("cannot save: {error}").format(
+                error=exc)) + "</i>"
         self.open_button.disabled = not game.is_over
-        self.open_button.tooltip = ("step through this game in the Replay tab" if game.is_over
-                                    else "finish the game first: a replay shows every coin, "
-                                    "the other players' face-down bids too")
+        self.open_button.tooltip = (_("step through this game in the Replay tab")
+                                    if game.is_over else _(UNFINISHED))
 
     def _say(self, text: str, error: bool = False) -> None:
         tone = "nid-message-bad" if error else "nid-message-ok"
@@ -708,7 +716,7 @@ class GameFilePanel(_View):
 
         text = str(path).strip()
         if not text:
-            self._say("type a file path first, e.g. my_game.json", error=True)
+            self._say(_("type a file path first, e.g. my_game.json"), error=True)
             return False
         target = Path(text).expanduser()
         if target.suffix.lower() != ".json":
@@ -721,23 +729,25 @@ class GameFilePanel(_View):
             target.write_text(json.dumps(self.data(), indent=1, ensure_ascii=False) + "\n",
                               encoding="utf-8")
         except (OSError, ValueError) as exc:
-            self._say(f"not saved: {getattr(exc, 'strerror', None) or exc} ({target})",
+            self._say(_("not saved: {error} ({path})").format(
+                error=getattr(exc, "strerror", None) or exc, path=target),
                       error=True)
             return False
-        self._say(f"saved {len(self.session.game.history)} decisions to {target.resolve()}")
+        self._say(count(len(self.session.game.history), "saved {n} decision to {path}",
+                        "saved {n} decisions to {path}", path=target.resolve()))
         return True
 
     def open_in_replay(self) -> bool:
         game = self.session.game
         if not game.is_over:
-            self._say("finish the game first: a replay shows every coin, the other players' "
-                      "face-down bids too", error=True)
+            self._say(_(UNFINISHED), error=True)
             return False
         if self.on_open_replay is None:
-            self._say("the Replay tab is not available here (open the dashboard)", error=True)
+            self._say(_("the Replay tab is not available here (open the dashboard)"),
+                      error=True)
             return False
         self.on_open_replay(game.clone())
-        self._say("opened in the Replay tab")
+        self._say(_("opened in the Replay tab"))
         return True
 
 

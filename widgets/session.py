@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as W
 
 from nidavellir.bots import make_bot
+from nidavellir.i18n import _
 from nidavellir.play import (
     BOT_NAMES,
     HUMAN,
@@ -72,7 +73,8 @@ class Console(W.HTML):
         for msg, level in self.message_log.entries:
             tone = "nid-bad" if level == "error" else "nid-muted"
             rows.append(f"<div class='nid-console-line {tone}'>{html.escape(msg)}</div>")
-        body = "".join(rows) or "<div class='nid-faint'>messages appear here</div>"
+        body = "".join(rows) or ("<div class='nid-faint'>" + html.escape(
+            _("messages appear here")) + "</div>")
         self.value = f"<div class='nid-console-box'>{body}</div>"
 
 

@@ -76,7 +76,7 @@ from ..determinize import determinize_state, heuristic_bid_model
 from ..engine import Engine
 from ..events import origin
 from ..game import Game
-from ..i18n import _, number, percent_with_sign, with_sign
+from ..i18n import N_, _, number, percent_with_sign, with_sign
 from ..i18n import percent as percent_of
 from ..names import score_line_in_sentence
 from ..observer import known_places
@@ -891,7 +891,7 @@ def judge(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL, seed: int | None 
             if found is not None:
                 _CACHE.items.move_to_end(key)
                 if progress is not None:
-                    progress(1.0, 1.0, "done")
+                    progress(1.0, 1.0, N_("done"))
                 return found
             waiting = _CACHE.running.get(key)
             if waiting is None:
@@ -938,7 +938,7 @@ def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | N
             for done in range(1, total + 1):
                 searcher.iterate()
                 if progress is not None and done % 50 == 0:
-                    progress(0.6 * done / total, 1.0, "searching")
+                    progress(0.6 * done / total, 1.0, N_("searching"))
         iterations = searcher.iterations if searcher is not None else 0
         n = budget[1]
         master = random.Random(seed ^ 0x5DEECE66D)
@@ -949,7 +949,7 @@ def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | N
             if progress is not None:
                 share = (i + 1) / len(reps)
                 progress(0.6 + 0.4 * share if searcher else share, 1.0,
-                         "playing every option out")
+                         N_("playing every option out"))
 
     is_exact = exact is not None
     options = []
@@ -993,7 +993,7 @@ def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | N
         o.now = nows[str(o.action)]
     judgement.seconds = time.perf_counter() - start
     if progress is not None:
-        progress(1.0, 1.0, "done")
+        progress(1.0, 1.0, N_("done"))
     return judgement
 
 

@@ -32,7 +32,7 @@ from nidavellir import events as ev
 from nidavellir.bots import make_bot
 from nidavellir.engine import Decision
 from nidavellir.errors import IllegalAction, InvalidNotation
-from nidavellir.i18n import count, join
+from nidavellir.i18n import N_, _, count, join, percent
 
 from .messages import MessageLog
 from .observable import Change, Observable, Observed
@@ -48,21 +48,37 @@ SEAT_KINDS: tuple[str, ...] = (HUMAN, *BOT_NAMES)
 #: The level a method name stands for, for the seat menus.
 LEVEL_OF: dict[str, str] = {"random": "easy", "greedy": "medium", "search": "hard"}
 #: The seat menu: (label, value).
+#: The labels are English, marked for the catalogues (``N_``): a view shows ``_(label)``.
 SEAT_MENU: tuple[tuple[str, str], ...] = (
-    ("human", HUMAN), ("easy (random)", "easy"), ("medium (greedy)", "medium"),
-    ("hard (search, <1 s a move)", "hard"), ("expert (search, 3 s a move)", "expert"),
-    ("montecarlo (baseline)", "montecarlo"))
+    # Translators: the seat menu of a new game; a level's name, then its method.
+    (N_("human"), HUMAN), (N_("easy (random)"), "easy"), (N_("medium (greedy)"), "medium"),
+    (N_("hard (search, <1 s a move)"), "hard"), (N_("expert (search, 3 s a move)"), "expert"),
+    (N_("montecarlo (baseline)"), "montecarlo"))
 #: What each seat of the menu means, in one line a learner reads (the setup card).
 LEVEL_HELP: dict[str, str] = {
-    HUMAN: "you decide (a second human may share the screen)",
-    "easy": "plays any legal move at random: a first opponent to learn the rules against",
-    "medium": "greedy: takes what scores most right now, never looks ahead",
-    "hard": "looks ahead: plays many possible games from what its seat can see, under "
-            "a second a move",
-    "expert": "the same search, thinking about 3 seconds a move: the strongest opponent",
-    "montecarlo": "baseline: tries each move with random games to the end (the yardstick "
-                  "the search is measured against; weaker than hard)",
+    # Translators: what each seat of the new-game menu means, one line each.
+    HUMAN: N_("you decide (a second human may share the screen)"),
+    "easy": N_("plays any legal move at random: a first opponent to learn the rules against"),
+    "medium": N_("greedy: takes what scores most right now, never looks ahead"),
+    "hard": N_("looks ahead: plays many possible games from what its seat can see, under "
+               "a second a move"),
+    "expert": N_("the same search, thinking about 3 seconds a move: the strongest opponent"),
+    "montecarlo": N_("baseline: tries each move with random games to the end (the yardstick "
+                     "the search is measured against; weaker than hard)"),
 }
+
+
+#: A seat's kind by name, for the reader (the keys are the seats' values).
+LEVEL_NAMES: dict[str, str] = {
+    # Translators: a seat's kind: a person, or a computer opponent's level or method.
+    HUMAN: N_("human"), "easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+    "expert": N_("expert"), "montecarlo": N_("montecarlo"), "random": N_("random"),
+    "greedy": N_("greedy"), "search": N_("search")}
+
+
+def level_name(kind: str) -> str:
+    """A seat's kind in the reader's language (``hard``: ``schwer``)."""
+    return _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else kind
 
 
 class Bot(Protocol):
@@ -373,8 +389,8 @@ class Session(Observable):
         generation = self._generation
         if self._runner.busy(generation):
             return  # already playing this position
-        who = f"{self.game.names[d.player]} ({self.seats[d.player]})"
-        self.thinking = f"{who} is thinking…"
+        who = f"{self.game.names[d.player]} ({level_name(self.seats[d.player])})"
+        self.thinking = _("{who} is thinking…").format(who=who)
         self._runner.start(generation, lambda: self._play_in_background(generation))
 
     def wait(self, timeout: float = 300.0) -> None:
@@ -411,13 +427,15 @@ class Session(Observable):
                 with self._lock:
                     game.apply(legal[0])
                 self.forced.add(len(game.history) - 1)
-                self.console.info(f"Played for {game.names[d.player]}: {legal[0]} "
-                                  f"(the only legal move: {d.prompt})")
+                # Translators: a forced move the page played for the learner.
+                self.console.info(_("Played for {player}: {move} (the only legal move: "
+                                    "{prompt})").format(player=game.names[d.player],
+                                                        move=legal[0], prompt=d.prompt))
                 continue
             bot = self.bots[d.player]
-            who = f"{game.names[d.player]} ({self.seats[d.player]})"
+            who = f"{game.names[d.player]} ({level_name(self.seats[d.player])})"
             if generation is not None:
-                self.thinking = f"{who} is thinking…"
+                self.thinking = _("{who} is thinking…").format(who=who)
                 if hasattr(bot, "progress"):
                     bot.progress = lambda f, who=who: self._progress(generation, who, f)
             if self.bot_delay > 0:
@@ -486,7 +504,9 @@ class Session(Observable):
 
     def _progress(self, generation: int, who: str, fraction: float) -> None:
         if generation == self._generation:
-            self.thinking = f"{who} is thinking… {min(max(fraction, 0.0), 1.0):.0%}"
+            # Translators: a bot's progress: "Bo (hard) is thinking… 40%".
+            self.thinking = _("{who} is thinking… {done}").format(
+                who=who, done=percent(min(max(fraction, 0.0), 1.0)))
 
     def _fallback_move(self, seat: int, exc: Exception) -> bool:
         """After ``seat``'s bot raised ``exc``: log it, then play the fast heuristic's move

@@ -40,7 +40,7 @@ from ..actions import (
 )
 from ..cards import Card, Kind, Suit
 from ..errors import InvalidNotation
-from ..i18n import _, join, ngettext, pgettext
+from ..i18n import N_, _, join, ngettext, pgettext
 from ..names import card_name, class_in_sentence, class_name, tavern_name
 from ..state import PlayerState
 from ..tokens import parse_suit, parse_token
@@ -185,7 +185,8 @@ class Bid(Choice):
     always_has_options: ClassVar[bool] = True
     group: ClassVar[str] = "bids"
     control: ClassVar[str] = "bid"
-    face_down: ClassVar[str | None] = "bid (face down)"
+    # Translators: another seat's bid in the game's history, before the reveal.
+    face_down: ClassVar[str | None] = N_("bid (face down)")
 
     def legal(self, table: Table) -> list[Action]:
         """Every way to put 3 of the hand's coins on the taverns (at most 60), cached by
