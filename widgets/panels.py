@@ -18,7 +18,7 @@ from nidavellir import events as ev
 from nidavellir.card_text import ability
 from nidavellir.i18n import N_, _, count, join
 from nidavellir.names import card_name, tavern_name
-from nidavellir.play.session import level_name
+from nidavellir.play.session import default_name, level_name
 
 from . import render
 from .controls import Context, Control, build_control
@@ -271,7 +271,7 @@ class NewGamePanel(W.VBox):
         game = session.game
         n = game.config.players
         self.players = W.Dropdown(options=[2, 3, 4, 5], value=n, description=_("Players"))
-        self.names = [W.Text(value=game.names[i] if i < n else f"Player {i + 1}",
+        self.names = [W.Text(value=game.names[i] if i < n else default_name(i),
                              description=_("Seat {n}").format(n=i + 1),
                              layout=W.Layout(width="240px"))
                       for i in range(MAX_PLAYERS)]
@@ -313,7 +313,7 @@ class NewGamePanel(W.VBox):
 
     def config(self) -> dict[str, Any]:
         n = self.players.value
-        names = [t.value.strip() or f"Player {i + 1}" for i, t in enumerate(self.names[:n])]
+        names = [t.value.strip() or default_name(i) for i, t in enumerate(self.names[:n])]
         return {
             "players": n, "names": names, "seats": [k.value for k in self.seat_kinds[:n]],
             "expansions": ["thingvellir"] if self.thingvellir.value else [],

@@ -76,6 +76,12 @@ LEVEL_NAMES: dict[str, str] = {
     "greedy": N_("greedy"), "search": N_("search")}
 
 
+def default_name(seat: int) -> str:
+    """A seat's name when nobody gave one, in the reader's language (seat 0: "Player 1")."""
+    # Translators: the name of a seat nobody named; {n} counts from 1.
+    return _("Player {n}").format(n=seat + 1)
+
+
 def level_name(kind: str) -> str:
     """A seat's kind in the reader's language (``hard``: ``schwer``)."""
     return _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else kind
@@ -176,8 +182,9 @@ class Session(Observable):
         options = dict(config.get("options") or {})
         if config.get("first_game"):
             options["first_game"] = True
-        names = config.get("names")
-        game = Game.new(players=players, seed=seed, names=list(names) if names else None,
+        # A game made on a page names its seats in the page's language ("Spieler 1").
+        names = config.get("names") or [default_name(i) for i in range(players)]
+        game = Game.new(players=players, seed=seed, names=list(names),
                         expansions=expansions, options=options, deal=config.get("deal"))
         return game, seats, int(config.get("bot_seed", seed))
 
