@@ -55,7 +55,8 @@ def test_each_walkthrough_opens_and_takes_its_first_taught_move(
     _choose(pg, "Heroes and the end of the game")
     wait_text(pg, TITLE, r"Step 1 of 21: Two players, every hero")
     _next_to(pg, 3)
-    assert "Dagda" in pg.locator(".nid-wt-text").inner_text()
+    # The step's text is its own widget: it may reach the page just after the title.
+    wait_text(pg, ".nid-wt-text", r"Dagda")
     _first_taught_move(pg, "Explorer 8")
     # "Choose a hero" follows at once: the next step with its controls.
     wait_text(pg, TITLE, r"Step 4 of 21: Recruiting Thrud")
@@ -63,7 +64,7 @@ def test_each_walkthrough_opens_and_takes_its_first_taught_move(
 
     _choose(pg, "Thingvellir")
     wait_text(pg, TITLE, r"Step 1 of 27: The camp")
-    assert "Fafnir" in pg.locator(".nid-wt-camp").inner_text()
+    wait_text(pg, ".nid-wt-camp", r"Fafnir")  # its own widget, as the text above
     _next_to(pg, 2)
     _first_taught_move(pg, "Fafnir Båleygr")
     wait_text(pg, TITLE, r"Step 3 of 27: Two players")
