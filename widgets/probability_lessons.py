@@ -381,18 +381,17 @@ class ProbabilityLessonApp(W.VBox):
         tone = "nid-bad" if error else "nid-good"
         self.said.value = f"<div class='nid-said {tone}'>{message}</div>"
 
-    def _refresh_position(self, view: Any) -> None:
-        """A position step on screen: its view, the lesson's heading and navigation."""
-        n = len(self.lesson.steps)
+    def _show_heading(self) -> None:
+        # Translators: a probability lesson's heading, "Two dice · step 2 of 5: Doubles".
         self.title.value = ("<h3 class='nid-heading'>" + _(
             "{lesson} · step {number} of {steps}: {step}").format(
-                lesson=esc(self.lesson.title), number=self.index + 1, steps=n,
-                step=esc(self.step.title)) + "</h3>")
-        for part in self._question_parts:
-            part.layout.display = "none"
-        self.position_box.children = [view]
-        self.position_box.layout.display = ""
-        view.set_paused(False)  # the class link pauses it again if the teacher still does
+                lesson=esc(self.lesson.title), number=self.index + 1,
+                steps=len(self.lesson.steps), step=esc(self.step.title)) + "</h3>")
+
+    def _show_navigation(self) -> None:
+        """The lesson's end, Back/Next and the place; then the teacher's pace, pause and
+        reveal (the class link), after the step drew itself."""
+        n = len(self.lesson.steps)
         self._show_complete()
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index >= n - 1
@@ -402,6 +401,16 @@ class ProbabilityLessonApp(W.VBox):
             self.link.set_place(lesson=self.lesson.key, step=self.index)
         if self.link is not None:
             self.link.follow(self)
+
+    def _refresh_position(self, view: Any) -> None:
+        """A position step on screen: its view, the lesson's heading and navigation."""
+        self._show_heading()
+        for part in self._question_parts:
+            part.layout.display = "none"
+        self.position_box.children = [view]
+        self.position_box.layout.display = ""
+        view.set_paused(False)  # the class link pauses it again if the teacher still does
+        self._show_navigation()
 
     def refresh(self) -> None:
         position = self.position_view
@@ -413,14 +422,9 @@ class ProbabilityLessonApp(W.VBox):
         for part in self._question_parts[:5]:  # the simulation and the answer: below
             part.layout.display = ""
         step = self.step
-        n = len(self.lesson.steps)
         texts = step.texts()
         kind = self.kind
-        # Translators: a probability lesson's heading, "Two dice · step 2 of 5: Doubles".
-        self.title.value = ("<h3 class='nid-heading'>" + _(
-            "{lesson} · step {number} of {steps}: {step}").format(
-                lesson=esc(self.lesson.title), number=self.index + 1, steps=n,
-                step=esc(step.title)) + "</h3>")
+        self._show_heading()
         self.situation.value = f"<div class='nid-text'>{to_html(texts['situation'])}</div>"
         hint = {"probability": _("a chance from 0 to 1"),
                 "mean": _("a number: the average you expect"),
@@ -465,15 +469,7 @@ class ProbabilityLessonApp(W.VBox):
             self.dist_chart.outputs = ()
         self.reveal_button.disabled = shown
         self.reveal_button.layout.display = "none" if shown else ""
-        self._show_complete()
-        self.back_button.disabled = self.index == 0
-        self.next_button.disabled = self.index >= n - 1
-        self.progress.value = (f"<span class='nid-note-spaced'>"
-                               f"{self.index + 1} / {n}</span>")
-        if self.link is not None and self.link.active and self.visible:
-            self.link.set_place(lesson=self.lesson.key, step=self.index)
-        if self.link is not None:
-            self.link.follow(self)  # the teacher's pace, pause and reveal
+        self._show_navigation()
 
     def _notes_html(self, stage: str, shown: str) -> str:
         notes = self.lesson.notation_notes(self.index, stage, shown)
