@@ -257,6 +257,18 @@ def percent(p: float, digits: int = 0) -> str:
     return pattern.format(number(100 * p, digits))
 
 
+def formatted(english: str) -> str:
+    """A number Python formatted the English way (``format(x, ",.1f")``: ``1,234.5``,
+    ``43.2%``) in the current language: ``1.234,5``, ``43,2 %`` in German. For a lesson's
+    placeholders, whose format specs the lesson's author writes."""
+    decimal, group, pattern = _NUMBERS.get(language(), _NUMBERS[SOURCE])
+    if language() in (SOURCE, PSEUDO):
+        return english
+    body, percent_ = (english[:-1], True) if english.endswith("%") else (english, False)
+    body = body.replace(",", "\0").replace(".", decimal).replace("\0", group)
+    return pattern.format(body) if percent_ else body
+
+
 def ordinal(n: int) -> str:
     """A place in an order: ``2nd`` in English, ``2.`` in German, ``2e`` (``1er``) in French.
 
@@ -309,7 +321,7 @@ def join(items: list[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-__all__ = ["LANGUAGES", "LANGUAGE_ENV", "PSEUDO", "SOURCE", "UnknownLanguage", "_", "N_",
+__all__ = ["formatted", "LANGUAGES", "LANGUAGE_ENV", "PSEUDO", "SOURCE", "UnknownLanguage", "_", "N_",
            "accepted", "choose", "count", "escaped", "join", "language", "ngettext", "number",
            "ordinal", "percent", "percent_with_sign", "pgettext", "set_language", "signed", "translations", "using",
            "with_sign"]

@@ -21,6 +21,7 @@ in docs/lessons.md.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,10 +42,84 @@ KINDS = ("walkthrough", "probability")
 LESSONS_ENV = "NIDAVELLIR_LESSONS"
 
 
-def load(path: str | os.PathLike[str]) -> Lesson:
-    """The lesson in the file at ``path``, checked (LessonError: ``FILE:LINE: ...``)."""
+def load(path: str | os.PathLike[str], language: str | None = None) -> Lesson:
+    """The lesson in the file at ``path``, checked (LessonError: ``FILE:LINE: ...``), in
+    ``language`` (default: the current one, :func:`nidavellir.i18n.language`) where the
+    lesson comes in it; in its own language otherwise, and where its translation fails its
+    checks (``nidavellir lesson check`` names the mistake; :func:`translated` raises it)."""
     data, source = read(Path(path))
-    return from_data(data, source)
+    lesson = parse_own(data, source)
+    try:
+        return translated(lesson, data, source, language)
+    except LessonError:
+        return lesson
+
+
+def parse_own(data: Any, source: Source) -> Lesson:
+    """The lesson of a file's data in its own language: the words a question puts into
+    its texts ("hunters") are the lesson's language's, whatever the page's."""
+    from .. import i18n
+
+    own = data.get("language") if isinstance(data, dict) else None
+    with i18n.using(own if own in i18n.LANGUAGES else i18n.SOURCE):
+        return from_data(data, source)
+
+
+def translated(lesson: Lesson, data: Any, source: Source,
+               language: str | None = None) -> Lesson:
+    """``lesson`` (read from ``data``) in ``language``: itself in its own language or one it
+    does not declare; the pseudo-language's wrapped texts; else its translation file's
+    texts, checked (LessonError naming the translation's line)."""
+    from .. import i18n
+    from . import translation
+
+    code = language if language is not None else i18n.language()
+    if code == lesson.language:
+        return lesson
+    if code == i18n.PSEUDO:
+        with i18n.using(code):
+            return dataclasses.replace(from_data(translation.pseudo(data), source),
+                                       language=code)
+    if code not in lesson.languages:
+        return lesson
+    tdata, tsource = translation.read_translation(source.file, lesson.key, code)
+    merged, msource = translation.translate(data, source, tdata, tsource, code)
+    with i18n.using(code):
+        return from_data(merged, msource)
+
+
+def lesson_of(path: str | os.PathLike[str]) -> Path:
+    """The lesson file of ``path``: itself, or for a translation file the lesson beside it
+    whose key it names (LessonError naming the translation's line when there is none)."""
+    p = Path(path)
+    if _kind_of(p) != "translation":
+        return p
+    data, source = read(p)
+    key = data.get("lesson")
+    for other in lesson_files(p.parent):
+        if other != p and _kind_of(other) in KINDS:
+            try:
+                found, _ = read(other)
+            except LessonError:
+                continue
+            if isinstance(found, dict) and found.get("key") == key:
+                return other
+    raise source.error(("lesson",), f"no lesson with the key {key!r} in {p.parent}: a "
+                                    "translation lies beside its lesson")
+
+
+def check_languages(path: str | os.PathLike[str]) -> tuple[Lesson, list[LessonError]]:
+    """The lesson at ``path`` in its own language (LessonError when it fails), and the
+    error of each declared language whose translation is missing or fails its checks."""
+    data, source = read(Path(path))
+    lesson = parse_own(data, source)
+    errors = []
+    for code in lesson.languages[1:]:
+        try:
+            translated(lesson, data, source, code)
+        except LessonError as exc:
+            errors.append(exc)
+    return lesson, errors
 
 
 def from_data(data: Any, source: Source) -> Lesson:
@@ -73,6 +148,9 @@ class Entry:
     lesson: Any = None
     error: LessonError | None = None
     builtin: bool = False
+    translation_error: LessonError | None = None
+    """Why the lesson is shown in its own language, not the page's (a translation it
+    declares is missing or fails its checks)."""
 
     @property
     def key(self) -> str:
@@ -83,35 +161,59 @@ class Entry:
         return self.lesson.title if self.lesson is not None else Path(self.file).name
 
 
-def _kind_of(path: Path) -> str:
-    """The kind a file says it is (``""`` when it cannot be read that far)."""
-    try:
-        data, _ = read(path)
-    except LessonError:
-        return ""
-    kind = data.get("kind") if isinstance(data, dict) else None
-    return kind if kind in KINDS else ""
-
-
-_CACHE: dict[tuple[str, int, int], Entry] = {}
-
-
-def entry(path: str | os.PathLike[str], builtin: bool = False) -> Entry:
-    """The file's :class:`Entry` (read once per version of the file)."""
-    p = Path(path)
+def _stamp(p: Path) -> tuple[str, int, int]:
     try:
         stat = p.stat()
-        stamp = (str(p.resolve()), stat.st_mtime_ns, stat.st_size)
+        return (str(p.resolve()), stat.st_mtime_ns, stat.st_size)
     except OSError:
-        stamp = (str(p), 0, 0)
-    if stamp in _CACHE and _CACHE[stamp].builtin == builtin:
-        return _CACHE[stamp]
+        return (str(p), 0, 0)
+
+
+_KINDS: dict[tuple[str, int, int], str] = {}
+
+
+def _kind_of(path: Path) -> str:
+    """The kind a file says it is (``""`` when it cannot be read that far; ``translation``
+    for a lesson's translation)."""
+    stamp = _stamp(path)
+    if stamp not in _KINDS:
+        try:
+            data, _ = read(path)
+        except LessonError:
+            data = None
+        kind = data.get("kind") if isinstance(data, dict) else None
+        _KINDS[stamp] = kind if kind in (*KINDS, "translation") else ""
+    return _KINDS[stamp]
+
+
+_CACHE: dict[tuple[tuple[str, int, int], str, tuple[tuple[str, int, int], ...]], Entry] = {}
+
+
+def entry(path: str | os.PathLike[str], builtin: bool = False,
+          language: str | None = None) -> Entry:
+    """The file's :class:`Entry` in ``language`` (default: the current one), read once per
+    version of the file and of its translations."""
+    from .. import i18n
+
+    p = Path(path)
+    code = language if language is not None else i18n.language()
+    others = tuple(_stamp(t) for t in sorted(p.parent.glob(f"*.{code}.yaml")))
+    key = (_stamp(p), code, others)
+    if key in _CACHE and _CACHE[key].builtin == builtin:
+        return _CACHE[key]
     try:
-        lesson = load(p)
-        found = Entry(str(p), lesson.kind, lesson, builtin=builtin)
+        data, source = read(p)
+        lesson = parse_own(data, source)
     except LessonError as exc:
         found = Entry(str(p), _kind_of(p), error=exc, builtin=builtin)
-    _CACHE[stamp] = found
+    else:
+        try:
+            found = Entry(str(p), lesson.kind, translated(lesson, data, source, code),
+                          builtin=builtin)
+        except LessonError as exc:
+            found = Entry(str(p), lesson.kind, lesson, builtin=builtin,
+                          translation_error=exc)
+    _CACHE[key] = found
     return found
 
 
@@ -143,10 +245,12 @@ class Library:
         if self.builtin_lessons:
             for sub in KINDS:
                 if kind in (None, sub):
-                    found += [(p, True) for p in lesson_files(FILES / sub)]
+                    found += [(p, True) for p in lesson_files(FILES / sub)
+                              if _kind_of(p) != "translation"]
         if self.folder is not None and self.folder.is_dir():
             for p in lesson_files(self.folder):
-                if kind is None or _kind_of(p) in (kind, ""):
+                found_kind = _kind_of(p)
+                if found_kind != "translation" and (kind is None or found_kind in (kind, "")):
                     found.append((p, False))
         return found
 
@@ -196,4 +300,5 @@ def builtin(key: str, kind: str | None = None) -> Any:
 
 
 __all__ = ["FILES", "KINDS", "LESSONS_ENV", "Entry", "LessonError", "Library", "builtin",
-           "entry", "from_data", "lesson_files", "load", "short_error"]
+           "check_languages", "entry", "lesson_of", "from_data", "lesson_files", "load", "short_error",
+           "translated"]

@@ -19,7 +19,8 @@ import json
 import sys
 from typing import Any
 
-from . import Entry, LessonError, Library, load
+from ..i18n import _, count
+from . import Entry, LessonError, Library, check_languages, lesson_of, load
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -53,8 +54,13 @@ def _row(e: Entry) -> dict[str, Any]:
                            "file": e.file, "builtin": e.builtin}
     if e.lesson is not None:
         out["steps"] = len(e.lesson.steps)
+    if e.lesson is not None:
+        out["language"] = e.lesson.language
+        out["languages"] = list(e.lesson.languages)
     if e.error is not None:
         out["error"] = str(e.error)
+    if e.translation_error is not None:
+        out["translation_error"] = str(e.translation_error)
     return out
 
 
@@ -68,22 +74,42 @@ def run_list(args: argparse.Namespace) -> int:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
         return EXIT_OK
     for row in rows:
-        state = f"error: {row['error']}" if "error" in row else f"{row['steps']} steps"
+        if "error" in row:
+            state = _("error: {problem}").format(problem=row["error"])
+        else:
+            state = count(row["steps"], "{n} step", "{n} steps")
+            state += "; " + ", ".join(row["languages"])
+            if "translation_error" in row:
+                # Translators: `lesson list`: a lesson shown in its own language, and why.
+                state += "; " + _("not in this language: {problem}").format(
+                    problem=row["translation_error"])
         print(f"{row['kind']:<12} {row['key']:<22} {row['title']:<36} {row['file']}  ({state})")
     return EXIT_OK
 
 
 def run_check(files: list[str]) -> int:
+    """Each file in its own language and in each language it declares (a translation file
+    given here is checked with its lesson)."""
     bad = 0
     for file in files:
         try:
-            lesson = load(file)
+            lesson_file = lesson_of(file)
+            lesson, errors = check_languages(lesson_file)
         except LessonError as exc:
-            print(f"error: {exc}", file=sys.stderr)
+            print(_("error: {problem}").format(problem=exc), file=sys.stderr)
             bad += 1
             continue
+        for problem in errors:
+            print(_("error: {problem}").format(problem=problem), file=sys.stderr)
+        bad += bool(errors)
+        if errors:
+            continue
         n = len(lesson.steps)
-        print(f"{file}: ok ({lesson.kind} {lesson.key!r}, {n} step{'' if n == 1 else 's'})")
+        # Translators: `lesson check`'s line for a good file: "base.yaml: ok (walkthrough
+        # “base”, 12 steps; en, de, fr)".
+        print(count(n, "{file}: ok ({kind} “{key}”, {n} step; {languages})",
+                    "{file}: ok ({kind} “{key}”, {n} steps; {languages})", file=file,
+                    kind=lesson.kind, key=lesson.key, languages=", ".join(lesson.languages)))
     return EXIT_BAD_INPUT if bad else EXIT_OK
 
 
@@ -92,20 +118,28 @@ def run_show(file: str) -> int:
     from .probability import ProbabilityLesson
     from .walkthrough import Walkthrough, WalkthroughLesson
 
-    lesson = load(file)
+    lesson = load(lesson_of(file))
     print(f"{lesson.title} ({lesson.kind}, {file})\n\n{lesson.summary}\n")
+
+    def heading(index: int, n: int, title: str) -> str:
+        # Translators: `lesson show`: "--- Step 2 of 12: The secret bid".
+        return _("--- Step {index} of {n}: {title}").format(index=index, n=n, title=title)
+
     if isinstance(lesson, WalkthroughLesson):
         wt = Walkthrough(lesson)
         n = len(wt.steps)
         while True:
             step = wt.step
-            print(f"--- Step {wt.index + 1} of {n}: {step.title}\n[{step.rule}]\n\n{step.text}")
+            print(f"{heading(wt.index + 1, n, step.title)}\n[{step.rule}]\n\n{step.text}")
             if step.move:
-                print(f"\nYour move: {wt.prompt()}\nWhy: {step.why}.")
+                print("\n" + _("Your move: {prompt}").format(prompt=wt.prompt()))
+                # Translators: `lesson show`: the reason of a taught move (lower case in
+                # the lesson's text), "Why: the explorer 9 is worth 9 points now."
+                print(_("Why: {why}.").format(why=step.why))
                 ok, said = wt.show_me()
                 assert ok, said
                 if said:
-                    print(f"After it: {said}")
+                    print(_("After it: {said}").format(said=said))
             print()
             if not wt.next():
                 break
@@ -115,16 +149,18 @@ def run_show(file: str) -> int:
     assert isinstance(lesson, ProbabilityLesson)
     for i, pstep in enumerate(lesson.steps, start=1):
         if isinstance(pstep, PositionStep):
-            print(f"--- Step {i} of {len(lesson.steps)}: {pstep.title}\n\n{pstep.situation}\n")
+            print(f"{heading(i, len(lesson.steps), pstep.title)}\n\n{pstep.situation}\n")
             print(position_text(pstep))
             continue
         q = pstep.question()
         texts = pstep.texts()
-        print(f"--- Step {i} of {len(lesson.steps)}: {pstep.title}\n\n{texts['situation']}\n\n"
-              f"Predict: {texts['predict']}\n")
+        print(f"{heading(i, len(lesson.steps), pstep.title)}\n\n{texts['situation']}\n")
+        print(_("Predict: {question}").format(question=texts["predict"]) + "\n")
         result = q.run(pstep.trials, pstep.seed, pstep.batches)
         explained = pstep.texts(q.simulation_facts(result))["explain"]
-        print(f"Simulation: {pstep.trials} runs (seed {pstep.seed}).\n\n{explained}\n")
+        print(count(pstep.trials, "Simulation: {n} run (seed {seed}).",
+                    "Simulation: {n} runs (seed {seed}).", seed=pstep.seed) + "\n")
+        print(f"{explained}\n")
     return EXIT_OK
 
 

@@ -34,6 +34,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from ..i18n import _, formatted
+
 _INLINE = [
     (re.compile(r"`([^`]+)`"), r"<code>\1</code>"),
     (re.compile(r"\*\*(.+?)\*\*"), r"<b>\1</b>"),
@@ -114,21 +116,24 @@ def placeholders(text: str) -> list[tuple[str, str]]:
 
 
 def format_value(value: Any, spec: str = "") -> str:
-    """A number as a lesson shows it: ``spec`` is a Python format spec for its value."""
+    """A number as a lesson shows it: ``spec`` is a Python format spec for its value; the
+    decimal mark, the groups and the percent sign are the current language's ("43,2 %")."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
+    if not isinstance(value, int | float | Fraction):
+        return format(value, spec) if spec else str(value)
     if spec:
         if isinstance(value, Fraction):
             if value.denominator == 1 and spec[-1:] in "dn,_" and "." not in spec:
-                return format(int(value), spec)
-            return format(float(value), spec)
-        return format(value, spec)
+                return formatted(format(int(value), spec))
+            return formatted(format(float(value), spec))
+        return formatted(format(value, spec))
     if isinstance(value, Fraction):
         return str(value.numerator) if value.denominator == 1 else str(value)
     if isinstance(value, float):
         if value.is_integer() and abs(value) < 1e15:
             return str(int(value))
-        return f"{value:.4g}"
+        return formatted(f"{value:.4g}")
     return str(value)
 
 

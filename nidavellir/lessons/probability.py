@@ -44,9 +44,11 @@ from ..analysis.probability.questions import (
 from ..cards import TAVERNS
 from ..errors import IllegalAction, InvalidNotation, NidavellirError
 from ..game import Game
+from ..i18n import _
 from .markup import fill, placeholders
 from .position import PositionStep
 from .source import Source, fields, integer, key_of, mapping, text, texts, unique_keys, where
+from .translation import declared
 
 LESSON_FIELDS = ("kind", "key", "title", "summary", "steps")
 STEP_FIELDS = ("key", "title", "situation", "question", "predict", "explain")
@@ -151,6 +153,10 @@ class ProbabilityLesson:
     file: str = ""
     key_line: int = 1
     kind: str = "probability"
+    language: str = "en"
+    """The language of its texts (a translation's, once translated)."""
+    languages: tuple[str, ...] = ("en",)
+    """The languages the lesson comes in, the file's own first."""
 
     def notation_notes(self, index: int, stage: str, shown: str) -> list[str]:
         """Notation said in words where the lesson shows it first: for each sign of
@@ -175,18 +181,28 @@ def _unfilled(text_: str) -> str:
 
 
 def _choose(m: re.Match[str]) -> str:
-    n, k = m.group(1), m.group(2)
-    return (f"C({n}, {k}), read “{n} choose {k}”, is the number of different ways to choose "
-            f"{k} cards among {n} when their order does not matter.")
+    # Translators: said the first time a lesson writes C(n, k), e.g. C(36, 3).
+    return _("C({n}, {k}), read “{n} choose {k}”, is the number of different ways to choose "
+             "{k} cards among {n} when their order does not matter.").format(
+        n=m.group(1), k=m.group(2))
+
+
+def _probability(m: re.Match[str]) -> str:
+    # Translators: said the first time a lesson writes P(...), e.g. P(X = 2).
+    return _("P({event}) is the chance that {event}: P(…) reads “the probability of”.").format(
+        event=m.group(1))
+
+
+def _root(_m: re.Match[str]) -> str:
+    # Translators: said the first time a lesson writes the square root sign.
+    return _("√ is the square root: √x is the number whose square is x.")
 
 
 #: Signs a lesson may use, and how each is said in words the first time it appears.
 NOTATIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"\bC\((\d+|\w+), ([^()]+)\)"), _choose),
-    (re.compile(r"\bP\(([^()]+)\)"),
-     lambda m: f"P({m.group(1)}) is the chance that {m.group(1)}: P(…) reads “the "
-               f"probability of”."),
-    (re.compile(r"√"), lambda m: "√ is the square root: √x is the number whose square is x."),
+    (re.compile(r"\bP\(([^()]+)\)"), _probability),
+    (re.compile(r"√"), _root),
 )
 
 
@@ -242,8 +258,9 @@ def build_question(kind: str, params: Mapping[str, Any], ask: Any = None) -> Que
 
 def parse(data: Any, source: Source) -> ProbabilityLesson:
     data = mapping(source, data, (), "a lesson")
-    fields(source, data, (), LESSON_FIELDS)
+    fields(source, data, (), LESSON_FIELDS, ("language", "languages"))
     key = key_of(source, data["key"], ("key",))
+    language, languages = declared(source, data)
     raw_steps = data["steps"]
     if not isinstance(raw_steps, list) or not raw_steps:
         raise source.error(("steps",), "steps must be a list of at least one step")
@@ -256,7 +273,8 @@ def parse(data: Any, source: Source) -> ProbabilityLesson:
     return ProbabilityLesson(key=key, title=text(source, data, (), "title"),
                              summary=text(source, data, (), "summary"), steps=tuple(steps),
                              file=source.file,
-                             key_line=source.line(("key",)))
+                             key_line=source.line(("key",)), language=language,
+                             languages=languages)
 
 
 def _step(source: Source, raw: Any, path: tuple[Any, ...]) -> ProbabilityStep:

@@ -37,6 +37,17 @@ class Source:
     lines: dict[Path_, int] = field(default_factory=dict)
     block_texts: dict[Path_, int] = field(default_factory=dict)
     """The first line of each block text (``text: |``): its own lines follow from there."""
+    files: dict[Path_, str] = field(default_factory=dict)
+    """Values that come from another file (a translation's texts): their file, by path."""
+
+    def file_of(self, path: Path_) -> str:
+        """The file of the value at ``path``: a translation's for its texts."""
+        path = tuple(path)
+        while path:
+            if path in self.files:
+                return self.files[path]
+            path = path[:-1]
+        return self.file
 
     def line(self, path: Path_) -> int:
         """The line of the value at ``path`` (or of its nearest parent that has one)."""
@@ -48,7 +59,7 @@ class Source:
         return self.lines.get((), 1)
 
     def error(self, path: Path_, message: str) -> LessonError:
-        return LessonError(self.file, self.line(path), message)
+        return LessonError(self.file_of(path), self.line(path), message)
 
     def text_error(self, path: Path_, text: str, needle: str, message: str) -> LessonError:
         """An error at the line of ``needle`` inside the text at ``path`` (a block text's
@@ -58,7 +69,7 @@ class Source:
         at = text.find(needle)
         if start is not None and at >= 0:
             line = start + text.count("\n", 0, at)
-        return LessonError(self.file, line, message)
+        return LessonError(self.file_of(path), line, message)
 
 
 def where(path: Path_) -> str:

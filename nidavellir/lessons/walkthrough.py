@@ -57,9 +57,10 @@ from .source import (
     unique_keys,
     where,
 )
+from .translation import declared
 
 LESSON_FIELDS = ("kind", "key", "title", "summary", "record", "steps")
-LESSON_OPTIONAL = ("learner",)
+LESSON_OPTIONAL = ("learner", "language", "languages")
 STEP_FIELDS = ("key", "title", "rule", "text")
 STEP_OPTIONAL = ("actions", "move", "why", "wrong", "after", "checks", "checks_after")
 RECORD_FIELDS = ("config", "seed", "deal")
@@ -102,6 +103,10 @@ class WalkthroughLesson:
     file: str = ""
     key_line: int = 1
     kind: str = "walkthrough"
+    language: str = "en"
+    """The language of its texts (a translation's, once translated)."""
+    languages: tuple[str, ...] = ("en",)
+    """The languages the lesson comes in, the file's own first."""
 
     def record(self) -> dict[str, Any]:
         """The lesson's game as a record: the base with every step's actions and taught
@@ -125,6 +130,7 @@ def parse(data: Any, source: Source) -> WalkthroughLesson:
     data = mapping(source, data, (), "a lesson")
     fields(source, data, (), LESSON_FIELDS, LESSON_OPTIONAL)
     key = key_of(source, data["key"], ("key",))
+    language, languages = declared(source, data)
     base = _record(source, data["record"])
     _check_cards(source, base)
     config = base.get("config")
@@ -146,7 +152,8 @@ def parse(data: Any, source: Source) -> WalkthroughLesson:
     return WalkthroughLesson(key=key, title=text(source, data, (), "title"),
                              summary=text(source, data, (), "summary"), learner=learner,
                              base=base, steps=tuple(steps), file=source.file,
-                             key_line=source.line(("key",)))
+                             key_line=source.line(("key",)), language=language,
+                             languages=languages)
 
 
 def _record(source: Source, value: Any) -> dict[str, Any]:

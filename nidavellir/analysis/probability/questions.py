@@ -39,7 +39,10 @@ from typing import TYPE_CHECKING, Any
 
 from ... import cards as C
 from ... import coins as K
+from ... import i18n
 from ...cards import Kind, Suit
+from ...i18n import _, pgettext
+from ...names import card_name, class_with_article
 from .ages import appears_trial, expected_seen, p_appears
 from .bids import all_bids, bid_tie_trial, coin_values, p_bid_tie
 from .figures import convergence_figure, running_estimates
@@ -165,23 +168,36 @@ def _sampler(trial: Callable[[random.Random], Any]) -> Callable[[int, int | None
 
 def _target_words(what: Any) -> dict[str, str]:
     """``target`` (several: "hunters") and ``a_target`` (one: "a hunter") in words."""
+    # Lesson texts set these words into their own sentences ("{K} {target} and {others}
+    # other cards"): each language's lesson is written around its own words.
     if isinstance(what, str) and what.strip().lower() in ("ro", "royal", "royal offering",
                                                            "royal offerings"):
-        return {"target": "Royal Offerings", "a_target": "a Royal Offering"}
+        return {"target": pgettext("lesson words", "Royal Offerings"),
+                "a_target": pgettext("lesson words", "a Royal Offering")}
     try:
         suit = what if isinstance(what, Suit) else Suit.parse(str(what))
     except ValueError:
         suit = None
     if suit is not None:
-        return {"target": f"{suit.column_name}s", "a_target": f"a {suit.column_name}"}
+        several = {Suit.WARRIOR: pgettext("lesson words", "warriors"),
+                   Suit.HUNTER: pgettext("lesson words", "hunters"),
+                   Suit.MINER: pgettext("lesson words", "miners"),
+                   Suit.BLACKSMITH: pgettext("lesson words", "blacksmiths"),
+                   Suit.EXPLORER: pgettext("lesson words", "explorers")}[suit]
+        return {"target": several, "a_target": class_with_article(suit)}
     card = C.card(str(what))
-    name = card.name[0].lower() + card.name[1:] if card.kind is Kind.DWARF else card.name
-    return {"target": f"copies of the {name}", "a_target": f"the {name}"}
+    name = card_name(card)
+    if card.kind is Kind.DWARF and i18n.language() == i18n.SOURCE:
+        name = name[0].lower() + name[1:]
+    # Translators: in a lesson's text, "{K} {target}": "1 copies of the warrior 10"
+    # reads as the count of that card in the deck.
+    return {"target": _("copies of the {card}").format(card=name),
+            # Translators: one card in a lesson's text: "the warrior 10".
+            "a_target": _("the {card}").format(card=name)}
 
 
 def _coins_text(values: Sequence[Any]) -> str:
-    labels = [str(v) for v in values]
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+    return i18n.join([str(v) for v in values])
 
 
 def _pool_facts(params: Mapping[str, Any], players: int, age: int) -> dict[str, Any]:
