@@ -28,6 +28,8 @@ from .. import events as ev
 from ..actions import Action
 from ..cards import Kind
 from ..game import Game
+from ..i18n import _, join
+from ..names import DISTINCTION, class_in_sentence, name
 from ..rules.base import DecisionKind
 from ..rules.flow import distinction_winner
 from ..scoring import CATEGORIES, CATEGORY_LABELS, PlayerTable, score_table, warrior_majority
@@ -105,7 +107,7 @@ def sheet_if_ended(game: Game, seat: int) -> dict[str, int]:
     zone = list(mine.command_zone)
     for card in pending:
         zone.remove(card)
-        suits = [s for s, _ in card.sides] if card.kind is Kind.MERCENARY else list(C.SUITS)
+        suits = [s for s, _side in card.sides] if card.kind is Kind.MERCENARY else list(C.SUITS)
         best_total, best_suit = -1, suits[0]
         for suit in suits:
             trial = {k: v + [card] if k is suit else v for k, v in army.items()}
@@ -146,8 +148,9 @@ def _immediate(base: Game, me: int, action: Action) -> Immediate:
 
 # ====================================================================== majorities
 
-#: (class, what the majority wins, the seats that would get it) for each majority at stake.
-Prize = tuple[str, str, frozenset[int]]
+#: (class, what the majority wins: a distinction's name or "" for the final warrior
+#: bonus, the seats that would get it) for each majority at stake.
+Prize = tuple[C.Suit, str, frozenset[int]]
 
 
 def prizes(state: GameState, age: int) -> list[Prize]:
@@ -160,12 +163,10 @@ def prizes(state: GameState, age: int) -> list[Prize]:
         out = []
         for suit, card in zip(C.SUITS, C.DISTINCTIONS, strict=True):
             winner = distinction_winner([p.ranks[suit] for p in players])
-            out.append((suit.column_name, card.name,
-                        frozenset(() if winner is None else (winner,))))
+            out.append((suit, card.name, frozenset(() if winner is None else (winner,))))
         return out
     bonus = warrior_majority([p.ranks[C.Suit.WARRIOR] for p in players], state.config.options)
-    return [(C.Suit.WARRIOR.column_name, "the warrior bonus",
-             frozenset(i for i, b in enumerate(bonus) if b))]
+    return [(C.Suit.WARRIOR, "", frozenset(i for i, b in enumerate(bonus) if b))]
 
 
 def majority_notes(before: Sequence[Prize], after: Sequence[Prize], me: int,
@@ -173,30 +174,39 @@ def majority_notes(before: Sequence[Prize], after: Sequence[Prize], me: int,
     """The majorities whose holders the move changes, in words, from the engine's holders
     before and after (``me``: the player moving)."""
     notes = []
-    for (cls, prize, old), (_, _, new) in zip(before, after, strict=True):
+    for (suit, prize_name, old), (_suit, _prize, new) in zip(before, after, strict=True):
         if old == new:
             continue
+        cls = class_in_sentence(suit)
+        prize = (name(DISTINCTION, prize_name) if prize_name
+                 # Translators: what the warrior majority wins at the end of the game.
+                 else _("the warrior bonus"))
         others = sorted(new - {me})
-        who = " and ".join(names[i] for i in others)
+        who = join([names[i] for i in others])
         if me in new and not others:
             taken = sorted(old - {me})
-            notes.append(f"takes the {cls} majority: {prize}"
-                         + (f" (from {' and '.join(names[i] for i in taken)})" if taken else ""))
+            if taken:
+                # Translators: under a move's button: "takes the warrior majority: King's
+                # Hand (from Bo)"; {cls} is a class as a sentence names it.
+                notes.append(_("takes the {cls} majority: {prize} (from {players})").format(
+                    cls=cls, prize=prize, players=join([names[i] for i in taken])))
+            else:
+                notes.append(_("takes the {cls} majority: {prize}").format(cls=cls,
+                                                                         prize=prize))
         elif me in new:
-            notes.append(f"ties the {cls} majority: {prize} for you and {who}")
+            notes.append(_("ties the {cls} majority: {prize} for you and {players}").format(
+                cls=cls, prize=prize, players=who))
         elif not new:
-            notes.append(f"ties the {cls} majority: nobody gets {prize}")
+            notes.append(_("ties the {cls} majority: nobody gets {prize}").format(
+                cls=cls, prize=prize))
         elif me in old:
-            notes.append(f"hands the {cls} majority to {who}: {prize}")
+            notes.append(_("hands the {cls} majority to {players}: {prize}").format(
+                cls=cls, prize=prize, players=who))
         else:
-            notes.append(f"leaves the {cls} majority to {who}: {prize}")
+            notes.append(_("leaves the {cls} majority to {players}: {prize}").format(
+                cls=cls, prize=prize, players=who))
     return notes
 
 
-def good_note(text: str) -> bool:
-    """Whether a majority note is good news for the player moving."""
-    return text.startswith("takes") or (text.startswith("ties") and "for you" in text)
-
-
-__all__ = ["Immediate", "Prize", "good_note", "immediate", "immediates", "majority_notes",
+__all__ = ["Immediate", "Prize", "immediate", "immediates", "majority_notes",
            "prizes", "sheet_if_ended"]

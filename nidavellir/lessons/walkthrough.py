@@ -34,7 +34,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from .. import cards as C
@@ -51,7 +50,6 @@ from .source import (
     integer,
     key_of,
     mapping,
-    read,
     text,
     texts,
     unique_keys,
@@ -384,18 +382,11 @@ class Walkthrough:
 
     @classmethod
     def of(cls, key: str) -> Walkthrough:
-        """One of the lab's walkthroughs by key (``base``, ``heroes``, ``thingvellir``): the
-        file ``files/walkthrough/KEY.yaml`` of this package."""
-        folder = Path(__file__).resolve().parent / "files" / "walkthrough"
-        lessons = {}
-        for path in sorted(folder.glob("*.yaml")):
-            data, source = read(path)
-            lesson = parse(data, source)
-            if lesson.key == key:
-                return cls(lesson)
-            lessons[lesson.key] = lesson
-        raise ValueError(f"no walkthrough lesson {key!r}; choose one of "
-                         + ", ".join(lessons))
+        """One of the lab's walkthroughs by key (``base``, ``heroes``, ``thingvellir``), in
+        the current language (ValueError naming the keys for an unknown one)."""
+        from . import builtin
+
+        return cls(builtin(key, "walkthrough"))
 
     # ------------------------------------------------------------------ queries
 
