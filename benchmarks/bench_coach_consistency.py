@@ -276,7 +276,8 @@ def check_notes(where: str, game: Game, branch: Game, me: int, o: Any, counts: C
     """The majority notes and the next decision of a preview, against the real board."""
     age = game.state.age
     before, after = prizes(game.state, age), prizes(branch.state, age)
-    for (cls, _, old), (_, _, new) in zip(before, after, strict=True):
+    for (suit, _, old), (_, _, new) in zip(before, after, strict=True):
+        cls = suit.column_name  # the notes are read in English (the source language)
         said = [n for n in o.now.majority if f"the {cls} majority" in n]
         if old == new and said:
             counts.fail("b", where, f"{o.action}: {said} but the majority does not change")

@@ -14,7 +14,8 @@ from nidavellir.lessons import LessonError, builtin, load
 from nidavellir.lessons.claims import ClaimError, check, evaluate, split
 
 FILES = Path(__file__).resolve().parent.parent / "nidavellir" / "lessons" / "files"
-WALKTHROUGHS = sorted((FILES / "walkthrough").glob("*.yaml"))
+WALKTHROUGHS = sorted(p for p in (FILES / "walkthrough").glob("*.yaml")
+                      if p.suffixes == [".yaml"])  # not the translations (base.de.yaml)
 
 
 def _game() -> Game:

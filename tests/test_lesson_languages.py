@@ -223,4 +223,5 @@ def test_every_shipped_lesson_comes_in_the_three_languages(path):
     assert errors == []
     for code in ("de", "fr"):
         translated = load(path, language=code)
-        assert translated.language == code and translated.title != lesson.title
+        assert translated.language == code and translated.languages == lesson.languages
+        assert translated.summary != lesson.summary

@@ -84,8 +84,8 @@ def translated(lesson: Lesson, data: Any, source: Source,
         return lesson
     tdata, tsource = translation.read_translation(source.file, lesson.key, code)
     merged, msource = translation.translate(data, source, tdata, tsource, code)
-    with i18n.using(code):
-        return from_data(merged, msource)
+    with i18n.using(code):  # the words a question puts into the texts: this language's
+        return dataclasses.replace(from_data(merged, msource), language=code)
 
 
 def lesson_of(path: str | os.PathLike[str]) -> Path:

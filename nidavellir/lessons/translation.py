@@ -180,7 +180,6 @@ def translate(data: Mapping[str, Any], source: Source, tdata: Any, tsource: Sour
             put(("steps", i, name), (*tpath, name))
     if "names" in t:
         _rename(out, t["names"], tsource, kind)
-    out["language"] = language
     return out, merged
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ... import cards as C
 from ...cards import Kind, Suit
+from ...i18n import N_
 from .ages import age_shape
 from .pools import run_trials
 from .results import Estimate, estimate_from
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 # ====================================================================== 4. completing a line
 
-LINE_ASSUMPTION = (
+LINE_ASSUMPTION = N_(
     "Picking policy (a model, not the engine's bots): the player picks once per tavern, "
     "taverns in order, rounds dealt from freshly shuffled age decks (age 2 without one "
     "random card, then continuing into age 2 after age 1). Before each pick, position − 1 "

@@ -46,7 +46,7 @@ from ...names import card_name, class_with_article
 from .ages import appears_trial, expected_seen, p_appears
 from .bids import all_bids, bid_tie_trial, coin_values, p_bid_tie
 from .figures import convergence_figure, running_estimates
-from .lines import LINE_ASSUMPTION, line_picks, ordinal
+from .lines import LINE_ASSUMPTION, line_picks
 from .pools import box_pool, run_trials, target
 from .results import Distribution, Exact, distribution_estimate, estimate_from, format_outcome
 from .strategies import strategy_seats
@@ -196,6 +196,16 @@ def _target_words(what: Any) -> dict[str, str]:
             "a_target": _("the {card}").format(card=name)}
 
 
+def _tavern_words(tavern: int | None) -> str:
+    """``{tavern}`` in a lesson's text: "the Laughing Goblin" (German: the accusative, "den
+    Feiernden Goblin", as the lessons' sentences ask for it)."""
+    if tavern is None:
+        return pgettext("lesson words", "at least one of the three taverns")
+    return (pgettext("lesson words", "the Laughing Goblin"),
+            pgettext("lesson words", "the Dancing Dragon"),
+            pgettext("lesson words", "the Shining Horse"))[tavern]
+
+
 def _coins_text(values: Sequence[Any]) -> str:
     return i18n.join([str(v) for v in values])
 
@@ -291,8 +301,8 @@ def _q_line(k: int = 8, players: int = 3, position: int = 1, game: Game | None =
     return Question("line", f"A line within {k} picks (simulation only)",
                     {"k": k, "players": players, "position": position}, None, _sampler(trial),
                     track=lambda x: 1.0 if x <= k else 0.0, assumption=LINE_ASSUMPTION,
-                    facts={"k": k, "players": players, "position": ordinal(position),
-                           "policy": LINE_ASSUMPTION})
+                    facts={"k": k, "players": players, "position": i18n.ordinal(position),
+                           "policy": _(LINE_ASSUMPTION)})
 
 
 def _q_bid_tie(hand_a: Sequence[int | str] = (0, 2, 3, 4, 5),
@@ -310,8 +320,7 @@ def _q_bid_tie(hand_a: Sequence[int | str] = (0, 2, 3, 4, 5),
     facts = {"bids_a": exact.params["bids_a"], "bids_b": exact.params["bids_b"],
              "pairs": pairs, "ties": int(ties), "no_ties": pairs - int(ties),
              "coins": len(a), "hand_a": _coins_text(a), "hand_b": _coins_text(b),
-             "tavern": "at least one of the three taverns" if tavern is None
-             else f"the {C.TAVERNS[tavern]}", "answer": exact.value}
+             "tavern": _tavern_words(tavern), "answer": exact.value}
     return Question("bid_tie", "Two random bids tie", exact.params | {
         "hand_a": list(hand_a), "hand_b": list(hand_b)}, exact,
         _sampler(bid_tie_trial(hand_a, hand_b, tavern, distinct)), facts=facts)
