@@ -2,12 +2,15 @@
 
 Starts Voila from the project's files on a free local port, opens the dashboard in Debian's
 Chromium at 1280×800 and saves one screenshot per tab to ``docs/images/`` (walkthrough, play,
-what-if, lessons). Run it after a change of what those tabs show, look at the pictures, and
-commit them.
+what-if, lessons). ``python docs/tour.py --language de`` (or ``fr``) opens the page in that
+language (``?lang=de``) and saves ``walkthrough-de.png``, ``play-de.png`` and
+``lessons-de.png`` for docs/translating.md and the teachers' pages. Run it after a change of
+what those tabs show, look at the pictures, and commit them.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 from pathlib import Path
@@ -23,7 +26,13 @@ OUT = ROOT / "docs" / "images"
 TIMEOUT = 120_000
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--language", choices=("de", "fr"),
+                        help="the page's language (pictures named NAME-LANG.png)")
+    args = parser.parse_args(argv)
+    if args.language:
+        return translated(args.language)
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
@@ -66,6 +75,45 @@ def main() -> int:
         finally:
             stop_voila(server)
     for name in ("walkthrough", "play", "whatif", "lessons"):
+        print(OUT / f"{name}.png")
+    return 0
+
+
+def translated(language: str) -> int:
+    """The walkthrough (a few steps in), the Play tab and a probability lesson's first
+    step answered, in ``language``; the tabs are found by their place (their names are
+    the language's)."""
+    from playwright.sync_api import sync_playwright
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    names = [f"walkthrough-{language}", f"play-{language}", f"lessons-{language}"]
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start_voila("notebooks", Path(tmp))
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                page = browser.new_page(viewport={"width": 1280, "height": 800},
+                                        locale=language)
+                page.goto(server.render_url("dashboard.ipynb") + f"?lang={language}")
+                page.locator(".nid-wt-title").wait_for(timeout=TIMEOUT)
+                # one step in: the first bid (its move waits for the learner)
+                page.locator("button.nid-wt-next").click()
+                page.locator(".nid-wt-title:has-text('2')").wait_for(timeout=TIMEOUT)
+                page.screenshot(path=str(OUT / f"{names[0]}.png"))
+                tabs = page.locator(".nid-tabs .lm-TabBar-tab")
+                tabs.nth(1).click()
+                page.locator(".nid-play-app").first.wait_for(timeout=TIMEOUT)
+                page.wait_for_timeout(1500)
+                page.screenshot(path=str(OUT / f"{names[1]}.png"))
+                tabs.nth(4).click()
+                page.wait_for_function("() => !document.querySelector('.nid-tab-lessons')"
+                                       ".innerText.includes('…')", timeout=TIMEOUT)
+                page.wait_for_timeout(1000)
+                page.screenshot(path=str(OUT / f"{names[2]}.png"))
+                browser.close()
+        finally:
+            stop_voila(server)
+    for name in names:
         print(OUT / f"{name}.png")
     return 0
 
