@@ -28,6 +28,8 @@ from .. import events as ev
 from ..actions import Action
 from ..cards import Kind
 from ..game import Game
+from ..i18n import _, join
+from ..names import card_name, class_in_sentence
 from ..rules.base import DecisionKind
 from ..rules.flow import distinction_winner
 from ..scoring import CATEGORIES, CATEGORY_LABELS, PlayerTable, score_table, warrior_majority
@@ -146,8 +148,9 @@ def _immediate(base: Game, me: int, action: Action) -> Immediate:
 
 # ====================================================================== majorities
 
-#: (class, what the majority wins, the seats that would get it) for each majority at stake.
-Prize = tuple[str, str, frozenset[int]]
+#: (class, what the majority wins in words, the seats that would get it) for each majority
+#: at stake.
+Prize = tuple[C.Suit, str, frozenset[int]]
 
 
 def prizes(state: GameState, age: int) -> list[Prize]:
@@ -160,43 +163,58 @@ def prizes(state: GameState, age: int) -> list[Prize]:
         out = []
         for suit, card in zip(C.SUITS, C.DISTINCTIONS, strict=True):
             winner = distinction_winner([p.ranks[suit] for p in players])
-            out.append((suit.column_name, card.name,
-                        frozenset(() if winner is None else (winner,))))
+            out.append((suit, card_name(card), frozenset(() if winner is None else (winner,))))
         return out
     bonus = warrior_majority([p.ranks[C.Suit.WARRIOR] for p in players], state.config.options)
-    return [(C.Suit.WARRIOR.column_name, "the warrior bonus",
+    # Translators: what the warriors' majority wins in age 2, in a majority note ("ties the
+    # warrior majority: the warrior bonus for you and Bo").
+    return [(C.Suit.WARRIOR, _("the warrior bonus"),
              frozenset(i for i, b in enumerate(bonus) if b))]
 
 
 def majority_notes(before: Sequence[Prize], after: Sequence[Prize], me: int,
                    names: Sequence[str]) -> list[str]:
     """The majorities whose holders the move changes, in words, from the engine's holders
-    before and after (``me``: the player moving)."""
+    before and after (``me``: the player moving).
+
+    Each note is a whole message ({cls}: the class inside a sentence, "warrior",
+    "Krieger"; {prize}: the distinction or the bonus; {players}: the other seats)."""
     notes = []
-    for (cls, prize, old), (_, _, new) in zip(before, after, strict=True):
+    for (suit, prize, old), (_suit, _prize, new) in zip(before, after, strict=True):
         if old == new:
             continue
-        others = sorted(new - {me})
-        who = " and ".join(names[i] for i in others)
+        cls = class_in_sentence(suit)
+        others = join([names[i] for i in sorted(new - {me})])
         if me in new and not others:
             taken = sorted(old - {me})
-            notes.append(f"takes the {cls} majority: {prize}"
-                         + (f" (from {' and '.join(names[i] for i in taken)})" if taken else ""))
+            if taken:
+                # Translators: a majority note under an option (what the move does to a
+                # class majority); {players}: who held it before.
+                notes.append(_("takes the {cls} majority: {prize} (from {players})").format(
+                    cls=cls, prize=prize, players=join([names[i] for i in taken])))
+            else:
+                # Translators: a majority note under an option.
+                notes.append(_("takes the {cls} majority: {prize}").format(cls=cls, prize=prize))
         elif me in new:
-            notes.append(f"ties the {cls} majority: {prize} for you and {who}")
+            # Translators: a majority note under an option: a tie that gives the prize to
+            # every tied player.
+            notes.append(_("ties the {cls} majority: {prize} for you and {players}").format(
+                cls=cls, prize=prize, players=others))
         elif not new:
-            notes.append(f"ties the {cls} majority: nobody gets {prize}")
+            # Translators: a majority note under an option: a tie that gives the
+            # distinction to nobody.
+            notes.append(_("ties the {cls} majority: nobody gets {prize}").format(
+                cls=cls, prize=prize))
         elif me in old:
-            notes.append(f"hands the {cls} majority to {who}: {prize}")
+            # Translators: a majority note under an option: the player moving loses it.
+            notes.append(_("hands the {cls} majority to {players}: {prize}").format(
+                cls=cls, prize=prize, players=others))
         else:
-            notes.append(f"leaves the {cls} majority to {who}: {prize}")
+            # Translators: a majority note under an option: it passes between others.
+            notes.append(_("leaves the {cls} majority to {players}: {prize}").format(
+                cls=cls, prize=prize, players=others))
     return notes
 
 
-def good_note(text: str) -> bool:
-    """Whether a majority note is good news for the player moving."""
-    return text.startswith("takes") or (text.startswith("ties") and "for you" in text)
-
-
-__all__ = ["Immediate", "Prize", "good_note", "immediate", "immediates", "majority_notes",
+__all__ = ["Immediate", "Prize", "immediate", "immediates", "majority_notes",
            "prizes", "sheet_if_ended"]
