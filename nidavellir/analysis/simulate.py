@@ -32,6 +32,7 @@ from .. import events as ev
 from ..bots import BOTS, SEARCH_BOTS, derive_seed, parse_bot_spec, play_game
 from ..cards import SUITS
 from ..game import Game
+from ..i18n import count, number
 from ..scoring import CATEGORIES
 from .runner import CONNECT_TIMEOUT, Backend, chunk_size, chunked, run_chunks, run_tasks
 
@@ -422,12 +423,17 @@ def run(args: argparse.Namespace) -> int:
             summary = simulate_to_dir(args.out, args.games, args.players, bots, seed=args.seed,
                                       expansions=expansions, progress=not args.no_progress,
                                       chunk=args.chunk, resume=args.resume, backend=backend)
+            # Translators: `nidavellir simulate --out DIR/`: what the run did (its chunks are
+            # files of {chunk} games each; {written}: the chunks written now).
+            print(count(args.games, "{n} game in {chunks} chunks of {chunk}: {written} "
+                        "written now, {skipped} already there, in {out}.",
+                        "{n} games in {chunks} chunks of {chunk}: {written} written now, "
+                        "{skipped} already there, in {out}.",
+                        chunks=number(summary["chunks"]), chunk=number(summary["chunk"]),
+                        written=number(summary["written"]),
+                        skipped=number(summary["skipped"]), out=args.out))
             means = summary["mean_total"]
-            text = ", ".join(f"{b}: mean {means[b]:.1f}, {summary['wins'].get(b, 0)} wins"
-                             for b in sorted(means))
-            print(f"{args.games} games in {summary['chunks']} chunks of {summary['chunk']}: "
-                  f"{summary['written']} written, {summary['skipped']} already there, in "
-                  f"{args.out}" + (f" (written now: {text})" if text else ""))
+            print(_bot_lines({b: (means[b], summary["wins"].get(b, 0)) for b in sorted(means)}))
             return 0
         if args.resume:
             raise ValueError("--resume needs a folder: --out DIR/")
@@ -439,11 +445,23 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     winners = df[df["winner"]].groupby("bot").size()
-    means = df.groupby("bot")["total"].mean().round(1)
-    summary_text = ", ".join(f"{b}: mean {means[b]}, {int(winners.get(b, 0))} wins"
-                             for b in means.index)
-    print(f"{args.games} games, {len(df)} rows written to {out} ({summary_text})")
+    means = df.groupby("bot")["total"].mean()
+    # Translators: `nidavellir simulate --out FILE`: what was written.
+    print(count(args.games, "{n} game played, {rows} rows written to {out}.",
+                "{n} games played, {rows} rows written to {out}.",
+                rows=number(len(df)), out=out))
+    print(_bot_lines({b: (means[b], int(winners.get(b, 0))) for b in means.index}))
     return 0
+
+
+def _bot_lines(results: dict[str, tuple[float, int]]) -> str:
+    """Each bot's wins and mean total, a line each (the bots' names are notation)."""
+    # Translators: `nidavellir simulate`: a bot's results, one line each ({bot}: its name
+    # as typed, "greedy", "search@200"; {mean}: its mean total, e.g. "152.3").
+    return "\n".join("  " + count(wins, "{bot}: {n} win, a mean total of {mean} points",
+                                   "{bot}: {n} wins, a mean total of {mean} points",
+                                   bot=bot, mean=number(mean, 1))
+                     for bot, (mean, wins) in results.items())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
