@@ -158,3 +158,47 @@ def test_review_speaks_the_language_asked_for(capsys: pytest.CaptureFixture[str]
     assert code == 0
     record = json.loads(Path(UNFINISHED).read_text(encoding="utf-8"))
     _no_english(out, _notation_and_data(" ".join(record["config"]["names"])))
+
+
+# ------------------------------------------------------------------------- --help
+
+#: The commands whose arguments' help this module's parsers own (``lesson``'s are the
+#: lessons package's).
+HELPED = ("score", "replay", "simulate", "ladder", "review", "hint")
+
+
+@pytest.mark.parametrize("command", [None, *HELPED])
+def test_help_comes_from_the_catalogue(capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch,
+                                       command: str | None) -> None:
+    """``nidavellir --language qps COMMAND --help``: argparse's frame (usage, sections,
+    ``-h``) and every help line are the catalogue's; outside the markers only what is typed
+    (the program, the commands, the options and their metavariables)."""
+    from nidavellir.cli import COMMANDS, build_parser
+
+    argv = ["--language", "qps", *([command] if command else []), "--help"]
+    with pytest.raises(SystemExit) as done:
+        _run(capsys, monkeypatch, *argv)
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    typed = {"nidavellir", "COMMAND", *COMMANDS}
+    parser = build_parser()
+    parsers = [parser, *parser._subparsers._group_actions[0].choices.values()]  # type: ignore[union-attr]
+    for p in parsers:
+        for action in p._actions:
+            typed |= {w for text in (*action.option_strings, str(action.metavar or ""),
+                                     action.dest.upper()) for w in re.findall(r"[A-Za-z]+", text)}
+    assert "⟦" in out
+    # The whole text at once: argparse wraps a help line over several lines.
+    escapes = i18n.escaped(out, typed)
+    assert not escapes, escapes
+
+
+def test_help_in_german(capsys: pytest.CaptureFixture[str],
+                        monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(SystemExit):
+        _run(capsys, monkeypatch, "--language", "de", "hint", "--help")
+    out = capsys.readouterr().out
+    assert out.startswith("Aufruf: nidavellir hint [-h]")
+    assert "Optionen:" in out and "diese Hilfe zeigen und beenden" in out
+    assert "Entscheidung N beurteilen" in out and "usage" not in out and "options" not in out

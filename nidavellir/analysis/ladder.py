@@ -271,19 +271,19 @@ def summarise(frame: pd.DataFrame, names: Sequence[str], players: int, seed: int
 
 def configure_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", required=True, metavar="BOT,BOT[,...]",
-                        help="the bots to rank: names or levels, a search bot with its budget "
-                             "as NAME@0.5s or NAME@400 (iterations)")
+                        help=_("the bots to rank: names or levels, a search bot with its budget "
+                               "as NAME@0.5s or NAME@400 (iterations)"))
     parser.add_argument("--players", type=int, default=3, metavar="P",
-                        help="players per game, 2-5 (default 3)")
+                        help=_("players per game, 2-5 (default 3)"))
     parser.add_argument("--games", type=int, default=30, metavar="N",
-                        help="games per ordered pairing, rounded up to a multiple of P "
-                             "(default 30)")
-    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+                        help=_("games per ordered pairing, rounded up to a multiple of P "
+                               "(default 30)"))
+    parser.add_argument("--seed", type=int, default=0, help=_("master seed (default 0)"))
     add_backend_arguments(parser)
     parser.add_argument("--expansions", default="", metavar="NAME[,NAME...]",
-                        help="expansions to play with (thingvellir)")
-    parser.add_argument("--out", metavar="FILE", help="also write the rows: FILE.csv or FILE.parquet")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+                        help=_("expansions to play with (thingvellir)"))
+    parser.add_argument("--out", metavar="FILE", help=_("also write the rows: FILE.csv or FILE.parquet"))
+    parser.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -542,23 +542,23 @@ def load_review(path: str | Path) -> tuple[Game, pd.DataFrame]:
 def configure_parser(parser: argparse.ArgumentParser) -> None:
     from .simulate import add_backend_arguments
 
-    parser.add_argument("record", metavar="RECORD", help="a game record (JSON, Game.save)")
+    parser.add_argument("record", metavar="RECORD", help=_("a game record (JSON, Game.save)"))
     parser.add_argument("--level", default=DEFAULT_LEVEL,
-                        help="the coach's level: quick, coach (default, as the Hint), deep, "
-                             "hard, expert, or search@BUDGET (e.g. search@400)")
+                        help=_("the coach's level: quick, coach (default, as the Hint), deep, "
+                               "hard, expert, or search@BUDGET (e.g. search@400)"))
     add_backend_arguments(parser, workers=os.cpu_count() or 1,
-                          workers_help="one per core of this machine")
+                          workers_help=_("one per core of this machine"))
     parser.add_argument("--seats", metavar="S[,S...]", default=None,
-                        help="review only these seats' decisions, numbered from 1 (default: "
-                             "every seat)")
+                        help=_("review only these seats' decisions, numbered from 1 (default: "
+                               "every seat)"))
     parser.add_argument("--seed", type=int, default=None,
-                        help="a fixed seed (default: each position seeded as the Hint seeds it)")
+                        help=_("a fixed seed (default: each position seeded as the Hint seeds it)"))
     parser.add_argument("--out", metavar="FILE",
-                        help="write the review: FILE.csv, FILE.parquet, FILE.html (a report) "
-                             "or FILE.json (the game with its review, opened again without "
-                             "recomputing)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+                        help=_("write the review: FILE.csv, FILE.parquet, FILE.html (a report) "
+                               "or FILE.json (the game with its review, opened again without "
+                               "recomputing)"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    parser.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
 
 
 def run(args: argparse.Namespace) -> int:
