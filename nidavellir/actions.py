@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from .cards import HUNTER_COIN_VALUE, MAX_COIN_VALUE, SUITS, Card, Suit
 from .coins import label_key, parse_label
 from .errors import InvalidNotation
+from .i18n import _
 from .tokens import TOKENS, parse_suit, parse_token
 
 PLACES = ("hand", "purse", "T1", "T2", "T3")
@@ -138,13 +139,16 @@ def register_verb(verb: str, syntax: Syntax, owner: str) -> None:
 
 def _no_args(verb: str, rest: str, text: str) -> tuple[object, ...]:
     if rest:
-        raise InvalidNotation(f"{text!r}: {verb} takes no argument")
+        # Translators: a move typed wrong ({verb}: the action's verb, notation).
+        raise InvalidNotation(_("{text!r}: {verb} takes no argument").format(text=text,
+                                                                            verb=verb))
     return ()
 
 
 def _card(verb: str, rest: str, text: str) -> tuple[object, ...]:
     if not rest:
-        raise InvalidNotation(f"{text!r}: {verb} needs a card")
+        # Translators: a move typed wrong ({verb}: the action's verb, notation).
+        raise InvalidNotation(_("{text!r}: {verb} needs a card").format(text=text, verb=verb))
     return (parse_token(rest),)
 
 
@@ -172,21 +176,26 @@ def place(text: str) -> str:
     for p in PLACES:
         if key == p.lower():
             return p
-    raise InvalidNotation(f"unknown coin place {text!r}: expected hand, purse, T1, T2 or T3")
+    # Translators: a coin's place typed wrong ({places}: the places in the notation).
+    raise InvalidNotation(_("unknown coin place {text!r}: expected {places}").format(
+        text=text, places=", ".join(PLACES)))
 
 
 def parse_action(text: str) -> Action:
     """Parse the text notation; raises InvalidNotation saying what is wrong."""
     if not isinstance(text, str):
-        raise InvalidNotation(f"an action must be text, not {text!r}")
+        raise InvalidNotation(_("an action must be text, not {value!r}").format(value=text))
     stripped = text.strip()
     if not stripped:
-        raise InvalidNotation("empty action")
-    verb, _, rest = stripped.partition(" ")
+        # Translators: the move box was sent empty.
+        raise InvalidNotation(_("empty action"))
+    verb, _space, rest = stripped.partition(" ")
     verb = verb.lower()
     syntax = VERBS.get(verb)
     if syntax is None:
-        raise InvalidNotation(f"unknown action {verb!r} in {text!r}")
+        # Translators: a move typed wrong: its first word is no action's verb.
+        raise InvalidNotation(_("unknown action {verb!r} in {text!r}").format(verb=verb,
+                                                                             text=text))
     return Action(verb, syntax.parse(verb, rest.strip(), text))
 
 

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .i18n import _
+
 
 class Suit(enum.IntEnum):
     """A dwarf class, and the army column of that class (FR "Anatomie du plateau").
@@ -45,7 +47,9 @@ class Suit(enum.IntEnum):
         for suit in cls:
             if key in (suit.letter.lower(), suit.column_name, suit.column_name + "s"):
                 return suit
-        raise ValueError(f"unknown class {text!r}: expected one of W, H, M, B, E")
+        # Translators: a column typed wrong in the notation; {letters} are notation.
+        raise ValueError(_("unknown class {text!r}: expected one of {letters}").format(
+            text=text, letters=", ".join(s.letter for s in cls)))
 
 
 SUITS: tuple[Suit, ...] = tuple(Suit)

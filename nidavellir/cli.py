@@ -21,11 +21,12 @@ import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from . import i18n
 from .analysis.simulate import configure_parser as configure_simulate
 from .errors import NidavellirError
-from .i18n import _, count
+from .i18n import N_, _, count
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -42,12 +43,12 @@ class Command:
 
 def _configure_score(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE",
-                        help="a scenario file (.yaml, .yml or .json), see the README")
+                        help=_("a scenario file (.yaml, .yml or .json), see the README"))
     parser.add_argument("--json", action="store_true",
-                        help="print one JSON object instead of the score sheet")
+                        help=_("print one JSON object instead of the score sheet"))
     parser.add_argument("--hypothetical", action="store_true",
-                        help="skip the checks of what is physically impossible (box counts, "
-                             "coin availability, duplicates across the table)")
+                        help=_("skip the checks of what is physically impossible (box counts, "
+                               "coin availability, duplicates across the table)"))
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -80,7 +81,7 @@ def run_score(args: argparse.Namespace) -> int:
 
 def _configure_replay(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("record", metavar="RECORD",
-                        help="a game record (JSON, written by Game.save), see the README")
+                        help=_("a game record (JSON, written by Game.save), see the README"))
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -135,17 +136,17 @@ def run_review(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- hint
 
 def _configure_hint(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("record", metavar="RECORD", help="a game record (JSON, Game.save)")
+    parser.add_argument("record", metavar="RECORD", help=_("a game record (JSON, Game.save)"))
     parser.add_argument("--at", type=int, metavar="N", default=None,
-                        help="judge decision N (numbered from 1, as the review numbers them; "
-                             "default: the record's last position, for an unfinished game)")
+                        help=_("judge decision N (numbered from 1, as the review numbers them; "
+                               "default: the record's last position, for an unfinished game)"))
     parser.add_argument("--level", default=None,
-                        help="the coach's level: quick, coach (default), deep, hard, expert, "
-                             "or search@BUDGET (e.g. search@400: the same answer every run)")
+                        help=_("the coach's level: quick, coach (default), deep, hard, expert, "
+                               "or search@BUDGET (e.g. search@400: the same answer every run)"))
     parser.add_argument("--seed", type=int, default=None,
-                        help="a fixed seed (default: from the position as the seat sees it, "
-                             "as the Hint and the review seed it)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+                        help=_("a fixed seed (default: from the position as the seat sees it, "
+                               "as the Hint and the review seed it)"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def run_hint(args: argparse.Namespace) -> int:
@@ -237,19 +238,22 @@ def run_lesson(args: argparse.Namespace) -> int:
     return run(args)
 
 
+#: The commands; their help lines are marked for the catalogue (``N_``) and translated
+#: when the parser is built, in the command's language.
 COMMANDS: dict[str, Command] = {
-    "score": Command("score a table from a scenario file", _configure_score, run_score),
-    "replay": Command("replay a game record: its log and score sheet", _configure_replay,
+    # Translators: a command's line in `nidavellir --help`.
+    "score": Command(N_("score a table from a scenario file"), _configure_score, run_score),
+    "replay": Command(N_("replay a game record: its log and score sheet"), _configure_replay,
                       run_replay),
-    "simulate": Command("play many seeded games with bots; rows to CSV or Parquet",
+    "simulate": Command(N_("play many seeded games with bots; rows to CSV or Parquet"),
                         configure_simulate, run_simulate),
-    "ladder": Command("rank bots by seat-rotated games on common deals: win shares, Elo",
+    "ladder": Command(N_("rank bots by seat-rotated games on common deals: win shares, Elo"),
                       _configure_ladder, run_ladder),
-    "review": Command("judge every decision of a recorded game: mistakes and better moves",
+    "review": Command(N_("judge every decision of a recorded game: mistakes and better moves"),
                       _configure_review, run_review),
-    "hint": Command("the coach's judgement of one decision of a record, and why",
+    "hint": Command(N_("the coach's judgement of one decision of a record, and why"),
                     _configure_hint, run_hint),
-    "lesson": Command("lesson files: list them, check them, show one step by step",
+    "lesson": Command(N_("lesson files: list them, check them, show one step by step"),
                       _configure_lesson, run_lesson),
 }
 
@@ -299,17 +303,43 @@ def language_of(argv: Sequence[str], environ: Mapping[str, str]) -> str:
     return i18n.SOURCE
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help with its own words in the reader's language: "usage:" (the titles
+    and ``-h``'s line are set by :func:`_translated_frame`)."""
+
+    def add_usage(self, usage: str | None, actions: Any, groups: Any,
+                  prefix: str | None = None) -> None:
+        # Translators: the first line of a command's --help, before its usage.
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
+def _translated_frame(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """A parser built with ``add_help=False``: its ``-h`` and its sections' titles in the
+    reader's language (argparse's own catalogue is not the lab's)."""
+    # Translators: the sections of a command's --help.
+    parser._positionals.title = _("positional arguments")
+    parser._optionals.title = _("options")
+    parser.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                        help=_("show this help message and exit"))
+    return parser
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="nidavellir",
-        description="The Nidavellir lab: score sheets and tools for Nidavellir + Thingvellir.")
+    """The command line's parser, its help in the current language (:func:`main` builds it
+    in the command's)."""
+    parser = _translated_frame(argparse.ArgumentParser(
+        prog="nidavellir", add_help=False, formatter_class=HelpFormatter,
+        description=_("The Nidavellir lab: score sheets and tools for Nidavellir + "
+                      "Thingvellir.")))
     parser.add_argument("--language", metavar="CODE", choices=[*i18n.LANGUAGES, i18n.PSEUDO],
-                        help="the language of the human output: "
-                             f"{', '.join(i18n.LANGUAGES)} (default: the environment's "
-                             "locale, LANG; else en)")
+                        help=_("the language of the human output: {languages} (default: the "
+                               "environment's locale, LANG; else en)").format(
+                            languages=", ".join(i18n.LANGUAGES)))
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, command in COMMANDS.items():
-        sub = subparsers.add_parser(name, help=command.help, description=command.help)
+        sub = _translated_frame(subparsers.add_parser(
+            name, help=_(command.help), description=_(command.help), add_help=False,
+            formatter_class=HelpFormatter))
         command.configure(sub)
         sub.set_defaults(run=command.run)
     return parser

@@ -13,8 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import EXCHANGE_COIN_VALUE, HUNTER_COIN_VALUE, MAX_COIN_VALUE, STARTING_COINS
+from .cards import (
+    EXCHANGE_COIN_VALUE,
+    HUNTER_COIN_VALUE,
+    HUNTING_MASTER,
+    MAX_COIN_VALUE,
+    STARTING_COINS,
+)
 from .errors import InvalidNotation
+from .i18n import _
+from .names import card_name
 
 GOLD, BRONZE, SPECIAL = 0, 1, 2
 
@@ -112,12 +120,20 @@ def parse_label(text: str) -> str:
     special = raw.endswith("*")
     digits = raw[:-1] if special else raw
     if not (digits.isascii() and digits.isdigit()):  # "²".isdigit() is True, int("²") fails
-        raise InvalidNotation(f"{text!r} is not a coin: expected a value such as 5, or 3*")
+        # Translators: a coin typed wrong ({value}, {special}: coins in the notation, "5"
+        # and "3*").
+        raise InvalidNotation(_("{text!r} is not a coin: expected a value such as {value}, or "
+                                "{special}").format(text=text, value="5",
+                                                    special=f"{HUNTER_COIN_VALUE}*"))
     v = int(digits)
     if special and v != HUNTER_COIN_VALUE:
-        raise InvalidNotation(f"{text!r} is not a coin: only the Hunting Master's 3* is special")
+        # Translators: a coin typed wrong ({distinction}: the rulebook's name; {coin}: "3*").
+        raise InvalidNotation(_("{text!r} is not a coin: only the {distinction}'s {coin} is "
+                                "special").format(text=text, distinction=card_name(
+                                    HUNTING_MASTER), coin=f"{HUNTER_COIN_VALUE}*"))
     if not 0 <= v <= MAX_COIN_VALUE:
-        raise InvalidNotation(f"{text!r} is not a coin: values run from 0 to {MAX_COIN_VALUE}")
+        raise InvalidNotation(_("{text!r} is not a coin: values run from 0 to {most}").format(
+            text=text, most=MAX_COIN_VALUE))
     return f"{v}*" if special else str(v)
 
 

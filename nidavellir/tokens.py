@@ -21,6 +21,7 @@ import unicodedata
 
 from .cards import ALL_CARDS, Card, Kind, Suit
 from .errors import InvalidNotation
+from .i18n import _
 
 _DROP = re.compile(r"[\s'’`&\-_.]+")
 
@@ -73,7 +74,7 @@ def suggestions(text: str, n: int = 3) -> list[str]:
 def parse_token(text: str) -> Card:
     """The card a token names; raises InvalidNotation naming it, with suggestions."""
     if not isinstance(text, str):
-        raise InvalidNotation(f"a card token must be text, not {text!r}")
+        raise InvalidNotation(_("a card token must be text, not {value!r}").format(value=text))
     if "/" in text:
         key = _mercenary_key(text)
         found = _MERCENARY_INDEX.get(key) if key is not None else None
@@ -84,8 +85,11 @@ def parse_token(text: str) -> Card:
         if found is not None:
             return found
     near = suggestions(text)
-    hint = f"; did you mean {', '.join(near)}?" if near else ""
-    raise InvalidNotation(f"unknown card token {text!r}{hint}")
+    if near:
+        # Translators: a card token typed wrong; {tokens}: the nearest tokens (notation).
+        raise InvalidNotation(_("unknown card token {text!r}; did you mean {tokens}?").format(
+            text=text, tokens=", ".join(near)))
+    raise InvalidNotation(_("unknown card token {text!r}").format(text=text))
 
 
 def format_token(card: Card) -> str:

@@ -4,6 +4,7 @@ else the environment's locale (``LANG``), else English; JSON and notation unchan
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -82,3 +83,122 @@ def test_a_command_in_its_own_process_reads_lang() -> None:
                           env={"LANG": "de_DE.UTF-8", "PATH": "/usr/bin:/bin"}, check=False)
     assert done.returncode == 0, done.stderr
     assert "Partie vorbei nach" in done.stdout
+
+
+# ----------------------------------------------------------- simulate, ladder and review
+# Each command's human output in German (a German sentence, none of the English ones) and
+# in the pseudo-language (no word outside the markers but the notation and the data: the
+# bots' names, the players' names, the moves, the output's path).
+
+
+def _notation_and_data(*texts: str) -> set[str]:
+    """Words that stay as they are in every language: card tokens, the actions' verbs and
+    coin places, and the words of the given data (bot names, player names, paths)."""
+    from nidavellir.actions import PLACES
+    from nidavellir.rules.base import CHOICES
+
+    words = {w for c in C.ALL_CARDS for w in c.token.replace("/", " ").split()}
+    words |= {verb for cls in CHOICES.values() for verb in cls.verbs} | set(PLACES)
+    return words | {w for text in texts for w in re.findall(r"[^\W\d_]+", text)}
+
+
+def _no_english(out: str, allowed: set[str]) -> None:
+    escapes = {w: line for line in out.splitlines() for w in i18n.escaped(line, allowed)}
+    assert not escapes, escapes
+
+
+def test_simulate_speaks_the_language_asked_for(capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    argv = ["simulate", "--games", "3", "--players", "2", "--bots", "random,greedy",
+            "--no-progress"]
+    code, out, _err = _run(capsys, monkeypatch, "--language", "de", *argv,
+                           "--out", str(tmp_path / "rows.csv"))
+    assert code == 0
+    assert "3 Partien gespielt, 6 Zeilen geschrieben nach" in out
+    assert re.search(r"greedy: \d Siege?, im Schnitt \d+,\d Punkte", out), out
+    assert "games" not in out and "wins" not in out and "mean" not in out
+    folder = tmp_path / "parts"
+    code, out, _err = _run(capsys, monkeypatch, "--language", "qps", *argv,
+                           "--out", f"{folder}/")
+    assert code == 0 and "⟦" in out
+    _no_english(out, _notation_and_data("random greedy", str(folder)))
+
+
+def test_ladder_speaks_the_language_asked_for(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              tmp_path: Path) -> None:
+    argv = ["ladder", "--bots", "random,greedy", "--players", "2", "--games", "2",
+            "--no-progress", "--out", str(tmp_path / "ladder.csv")]
+    code, out, _err = _run(capsys, monkeypatch, "--language", "fr", *argv)
+    assert code == 0
+    assert "4 parties à 2 joueur·euse·s." in out and "Lignes écrites dans" in out
+    head = out.splitlines()[3]
+    assert head.split()[:2] == ["bot", "parties"] and "part de victoires (IC 95 %)" in head
+    assert re.search(r"\d+,\d\u00a0% \(\d+,\d\u00a0% à \d+,\d\u00a0%\)", out), out
+    assert "games" not in out and "win share" not in out
+    code, out, _err = _run(capsys, monkeypatch, "--language", "qps", *argv)
+    assert code == 0
+    _no_english(out, _notation_and_data("random greedy Elo", str(tmp_path)))
+
+
+def test_review_speaks_the_language_asked_for(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              tmp_path: Path) -> None:
+    report = tmp_path / "review.html"
+    argv = ["review", UNFINISHED, "--level", "search@4", "--seats", "1", "--no-progress"]
+    code, out, _err = _run(capsys, monkeypatch, "--language", "de", *argv, "--out", str(report))
+    assert code == 0
+    assert "beste oder etwa gleich gute Züge" in out and "Analyse geschrieben nach" in out
+    assert "(erzwungen)" in out or "der Coach:" in out
+    assert "the coach" not in out and "(forced)" not in out and "given up" not in out
+    page = report.read_text(encoding="utf-8")
+    assert "<h2>Die Partie</h2>" in page and "Stufe: eine Suche mit 4 Iterationen" in page
+    code, out, _err = _run(capsys, monkeypatch, "--language", "qps", *argv)
+    assert code == 0
+    record = json.loads(Path(UNFINISHED).read_text(encoding="utf-8"))
+    _no_english(out, _notation_and_data(" ".join(record["config"]["names"])))
+
+
+# ------------------------------------------------------------------------- --help
+
+#: The commands whose arguments' help this module's parsers own (``lesson``'s are the
+#: lessons package's).
+HELPED = ("score", "replay", "simulate", "ladder", "review", "hint")
+
+
+@pytest.mark.parametrize("command", [None, *HELPED])
+def test_help_comes_from_the_catalogue(capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch,
+                                       command: str | None) -> None:
+    """``nidavellir --language qps COMMAND --help``: argparse's frame (usage, sections,
+    ``-h``) and every help line are the catalogue's; outside the markers only what is typed
+    (the program, the commands, the options and their metavariables)."""
+    from nidavellir.cli import COMMANDS, build_parser
+
+    argv = ["--language", "qps", *([command] if command else []), "--help"]
+    with pytest.raises(SystemExit) as done:
+        _run(capsys, monkeypatch, *argv)
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    typed = {"nidavellir", "COMMAND", *COMMANDS}
+    parser = build_parser()
+    parsers = [parser, *parser._subparsers._group_actions[0].choices.values()]  # type: ignore[union-attr]
+    for p in parsers:
+        for action in p._actions:
+            typed |= {w for text in (*action.option_strings, str(action.metavar or ""),
+                                     action.dest.upper()) for w in re.findall(r"[A-Za-z]+", text)}
+    assert "⟦" in out
+    # The whole text at once: argparse wraps a help line over several lines.
+    escapes = i18n.escaped(out, typed)
+    assert not escapes, escapes
+
+
+def test_help_in_german(capsys: pytest.CaptureFixture[str],
+                        monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(SystemExit):
+        _run(capsys, monkeypatch, "--language", "de", "hint", "--help")
+    out = capsys.readouterr().out
+    assert out.startswith("Aufruf: nidavellir hint [-h]")
+    assert "Optionen:" in out and "diese Hilfe zeigen und beenden" in out
+    assert "Entscheidung N beurteilen" in out and "usage" not in out and "options" not in out

@@ -8,6 +8,7 @@ raises IllegalAction saying why; either way the state is unchanged.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -119,7 +120,8 @@ def test_canonical_forms(text: str, canonical: str) -> None:
 
 # ---------------------------------------------------------------------- parse errors
 
-@pytest.mark.parametrize("text, message", [
+#: Bad text and what its error says (in English, the messages as written).
+PARSE_ERRORS: list[tuple[str, str]] = [
     ("fly away", "unknown action 'fly'"),
     ("ylud stay", "name Ylud's current column"),
     ("garbage", "unknown action 'garbage'"),
@@ -142,13 +144,51 @@ def test_canonical_forms(text: str, canonical: str) -> None:
     ("skip now", "skip takes no argument"),
     ("enlist W6/E8", "expected enlist first"),
     ("remove W7", "name the card and its column"),
-])
+]
+
+
+@pytest.mark.parametrize(("text", "message"), PARSE_ERRORS)
 def test_parse_errors_say_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(InvalidNotation) as info:
         parse_action(text)
     assert message in str(info.value)
     # InvalidNotation is a ValueError and a NidavellirError (errors contract).
     assert isinstance(info.value, ValueError) and isinstance(info.value, NidavellirError)
+
+
+@pytest.mark.parametrize("text", [text for text, _message in PARSE_ERRORS if text.strip()])
+def test_parse_errors_are_whole_sentences_of_the_catalogue(text: str) -> None:
+    """A learner typing a move reads why it is wrong in the page's language (issue 46): in
+    the pseudo-language every word of the message is inside the catalogue's markers but
+    the notation (what was typed, the verbs, card tokens, coin places, class letters and
+    the examples), which is the same in every language."""
+    from nidavellir.actions import PLACES, VERBS
+    from nidavellir.i18n import escaped, using
+
+    with using("qps"), pytest.raises(InvalidNotation) as info:
+        parse_action(text)
+    message = str(info.value)
+    assert message.startswith("⟦") and message.endswith("⟧"), message
+    notation = set(re.findall(r"[^\W\d_]+", text)) | set(VERBS) | set(PLACES)
+    notation |= {w for c in C.ALL_CARDS for w in re.split(r"[/\s]", c.token)}
+    notation |= {"first", "last"}  # enlist first / enlist last
+    assert not escaped(message, notation), message
+
+
+def test_parse_errors_in_german_keep_the_notation() -> None:
+    from nidavellir.i18n import using
+
+    with using("de"):
+        with pytest.raises(InvalidNotation) as bid:
+            parse_action("bid 5 3")
+        with pytest.raises(InvalidNotation) as coin:
+            parse_action("bid 4* 3 0")
+        with pytest.raises(InvalidNotation) as token:
+            parse_action("take W11")
+    assert str(bid.value) == ("'bid 5 3': ein Gebot nennt 3 Münzen, eine pro Taverne "
+                              "(z. B. bid 5 3 0)")
+    assert str(coin.value) == "'4*' ist keine Münze: nur die 3* der Jagdtrophäe ist besonders"
+    assert str(token.value).startswith("unbekanntes Kartenkürzel 'W11'; meintest du W")
 
 
 def test_unknown_card_suggests_near_tokens() -> None:

@@ -100,7 +100,7 @@ def test_cli_writes_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert code == 0
     df = read(out)
     assert len(df) == 6 and df["bot"].tolist()[:2] == ["greedy", "random"]
-    assert "3 games, 6 rows written" in capsys.readouterr().out
+    assert "3 games played, 6 rows written" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -16,7 +16,7 @@ import ipywidgets as W
 
 from nidavellir import Game
 from nidavellir.i18n import _
-from nidavellir.play.session import level_name
+from nidavellir.play.session import seat_label
 
 from .coach import Coach
 from .panels import (
@@ -86,7 +86,7 @@ class PlayApp(W.VBox):
         session.observe(lambda _c: self._sync_viewer(), "version")
         self.viewer.add_class("nid-viewer")
         self.extras = W.Accordion(children=[self.log_panel])
-        self.extras.set_title(0, "Log and undo")
+        self.extras.set_title(0, _("Log and undo"))
         self.extras.selected_index = 0
         # The decision to take (and any error about it) first, where the eye lands, with
         # your own board under it; the taverns (what you choose from) beside it, then the
@@ -105,7 +105,7 @@ class PlayApp(W.VBox):
 
     def _viewer_options(self) -> list[tuple[str, int]]:
         s = self.session
-        return [(f"{n} ({level_name(k)})", i)
+        return [(seat_label(n, k), i)
                 for i, (n, k) in enumerate(zip(s.game.names, s.seats, strict=True))]
 
     def _sync_viewer(self) -> None:
@@ -153,5 +153,7 @@ def play_app(players: int = 3, seats: Sequence[str] | None = None, seed: int = 0
     except (ValueError, TypeError) as exc:
         fallback = dict(cfg, expansions=[])
         session = Session.from_config(fallback, console=console, **flow)
-        console.error(f"cannot start the game asked for ({exc}); started a base game instead")
+        # Translators: the console, when the game a page's address asks for cannot start.
+        console.error(_("cannot start the game asked for ({reason}); started a base game "
+                        "instead").format(reason=exc))
     return PlayApp(session, coach=coach)

@@ -24,7 +24,7 @@ import ipywidgets as W
 
 from nidavellir import Action, Game, parse_action
 from nidavellir.bots.immediate import Immediate, immediates
-from nidavellir.bots.judge import Judgement, OptionJudgement
+from nidavellir.bots.judge import Judgement, OptionJudgement, level_words
 from nidavellir.card_text import ability
 from nidavellir.cards import VIDOFNIR_VEDRFOLNIR, Card, Suit
 from nidavellir.explain import outlook
@@ -63,10 +63,10 @@ def judged_tip(o: OptionJudgement, judgement: Judgement) -> str:
                  "{score} points at the end").format(win=percent(o.win), score=number(o.score))
     else:
         # Translators: an option's tooltip: the coach's estimate with its margins; {level}
-        # is the coach's level (a word of the lab's levels, shown as is).
+        # is how hard it thought ("a quick look", "a search of 40 iterations").
         head = _("the coach ({level}): {win} chance to win (± {win_margin}), about {score} "
                  "points at the end (± {score_margin})").format(
-            level=judgement.level, win=percent(o.win), win_margin=percent(o.win_se),
+            level=level_words(judgement.level), win=percent(o.win), win_margin=percent(o.win_se),
             score=number(o.score), score_margin=number(o.score_se))
     if place == 1:
         # Translators: an option's place among the coach's options: the best.

@@ -18,7 +18,7 @@ from nidavellir import events as ev
 from nidavellir.card_text import ability
 from nidavellir.i18n import N_, _, count, join
 from nidavellir.names import card_name, tavern_name
-from nidavellir.play.session import default_name, level_name
+from nidavellir.play.session import default_name, level_name, seat_label
 
 from . import render
 from .controls import Context, Control, build_control
@@ -52,8 +52,13 @@ def status_text(session: Session) -> str:
     if session.summary_age:
         # The summary first: the line does not run ahead to the next age (or the result)
         # while the summary of the age that ended waits to be read.
-        ended = f"age {session.summary_age}" + (" and of the game" if d is None else "")
-        return f"End of {ended}: read the summary, then continue."
+        if d is None:
+            # Translators: the status line when the last age ended and its summary waits.
+            return _("End of age {age} and of the game: read the summary, then "
+                     "continue.").format(age=session.summary_age)
+        # Translators: the status line when an age ended and its summary waits.
+        return _("End of age {age}: read the summary, then continue.").format(
+            age=session.summary_age)
     if d is None:
         sheet = game.scores()
         return count(len(sheet.winners), "Game over. The winner: {names}, with {points} points.",
@@ -197,8 +202,7 @@ def opponents_text(session: Session) -> str:
     names, seats = game.names, session.seats
 
     def who(i: int) -> str:
-        level = LEVEL_OF.get(seats[i], seats[i])
-        return f"{names[i]} ({level_name(level)})"
+        return seat_label(names[i], LEVEL_OF.get(seats[i], seats[i]))
 
     humans = [i for i, k in enumerate(seats) if k == HUMAN]
     bots = [i for i, k in enumerate(seats) if k != HUMAN]

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots import derive_seed, make_bot, parse_bot_spec
 from ..game import Game
+from ..i18n import _, count, number, percent, with_sign
 from ..stats import wilson
 from .runner import Backend, check_workers, run_tasks
 from .simulate import (
@@ -67,14 +68,29 @@ class LadderResult:
     """One row per bot (:data:`SUMMARY_COLUMNS`), strongest first."""
 
     def to_text(self) -> str:
-        lines = [f"{'bot':<22} {'games':>6} {'win share (95% CI)':>24} {'parity':>7} "
-                 f"{'margin':>7} {'Elo (95% CI)':>22} {'s/decision':>11}"]
+        """The summary as a table in the reader's language: each bot's games, win share and
+        Elo with their 95% intervals, parity, margin and thinking time."""
+        # Translators: the columns of `nidavellir ladder`'s table (CI: confidence interval).
+        head = [_("bot"), _("games"), _("win share (95% CI)"), _("parity"), _("margin"),
+                _("Elo (95% CI)"), _("s/decision")]
+        rows = [head]
         for r in self.summary.itertuples():
-            lines.append(
-                f"{r.bot:<22} {r.games:>6} {r.win_share:>7.1%} ({r.win_low:5.1%}-{r.win_high:5.1%})"
-                f"  {r.parity:>6.1%} {r.mean_margin:>+7.1f} {r.elo:>7.0f} ({r.elo_low:5.0f} to "
-                f"{r.elo_high:5.0f}) {r.seconds_per_decision:>11.4f}")
-        return "\n".join(lines)
+            # Translators: a figure with its 95% confidence interval in `nidavellir
+            # ladder`'s table: "43.2% (40.1% to 46.0%)".
+            interval = _("{value} ({low} to {high})")
+            rows.append([
+                str(r.bot), number(r.games),
+                interval.format(value=percent(r.win_share, 1), low=percent(r.win_low, 1),
+                                high=percent(r.win_high, 1)),
+                percent(r.parity, 1), with_sign(r.mean_margin, 1),
+                interval.format(value=number(r.elo), low=number(r.elo_low),
+                                high=number(r.elo_high)),
+                number(r.seconds_per_decision, 4)])
+        widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+        # The bots' names left, the figures right, whatever the language's words' lengths.
+        return "\n".join("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                                   for i, (cell, w) in enumerate(zip(row, widths, strict=True)))
+                         .rstrip() for row in rows)
 
 
 def play_ladder_game(task: Task) -> list[dict[str, Any]]:
@@ -192,11 +208,11 @@ def bradley_terry(results: Sequence[tuple[int, str, str, float]], names: Sequenc
     """Elo-scale ratings (first name anchored at 0) from pairwise results (MM algorithm,
     with one virtual draw per pair so that unbeaten bots stay finite)."""
     wins = {(a, b): 0.5 for a in names for b in names if a != b}
-    for _, a, b, r in results:
+    for _game, a, b, r in results:
         wins[(a, b)] += r
         wins[(b, a)] += 1.0 - r
     strength = dict.fromkeys(names, 1.0)
-    for _ in range(iterations):
+    for _round in range(iterations):
         new = {}
         for a in names:
             won = sum(wins[(a, b)] for b in names if b != a)
@@ -224,7 +240,7 @@ def summarise(frame: pd.DataFrame, names: Sequence[str], players: int, seed: int
         by_game.setdefault(r[0], []).append(r)
     rng = random.Random(seed)
     samples: dict[str, list[float]] = {n: [] for n in names}
-    for _ in range(BOOTSTRAP if games else 0):
+    for _sample in range(BOOTSTRAP if games else 0):
         pick = [by_game[rng.choice(games)] for _ in games]
         sample = bradley_terry([r for g in pick for r in g], names, iterations=60)
         for n in names:
@@ -255,19 +271,19 @@ def summarise(frame: pd.DataFrame, names: Sequence[str], players: int, seed: int
 
 def configure_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", required=True, metavar="BOT,BOT[,...]",
-                        help="the bots to rank: names or levels, a search bot with its budget "
-                             "as NAME@0.5s or NAME@400 (iterations)")
+                        help=_("the bots to rank: names or levels, a search bot with its budget "
+                               "as NAME@0.5s or NAME@400 (iterations)"))
     parser.add_argument("--players", type=int, default=3, metavar="P",
-                        help="players per game, 2-5 (default 3)")
+                        help=_("players per game, 2-5 (default 3)"))
     parser.add_argument("--games", type=int, default=30, metavar="N",
-                        help="games per ordered pairing, rounded up to a multiple of P "
-                             "(default 30)")
-    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+                        help=_("games per ordered pairing, rounded up to a multiple of P "
+                               "(default 30)"))
+    parser.add_argument("--seed", type=int, default=0, help=_("master seed (default 0)"))
     add_backend_arguments(parser)
     parser.add_argument("--expansions", default="", metavar="NAME[,NAME...]",
-                        help="expansions to play with (thingvellir)")
-    parser.add_argument("--out", metavar="FILE", help="also write the rows: FILE.csv or FILE.parquet")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+                        help=_("expansions to play with (thingvellir)"))
+    parser.add_argument("--out", metavar="FILE", help=_("also write the rows: FILE.csv or FILE.parquet"))
+    parser.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -291,7 +307,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     per = len(result.rows) // args.players
-    print(f"{per} games of {args.players} players"
-          + (f", rows written to {out}" if out is not None else "") + "\n")
+    # Translators: `nidavellir ladder`: the games played, before its table.
+    print(count(per, "{n} game of {players} players.", "{n} games of {players} players.",
+                players=args.players))
+    if out is not None:
+        # Translators: `nidavellir ladder --out FILE`.
+        print(_("Rows written to {out}.").format(out=out))
+    print()
     print(result.to_text())
     return 0

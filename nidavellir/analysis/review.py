@@ -48,7 +48,15 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..bots.judge import DEFAULT_LEVEL, Judgement, cached, judge, parse_level, remember
+from ..bots.judge import (
+    DEFAULT_LEVEL,
+    Judgement,
+    cached,
+    judge,
+    level_words,
+    parse_level,
+    remember,
+)
 from ..errors import RecordError
 from ..game import Game
 from ..i18n import N_, _, number, percent
@@ -308,13 +316,26 @@ def annotated_lines(frame: pd.DataFrame) -> list[str]:
         mark = SYMBOLS.get(r.label, "")
         text = f"{r.number}. {r.name}: {r.played}{mark}"
         if r.label in COSTLY or r.label == "about":
-            text += f"   ({LABEL_TEXT[r.label]}: {cost_text(r)}; the coach: {r.best})"
+            # Translators: after a reviewed move that is not the best, in `nidavellir
+            # review` ({label}: "mistake"; {cost}: what it gave up; {best}: the coach's
+            # move, in notation).
+            if r.label == "about":  # its cost says "about as good" already
+                # Translators: after a reviewed move about as good as the coach's ({cost}:
+                # "about as good: the difference is within the noise").
+                text += "   " + _("({cost}; the coach: {best})").format(cost=cost_text(r),
+                                                                      best=r.best)
+            else:
+                text += "   " + _("({label}: {cost}; the coach: {best})").format(
+                    label=_(LABEL_TEXT[r.label]), cost=cost_text(r), best=r.best)
             if getattr(r, "reason", ""):
                 text += f"\n      {r.reason}"
         elif r.label == "forced":
-            text += "   (forced)"
+            # Translators: after a reviewed move that was the only legal one.
+            text += "   " + _("(forced)")
         elif getattr(r, "exact", False):
-            text += "   (best, exact)"
+            # Translators: after a reviewed move the coach found best by playing every
+            # option to the end.
+            text += "   " + _("(best, exact)")
         lines.append(text)
     return lines
 
@@ -394,24 +415,39 @@ def accuracy_figure(summ: pd.DataFrame) -> go.Figure:
     return fig
 
 
-def html_report(frame: pd.DataFrame, title: str = "Game review") -> str:
-    """A standalone HTML page (plotly.js inline: nothing is loaded from outside)."""
+def html_report(frame: pd.DataFrame, title: str | None = None) -> str:
+    """A standalone HTML page (plotly.js inline: nothing is loaded from outside), in the
+    reader's language."""
+    if title is None:
+        title = _("Game review")
     summ = summary(frame)
     figs = [win_chance_figure(frame), accuracy_figure(summ)]
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
              "</title></head><body style='font-family:sans-serif;max-width:1100px;margin:auto'>",
              f"<h1>{html.escape(title)}</h1>",
-             f"<p>Level: {html.escape(str(frame.attrs.get('level')))}. Labels, by the chance "
-             "to win given up beyond the noise: best, about as good (within the noise), a "
-             "little worse, inaccuracy (?!, ≥ 5%), mistake (?, ≥ 10%), blunder (??, ≥ 15%), "
-             "forced.</p>",
+             "<p>" + html.escape(_labels_text(str(frame.attrs.get("level")))) + "</p>",
              "<p>" + "<br>".join(html.escape(headline(r)) for r in summ.itertuples()) + "</p>",
              summ.to_html(index=False, float_format=lambda x: f"{x:.2f}")]
     for i, fig in enumerate(figs):
         parts.append(fig.to_html(full_html=False, include_plotlyjs="inline" if i == 0 else False))
-    parts.append("<h2>The game</h2><pre>" + html.escape("\n".join(annotated_lines(frame)))
+    parts.append("<h2>" + html.escape(_("The game")) + "</h2><pre>"
+                 + html.escape("\n".join(annotated_lines(frame)))
                  + "</pre></body></html>")
     return "".join(parts)
+
+
+def _labels_text(level: str) -> str:
+    """The report's key: the coach's level and the labels with their thresholds."""
+    thresholds = dict(THRESHOLDS)
+    # Translators: the key of a review's HTML report ({level}: how hard the coach thought,
+    # "its usual depth"; the thresholds are chances to win given up, "5%").
+    return _("Level: {level}. Labels, by the chance to win given up beyond the noise: best, "
+             "about as good (within the noise), a little worse, inaccuracy (?!, ≥ "
+             "{inaccuracy}), mistake (?, ≥ {mistake}), blunder (??, ≥ {blunder}), "
+             "forced.").format(level=level_words(level),
+                               inaccuracy=percent(thresholds["inaccuracy"]),
+                               mistake=percent(thresholds["mistake"]),
+                               blunder=percent(thresholds["blunder"]))
 
 
 # ---------------------------------------------------------------------- save and open
@@ -506,23 +542,23 @@ def load_review(path: str | Path) -> tuple[Game, pd.DataFrame]:
 def configure_parser(parser: argparse.ArgumentParser) -> None:
     from .simulate import add_backend_arguments
 
-    parser.add_argument("record", metavar="RECORD", help="a game record (JSON, Game.save)")
+    parser.add_argument("record", metavar="RECORD", help=_("a game record (JSON, Game.save)"))
     parser.add_argument("--level", default=DEFAULT_LEVEL,
-                        help="the coach's level: quick, coach (default, as the Hint), deep, "
-                             "hard, expert, or search@BUDGET (e.g. search@400)")
+                        help=_("the coach's level: quick, coach (default, as the Hint), deep, "
+                               "hard, expert, or search@BUDGET (e.g. search@400)"))
     add_backend_arguments(parser, workers=os.cpu_count() or 1,
-                          workers_help="one per core of this machine")
+                          workers_help=_("one per core of this machine"))
     parser.add_argument("--seats", metavar="S[,S...]", default=None,
-                        help="review only these seats' decisions, numbered from 1 (default: "
-                             "every seat)")
+                        help=_("review only these seats' decisions, numbered from 1 (default: "
+                               "every seat)"))
     parser.add_argument("--seed", type=int, default=None,
-                        help="a fixed seed (default: each position seeded as the Hint seeds it)")
+                        help=_("a fixed seed (default: each position seeded as the Hint seeds it)"))
     parser.add_argument("--out", metavar="FILE",
-                        help="write the review: FILE.csv, FILE.parquet, FILE.html (a report) "
-                             "or FILE.json (the game with its review, opened again without "
-                             "recomputing)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+                        help=_("write the review: FILE.csv, FILE.parquet, FILE.html (a report) "
+                               "or FILE.json (the game with its review, opened again without "
+                               "recomputing)"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    parser.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -560,7 +596,9 @@ def run(args: argparse.Namespace) -> int:
         elif suffix == ".parquet":
             frame.to_parquet(out, index=False)
         elif suffix == ".html":
-            out.write_text(html_report(frame, f"Review of {Path(args.record).name}"),
+            # Translators: the title of a review's HTML report ({name}: the record's file).
+            out.write_text(html_report(frame, _("Review of {name}").format(
+                name=Path(args.record).name)),
                            encoding="utf-8")
         else:
             save_review(out, game, frame)
@@ -572,7 +610,9 @@ def run(args: argparse.Namespace) -> int:
     for r in summary(frame).itertuples():
         print(headline(r))
     if out is not None:
-        print(f"\nreview written to {out}")
+        print()
+        # Translators: `nidavellir review --out FILE`.
+        print(_("Review written to {out}.").format(out=out))
     return 0
 
 

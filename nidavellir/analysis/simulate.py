@@ -32,6 +32,7 @@ from .. import events as ev
 from ..bots import BOTS, SEARCH_BOTS, derive_seed, parse_bot_spec, play_game
 from ..cards import SUITS
 from ..game import Game
+from ..i18n import _, count, number
 from ..scoring import CATEGORIES
 from .runner import CONNECT_TIMEOUT, Backend, chunk_size, chunked, run_chunks, run_tasks
 
@@ -195,7 +196,7 @@ def simulate(games: int, players: int, bots: str | Sequence[str], seed: int = 0,
     """
     import pandas as pd
 
-    tasks, seats, _ = _tasks(games, players, bots, seed, workers, expansions)
+    tasks, seats, _size = _tasks(games, players, bots, seed, workers, expansions)
     backend = backend or Backend(workers=workers, scheduler=scheduler, dask=dask)
     rows: list[dict[str, Any]] = []
     for game_rows in run_tasks(_play_task, tasks, backend=backend, progress=progress,
@@ -350,17 +351,19 @@ def read(path: str | Path) -> pd.DataFrame:
 
 def add_backend_arguments(parser: argparse.ArgumentParser, workers: int = 1,
                           workers_help: str = "1") -> None:
-    """--workers, --scheduler and --dask: the same for simulate, ladder and review."""
+    """--workers, --scheduler and --dask: the same for simulate, ladder and review
+    (``workers_help``: the default in words, already in the reader's language)."""
     parser.add_argument("--workers", type=int, default=workers, metavar="W",
-                        help=f"local processes (default {workers_help}; the rows do not "
-                             "depend on it)")
+                        help=_("local processes (default {workers}; the rows do not depend "
+                               "on it)").format(workers=workers_help))
     parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786")
+                        help=_("run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786"))
     parser.add_argument("--dask", type=int, metavar="N",
-                        help="run on a local Dask cluster of N worker processes")
+                        help=_("run on a local Dask cluster of N worker processes"))
     parser.add_argument("--connect-timeout", type=float, default=CONNECT_TIMEOUT,
                         metavar="SECONDS",
-                        help=f"how long to try to reach --scheduler (default {CONNECT_TIMEOUT:g})")
+                        help=_("how long to try to reach --scheduler (default {seconds})")
+                        .format(seconds=f"{CONNECT_TIMEOUT:g}"))
 
 
 def backend_from(args: argparse.Namespace) -> Backend:
@@ -380,24 +383,25 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``nidavellir simulate`` (checked by :func:`run`, which gives one
     ``error: ...`` line and exit code 2 on bad input)."""
     parser.add_argument("--games", type=int, default=100, metavar="N",
-                        help="number of games (default 100)")
+                        help=_("number of games (default 100)"))
     parser.add_argument("--players", type=int, default=3, metavar="P",
-                        help="players per game, 2-5 (default 3)")
+                        help=_("players per game, 2-5 (default 3)"))
     parser.add_argument("--bots", default="random", metavar="BOT[,BOT...]",
-                        help=f"one bot for every seat or one per seat, from: {', '.join(BOTS)}; "
-                             "a search bot may carry its budget, e.g. search@0.5s (default random)")
-    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+                        help=_("one bot for every seat or one per seat, from: {bots}; a search "
+                               "bot may carry its budget, e.g. search@0.5s (default random)")
+                        .format(bots=", ".join(BOTS)))
+    parser.add_argument("--seed", type=int, default=0, help=_("master seed (default 0)"))
     add_backend_arguments(parser)
     parser.add_argument("--out", required=True, metavar="FILE|DIR/",
-                        help="where to write the rows: FILE.csv, FILE.parquet, or a folder "
-                             "(DIR/) of partitioned Parquet, one file per chunk")
+                        help=_("where to write the rows: FILE.csv, FILE.parquet, or a folder "
+                               "(DIR/) of partitioned Parquet, one file per chunk"))
     parser.add_argument("--resume", action="store_true",
-                        help="with --out DIR/: write only the chunks a stopped run is missing")
+                        help=_("with --out DIR/: write only the chunks a stopped run is missing"))
     parser.add_argument("--chunk", type=int, metavar="G",
-                        help="games per task (default: a few seconds of work)")
+                        help=_("games per task (default: a few seconds of work)"))
     parser.add_argument("--expansions", default="", metavar="NAME[,NAME...]",
-                        help="expansions to play with (thingvellir)")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+                        help=_("expansions to play with (thingvellir)"))
+    parser.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
 
 
 def _is_dir_target(out: str) -> bool:
@@ -422,12 +426,17 @@ def run(args: argparse.Namespace) -> int:
             summary = simulate_to_dir(args.out, args.games, args.players, bots, seed=args.seed,
                                       expansions=expansions, progress=not args.no_progress,
                                       chunk=args.chunk, resume=args.resume, backend=backend)
+            # Translators: `nidavellir simulate --out DIR/`: what the run did (its chunks are
+            # files of {chunk} games each; {written}: the chunks written now).
+            print(count(args.games, "{n} game in {chunks} chunks of {chunk}: {written} "
+                        "written now, {skipped} already there, in {out}.",
+                        "{n} games in {chunks} chunks of {chunk}: {written} written now, "
+                        "{skipped} already there, in {out}.",
+                        chunks=number(summary["chunks"]), chunk=number(summary["chunk"]),
+                        written=number(summary["written"]),
+                        skipped=number(summary["skipped"]), out=args.out))
             means = summary["mean_total"]
-            text = ", ".join(f"{b}: mean {means[b]:.1f}, {summary['wins'].get(b, 0)} wins"
-                             for b in sorted(means))
-            print(f"{args.games} games in {summary['chunks']} chunks of {summary['chunk']}: "
-                  f"{summary['written']} written, {summary['skipped']} already there, in "
-                  f"{args.out}" + (f" (written now: {text})" if text else ""))
+            print(_bot_lines({b: (means[b], summary["wins"].get(b, 0)) for b in sorted(means)}))
             return 0
         if args.resume:
             raise ValueError("--resume needs a folder: --out DIR/")
@@ -439,11 +448,23 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     winners = df[df["winner"]].groupby("bot").size()
-    means = df.groupby("bot")["total"].mean().round(1)
-    summary_text = ", ".join(f"{b}: mean {means[b]}, {int(winners.get(b, 0))} wins"
-                             for b in means.index)
-    print(f"{args.games} games, {len(df)} rows written to {out} ({summary_text})")
+    means = df.groupby("bot")["total"].mean()
+    # Translators: `nidavellir simulate --out FILE`: what was written.
+    print(count(args.games, "{n} game played, {rows} rows written to {out}.",
+                "{n} games played, {rows} rows written to {out}.",
+                rows=number(len(df)), out=out))
+    print(_bot_lines({b: (means[b], int(winners.get(b, 0))) for b in means.index}))
     return 0
+
+
+def _bot_lines(results: dict[str, tuple[float, int]]) -> str:
+    """Each bot's wins and mean total, a line each (the bots' names are notation)."""
+    # Translators: `nidavellir simulate`: a bot's results, one line each ({bot}: its name
+    # as typed, "greedy", "search@200"; {mean}: its mean total, e.g. "152.3").
+    return "\n".join("  " + count(wins, "{bot}: {n} win, a mean total of {mean} points",
+                                   "{bot}: {n} wins, a mean total of {mean} points",
+                                   bot=bot, mean=number(mean, 1))
+                     for bot, (mean, wins) in results.items())
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -29,7 +29,7 @@ from ..actions import Action
 from ..cards import Kind
 from ..game import Game
 from ..i18n import _, join
-from ..names import DISTINCTION, class_in_sentence, name
+from ..names import card_name, class_in_sentence
 from ..rules.base import DecisionKind
 from ..rules.flow import distinction_winner
 from ..scoring import CATEGORIES, CATEGORY_LABELS, PlayerTable, score_table, warrior_majority
@@ -107,7 +107,7 @@ def sheet_if_ended(game: Game, seat: int) -> dict[str, int]:
     zone = list(mine.command_zone)
     for card in pending:
         zone.remove(card)
-        suits = [s for s, _side in card.sides] if card.kind is Kind.MERCENARY else list(C.SUITS)
+        suits = [s for s, _ in card.sides] if card.kind is Kind.MERCENARY else list(C.SUITS)
         best_total, best_suit = -1, suits[0]
         for suit in suits:
             trial = {k: v + [card] if k is suit else v for k, v in army.items()}
@@ -148,8 +148,8 @@ def _immediate(base: Game, me: int, action: Action) -> Immediate:
 
 # ====================================================================== majorities
 
-#: (class, what the majority wins: a distinction's name or "" for the final warrior
-#: bonus, the seats that would get it) for each majority at stake.
+#: (class, what the majority wins in words, the seats that would get it) for each majority
+#: at stake.
 Prize = tuple[C.Suit, str, frozenset[int]]
 
 
@@ -163,48 +163,56 @@ def prizes(state: GameState, age: int) -> list[Prize]:
         out = []
         for suit, card in zip(C.SUITS, C.DISTINCTIONS, strict=True):
             winner = distinction_winner([p.ranks[suit] for p in players])
-            out.append((suit, card.name, frozenset(() if winner is None else (winner,))))
+            out.append((suit, card_name(card), frozenset(() if winner is None else (winner,))))
         return out
     bonus = warrior_majority([p.ranks[C.Suit.WARRIOR] for p in players], state.config.options)
-    return [(C.Suit.WARRIOR, "", frozenset(i for i, b in enumerate(bonus) if b))]
+    # Translators: what the warriors' majority wins in age 2, in a majority note ("ties the
+    # warrior majority: the warrior bonus for you and Bo").
+    return [(C.Suit.WARRIOR, _("the warrior bonus"),
+             frozenset(i for i, b in enumerate(bonus) if b))]
 
 
 def majority_notes(before: Sequence[Prize], after: Sequence[Prize], me: int,
                    names: Sequence[str]) -> list[str]:
     """The majorities whose holders the move changes, in words, from the engine's holders
-    before and after (``me``: the player moving)."""
+    before and after (``me``: the player moving).
+
+    Each note is a whole message ({cls}: the class inside a sentence, "warrior",
+    "Krieger"; {prize}: the distinction or the bonus; {players}: the other seats)."""
     notes = []
-    for (suit, prize_name, old), (_suit, _prize, new) in zip(before, after, strict=True):
+    for (suit, prize, old), (_suit, _prize, new) in zip(before, after, strict=True):
         if old == new:
             continue
         cls = class_in_sentence(suit)
-        prize = (name(DISTINCTION, prize_name) if prize_name
-                 # Translators: what the warrior majority wins at the end of the game.
-                 else _("the warrior bonus"))
-        others = sorted(new - {me})
-        who = join([names[i] for i in others])
+        others = join([names[i] for i in sorted(new - {me})])
         if me in new and not others:
             taken = sorted(old - {me})
             if taken:
-                # Translators: under a move's button: "takes the warrior majority: King's
-                # Hand (from Bo)"; {cls} is a class as a sentence names it.
+                # Translators: a majority note under an option (what the move does to a
+                # class majority); {players}: who held it before.
                 notes.append(_("takes the {cls} majority: {prize} (from {players})").format(
                     cls=cls, prize=prize, players=join([names[i] for i in taken])))
             else:
-                notes.append(_("takes the {cls} majority: {prize}").format(cls=cls,
-                                                                         prize=prize))
+                # Translators: a majority note under an option.
+                notes.append(_("takes the {cls} majority: {prize}").format(cls=cls, prize=prize))
         elif me in new:
+            # Translators: a majority note under an option: a tie that gives the prize to
+            # every tied player.
             notes.append(_("ties the {cls} majority: {prize} for you and {players}").format(
-                cls=cls, prize=prize, players=who))
+                cls=cls, prize=prize, players=others))
         elif not new:
+            # Translators: a majority note under an option: a tie that gives the
+            # distinction to nobody.
             notes.append(_("ties the {cls} majority: nobody gets {prize}").format(
                 cls=cls, prize=prize))
         elif me in old:
+            # Translators: a majority note under an option: the player moving loses it.
             notes.append(_("hands the {cls} majority to {players}: {prize}").format(
-                cls=cls, prize=prize, players=who))
+                cls=cls, prize=prize, players=others))
         else:
+            # Translators: a majority note under an option: it passes between others.
             notes.append(_("leaves the {cls} majority to {players}: {prize}").format(
-                cls=cls, prize=prize, players=who))
+                cls=cls, prize=prize, players=others))
     return notes
 
 

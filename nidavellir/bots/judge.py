@@ -76,7 +76,7 @@ from ..determinize import determinize_state, heuristic_bid_model
 from ..engine import Engine
 from ..events import origin
 from ..game import Game
-from ..i18n import N_, _, number, percent_with_sign, with_sign
+from ..i18n import N_, _, count, number, percent_with_sign, with_sign
 from ..i18n import percent as percent_of
 from ..names import score_line_in_sentence
 from ..observer import known_places
@@ -193,6 +193,31 @@ def parse_level(level: str | JudgeLevel) -> JudgeLevel:
         return JudgeLevel(key, iterations=iterations, playouts=iterations)
     raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}, or search@BUDGET "
                      "(e.g. search@400, search@0.5s)")
+
+
+#: The coach's levels in words, for the reader (an option's tooltip: "the coach (a quick
+#: look): 41% chance to win").
+LEVEL_WORDS: dict[str, str] = {
+    # Translators: how hard the coach thought, in an option's tooltip "the coach ({level})".
+    "quick": N_("a quick look"), "coach": N_("its usual depth"), "deep": N_("thinking longer"),
+    "hard": N_("as hard as the hard bot"), "expert": N_("as hard as the expert bot")}
+
+
+def level_words(level: str) -> str:
+    """A judgement's level for the reader: a level of :data:`LEVELS` in words, a search
+    budget (``search@400``) as its iterations.
+
+    >>> level_words("coach"), level_words("search@40")
+    ('its usual depth', 'a search of 40 iterations')
+    """
+    if level in LEVEL_WORDS:
+        return _(LEVEL_WORDS[level])
+    try:
+        lvl = parse_level(level)
+    except ValueError:
+        return level  # a level this version does not know (a saved judgement): as written
+    # Translators: how hard the coach thought: a search budget, in an option's tooltip.
+    return count(lvl.iterations, "a search of {n} iteration", "a search of {n} iterations")
 
 
 def fineness(level: str) -> int:
@@ -1148,9 +1173,9 @@ def _compare(judgement: Judgement, best: OptionJudgement, other: OptionJudgement
                       other_words=judgement.say(other.action))
 
 
-__all__ = ["DEFAULT_LEVEL", "ITERATIONS_PER_SECOND", "LEVELS", "NOISE", "Comparison",
+__all__ = ["DEFAULT_LEVEL", "ITERATIONS_PER_SECOND", "LEVELS", "LEVEL_WORDS", "NOISE", "Comparison",
            "Difference", "Estimate", "Immediate", "JudgeLevel", "Judgement", "OptionJudgement",
            "cached", "clear_cache", "equivalent_groups", "estimate_position", "finest",
-           "fineness", "immediate", "immediates", "judge", "knowledge_key", "no_cache",
+           "fineness", "immediate", "immediates", "judge", "knowledge_key", "level_words", "no_cache",
            "parse_level", "percent", "position_key", "position_seed", "remember", "sheet_if_ended",
            "win_text"]

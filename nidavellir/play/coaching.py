@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from nidavellir import Game
 from nidavellir.bots.judge import DEFAULT_LEVEL, Judgement, fineness
+from nidavellir.i18n import _
 
 from .observable import Change, Observable, Observed
 from .runner import Workers
@@ -86,7 +87,7 @@ class Judging(Observable):
 
     def _failed(self, exc: BaseException) -> None:
         self.progress = None
-        self.session.console.error(f"coach: {exc}")
+        self.session.console.error(_("coach: {error}").format(error=exc))
 
     def wait(self, timeout: float = 300.0) -> None:
         """Wait for the coach's work under way (tests, notebooks)."""
@@ -170,7 +171,7 @@ class Judging(Observable):
                 try:
                     listener(judgement)
                 except Exception as exc:
-                    self.session.console.error(f"coach: {exc}")
+                    self.session.console.error(_("coach: {error}").format(error=exc))
             wanted = self._hint_wanted
             if wanted is not None and wanted[0] == key and \
                     fineness(judgement.level) >= fineness(wanted[1]):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import threading
 
+from nidavellir.i18n import _
+
 from .observable import Observable, Observed
 
 
@@ -34,7 +36,8 @@ class MessageLog(Observable):
         return entries[-1][0] if entries else ""
 
     def error(self, message: str) -> None:
-        self._add("Error: " + message, "error")
+        # Translators: a console line that reports an error ({message}: what went wrong).
+        self._add(_("Error: {message}").format(message=message), "error")
 
     def info(self, message: str) -> None:
         self._add(message, "info")

@@ -32,7 +32,7 @@ from nidavellir import events as ev
 from nidavellir.bots import make_bot
 from nidavellir.engine import Decision
 from nidavellir.errors import IllegalAction, InvalidNotation
-from nidavellir.i18n import N_, _, count, join, percent
+from nidavellir.i18n import N_, _, count, join, number, percent
 
 from .messages import MessageLog
 from .observable import Change, Observable, Observed
@@ -85,6 +85,13 @@ def default_name(seat: int) -> str:
 def level_name(kind: str) -> str:
     """A seat's kind in the reader's language (``hard``: ``schwer``)."""
     return _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else kind
+
+
+def seat_label(name: str, kind: str) -> str:
+    """A seat with its kind, as the console, the status and the menus name it:
+    ``Bo (hard)``, ``Bo (schwer)``."""
+    # Translators: a seat with its kind ({level}: "human", "hard", ...), e.g. "Bo (hard)".
+    return _("{name} ({level})").format(name=name, level=level_name(kind))
 
 
 class Bot(Protocol):
@@ -211,7 +218,9 @@ class Session(Observable):
         try:
             game, seats, bot_seed = self._game_from_config(config)
         except (ValueError, TypeError) as exc:
-            self.console.error(f"cannot start this game: {exc}")
+            # Translators: the console, when a new game's set-up is refused ({reason}:
+            # what was wrong with it).
+            self.console.error(_("cannot start this game: {reason}").format(reason=exc))
             return False
         with self._lock:
             self._generation += 1  # a bot still thinking about the old game is ignored
@@ -230,8 +239,10 @@ class Session(Observable):
         self.error = ""
         self.forced = set()
         self.console.clear()
-        names = ", ".join(f"{n} ({k})" for n, k in zip(game.names, seats, strict=True))
-        self.console.info(f"New game, seed {game.seed}: {names}")
+        players = ", ".join(seat_label(n, k) for n, k in zip(game.names, seats, strict=True))
+        # Translators: the console's first line of a game ({players}: "Ada (human), Bo (hard)").
+        self.console.info(_("New game, seed {seed}: {players}").format(seed=game.seed,
+                                                                       players=players))
         self._after_change()
         return True
 
@@ -287,22 +298,28 @@ class Session(Observable):
         game = self.game
         d = game.decision
         if d is None:
-            self.console.error("the game is over: there is no decision to take")
+            self.console.error(_("the game is over: there is no decision to take"))
             return False
         if not self.is_human(d.player):
-            self.console.error(f"it is {game.names[d.player]}'s turn ({self.seats[d.player]} "
-                               "bot): wait for the bots")
+            # Translators: the console, when a move is made for a bot's seat ({seat}:
+            # "Bo (hard)").
+            self.console.error(_("it is {seat}'s turn: wait for the bots").format(
+                seat=seat_label(game.names[d.player], self.seats[d.player])))
             return False
         text = action if isinstance(action, str) else str(action)
         try:
             with self._lock:
                 game.apply(action)
         except (IllegalAction, InvalidNotation) as exc:
-            self.report_error(f"{text!r}: {exc}")
+            # Translators: a refused move: what was typed, then why.
+            self.report_error(_("{move!r}: {reason}").format(move=text, reason=exc))
             return False
         except Exception as exc:  # engine bugs are shown, never swallowed
-            self.report_error(f"{text!r}: internal error {type(exc).__name__}: {exc}\n"
-                              + traceback.format_exc(limit=3))
+            # Translators: a move the engine failed on (a defect of the lab), then its
+            # traceback for the developers.
+            self.report_error(_("{move!r}: internal error {error}").format(
+                move=text, error=f"{type(exc).__name__}: {exc}") + "\n"
+                + traceback.format_exc(limit=3))
             return False
         self.error = ""
         self.console.clear_errors()
@@ -396,7 +413,7 @@ class Session(Observable):
         generation = self._generation
         if self._runner.busy(generation):
             return  # already playing this position
-        who = f"{self.game.names[d.player]} ({level_name(self.seats[d.player])})"
+        who = seat_label(self.game.names[d.player], self.seats[d.player])
         self.thinking = _("{who} is thinking…").format(who=who)
         self._runner.start(generation, lambda: self._play_in_background(generation))
 
@@ -412,7 +429,8 @@ class Session(Observable):
                 self.thinking = ""
 
     def _bots_failed(self, exc: BaseException) -> None:
-        self.console.error(f"the bots stopped: {type(exc).__name__}: {exc}")
+        self.console.error(_("the bots stopped: {error}").format(
+            error=f"{type(exc).__name__}: {exc}"))
 
     def _stale(self, generation: int | None) -> bool:
         return generation is not None and generation != self._generation
@@ -440,7 +458,7 @@ class Session(Observable):
                                                         move=legal[0], prompt=d.prompt))
                 continue
             bot = self.bots[d.player]
-            who = f"{game.names[d.player]} ({level_name(self.seats[d.player])})"
+            who = seat_label(game.names[d.player], self.seats[d.player])
             if generation is not None:
                 self.thinking = _("{who} is thinking…").format(who=who)
                 if hasattr(bot, "progress"):
@@ -493,10 +511,12 @@ class Session(Observable):
         self._changed(generation)
         if game.is_over and not self._stale(generation):
             sheet = game.scores()
-            self.console.info("Game over: " + ", ".join(
-                f"{p.name} {p.total}" for p in sheet.players)
-                + ". " + count(len(sheet.winners), "The winner: {names}.", "The winners: {names}.",
-                               names=join(sheet.winners)))
+            # Translators: the console's last line of a game ({scores}: "Ada 88, Bo 75";
+            # {winners}: the sentence naming the winners).
+            self.console.info(_("Game over: {scores}. {winners}").format(
+                scores=", ".join(f"{p.name} {number(p.total)}" for p in sheet.players),
+                winners=count(len(sheet.winners), "The winner: {names}.",
+                              "The winners: {names}.", names=join(sheet.winners))))
 
     def _thinks(self, seat: int) -> bool:
         """``seat``'s bot searches (it reports its progress): its moves take time."""
@@ -520,8 +540,9 @@ class Session(Observable):
         (or, if that fails too, the first legal move the engine accepts). False only when no
         legal move can be applied: the game cannot go on."""
         game = self.game
-        who = f"{game.names[seat]} ({self.seats[seat]} bot)"
-        LOG.error("%s failed at decision %d: %s", who, len(game.history), exc,
+        who = seat_label(game.names[seat], self.seats[seat])
+        LOG.error("%s (%s) failed at decision %d: %s", game.names[seat], self.seats[seat],
+                  len(game.history), exc,
                   exc_info=(type(exc), exc, exc.__traceback__))
         candidates: list[Action] = []
         try:
@@ -537,20 +558,24 @@ class Session(Observable):
             except Exception:
                 LOG.exception("fallback move %s failed", action)
                 continue
-            self.console.error(f"{who} failed ({type(exc).__name__}: {exc}); it played a "
-                               f"safe legal move instead: {action}. You can play on.")
+            # Translators: the console, when a bot failed ({seat}: "Bo (hard)"; {error}:
+            # the failure, for the developers; {move}: the move's notation).
+            self.console.error(_("{seat} failed ({error}); it played a safe legal move "
+                                 "instead: {move}. You can play on.").format(
+                seat=who, error=f"{type(exc).__name__}: {exc}", move=action))
             return True
-        self.console.error(f"{who} failed ({type(exc).__name__}: {exc}) and no legal move "
-                           "could be played: the game cannot go on (undo, or start a new game)")
+        self.console.error(_("{seat} failed ({error}) and no legal move could be played: "
+                             "the game cannot go on (undo, or start a new game)").format(
+            seat=who, error=f"{type(exc).__name__}: {exc}"))
         return False
 
     def undo(self) -> bool:
         """Go back to the previous human decision (before the bots' answers to it)."""
         for index in range(len(self.game.history) - 1, -1, -1):
-            player, _ = self.game.history[index]
+            player, _action = self.game.history[index]
             if self.is_human(player) and index not in self.forced:
                 return self.undo_to(index)
-        self.console.error("nothing to undo: no human decision has been taken yet")
+        self.console.error(_("nothing to undo: no human decision has been taken yet"))
         return False
 
     def undo_to(self, index: int) -> bool:
@@ -558,8 +583,10 @@ class Session(Observable):
         bot's decision, the bots play on to the next human decision."""
         history = self.game.history
         if not isinstance(index, int) or not 0 <= index < len(history):
-            self.console.error(f"cannot undo to decision {index!r}: "
-                               + count(len(history), "{n} decision taken", "{n} decisions taken"))
+            # Translators: {taken}: "3 decisions taken".
+            self.console.error(_("cannot undo to decision {index!r}: {taken}").format(
+                index=index, taken=count(len(history), "{n} decision taken",
+                                         "{n} decisions taken")))
             return False
         player, action = history[index]
         try:
@@ -567,11 +594,14 @@ class Session(Observable):
                 self._generation += 1  # a bot thinking about a later position is ignored
                 self.game.undo_to(index)
         except Exception as exc:
-            self.console.error(f"undo failed: {type(exc).__name__}: {exc}")
+            self.console.error(_("undo failed: {error}").format(
+                error=f"{type(exc).__name__}: {exc}"))
             return False
         self.thinking = ""
-        self.console.info(f"Undone back to before [{index + 1}] {self.game.names[player]}: "
-                          f"{action}")
+        # Translators: the console after an undo ({number}: the decision's number in the
+        # log, from 1; {move}: its notation).
+        self.console.info(_("Undone back to before [{number}] {name}: {move}").format(
+            number=index + 1, name=self.game.names[player], move=action))
         self.error = ""
         self.forced = {i for i in self.forced if i < index}
         self._check_summary()
@@ -611,5 +641,6 @@ class Session(Observable):
             try:
                 observer(self)
             except Exception as exc:
-                self.console.error(f"observer {getattr(observer, '__name__', observer)!r} "
-                                   f"failed: {type(exc).__name__}: {exc}")
+                self.console.error(_("observer {observer!r} failed: {error}").format(
+                    observer=getattr(observer, "__name__", observer),
+                    error=f"{type(exc).__name__}: {exc}"))

@@ -164,7 +164,9 @@ def _suit_arg(action: Action, i: int = 0) -> Suit:
 def _parse_bid(verb: str, rest: str, text: str) -> tuple[object, ...]:
     parts = rest.split()
     if len(parts) != 3:
-        raise InvalidNotation(f"{text!r}: a bid names 3 coins, one per tavern (e.g. bid 5 3 0)")
+        # Translators: a bid typed wrong ({example}: a bid in the notation).
+        raise InvalidNotation(_("{text!r}: a bid names 3 coins, one per tavern (e.g. {example})")
+                              .format(text=text, example="bid 5 3 0"))
     return tuple(K.parse_label(p) for p in parts)
 
 
@@ -414,7 +416,9 @@ class TavernDiscard(Choice):
 def _parse_coin_at(verb: str, rest: str, text: str) -> tuple[object, ...]:
     coin, at, where = rest.partition("@")
     if not at:
-        raise InvalidNotation(f"{text!r}: name the coin and its place, e.g. transform 5@purse")
+        # Translators: a transform typed wrong ({example}: one in the notation).
+        raise InvalidNotation(_("{text!r}: name the coin and its place, e.g. {example}").format(
+            text=text, example="transform 5@purse"))
     return (K.parse_label(coin), place(where))
 
 
@@ -479,7 +483,9 @@ class Transform(Choice):
 def _parse_trade(verb: str, rest: str, text: str) -> tuple[object, ...]:
     parts = rest.split()
     if len(parts) != 2:
-        raise InvalidNotation(f"{text!r}: a trade names 2 coins (e.g. trade 5 9)")
+        # Translators: a trade typed wrong ({example}: one in the notation).
+        raise InvalidNotation(_("{text!r}: a trade names 2 coins (e.g. {example})").format(
+            text=text, example="trade 5 9"))
     a, b = sorted((K.parse_label(p) for p in parts), key=K.label_key)
     return (a, b)
 
@@ -534,14 +540,18 @@ class UlineTrade(Choice):
 def _coin_bonus(text: str) -> str:
     coin, plus, bonus = text.partition("+")
     if not plus or not (bonus.isascii() and bonus.isdigit()):
-        raise InvalidNotation(f"{text!r}: expected a coin and its bonus, e.g. 5+2")
+        # Translators: a coin and its bonus typed wrong ({example}: "5+2", notation).
+        raise InvalidNotation(_("{text!r}: expected a coin and its bonus, e.g. {example}").format(
+            text=text, example="5+2"))
     return f"{K.parse_label(coin)}+{int(bonus)}"
 
 
 def _parse_vidofnir(verb: str, rest: str, text: str) -> tuple[object, ...]:
     parts = rest.split()
     if len(parts) not in (1, 2):
-        raise InvalidNotation(f"{text!r}: expected vidofnir 5+2 9+3 (or vidofnir 5+5)")
+        # Translators: Vidofnir's move typed wrong ({example}, {other}: in the notation).
+        raise InvalidNotation(_("{text!r}: expected {example} (or {other})").format(
+            text=text, example="vidofnir 5+2 9+3", other="vidofnir 5+5"))
     return tuple(_coin_bonus(p) for p in parts)
 
 
@@ -662,8 +672,10 @@ def put_hero(hero: Card, action: Action) -> str:
 
 def _parse_ylud(verb: str, rest: str, text: str) -> tuple[object, ...]:
     if rest.lower() == "stay":
-        raise InvalidNotation(f"{text!r}: name Ylud's current column to keep her there "
-                              "(e.g. ylud W), R8")
+        # Translators: Ylud's move typed wrong ({ylud}: the hero's name; {example}: notation).
+        raise InvalidNotation(_("{text!r}: name {ylud}'s current column to keep her there "
+                                "(e.g. {example}), R8").format(
+            text=text, ylud=card_name(C.YLUD), example="ylud W"))
     return (parse_suit(rest),)
 
 
@@ -778,7 +790,9 @@ class ColumnDiscard(Choice):
 def _parse_card_at(verb: str, rest: str, text: str) -> tuple[object, ...]:
     token, at, column = rest.rpartition("@")
     if not at:
-        raise InvalidNotation(f"{text!r}: name the card and its column, e.g. remove W7@W")
+        # Translators: a removal typed wrong ({example}: one in the notation).
+        raise InvalidNotation(_("{text!r}: name the card and its column, e.g. {example}").format(
+            text=text, example="remove W7@W"))
     return (parse_token(token), parse_suit(column))
 
 
@@ -912,7 +926,9 @@ def _parse_enlist(verb: str, rest: str, text: str) -> tuple[object, ...]:
         return (parts[0].lower(),)
     if len(parts) == 2:
         return (parse_token(parts[0]), parse_suit(parts[1]))
-    raise InvalidNotation(f"{text!r}: expected enlist first, enlist last or enlist W6/E8 W")
+    # Translators: an enlistment typed wrong ({first}, {last}, {card}: the notation's forms).
+    raise InvalidNotation(_("{text!r}: expected {first}, {last} or {card}").format(
+        text=text, first="enlist first", last="enlist last", card="enlist W6/E8 W"))
 
 
 #: ``enlist first`` / ``enlist last`` (the order) and ``enlist W6/E8 W`` (a mercenary and
