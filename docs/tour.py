@@ -99,6 +99,9 @@ def translated(language: str) -> int:
                 # one step in: the first bid (its move waits for the learner)
                 page.locator("button.nid-wt-next").click()
                 page.locator(".nid-wt-title:has-text('2')").wait_for(timeout=TIMEOUT)
+                page.locator(".nid-tab-walkthrough .widget-dropdown select").first.wait_for(
+                    timeout=TIMEOUT)  # the bid's controls, drawn after the step's text
+                page.wait_for_timeout(500)
                 page.screenshot(path=str(OUT / f"{names[0]}.png"))
                 tabs = page.locator(".nid-tabs .lm-TabBar-tab")
                 tabs.nth(1).click()
