@@ -61,8 +61,10 @@ from traitlets import Dict, Unicode
 
 from nidavellir.classroom import Answer, ClassStore, StoreError, class_store
 from nidavellir.classroom.store import (
+    ASKED,
     ID,
     NAME_MAX,
+    AskedPosition,
     ClassState,
     Recorded,
     check_answer,
@@ -134,7 +136,7 @@ def _for_students(state: ClassState) -> tuple[Any, ...]:
     """What of the class's state a student's page follows (a change of anything else
     redraws no lesson)."""
     return (state.run, state.lesson, state.lock, state.paused, state.teacher_led,
-            state.revealed)
+            state.revealed, state.asked)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -203,10 +205,17 @@ class ClassLink:
         #: at a locked step, an answer the teacher reveals later).
         self.teacher = W.HTML()
         self.teacher.add_class("nid-class-teacher")
+        #: The position the teacher asks the class about now (the teacher page's *Ask the
+        #: class*): its view, in place of the lesson (:meth:`lead`), until the teacher
+        #: ends the question.
+        self.asked_box = W.VBox(layout=W.Layout(display="none"))
+        self.asked_box.add_class("nid-class-asked")
+        self.asked_view: Any = None
+        self._asked_steps: dict[int, Any] = {}
         self.widget = W.VBox([W.HBox([self.name, note, self.retry, self.status],
                                      layout=W.Layout(align_items="center",
                                                      flex_flow="row wrap"))]
-                             + ([self.teacher] if banner else []),
+                             + ([self.teacher] if banner else []) + [self.asked_box],
                              layout=W.Layout(display="" if self.active else "none"))
         self.widget.add_class("nid-class-link")
         self.outbox: ClassOutbox | None = None
@@ -296,8 +305,17 @@ class ClassLink:
         """Read the class's state now (in this thread) and follow it."""
         if self.store is not None:
             with contextlib.suppress(StoreError):
-                self._take_state(self.store.state())
+                self._take_state(*self._read_state())
         return self.state
+
+    def _read_state(self) -> tuple[ClassState, AskedPosition | None]:
+        """The class's state, with the position the teacher asks about when this page has
+        not read it yet (on the link's thread: the database is read off the loop)."""
+        assert self.store is not None
+        state = self.store.state()
+        position = (self.store.position(state.asked) if state.asked is not None
+                    and state.asked not in self._asked_steps else None)
+        return state, position
 
     def watch(self) -> None:
         """Look at the class's state every :data:`STATE_POLL_S` seconds, on a thread of
@@ -313,26 +331,56 @@ class ClassLink:
 
     def _look(self, loop: asyncio.AbstractEventLoop) -> None:
         assert self._state_pool is not None and self.store is not None
-        future = self._state_pool.submit(self.store.state)
+        future = self._state_pool.submit(self._read_state)
 
-        def done(f: Future[ClassState]) -> None:
+        def done(f: Future[tuple[ClassState, AskedPosition | None]]) -> None:
             def back() -> None:
                 if f.exception() is None:
-                    self._take_state(f.result())
+                    self._take_state(*f.result())
                 loop.call_later(STATE_POLL_S, self._look, loop)
 
             loop.call_soon_threadsafe(back)
 
         future.add_done_callback(done)
 
-    def _take_state(self, state: ClassState) -> None:
+    def _take_state(self, state: ClassState, position: AskedPosition | None = None) -> None:
         before = self.state
         self.state = state
+        if position is not None:
+            from nidavellir.lessons.position import asked_position_step
+
+            self._asked_steps[position.id] = asked_position_step(position)
         if _for_students(state) == _for_students(before):
             return  # the projector's pins or names, a run renamed: nothing on this page
+        self._show_asked()
         for handler in list(self._state_handlers):
             handler(state)
         self._teacher_says(self._notes)  # whichever tab the page shows
+
+    def _show_asked(self) -> None:
+        """The position the teacher asks about, shown (a new one replaces the one
+        before; the same one asked again keeps the student's move), paused with the
+        class; or none."""
+        step = self._asked_steps.get(self.state.asked) if self.state.asked is not None \
+            else None
+        if step is None or (self.asked_view is not None and self.asked_view.step is not step):
+            if self.asked_view is not None:
+                with contextlib.suppress(ValueError):
+                    self.listeners.remove(self.asked_view._link_changed)
+                self.asked_view = None
+            self.asked_box.children = ()
+            self.asked_box.layout.display = "none"
+        if step is None:
+            return
+        if self.asked_view is None:
+            from .position_question import position_app
+
+            self.asked_view = position_app(ASKED, 1, step, self)
+            heading = W.HTML("<h3 class='nid-heading'>" + html.escape(
+                _("Your teacher asks the class: {title}").format(title=step.title)) + "</h3>")
+            self.asked_box.children = (heading, self.asked_view)
+        self.asked_box.layout.display = ""
+        self.asked_view.set_paused(self.state.paused)
 
     def follow(self, app: Any) -> None:
         """A lesson's page as the teacher leads it (after the lesson drew its step):
@@ -380,6 +428,13 @@ class ClassLink:
         tab shows that lesson (no other may be chosen) at the locked step or before it;
         paused, nothing may be chosen; then the lesson follows (:meth:`follow`)."""
         state = self.state
+        asking = self.asked_view is not None
+        for part in (tab.chooser, tab.summary, tab.body):  # the asked position instead
+            part.layout.display = "none" if asking else ""
+        if asking:
+            self.name.disabled = state.paused
+            self._teacher_says([])
+            return
         locked = state.lock is not None and state.lesson in tab.entries
         if locked and tab.chooser.value != state.lesson:
             tab.chooser.value = state.lesson  # the tab shows it and comes back here
@@ -398,6 +453,9 @@ class ClassLink:
             self._teacher_says([])
 
     def _teacher_says(self, notes: list[str]) -> None:
+        if self.asked_view is not None:  # the lesson's own notes wait for its return
+            notes = [_("Your teacher asks the class about a position: answer it on the "
+                       "Probability lessons tab.")]
         if self.state.paused:
             self.teacher.value = ("<div class='nid-eyes'>" + html.escape(
                 _("Eyes on the teacher")) + "</div>")

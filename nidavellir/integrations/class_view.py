@@ -62,6 +62,7 @@ from traitlets import Float, Unicode
 from ..classroom import CLASS_DIR_ENV
 from ..classroom.store import (
     PRESENT_S,
+    RECORD_MAX,
     ClassState,
     ClassStore,
     NoSuchRun,
@@ -248,6 +249,20 @@ def teacher_words() -> dict[str, str]:
                         "standard error."),
         "coach_exact": _("The coach's judgement: exact (nothing hidden or random is left)."),
         "coach_error": _("The coach could not judge this position: {error}"),
+        "ask_title": _("Ask the class about a position"),
+        "ask_upload": _("A game record (the .json file the lab saves):"),
+        "ask_paste": _("…or paste a game record (JSON) here"),
+        "ask_read": _("Read the record"),
+        "ask_read_done": _("The record replays: {n} decisions. Choose one, the seat and the "
+                           "question."),
+        "ask_unreadable": _("The file {name} cannot be read."),
+        "ask_decision": _("Decision"), "ask_seat": _("The class sees the position as"),
+        "ask_seat_deciding": _("the seat that decides"), "ask_question": _("Question"),
+        "ask_go": _("Ask the class"),
+        "ask_done": _("Asked: every student's page shows the position."),
+        "asked_title": _("Positions asked in this run"), "asked_now": _("asked now"),
+        "ask_reveal": _("Reveal the coach's figures"), "end_ask": _("End the question"),
+        "ask_again": _("Ask again"),
         "legend": _("• reached · green: within 0.05 of the exact value (5 percent of it for a mean "
                     "or a count) · yellow: within 0.15 · red: further · the time is when"),
     }
@@ -387,6 +402,10 @@ CONTROLS: dict[str, Any] = {
     "unpin": lambda store, form: store.unpin(_whole(form("answer"), _("an answer"))),
     "move-pin": lambda store, form: store.move_pin(_whole(form("answer"), _("an answer")),
                                                    _whole(form("by"), _("a move"))),
+    "ask": lambda store, form: ask_position(store, form),
+    "ask-again": lambda store, form: store.ask_again(_whole(form("position"),
+                                                            _("a position"))),
+    "end-ask": lambda store, form: store.end_ask(),
 }
 
 
@@ -417,7 +436,7 @@ class ControlHandler(TeacherHandler):
             self.json(404, {"error": f"{exc}."})
             return
         except ValueError as exc:
-            self.json(400, {"error": f"{exc}."})
+            self.json(400, {"error": sentence(exc) if action == "ask" else f"{exc}."})
             return
         except StoreError as exc:
             self.json(503, {"error": f"{exc}."})
@@ -426,6 +445,121 @@ class ControlHandler(TeacherHandler):
         if action == "delete-run":
             done["deleted"] = result
         self.json(200, done)
+
+
+# ====================================================================== asking about a position
+
+def _decision_words(kind: str) -> tuple[str, str]:
+    """How the teacher page says who decides what (``{name} bids``) and the question it
+    suggests for a decision of that kind, in the teacher's language."""
+    words = {
+        "bid": (_("{name} bids"), _("What do you bid?")),
+        "uline_bid": (_("{name} bids with Uline"), _("Which coin do you bid with Uline?")),
+        "pick": (_("{name} takes a card"), _("Which card do you take?")),
+        "hero": (_("{name} recruits a hero"), _("Which hero do you recruit?")),
+        "transform": (_("{name} transforms a coin"), _("Which coin do you transform?")),
+        "discard": (_("{name} discards a card"), _("Which card do you discard?")),
+        "pioneer": (_("{name} takes a card"), _("Which card do you take?")),
+    }
+    return words.get(kind, (_("{name} decides"), _("What do you play here?")))
+
+
+def read_record(text: str) -> dict[str, Any]:
+    """A game record the teacher uploaded or pasted (the JSON the lab saves), read for
+    *Ask the class about a position*: its players and every decision (``44: Cai bids``,
+    with the question suggested for it). ValueError, in one sentence, for anything that
+    is not such a record."""
+    from ..lessons.position import record_decisions
+
+    record = _parse_record(text)
+    found = record_decisions(record)
+    names = sorted({(d["seat"], d["name"]) for d in found})
+    decisions = []
+    for d in found:
+        says, question = _decision_words(d["kind"])
+        decisions.append({**d, "label": _("{n}: {who}").format(
+            n=d["decision"], who=says.format(name=d["name"])), "question": question})
+    return {"names": [name for _seat, name in names], "decisions": decisions}
+
+
+def _parse_record(text: str) -> Any:
+    if not text.strip():
+        raise ValueError(_("Upload a game record (the .json file the lab saves) or paste "
+                           "one first"))
+    if len(text) > RECORD_MAX:
+        raise ValueError(_("A game record is at most {most} characters; this one has {n}"
+                           ).format(most=RECORD_MAX, n=len(text)))
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(_("This is not a game record: it is not JSON ({error})").format(
+            error=exc)) from None
+    except RecursionError:
+        raise ValueError(_("This is not a game record: its JSON is nested too deeply")) \
+            from None
+
+
+def sentence(exc: BaseException) -> str:
+    """An error's message as the teacher page says it: one sentence, capitalised, with
+    its full stop."""
+    text = str(exc).strip().rstrip(".")
+    return text[:1].upper() + text[1:] + "."
+
+
+def ask_position(store: ClassStore, form: Any) -> ClassState:
+    """The teacher's *Ask the class*: the record (``record``, JSON text), the decision
+    number (``decision``), the seat whose view the class sees (``seat``: empty for the
+    seat that decides) and the question (``question``, empty for the one suggested),
+    checked (:func:`nidavellir.lessons.position.asked_step`), then kept and asked
+    (:meth:`ClassStore.ask`)."""
+    from ..lessons.position import asked_step
+
+    record = _parse_record(form("record"))
+    decision = _whole(form("decision"), _("a decision"))
+    seat_text = form("seat").strip()
+    seat = None if seat_text == "" else _whole(seat_text, _("a seat"))
+    found = read_record(form("record"))["decisions"]
+    if not 1 <= decision <= len(found):
+        raise ValueError(_("The record has decisions 1 to {last}, not {decision}").format(
+            last=len(found), decision=decision))
+    chosen = found[decision - 1]
+    question = form("question").strip() or chosen["question"]
+    step = asked_step(record, decision, seat, key="new", title=chosen["label"],
+                      situation="", question=question)
+    view = step.view()
+    situation = _("A position of a game with {players} players, age {age}, round {round}: "
+                  "you are **{name}**.").format(players=len(view["players"]), age=view["age"],
+                                                 round=view["round"],
+                                                 name=view["players"][step.seat]["name"])
+    return store.ask(dict(record), decision, step.seat, question, chosen["label"], situation)
+
+
+def asked_steps(store: ClassStore) -> dict[str, Any]:
+    """The position steps of every position the teacher asked, by question id."""
+    from ..lessons.position import asked_position_step
+
+    try:
+        return {p.question_id: asked_position_step(p) for p in store.positions()}
+    except StoreError:
+        return {}
+
+
+class RecordHandler(TeacherHandler):
+    """``POST /teacher/api/record`` (with the session's token): a game record read for
+    *Ask the class about a position* (:func:`read_record`), or 400 and one sentence."""
+
+    async def post(self) -> None:
+        sid = self.session
+        if sid is None or not hmac.compare_digest(
+                self.get_body_argument("token", default=""), self.auth.token("control", sid)):
+            self.refuse()
+            return
+        try:
+            found = await _off_loop(read_record, self.get_body_argument("record", default=""))
+        except ValueError as exc:
+            self.json(400, {"error": sentence(exc)})
+            return
+        self.json(200, found)
 
 
 def lessons_plan() -> list[dict[str, Any]]:
@@ -463,8 +597,10 @@ def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
         students = store.students()
         summary = summarize(answers, students, now)
         dwarves = pseudonyms(students, answers, store.secret())
+        asked = asked_steps(store)
     except StoreError as exc:
         return {"error": f"The answers cannot be read: {exc}."}
+    steps = {**(position_steps() if steps is None else steps), **asked}
     wanted = state.projected
     if wanted is None and state.lock is not None:
         lesson = next((entry for entry in (plan or []) if entry["key"] == state.lesson), None)
@@ -476,11 +612,12 @@ def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
     if found is not None or wanted is not None:
         revealed = (found or {}).get("question", wanted) in state.revealed
         values = [a["answer"] for a in (found or {}).get("answers", [])]
-        kind = (found or {}).get("kind", "probability")
+        kind = (found or {}).get("kind", "move" if wanted in asked else "probability")
         exact = (found or {}).get("exact") if revealed else None
         question = {
             "question": (found or {}).get("question", wanted),
-            "title": (found or {}).get("title") or _title_in(plan, wanted),
+            "title": (found or {}).get("title") or (
+                asked[wanted].title if wanted in asked else _title_in(plan, wanted)),
             "kind": kind, "answered": len(values), "revealed": revealed, "exact": exact,
             "exact_text": (found or {}).get("exact_text", "") if revealed else "",
             "bins": bins(values, kind, exact),
@@ -488,8 +625,10 @@ def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
                           **({"move": a["move"]} if "move" in a else {})}
                          for a in found["answers"]] if state.names and found else []),
         }
-        if kind == "move" and found is not None:
+        if kind == "move":
             question["bins"] = []
+            question["options"] = []
+        if kind == "move" and found is not None:
             if revealed:
                 (judged,) = with_coach([dict(found)], coach, steps)
                 question["coach"] = judged["coach"]
@@ -598,19 +737,24 @@ class PositionCoach:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nid-coach")
 
     def figures(self, question: str, step: Any) -> dict[str, Any]:
+        # The position itself is part of the key: a question id names another position
+        # in another class database (an asked position's number restarts with it).
+        key = "\0".join((question, json.dumps(step.record, sort_keys=True),
+                          str(step.decision), step.level))
         with self._lock:
-            if question in self._done:
-                return self._done[question]
-            if question not in self._running:
-                self._running.add(question)
-                self._pool.submit(self._judge, question, step)
+            if key in self._done:
+                return self._done[key]
+            if key not in self._running:
+                self._running.add(key)
+                self._pool.submit(self._judge, key, step)
         return {"pending": True}
 
     def _judge(self, question: str, step: Any) -> None:
         try:
             found = step.coach()
         except Exception as exc:  # said on the teacher page, and logged
-            LOG.exception("the coach could not judge the position of %s", question)
+            LOG.exception("the coach could not judge the position of %s",
+                          question.split("\0", 1)[0])
             found = {"error": f"{type(exc).__name__}: {exc}"}
         with self._lock:
             self._done[question] = found
@@ -653,7 +797,7 @@ def class_data(store: ClassStore, now: float | None = None,
     if not store.path.exists():
         return {"questions": [], "students": 0, "answers": 0, "present_minutes":
                 present_s / 60, "state": ClassState().as_dict(),
-                "runs": [_run(r) for r in store.runs()], "progress": [],
+                "runs": [_run(r) for r in store.runs()], "progress": [], "positions": [],
                 "note": f"No answer yet: the class database {store.path} is "
                         "created with the first one."}
     now = time.time() if now is None else now
@@ -666,8 +810,11 @@ def class_data(store: ClassStore, now: float | None = None,
     except StoreError as exc:
         return {"error": f"The answers cannot be read: {exc}. The students' pages keep "
                          "their answers and send them again."}
+    asked = asked_steps(store)
+    steps = {**(position_steps() if steps is None else steps), **asked}
     questions = with_coach(summarize(answers, students, now, present_s), coach, steps)
-    return {"questions": questions,
+    positions = [p.as_dict() for p in store.positions(state.run)]
+    return {"questions": questions, "positions": positions,
             "students": present(students, now, present_s), "answers": len(answers),
             "present_minutes": present_s / 60, "state": state.as_dict(),
             "runs": [_run(r) for r in runs], "progress": grid}
@@ -693,6 +840,7 @@ def teacher_handlers(base_url: str, store: ClassStore, auth: TeacherAuth,
         (base + r"teacher/answers\.csv", CsvHandler, kwargs),
         (base + r"teacher/runs/([0-9]{1,9})\.csv", CsvHandler, kwargs),
         (base + r"teacher/control", ControlHandler, kwargs),
+        (base + r"teacher/api/record", RecordHandler, kwargs),
         (base + r"teacher/projector", ProjectorPageHandler, kwargs),
         (base + r"teacher/api/projector", ProjectorDataHandler, kwargs),
         (base + r"teacher/chart\.js", ChartScriptHandler, kwargs),
