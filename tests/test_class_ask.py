@@ -31,8 +31,8 @@ from nidavellir.integrations.class_view import (
     read_record,
 )
 from nidavellir.lessons.position import PositionStep, asked_position_step, asked_step
-
-from tests.test_class_view import _open, _teacher_session, teacher, teacher_server  # noqa: F401
+from tests.test_class_view import _open, _teacher_session
+from tests.test_class_view import teacher_server as teacher_server  # the fixture
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD_TEXT = (ROOT / "examples" / "lessons" / "records" / "greedy_seed7.json").read_text(
@@ -225,8 +225,9 @@ def test_a_database_of_schema_4_gains_the_asked_positions_and_keeps_its_answers(
 
 # ====================================================================== the handlers
 
-def test_the_teacher_asks_from_the_page_and_bad_input_gets_one_sentence(teacher) -> None:  # type: ignore[no-untyped-def]
-    url, store = teacher
+def test_the_teacher_asks_from_the_page_and_bad_input_gets_one_sentence(
+        teacher_server: dict) -> None:
+    url, store = teacher_server["url"], teacher_server["store"]
     opener, token = _teacher_session(url)
 
     def post(path: str, **form: str) -> tuple[int, dict]:
