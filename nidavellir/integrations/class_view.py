@@ -16,11 +16,16 @@ CLASS_DIR=...``) serves, beside the dashboards, ``/teacher``:
   ``GET /teacher/api/lessons`` (the lessons and their steps), ``GET
   /teacher/answers.csv`` (every run's answers), ``GET /teacher/runs/<run>.csv`` (one
   run's);
+- ``POST /teacher/api/record`` (with the session's token): a game record read for *Ask
+  the class about a position*: its players and decisions (``44: Cai bids``), or 400 and
+  one sentence;
 - ``POST /teacher/control`` (with the session's token): the teacher leads the lesson:
   ``action`` is ``lock`` (``lesson``, ``step``), ``release``, ``pause``, ``resume``,
   ``reveal-mode`` (``question``, ``mode``: ``after`` or ``teacher``), ``reveal`` /
   ``hide`` (``question``), ``new-run`` (``name``), ``reopen`` / ``delete-run``
-  (``run``), ``rename-run`` (``run``, ``name``); the answer is the class's new state. A
+  (``run``), ``rename-run`` (``run``, ``name``), ``ask`` (``record``, ``decision``,
+  ``seat``, ``question``: ask the class about a position of a game record), ``ask-again``
+  (``position``), ``end-ask``; the answer is the class's new state. A
   request that is not one of these gets 400 and one sentence saying what was wrong (an
   unknown run 404); the students' kernels read the state from the database
   (:class:`~nidavellir.classroom.store.ClassState`).

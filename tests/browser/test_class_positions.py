@@ -217,6 +217,7 @@ def test_the_teacher_asks_about_an_uploaded_record_and_sees_the_class_bids(
                 raise
             if name == "Di":
                 ARTIFACTS.mkdir(exist_ok=True)
+                pg.locator(f"{scope} .nid-heading").scroll_into_view_if_needed()
                 pg.screenshot(path=str(ARTIFACTS / "class_student_asked.png"))
         stored = [a for a in ClassStore(folder).answers() if a.question == question]
         assert sorted((a.name, a.move) for a in stored) == sorted(ASKED_MOVES.items())
@@ -234,6 +235,8 @@ def test_the_teacher_asks_about_an_uploaded_record_and_sees_the_class_bids(
             "r => [...r.querySelectorAll('td')].slice(2).map(td => td.textContent))", section)
         assert all("±" in win and "%" in win and "±" in score for win, score in cells)
         teacher.locator("#ask").scroll_into_view_if_needed()
+        teacher.screenshot(path=str(ARTIFACTS / "class_teacher_ask.png"))
+        teacher.locator(section).scroll_into_view_if_needed()
         teacher.screenshot(path=str(ARTIFACTS / "class_teacher_asked.png"))
         # The question ends: every student's page has its lesson back.
         teacher.locator("#asked li.now .end-ask").click()
