@@ -48,6 +48,8 @@ teacher's handlers added); tornado and Voila stay in this layer.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import hashlib
 import hmac
 import json
@@ -77,11 +79,15 @@ from ..classroom.store import (
     pseudonyms,
     summarize,
 )
-from ..i18n import _
+from .. import i18n
+from ..i18n import _, count
 from .guard import Throttle, tarpit
 from .voila_class import ClassIdentityProvider
 
 HERE = Path(__file__).resolve().parent.parent / "classroom"
+#: The environment variable by which a class server fixes its teacher pages' language
+#: (``python -m nidavellir.serve --class-language de``).
+CLASS_LANGUAGE_ENV = "NIDAVELLIR_CLASS_LANGUAGE"
 LOG = logging.getLogger("nidavellir.teacher")
 COOKIE = "nidavellir_teacher"
 #: How often the page asks for fresh data (ms): an answer shows within about a second.
@@ -180,6 +186,24 @@ class TeacherHandler(tornado.web.RequestHandler):
         for name, value in PAGE_HEADERS.items():
             self.set_header(name, value)
 
+    def prepare(self) -> None:
+        """Every request in its page's language (:func:`page_language`): its words, its
+        errors, the data it sends."""
+        self.language = page_language(self.get_query_argument("lang", default=""),
+                                      self.request.headers.get("Accept-Language", ""))
+        self._in_language = i18n.using(self.language)
+        self._in_language.__enter__()
+
+    def on_finish(self) -> None:
+        block = getattr(self, "_in_language", None)
+        if block is not None:
+            with contextlib.suppress(ValueError):  # finished from another context
+                block.__exit__(None, None, None)
+
+    def here(self, path: str) -> str:
+        """A relative address of the teacher pages, in this page's language."""
+        return f"{path}?lang={self.language}"
+
     @property
     def session(self) -> str | None:
         """The teacher's session, when the request carries its cookie."""
@@ -188,7 +212,7 @@ class TeacherHandler(tornado.web.RequestHandler):
     def refuse(self) -> None:
         self.set_status(403)
         self.set_header("Content-Type", "application/json")
-        self.finish(json.dumps({"error": "The teacher password is needed for this page."}))
+        self.finish(json.dumps({"error": _("The teacher password is needed for this page.")}))
 
     def check_xsrf_cookie(self) -> None:
         """The forms carry their own proof (the password, or the session's token); the
@@ -208,10 +232,27 @@ class TeacherHandler(tornado.web.RequestHandler):
         return self.request.path.rsplit("/", 1)[0] + "/"
 
 
-def _page(name: str, **values: str) -> str:
+def page_language(asked: str, accept_language: str) -> str:
+    """The teacher pages' language: the class's (``--class-language``, the
+    :data:`CLASS_LANGUAGE_ENV` variable) when the server fixes one, else the page's
+    ``?lang=``, the browser's languages, the server's default (``--language``)."""
+    fixed = os.environ.get(CLASS_LANGUAGE_ENV, "")
+    if fixed and i18n.known(fixed):
+        return fixed
+    return i18n.choose(f"lang={asked}" if asked else "", accept_language,
+                       os.environ.get(i18n.LANGUAGE_ENV, i18n.SOURCE))
+
+
+def _page(name: str, texts: dict[str, str] | None = None, **values: str) -> str:
+    """A page of the teacher's: ``{{key}}`` filled with ``values`` as they are, and
+    ``{{w:key}}`` with ``texts`` escaped for HTML (its words in the page's language)."""
+    from html import escape
+
     text = (HERE / name).read_text(encoding="utf-8")
     for key, value in values.items():
         text = text.replace("{{" + key + "}}", value)
+    for key, value in (texts or {}).items():
+        text = text.replace("{{w:" + key + "}}", escape(value))
     return text
 
 
@@ -254,6 +295,14 @@ def teacher_words() -> dict[str, str]:
                         "standard error."),
         "coach_exact": _("The coach's judgement: exact (nothing hidden or random is left)."),
         "coach_error": _("The coach could not judge this position: {error}"),
+        "no_answer": _("No answer yet: the students' predictions appear here as they submit "
+                       "them."),
+        "not_answered": _("Not answered yet ({n}):"),
+        "everybody": _("Everybody has answered."),
+        "mean": _("class mean {value}"), "median": _("median {value}"),
+        "exact": _("exact {text} ≈ {value}"),
+        "not_updated": _("not updated since {time}"),
+        **chart_words(),
         "ask_title": _("Ask the class about a position"),
         "ask_upload": _("A game record (the .json file the lab saves):"),
         "ask_paste": _("…or paste a game record (JSON) here"),
@@ -289,8 +338,15 @@ def _login_page(throttle: Throttle, address: str, note: str) -> str:
     """The teacher's login form; while the address must wait, its button waits too (a try
     sent before then would be refused unchecked)."""
     wait_ms = math.ceil(throttle.wait(address) * 1000)
-    return _page("teacher_login.html", wrong=_wrong(note) if note else "",
-                 wait_ms=str(wait_ms + 50 if wait_ms else 0))
+    words = {
+        "title": _("Class view · teacher password"), "heading": _("Class view"),
+        "about": _("The teacher's page of the Nidavellir lab: the class's answers, live. It "
+                   "has its own teacher password (not the class password)."),
+        "password": _("Teacher password"), "open": _("Open the class view"),
+    }
+    return _page("teacher_login.html", words, wrong=_wrong(note) if note else "",
+                 wait_ms=str(wait_ms + 50 if wait_ms else 0), lang=i18n.language(),
+                 wait_title=_script_json(_("wait for the next try")))
 
 
 class TeacherPageHandler(TeacherHandler):
@@ -304,8 +360,12 @@ class TeacherPageHandler(TeacherHandler):
             note = self.throttle.message(address) if self.throttle.wait(address) > 0 else ""
             self.finish(_login_page(self.throttle, address, note))
             return
-        self.finish(_page("teacher.html", control_token=self.auth.token("control", sid),
-                          poll_ms=str(POLL_MS), words=_script_json(teacher_words())))
+        self.finish(_page("teacher.html", {
+            "title": _("Class view · Nidavellir lab"), "heading": _("Class view"),
+            "connecting": _("connecting…"), "csv": _("Download the answers (CSV)"),
+            "logout": _("Log out"), "waiting": _("Waiting for the first answer…")},
+            control_token=self.auth.token("control", sid), poll_ms=str(POLL_MS),
+            words=_script_json(teacher_words()), lang=self.language))
 
 
 class TeacherLoginHandler(TeacherHandler):
@@ -327,25 +387,27 @@ class TeacherLoginHandler(TeacherHandler):
         if not ok:
             LOG.warning("Wrong teacher password from %s", address)
             self.set_status(401)
-            wrong = ("Wrong teacher password." if not self.throttle.locked(address)
+            wrong = (_("Wrong teacher password.") if not self.throttle.locked(address)
                      else self.throttle.message(address))
             self.finish(_login_page(self.throttle, address, wrong))
             return
         self.set_cookie(COOKIE, self.auth.open_session(), httponly=True, samesite="Strict",
                         path=self.cookie_path(), max_age=int(self.auth.lifetime))
-        self.redirect("./")
+        self.redirect(self.here("./"))
 
 
 class TeacherLogoutHandler(TeacherHandler):
     def post(self) -> None:
         self.auth.close_session(self.get_cookie(COOKIE))
         self.clear_cookie(COOKIE, path=self.cookie_path())
-        self.redirect("./")
+        self.redirect(self.here("./"))
 
 
 async def _off_loop(fn: Any, *args: Any) -> Any:
-    """Run a database call in a thread: the server's loop serves every student's page."""
-    return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+    """Run a database call in a thread: the server's loop serves every student's page.
+    The call runs in the request's context (its language)."""
+    context = contextvars.copy_context()
+    return await asyncio.get_running_loop().run_in_executor(None, context.run, fn, *args)
 
 
 class AnswersHandler(TeacherHandler):
@@ -604,7 +666,7 @@ def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
         dwarves = pseudonyms(students, answers, store.secret())
         asked = asked_steps(store)
     except StoreError as exc:
-        return {"error": f"The answers cannot be read: {exc}."}
+        return {"error": _("The answers cannot be read: {error}.").format(error=exc)}
     steps = {**(position_steps() if steps is None else steps), **asked}
     wanted = state.projected
     if wanted is None and state.lock is not None:
@@ -624,6 +686,7 @@ def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
             "title": (found or {}).get("title") or (
                 asked[wanted].title if wanted in asked else _title_in(plan, wanted)),
             "kind": kind, "answered": len(values), "revealed": revealed, "exact": exact,
+            "answered_text": count(len(values), "{n} answer", "{n} answers"),
             "exact_text": (found or {}).get("exact_text", "") if revealed else "",
             "bins": bins(values, kind, exact),
             "answers": ([{"pseudonym": dwarves[a["person"]], "answer": a["answer"],
@@ -672,10 +735,11 @@ class ProjectorPageHandler(TeacherHandler):
 
     def get(self) -> None:
         if self.session is None:
-            self.redirect("./")  # the login form
+            self.redirect(self.here("./"))  # the login form
             return
-        self.finish(_page("projector.html", poll_ms=str(POLL_MS),
-                          words=_script_json(projector_words())))
+        self.finish(_page("projector.html", {"title": _("Projector · Nidavellir lab")},
+                          poll_ms=str(POLL_MS), words=_script_json(projector_words()),
+                          lang=self.language))
 
 
 class ProjectorDataHandler(TeacherHandler):
@@ -689,8 +753,17 @@ class ProjectorDataHandler(TeacherHandler):
         self.json(200, await _off_loop(projector_data, self.store, plan, None, COACH))
 
 
+def chart_words() -> dict[str, str]:
+    """The histogram's words (``chart.js``), shared by the teacher page and the projector."""
+    return {
+        "chart_far_above": _("{n} far above"), "chart_far_below": _("{n} far below"),
+        "chart_bin": _("{low} to {high}: {n}"), "chart_exact": _("exact {text} ≈ {value}"),
+    }
+
+
 def projector_words() -> dict[str, str]:
     return {
+        **chart_words(),
         "title": _("Projector · Nidavellir lab"), "waiting": _("Waiting for the first answer…"),
         "answered": _("{n} answers"), "exact": _("exact {text} ≈ {value}"),
         "not_revealed": _("The exact value comes after the discussion."),
@@ -803,8 +876,9 @@ def class_data(store: ClassStore, now: float | None = None,
         return {"questions": [], "students": 0, "answers": 0, "present_minutes":
                 present_s / 60, "state": ClassState().as_dict(),
                 "runs": [_run(r) for r in store.runs()], "progress": [], "positions": [],
-                "note": f"No answer yet: the class database {store.path} is "
-                        "created with the first one."}
+                "status": _status(0, 0, present_s),
+                "note": _("No answer yet: the class database {path} is created with the "
+                          "first one.").format(path=store.path)}
     now = time.time() if now is None else now
     try:
         state = store.state()
@@ -813,16 +887,32 @@ def class_data(store: ClassStore, now: float | None = None,
         runs = store.runs()
         grid = store.progress(state.run)
     except StoreError as exc:
-        return {"error": f"The answers cannot be read: {exc}. The students' pages keep "
-                         "their answers and send them again."}
+        return {"error": _("The answers cannot be read: {error}. The students' pages keep "
+                           "their answers and send them again.").format(error=exc)}
     asked = asked_steps(store)
     steps = {**(position_steps() if steps is None else steps), **asked}
     questions = with_coach(summarize(answers, students, now, present_s), coach, steps)
     positions = [p.as_dict() for p in store.positions(state.run)]
+    for q in questions:
+        q["answered_text"] = count(q["answered"], "{n} of {total} answered",
+                                   "{n} of {total} answered", total=i18n.number(q["students"]))
+        q["far_off_text"] = (count(q["far_off"], "without {n} far-off answer",
+                                   "without {n} far-off answers") if q.get("far_off") else "")
+    in_class = present(students, now, present_s)
     return {"questions": questions, "positions": positions,
+            "status": _status(in_class, len(answers), present_s),
             "students": present(students, now, present_s), "answers": len(answers),
             "present_minutes": present_s / 60, "state": state.as_dict(),
             "runs": [_run(r) for r in runs], "progress": grid}
+
+
+def _status(students: int, answers: int, present_s: float) -> str:
+    """The teacher page's status line; the page fills in ``{time}``."""
+    return _("{students} · {answers} · updated {time}").format(
+        students=count(students, "{n} student in the class (a page open in the last "
+                       "{minutes} min)", "{n} students in the class (a page open in the last "
+                       "{minutes} min)", minutes=i18n.number(present_s / 60)),
+        answers=count(answers, "{n} answer", "{n} answers"), time="{time}")
 
 
 def _run(run: Any) -> dict[str, Any]:
