@@ -66,7 +66,8 @@ from typing import Any
 import tornado.web
 from traitlets import Float, Unicode
 
-from ..classroom import CLASS_DIR_ENV
+from .. import i18n
+from ..classroom import CLASS_DIR_ENV, CLASS_LANGUAGE_ENV
 from ..classroom.store import (
     PRESENT_S,
     RECORD_MAX,
@@ -79,15 +80,11 @@ from ..classroom.store import (
     pseudonyms,
     summarize,
 )
-from .. import i18n
 from ..i18n import _, count
 from .guard import Throttle, tarpit
 from .voila_class import ClassIdentityProvider
 
 HERE = Path(__file__).resolve().parent.parent / "classroom"
-#: The environment variable by which a class server fixes its teacher pages' language
-#: (``python -m nidavellir.serve --class-language de``).
-CLASS_LANGUAGE_ENV = "NIDAVELLIR_CLASS_LANGUAGE"
 LOG = logging.getLogger("nidavellir.teacher")
 COOKIE = "nidavellir_teacher"
 #: How often the page asks for fresh data (ms): an answer shows within about a second.
