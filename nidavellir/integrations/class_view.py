@@ -814,14 +814,15 @@ class PositionCoach:
     def figures(self, question: str, step: Any) -> dict[str, Any]:
         # The position itself is part of the key: a question id names another position
         # in another class database (an asked position's number restarts with it).
+        # Its words are in the asking page's language: judged in the request's context.
         key = "\0".join((question, json.dumps(step.record, sort_keys=True),
-                          str(step.decision), step.level))
+                          str(step.decision), step.level, i18n.language()))
         with self._lock:
             if key in self._done:
                 return self._done[key]
             if key not in self._running:
                 self._running.add(key)
-                self._pool.submit(self._judge, key, step)
+                self._pool.submit(contextvars.copy_context().run, self._judge, key, step)
         return {"pending": True}
 
     def _judge(self, question: str, step: Any) -> None:
