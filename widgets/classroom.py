@@ -71,7 +71,7 @@ from nidavellir.classroom.store import (
     check_value,
     clean_name,
 )
-from nidavellir.i18n import _
+from nidavellir.i18n import _, count
 
 #: The lab's page extension gives :class:`ClassOutbox` its front end (its package.json
 #: version).
@@ -188,19 +188,19 @@ class ClassLink:
         self._watching = False
         self._state_pool: ThreadPoolExecutor | None = None
         self._notes: list[str] = []
-        self.name = W.Text(description="Your name", placeholder="optional: for your teacher",
+        self.name = W.Text(description=_("Your name"), placeholder=_("optional: for your teacher"),
                            continuous_update=False, layout=W.Layout(width="320px"))
         self.name.add_class("nid-class-name")
         self.name.add_class("nid-label-80")
         self.name.observe(self._name_changed, "value")
         self.status = W.HTML()
         self.status.add_class("nid-class-status")
-        self.retry = W.Button(description="Send again", layout=W.Layout(width="auto",
+        self.retry = W.Button(description=_("Send again"), layout=W.Layout(width="auto",
                                                                          display="none"))
         self.retry.add_class("nid-class-retry")
         self.retry.on_click(lambda _b: self.flush())
-        note = W.HTML("<span class='nid-note'>Your predictions go to "
-                      "your teacher's class view.</span>")
+        note = W.HTML("<span class='nid-note'>" + html.escape(
+            _("Your predictions go to your teacher's class view.")) + "</span>")
         #: What the teacher's lead means for the page now ("Eyes on the teacher", waiting
         #: at a locked step, an answer the teacher reveals later).
         self.teacher = W.HTML()
@@ -471,7 +471,8 @@ class ClassLink:
         name = clean_name(self.name.value)
         if len(name) > NAME_MAX:
             self.name.value = name[:NAME_MAX]  # observed again, with the shorter name
-            self._say(f"A name is at most {NAME_MAX} characters: yours was cut.", error=True)
+            self._say(_("A name is at most {most} characters: yours was cut.").format(
+                most=NAME_MAX), error=True)
             return
         self.set_place(name=name)
         if not self._quiet:
@@ -490,7 +491,7 @@ class ClassLink:
     def _joined(self, generation: Any, error: BaseException | None) -> None:
         if isinstance(error, StoreError | ValueError):
             why = error.public if isinstance(error, StoreError) else str(error)
-            self._say(f"⚠ Your teacher cannot see you yet: {why}.", error=True)
+            self._say(_("⚠ Your teacher cannot see you yet: {why}.").format(why=why), error=True)
             self._join_error = True
             return
         if error is not None:
@@ -599,7 +600,8 @@ class ClassLink:
             for uid in batch:
                 del self.items[uid]
             self.latest = {q: uid for q, uid in self.latest.items() if uid in self.items}
-            self._say(f"⚠ An answer could not be stored: {error}.", error=True)
+            self._say(_("⚠ An answer could not be stored: {error}.").format(error=error),
+                      error=True)
             if self.page and self.outbox is not None:
                 self.outbox.send({"kind": "dropped", "uids": batch, "why": str(error)})
             return
@@ -666,7 +668,7 @@ class ClassLink:
                     self._keep({"answer": fields, "sig": item["sig"], "state": state})
         if refused and self.outbox is not None:
             self.outbox.send({"kind": "dropped", "uids": refused,
-                              "why": "not made by this class's lessons"})
+                              "why": _("not made by this class's lessons")})
         place = content.get("place")
         place = {k: v for k, v in place.items() if isinstance(k, str)} if isinstance(
             place, dict) else {}
@@ -734,18 +736,23 @@ class ClassLink:
         kept = [i for i in waiting if i["state"] == KEPT]
         if kept:
             n = len(waiting)
-            self._say(f"⚠ Not sent to your teacher yet: {self.problem}. Your answer"
-                      f"{'s' if n > 1 else ''} ({n}) {'are' if n > 1 else 'is'} kept on this "
-                      "page and sent again by themselves (or press Send again); the lesson "
-                      "goes on.", error=True)
+            self._say(count(n, "⚠ Not sent to your teacher yet: {problem}. Your answer ({n}) "
+                            "is kept on this page and sent again by itself (or press Send "
+                            "again); the lesson goes on.",
+                            "⚠ Not sent to your teacher yet: {problem}. Your answers ({n}) "
+                            "are kept on this page and sent again by themselves (or press "
+                            "Send again); the lesson goes on.", problem=self.problem),
+                      error=True)
             self.retry.layout.display = ""
         elif waiting:
-            self._say("Sending to your teacher…")
+            self._say(_("Sending to your teacher…"))
             self.retry.layout.display = "none"
         else:
             self.retry.layout.display = "none"
             if sent:
-                self._say(f"✔ Sent to your teacher{f' ({sent} answers)' if sent > 1 else ''}.")
+                self._say(_("✔ Sent to your teacher.") if sent == 1 else count(
+                    sent, "✔ Sent to your teacher ({n} answer).",
+                    "✔ Sent to your teacher ({n} answers)."))
         for listener in list(self.listeners):
             listener()
 
