@@ -324,3 +324,50 @@ def _widgets(widget):  # type: ignore[no-untyped-def]
     for child in getattr(widget, "children", ()):
         out.extend(_widgets(child))
     return out
+
+
+# ====================================================================== the class's language
+
+def test_a_class_server_fixes_its_teacher_pages_language(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--class-language``: the teacher pages in it whatever their address or browser
+    asks; the students' pages' default too. Without it, each page's own language."""
+    import os
+    from unittest import mock
+
+    from nidavellir import i18n, serve
+    from nidavellir.classroom import CLASS_LANGUAGE_ENV
+    from nidavellir.integrations.class_view import page_language
+
+    monkeypatch.delenv(CLASS_LANGUAGE_ENV, raising=False)
+    monkeypatch.setenv(i18n.LANGUAGE_ENV, "en")
+    assert page_language("", "fr-CH, de;q=0.5") == "fr"
+    assert page_language("de", "fr") == "de" and page_language("klingon", "") == "en"
+    with mock.patch.dict(os.environ), mock.patch.object(os, "execv") as execv:
+        os.environ.pop(i18n.LANGUAGE_ENV, None)
+        serve.main(["notebooks", "--class-language", "de"])
+        assert os.environ[CLASS_LANGUAGE_ENV] == "de" and os.environ[i18n.LANGUAGE_ENV] == "de"
+        assert page_language("fr", "fr") == "de"
+    execv.assert_called_once()
+    with mock.patch.dict(os.environ), mock.patch.object(os, "execv") as execv, \
+            pytest.raises(SystemExit):
+        serve.main(["notebooks", "--class-language", "klingon"])
+    assert "--class-language klingon: the lab speaks en, de, fr" in capsys.readouterr().err
+    execv.assert_not_called()
+
+
+def test_the_teacher_pages_words_come_in_the_pages_language(teacher_server: dict) -> None:
+    url, store = teacher_server["url"], teacher_server["store"]
+    opener, token = _teacher_session(url)
+    status, page = _open(opener, url + "?lang=fr")
+    assert status == 200 and "<h1>Vue de la classe</h1>" in page and 'lang="fr"' in page
+    assert '"ask_go": "Interroger la classe"' in page
+    status, body = _open(opener, url + "api/record?lang=de", {"token": token, "record": "[]"})
+    assert status == 400 and json.loads(body)["error"].startswith(
+        "Eine Partieaufzeichnung ist ein JSON-Objekt")
+    store.record(Answer(student="s1", question="lab/x", answer=0.5, title="x"))
+    data = json.loads(_open(opener, url + "api/answers?lang=fr")[1])
+    assert data["questions"][0]["answered_text"] == "1 sur 1 a répondu"
+    assert data["status"].startswith("0 élève dans la classe") or "élève" in data["status"]
+    assert json.loads(_open(opener, url + "api/answers?lang=de")[1])["status"].endswith(
+        "aktualisiert {time}")

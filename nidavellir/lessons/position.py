@@ -403,21 +403,24 @@ def record_decisions(record: Any) -> list[dict[str, Any]]:
     :func:`position_game` counts them), the deciding seat, its name, the decision's kind
     and the engine's prompt; the last is the one the record stops at when the game is not
     over. ValueError, in one sentence, for a record that does not replay (the teacher
-    page's *Ask the class about a position*)."""
+    page's *Ask the class about a position*), in the current language."""
+    from ..i18n import _
+
     if not isinstance(record, Mapping):
-        raise ValueError("a game record is a JSON object (the file the lab saves), not "
-                         f"{type(record).__name__}")
+        raise ValueError(_("a game record is a JSON object (the file the lab saves), not "
+                           "{what}").format(what=type(record).__name__))
     actions = record.get("actions", [])
     if not isinstance(actions, list):
-        raise ValueError("the record's 'actions' must be a list of moves in notation")
+        raise ValueError(_("the record's 'actions' must be a list of moves in notation"))
     try:
         game = Game.from_record({**record, "actions": []})
         out = []
         for i, action in enumerate([*actions, None]):
             d = game.decision
             if d is None:
-                if action is not None:  # from_record would have said it; never reached
-                    raise RecordError(f"action {i + 1} comes after the end of the game")
+                if action is not None:
+                    raise RecordError(_("action {n} comes after the end of the game").format(
+                        n=i + 1))
                 break
             out.append({"decision": i + 1, "seat": d.player, "name": game.names[d.player],
                         "kind": str(d.kind), "prompt": d.prompt})
@@ -425,12 +428,13 @@ def record_decisions(record: Any) -> list[dict[str, Any]]:
                 try:
                     game.apply(action)
                 except (IllegalAction, InvalidNotation) as exc:
-                    raise RecordError(f"action {i + 1} ({action!r}) cannot be played: "
-                                      f"{exc}") from None
+                    raise RecordError(_("action {n} ({action!r}) cannot be played: {error}"
+                                        ).format(n=i + 1, action=action, error=exc)) from None
     except (RecordError, NidavellirError, ValueError, TypeError, KeyError) as exc:
-        raise ValueError(f"the record cannot be replayed: {exc}") from None
+        raise ValueError(_("the record cannot be replayed: {error}").format(error=exc)) \
+            from None
     if not out:
-        raise ValueError("the record's game is over before its first decision")
+        raise ValueError(_("the record's game is over before its first decision"))
     return out
 
 
@@ -439,12 +443,15 @@ def asked_step(record: Any, decision: Any, seat: Any = None, *, key: str, title:
     """The position step of a record and a decision number that a teacher asks the class
     about, checked as a lesson's is (:func:`parse_step`): the record replays, the decision
     is one of its decisions, ``seat`` (None: the deciding seat; else its number or its
-    name) is the seat that decides there. ValueError, in one sentence, otherwise."""
+    name) is the seat that decides there. ValueError, in one sentence (in the current
+    language), otherwise."""
+    from ..i18n import _
+
     found = record_decisions(record)
     if isinstance(decision, bool) or not isinstance(decision, int) or not (
             1 <= decision <= len(found)):
-        raise ValueError(f"the decision must be a decision of the record, 1 to {len(found)}, "
-                         f"not {decision!r}")
+        raise ValueError(_("the decision must be a decision of the record, 1 to {last}, not "
+                           "{decision!r}").format(last=len(found), decision=decision))
     d = found[decision - 1]
     names = list(Game.from_record({**record, "actions": []}).names)
     if seat is None:
@@ -452,13 +459,16 @@ def asked_step(record: Any, decision: Any, seat: Any = None, *, key: str, title:
     elif isinstance(seat, str) and seat in names:
         seat = names.index(seat)
     elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
-        raise ValueError(f"the seat must be a seat from 0 to {len(names) - 1} or a player's "
-                         f"name ({', '.join(names)}), not {seat!r}")
+        raise ValueError(_("the seat must be a seat from 0 to {last} or a player's name "
+                           "({names}), not {seat!r}").format(last=len(names) - 1,
+                                                            names=", ".join(names), seat=seat))
     if seat != d["seat"]:
-        raise ValueError(f"{names[seat]} (seat {seat}) does not decide at decision {decision}: "
-                         f"{d['name']} (seat {d['seat']}) does ({d['prompt']})")
+        raise ValueError(_("{name} (seat {seat}) does not decide at decision {decision}: "
+                           "{decider} (seat {decider_seat}) does ({prompt})").format(
+            name=names[seat], seat=seat, decision=decision, decider=d["name"],
+            decider_seat=d["seat"], prompt=d["prompt"]))
     if not question.strip():
-        raise ValueError("the question must not be empty (e.g. 'What do you bid?')")
+        raise ValueError(_("the question must not be empty (e.g. 'What do you bid?')"))
     return PositionStep(key=key, title=title, situation=situation, question=question.strip(),
                         seat=seat, record=dict(record), decision=decision, level=level)
 
