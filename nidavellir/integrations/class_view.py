@@ -762,7 +762,7 @@ def projector_words() -> dict[str, str]:
     return {
         **chart_words(),
         "title": _("Projector · Nidavellir lab"), "waiting": _("Waiting for the first answer…"),
-        "answered": _("{n} answers"), "exact": _("exact {text} ≈ {value}"),
+        "exact": _("exact {text} ≈ {value}"),
         "not_revealed": _("The exact value comes after the discussion."),
         "pinned": _("Pinned answers"), "paused": _("Eyes on the teacher"),
         "no_names": _("No names are shown."),
