@@ -335,9 +335,11 @@ class ClassLink:
 
         def done(f: Future[tuple[ClassState, AskedPosition | None]]) -> None:
             def back() -> None:
-                if f.exception() is None:
-                    self._take_state(*f.result())
-                loop.call_later(STATE_POLL_S, self._look, loop)
+                try:
+                    if f.exception() is None:
+                        self._take_state(*f.result())
+                finally:  # whatever a page's redraw did, the page goes on following
+                    loop.call_later(STATE_POLL_S, self._look, loop)
 
             loop.call_soon_threadsafe(back)
 
@@ -373,11 +375,21 @@ class ClassLink:
         if step is None:
             return
         if self.asked_view is None:
+            from nidavellir.errors import NidavellirError
+
             from .position_question import position_app
 
-            self.asked_view = position_app(ASKED, 1, step, self)
             heading = W.HTML("<h3 class='nid-heading'>" + html.escape(
                 _("Your teacher asks the class: {title}").format(title=step.title)) + "</h3>")
+            try:
+                self.asked_view = position_app(ASKED, 1, step, self)
+            except (NidavellirError, ValueError) as exc:  # checked when asked: never seen
+                self.asked_box.children = (heading, W.HTML(
+                    "<div class='nid-error'>" + html.escape(
+                        _("This position cannot be shown: {error}").format(error=exc)) +
+                    "</div>"))
+                self.asked_box.layout.display = ""
+                return
             self.asked_box.children = (heading, self.asked_view)
         self.asked_box.layout.display = ""
         self.asked_view.set_paused(self.state.paused)
