@@ -371,3 +371,20 @@ def test_the_teacher_pages_words_come_in_the_pages_language(teacher_server: dict
     assert data["status"].startswith("0 élève dans la classe") or "élève" in data["status"]
     assert json.loads(_open(opener, url + "api/answers?lang=de")[1])["status"].endswith(
         "aktualisiert {time}")
+
+
+def test_a_stored_position_that_no_longer_replays_is_said_on_the_page(tmp_path: Path) -> None:
+    """A damaged row (edited by hand): the student's page says so in one sentence."""
+    from widgets.classroom import ClassLink
+
+    store = ClassStore(tmp_path)
+    link = ClassLink(store, student="s1")
+    n = _ask(store)
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE positions SET record = ? WHERE id = ?",
+                   (json.dumps({**RECORD, "actions": ["bid 99 9 9"]}), n))
+    db.close()
+    link.check_state()
+    assert link.asked_view is None and link.asked_box.layout.display == ""
+    said = link.asked_box.children[1].value
+    assert "This position cannot be shown:" in said and "Traceback" not in said
