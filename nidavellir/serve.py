@@ -36,6 +36,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .classroom import CLASS_LANGUAGE_ENV
 from .i18n import LANGUAGE_ENV, LANGUAGES, SOURCE
 
 #: The folder served by default (relative to the project): the lessons and, later, the
@@ -261,6 +262,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the pages' language when neither the address (?lang=de) nor "
                         f"the browser asks for one of the lab's: {', '.join(LANGUAGES)} "
                         f"(default: {SOURCE}; the {LANGUAGE_ENV} variable)")
+    parser.add_argument("--class-language", default=None, metavar="CODE",
+                        help="the class's language: the teacher page and the projector in it "
+                        "whatever the address or the browser asks, and the students' pages "
+                        "when neither asks (default: each page's own; the "
+                        f"{CLASS_LANGUAGE_ENV} variable)")
     parser.add_argument("--kernels-per-client", type=int, default=0, metavar="N",
                         help="dashboards (kernels) one client address may hold at once "
                         f"(default: {DEFAULT_KERNELS_PER_CLIENT}, with a class its size plus "
@@ -295,7 +301,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.teacher_password and args.teacher_password == args.password:
         parser.error("the teacher password must differ from the class password: students "
                      "know that one")
+    fixed = (args.class_language if args.class_language is not None
+             else os.environ.get(CLASS_LANGUAGE_ENV))
+    if fixed is not None:
+        if fixed not in LANGUAGES:
+            parser.error(f"--class-language {fixed}: the lab speaks {', '.join(LANGUAGES)} "
+                         f"({', '.join(f'{c}: {n}' for c, n in LANGUAGES.items())})")
+        # The teacher pages read it (nidavellir.integrations.class_view.page_language).
+        os.environ[CLASS_LANGUAGE_ENV] = fixed
     language = args.language if args.language is not None else os.environ.get(LANGUAGE_ENV)
+    if language is None and fixed is not None:
+        language = fixed  # the students' pages too, unless their address asks otherwise
     if language is not None:
         if language not in LANGUAGES:
             parser.error(f"--language {language}: the lab speaks {', '.join(LANGUAGES)} "

@@ -547,7 +547,7 @@ def test_log_out_ends_the_session(teacher_server: dict) -> None:
     opener = _opener()
     assert _open(opener, url + "login", {"password": PASSWORD})[0] == 200
     status, page = _open(opener, url)
-    assert "Log out" in page and 'action="logout"' in page
+    assert "Log out" in page and 'action="logout?lang=en"' in page
     cookie = next(c for c in opener.handlers if isinstance(c, urllib.request.HTTPCookieProcessor)
                   ).cookiejar
     value = next(c.value for c in cookie if c.name == "nidavellir_teacher")

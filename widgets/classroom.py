@@ -61,15 +61,17 @@ from traitlets import Dict, Unicode
 
 from nidavellir.classroom import Answer, ClassStore, StoreError, class_store
 from nidavellir.classroom.store import (
+    ASKED,
     ID,
     NAME_MAX,
+    AskedPosition,
     ClassState,
     Recorded,
     check_answer,
     check_value,
     clean_name,
 )
-from nidavellir.i18n import _
+from nidavellir.i18n import _, count
 
 #: The lab's page extension gives :class:`ClassOutbox` its front end (its package.json
 #: version).
@@ -134,7 +136,7 @@ def _for_students(state: ClassState) -> tuple[Any, ...]:
     """What of the class's state a student's page follows (a change of anything else
     redraws no lesson)."""
     return (state.run, state.lesson, state.lock, state.paused, state.teacher_led,
-            state.revealed)
+            state.revealed, state.asked)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -186,27 +188,34 @@ class ClassLink:
         self._watching = False
         self._state_pool: ThreadPoolExecutor | None = None
         self._notes: list[str] = []
-        self.name = W.Text(description="Your name", placeholder="optional: for your teacher",
+        self.name = W.Text(description=_("Your name"), placeholder=_("optional: for your teacher"),
                            continuous_update=False, layout=W.Layout(width="320px"))
         self.name.add_class("nid-class-name")
         self.name.add_class("nid-label-80")
         self.name.observe(self._name_changed, "value")
         self.status = W.HTML()
         self.status.add_class("nid-class-status")
-        self.retry = W.Button(description="Send again", layout=W.Layout(width="auto",
+        self.retry = W.Button(description=_("Send again"), layout=W.Layout(width="auto",
                                                                          display="none"))
         self.retry.add_class("nid-class-retry")
         self.retry.on_click(lambda _b: self.flush())
-        note = W.HTML("<span class='nid-note'>Your predictions go to "
-                      "your teacher's class view.</span>")
+        note = W.HTML("<span class='nid-note'>" + html.escape(
+            _("Your predictions go to your teacher's class view.")) + "</span>")
         #: What the teacher's lead means for the page now ("Eyes on the teacher", waiting
         #: at a locked step, an answer the teacher reveals later).
         self.teacher = W.HTML()
         self.teacher.add_class("nid-class-teacher")
+        #: The position the teacher asks the class about now (the teacher page's *Ask the
+        #: class*): its view, in place of the lesson (:meth:`lead`), until the teacher
+        #: ends the question.
+        self.asked_box = W.VBox(layout=W.Layout(display="none"))
+        self.asked_box.add_class("nid-class-asked")
+        self.asked_view: Any = None
+        self._asked_steps: dict[int, Any] = {}
         self.widget = W.VBox([W.HBox([self.name, note, self.retry, self.status],
                                      layout=W.Layout(align_items="center",
                                                      flex_flow="row wrap"))]
-                             + ([self.teacher] if banner else []),
+                             + ([self.teacher] if banner else []) + [self.asked_box],
                              layout=W.Layout(display="" if self.active else "none"))
         self.widget.add_class("nid-class-link")
         self.outbox: ClassOutbox | None = None
@@ -296,8 +305,17 @@ class ClassLink:
         """Read the class's state now (in this thread) and follow it."""
         if self.store is not None:
             with contextlib.suppress(StoreError):
-                self._take_state(self.store.state())
+                self._take_state(*self._read_state())
         return self.state
+
+    def _read_state(self) -> tuple[ClassState, AskedPosition | None]:
+        """The class's state, with the position the teacher asks about when this page has
+        not read it yet (on the link's thread: the database is read off the loop)."""
+        assert self.store is not None
+        state = self.store.state()
+        position = (self.store.position(state.asked) if state.asked is not None
+                    and state.asked not in self._asked_steps else None)
+        return state, position
 
     def watch(self) -> None:
         """Look at the class's state every :data:`STATE_POLL_S` seconds, on a thread of
@@ -313,26 +331,68 @@ class ClassLink:
 
     def _look(self, loop: asyncio.AbstractEventLoop) -> None:
         assert self._state_pool is not None and self.store is not None
-        future = self._state_pool.submit(self.store.state)
+        future = self._state_pool.submit(self._read_state)
 
-        def done(f: Future[ClassState]) -> None:
+        def done(f: Future[tuple[ClassState, AskedPosition | None]]) -> None:
             def back() -> None:
-                if f.exception() is None:
-                    self._take_state(f.result())
-                loop.call_later(STATE_POLL_S, self._look, loop)
+                try:
+                    if f.exception() is None:
+                        self._take_state(*f.result())
+                finally:  # whatever a page's redraw did, the page goes on following
+                    loop.call_later(STATE_POLL_S, self._look, loop)
 
             loop.call_soon_threadsafe(back)
 
         future.add_done_callback(done)
 
-    def _take_state(self, state: ClassState) -> None:
+    def _take_state(self, state: ClassState, position: AskedPosition | None = None) -> None:
         before = self.state
         self.state = state
+        if position is not None:
+            from nidavellir.lessons.position import asked_position_step
+
+            self._asked_steps[position.id] = asked_position_step(position)
         if _for_students(state) == _for_students(before):
             return  # the projector's pins or names, a run renamed: nothing on this page
+        self._show_asked()
         for handler in list(self._state_handlers):
             handler(state)
         self._teacher_says(self._notes)  # whichever tab the page shows
+
+    def _show_asked(self) -> None:
+        """The position the teacher asks about, shown (a new one replaces the one
+        before; the same one asked again keeps the student's move), paused with the
+        class; or none."""
+        step = self._asked_steps.get(self.state.asked) if self.state.asked is not None \
+            else None
+        if step is None or (self.asked_view is not None and self.asked_view.step is not step):
+            if self.asked_view is not None:
+                with contextlib.suppress(ValueError):
+                    self.listeners.remove(self.asked_view._link_changed)
+                self.asked_view = None
+            self.asked_box.children = ()
+            self.asked_box.layout.display = "none"
+        if step is None:
+            return
+        if self.asked_view is None:
+            from nidavellir.errors import NidavellirError
+
+            from .position_question import position_app
+
+            heading = W.HTML("<h3 class='nid-heading'>" + html.escape(
+                _("Your teacher asks the class: {title}").format(title=step.title)) + "</h3>")
+            try:
+                self.asked_view = position_app(ASKED, 1, step, self)
+            except (NidavellirError, ValueError) as exc:  # checked when asked: never seen
+                self.asked_box.children = (heading, W.HTML(
+                    "<div class='nid-error'>" + html.escape(
+                        _("This position cannot be shown: {error}").format(error=exc)) +
+                    "</div>"))
+                self.asked_box.layout.display = ""
+                return
+            self.asked_box.children = (heading, self.asked_view)
+        self.asked_box.layout.display = ""
+        self.asked_view.set_paused(self.state.paused)
 
     def follow(self, app: Any) -> None:
         """A lesson's page as the teacher leads it (after the lesson drew its step):
@@ -380,6 +440,13 @@ class ClassLink:
         tab shows that lesson (no other may be chosen) at the locked step or before it;
         paused, nothing may be chosen; then the lesson follows (:meth:`follow`)."""
         state = self.state
+        asking = self.asked_view is not None
+        for part in (tab.chooser, tab.summary, tab.body):  # the asked position instead
+            part.layout.display = "none" if asking else ""
+        if asking:
+            self.name.disabled = state.paused
+            self._teacher_says([])
+            return
         locked = state.lock is not None and state.lesson in tab.entries
         if locked and tab.chooser.value != state.lesson:
             tab.chooser.value = state.lesson  # the tab shows it and comes back here
@@ -398,6 +465,9 @@ class ClassLink:
             self._teacher_says([])
 
     def _teacher_says(self, notes: list[str]) -> None:
+        if self.asked_view is not None:  # the lesson's own notes wait for its return
+            notes = [_("Your teacher asks the class about a position: answer it on the "
+                       "Probability lessons tab.")]
         if self.state.paused:
             self.teacher.value = ("<div class='nid-eyes'>" + html.escape(
                 _("Eyes on the teacher")) + "</div>")
@@ -413,7 +483,8 @@ class ClassLink:
         name = clean_name(self.name.value)
         if len(name) > NAME_MAX:
             self.name.value = name[:NAME_MAX]  # observed again, with the shorter name
-            self._say(f"A name is at most {NAME_MAX} characters: yours was cut.", error=True)
+            self._say(_("A name is at most {most} characters: yours was cut.").format(
+                most=NAME_MAX), error=True)
             return
         self.set_place(name=name)
         if not self._quiet:
@@ -432,7 +503,7 @@ class ClassLink:
     def _joined(self, generation: Any, error: BaseException | None) -> None:
         if isinstance(error, StoreError | ValueError):
             why = error.public if isinstance(error, StoreError) else str(error)
-            self._say(f"⚠ Your teacher cannot see you yet: {why}.", error=True)
+            self._say(_("⚠ Your teacher cannot see you yet: {why}.").format(why=why), error=True)
             self._join_error = True
             return
         if error is not None:
@@ -541,7 +612,8 @@ class ClassLink:
             for uid in batch:
                 del self.items[uid]
             self.latest = {q: uid for q, uid in self.latest.items() if uid in self.items}
-            self._say(f"⚠ An answer could not be stored: {error}.", error=True)
+            self._say(_("⚠ An answer could not be stored: {error}.").format(error=error),
+                      error=True)
             if self.page and self.outbox is not None:
                 self.outbox.send({"kind": "dropped", "uids": batch, "why": str(error)})
             return
@@ -608,7 +680,7 @@ class ClassLink:
                     self._keep({"answer": fields, "sig": item["sig"], "state": state})
         if refused and self.outbox is not None:
             self.outbox.send({"kind": "dropped", "uids": refused,
-                              "why": "not made by this class's lessons"})
+                              "why": _("not made by this class's lessons")})
         place = content.get("place")
         place = {k: v for k, v in place.items() if isinstance(k, str)} if isinstance(
             place, dict) else {}
@@ -676,18 +748,23 @@ class ClassLink:
         kept = [i for i in waiting if i["state"] == KEPT]
         if kept:
             n = len(waiting)
-            self._say(f"⚠ Not sent to your teacher yet: {self.problem}. Your answer"
-                      f"{'s' if n > 1 else ''} ({n}) {'are' if n > 1 else 'is'} kept on this "
-                      "page and sent again by themselves (or press Send again); the lesson "
-                      "goes on.", error=True)
+            self._say(count(n, "⚠ Not sent to your teacher yet: {problem}. Your answer ({n}) "
+                            "is kept on this page and sent again by itself (or press Send "
+                            "again); the lesson goes on.",
+                            "⚠ Not sent to your teacher yet: {problem}. Your answers ({n}) "
+                            "are kept on this page and sent again by themselves (or press "
+                            "Send again); the lesson goes on.", problem=self.problem),
+                      error=True)
             self.retry.layout.display = ""
         elif waiting:
-            self._say("Sending to your teacher…")
+            self._say(_("Sending to your teacher…"))
             self.retry.layout.display = "none"
         else:
             self.retry.layout.display = "none"
             if sent:
-                self._say(f"✔ Sent to your teacher{f' ({sent} answers)' if sent > 1 else ''}.")
+                self._say(_("✔ Sent to your teacher.") if sent == 1 else count(
+                    sent, "✔ Sent to your teacher ({n} answer).",
+                    "✔ Sent to your teacher ({n} answers)."))
         for listener in list(self.listeners):
             listener()
 

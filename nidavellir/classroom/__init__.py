@@ -15,6 +15,9 @@ from .store import Answer, ClassStore, StoreError, Student
 
 #: The environment variable naming the class folder (set by ``--class-dir``).
 CLASS_DIR_ENV = "NIDAVELLIR_CLASS_DIR"
+#: The environment variable of the class's language (set by ``--class-language``): the
+#: teacher page and the projector speak it whatever their address or browser asks.
+CLASS_LANGUAGE_ENV = "NIDAVELLIR_CLASS_LANGUAGE"
 
 
 def class_store() -> ClassStore | None:
@@ -23,4 +26,4 @@ def class_store() -> ClassStore | None:
     return ClassStore(folder) if folder else None
 
 
-__all__ = ["Answer", "CLASS_DIR_ENV", "ClassStore", "Student", "StoreError", "class_store"]
+__all__ = ["Answer", "CLASS_DIR_ENV", "CLASS_LANGUAGE_ENV", "ClassStore", "Student", "StoreError", "class_store"]

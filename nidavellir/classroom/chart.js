@@ -14,12 +14,14 @@
   ].join("\n");
   document.head.appendChild(style);
   var text = function (value) {
-    var d = document.createElement("div"); d.textContent = String(value); return d.innerHTML;
+    // Quotes too: the pages put texts in attributes (title='...': "the students' pages").
+    var d = document.createElement("div"); d.textContent = String(value);
+    return d.innerHTML.replace(/"/g, "&quot;").replace(/'/g, "&#39;");
   };
   var number = function (v, kind) {
     if (v === null || v === undefined) { return "—"; }
-    if (kind === "count") { return Math.round(v).toLocaleString("en"); }
-    return Number(v).toFixed(kind === "probability" ? 2 : 2);
+    if (kind === "count") { return fixed(Math.round(v), 0); }
+    return fixed(Number(v), 2);
   };
 
   function chart(q) {
@@ -30,9 +32,11 @@
     for (i = 0; i < bins.length; i++) {
       var h = Math.round(100 * bins[i].count / top);
       // An end bin also holds the answers far beyond the range ("beyond"): said so.
-      var beyond = bins[i].beyond ? " (" + bins[i].beyond + (i ? " far above)" : " far below)") : "";
-      bars += "<div class='bar' title='" + number(bins[i].low, q.kind) + " to " +
-        number(bins[i].high, q.kind) + ": " + bins[i].count + beyond + "' style='height:" + h + "%'>" +
+      var beyond = bins[i].beyond ? " (" + say(i ? words.chart_far_above : words.chart_far_below,
+                                                {n: bins[i].beyond}) + ")" : "";
+      bars += "<div class='bar' title='" + text(say(words.chart_bin, {
+        low: number(bins[i].low, q.kind), high: number(bins[i].high, q.kind),
+        n: bins[i].count}) + beyond) + "' style='height:" + h + "%'>" +
         (bins[i].count ? "<span>" + bins[i].count + (bins[i].beyond ? "*" : "") + "</span>" : "") +
         "</div>";
       axis += "<div>" + (i === 0 && bins[i].beyond ? "≤ " : "") + number(bins[i].low, q.kind) + "</div>";
@@ -40,13 +44,35 @@
     var marker = "";
     if (q.exact !== null && high > low) {
       var left = Math.max(0, Math.min(100, 100 * (q.exact - low) / (high - low)));
-      marker = "<div class='exact' style='left:" + left + "%'><span>exact " +
-        text(q.exact_text || number(q.exact, q.kind)) + " ≈ " + number(q.exact, q.kind) +
-        "</span></div>";
+      marker = "<div class='exact' style='left:" + left + "%'><span>" +
+        text(say(words.chart_exact, {text: q.exact_text || number(q.exact, q.kind),
+                                     value: number(q.exact, q.kind)})) + "</span></div>";
     }
     return "<div class='chart'>" + bars + marker + "</div><div class='axis'>" + axis + "</div>";
   }
 
 
-  window.nidChart = {text: text, number: number, chart: chart};
+  // The page's language (numbers as the language writes them: "0,43", "32 %") and the
+  // chart's words in it, from the page.
+  var locale = "en", words = {chart_far_above: "{n} far above", chart_far_below: "{n} far below",
+                              chart_bin: "{low} to {high}: {n}", chart_exact: "exact {text} ≈ {value}"};
+  function setLanguage(lang, given) {
+    locale = lang === "qps" ? "en" : lang;
+    Object.keys(words).forEach(function (k) { if (given && given[k]) { words[k] = given[k]; } });
+  }
+  function say(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (m, k) {
+      return values && k in values ? String(values[k]) : m;
+    });
+  }
+  function fixed(v, digits) {
+    return new Intl.NumberFormat(locale, {minimumFractionDigits: digits,
+                                          maximumFractionDigits: digits}).format(v);
+  }
+  function percent(x) {
+    return new Intl.NumberFormat(locale, {style: "percent", maximumFractionDigits: 0}).format(x);
+  }
+
+  window.nidChart = {text: text, number: number, chart: chart, setLanguage: setLanguage,
+                     fixed: fixed, percent: percent};
 })();

@@ -95,6 +95,15 @@ RUN_NAME_MAX = 60
 REVEAL_AFTER, REVEAL_TEACHER = "after", "teacher"
 #: The most steps a lesson may have (a lock names one of them).
 STEP_MAX = 999
+#: The "lesson" of the positions the teacher asks about from the teacher page: position
+#: ``n`` is the question ``asked/p<n>``, its one step is 1.
+ASKED = "asked"
+#: The largest game record the teacher may ask about (a whole 5-player game with
+#: Thingvellir is about 20 kB of JSON).
+RECORD_MAX = 1_000_000
+#: The longest question, situation and title of an asked position.
+ASK_QUESTION_MAX = 200
+ASK_SITUATION_MAX = 2000
 
 _BASE = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -138,6 +147,14 @@ MIGRATIONS: tuple[str, ...] = (
     # notation (its kind is 'move'; its number column holds 0). The answers before have
     # none.
     """ALTER TABLE answers ADD COLUMN move TEXT;""",
+    # 5: the positions the teacher asked the class about from the teacher page (a game
+    # record, a decision number, the seat whose view the class sees, the question), each
+    # in the lesson run it was asked in; the class's state says which one is asked now.
+    """CREATE TABLE positions (id INTEGER PRIMARY KEY AUTOINCREMENT, run INTEGER NOT NULL,
+        at REAL NOT NULL, record TEXT NOT NULL, decision INTEGER NOT NULL,
+        seat INTEGER NOT NULL, question TEXT NOT NULL, title TEXT NOT NULL,
+        situation TEXT NOT NULL DEFAULT '');
+    CREATE INDEX positions_by_run ON positions (run, id);""",
 )
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
 
@@ -199,6 +216,39 @@ class Run:
     answers: int = 0
 
 
+def asked_question(position: int) -> str:
+    """The question id of the position the teacher asked as number ``position``."""
+    return f"{ASKED}/p{position}"
+
+
+@dataclass(frozen=True)
+class AskedPosition:
+    """A position the teacher asked the class about (:meth:`ClassStore.ask`): the game
+    record, the decision number (the position before the record's action of that number),
+    the seat whose view the class sees, the question, its title and what the class is told
+    of it (Markdown)."""
+
+    id: int
+    run: int
+    at: float
+    record: dict[str, Any]
+    decision: int
+    seat: int
+    question: str
+    title: str
+    situation: str = ""
+
+    @property
+    def question_id(self) -> str:
+        return asked_question(self.id)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The position as the teacher page lists it (without its record)."""
+        return {"id": self.id, "run": self.run, "at": self.at, "decision": self.decision,
+                "seat": self.seat, "question": self.question, "title": self.title,
+                "question_id": self.question_id}
+
+
 @dataclass(frozen=True)
 class ClassState:
     """What the teacher decided, as every student's page follows it.
@@ -209,6 +259,9 @@ class ClassState:
     - **paused**: every page shows "Eyes on the teacher"; every answer is refused;
     - **reveal**: a question in ``teacher_led`` shows its simulation and exact answer only
       once it is in ``revealed``; the others right after answering;
+    - **asked**: the position the teacher asks the class about now (its number,
+      :class:`AskedPosition`; None: none): every student's page shows it, whatever the
+      pace; an answer to another asked position is refused;
     - ``run``: the lesson run answers go to; ``version`` the number of the change (it only
       goes up: a page that saw it has nothing newer to learn), ``at`` its time.
     """
@@ -226,25 +279,29 @@ class ClassState:
     """Whether the projector view shows each answer's pseudonym (never a real name)."""
     pins: tuple[int, ...] = ()
     """The answers pinned for the projector, in the order it shows them (their ids)."""
+    asked: int | None = None
+    """The position the teacher asks the class about now (:class:`AskedPosition`)."""
     version: int = 0
     at: float = 0.0
 
     @classmethod
     def from_json(cls, text: str, version: int = 0, at: float = 0.0) -> ClassState:
         data = json.loads(text)
-        lock = data.get("lock")
+        lock, asked = data.get("lock"), data.get("asked")
         return cls(run=int(data.get("run", 1)), lesson=data.get("lesson"),
                    lock=None if lock is None else int(lock), paused=bool(data.get("paused")),
                    teacher_led=tuple(data.get("teacher_led", ())),
                    revealed=tuple(data.get("revealed", ())), projected=data.get("projected"),
                    names=bool(data.get("names")),
-                   pins=tuple(int(p) for p in data.get("pins", ())), version=version, at=at)
+                   pins=tuple(int(p) for p in data.get("pins", ())),
+                   asked=None if asked is None else int(asked), version=version, at=at)
 
     def to_json(self) -> str:
         return json.dumps({"run": self.run, "lesson": self.lesson, "lock": self.lock,
                            "paused": self.paused, "teacher_led": list(self.teacher_led),
                            "revealed": list(self.revealed), "projected": self.projected,
-                           "names": self.names, "pins": list(self.pins)}, sort_keys=True)
+                           "names": self.names, "pins": list(self.pins),
+                           "asked": self.asked}, sort_keys=True)
 
     def as_dict(self) -> dict[str, Any]:
         """The state as the pages read it (JSON)."""
@@ -270,9 +327,14 @@ class ClassState:
         if self.paused:
             return _("the teacher paused the class: submit again when the lesson goes on "
                      "(eyes on the teacher)")
+        lesson = question.split("/", 1)[0]
+        if lesson == ASKED:
+            # The position asked now is answered whatever the pace; another one no more.
+            if self.asked is not None and question == asked_question(self.asked):
+                return None
+            return _("your teacher no longer asks about this position")
         if self.lock is None:
             return None
-        lesson = question.split("/", 1)[0]
         if lesson != self.lesson:
             return _("the class is on step {lock} of the lesson {lesson!r}: {question!r} "
                      "waits for the teacher").format(lock=self.lock, lesson=self.lesson,
@@ -684,6 +746,74 @@ class ClassStore:
             return replace(s, pins=tuple(pins))
         return self._control(change)
 
+    # ------------------------------------------------------------------ asked positions
+
+    def ask(self, record: dict[str, Any], decision: int, seat: int, question: str,
+            title: str, situation: str = "") -> ClassState:
+        """Ask the class about a position: kept in the run in progress, and asked now
+        (every student's page shows it; the projector projects it). Whether the record
+        replays and the seat decides there is the caller's to check first
+        (:func:`nidavellir.lessons.position.asked_step`); this checks what is stored."""
+        text = _record_text(record)
+        for value, what in ((decision, _("a decision")), (seat, _("a seat"))):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**6:
+                raise ValueError(_("{what} is a whole number, not {value!r}").format(
+                    what=what, value=value))
+        question, title = clean_name(question), clean_name(title)
+        if not question:
+            raise ValueError(_("the question must not be empty (e.g. 'What do you bid?')"))
+        _check_length(question, ASK_QUESTION_MAX, "question")
+        _check_length(title, TITLE_MAX, "title")
+        _check_length(situation, ASK_SITUATION_MAX, "situation")
+
+        def change(conn: sqlite3.Connection, s: ClassState) -> ClassState:
+            cursor = conn.execute(
+                "INSERT INTO positions (run, at, record, decision, seat, question, title, "
+                "situation) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (s.run, time.time(), text, decision, seat, question, title, situation))
+            n = int(cursor.lastrowid or 0)
+            return replace(s, asked=n, projected=asked_question(n))
+        return self._control(change)
+
+    def ask_again(self, position: int) -> ClassState:
+        """Ask again about a position asked earlier in the run in progress (its answers
+        so far stay)."""
+        def change(conn: sqlite3.Connection, s: ClassState) -> ClassState:
+            row = conn.execute("SELECT run FROM positions WHERE id = ?",
+                               (position,)).fetchone()
+            if isinstance(position, bool) or row is None or row[0] != s.run:
+                raise ValueError(_("there is no position {position!r} asked in the run in "
+                                   "progress").format(position=position))
+            return replace(s, asked=position, projected=asked_question(position))
+        return self._control(change)
+
+    def end_ask(self) -> ClassState:
+        """The class goes back to its lesson (the position and its answers are kept)."""
+        def change(_c: Any, s: ClassState) -> ClassState:
+            projected = (None if s.asked is not None and s.projected == asked_question(s.asked)
+                         else s.projected)
+            return replace(s, asked=None, projected=projected)
+        return self._control(change)
+
+    def positions(self, run: int | None = None) -> list[AskedPosition]:
+        """The positions asked (in one run), the first first."""
+        if not self.path.exists():
+            return []
+        sql = ("SELECT id, run, at, record, decision, seat, question, title, situation FROM "
+               "positions" + (" WHERE run = ?" if run is not None else "") + " ORDER BY id")
+        with self._connect(write=False) as conn:
+            rows = conn.execute(sql, () if run is None else (run,)).fetchall()
+        return [_position(row) for row in rows]
+
+    def position(self, position: int) -> AskedPosition | None:
+        """One asked position (None: there is none of that number)."""
+        if not self.path.exists():
+            return None
+        with self._connect(write=False) as conn:
+            row = conn.execute("SELECT id, run, at, record, decision, seat, question, title, "
+                               "situation FROM positions WHERE id = ?", (position,)).fetchone()
+        return None if row is None else _position(row)
+
     # ------------------------------------------------------------------ lesson runs
 
     def runs(self) -> list[Run]:
@@ -706,7 +836,7 @@ class ClassStore:
             cursor = conn.execute("INSERT INTO runs (name, started) VALUES (?, ?)",
                                   (name, time.time()))
             return replace(s, run=int(cursor.lastrowid or 0), lesson=None, lock=None,
-                           paused=False, revealed=(), projected=None, pins=())
+                           paused=False, revealed=(), projected=None, pins=(), asked=None)
         return self._control(change)
 
     def reopen(self, run: int) -> ClassState:
@@ -721,7 +851,7 @@ class ClassStore:
                     revealed = old.revealed
                     break
             return replace(s, run=run, lesson=None, lock=None, paused=False,
-                           revealed=revealed, projected=None, pins=())
+                           revealed=revealed, projected=None, pins=(), asked=None)
         return self._control(change)
 
     def rename_run(self, run: int, name: str) -> Run:
@@ -750,6 +880,7 @@ class ClassStore:
                     raise ValueError(_("run {run} is in progress: start a new run or "
                                        "reopen another before deleting it").format(run=run))
                 count = conn.execute("DELETE FROM answers WHERE run = ?", (run,)).rowcount
+                conn.execute("DELETE FROM positions WHERE run = ?", (run,))
                 conn.execute("DELETE FROM runs WHERE id = ?", (run,))
                 conn.execute("COMMIT")
             except BaseException:
@@ -832,6 +963,26 @@ def _state_at(conn: sqlite3.Connection, at: float | None) -> ClassState:
     if row is None:
         return ClassState()
     return ClassState.from_json(row[2], version=int(row[0]), at=float(row[1]))
+
+
+def _record_text(record: Any) -> str:
+    """A game record as stored (JSON), or ValueError saying what is wrong with it."""
+    if not isinstance(record, dict):
+        raise ValueError(_("a game record is a JSON object (the file the lab saves)"))
+    try:
+        text = json.dumps(record, ensure_ascii=False, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(_("a game record is plain JSON: {error}").format(error=exc)) from None
+    if len(text) > RECORD_MAX:
+        raise ValueError(_("a game record is at most {most} characters of JSON (this one has "
+                           "{n})").format(most=RECORD_MAX, n=len(text)))
+    return text
+
+
+def _position(row: Sequence[Any]) -> AskedPosition:
+    return AskedPosition(id=int(row[0]), run=int(row[1]), at=float(row[2]),
+                         record=json.loads(row[3]), decision=int(row[4]), seat=int(row[5]),
+                         question=str(row[6]), title=str(row[7]), situation=str(row[8]))
 
 
 def _check_run(conn: sqlite3.Connection, run: Any) -> None:
@@ -1197,10 +1348,10 @@ def answers_from_csv(text: str) -> list[Answer]:
     return out
 
 
-__all__ = ["Answer", "CSV_COLUMNS", "CSV_COLUMNS_V3", "MOVE_MAX", "ClassState", "ClassStore", "FILE_NAME", "FORMULA_START",
+__all__ = ["ASKED", "Answer", "AskedPosition", "CSV_COLUMNS", "CSV_COLUMNS_V3", "MOVE_MAX", "ClassState", "ClassStore", "FILE_NAME", "FORMULA_START",
            "KEY_NAME", "MIGRATIONS", "NAME_MAX", "NoSuchRun", "PRESENT_S", "REVEAL_AFTER",
            "REVEAL_TEACHER", "Recorded", "Run", "SCHEMA_VERSION", "StoreError", "Student",
-           "answers_csv", "answers_from_csv", "bins", "check_answer", "check_value",
+           "answers_csv", "answers_from_csv", "asked_question", "bins", "check_answer", "check_value",
            "clean_name", "far_off", "neutral", "present", "progress_grid", "pseudonym",
            "pseudonyms",
            "summarize"]

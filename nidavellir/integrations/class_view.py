@@ -16,11 +16,16 @@ CLASS_DIR=...``) serves, beside the dashboards, ``/teacher``:
   ``GET /teacher/api/lessons`` (the lessons and their steps), ``GET
   /teacher/answers.csv`` (every run's answers), ``GET /teacher/runs/<run>.csv`` (one
   run's);
+- ``POST /teacher/api/record`` (with the session's token): a game record read for *Ask
+  the class about a position*: its players and decisions (``44: Cai bids``), or 400 and
+  one sentence;
 - ``POST /teacher/control`` (with the session's token): the teacher leads the lesson:
   ``action`` is ``lock`` (``lesson``, ``step``), ``release``, ``pause``, ``resume``,
   ``reveal-mode`` (``question``, ``mode``: ``after`` or ``teacher``), ``reveal`` /
   ``hide`` (``question``), ``new-run`` (``name``), ``reopen`` / ``delete-run``
-  (``run``), ``rename-run`` (``run``, ``name``); the answer is the class's new state. A
+  (``run``), ``rename-run`` (``run``, ``name``), ``ask`` (``record``, ``decision``,
+  ``seat``, ``question``: ask the class about a position of a game record), ``ask-again``
+  (``position``), ``end-ask``; the answer is the class's new state. A
   request that is not one of these gets 400 and one sentence saying what was wrong (an
   unknown run 404); the students' kernels read the state from the database
   (:class:`~nidavellir.classroom.store.ClassState`).
@@ -43,6 +48,8 @@ teacher's handlers added); tornado and Voila stay in this layer.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import hashlib
 import hmac
 import json
@@ -59,9 +66,11 @@ from typing import Any
 import tornado.web
 from traitlets import Float, Unicode
 
-from ..classroom import CLASS_DIR_ENV
+from .. import i18n
+from ..classroom import CLASS_DIR_ENV, CLASS_LANGUAGE_ENV
 from ..classroom.store import (
     PRESENT_S,
+    RECORD_MAX,
     ClassState,
     ClassStore,
     NoSuchRun,
@@ -71,7 +80,7 @@ from ..classroom.store import (
     pseudonyms,
     summarize,
 )
-from ..i18n import _
+from ..i18n import _, count
 from .guard import Throttle, tarpit
 from .voila_class import ClassIdentityProvider
 
@@ -174,6 +183,24 @@ class TeacherHandler(tornado.web.RequestHandler):
         for name, value in PAGE_HEADERS.items():
             self.set_header(name, value)
 
+    def prepare(self) -> None:
+        """Every request in its page's language (:func:`page_language`): its words, its
+        errors, the data it sends."""
+        self.language = page_language(self.get_query_argument("lang", default=""),
+                                      self.request.headers.get("Accept-Language", ""))
+        self._in_language = i18n.using(self.language)
+        self._in_language.__enter__()
+
+    def on_finish(self) -> None:
+        block = getattr(self, "_in_language", None)
+        if block is not None:
+            with contextlib.suppress(ValueError):  # finished from another context
+                block.__exit__(None, None, None)
+
+    def here(self, path: str) -> str:
+        """A relative address of the teacher pages, in this page's language."""
+        return f"{path}?lang={self.language}"
+
     @property
     def session(self) -> str | None:
         """The teacher's session, when the request carries its cookie."""
@@ -182,7 +209,7 @@ class TeacherHandler(tornado.web.RequestHandler):
     def refuse(self) -> None:
         self.set_status(403)
         self.set_header("Content-Type", "application/json")
-        self.finish(json.dumps({"error": "The teacher password is needed for this page."}))
+        self.finish(json.dumps({"error": _("The teacher password is needed for this page.")}))
 
     def check_xsrf_cookie(self) -> None:
         """The forms carry their own proof (the password, or the session's token); the
@@ -202,10 +229,27 @@ class TeacherHandler(tornado.web.RequestHandler):
         return self.request.path.rsplit("/", 1)[0] + "/"
 
 
-def _page(name: str, **values: str) -> str:
+def page_language(asked: str, accept_language: str) -> str:
+    """The teacher pages' language: the class's (``--class-language``, the
+    :data:`CLASS_LANGUAGE_ENV` variable) when the server fixes one, else the page's
+    ``?lang=``, the browser's languages, the server's default (``--language``)."""
+    fixed = os.environ.get(CLASS_LANGUAGE_ENV, "")
+    if fixed and i18n.known(fixed):
+        return fixed
+    return i18n.choose(f"lang={asked}" if asked else "", accept_language,
+                       os.environ.get(i18n.LANGUAGE_ENV, i18n.SOURCE))
+
+
+def _page(name: str, texts: dict[str, str] | None = None, **values: str) -> str:
+    """A page of the teacher's: ``{{key}}`` filled with ``values`` as they are, and
+    ``{{w:key}}`` with ``texts`` escaped for HTML (its words in the page's language)."""
+    from html import escape
+
     text = (HERE / name).read_text(encoding="utf-8")
     for key, value in values.items():
         text = text.replace("{{" + key + "}}", value)
+    for key, value in (texts or {}).items():
+        text = text.replace("{{w:" + key + "}}", escape(value))
     return text
 
 
@@ -248,6 +292,28 @@ def teacher_words() -> dict[str, str]:
                         "standard error."),
         "coach_exact": _("The coach's judgement: exact (nothing hidden or random is left)."),
         "coach_error": _("The coach could not judge this position: {error}"),
+        "no_answer": _("No answer yet: the students' predictions appear here as they submit "
+                       "them."),
+        "not_answered": _("Not answered yet ({n}):"),
+        "everybody": _("Everybody has answered."),
+        "mean": _("class mean {value}"), "median": _("median {value}"),
+        "exact": _("exact {text} ≈ {value}"),
+        "not_updated": _("not updated since {time}"),
+        **chart_words(),
+        "ask_title": _("Ask the class about a position"),
+        "ask_upload": _("A game record (the .json file the lab saves):"),
+        "ask_paste": _("…or paste a game record (JSON) here"),
+        "ask_read": _("Read the record"),
+        "ask_read_done": _("The record replays: {n} decisions. Choose one, the seat and the "
+                           "question."),
+        "ask_unreadable": _("The file {name} cannot be read."),
+        "ask_decision": _("Decision"), "ask_seat": _("The class sees the position as"),
+        "ask_seat_deciding": _("the seat that decides"), "ask_question": _("Question"),
+        "ask_go": _("Ask the class"),
+        "ask_done": _("Asked: every student's page shows the position."),
+        "asked_title": _("Positions asked in this run"), "asked_now": _("asked now"),
+        "ask_reveal": _("Reveal the coach's figures"), "end_ask": _("End the question"),
+        "ask_again": _("Ask again"),
         "legend": _("• reached · green: within 0.05 of the exact value (5 percent of it for a mean "
                     "or a count) · yellow: within 0.15 · red: further · the time is when"),
     }
@@ -269,8 +335,15 @@ def _login_page(throttle: Throttle, address: str, note: str) -> str:
     """The teacher's login form; while the address must wait, its button waits too (a try
     sent before then would be refused unchecked)."""
     wait_ms = math.ceil(throttle.wait(address) * 1000)
-    return _page("teacher_login.html", wrong=_wrong(note) if note else "",
-                 wait_ms=str(wait_ms + 50 if wait_ms else 0))
+    words = {
+        "title": _("Class view · teacher password"), "heading": _("Class view"),
+        "about": _("The teacher's page of the Nidavellir lab: the class's answers, live. It "
+                   "has its own teacher password (not the class password)."),
+        "password": _("Teacher password"), "open": _("Open the class view"),
+    }
+    return _page("teacher_login.html", words, wrong=_wrong(note) if note else "",
+                 wait_ms=str(wait_ms + 50 if wait_ms else 0), lang=i18n.language(),
+                 wait_title=_script_json(_("wait for the next try")))
 
 
 class TeacherPageHandler(TeacherHandler):
@@ -284,8 +357,12 @@ class TeacherPageHandler(TeacherHandler):
             note = self.throttle.message(address) if self.throttle.wait(address) > 0 else ""
             self.finish(_login_page(self.throttle, address, note))
             return
-        self.finish(_page("teacher.html", control_token=self.auth.token("control", sid),
-                          poll_ms=str(POLL_MS), words=_script_json(teacher_words())))
+        self.finish(_page("teacher.html", {
+            "title": _("Class view · Nidavellir lab"), "heading": _("Class view"),
+            "connecting": _("connecting…"), "csv": _("Download the answers (CSV)"),
+            "logout": _("Log out"), "waiting": _("Waiting for the first answer…")},
+            control_token=self.auth.token("control", sid), poll_ms=str(POLL_MS),
+            words=_script_json(teacher_words()), lang=self.language))
 
 
 class TeacherLoginHandler(TeacherHandler):
@@ -307,25 +384,27 @@ class TeacherLoginHandler(TeacherHandler):
         if not ok:
             LOG.warning("Wrong teacher password from %s", address)
             self.set_status(401)
-            wrong = ("Wrong teacher password." if not self.throttle.locked(address)
+            wrong = (_("Wrong teacher password.") if not self.throttle.locked(address)
                      else self.throttle.message(address))
             self.finish(_login_page(self.throttle, address, wrong))
             return
         self.set_cookie(COOKIE, self.auth.open_session(), httponly=True, samesite="Strict",
                         path=self.cookie_path(), max_age=int(self.auth.lifetime))
-        self.redirect("./")
+        self.redirect(self.here("./"))
 
 
 class TeacherLogoutHandler(TeacherHandler):
     def post(self) -> None:
         self.auth.close_session(self.get_cookie(COOKIE))
         self.clear_cookie(COOKIE, path=self.cookie_path())
-        self.redirect("./")
+        self.redirect(self.here("./"))
 
 
 async def _off_loop(fn: Any, *args: Any) -> Any:
-    """Run a database call in a thread: the server's loop serves every student's page."""
-    return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+    """Run a database call in a thread: the server's loop serves every student's page.
+    The call runs in the request's context (its language)."""
+    context = contextvars.copy_context()
+    return await asyncio.get_running_loop().run_in_executor(None, context.run, fn, *args)
 
 
 class AnswersHandler(TeacherHandler):
@@ -387,6 +466,10 @@ CONTROLS: dict[str, Any] = {
     "unpin": lambda store, form: store.unpin(_whole(form("answer"), _("an answer"))),
     "move-pin": lambda store, form: store.move_pin(_whole(form("answer"), _("an answer")),
                                                    _whole(form("by"), _("a move"))),
+    "ask": lambda store, form: ask_position(store, form),
+    "ask-again": lambda store, form: store.ask_again(_whole(form("position"),
+                                                            _("a position"))),
+    "end-ask": lambda store, form: store.end_ask(),
 }
 
 
@@ -417,7 +500,7 @@ class ControlHandler(TeacherHandler):
             self.json(404, {"error": f"{exc}."})
             return
         except ValueError as exc:
-            self.json(400, {"error": f"{exc}."})
+            self.json(400, {"error": sentence(exc) if action == "ask" else f"{exc}."})
             return
         except StoreError as exc:
             self.json(503, {"error": f"{exc}."})
@@ -426,6 +509,121 @@ class ControlHandler(TeacherHandler):
         if action == "delete-run":
             done["deleted"] = result
         self.json(200, done)
+
+
+# ====================================================================== asking about a position
+
+def _decision_words(kind: str) -> tuple[str, str]:
+    """How the teacher page says who decides what (``{name} bids``) and the question it
+    suggests for a decision of that kind, in the teacher's language."""
+    words = {
+        "bid": (_("{name} bids"), _("What do you bid?")),
+        "uline_bid": (_("{name} bids with Uline"), _("Which coin do you bid with Uline?")),
+        "pick": (_("{name} takes a card"), _("Which card do you take?")),
+        "hero": (_("{name} recruits a hero"), _("Which hero do you recruit?")),
+        "transform": (_("{name} transforms a coin"), _("Which coin do you transform?")),
+        "discard": (_("{name} discards a card"), _("Which card do you discard?")),
+        "pioneer": (_("{name} takes a card"), _("Which card do you take?")),
+    }
+    return words.get(kind, (_("{name} decides"), _("What do you play here?")))
+
+
+def read_record(text: str) -> dict[str, Any]:
+    """A game record the teacher uploaded or pasted (the JSON the lab saves), read for
+    *Ask the class about a position*: its players and every decision (``44: Cai bids``,
+    with the question suggested for it). ValueError, in one sentence, for anything that
+    is not such a record."""
+    from ..lessons.position import record_decisions
+
+    record = _parse_record(text)
+    found = record_decisions(record)
+    names = sorted({(d["seat"], d["name"]) for d in found})
+    decisions = []
+    for d in found:
+        says, question = _decision_words(d["kind"])
+        decisions.append({**d, "label": _("{n}: {who}").format(
+            n=d["decision"], who=says.format(name=d["name"])), "question": question})
+    return {"names": [name for _seat, name in names], "decisions": decisions}
+
+
+def _parse_record(text: str) -> Any:
+    if not text.strip():
+        raise ValueError(_("Upload a game record (the .json file the lab saves) or paste "
+                           "one first"))
+    if len(text) > RECORD_MAX:
+        raise ValueError(_("A game record is at most {most} characters; this one has {n}"
+                           ).format(most=RECORD_MAX, n=len(text)))
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(_("This is not a game record: it is not JSON ({error})").format(
+            error=exc)) from None
+    except RecursionError:
+        raise ValueError(_("This is not a game record: its JSON is nested too deeply")) \
+            from None
+
+
+def sentence(exc: BaseException) -> str:
+    """An error's message as the teacher page says it: one sentence, capitalised, with
+    its full stop."""
+    text = str(exc).strip().rstrip(".")
+    return text[:1].upper() + text[1:] + "."
+
+
+def ask_position(store: ClassStore, form: Any) -> ClassState:
+    """The teacher's *Ask the class*: the record (``record``, JSON text), the decision
+    number (``decision``), the seat whose view the class sees (``seat``: empty for the
+    seat that decides) and the question (``question``, empty for the one suggested),
+    checked (:func:`nidavellir.lessons.position.asked_step`), then kept and asked
+    (:meth:`ClassStore.ask`)."""
+    from ..lessons.position import asked_step
+
+    record = _parse_record(form("record"))
+    decision = _whole(form("decision"), _("a decision"))
+    seat_text = form("seat").strip()
+    seat = None if seat_text == "" else _whole(seat_text, _("a seat"))
+    found = read_record(form("record"))["decisions"]
+    if not 1 <= decision <= len(found):
+        raise ValueError(_("The record has decisions 1 to {last}, not {decision}").format(
+            last=len(found), decision=decision))
+    chosen = found[decision - 1]
+    question = form("question").strip() or chosen["question"]
+    step = asked_step(record, decision, seat, key="new", title=chosen["label"],
+                      situation="", question=question)
+    view = step.view()
+    situation = _("A position of a game with {players} players, age {age}, round {round}: "
+                  "you are **{name}**.").format(players=len(view["players"]), age=view["age"],
+                                                 round=view["round"],
+                                                 name=view["players"][step.seat]["name"])
+    return store.ask(dict(record), decision, step.seat, question, chosen["label"], situation)
+
+
+def asked_steps(store: ClassStore) -> dict[str, Any]:
+    """The position steps of every position the teacher asked, by question id."""
+    from ..lessons.position import asked_position_step
+
+    try:
+        return {p.question_id: asked_position_step(p) for p in store.positions()}
+    except StoreError:
+        return {}
+
+
+class RecordHandler(TeacherHandler):
+    """``POST /teacher/api/record`` (with the session's token): a game record read for
+    *Ask the class about a position* (:func:`read_record`), or 400 and one sentence."""
+
+    async def post(self) -> None:
+        sid = self.session
+        if sid is None or not hmac.compare_digest(
+                self.get_body_argument("token", default=""), self.auth.token("control", sid)):
+            self.refuse()
+            return
+        try:
+            found = await _off_loop(read_record, self.get_body_argument("record", default=""))
+        except ValueError as exc:
+            self.json(400, {"error": sentence(exc)})
+            return
+        self.json(200, found)
 
 
 def lessons_plan() -> list[dict[str, Any]]:
@@ -463,8 +661,10 @@ def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
         students = store.students()
         summary = summarize(answers, students, now)
         dwarves = pseudonyms(students, answers, store.secret())
+        asked = asked_steps(store)
     except StoreError as exc:
-        return {"error": f"The answers cannot be read: {exc}."}
+        return {"error": _("The answers cannot be read: {error}.").format(error=exc)}
+    steps = {**(position_steps() if steps is None else steps), **asked}
     wanted = state.projected
     if wanted is None and state.lock is not None:
         lesson = next((entry for entry in (plan or []) if entry["key"] == state.lesson), None)
@@ -476,20 +676,24 @@ def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
     if found is not None or wanted is not None:
         revealed = (found or {}).get("question", wanted) in state.revealed
         values = [a["answer"] for a in (found or {}).get("answers", [])]
-        kind = (found or {}).get("kind", "probability")
+        kind = (found or {}).get("kind", "move" if wanted in asked else "probability")
         exact = (found or {}).get("exact") if revealed else None
         question = {
             "question": (found or {}).get("question", wanted),
-            "title": (found or {}).get("title") or _title_in(plan, wanted),
+            "title": (found or {}).get("title") or (
+                asked[wanted].title if wanted in asked else _title_in(plan, wanted)),
             "kind": kind, "answered": len(values), "revealed": revealed, "exact": exact,
+            "answered_text": count(len(values), "{n} answer", "{n} answers"),
             "exact_text": (found or {}).get("exact_text", "") if revealed else "",
             "bins": bins(values, kind, exact),
             "answers": ([{"pseudonym": dwarves[a["person"]], "answer": a["answer"],
                           **({"move": a["move"]} if "move" in a else {})}
                          for a in found["answers"]] if state.names and found else []),
         }
-        if kind == "move" and found is not None:
+        if kind == "move":
             question["bins"] = []
+            question["options"] = []
+        if kind == "move" and found is not None:
             if revealed:
                 (judged,) = with_coach([dict(found)], coach, steps)
                 question["coach"] = judged["coach"]
@@ -528,10 +732,11 @@ class ProjectorPageHandler(TeacherHandler):
 
     def get(self) -> None:
         if self.session is None:
-            self.redirect("./")  # the login form
+            self.redirect(self.here("./"))  # the login form
             return
-        self.finish(_page("projector.html", poll_ms=str(POLL_MS),
-                          words=_script_json(projector_words())))
+        self.finish(_page("projector.html", {"title": _("Projector · Nidavellir lab")},
+                          poll_ms=str(POLL_MS), words=_script_json(projector_words()),
+                          lang=self.language))
 
 
 class ProjectorDataHandler(TeacherHandler):
@@ -545,10 +750,19 @@ class ProjectorDataHandler(TeacherHandler):
         self.json(200, await _off_loop(projector_data, self.store, plan, None, COACH))
 
 
+def chart_words() -> dict[str, str]:
+    """The histogram's words (``chart.js``), shared by the teacher page and the projector."""
+    return {
+        "chart_far_above": _("{n} far above"), "chart_far_below": _("{n} far below"),
+        "chart_bin": _("{low} to {high}: {n}"), "chart_exact": _("exact {text} ≈ {value}"),
+    }
+
+
 def projector_words() -> dict[str, str]:
     return {
+        **chart_words(),
         "title": _("Projector · Nidavellir lab"), "waiting": _("Waiting for the first answer…"),
-        "answered": _("{n} answers"), "exact": _("exact {text} ≈ {value}"),
+        "exact": _("exact {text} ≈ {value}"),
         "not_revealed": _("The exact value comes after the discussion."),
         "pinned": _("Pinned answers"), "paused": _("Eyes on the teacher"),
         "no_names": _("No names are shown."),
@@ -598,19 +812,25 @@ class PositionCoach:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nid-coach")
 
     def figures(self, question: str, step: Any) -> dict[str, Any]:
+        # The position itself is part of the key: a question id names another position
+        # in another class database (an asked position's number restarts with it).
+        # Its words are in the asking page's language: judged in the request's context.
+        key = "\0".join((question, json.dumps(step.record, sort_keys=True),
+                          str(step.decision), step.level, i18n.language()))
         with self._lock:
-            if question in self._done:
-                return self._done[question]
-            if question not in self._running:
-                self._running.add(question)
-                self._pool.submit(self._judge, question, step)
+            if key in self._done:
+                return self._done[key]
+            if key not in self._running:
+                self._running.add(key)
+                self._pool.submit(contextvars.copy_context().run, self._judge, key, step)
         return {"pending": True}
 
     def _judge(self, question: str, step: Any) -> None:
         try:
             found = step.coach()
         except Exception as exc:  # said on the teacher page, and logged
-            LOG.exception("the coach could not judge the position of %s", question)
+            LOG.exception("the coach could not judge the position of %s",
+                          question.split("\0", 1)[0])
             found = {"error": f"{type(exc).__name__}: {exc}"}
         with self._lock:
             self._done[question] = found
@@ -653,9 +873,10 @@ def class_data(store: ClassStore, now: float | None = None,
     if not store.path.exists():
         return {"questions": [], "students": 0, "answers": 0, "present_minutes":
                 present_s / 60, "state": ClassState().as_dict(),
-                "runs": [_run(r) for r in store.runs()], "progress": [],
-                "note": f"No answer yet: the class database {store.path} is "
-                        "created with the first one."}
+                "runs": [_run(r) for r in store.runs()], "progress": [], "positions": [],
+                "status": _status(0, 0, present_s),
+                "note": _("No answer yet: the class database {path} is created with the "
+                          "first one.").format(path=store.path)}
     now = time.time() if now is None else now
     try:
         state = store.state()
@@ -664,13 +885,32 @@ def class_data(store: ClassStore, now: float | None = None,
         runs = store.runs()
         grid = store.progress(state.run)
     except StoreError as exc:
-        return {"error": f"The answers cannot be read: {exc}. The students' pages keep "
-                         "their answers and send them again."}
+        return {"error": _("The answers cannot be read: {error}. The students' pages keep "
+                           "their answers and send them again.").format(error=exc)}
+    asked = asked_steps(store)
+    steps = {**(position_steps() if steps is None else steps), **asked}
     questions = with_coach(summarize(answers, students, now, present_s), coach, steps)
-    return {"questions": questions,
+    positions = [p.as_dict() for p in store.positions(state.run)]
+    for q in questions:
+        q["answered_text"] = count(q["answered"], "{n} of {total} answered",
+                                   "{n} of {total} answered", total=i18n.number(q["students"]))
+        q["far_off_text"] = (count(q["far_off"], "without {n} far-off answer",
+                                   "without {n} far-off answers") if q.get("far_off") else "")
+    in_class = present(students, now, present_s)
+    return {"questions": questions, "positions": positions,
+            "status": _status(in_class, len(answers), present_s),
             "students": present(students, now, present_s), "answers": len(answers),
             "present_minutes": present_s / 60, "state": state.as_dict(),
             "runs": [_run(r) for r in runs], "progress": grid}
+
+
+def _status(students: int, answers: int, present_s: float) -> str:
+    """The teacher page's status line; the page fills in ``{time}``."""
+    return _("{students} · {answers} · updated {time}").format(
+        students=count(students, "{n} student in the class (a page open in the last "
+                       "{minutes} min)", "{n} students in the class (a page open in the last "
+                       "{minutes} min)", minutes=i18n.number(present_s / 60)),
+        answers=count(answers, "{n} answer", "{n} answers"), time="{time}")
 
 
 def _run(run: Any) -> dict[str, Any]:
@@ -693,6 +933,7 @@ def teacher_handlers(base_url: str, store: ClassStore, auth: TeacherAuth,
         (base + r"teacher/answers\.csv", CsvHandler, kwargs),
         (base + r"teacher/runs/([0-9]{1,9})\.csv", CsvHandler, kwargs),
         (base + r"teacher/control", ControlHandler, kwargs),
+        (base + r"teacher/api/record", RecordHandler, kwargs),
         (base + r"teacher/projector", ProjectorPageHandler, kwargs),
         (base + r"teacher/api/projector", ProjectorDataHandler, kwargs),
         (base + r"teacher/chart\.js", ChartScriptHandler, kwargs),

@@ -396,6 +396,92 @@ def _game_record(source: Source, value: Any, path: tuple[Any, ...]) -> dict[str,
             "seed": seed, "actions": actions}
 
 
-__all__ = ["DEFAULT_LEVEL", "MOVE_MAX", "PositionStep", "class_and_coach", "coach_figures",
-           "decisions",
+# ====================================================================== a position a teacher asks
+
+def record_decisions(record: Any) -> list[dict[str, Any]]:
+    """Every decision of a game record, replayed once: its number (1 for the first, as
+    :func:`position_game` counts them), the deciding seat, its name, the decision's kind
+    and the engine's prompt; the last is the one the record stops at when the game is not
+    over. ValueError, in one sentence, for a record that does not replay (the teacher
+    page's *Ask the class about a position*), in the current language."""
+    from ..i18n import _
+
+    if not isinstance(record, Mapping):
+        raise ValueError(_("a game record is a JSON object (the file the lab saves), not "
+                           "{what}").format(what=type(record).__name__))
+    actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise ValueError(_("the record's 'actions' must be a list of moves in notation"))
+    try:
+        game = Game.from_record({**record, "actions": []})
+        out = []
+        for i, action in enumerate([*actions, None]):
+            d = game.decision
+            if d is None:
+                if action is not None:
+                    raise RecordError(_("action {n} comes after the end of the game").format(
+                        n=i + 1))
+                break
+            out.append({"decision": i + 1, "seat": d.player, "name": game.names[d.player],
+                        "kind": str(d.kind), "prompt": d.prompt})
+            if action is not None:
+                try:
+                    game.apply(action)
+                except (IllegalAction, InvalidNotation) as exc:
+                    raise RecordError(_("action {n} ({action!r}) cannot be played: {error}"
+                                        ).format(n=i + 1, action=action, error=exc)) from None
+    except (RecordError, NidavellirError, ValueError, TypeError, KeyError) as exc:
+        raise ValueError(_("the record cannot be replayed: {error}").format(error=exc)) \
+            from None
+    if not out:
+        raise ValueError(_("the record's game is over before its first decision"))
+    return out
+
+
+def asked_step(record: Any, decision: Any, seat: Any = None, *, key: str, title: str,
+               situation: str, question: str, level: str = DEFAULT_LEVEL) -> PositionStep:
+    """The position step of a record and a decision number that a teacher asks the class
+    about, checked as a lesson's is (:func:`parse_step`): the record replays, the decision
+    is one of its decisions, ``seat`` (None: the deciding seat; else its number or its
+    name) is the seat that decides there. ValueError, in one sentence (in the current
+    language), otherwise."""
+    from ..i18n import _
+
+    found = record_decisions(record)
+    if isinstance(decision, bool) or not isinstance(decision, int) or not (
+            1 <= decision <= len(found)):
+        raise ValueError(_("the decision must be a decision of the record, 1 to {last}, not "
+                           "{decision!r}").format(last=len(found), decision=decision))
+    d = found[decision - 1]
+    names = list(Game.from_record({**record, "actions": []}).names)
+    if seat is None:
+        seat = d["seat"]
+    elif isinstance(seat, str) and seat in names:
+        seat = names.index(seat)
+    elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
+        raise ValueError(_("the seat must be a seat from 0 to {last} or a player's name "
+                           "({names}), not {seat!r}").format(last=len(names) - 1,
+                                                            names=", ".join(names), seat=seat))
+    if seat != d["seat"]:
+        raise ValueError(_("{name} (seat {seat}) does not decide at decision {decision}: "
+                           "{decider} (seat {decider_seat}) does ({prompt})").format(
+            name=names[seat], seat=seat, decision=decision, decider=d["name"],
+            decider_seat=d["seat"], prompt=d["prompt"]))
+    if not question.strip():
+        raise ValueError(_("the question must not be empty (e.g. 'What do you bid?')"))
+    return PositionStep(key=key, title=title, situation=situation, question=question.strip(),
+                        seat=seat, record=dict(record), decision=decision, level=level)
+
+
+def asked_position_step(position: Any) -> PositionStep:
+    """The position step of a position the teacher asked the class about, as the class
+    store keeps it (:class:`nidavellir.classroom.store.AskedPosition`: checked by
+    :func:`asked_step` when it was asked); its key is ``p<number>``."""
+    return PositionStep(key=position.question_id.split("/", 1)[1], title=position.title,
+                        situation=position.situation, question=position.question,
+                        seat=position.seat, record=position.record, decision=position.decision)
+
+
+__all__ = ["DEFAULT_LEVEL", "MOVE_MAX", "PositionStep", "asked_position_step", "asked_step", "class_and_coach",
+           "coach_figures", "decisions", "record_decisions",
            "is_position", "parse_step", "position_game", "position_text"]

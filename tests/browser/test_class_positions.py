@@ -9,6 +9,12 @@ it. The teacher page shows the question with
 (60 bids) in the coach's order with the class's count beside the coach's chance to win and
 final score with their standard errors; options nobody chose still have their figures.
 Every wait is for a state of the page. Screenshot at 1280×800 in test-artifacts/.
+
+The teacher page's *Ask the class about a position*: the teacher pastes something that is
+not a record (one sentence on the page), uploads a game record, picks decision 44 (Cai's
+bid) and asks; two students' open pages show the position in place of the lesson, they
+bid, and the teacher page shows the class's two bids beside the coach's figures; *End the
+question* gives the students their lesson back.
 """
 
 from __future__ import annotations
@@ -34,6 +40,8 @@ LESSONS = ROOT / "examples" / "lessons"
 TEACHER_PASSWORD = "owl-45"
 VIEWPORT = {"width": 1280, "height": 800}
 MOVES = {"Ada": "bid 14 2 0", "Bo": "bid 7 5 2", "Cy": "bid 2 14 0"}
+RECORD = LESSONS / "records" / "greedy_seed7.json"
+ASKED_MOVES = {"Di": "bid 14 5 2", "Ed": "bid 7 5 2"}
 
 
 @pytest.fixture(scope="module")
@@ -141,3 +149,103 @@ def test_three_moves_appear_beside_the_coachs_figures_on_the_teacher_page(
         for student in students:
             student.close()
         context.close()
+
+
+def _student(chromium: Any, server: VoilaServer, name: str) -> tuple[Any, Any, Any]:
+    """A student's dashboard on the Probability lessons tab, with their name typed."""
+    context = chromium.new_context(viewport=VIEWPORT)
+    pg = context.new_page()
+    watch = watch_page(pg)
+    pg.goto(server.render_url(DASHBOARD))
+    pg.locator(".nid-wt-title").wait_for(timeout=LOAD_TIMEOUT)
+    tab(pg, "Probability lessons").click()
+    box = pg.locator(".nid-class-name input")
+    box.fill(name)
+    box.press("Enter")
+    pg.locator(".nid-pl-chooser").wait_for(timeout=LOAD_TIMEOUT)
+    return context, pg, watch
+
+
+def test_the_teacher_asks_about_an_uploaded_record_and_sees_the_class_bids(
+        position_server: tuple[VoilaServer, Path], chromium: Any) -> None:
+    server, folder = position_server
+    contexts = []
+    try:
+        students = {}
+        for name in ASKED_MOVES:
+            context, pg, watch = _student(chromium, server, name)
+            contexts.append(context)
+            students[name] = (pg, watch)
+        context = chromium.new_context(viewport=VIEWPORT)
+        contexts.append(context)
+        teacher = context.new_page()
+        watched = watch_page(teacher)
+        teacher.goto(f"{server.url}/teacher/")
+        teacher.locator("input[name=password]").fill(TEACHER_PASSWORD)
+        teacher.locator("button[type=submit]").click()
+        teacher.locator("#ask-record").wait_for(timeout=LOAD_TIMEOUT)
+        # Not a record: one sentence on the page, nothing asked.
+        teacher.locator("#ask-record").fill("{oops")
+        teacher.locator("#ask-read").click()
+        wait_text(teacher, "#ask-said.bad", r"^This is not a game record: it is not JSON \(.*\)\.$")
+        assert teacher.locator("#ask-choose").is_hidden()
+        # The record uploaded: its decisions, who decides what; decision 44 is Cai's bid.
+        teacher.locator("#ask-file").set_input_files(str(RECORD))
+        wait_text(teacher, "#ask-said:not(.bad)", r"The record replays: 112 decisions")
+        teacher.locator("#ask-decision").select_option("44")
+        assert teacher.locator("#ask-decision option:checked").inner_text() == "44: Cai bids"
+        assert teacher.locator("#ask-question").input_value() == "What do you bid?"
+        teacher.locator("#ask-go").click()
+        wait_text(teacher, "#asked li.now", r"44: Cai bids · What do you bid\?")
+        (asked,) = ClassStore(folder).positions(ClassStore(folder).state().run)
+        question = asked.question_id
+        # Each student's open page shows the position in place of the lesson, and bids.
+        for name, move in ASKED_MOVES.items():
+            pg, watch = students[name]
+            scope = ".nid-class-asked"
+            try:
+                wait_text(pg, f"{scope} .nid-pq-question", r"What do you bid\?")
+                wait_text(pg, f"{scope} .nid-heading", r"Your teacher asks the class: 44: Cai bids")
+                assert pg.locator(".nid-pl-chooser").is_hidden()
+                for tavern, coin in zip(("1. ", "2. ", "3. "), move.split()[1:], strict=True):
+                    select(pg, scope, tavern, coin)
+                pg.locator(f"{scope} button", has_text=re.compile(r"^Bid$")).click()
+                wait_text(pg, f"{scope} .nid-pq-said", r"It went to your teacher")
+            except Exception:
+                ARTIFACTS.mkdir(exist_ok=True)
+                pg.screenshot(path=str(ARTIFACTS / f"class_ask_failed_{name}.png"))
+                raise
+            if name == "Di":
+                ARTIFACTS.mkdir(exist_ok=True)
+                pg.locator(f"{scope} .nid-heading").scroll_into_view_if_needed()
+                pg.screenshot(path=str(ARTIFACTS / "class_student_asked.png"))
+        stored = [a for a in ClassStore(folder).answers() if a.question == question]
+        assert sorted((a.name, a.move) for a in stored) == sorted(ASKED_MOVES.items())
+        # The teacher page: the class's two bids beside the coach's figures of every bid.
+        section = f".move-question[data-question='{question}']"
+        wait_text(teacher, f"{section} .count", r"^2 of \d+ answered$")
+        wait_text(teacher, f"{section} .coach-note", r"coach level, [\d.]+ s, once")
+        counts = teacher.evaluate(
+            "(sel) => Object.fromEntries([...document.querySelectorAll(sel + "
+            "' tr[data-move]')].map(r => [r.dataset.move, Number(r.dataset.count)]))", section)
+        assert len(counts) == 60
+        assert {m: c for m, c in counts.items() if c} == {"bid 14 5 2": 1, "bid 7 5 2": 1}
+        cells = teacher.evaluate(
+            "(sel) => [...document.querySelectorAll(sel + ' tr[data-move]')].map("
+            "r => [...r.querySelectorAll('td')].slice(2).map(td => td.textContent))", section)
+        assert all("±" in win and "%" in win and "±" in score for win, score in cells)
+        teacher.locator("#ask").scroll_into_view_if_needed()
+        teacher.screenshot(path=str(ARTIFACTS / "class_teacher_ask.png"))
+        teacher.locator(section).scroll_into_view_if_needed()
+        teacher.screenshot(path=str(ARTIFACTS / "class_teacher_asked.png"))
+        # The question ends: every student's page has its lesson back.
+        teacher.locator("#asked li.now .end-ask").click()
+        wait_text(teacher, "#asked li:not(.now) .ask-again", r"Ask again")
+        for pg, watch in students.values():
+            pg.locator(".nid-pl-chooser").wait_for(state="visible", timeout=UPDATE_TIMEOUT)
+            pg.locator(".nid-class-asked").wait_for(state="hidden", timeout=UPDATE_TIMEOUT)
+            watch.assert_clean()
+        watched.assert_clean()
+    finally:
+        for context in contexts:
+            context.close()
