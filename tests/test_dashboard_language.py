@@ -1,0 +1,97 @@
+"""The whole dashboard in the pseudo-language (issue 46): every tab, the three walkthroughs
+step by step, the five probability lessons through prediction, simulation and exact
+answer, a replayed game, What-if: no word outside the catalogues' ⟦…⟧ markers.
+
+The page's model is driven as a learner drives it (the walkthrough's *Show me* and *Next*,
+a lesson's *Submit*, *Simulate* and *Show the exact answer*, Replay's positions), and every
+text of the widgets is read as a browser shows it (tests/test_play_tab_language.py's
+reader, plus the Plotly figures' titles, axes, legends and notes). Allowed outside the
+markers: the seats' names (data), notation (card tokens, the actions' verbs) and the card
+panels' rulebook citations (quotations in the rulebook's own language). The Play tab's own
+game is tests/test_play_tab_language.py's."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from nidavellir import cards as C
+from nidavellir.actions import PLACES
+from nidavellir.i18n import escaped
+from nidavellir.lessons import Library
+from nidavellir.rules.base import CHOICES
+from tests.test_play_tab_language import _shown, pseudo  # noqa: F401  (the fixture)
+
+
+def _figures(widget: Any) -> list[str]:
+    """The words of the Plotly figures in a widget tree."""
+    import plotly.graph_objects as go
+
+    out: list[str] = []
+    if isinstance(widget, go.FigureWidget):
+        layout = widget.layout
+        out += [layout.title.text, layout.xaxis.title.text, layout.yaxis.title.text]
+        out += [a.text for a in layout.annotations or ()]
+        out += [trace.name for trace in widget.data]
+    for child in getattr(widget, "children", ()):
+        out += _figures(child)
+    return [re.sub(r"<[^>]+>", " ", t) for t in out if t]
+
+
+def test_every_tab_walkthrough_and_lesson_shows_no_word_outside_the_catalogues(
+        pseudo: None) -> None:  # noqa: F811
+    from widgets.dashboard import TABS, Dashboard
+
+    dash = Dashboard(build_all=True)
+    allowed = {w for c in C.ALL_CARDS for w in re.split(r"[/\s]", c.token)}
+    allowed |= {verb for cls in CHOICES.values() for verb in cls.verbs}
+    allowed |= set(PLACES)  # a coin's place in the notation: `transform 2@hand`
+    escapes: dict[tuple[str, str], str] = {}
+
+    def read(where: str, widget: Any, names: tuple[str, ...] = ()) -> None:
+        words = allowed | {w for n in names for w in n.split()}
+        for text in [*_shown(widget), *_figures(widget)]:
+            for word in escaped(text, words):
+                escapes.setdefault((where, word), text[:160])
+
+    for key, _title in TABS:
+        read(f"tab {key}", dash.boxes[key])
+    walkthroughs = dash.walkthrough
+    assert walkthroughs is not None
+    steps = 0
+    for lesson in Library().lessons("walkthrough"):
+        app = walkthroughs.choose(lesson.key)
+        seen = set()
+        while True:
+            while True:  # the step read, its move shown (it may follow on to the next)
+                read(f"walkthrough {lesson.key}", walkthroughs, lesson.names)
+                seen.add(app.wt.index)
+                if not app.wt.needs_move:
+                    break
+                assert app._show_me()
+            if not app.wt.can_next:
+                break
+            assert app.next()
+        assert seen == set(range(len(lesson.steps))), lesson.key
+        steps += len(seen)
+    assert steps >= 60
+    lessons = dash.lessons
+    assert lessons is not None
+    answered = 0
+    for plesson in Library().lessons("probability"):
+        papp = lessons.choose(plesson.key)
+        for _ in plesson.steps:
+            if papp.submit():
+                assert papp.simulate() is not None and papp.reveal()
+                answered += 1
+            read(f"lesson {plesson.key}", lessons)
+            papp.next()
+    assert answered >= 15
+    replay = dash.replay
+    assert replay is not None and replay.load_walkthrough()
+    names = tuple(replay.game_at(0).names)
+    for index in (1, replay.slider.max // 2, replay.slider.max):
+        replay.slider.value = index  # as the page's slider does
+        read("replay", replay, names)
+    assert not escapes, "\n".join(f"{where}: {word!r} in {text!r}"
+                                  for (where, word), text in sorted(escapes.items()))
