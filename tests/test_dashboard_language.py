@@ -21,18 +21,30 @@ from nidavellir.i18n import escaped
 from nidavellir.lessons import Library
 from nidavellir.rules.base import CHOICES
 from tests.test_play_tab_language import _shown, pseudo  # noqa: F401  (the fixture)
+from widgets.charts import PLOTLY_MIME
 
 
 def _figures(widget: Any) -> list[str]:
-    """The words of the Plotly figures in a widget tree."""
+    """The words of the Plotly figures in a widget tree: a FigureWidget's, and those an
+    Output shows (the live charts): titles, axis titles, notes, legend names."""
+    import ipywidgets as W
     import plotly.graph_objects as go
 
-    out: list[str] = []
+    specs: list[dict[str, Any]] = []
     if isinstance(widget, go.FigureWidget):
-        layout = widget.layout
-        out += [layout.title.text, layout.xaxis.title.text, layout.yaxis.title.text]
-        out += [a.text for a in layout.annotations or ()]
-        out += [trace.name for trace in widget.data]
+        specs.append(widget.to_plotly_json())
+    if isinstance(widget, W.Output):
+        specs += [o["data"][PLOTLY_MIME] for o in widget.outputs
+                  if PLOTLY_MIME in o.get("data", {})]
+    out: list[str] = []
+    for spec in specs:
+        layout = spec.get("layout", {})
+        out.append((layout.get("title") or {}).get("text") or "")
+        for key, axis in layout.items():
+            if key.startswith(("xaxis", "yaxis")) and isinstance(axis, dict):
+                out.append((axis.get("title") or {}).get("text") or "")
+        out += [a.get("text") or "" for a in layout.get("annotations", ())]
+        out += [t.get("name") or "" for t in spec.get("data", ()) if t.get("showlegend", True)]
     for child in getattr(widget, "children", ()):
         out += _figures(child)
     return [re.sub(r"<[^>]+>", " ", t) for t in out if t]
@@ -54,8 +66,9 @@ def test_every_tab_walkthrough_and_lesson_shows_no_word_outside_the_catalogues(
             for word in escaped(text, words):
                 escapes.setdefault((where, word), text[:160])
 
+    seats = tuple(dash.play.session.game.names) if dash.play is not None else ()
     for key, _title in TABS:
-        read(f"tab {key}", dash.boxes[key])
+        read(f"tab {key}", dash.boxes[key], seats)
     walkthroughs = dash.walkthrough
     assert walkthroughs is not None
     steps = 0
@@ -93,5 +106,9 @@ def test_every_tab_walkthrough_and_lesson_shows_no_word_outside_the_catalogues(
     for index in (1, replay.slider.max // 2, replay.slider.max):
         replay.slider.value = index  # as the page's slider does
         read("replay", replay, names)
+    assert any("⟦" in t for t in _figures(replay)), "the replay's charts were not read"
+    play = dash.play_charts
+    assert play is not None
+    read("play charts", play, seats)
     assert not escapes, "\n".join(f"{where}: {word!r} in {text!r}"
                                   for (where, word), text in sorted(escapes.items()))

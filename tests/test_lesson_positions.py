@@ -62,7 +62,7 @@ def _check(*files: Path) -> subprocess.CompletedProcess[str]:
 def test_the_shipped_position_lesson_checks_and_shows_cai_holding_2_5_7() -> None:
     done = _check(EXAMPLE)
     assert done.returncode == 0, done.stderr
-    assert "ok (probability 'what-would-you-play', 1 step)" in done.stdout
+    assert "ok (probability “what-would-you-play”, 1 step; en, de, fr)" in done.stdout
     step = load(EXAMPLE).steps[0]
     assert isinstance(step, PositionStep)
     view = step.view()

@@ -39,7 +39,7 @@ import plotly.io as pio
 from nidavellir import Game
 from nidavellir.analysis import figures as G
 from nidavellir.analysis.frames import Timeline
-from nidavellir.i18n import count
+from nidavellir.i18n import _, count
 from nidavellir.observer import Observer
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
@@ -203,7 +203,9 @@ class LiveCharts(W.VBox):
         self.renders += 1
         self.drawn_at = len(game.history)
         s = game.state
-        where = "game over" if game.is_over else f"age {s.age}, round {s.round}"
+        # Translators: where the charts stand, inside "Charts after 12 decisions (…)".
+        where = (_("game over") if game.is_over
+                 else _("age {age}, round {round}").format(age=s.age, round=s.round))
         after = count(self.drawn_at, "Charts after {n} decision ({where})",
                       "Charts after {n} decisions ({where})", where=where)
         self.status.value = f"<span class='nid-muted'>{after}</span>"

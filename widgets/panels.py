@@ -663,11 +663,14 @@ class GameFilePanel(_View):
         self.path = W.Text(placeholder=_("or save to a path, e.g. my_game.json"),
                            layout=W.Layout(width="260px"))
         self.path.add_class("nid-save-path")
-        self.save_button = W.Button(description=_("Save to path"), icon="save")
+        # width auto: the buttons as wide as their words (German and French are longer)
+        self.save_button = W.Button(description=_("Save to path"), icon="save",
+                                    layout=W.Layout(width="auto"))
         self.save_button.add_class("nid-save-button")
         self.save_button.on_click(lambda _b: self.save_to(self.path.value))
         self.open_button = W.Button(description=_("Open in Replay"), icon="play",
-                                    tooltip=_("step through this game in the Replay tab"))
+                                    tooltip=_("step through this game in the Replay tab"),
+                                    layout=W.Layout(width="auto"))
         self.open_button.add_class("nid-open-replay")
         self.open_button.on_click(lambda _b: self.open_in_replay())
         self.message = W.HTML()

@@ -60,7 +60,11 @@ class ReplayView(T.HasTraits):
 
 
 def _empty_game() -> Game:
-    return Game.new(players=2, seed=0)
+    """What the charts show before a record is loaded (seats named in the page's
+    language)."""
+    from nidavellir.play.session import default_name
+
+    return Game.new(players=2, seed=0, names=[default_name(i) for i in range(2)])
 
 
 class ReplayPanel(W.VBox):
@@ -99,7 +103,8 @@ class ReplayPanel(W.VBox):
         self.status = W.HTML("<i>" + _("Load a record (.json) to replay it.") + "</i>")
         self.status.add_class("nid-replay-status")
         self.slider = W.IntSlider(min=0, max=0, value=0, description=_("Decision"),
-                                  continuous_update=False, layout=W.Layout(width="520px"))
+                                  continuous_update=False, layout=W.Layout(width="520px"),
+                                  style={"description_width": "initial"})  # "Entscheidung"
         self.slider.add_class("nid-replay-slider")
         self.slider.observe(guard(self.console, lambda _c: self.show(self.slider.value),
                                   "replay"), "value")

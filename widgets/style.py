@@ -6,8 +6,10 @@ The panels' HTML names classes of :data:`CSS`; an inline style is left only wher
 is computed (a card's or a class's colour, a coin's, a heading's size, a bar's width).
 """
 
+import json
 from typing import Any
 
+from nidavellir.i18n import _
 from nidavellir.palette import (
     CLASS_COLOURS,
     CLASS_LETTERS,
@@ -221,6 +223,10 @@ def css_widget() -> Any:
     """An HTML widget carrying :data:`CSS` (put one in every top-level panel)."""
     import ipywidgets as W
 
-    box = W.HTML(f"<style>{CSS}</style>", layout=W.Layout(height="0px", margin="0"))
+    # The upload button's label is CSS content (ipywidgets draws the button): its words
+    # are put in for the page's language.
+    upload = json.dumps(_("Upload a record (.json)"), ensure_ascii=False)
+    css = CSS.replace('content: "Upload a record (.json)"', f"content: {upload}")
+    box = W.HTML(f"<style>{css}</style>", layout=W.Layout(height="0px", margin="0"))
     box.add_class("nid-css")
     return box

@@ -20,6 +20,10 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from ..cards import Suit
+from ..i18n import N_, _
+from ..names import COMPONENT, class_name, score_line
+from ..names import name as table_name
 from ..palette import CLASS_COLOURS, CLASS_NAMES, PLAYER_COLOURS, player_colour
 from ..scoring import CATEGORIES, CATEGORY_LABELS
 from ..tokens import parse_token
@@ -37,15 +41,21 @@ CATEGORY_COLOURS: dict[str, str] = {
     "gem": "#7f8c8d",
 }
 #: Legend names and marker symbols of the coin events marked on the coin-economy chart.
+#: (Legend names are marked here and translated where a figure is drawn.)
 COIN_EVENT_MARKS: dict[str, tuple[str, str]] = {
-    "royal offering": ("Royal Offering", "star"),
-    "transform": ("Transform", "diamond"),
-    "trade": ("Trade", "circle-open"),
-    "swap": ("Hunting Master swap", "square"),
-    "discard": ("Coin discarded", "x"),
+    "royal offering": (N_("Royal Offering"), "star"),
+    "transform": (N_("Transform"), "diamond"),
+    "trade": (N_("Trade"), "circle-open"),
+    "swap": (N_("Hunting Master swap"), "square"),
+    "discard": (N_("Coin discarded"), "x"),
 }
-STEP_AXIS = "Decisions taken (step)"
+STEP_AXIS = N_("Decisions taken (step)")
 _FONT = {"family": "sans-serif", "size": 13}
+
+
+def _class(c: str) -> str:
+    """A class's column as the score sheet names it, in the reader's language."""
+    return score_line(CLASS_LABELS[c])
 
 
 def _names(frame: pd.DataFrame) -> list[tuple[int, str]]:
@@ -63,10 +73,12 @@ def _mark_ages(fig: go.Figure, frame: pd.DataFrame, rows: Sequence[int] | None =
     for age, step in _age_starts(frame):
         if rows is None:
             fig.add_vline(x=step - 0.5, line={"dash": "dot", "color": "#888"},
-                          annotation_text=f"Age {age}", annotation_position="top left")
+                          annotation_text=_("Age {age}").format(age=age),
+                          annotation_position="top left")
         else:
             for r in rows:
-                label = {"annotation_text": f"Age {age}", "annotation_position": "top left"}
+                label = {"annotation_text": _("Age {age}").format(age=age),
+                         "annotation_position": "top left"}
                 fig.add_vline(x=step - 0.5, line={"dash": "dot", "color": "#888"}, row=r, col=1,
                               **(label if r == rows[0] else {}))
 
@@ -81,7 +93,7 @@ def _layout(fig: go.Figure, title: str, height: int) -> None:
 # ---------------------------------------------------------------------- coin economy
 
 def coin_economy(coins: pd.DataFrame, events: pd.DataFrame, treasury: pd.DataFrame,
-                 title: str = "Coin economy") -> go.Figure:
+                 title: str | None = None) -> go.Figure:
     """Each player's coin sum and coins through the game, and the royal treasury.
 
     Rows: (1) coin sum per player (one line each, named after the player) with the
@@ -93,15 +105,17 @@ def coin_economy(coins: pd.DataFrame, events: pd.DataFrame, treasury: pd.DataFra
     """
     fig = make_subplots(rows=3, cols=1, shared_xaxes=True, vertical_spacing=0.07,
                         row_heights=[0.4, 0.35, 0.25],
-                        subplot_titles=("Coin sum per player", "Each coin (lowest to highest)",
-                                        "Royal treasury"))
+                        subplot_titles=(_("Coin sum per player"),
+                                        _("Each coin (lowest to highest)"),
+                                        table_name(COMPONENT, "Royal Treasury")))
     players = _names(coins)
     sums = coins.groupby(["step", "player"], sort=True)["value"].sum().unstack("player")
     for seat, name in players:
         fig.add_trace(go.Scatter(
             x=sums.index.tolist(), y=sums[seat].tolist(), name=name, mode="lines",
             legendgroup=name, line={"color": player_colour(seat), "width": 2, "shape": "hv"},
-            hovertemplate=f"{name}<br>step %{{x}}<br>coin sum %{{y}}<extra></extra>"),
+            hovertemplate=_("{name}<br>step %{{x}}<br>coin sum %{{y}}").format(name=name)
+            + "<extra></extra>"),
             row=1, col=1)
     marked = events[events["coin_event"].notna()]
     for kind, (label, symbol) in COIN_EVENT_MARKS.items():
@@ -111,7 +125,7 @@ def coin_economy(coins: pd.DataFrame, events: pd.DataFrame, treasury: pd.DataFra
         steps = rows["step"].astype(int).tolist()
         seats = rows["player"].astype(int).tolist()
         fig.add_trace(go.Scatter(
-            x=steps, y=[int(sums.at[s, p]) for s, p in zip(steps, seats, strict=True)], name=label,
+            x=steps, y=[int(sums.at[s, p]) for s, p in zip(steps, seats, strict=True)], name=_(label),
             mode="markers", hovertext=rows["description"].tolist(), hoverinfo="text",
             marker={"symbol": symbol, "size": 11, "color": [player_colour(p) for p in seats],
                     "line": {"width": 1.5, "color": "#444"}}), row=1, col=1)
@@ -123,35 +137,36 @@ def coin_economy(coins: pd.DataFrame, events: pd.DataFrame, treasury: pd.DataFra
         for slot, rows in mine.groupby("slot", sort=True):
             xs += rows["step"].tolist() + [None]
             ys += rows["value"].tolist() + [None]
-            texts += [f"{name}, coin {slot}: {c} ({place})" for c, place
+            texts += [_("{name}, coin {slot}: {coin} ({place})").format(
+                name=name, slot=slot, coin=c, place=place) for c, place
                       in zip(rows["coin"], rows["place"], strict=True)] + [None]
         fig.add_trace(go.Scatter(
-            x=xs, y=ys, name=f"{name} coins", mode="lines", legendgroup=name, showlegend=False,
+            x=xs, y=ys, name=_("{name} coins").format(name=name), mode="lines", legendgroup=name, showlegend=False,
             line={"color": player_colour(seat), "width": 1, "shape": "hv"}, opacity=0.7,
             hovertext=texts, hoverinfo="text"), row=2, col=1)
     left = treasury.groupby("step", sort=True)["available"].sum()
     highest = treasury[treasury["available"] > 0].groupby("step", sort=True)["value"].max()
     highest = highest.reindex(left.index).fillna(0).astype(int)
-    fig.add_trace(go.Scatter(x=left.index.tolist(), y=left.tolist(), name="Coins left",
+    fig.add_trace(go.Scatter(x=left.index.tolist(), y=left.tolist(), name=_("Coins left"),
                              mode="lines", line={"color": "#b7950b", "shape": "hv"},
                              fill="tozeroy"), row=3, col=1)
     fig.add_trace(go.Scatter(x=highest.index.tolist(), y=highest.tolist(),
-                             name="Highest coin left", mode="lines",
+                             name=_("Highest coin left"), mode="lines",
                              line={"color": "#7f8c8d", "dash": "dash", "shape": "hv"}),
                   row=3, col=1)
     _mark_ages(fig, coins, rows=(1, 2, 3))
-    fig.update_yaxes(title_text="Sum", rangemode="tozero", row=1, col=1)
-    fig.update_yaxes(title_text="Value", rangemode="tozero", row=2, col=1)
-    fig.update_yaxes(title_text="Coins", rangemode="tozero", row=3, col=1)
-    fig.update_xaxes(title_text=STEP_AXIS, row=3, col=1)
-    _layout(fig, title, 760)
+    fig.update_yaxes(title_text=_("Sum"), rangemode="tozero", row=1, col=1)
+    fig.update_yaxes(title_text=_("Value"), rangemode="tozero", row=2, col=1)
+    fig.update_yaxes(title_text=score_line("Coins"), rangemode="tozero", row=3, col=1)
+    fig.update_xaxes(title_text=_(STEP_AXIS), row=3, col=1)
+    _layout(fig, title or _("Coin economy"), 760)
     return fig
 
 
 # ---------------------------------------------------------------------- class ranks
 
 def class_ranks(players: pd.DataFrame, step: int | None = None,
-                title: str = "Class ranks") -> go.Figure:
+                title: str | None = None) -> go.Figure:
     """Ranks per class per player now and over the game; majorities, lines and heroes.
 
     Top left: ranks at ``step`` (default: the last) as grouped bars, one trace per class
@@ -167,20 +182,20 @@ def class_ranks(players: pd.DataFrame, step: int | None = None,
     fig = make_subplots(
         rows=2, cols=5, vertical_spacing=0.18, horizontal_spacing=0.04,
         specs=[[{"colspan": 3}, None, None, {"colspan": 2}, None], [{}, {}, {}, {}, {}]],
-        subplot_titles=(f"Ranks now (step {step}; ★ majority)", "Complete lines and heroes",
-                        *(CLASS_LABELS[c] for c in CLASSES)))
+        subplot_titles=(_("Ranks now (step {step}; ★ majority)").format(step=step),
+                        _("Complete lines and heroes"), *(_class(c) for c in CLASSES)))
     for c in CLASSES:
         ranks = now[f"ranks_{c}"].astype(int).tolist()
         stars = now[f"majority_{c}"].tolist()
         fig.add_trace(go.Bar(
-            x=names, y=ranks, name=CLASS_LABELS[c], legendgroup=c,
+            x=names, y=ranks, name=_class(c), legendgroup=c,
             marker_color=CLASS_COLOURS[c],
             text=[f"{r}★" if s else str(r) for r, s in zip(ranks, stars, strict=True)],
             textposition="outside",
-            hovertemplate=f"%{{x}}<br>{CLASS_LABELS[c]}: %{{y}} ranks<extra></extra>"),
-            row=1, col=1)
-    for label, column, colour in (("Complete lines", "lines", "#34495e"),
-                                  ("Heroes", "heroes", CLASS_COLOURS["neutral"])):
+            hovertemplate=_("%{{x}}<br>{column}: %{{y}} ranks").format(column=_class(c))
+            + "<extra></extra>"), row=1, col=1)
+    for label, column, colour in ((_("Complete lines"), "lines", "#34495e"),
+                                  (_("Heroes"), "heroes", CLASS_COLOURS["neutral"])):
         hover = (now["hero_names"].fillna("").tolist() if column == "heroes"
                  else [None] * len(names))
         fig.add_trace(go.Bar(x=names, y=now[column].astype(int).tolist(), name=label,
@@ -194,16 +209,16 @@ def class_ranks(players: pd.DataFrame, step: int | None = None,
                 x=mine["step"].tolist(), y=mine[f"ranks_{c}"].tolist(), name=name,
                 legendgroup=f"player {seat}", showlegend=k == 0, mode="lines",
                 line={"color": player_colour(seat), "shape": "hv"},
-                hovertemplate=f"{name}<br>step %{{x}}<br>{CLASS_LABELS[c]}: %{{y}} ranks"
-                              "<extra></extra>"), row=2, col=k + 1)
-        fig.update_xaxes(title_text="step", row=2, col=k + 1)
+                hovertemplate=_("{name}<br>step %{{x}}<br>{column}: %{{y}} ranks").format(
+                    name=name, column=_class(c)) + "<extra></extra>"), row=2, col=k + 1)
+        fig.update_xaxes(title_text=_("step"), row=2, col=k + 1)
     for k, c in enumerate(CLASSES):
         fig.layout.annotations[2 + k].font = {"color": CLASS_COLOURS[c], "size": 14}
-    fig.update_yaxes(title_text="Ranks", rangemode="tozero", row=1, col=1)
+    fig.update_yaxes(title_text=_("Ranks"), rangemode="tozero", row=1, col=1)
     fig.update_yaxes(rangemode="tozero", row=1, col=4)
-    fig.update_yaxes(title_text="Ranks", rangemode="tozero", row=2, col=1)
+    fig.update_yaxes(title_text=_("Ranks"), rangemode="tozero", row=2, col=1)
     fig.update_layout(barmode="group")
-    _layout(fig, title, 680)
+    _layout(fig, title or _("Class ranks"), 680)
     fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.14, "x": 0},
                       margin={"b": 110})
     return fig
@@ -211,7 +226,7 @@ def class_ranks(players: pd.DataFrame, step: int | None = None,
 
 # ---------------------------------------------------------------------- scores
 
-def score_breakdown(scores: pd.DataFrame, title: str = "Score breakdown") -> go.Figure:
+def score_breakdown(scores: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Points per category stacked per player (input: ``frames.score_frame``).
 
     One bar trace per category that scores for somebody, in score-pad order, named as on
@@ -225,20 +240,21 @@ def score_breakdown(scores: pd.DataFrame, title: str = "Score breakdown") -> go.
         rows = scores[scores["category"] == cat].set_index("player")
         fig.add_trace(go.Bar(
             x=names, y=[int(rows.at[s, "points"]) for s, _ in players],
-            name=CATEGORY_LABELS[cat], marker_color=CATEGORY_COLOURS[cat],
-            hovertemplate=f"%{{x}}<br>{CATEGORY_LABELS[cat]}: %{{y}}<extra></extra>"))
+            name=score_line(CATEGORY_LABELS[cat]), marker_color=CATEGORY_COLOURS[cat],
+            hovertemplate=f"%{{x}}<br>{score_line(CATEGORY_LABELS[cat])}: %{{y}}"
+                          "<extra></extra>"))
     totals = scores.drop_duplicates("player").set_index("player")
     for seat, name in players:
         fig.add_annotation(x=name, y=int(totals.at[seat, "total"]),
                            text=f"<b>{int(totals.at[seat, 'total'])}</b>",
                            showarrow=False, yshift=12)
-    fig.update_layout(barmode="stack", xaxis_title="Player", yaxis_title="Points")
-    _layout(fig, title, 460)
+    fig.update_layout(barmode="stack", xaxis_title=_("Player"), yaxis_title=_("Points"))
+    _layout(fig, title or _("Score breakdown"), 460)
     fig.update_layout(legend_traceorder="normal")
     return fig
 
 
-def running_score(players: pd.DataFrame, title: str = "Score through the game") -> go.Figure:
+def running_score(players: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Each player's score of the table as it is, after every decision (one trace each)."""
     fig = go.Figure()
     for seat, name in _names(players):
@@ -247,8 +263,8 @@ def running_score(players: pd.DataFrame, title: str = "Score through the game") 
                                  name=name, mode="lines",
                                  line={"color": player_colour(seat), "shape": "hv"}))
     _mark_ages(fig, players)
-    fig.update_layout(xaxis_title=STEP_AXIS, yaxis_title="Points")
-    _layout(fig, title, 420)
+    fig.update_layout(xaxis_title=_(STEP_AXIS), yaxis_title=_("Points"))
+    _layout(fig, title or _("Score through the game"), 420)
     return fig
 
 
@@ -261,7 +277,7 @@ def hero_class(token: str) -> str:
 
 
 def hero_timeline(events: pd.DataFrame, names: Sequence[str] | None = None,
-                  title: str = "Heroes recruited") -> go.Figure:
+                  title: str | None = None) -> go.Figure:
     """When each player recruited which hero (input: ``events_frame``).
 
     One marker trace per hero class present (``"Warrior heroes"``, ..., ``"Neutral
@@ -275,24 +291,26 @@ def hero_timeline(events: pd.DataFrame, names: Sequence[str] | None = None,
         rows = heroes[heroes["group"] == group]
         if rows.empty:
             continue
-        label = ("Neutral" if group == "neutral" else CLASS_LABELS[group][:-1]) + " heroes"
+        label = (_("Neutral heroes") if group == "neutral" else
+                 # Translators: a legend of the heroes chart, "Warrior heroes".
+                 _("{card_class} heroes").format(card_class=class_name(Suit.parse(group))))
         fig.add_trace(go.Scatter(
             x=rows["step"].astype(int).tolist(), y=rows["name"].tolist(), name=label,
             mode="markers+text", text=[parse_token(t).name for t in rows["card"]],
             textposition="top center", hovertext=rows["description"].tolist(),
             hoverinfo="text", marker={"color": CLASS_COLOURS[group], "size": 14,
                                       "symbol": "diamond"}))
-    for _, row in events[events["kind"] == "AgeEnded"].iterrows():
+    for _i, row in events[events["kind"] == "AgeEnded"].iterrows():
         if int(row["age"]) == 1:
             fig.add_vline(x=int(row["step"]) + 0.5, line={"dash": "dot", "color": "#888"},
-                          annotation_text="End of age 1", annotation_position="bottom left")
+                          annotation_text=_("End of age 1"), annotation_position="bottom left")
     shown = list(names) if names is not None else sorted(set(heroes["name"]))
     steps = events["step"]
-    fig.update_xaxes(title_text=STEP_AXIS, range=[-1, max(int(steps.max()) + 1, 1)]
+    fig.update_xaxes(title_text=_(STEP_AXIS), range=[-1, max(int(steps.max()) + 1, 1)]
                      if len(steps) else None)
-    fig.update_yaxes(title_text="Player", categoryorder="array", categoryarray=shown,
+    fig.update_yaxes(title_text=_("Player"), categoryorder="array", categoryarray=shown,
                      type="category", range=[-0.5, len(shown) - 0.5] if shown else None)
-    _layout(fig, title, 140 + 70 * max(len(shown), 2))
+    _layout(fig, title or _("Heroes recruited"), 140 + 70 * max(len(shown), 2))
     return fig
 
 
@@ -309,19 +327,19 @@ def what_if_chart(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     actions = table["action"].tolist()
     name = str(table["name"].iloc[0]) if len(table) else ""
     fig = go.Figure()
-    fig.add_trace(go.Bar(x=actions, y=table["delta_total"].tolist(), name="Score now",
+    fig.add_trace(go.Bar(x=actions, y=table["delta_total"].tolist(), name=_("Score now"),
                          marker_color="#95a5a6",
-                         hovertemplate="%{x}: %{y:+} points now<extra></extra>"))
+                         hovertemplate=_("%{x}: %{y:+} points now") + "<extra></extra>"))
     if "expected_score" in table:
         checked = table
         now = checked["score_total"] - checked["delta_total"]
         fig.add_trace(go.Bar(
             x=checked["action"].tolist(), y=(checked["expected_score"] - now).round(2).tolist(),
-            name="Expected by the end", marker_color="#2c3e50",
+            name=_("Expected by the end"), marker_color="#2c3e50",
             error_y={"type": "data", "array": (1.96 * checked["score_se"]).round(2).tolist()},
-            hovertemplate="%{x}: %{y:+.1f} points by the end<extra></extra>"))
-    fig.update_layout(barmode="group", xaxis_title="Action", yaxis_title="Points gained")
-    _layout(fig, title or f"What if {name}...", 420)
+            hovertemplate=_("%{x}: %{y:+.1f} points by the end") + "<extra></extra>"))
+    fig.update_layout(barmode="group", xaxis_title=_("Action"), yaxis_title=_("Points gained"))
+    _layout(fig, title or _("What if {name}...").format(name=name), 420)
     return fig
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ...i18n import N_, _, number, percent
 from ...stats import normal_interval, proportion_se, se_from_sums, wilson
 from .results import Distribution, DistributionEstimate, Exact
 
@@ -56,10 +57,11 @@ def running_estimates(outcomes: Sequence[float], batches: int = 20,
     return pd.DataFrame(rows)
 
 
-def convergence_figure(frame: pd.DataFrame, title: str = "Convergence of the estimate",
+def convergence_figure(frame: pd.DataFrame, title: str | None = None,
                        exact: float | Fraction | Exact | None = None,
-                       y_title: str = "estimate") -> go.Figure:
-    """Running estimate (line) with its 95% band, and the exact value as a dashed line."""
+                       y_title: str = N_("estimate")) -> go.Figure:
+    """Running estimate (line) with its 95% band, and the exact value as a dashed line
+    (``y_title``: a message marked with ``N_``, translated here)."""
     import plotly.graph_objects as go
 
     from ...palette import CLASS_COLOURS
@@ -69,24 +71,27 @@ def convergence_figure(frame: pd.DataFrame, title: str = "Convergence of the est
     fig = go.Figure()
     fig.add_trace(go.Scatter(x=n + n[::-1], y=list(frame["ci_high"]) + list(frame["ci_low"])[::-1],
                              fill="toself", fillcolor="rgba(36,113,163,0.18)",
-                             line={"width": 0}, hoverinfo="skip", name="95% interval"))
+                             line={"width": 0}, hoverinfo="skip",
+                             # Translators: the band around the estimate, "95% interval".
+                             name=_("{level} interval").format(level=percent(0.95))))
     fig.add_trace(go.Scatter(x=n, y=list(frame["estimate"]), mode="lines+markers",
-                             line={"color": colour}, name="running estimate"))
+                             line={"color": colour}, name=_("running estimate")))
     if exact is None and "exact" in frame and frame["exact"].notna().any():
         exact = float(frame["exact"].iloc[0])
     if exact is not None:
         value = float(exact)
         fig.add_trace(go.Scatter(x=[n[0], n[-1]], y=[value, value], mode="lines",
                                  line={"color": CLASS_COLOURS["W"], "dash": "dash"},
-                                 name=f"exact {value:.4f}"))
-    fig.update_layout(title=title, xaxis_title="simulations", yaxis_title=y_title,
+                                 name=_("exact {value}").format(value=number(value, 4))))
+    fig.update_layout(title=title or _("Convergence of the estimate"),
+                      xaxis_title=_("simulations"), yaxis_title=_(y_title),
                       template="plotly_white", height=360, margin={"l": 50, "r": 20, "t": 50, "b": 40},
                       legend={"orientation": "h", "y": -0.2})
     return fig
 
 
 def distribution_figure(exact: Distribution | None, estimate: DistributionEstimate | None,
-                        title: str = "Distribution") -> go.Figure:
+                        title: str | None = None) -> go.Figure:
     """Bars: exact probabilities next to simulated frequencies (with 95% error bars)."""
     import plotly.graph_objects as go
 
@@ -95,16 +100,16 @@ def distribution_figure(exact: Distribution | None, estimate: DistributionEstima
     fig = go.Figure()
     if exact is not None:
         df = exact.frame()
-        fig.add_trace(go.Bar(x=df["outcome"], y=df["probability"], name="exact",
+        fig.add_trace(go.Bar(x=df["outcome"], y=df["probability"], name=_("exact"),
                              marker_color=CLASS_COLOURS["W"]))
     if estimate is not None:
         df = estimate.frame(exact)
-        fig.add_trace(go.Bar(x=df["outcome"], y=df["estimate"], name="simulated",
+        fig.add_trace(go.Bar(x=df["outcome"], y=df["estimate"], name=_("simulated"),
                              marker_color=CLASS_COLOURS["E"],
                              error_y={"type": "data", "symmetric": False,
                                       "array": list(df["ci_high"] - df["estimate"]),
                                       "arrayminus": list(df["estimate"] - df["ci_low"])}))
-    fig.update_layout(title=title, barmode="group", xaxis_title="outcome",
-                      yaxis_title="probability", template="plotly_white", height=340,
+    fig.update_layout(title=title or _("Distribution"), barmode="group",
+                      xaxis_title=_("outcome"), yaxis_title=_("probability"), template="plotly_white", height=340,
                       xaxis={"type": "category"}, margin={"l": 50, "r": 20, "t": 50, "b": 40})
     return fig

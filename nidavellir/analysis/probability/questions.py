@@ -41,7 +41,7 @@ from ... import cards as C
 from ... import coins as K
 from ... import i18n
 from ...cards import Kind, Suit
-from ...i18n import _, pgettext
+from ...i18n import N_, _, pgettext
 from ...names import card_name, class_with_article
 from .ages import appears_trial, expected_seen, p_appears
 from .bids import all_bids, bid_tie_trial, coin_values, p_bid_tie
@@ -86,7 +86,7 @@ class Question:
     binary: bool = True
     distribution: Distribution | None = None
     assumption: str = ""
-    y_title: str = "probability"
+    y_title: str = N_("probability")
     facts: dict[str, Any] = field(default_factory=dict)
     answer: str = "probability"
     trials: int | None = None
@@ -249,7 +249,7 @@ def _q_round(what: str = "H", players: int = 3, age: int = 1, game: Game | None 
     return Question("round", "How many of a class in a round's taverns",
                     p | {"what": what}, dist.exact_mean(),
                     _sampler(round_trial(what, p["players"], p["age"], game, taverns, n)),
-                    binary=False, distribution=dist, y_title="mean count", facts=facts,
+                    binary=False, distribution=dist, y_title=N_("mean count"), facts=facts,
                     answer="mean")
 
 
@@ -289,7 +289,7 @@ def _q_expected(what: str = "RO", players: int = 3, age: int = 2, by_round: int 
     exact = expected_seen(what, players, age, by_round, pioneer)
     trial = appears_trial(what, players, age, by_round, pioneer)
     return Question("expected", "Expected number seen by a round", exact.params | {"what": what},
-                    exact, _sampler(trial), binary=False, y_title="mean count",
+                    exact, _sampler(trial), binary=False, y_title=N_("mean count"),
                     facts=_age_facts(what, exact, by_round), answer="mean")
 
 
@@ -368,7 +368,7 @@ def _q_strategy(a: str = "greedy", b: str = "random", players: int = 3,
                     track=lambda x: 1.0 if x else 0.0,
                     assumption=f"{a} in seat 1, {b} in the other {players - 1} seats; a "
                                "shared first place counts as a win",
-                    y_title="win rate", facts={"a": a, "b": b, "players": players})
+                    y_title=N_("win rate"), facts={"a": a, "b": b, "players": players})
 
 
 class _Factories(Mapping[str, Callable[..., Question]]):
@@ -426,7 +426,7 @@ def _ask_mean(q: Question, value: Any) -> Question:
                          "the chance of a coin instead (equals: 7)")
     exact = dist.exact_mean()
     return replace(q, exact=exact, track=lambda x: float(x), binary=False, answer="mean",
-                   y_title="mean", facts=q.facts | {"answer": exact.value})
+                   y_title=N_("mean"), facts=q.facts | {"answer": exact.value})
 
 
 def _outcome_value(value: Any) -> int:
@@ -449,7 +449,7 @@ def _ask_count(name: str, test: Callable[[int, int], bool], words: str
         def hit(x: Any) -> float:
             return 1.0 if x is not None and test(x, k) else 0.0
 
-        return replace(q, exact=exact, binary=True, answer="probability", y_title="probability",
+        return replace(q, exact=exact, binary=True, answer="probability", y_title=N_("probability"),
                        track=hit, facts=q.facts | {"answer": p, "k": k, "p_below": below})
     return ask
 
