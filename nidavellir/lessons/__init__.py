@@ -21,7 +21,6 @@ in docs/lessons.md.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,36 +55,20 @@ def load(path: str | os.PathLike[str], language: str | None = None) -> Lesson:
 
 
 def parse_own(data: Any, source: Source) -> Lesson:
-    """The lesson of a file's data in its own language: the words a question puts into
-    its texts ("hunters") are the lesson's language's, whatever the page's."""
-    from .. import i18n
+    """The lesson of a file's data in its own language
+    (:func:`.translation.parse_own`)."""
+    from .translation import parse_own as own
 
-    own = data.get("language") if isinstance(data, dict) else None
-    with i18n.using(own if own in i18n.LANGUAGES else i18n.SOURCE):
-        return from_data(data, source)
+    return own(data, source, from_data)  # type: ignore[no-any-return]
 
 
 def translated(lesson: Lesson, data: Any, source: Source,
                language: str | None = None) -> Lesson:
-    """``lesson`` (read from ``data``) in ``language``: itself in its own language or one it
-    does not declare; the pseudo-language's wrapped texts; else its translation file's
-    texts, checked (LessonError naming the translation's line)."""
-    from .. import i18n
-    from . import translation
+    """``lesson`` (read from ``data``) in ``language`` (:func:`.translation.localised`:
+    LessonError naming a declared translation's mistake)."""
+    from .translation import localised
 
-    code = language if language is not None else i18n.language()
-    if code == lesson.language:
-        return lesson
-    if code == i18n.PSEUDO:
-        with i18n.using(code):
-            return dataclasses.replace(from_data(translation.pseudo(data), source),
-                                       language=code)
-    if code not in lesson.languages:
-        return lesson
-    tdata, tsource = translation.read_translation(source.file, lesson.key, code)
-    merged, msource = translation.translate(data, source, tdata, tsource, code)
-    with i18n.using(code):  # the words a question puts into the texts: this language's
-        return dataclasses.replace(from_data(merged, msource), language=code)
+    return localised(lesson, data, source, from_data, language)  # type: ignore[no-any-return]
 
 
 def lesson_of(path: str | os.PathLike[str]) -> Path:

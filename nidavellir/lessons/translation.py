@@ -32,8 +32,9 @@ Standard library only (PyYAML is read by :mod:`.source`).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -276,5 +277,37 @@ def is_translation(data: Any) -> bool:
     return isinstance(data, dict) and data.get("kind") == "translation"
 
 
+Parse = Callable[[Any, Source], Any]
+
+
+def parse_own(data: Any, source: Source, parse: Parse) -> Any:
+    """The lesson of a file's data (``parse``: the lesson kinds' parser) in its own
+    language: the words a question puts into its texts ("hunters") are the lesson's
+    language's, whatever the page's."""
+    own = data.get("language") if isinstance(data, dict) else None
+    with i18n.using(own if own in i18n.LANGUAGES else i18n.SOURCE):
+        return parse(data, source)
+
+
+def localised(lesson: Any, data: Any, source: Source, parse: Parse,
+              language: str | None = None) -> Any:
+    """``lesson`` (read from ``data``) in ``language`` (default: the current one): itself
+    in its own language or one it does not declare; the pseudo-language's wrapped texts;
+    else its translation file's texts, checked (LessonError naming the translation's
+    line)."""
+    code = language if language is not None else i18n.language()
+    if code == lesson.language:
+        return lesson
+    if code == i18n.PSEUDO:
+        with i18n.using(code):
+            return dataclasses.replace(parse(pseudo(data), source), language=code)
+    if code not in lesson.languages:
+        return lesson
+    tdata, tsource = read_translation(source.file, lesson.key, code)
+    merged, msource = translate(data, source, tdata, tsource, code)
+    with i18n.using(code):  # the words a question puts into the texts: this language's
+        return dataclasses.replace(parse(merged, msource), language=code)
+
+
 __all__ = ["FIELDS", "LESSON_TEXTS", "STEP_TEXTS", "declared", "file_for", "is_translation",
-           "pseudo", "read_translation", "step_kind", "translate"]
+           "localised", "parse_own", "pseudo", "read_translation", "step_kind", "translate"]

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .. import cards as C
@@ -45,17 +46,19 @@ from .claims import ClaimError
 from .claims import check as check_claim
 from .claims import split as split_claim
 from .source import (
+    LessonError,
     Source,
     fields,
     integer,
     key_of,
     mapping,
+    read,
     text,
     texts,
     unique_keys,
     where,
 )
-from .translation import declared
+from .translation import declared, is_translation, localised, parse_own
 
 LESSON_FIELDS = ("kind", "key", "title", "summary", "record", "steps")
 LESSON_OPTIONAL = ("learner", "language", "languages")
@@ -383,10 +386,23 @@ class Walkthrough:
     @classmethod
     def of(cls, key: str) -> Walkthrough:
         """One of the lab's walkthroughs by key (``base``, ``heroes``, ``thingvellir``), in
-        the current language (ValueError naming the keys for an unknown one)."""
-        from . import builtin
-
-        return cls(builtin(key, "walkthrough"))
+        the current language where it comes in it (ValueError naming the keys for an
+        unknown one). (The library, :mod:`nidavellir.lessons`, imports this module: this
+        reads the files itself.)"""
+        folder = Path(__file__).resolve().parent / "files" / "walkthrough"
+        keys = []
+        for path in sorted(folder.glob("*.yaml")):
+            data, source = read(path)
+            if is_translation(data) or not isinstance(data, dict):
+                continue
+            if data.get("key") == key:
+                own = parse_own(data, source, parse)
+                try:
+                    return cls(localised(own, data, source, parse))
+                except LessonError:
+                    return cls(own)  # `lesson check` names the translation's mistake
+            keys.append(str(data.get("key")))
+        raise ValueError(f"no walkthrough lesson {key!r}; choose one of " + ", ".join(keys))
 
     # ------------------------------------------------------------------ queries
 
