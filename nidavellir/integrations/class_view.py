@@ -206,6 +206,16 @@ class TeacherHandler(tornado.web.RequestHandler):
         """The teacher's session, when the request carries its cookie."""
         return self.auth.session(self.get_cookie(COOKIE))
 
+    def controls(self) -> bool:
+        """Whether the request is the teacher's: the session's cookie and its control
+        token (a 403 is sent when it is not)."""
+        sid = self.session
+        if sid is None or not hmac.compare_digest(
+                self.get_body_argument("token", default=""), self.auth.token("control", sid)):
+            self.refuse()
+            return False
+        return True
+
     def refuse(self) -> None:
         self.set_status(403)
         self.set_header("Content-Type", "application/json")
@@ -477,10 +487,7 @@ class ControlHandler(TeacherHandler):
     """``POST /teacher/control``: one of :data:`CONTROLS`, with the session's token."""
 
     async def post(self) -> None:
-        sid = self.session
-        if sid is None or not hmac.compare_digest(
-                self.get_body_argument("token", default=""), self.auth.token("control", sid)):
-            self.refuse()
+        if not self.controls():
             return
         action = self.get_body_argument("action", default="")
         control = CONTROLS.get(action)
@@ -613,10 +620,7 @@ class RecordHandler(TeacherHandler):
     *Ask the class about a position* (:func:`read_record`), or 400 and one sentence."""
 
     async def post(self) -> None:
-        sid = self.session
-        if sid is None or not hmac.compare_digest(
-                self.get_body_argument("token", default=""), self.auth.token("control", sid)):
-            self.refuse()
+        if not self.controls():
             return
         try:
             found = await _off_loop(read_record, self.get_body_argument("record", default=""))

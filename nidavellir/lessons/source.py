@@ -42,21 +42,11 @@ class Source:
 
     def file_of(self, path: Path_) -> str:
         """The file of the value at ``path``: a translation's for its texts."""
-        path = tuple(path)
-        while path:
-            if path in self.files:
-                return self.files[path]
-            path = path[:-1]
-        return self.file
+        return _nearest(self.files, path, self.file)
 
     def line(self, path: Path_) -> int:
         """The line of the value at ``path`` (or of its nearest parent that has one)."""
-        path = tuple(path)
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            path = path[:-1]
-        return self.lines.get((), 1)
+        return _nearest(self.lines, path, self.lines.get((), 1))
 
     def error(self, path: Path_, message: str) -> LessonError:
         return LessonError(self.file_of(path), self.line(path), message)
@@ -70,6 +60,16 @@ class Source:
         if start is not None and at >= 0:
             line = start + text.count("\n", 0, at)
         return LessonError(self.file_of(path), line, message)
+
+
+def _nearest(found: Mapping[Path_, Any], path: Path_, default: Any) -> Any:
+    """The value ``found`` has for ``path`` or its nearest parent, else ``default``."""
+    path = tuple(path)
+    while path:
+        if path in found:
+            return found[path]
+        path = path[:-1]
+    return default
 
 
 def where(path: Path_) -> str:
