@@ -251,6 +251,12 @@ def percent_with_sign(p: float, digits: int = 0) -> str:
     return f"{p:+.{digits}%}"[0] + pattern.format(number(100 * abs(p), digits))
 
 
+def number_marks() -> tuple[str, str, str]:
+    """The current language's decimal mark, thousands separator and percent pattern
+    (``"{}%"``): what a chart's own number formatting is given."""
+    return _NUMBERS.get(language(), _NUMBERS[SOURCE])
+
+
 def percent(p: float, digits: int = 0) -> str:
     """A chance in the current language: ``43.2%`` in English, ``43,2 %`` in German."""
     _decimal, _group_sep, pattern = _NUMBERS.get(language(), _NUMBERS[SOURCE])

@@ -39,19 +39,47 @@ import plotly.io as pio
 from nidavellir import Game
 from nidavellir.analysis import figures as G
 from nidavellir.analysis.frames import Timeline
-from nidavellir.i18n import _, count
+from nidavellir.i18n import N_, SOURCE, _, count, language, number_marks
 from nidavellir.observer import Observer
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
-#: Plotly's config for every chart of the lab: no logo, fit the page width.
-PLOTLY_CONFIG: dict[str, Any] = {"displaylogo": False, "responsive": True}
+#: Plotly's config for every chart of the lab: no logo, fit the page width, and no
+#: toolbar buttons a learner has no use for (selecting points; sharing to Plotly's cloud,
+#: which the lab never reaches).
+PLOTLY_CONFIG: dict[str, Any] = {
+    "displaylogo": False, "responsive": True,
+    "modeBarButtonsToRemove": ["select2d", "lasso2d", "sendChartToCloud"]}
+#: The words Plotly itself shows on the lab's charts (the toolbar's tooltips, the messages
+#: of its buttons and of a zoom), in Plotly's own English: Plotly looks each up in the
+#: config's locale (:func:`plotly_config`), so they are the page's language too.
+# Translators: Plotly's own words on a chart (its toolbar's tooltips and messages).
+PLOTLY_WORDS: tuple[str, ...] = (
+    N_("Download plot as a PNG"), N_("Zoom"), N_("Pan"), N_("Zoom in"), N_("Zoom out"),
+    N_("Autoscale"), N_("Reset axes"), N_("Double-click to zoom back out"),
+    N_("Taking snapshot - this may take a few seconds"), N_("Snapshot succeeded"),
+    N_("Sorry, there was a problem downloading your snapshot!"))
+
+
+def plotly_config() -> dict[str, Any]:
+    """:data:`PLOTLY_CONFIG` in the current language: Plotly's own words
+    (:data:`PLOTLY_WORDS`) and its axes' decimal mark and thousands separator."""
+    config = dict(PLOTLY_CONFIG)
+    code = language()
+    if code != SOURCE:
+        decimal, thousands, _pattern = number_marks()
+        config["locale"] = code
+        config["locales"] = {code: {
+            "dictionary": {
+                word: _(word) for word in PLOTLY_WORDS},
+            "format": {"decimal": decimal, "thousands": thousands}}}
+    return config
 HIDDEN_BID = "face down"
 
 
 def figure_output(fig: go.Figure) -> dict[str, Any]:
     """A display_data output of ``fig`` as plotly's mime bundle (for ``Output.outputs``)."""
     spec = json.loads(pio.to_json(fig, validate=False, remove_uids=False))
-    spec["config"] = dict(PLOTLY_CONFIG)
+    spec["config"] = plotly_config()
     title = fig.layout.title.text or "Figure"
     return {"output_type": "display_data",
             "data": {PLOTLY_MIME: spec, "text/plain": f"<plotly figure: {title}>"},

@@ -259,9 +259,10 @@ class WhatIfPanel(W.VBox):
         self.branch_box.children = [app]
         if old is not None:
             old.close()
-        self.branch_title.value = (f"<div class='nid-branch-title'>"
-                                   f"Branch at decision {index}: every seat is yours "
-                                   f"(hot seat)</div>")
+        # Translators: above a What-if branch: every seat is played from this page.
+        said = _("Branch at decision {index}: every seat is yours (hot seat)").format(
+            index=index)
+        self.branch_title.value = f"<div class='nid-branch-title'>{html.escape(said)}</div>"
         self.compare_button.layout.display = ""
         self.comparison.value = ""
         return app

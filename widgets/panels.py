@@ -295,9 +295,13 @@ class NewGamePanel(W.VBox):
                                      description=_("First game: no Thrud, Ylud or Uline (R25)"),
                                      indent=False,
                                      layout=W.Layout(width="auto", margin="2px 0 2px 90px"))
-        self.seed = W.IntText(value=game.seed, description=_("Seed"))
+        # A described widget without a tooltip shows "null" over its label (ipywidgets 8).
+        self.seed = W.IntText(value=game.seed, description=_("Seed"),
+                              tooltip=_("the same seed deals the same cards"))
         self.bot_delay = W.FloatText(value=session.bot_delay, description=_("Bot pause (s)"),
-                                     step=0.1)
+                                     step=0.1,
+                                     tooltip=_("seconds between the bots' moves, so that you "
+                                               "can follow them"))
         self.players.add_class("nid-new-players")
         self.bot_delay.add_class("nid-new-bot-delay")
         self.bot_delay.add_class("nid-label-fit")

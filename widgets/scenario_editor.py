@@ -44,6 +44,7 @@ from nidavellir.scenario import (
 )
 from nidavellir.tokens import format_token
 
+from . import tooltips  # noqa: F401  (no "null" over a label)
 from .charts import show_figure
 from .style import css_widget
 

@@ -31,6 +31,8 @@ from nidavellir.play import (
     Session,
 )
 
+from . import tooltips  # noqa: F401  (no "null" over a label)
+
 
 class Console(W.HTML):
     """A view of a :class:`~nidavellir.play.MessageLog` (newest last): errors in red, notes
