@@ -37,7 +37,7 @@ import ipywidgets as W
 from nidavellir import Game
 from nidavellir import cards as C
 from nidavellir.analysis import probability as P
-from nidavellir.i18n import N_, _, join, number, with_sign
+from nidavellir.i18n import N_, _, join, number, percent, with_sign
 from nidavellir.names import tavern_name
 
 from .charts import show_figure
@@ -412,9 +412,9 @@ class LessonApp(W.VBox):
         else:
             self.exact_html.value = _("<b>Exact:</b> no closed form here: only the simulation "
                                       "answers this question.")
-        lines = [_("<b>Simulated:</b> {estimate} ± {se} (standard error), 95% interval {low} "
+        lines = [_("<b>Simulated:</b> {estimate} ± {se} (standard error), {level} interval {low} "
                    "– {high}, n = {n}").format(
-                       estimate=number(est.estimate, 4), se=number(est.se, 4),
+                       level=percent(0.95), estimate=number(est.estimate, 4), se=number(est.se, 4),
                        low=number(est.ci[0], 4), high=number(est.ci[1], 4), n=number(est.n))]
         if q.exact is not None:
             z = with_sign(est.z(q.exact), 2)
@@ -525,8 +525,8 @@ def _answer_html(answer: Any) -> str:
         # Translators: a simulated answer: "P(...): 0.4310 ± 0.0111 (95% interval 0.4093 –
         # 0.4527, 2000 simulations)".
         return "<b>" + html.escape(_(
-            "{question}: {estimate} ± {se} (95% interval {low} – {high}, {n} simulations)"
-        ).format(question=answer.question, estimate=number(answer.estimate, 4),
+            "{question}: {estimate} ± {se} ({level} interval {low} – {high}, {n} simulations)"
+        ).format(question=answer.question, level=percent(0.95), estimate=number(answer.estimate, 4),
                  se=number(answer.se, 4), low=number(answer.ci[0], 4),
                  high=number(answer.ci[1], 4), n=number(answer.n))) + "</b>"
     if isinstance(answer, P.Distribution):

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 from ... import cards as C
 from ... import events as ev
 from ...cards import Card, Kind, Suit
-from ...i18n import _
-from ...names import name, score_line
+from ...i18n import _, pgettext
+from ...names import score_line
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -65,7 +65,8 @@ def target(spec: Target | Suit | Card | str) -> Target:
         return Target(spec.token, is_card)
     text = str(spec).strip()
     if text.lower() in ("ro", "royal", "royal offering", "royal offerings"):
-        return Target(name("card", "Royal Offerings"), lambda c: c.kind is Kind.ROYAL_OFFERING)
+        return Target(pgettext("lesson words", "Royal Offerings"),
+                      lambda c: c.kind is Kind.ROYAL_OFFERING)
     try:
         return target(Suit.parse(text))
     except ValueError:
