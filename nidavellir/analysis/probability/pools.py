@@ -109,7 +109,8 @@ def pool_for(players: int = 3, age: int = 1, game: Game | None = None
         if age not in (1, 2):
             raise ValueError(_("age must be 1 or 2, not {age}").format(age=repr(age)))
         # Translators: where a probability question's cards come from, "{N} cards are in
-        # the age 1 deck for 3 players".
+        # the age 1 deck for 3 players" (German: the dative, "In dem Stapel …", "aus dem
+        # Stapel …", as the lab's explanations use it).
         return box_pool(players, age), players, age, _(
             "the age {age} deck for {players} players").format(age=age, players=players)
     players = game.config.players
@@ -118,6 +119,7 @@ def pool_for(players: int = 3, age: int = 1, game: Game | None = None
     if sum(pool.values()) == 0 and age == 1:
         age = 2
         pool = unseen_pool(game, age)
+    # Translators: as "the age {age} deck for {players} players" (German: the dative).
     return pool, players, age, _(
         "the {unseen} unseen cards of the age {age} deck (game seed {seed}, round {round})"
     ).format(unseen=sum(pool.values()), age=age, seed=game.seed, round=game.state.round)
