@@ -9,6 +9,7 @@ shows it (tests/test_dashboard_language.py's reader: texts, labels, tooltips,
 placeholders, options, and the charts' titles, axes and legends). A word outside the
 markers is English that escaped the catalogues. Allowed outside: notation (card tokens,
 the formulas' C(n, k), P(...), E[...], X, k) and what the learner typed.
+Every labelled control has a tooltip: ipywidgets 8 shows "null" over a label without one.
 
 The German and French pages are spot-checked: their words are there, no English sentence
 is."""
@@ -19,6 +20,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import ipywidgets as W
 import pytest
 
 from nidavellir import Game
@@ -38,6 +40,19 @@ TYPED = {"nope", "oops"}
 
 def _texts(app: Any) -> list[str]:
     return [*_shown(app), *_figures(app)]
+
+
+def _untitled(widget: Any) -> list[str]:
+    """The labelled controls without a tooltip: ipywidgets 8 shows "null" over their label."""
+    from ipywidgets.widgets.widget_description import DescriptionWidget
+
+    out = []
+    if isinstance(widget, DescriptionWidget) and not isinstance(widget, W.Button | W.HTML):
+        if widget.description and widget.tooltip is None:
+            out.append(widget.description)
+    for child in getattr(widget, "children", ()):
+        out += _untitled(child)
+    return out
 
 
 def _walk(app: LessonApp) -> Iterator[str]:
@@ -86,6 +101,9 @@ def test_the_lab_shows_no_word_outside_the_catalogues(pseudo: None) -> None:  # 
 
     app = lessons_app()
     read("the page as it opens", app)
+    every = [app.question, app.use_game, app.trials, app.seed, app.quiz, app.guess,
+             *app.controls.values()]
+    assert not _untitled(W.VBox(every)), _untitled(W.VBox(every))
     for key in _walk(app):
         read(f"{key} (by hand)", app)
     for what in _errors(app):
