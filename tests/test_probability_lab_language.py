@@ -155,6 +155,7 @@ def test_the_lab_in_german_and_french(language: str, words: list[str]) -> None:
         for _what in _errors(app):
             texts += _texts(app)
     page = "\n".join(texts)
+    assert re.fullmatch(r"\d,\d\d", app.guess_readout.value), app.guess_readout.value
     for word in words:
         assert word in page, (language, word)
     english = sorted({m.group(0) for m in ENGLISH.finditer(page)})

@@ -199,9 +199,14 @@ class LessonApp(W.VBox):
         self.run_button = button(_("Simulate"), "primary", icon="play")
         self.quiz = W.Checkbox(description=_("Quiz mode: guess first"), value=quiz,
                                indent=False)
+        # The guess's value in the page's language ("0,50" in German): the slider's own
+        # readout formats numbers the English way in the browser.
         self.guess = W.FloatSlider(description=_("Your guess"), min=0.0, max=1.0, step=0.01,
-                                   value=0.5, layout=W.Layout(width="520px"),
-                                   readout_format=".2f")
+                                   value=0.5, layout=W.Layout(width="460px"), readout=False)
+        self.guess_readout = W.Label(number(self.guess.value, 2),
+                                     layout=W.Layout(width="60px"))
+        self.guess.observe(lambda c: setattr(self.guess_readout, "value", number(c["new"], 2)),
+                           "value")
         self.check_button = button(_("Check my guess"), "warning")
         named = {"question": self.question, "use_game": self.use_game, "trials": self.trials,
                  "seed": self.seed, "quiz": self.quiz, "guess": self.guess, **self.controls}
@@ -223,7 +228,8 @@ class LessonApp(W.VBox):
         self.run_button.on_click(lambda _b: self.run())
         self.check_button.on_click(lambda _b: self.check_guess())
 
-        self.quiz_box = W.VBox([W.HBox([self.guess, self.check_button]), self.feedback])
+        self.quiz_box = W.VBox([W.HBox([self.guess, self.guess_readout, self.check_button]),
+                                 self.feedback])
         self.answer_box = W.VBox([self.exact_html, self.estimate_html, self.note, self.chart,
                                   self.dist_chart])
         self.children = [
