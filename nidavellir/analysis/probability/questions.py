@@ -417,8 +417,9 @@ def _ask_none(q: Question, value: Any) -> Question:
 
 def _distribution_of(q: Question, name: str) -> Distribution:
     if q.distribution is None:
-        raise ValueError(_("ask {name} is for the questions with a whole distribution "
-                           "(round, trade)").format(name=repr(name)))
+        # English, as the other asks' errors: a lesson file's author reads them (lesson check).
+        raise ValueError(f"ask {name!r} is for the questions with a whole distribution "
+                         "(round, trade)")
     return q.distribution
 
 
