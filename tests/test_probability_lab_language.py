@@ -143,8 +143,8 @@ ENGLISH = re.compile(r"\b(the|of|and|with|is|Simulate|guess|Simulated|interval|"
 
 
 @pytest.mark.parametrize(("language", "words"), [
-    ("de", ["Simulieren", "Exakt:", "Standardfehler", "Taverne", "Schätzung prüfen"]),
-    ("fr", ["Simuler", "Exact :", "erreur type", "taverne", "Vérifier mon estimation"]),
+    ("de", ["Simulieren", "Exakt:", "Standardfehler", "Taverne", "Tipp prüfen"]),
+    ("fr", ["Simuler", "Exact :", "erreur type", "taverne", "Vérifier mon pronostic"]),
 ])
 def test_the_lab_in_german_and_french(language: str, words: list[str]) -> None:
     with using(language):
