@@ -430,7 +430,7 @@ class LessonApp(W.VBox):
                            "from the estimate).").format(z=z))
         self.estimate_html.value = "<br>".join(lines)
         self.note.value = ("<div class='nid-assumption'>" + html.escape(_(
-            "Assumption: {assumption}").format(assumption=_(q.assumption))) + "</div>"
+            "Assumption: {assumption}").format(assumption=q.assumption)) + "</div>"
             if q.assumption else "")
         self.figure = q.figure(result["frame"])
         show_figure(self.chart, self.figure)

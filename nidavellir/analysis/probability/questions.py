@@ -74,7 +74,9 @@ class Question:
     ``sample(trials, seed)`` returns raw outcomes; ``track`` turns one into the number
     whose mean is estimated (0/1 for a probability). ``distribution`` is set for the
     questions whose answer is a whole distribution. ``facts`` names the parts of the
-    exact answer (module docstring); ``answer`` says what the exact value is.
+    exact answer (module docstring); ``answer`` says what the exact value is. Its texts
+    (``title``, the exact answer's question and formula, ``assumption``) are in the
+    language it was built in: a page builds its questions in its own.
     """
 
     key: str
@@ -302,7 +304,7 @@ def _q_line(k: int = 8, players: int = 3, position: int = 1, game: Game | None =
     trial = line_picks(players, position)
     return Question("line", _("A line within {k} picks (simulation only)").format(k=k),
                     {"k": k, "players": players, "position": position}, None, _sampler(trial),
-                    track=lambda x: 1.0 if x <= k else 0.0, assumption=LINE_ASSUMPTION,
+                    track=lambda x: 1.0 if x <= k else 0.0, assumption=_(LINE_ASSUMPTION),
                     facts={"k": k, "players": players, "position": i18n.ordinal(position),
                            "policy": _(LINE_ASSUMPTION)})
 
