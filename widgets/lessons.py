@@ -37,43 +37,91 @@ import ipywidgets as W
 from nidavellir import Game
 from nidavellir import cards as C
 from nidavellir.analysis import probability as P
+from nidavellir.i18n import N_, _, join, number, percent, with_sign
+from nidavellir.names import tavern_name
 
 from .charts import show_figure
 from .style import button, css_widget
 
-#: The parameters in words, as the page names them.
+#: The parameters in words, as the page names them (translated where shown).
 PARAM_WORDS: dict[str, str] = {
-    "players": "the number of players", "age": "the age", "hand_a": "player A's coins",
-    "hand_b": "player B's coins", "hand": "your coins", "treasury": "the Royal Treasury",
+    # Translators: what the free lab takes from a live game, in "From the game in the
+    # Play tab: the number of players, the age and the cards nobody has seen yet".
+    "players": N_("the number of players"), "age": N_("the age"),
+    "hand_a": N_("player A's coins"), "hand_b": N_("player B's coins"),
+    "hand": N_("your coins"), "treasury": N_("the Royal Treasury"),
 }
 
-TARGET_OPTIONS: tuple[tuple[str, str], ...] = (
-    ("Warriors (W)", "W"), ("Hunters (H)", "H"), ("Miners (M)", "M"),
-    ("Blacksmiths (B)", "B"), ("Explorers (E)", "E"), ("Royal Offerings", "RO"),
-    ("W10 (5 players only)", "W10"), ("E12 (5 players only)", "E12"), ("W9", "W9"),
-    ("E11", "E11"), ("M2", "M2"), ("+3 (age 1)", "+3"), ("+5 (age 2)", "+5"),
-)
+#: The classes and cards a question can count: their keys (a class's letter, a card's
+#: token, RO); :func:`target_options` words them in the page's language.
+TARGETS: tuple[str, ...] = ("W", "H", "M", "B", "E", "RO", "W10", "E12", "W9", "E11", "M2",
+                            "+3", "+5")
 
 #: The most simulations the free lab runs (a kind may allow fewer, ``max_trials``).
 MAX_TRIALS = 20_000
 #: The strategies a lesson compares: (label, bot name). The search levels (hard, expert)
 #: take about a second a move: too slow for the hundreds of games a lesson plays.
 STRATEGY_BOTS: tuple[tuple[str, str], ...] = (
-    ("medium (greedy)", "greedy"), ("easy (random)", "random"),
-    ("heuristic (the search's playout policy)", "heuristic"))
+    (N_("medium (greedy)"), "greedy"), (N_("easy (random)"), "random"),
+    (N_("heuristic (the search's playout policy)"), "heuristic"))
 #: What a grade of a guess says, and its class (the stylesheet colours it).
-VERDICTS = {"spot on": ("Excellent: spot on.", "nid-verdict-good"),
-            "close": ("Close.", "nid-verdict-close"),
-            "off": ("Not quite: the explanation below counts it.", "nid-verdict-off")}
+VERDICTS = {"spot on": (N_("Excellent: spot on."), "nid-verdict-good"),
+            "close": (N_("Close."), "nid-verdict-close"),
+            "off": (N_("Not quite: the explanation below counts it."), "nid-verdict-off")}
+#: Each labelled control's tooltip (ipywidgets 8 shows "null" over a label without one).
+TOOLTIPS: dict[str, str] = {
+    "question": N_("The kind of question to count and simulate"),
+    "what": N_("The class or card the question counts"),
+    "players": N_("The number of players (it sets the decks and the taverns' size)"),
+    "age": N_("The age whose deck is dealt"),
+    "n": N_("How many cards a tavern shows"),
+    "by_round": N_("Count the cards dealt up to the end of this round (0: none yet)"),
+    "pioneer": N_("What happens to the extra card of age 2"),
+    "k": N_("How many cards the player picks"),
+    "position": N_("When the player picks in each tavern: 1 is first"),
+    "hand_a": N_("Player A's coins, separated by spaces"),
+    "hand_b": N_("Player B's coins, separated by spaces"),
+    "tavern": N_("The tavern where the two bids are compared"),
+    "distinct": N_("Each bid that differs in values equally likely"),
+    "hand": N_("Your coins, separated by spaces, the exchange coin (0) included"),
+    "treasury": N_("The coins in the Royal Treasury; empty: the full treasury"),
+    "bot_a": N_("The strategy of the player in seat 1"),
+    "bot_b": N_("The strategy of every other player"),
+    "use_game": N_("Take the parameters from the game in the Play tab"),
+    "trials": N_("How many times the situation is simulated"),
+    "seed": N_("The random seed: the same seed gives the same simulation"),
+    "quiz": N_("Hide the answer until you have guessed"),
+    "guess": N_("Your guess of the answer"),
+}
 
 
 def question_options() -> list[tuple[str, str]]:
-    """The menu of kinds: (label, key), in the registry's order."""
-    return [(k.label, k.key) for k in P.QUESTION_KINDS.values()]
+    """The menu of kinds: (label, key), in the registry's order, in the page's language."""
+    return [(_(k.label), k.key) for k in P.QUESTION_KINDS.values()]
+
+
+def target_options() -> list[tuple[str, str]]:
+    """The classes and cards a question can count (:data:`TARGETS`): a class by its
+    name and letter, a card by its token (notation), with its limit in words."""
+    options = []
+    for key in TARGETS:
+        if key in ("W10", "E12"):
+            # Translators: a card of the free lab's menu; its token is notation ("W10").
+            label = _("{card} (5 players only)").format(card=key)
+        elif key.startswith("+"):
+            # Translators: a Royal Offering of the free lab's menu, "+3 (age 1)".
+            label = _("{card} (age {age})").format(card=key, age=1 if key == "+3" else 2)
+        elif key in ("W", "H", "M", "B", "E", "RO"):
+            label = P.target(key).label
+        else:
+            label = key
+        options.append((label, key))
+    return options
 
 
 def _fmt_fraction(value: Any) -> str:
-    return f"{value} ≈ {float(value):.4f}"
+    """A fraction (notation) and its decimal value in the page's language."""
+    return f"{value} ≈ {number(float(value), 4)}"
 
 
 class LessonApp(W.VBox):
@@ -99,56 +147,71 @@ class LessonApp(W.VBox):
         wide = W.Layout(width="420px")
         self.error = W.HTML()
         unknown = question not in P.QUESTION_KINDS
-        self.question = W.Dropdown(description="Question", options=question_options(),
+        self.question = W.Dropdown(description=_("Question"), options=question_options(),
                                    value=next(iter(P.QUESTION_KINDS)) if unknown else question,
                                    layout=W.Layout(width="520px"))
+        strategies = [(_(label), bot) for label, bot in STRATEGY_BOTS]
         self.controls: dict[str, W.Widget] = {
-            "what": W.Dropdown(description="Class or card", options=list(TARGET_OPTIONS),
+            "what": W.Dropdown(description=_("Class or card"), options=target_options(),
                                value="H", layout=wide),
-            "players": W.IntSlider(description="Players", min=2, max=5, value=3),
-            "age": W.Dropdown(description="Age", options=[1, 2], value=1),
-            "n": W.IntSlider(description="Cards in the tavern", min=1, max=9, value=3),
-            "by_round": W.IntSlider(description="By the end of round", min=0, max=4, value=4),
-            "pioneer": W.Dropdown(description="The extra age-2 card",
-                                  options=[("leaves at random", "random"),
-                                           ("Pioneer keeps it if drawn", "takes_it")],
+            "players": W.IntSlider(description=_("Players"), min=2, max=5, value=3),
+            "age": W.Dropdown(description=_("Age"), options=[1, 2], value=1),
+            "n": W.IntSlider(description=_("Cards in the tavern"), min=1, max=9, value=3),
+            "by_round": W.IntSlider(description=_("By the end of round"), min=0, max=4,
+                                    value=4),
+            "pioneer": W.Dropdown(description=_("The extra age-2 card"),
+                                  options=[(_("leaves at random"), "random"),
+                                           (_("Pioneer keeps it if drawn"), "takes_it")],
                                   value="random", layout=wide),
-            "k": W.IntSlider(description="Picks (k)", min=1, max=24, value=8),
-            "position": W.IntSlider(description="Your pick position", min=1, max=5, value=1),
-            "hand_a": W.Text(description="Hand of player A", value="0 2 3 4 5",
+            "k": W.IntSlider(description=_("Picks (k)"), min=1, max=24, value=8),
+            "position": W.IntSlider(description=_("Your pick position"), min=1, max=5,
+                                    value=1),
+            "hand_a": W.Text(description=_("Hand of player A"), value="0 2 3 4 5",
                              layout=wide),
-            "hand_b": W.Text(description="Hand of player B", value="0 2 3 4 5",
+            "hand_b": W.Text(description=_("Hand of player B"), value="0 2 3 4 5",
                              layout=wide),
-            "tavern": W.Dropdown(description="Tie on",
-                                 options=[(t, i) for i, t in enumerate(C.TAVERNS)]
-                                 + [("any of the three", None)], value=0,
+            "tavern": W.Dropdown(description=_("Tie on"),
+                                 options=[(tavern_name(i), i) for i in range(len(C.TAVERNS))]
+                                 + [(_("any of the three"), None)], value=0,
                                  layout=wide),
-            "distinct": W.Checkbox(description="uniform over distinct bids (random bot)",
+            "distinct": W.Checkbox(description=_("uniform over distinct bids (random bot)"),
                                    value=False, indent=False),
-            "hand": W.Text(description="Hand (with the 0)", value="0 2 3 4 5",
+            "hand": W.Text(description=_("Hand (with the 0)"), value="0 2 3 4 5",
                            layout=wide),
-            "treasury": W.Text(description="Treasury (empty: full)", value="",
-                               placeholder="e.g. 5 7x2 9 (empty: the box)",
+            "treasury": W.Text(description=_("Treasury (empty: full)"), value="",
+                               # Translators: the coins are notation: "7x2" is two 7s.
+                               placeholder=_("e.g. {example} (empty: the box)").format(
+                                   example="5 7x2 9"),
                                layout=wide),
-            "bot_a": W.Dropdown(description="Strategy A (seat 1)", options=list(STRATEGY_BOTS),
+            "bot_a": W.Dropdown(description=_("Strategy A (seat 1)"), options=strategies,
                                 value="greedy"),
-            "bot_b": W.Dropdown(description="Strategy B (others)", options=list(STRATEGY_BOTS),
+            "bot_b": W.Dropdown(description=_("Strategy B (others)"), options=strategies,
                                 value="random"),
         }
-        self.use_game = W.Checkbox(description="Use the current game", value=False,
+        self.use_game = W.Checkbox(description=_("Use the current game"), value=False,
                                    disabled=True, indent=False,
                                    layout=W.Layout(width="auto"))
-        self.trials = W.IntSlider(description="Simulations", min=10, max=MAX_TRIALS, step=10,
-                                  value=trials or self.kind.trials,
+        self.trials = W.IntSlider(description=_("Simulations"), min=10, max=MAX_TRIALS,
+                                  step=10, value=trials or self.kind.trials,
                                   layout=W.Layout(width="520px"))
-        self.seed = W.IntText(description="Seed", value=seed,
+        self.seed = W.IntText(description=_("Seed"), value=seed,
                               layout=W.Layout(width="260px"))
-        self.run_button = button("Simulate", "primary", icon="play")
-        self.quiz = W.Checkbox(description="Quiz mode: guess first", value=quiz, indent=False)
-        self.guess = W.FloatSlider(description="Your guess", min=0.0, max=1.0, step=0.01,
-                                   value=0.5, layout=W.Layout(width="520px"),
-                                   readout_format=".2f")
-        self.check_button = button("Check my guess", "warning")
+        self.run_button = button(_("Simulate"), "primary", icon="play")
+        self.quiz = W.Checkbox(description=_("Quiz mode: guess first"), value=quiz,
+                               indent=False)
+        # The guess's value in the page's language ("0,50" in German): the slider's own
+        # readout formats numbers the English way in the browser.
+        self.guess = W.FloatSlider(description=_("Your guess"), min=0.0, max=1.0, step=0.01,
+                                   value=0.5, layout=W.Layout(width="460px"), readout=False)
+        self.guess_readout = W.Label(number(self.guess.value, 2),
+                                     layout=W.Layout(width="60px"))
+        self.guess.observe(lambda c: setattr(self.guess_readout, "value", number(c["new"], 2)),
+                           "value")
+        self.check_button = button(_("Check my guess"), "warning")
+        named = {"question": self.question, "use_game": self.use_game, "trials": self.trials,
+                 "seed": self.seed, "quiz": self.quiz, "guess": self.guess, **self.controls}
+        for name, control in named.items():
+            control.tooltip = _(TOOLTIPS[name]) if name in TOOLTIPS else ""
         self.feedback = W.HTML()
         self.exact_html = W.HTML()
         self.estimate_html = W.HTML()
@@ -165,12 +228,14 @@ class LessonApp(W.VBox):
         self.run_button.on_click(lambda _b: self.run())
         self.check_button.on_click(lambda _b: self.check_guess())
 
-        self.quiz_box = W.VBox([W.HBox([self.guess, self.check_button]), self.feedback])
+        self.quiz_box = W.VBox([W.HBox([self.guess, self.guess_readout, self.check_button]),
+                                 self.feedback])
         self.answer_box = W.VBox([self.exact_html, self.estimate_html, self.note, self.chart,
                                   self.dist_chart])
         self.children = [
             css_widget(),
-            W.HTML("<h3 class='nid-heading'>Probability lab: count it, then simulate it</h3>"),
+            W.HTML("<h3 class='nid-heading'>" + html.escape(_(
+                "Probability lab: count it, then simulate it")) + "</h3>"),
             self.question, self.use_game, self.param_box,
             W.HBox([self.trials, self.seed]), W.HBox([self.run_button, self.quiz]),
             self.quiz_box, self.error, self.answer_box,
@@ -180,8 +245,9 @@ class LessonApp(W.VBox):
         self._watched: Any = None
         self.set_game(game)
         if unknown:
-            self._say_error(f"There is no question {question!r} in the lab (known: "
-                            f"{', '.join(P.QUESTION_KINDS)}).")
+            self._say_error(_("There is no question {question} in the lab (known: "
+                              "{known}).").format(question=repr(question),
+                                                  known=", ".join(P.QUESTION_KINDS)))
 
     @property
     def kind(self) -> P.QuestionKind:
@@ -225,8 +291,8 @@ class LessonApp(W.VBox):
             return  # a move in the same game: nothing to change here
         self._game_state = state
         self.use_game.disabled = game is None or over
-        self.use_game.description = ("Use the current game (it is over)" if over
-                                     else "Use the current game")
+        self.use_game.description = (_("Use the current game (it is over)") if over
+                                     else _("Use the current game"))
         value = game is not None and not over
         if self.use_game.value != value:
             self.use_game.value = value  # the observer re-syncs the parameters
@@ -246,15 +312,16 @@ class LessonApp(W.VBox):
         self.error.value = ""
         missing = [name for name in (*kind.controls, *kind.presets) if name not in self.controls]
         if missing:
-            self._say_error(f"The question {kind.key!r} is broken: it asks for "
-                            f"{', '.join(missing)}, which this page does not draw.")
+            self._say_error(_("The question {question} is broken: it asks for {controls}, "
+                              "which this page does not draw.").format(
+                                  question=repr(kind.key), controls=", ".join(missing)))
         for name, value in kind.presets.items():
             if name in self.controls:
                 self.controls[name].value = value
         self.guess.max = 10.0 if kind.expectation else 1.0
         self.guess.step = 0.05 if kind.expectation else 0.01
-        self.guess.description = ("Your guess (mean)" if kind.expectation
-                                  else "Your guess (prob.)")
+        self.guess.description = (_("Your guess (mean)") if kind.expectation
+                                  else _("Your guess (prob.)"))
         self._sync_params()
         self._hide_answer()
 
@@ -280,9 +347,13 @@ class LessonApp(W.VBox):
         shown: list[W.Widget] = [self.controls[name] for name in kind.controls
                                  if name not in from_game and name in self.controls]
         if self.using_game and from_game:
-            words = [PARAM_WORDS.get(name, name) for name in kind.from_game]
-            shown.insert(0, W.HTML(f"<i>From the game in the Play tab: {', '.join(words)}"
-                                   f"{kind.game_words}.</i>"))
+            words = [_(PARAM_WORDS[name]) if name in PARAM_WORDS else name
+                     for name in kind.from_game]
+            if kind.game_words:
+                words.append(_(kind.game_words))
+            shown.insert(0, W.HTML("<i>" + html.escape(_(
+                "From the game in the Play tab: {parameters}.").format(
+                    parameters=join(words))) + "</i>"))
         self.param_box.children = shown
         self._sync_limits()
         self._hide_answer()
@@ -315,12 +386,13 @@ class LessonApp(W.VBox):
             q = self.build()
             result = q.run(self.trials.value, self.seed.value)
         except (ValueError, KeyError) as exc:
-            self._say_error(f"Cannot answer: {exc}")
+            self._say_error(_("Cannot answer: {reason}").format(reason=exc))
             self.last = {}
             return None
         except Exception as exc:  # a broken descriptor or factory: said on the page
-            self._say_error(f"The question {self.kind.key!r} is broken "
-                            f"({type(exc).__name__}: {exc}).")
+            # Translators: a developer's detail follows: the exception, as Python names it.
+            self._say_error(_("The question {question} is broken ({error}).").format(
+                question=repr(self.kind.key), error=f"{type(exc).__name__}: {exc}"))
             self.last = {}
             return None
         self.last = {"question": q, "exact": q.exact, **result}
@@ -336,23 +408,30 @@ class LessonApp(W.VBox):
         words = _explanation(q, self.kind)
         if q.exact is not None:
             self.exact_html.value = (
-                f"<b>Exact:</b> {html.escape(q.exact.question)} = "
-                f"<b>{html.escape(_fmt_fraction(q.exact.value))}</b>"
-                f"<div class='nid-lab-words'>{words}</div>"
-                f"<span class='nid-muted'>Formula: {html.escape(q.exact.formula)}</span>")
+                # Translators: the exact answer, "Exact: P(...) = 22/51 ≈ 0.4314" (HTML).
+                _("<b>Exact:</b> {question} = <b>{value}</b>").format(
+                    question=html.escape(q.exact.question),
+                    value=html.escape(_fmt_fraction(q.exact.value)))
+                + f"<div class='nid-lab-words'>{words}</div><span class='nid-muted'>"
+                + html.escape(_("Formula: {formula}").format(formula=q.exact.formula))
+                + "</span>")
         else:
-            self.exact_html.value = ("<b>Exact:</b> no closed form here: only the simulation "
-                                     "answers this question.")
-        lines = [f"<b>Simulated:</b> {est.estimate:.4f} ± {est.se:.4f} (standard error), "
-                 f"95% interval {est.ci[0]:.4f} – {est.ci[1]:.4f}, n = {est.n}"]
+            self.exact_html.value = _("<b>Exact:</b> no closed form here: only the simulation "
+                                      "answers this question.")
+        lines = [_("<b>Simulated:</b> {estimate} ± {se} (standard error), {level} interval {low} "
+                   "– {high}, n = {n}").format(
+                       level=percent(0.95), estimate=number(est.estimate, 4), se=number(est.se, 4),
+                       low=number(est.ci[0], 4), high=number(est.ci[1], 4), n=number(est.n))]
         if q.exact is not None:
-            z = est.z(q.exact)
-            inside = "inside" if est.contains(q.exact) else "outside"
-            lines.append(f"The exact value lies {inside} the interval ({z:+.2f} standard "
-                         "errors from the estimate).")
+            z = with_sign(est.z(q.exact), 2)
+            lines.append(_("The exact value lies inside the interval ({z} standard errors "
+                           "from the estimate).").format(z=z) if est.contains(q.exact) else
+                         _("The exact value lies outside the interval ({z} standard errors "
+                           "from the estimate).").format(z=z))
         self.estimate_html.value = "<br>".join(lines)
-        self.note.value = (f"<div class='nid-assumption'>Assumption: "
-                           f"{html.escape(q.assumption)}</div>" if q.assumption else "")
+        self.note.value = ("<div class='nid-assumption'>" + html.escape(_(
+            "Assumption: {assumption}").format(assumption=q.assumption)) + "</div>"
+            if q.assumption else "")
         self.figure = q.figure(result["frame"])
         show_figure(self.chart, self.figure)
         if q.distribution is not None:
@@ -398,13 +477,18 @@ class LessonApp(W.VBox):
         q: P.Question = self.last["question"]
         est: P.Estimate = self.last["estimate"]
         truth = float(q.exact) if q.exact is not None else est.estimate
-        what = (f"the exact answer {html.escape(_fmt_fraction(q.exact.value))}"
-                if q.exact is not None else f"the simulated {truth:.4f}")
         guess = float(self.guess.value)
         off = abs(guess - truth)
         verdict, verdict_class = VERDICTS[self.kind.grade(guess, truth, q.binary)]
-        self.feedback.value = (f"<div class='{verdict_class}'><b>{verdict}</b> You guessed "
-                               f"{guess:.2f}; {what} (off by {off:.3f}).</div>")
+        if q.exact is not None:
+            said = _("You guessed {guess}; the exact answer {answer} (off by {off}).").format(
+                guess=number(guess, 2), answer=_fmt_fraction(q.exact.value),
+                off=number(off, 3))
+        else:
+            said = _("You guessed {guess}; the simulated {answer} (off by {off}).").format(
+                guess=number(guess, 2), answer=number(truth, 4), off=number(off, 3))
+        self.feedback.value = (f"<div class='{verdict_class}'><b>{html.escape(_(verdict))}"
+                               f"</b> {html.escape(said)}</div>")
         self._guessed = True
         self._show_answer()
         if self.on_guess is not None:
@@ -421,11 +505,15 @@ def _explanation(q: P.Question, kind: P.QuestionKind) -> str:
 
     name = html.escape(repr(kind.key), quote=False)
     if not kind.explanation:
-        return f"<i>No words yet for the question {name}.</i>"
+        return "<i>" + _("No words yet for the question {question}.").format(question=name) \
+            + "</i>"
     try:
-        return to_html(fill(kind.explanation, q.facts))
+        # The explanation in the page's language: its placeholders are the same in every
+        # language (tests/test_catalogues.py), so the facts fill each.
+        return to_html(fill(_(kind.explanation), q.facts))
     except (KeyError, ValueError) as exc:
-        return f"<i>The words of the question {name} are broken: {html.escape(str(exc))}</i>"
+        return "<i>" + _("The words of the question {question} are broken: {error}").format(
+            question=name, error=html.escape(str(exc))) + "</i>"
 
 
 def figure_box(fig: Any) -> W.Output:
@@ -440,22 +528,31 @@ def _answer_html(answer: Any) -> str:
         return (f"<b>{html.escape(answer.question)} = {html.escape(_fmt_fraction(answer.value))}"
                 f"</b><br><span class='nid-muted'>{html.escape(answer.formula)}</span>")
     if isinstance(answer, P.Estimate):
-        return f"<b>{html.escape(str(answer))}</b>"
+        # Translators: a simulated answer: "P(...): 0.4310 ± 0.0111 (95% interval 0.4093 –
+        # 0.4527, 2000 simulations)".
+        return "<b>" + html.escape(_(
+            "{question}: {estimate} ± {se} ({level} interval {low} – {high}, {n} simulations)"
+        ).format(question=answer.question, level=percent(0.95), estimate=number(answer.estimate, 4),
+                 se=number(answer.se, 4), low=number(answer.ci[0], 4),
+                 high=number(answer.ci[1], 4), n=number(answer.n))) + "</b>"
     if isinstance(answer, P.Distribution):
         cells = "".join(f"<tr><td>{html.escape(P.format_outcome(k))}</td><td>{v}</td>"
-                        f"<td>{float(v):.4f}</td></tr>"
+                        f"<td>{number(float(v), 4)}</td></tr>"
                         for k, v in sorted(answer.pmf.items(), key=lambda kv: P.outcome_key(kv[0])))
-        return (f"<b>{html.escape(answer.question)}</b><table><tr><th>outcome</th>"
-                f"<th>exact</th><th>≈</th></tr>{cells}</table>")
+        return (f"<b>{html.escape(answer.question)}</b><table><tr>"
+                f"<th>{html.escape(_('outcome'))}</th><th>{html.escape(_('exact'))}</th>"
+                f"<th>≈</th></tr>{cells}</table>")
     return html.escape(str(answer))
 
 
-def reveal(answer: Any, explanation: str = "", label: str = "Show the answer") -> W.VBox:
+def reveal(answer: Any, explanation: str = "", label: str = "") -> W.VBox:
     """An exercise's answer, hidden behind a button until a learner asks for it.
 
     ``answer`` may be an Exact, an Estimate, a Distribution or text; ``explanation`` is
-    HTML shown under it.
+    HTML shown under it; ``label`` the button's words (default: "Show the answer", in the
+    page's language).
     """
+    label = label or _("Show the answer")
     body = W.HTML(_answer_html(answer) + (f"<div class='nid-answer-more'>{explanation}</div>"
                                           if explanation else ""),
                   layout=W.Layout(display="none", border="1px solid #ddd", padding="4px 8px"))
@@ -464,7 +561,7 @@ def reveal(answer: Any, explanation: str = "", label: str = "Show the answer") -
     def toggle(_b: Any) -> None:
         hidden = body.layout.display == "none"
         body.layout.display = "" if hidden else "none"
-        button.description = "Hide the answer" if hidden else label
+        button.description = _("Hide the answer") if hidden else label
 
     button.on_click(toggle)
     box = W.VBox([button, body])

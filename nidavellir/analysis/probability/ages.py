@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ... import cards as C
 from ...cards import Card, Suit
+from ...i18n import _
 from .pools import Target, box_pool, run_trials, target
 from .results import Estimate, Exact, estimate_from
 
@@ -27,7 +28,7 @@ def age_shape(players: int, age: int) -> tuple[int, int, int]:
     """(deck size D, cards dealt per round, cards removed before dealing)."""
     C.check_players(players)
     if age not in (1, 2):
-        raise ValueError(f"age must be 1 or 2, not {age!r}")
+        raise ValueError(_("age must be 1 or 2, not {age}").format(age=repr(age)))
     deck = len(C.age_deck(age, players))
     per_round = 3 * C.CARDS_PER_TAVERN[players]
     removed = deck - per_round * C.ROUNDS_PER_AGE[players]
@@ -39,13 +40,15 @@ def _dealt_by(players: int, age: int, by_round: int | None) -> tuple[int, int, i
     rounds = C.ROUNDS_PER_AGE[players]
     by_round = rounds if by_round is None else by_round
     if not 0 <= by_round <= rounds:
-        raise ValueError(f"an age has {rounds} rounds with {players} players, not {by_round}")
+        raise ValueError(_("an age has {rounds} rounds with {players} players, not {by_round}")
+                         .format(rounds=rounds, players=players, by_round=by_round))
     return deck, by_round * per_round, removed
 
 
 def _check_pioneer(pioneer: str) -> None:
     if pioneer not in PIONEER_POLICIES:
-        raise ValueError(f"pioneer must be one of {PIONEER_POLICIES}, not {pioneer!r}")
+        raise ValueError(_("pioneer must be one of {policies}, not {pioneer}").format(
+            policies=", ".join(PIONEER_POLICIES), pioneer=repr(pioneer)))
 
 
 def p_appears(what: Target | Suit | Card | str, players: int = 3, age: int = 1,
@@ -70,7 +73,9 @@ def p_appears(what: Target | Suit | Card | str, players: int = 3, age: int = 1,
     deck, m, removed = _dealt_by(players, age, by_round)
     k = t.count(box_pool(players, age))
     params = {"D": deck, "K": k, "m": m, "players": players, "age": age, "pioneer": pioneer}
-    name = f"P(at least one {t.label} is dealt {_when(players, age, by_round, m)})"
+    # Translators: a probability; {when}: "in the taverns of age 2 (5 players)".
+    name = _("P(at least one {target} is dealt {when})").format(
+        target=t.label, when=_when(players, age, by_round, m))
     if removed == 0 or pioneer == "random":
         value = 1 - Fraction(comb(deck - k, m), comb(deck, m))
         return Exact(name, value, f"1 − C({deck}−{k}, {m}) / C({deck}, {m})", params)
@@ -85,8 +90,10 @@ def p_appears(what: Target | Suit | Card | str, players: int = 3, age: int = 1,
 
 def _when(players: int, age: int, by_round: int | None, m: int) -> str:
     if by_round is None:
-        return f"in the taverns of age {age} ({players} players)"
-    return f"in age {age} by the end of round {by_round} ({players} players, {m} cards)"
+        return _("in the taverns of age {age} ({players} players)").format(
+            age=age, players=players)
+    return _("in age {age} by the end of round {round} ({players} players, {m} cards)").format(
+        age=age, round=by_round, players=players, m=m)
 
 
 def expected_seen(what: Target | Suit | Card | str, players: int = 3, age: int = 1,
@@ -101,7 +108,9 @@ def expected_seen(what: Target | Suit | Card | str, players: int = 3, age: int =
     deck, m, removed = _dealt_by(players, age, by_round)
     k = t.count(box_pool(players, age))
     params = {"D": deck, "K": k, "m": m, "players": players, "age": age, "pioneer": pioneer}
-    name = f"E[number of {t.label} dealt {_when(players, age, by_round, m)}]"
+    # Translators: an expectation; {when}: "in the taverns of age 2 (5 players)".
+    name = _("E[number of {target} dealt {when}]").format(
+        target=t.label, when=_when(players, age, by_round, m))
     if removed == 0 or pioneer == "random":
         return Exact(name, Fraction(k * m, deck), f"{k} × {m} / {deck}", params)
     p0 = Fraction(comb(deck - k, 3), comb(deck, 3))
@@ -135,9 +144,9 @@ def appears_trial(what: Target | Suit | Card | str, players: int = 3, age: int =
     def trial(rng: random.Random) -> int:
         cards = deck[:]
         rng.shuffle(cards)  # top card last, as in the engine
-        for _ in range(removed):
+        for _removed in range(removed):
             if pioneer == "takes_it":
-                drawn = [cards.pop() for _ in range(C.PIONEER_DRAW)]
+                drawn = [cards.pop() for _drawn in range(C.PIONEER_DRAW)]
                 keep = next((i for i, c in enumerate(drawn) if t.test(c)), 0)
                 drawn.pop(keep)
                 cards.extend(drawn)

@@ -7,8 +7,9 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
-from ... import cards as C
 from ... import coins as K
+from ...i18n import _
+from ...names import tavern_name
 from .pools import run_trials
 from .results import Estimate, Exact, estimate_from
 
@@ -22,7 +23,7 @@ def coin_values(hand: Iterable[int | str]) -> list[int]:
         else:
             values.append(int(c))
     if len(values) < 3:
-        raise ValueError(f"a hand needs at least 3 coins to bid, not {len(values)}")
+        raise ValueError(_("a hand needs at least 3 coins to bid, not {n}").format(n=len(values)))
     return values
 
 
@@ -43,9 +44,11 @@ def p_bid_tie(hand_a: Iterable[int | str], hand_b: Iterable[int | str], tavern: 
     a, b = all_bids(coin_values(hand_a), distinct), all_bids(coin_values(hand_b), distinct)
     where = range(3) if tavern is None else (tavern,)
     ties = sum(1 for x in a for y in b if any(x[t] == y[t] for t in where))
-    label = "any tavern" if tavern is None else C.TAVERNS[tavern]
-    return Exact(f"P(tie on {label})", Fraction(ties, len(a) * len(b)),
-                 f"{ties} tying pairs / ({len(a)} × {len(b)}) bid pairs",
+    label = _("any tavern") if tavern is None else tavern_name(tavern)
+    # Translators: a probability: two bids put equal coins on a tavern.
+    return Exact(_("P(tie on {tavern})").format(tavern=label), Fraction(ties, len(a) * len(b)),
+                 _("{ties} tying pairs / ({a} × {b}) bid pairs").format(
+                     ties=ties, a=len(a), b=len(b)),
                  {"bids_a": len(a), "bids_b": len(b), "tavern": tavern, "distinct": distinct})
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ... import cards as C
 from ...cards import Kind, Suit
-from ...i18n import N_
+from ...i18n import N_, _, ordinal
 from .ages import age_shape
 from .pools import run_trials
 from .results import Estimate, estimate_from
@@ -36,7 +36,8 @@ def line_picks(players: int, position: int) -> Callable[[random.Random], float]:
     """One simulated game: the pick at which the first line is complete (inf if never)."""
     C.check_players(players)
     if not 1 <= position <= players:
-        raise ValueError(f"position must be 1 to {players}, not {position!r}")
+        raise ValueError(_("position must be 1 to {players}, not {position}").format(
+            players=players, position=repr(position)))
     n = C.CARDS_PER_TAVERN[players]
     rounds = C.ROUNDS_PER_AGE[players]
     decks = {age: C.age_deck(age, players) for age in (1, 2)}
@@ -49,10 +50,10 @@ def line_picks(players: int, position: int) -> Callable[[random.Random], float]:
             deck = decks[age][:]
             rng.shuffle(deck)
             del deck[len(deck) - removed[age]:]
-            for _ in range(rounds):
-                taverns = [[deck.pop() for _ in range(n)] for _ in range(3)]
+            for _round in range(rounds):
+                taverns = [[deck.pop() for _card in range(n)] for _tavern in range(3)]
                 for tavern in taverns:
-                    for _ in range(position - 1):
+                    for _opponent in range(position - 1):
                         tavern.pop(rng.randrange(len(tavern)))
                     choice = next((c for c in tavern
                                    if c.kind is Kind.DWARF and c.suit not in have), None)
@@ -74,9 +75,10 @@ def simulate_line(k: int, players: int = 3, position: int = 1, trials: int = 5_0
     no closed form is offered; the assumption is stored in the result)."""
     trial = line_picks(players, position)
     outcomes = [1.0 if x <= k else 0.0 for x in run_trials(trial, trials, seed)]
-    return estimate_from(outcomes, f"P(a line within {k} picks, {players} players, "
-                         f"picking {ordinal(position)})", seed, binary=True,
-                         assumption=LINE_ASSUMPTION)
+    # Translators: a probability; {position}: "2nd" (the player's place in each tavern).
+    label = _("P(a line within {k} picks, {players} players, picking {position})").format(
+        k=k, players=players, position=ordinal(position))
+    return estimate_from(outcomes, label, seed, binary=True, assumption=LINE_ASSUMPTION)
 
 
 def line_curve(players: int = 3, position: int = 1, trials: int = 5_000,
@@ -93,6 +95,3 @@ def line_curve(players: int = 3, position: int = 1, trials: int = 5_000,
                      "ci_high": e.ci[1], "n": e.n})
     return pd.DataFrame(rows)
 
-
-def ordinal(i: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(i, f"{i}th")

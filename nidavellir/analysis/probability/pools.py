@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 from ... import cards as C
 from ... import events as ev
 from ...cards import Card, Kind, Suit
+from ...i18n import _, pgettext
+from ...names import score_line
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -52,7 +54,9 @@ def target(spec: Target | Suit | Card | str) -> Target:
 
         def of_class(c: Card) -> bool:
             return c.kind is Kind.DWARF and c.suit is suit
-        return Target(f"{spec.column_name}s ({spec.letter})", of_class)
+        # Translators: a class in a probability question, "Hunters (H)" (its letter).
+        return Target(_("{classes} ({letter})").format(
+            classes=score_line(f"{spec.column_name.capitalize()}s"), letter=spec.letter), of_class)
     if isinstance(spec, Card):
         card = spec
 
@@ -61,7 +65,8 @@ def target(spec: Target | Suit | Card | str) -> Target:
         return Target(spec.token, is_card)
     text = str(spec).strip()
     if text.lower() in ("ro", "royal", "royal offering", "royal offerings"):
-        return Target("Royal Offerings", lambda c: c.kind is Kind.ROYAL_OFFERING)
+        return Target(pgettext("lesson words", "Royal Offerings"),
+                      lambda c: c.kind is Kind.ROYAL_OFFERING)
     try:
         return target(Suit.parse(text))
     except ValueError:
@@ -69,8 +74,8 @@ def target(spec: Target | Suit | Card | str) -> Target:
     try:
         return target(C.card(text))
     except KeyError:
-        raise ValueError(f"unknown target {spec!r}: expected a class (W, H, M, B, E), a card "
-                         "token such as W10 or +3, or RO") from None
+        raise ValueError(_("unknown target {target}: expected a class (W, H, M, B, E), a card "
+                           "token such as W10 or +3, or RO").format(target=repr(spec))) from None
 
 
 def box_pool(players: int, age: int) -> Counter[Card]:
@@ -102,16 +107,22 @@ def pool_for(players: int = 3, age: int = 1, game: Game | None = None
     if game is None:
         C.check_players(players)
         if age not in (1, 2):
-            raise ValueError(f"age must be 1 or 2, not {age!r}")
-        return box_pool(players, age), players, age, f"the age {age} deck for {players} players"
+            raise ValueError(_("age must be 1 or 2, not {age}").format(age=repr(age)))
+        # Translators: where a probability question's cards come from, "{N} cards are in
+        # the age 1 deck for 3 players" (German: the dative, "In dem Stapel …", "aus dem
+        # Stapel …", as the lab's explanations use it).
+        return box_pool(players, age), players, age, _(
+            "the age {age} deck for {players} players").format(age=age, players=players)
     players = game.config.players
     age = game.state.age
     pool = unseen_pool(game, age)
     if sum(pool.values()) == 0 and age == 1:
         age = 2
         pool = unseen_pool(game, age)
-    return pool, players, age, (f"the {sum(pool.values())} unseen cards of the age {age} deck "
-                                f"(game seed {game.seed}, round {game.state.round})")
+    # Translators: as "the age {age} deck for {players} players" (German: the dative).
+    return pool, players, age, _(
+        "the {unseen} unseen cards of the age {age} deck (game seed {seed}, round {round})"
+    ).format(unseen=sum(pool.values()), age=age, seed=game.seed, round=game.state.round)
 
 
 def deck_composition(age: int = 1) -> pd.DataFrame:
@@ -140,14 +151,16 @@ def _rng(seed: int | None) -> random.Random:
 
 def _check_trials(trials: int) -> None:
     if not isinstance(trials, int) or isinstance(trials, bool) or trials < 1:
-        raise ValueError(f"the number of simulations must be at least 1, not {trials!r}")
+        raise ValueError(_("the number of simulations must be at least 1, not {trials}").format(
+            trials=repr(trials)))
 
 
 def check_draw(n: int, big_n: int) -> None:
     if not isinstance(n, int) or n < 0:
-        raise ValueError(f"the number of cards must be a whole number, not {n!r}")
+        raise ValueError(_("the number of cards must be a whole number, not {n}").format(n=repr(n)))
     if n > big_n:
-        raise ValueError(f"cannot draw {n} cards: only {big_n} left in the pool")
+        raise ValueError(_("cannot draw {n} cards: only {left} left in the pool").format(
+            n=n, left=big_n))
 
 
 def run_trials(trial: Callable[[random.Random], Any], trials: int, seed: int | None) -> list[Any]:

@@ -49,8 +49,8 @@ from .figures import convergence_figure, running_estimates
 from .lines import LINE_ASSUMPTION, line_picks
 from .pools import box_pool, run_trials, target
 from .results import Distribution, Exact, distribution_estimate, estimate_from, format_outcome
-from .strategies import strategy_seats
-from .taverns import p_tavern_shows, round_distribution, round_trial, tavern_trial
+from .strategies import strategy_name, strategy_seats
+from .taverns import p_tavern_shows, round_distribution, round_trial, shows_question, tavern_trial
 from .trades import trade_distribution, trade_trial
 
 if TYPE_CHECKING:
@@ -74,7 +74,9 @@ class Question:
     ``sample(trials, seed)`` returns raw outcomes; ``track`` turns one into the number
     whose mean is estimated (0/1 for a probability). ``distribution`` is set for the
     questions whose answer is a whole distribution. ``facts`` names the parts of the
-    exact answer (module docstring); ``answer`` says what the exact value is.
+    exact answer (module docstring); ``answer`` says what the exact value is. Its texts
+    (``title``, the exact answer's question and formula, ``assumption``) are in the
+    language it was built in: a page builds its questions in its own.
     """
 
     key: str
@@ -229,7 +231,7 @@ def _q_tavern(what: str = "H", n: int | None = None, players: int = 3, age: int 
              **_target_words(what), **_pool_facts(p, p["players"], p["age"])}
     if game is not None:
         facts["round"] = game.observation(0)["round"]
-    return Question("tavern", "A tavern shows a class", p | {"what": what}, exact,
+    return Question("tavern", _("A tavern shows a class"), p | {"what": what}, exact,
                     _sampler(tavern_trial(what, n, p["players"], p["age"], game)), facts=facts)
 
 
@@ -246,7 +248,7 @@ def _q_round(what: str = "H", players: int = 3, age: int = 1, game: Game | None 
         **_target_words(what), **_pool_facts(p, p["players"], p["age"])}
     if game is not None:
         facts["round"] = game.observation(0)["round"]
-    return Question("round", "How many of a class in a round's taverns",
+    return Question("round", _("How many of a class in a round's taverns"),
                     p | {"what": what}, dist.exact_mean(),
                     _sampler(round_trial(what, p["players"], p["age"], game, taverns, n)),
                     binary=False, distribution=dist, y_title=N_("mean count"), facts=facts,
@@ -266,8 +268,10 @@ def _age_facts(what: str, exact: Exact, by_round: int | None) -> dict[str, Any]:
             "p_one": Fraction(m, deck),
             "p_miss": Fraction(comb(deck - k, m), comb(deck, m)),
             "p_pioneer_sees": 1 - Fraction(comb(deck - k, 3), comb(deck, 3)),
-            "pioneer": "keeps it whenever it is among the 3 cards drawn"
-            if p["pioneer"] == "takes_it" else "leaves a random card out",
+            # Translators: what Pioneer of the Kingdom's winner does with the extra age-2
+            # card, in a lesson's text ("the winner {pioneer}").
+            "pioneer": _("keeps it whenever it is among the 3 cards drawn")
+            if p["pioneer"] == "takes_it" else _("leaves a random card out"),
             "answer": exact.value, **_target_words(what)}
 
 
@@ -277,7 +281,7 @@ def _q_appears(what: str = "W10", players: int = 5, age: int = 2, by_round: int 
         players, age = game.config.players, game.state.age
     exact = p_appears(what, players, age, by_round, pioneer)
     trial = appears_trial(what, players, age, by_round, pioneer)
-    return Question("appears", "A card appears in an age", exact.params | {"what": what},
+    return Question("appears", _("A card appears in an age"), exact.params | {"what": what},
                     exact, _sampler(trial), track=lambda x: 1.0 if x else 0.0,
                     facts=_age_facts(what, exact, by_round))
 
@@ -288,7 +292,7 @@ def _q_expected(what: str = "RO", players: int = 3, age: int = 2, by_round: int 
         players, age = game.config.players, game.state.age
     exact = expected_seen(what, players, age, by_round, pioneer)
     trial = appears_trial(what, players, age, by_round, pioneer)
-    return Question("expected", "Expected number seen by a round", exact.params | {"what": what},
+    return Question("expected", _("Expected number seen by a round"), exact.params | {"what": what},
                     exact, _sampler(trial), binary=False, y_title=N_("mean count"),
                     facts=_age_facts(what, exact, by_round), answer="mean")
 
@@ -298,9 +302,9 @@ def _q_line(k: int = 8, players: int = 3, position: int = 1, game: Game | None =
     if game is not None:
         players = game.config.players
     trial = line_picks(players, position)
-    return Question("line", f"A line within {k} picks (simulation only)",
+    return Question("line", _("A line within {k} picks (simulation only)").format(k=k),
                     {"k": k, "players": players, "position": position}, None, _sampler(trial),
-                    track=lambda x: 1.0 if x <= k else 0.0, assumption=LINE_ASSUMPTION,
+                    track=lambda x: 1.0 if x <= k else 0.0, assumption=_(LINE_ASSUMPTION),
                     facts={"k": k, "players": players, "position": i18n.ordinal(position),
                            "policy": _(LINE_ASSUMPTION)})
 
@@ -321,7 +325,7 @@ def _q_bid_tie(hand_a: Sequence[int | str] = (0, 2, 3, 4, 5),
              "pairs": pairs, "ties": int(ties), "no_ties": pairs - int(ties),
              "coins": len(a), "hand_a": _coins_text(a), "hand_b": _coins_text(b),
              "tavern": _tavern_words(tavern), "answer": exact.value}
-    return Question("bid_tie", "Two random bids tie", exact.params | {
+    return Question("bid_tie", _("Two random bids tie"), exact.params | {
         "hand_a": list(hand_a), "hand_b": list(hand_b)}, exact,
         _sampler(bid_tie_trial(hand_a, hand_b, tavern, distinct)), facts=facts)
 
@@ -339,14 +343,14 @@ def _q_trade(hand: Sequence[int | str] | None = (0, 2, 3, 4, 5),
         "purses": dist.params["purses"], "mode": format_outcome(mode), "p_mode": dist.p(mode),
         "coins": _coins_text([format_outcome(v) for v in sorted(
             dist.pmf, key=lambda v: -1 if v is None else v)]),
-        "purse_list": dist.formula.split(";")[0].removeprefix("each purse equally likely: "),
+        "purse_list": dist.params["purse_list"],
         "answer": dist.p(mode), **{f"p_{v}": p for v, p in dist.pmf.items() if v is not None}}
     if None not in dist.pmf:
         facts["mean"] = dist.mean
     def is_mode(x: Any) -> float:
         return 1.0 if x == mode else 0.0
 
-    return Question("trade", "The coin a trade takes", dist.params | {"mode": mode},
+    return Question("trade", _("The coin a trade takes"), dist.params | {"mode": mode},
                     dist.exact_p(mode),
                     _sampler(trade_trial(hand, None, treasury, players, game, seat)),
                     track=is_mode, distribution=dist, facts=facts)
@@ -363,12 +367,15 @@ def _q_strategy(a: str = "greedy", b: str = "random", players: int = 3,
         df = simulate(trials, players, strategy_seats(a, b, players), seed=seed or 0,
                       progress=False)
         return [bool(w) for w in df[df["seat"] == 0]["winner"]]
-    return Question("strategy", f"Win rate of {a} (seat 1) against {b}",
+    name_a, name_b = strategy_name(a), strategy_name(b)
+    return Question("strategy", _("Win rate of {a} (seat 1) against {b}").format(
+                        a=name_a, b=name_b),
                     {"a": a, "b": b, "players": players}, None, sample,
                     track=lambda x: 1.0 if x else 0.0,
-                    assumption=f"{a} in seat 1, {b} in the other {players - 1} seats; a "
-                               "shared first place counts as a win",
-                    y_title=N_("win rate"), facts={"a": a, "b": b, "players": players})
+                    assumption=_("{a} in seat 1, {b} in the other {others} seats; a shared "
+                                 "first place counts as a win").format(
+                                     a=name_a, b=name_b, others=players - 1),
+                    y_title=N_("win rate"), facts={"a": name_a, "b": name_b, "players": players})
 
 
 class _Factories(Mapping[str, Callable[..., Question]]):
@@ -403,15 +410,16 @@ def _ask_none(q: Question, value: Any) -> Question:
                          "target), with no value")
     assert q.exact is not None
     p_none = 1 - q.exact.value
-    exact = Exact(q.exact.question.replace("shows at least one of", "shows none of"), p_none,
+    exact = Exact(shows_question(q.facts["n"], target(q.params["what"]).label, none=True), p_none,
                   f"C({q.facts['N']}−{q.facts['K']}, {q.facts['n']}) / C({q.facts['N']}, "
                   f"{q.facts['n']})", q.exact.params)
     return replace(q, exact=exact, track=lambda x: 1.0 - float(x),
-                   facts=q.facts | {"answer": p_none}, title="A tavern shows none of a class")
+                   facts=q.facts | {"answer": p_none}, title=_("A tavern shows none of a class"))
 
 
 def _distribution_of(q: Question, name: str) -> Distribution:
     if q.distribution is None:
+        # English, as the other asks' errors: a lesson file's author reads them (lesson check).
         raise ValueError(f"ask {name!r} is for the questions with a whole distribution "
                          "(round, trade)")
     return q.distribution
@@ -444,8 +452,8 @@ def _ask_count(name: str, test: Callable[[int, int], bool], words: str
                 Fraction(0))
         below = sum((pr for x, pr in dist.pmf.items() if x is not None and x < k),
                     Fraction(0))
-        exact = Exact(f"{dist.question}: P(X {words} {k})", p, f"sum of P(X = x) for x "
-                      f"{words} {k}", dist.params)
+        exact = Exact(f"{dist.question}: P(X {words} {k})", p, _(
+            "sum of P(X = x) for x {relation} {k}").format(relation=words, k=k), dist.params)
         def hit(x: Any) -> float:
             return 1.0 if x is not None and test(x, k) else 0.0
 
@@ -464,7 +472,8 @@ def _ask_trials_for_se(q: Question, value: Any) -> Question:
     se = Fraction(str(value))
     p = q.exact.value
     n = p * (1 - p) / (se * se)
-    exact = Exact(f"simulations for a standard error of {value} ({q.exact.question})", n,
+    exact = Exact(_("simulations for a standard error of {se} ({question})").format(
+        se=value, question=q.exact.question), n,
                   f"p(1 − p) / SE² = {p} × {1 - p} / {value}²", q.exact.params)
     return replace(q, exact=exact, answer="count", trials=max(1, math.ceil(n)),
                    facts=q.facts | {"answer": n, "se_target": se, "p": p, "q": 1 - p,
@@ -488,7 +497,8 @@ def parse_coins(text: str) -> list[str]:
     """A hand typed in the lab: ``"0 2 3 4 5"`` (commas allowed)."""
     parts = [p for p in text.replace(",", " ").split() if p]
     if not parts:
-        raise ValueError("type coin values separated by spaces, e.g. 0 2 3 4 5")
+        raise ValueError(_("type coin values separated by spaces, e.g. {example}").format(
+            example="0 2 3 4 5"))
     return parts
 
 
@@ -500,11 +510,12 @@ def parse_treasury(text: str) -> dict[int, int] | None:
         return None
     out: dict[int, int] = {}
     for p in parts:
-        value, _, count = p.partition("x")
+        value, _times, count = p.partition("x")
         try:
             v, n = int(value), int(count or 1)
         except ValueError:
-            raise ValueError(f"treasury: {p!r} is not a coin value (e.g. 7 or 7x2)") from None
+            raise ValueError(_("treasury: {text} is not a coin value (e.g. {example})").format(
+                text=repr(p), example="7, 7x2")) from None
         out[v] = out.get(v, 0) + n
     return out
 
@@ -520,7 +531,7 @@ class QuestionKind:
     ``controls`` names the free lab's parameter controls the kind uses (the lab draws each
     name once, :mod:`widgets.lessons`); ``arguments`` turns their values (by name) into
     the factory's parameters; ``from_game`` names the parameters a live game supplies
-    instead (``game_words``: what else it takes from the game, in words); ``presets`` sets
+    instead (``game_words``: what else it takes from the game, a noun phrase); ``presets`` sets
     controls when the kind is picked. ``explanation`` words the exact answer (Markdown;
     placeholders are the question's facts, docs/lessons.md)."""
 
@@ -566,9 +577,13 @@ def _age_arguments(values: Mapping[str, Any]) -> dict[str, Any]:
             "pioneer": values["pioneer"]}
 
 
-_UNSEEN = " and the cards nobody has seen yet"
+# Translators: what else the free lab takes from a live game, listed after "From the
+# game in the Play tab: the number of players, the age and ...".
+_UNSEEN = N_("the cards nobody has seen yet")
 
-#: Every kind of question, by key, in the order the free lab offers them.
+#: Every kind of question, by key, in the order the free lab offers them. Labels and
+#: explanations are marked (``N_``) and translated where they are shown; an explanation's
+#: placeholders are the same in every language (tests/test_catalogues.py).
 QUESTION_KINDS: dict[str, QuestionKind] = {}
 
 
@@ -582,63 +597,63 @@ def register(kind: QuestionKind) -> QuestionKind:
 
 for _kind in (
     QuestionKind(
-        "tavern", "A tavern shows at least one of a class", _q_tavern,
+        "tavern", N_("A tavern shows at least one of a class"), _q_tavern,
         ("what", "players", "age", "n"), _same("what", "players", "age", "n"),
-        """{N} cards are in {pool}, {K} of them {target}. A tavern of {n} cards shows none of
+        N_("""{N} cards are in {pool}, {K} of them {target}. A tavern of {n} cards shows none of
 them in C({others}, {n}) = {ways_without} of the C({N}, {n}) = {ways} equally likely
 ways, so the chance of at least one is 1 − {ways_without}/{ways} = **{answer}** ≈
-{answer:.1%}.""", from_game=("players", "age"), game_words=_UNSEEN),
+{answer:.1%}."""), from_game=("players", "age"), game_words=_UNSEEN),
     QuestionKind(
-        "round", "How many of a class in a round (hypergeometric)", _q_round,
+        "round", N_("How many of a class in a round (hypergeometric)"), _q_round,
         ("what", "players", "age", "n"), _same("what", "players", "age", "n"),
-        """A round deals {m} cards from {pool}: {N} cards, {K} of them {target}. The number of
+        N_("""A round deals {m} cards from {pool}: {N} cards, {K} of them {target}. The number of
 {target} among the {m} follows the hypergeometric distribution (the bars below); on
-average it is {m} × {K}/{N} = **{answer}** ≈ {answer:.2f}.""",
+average it is {m} × {K}/{N} = **{answer}** ≈ {answer:.2f}."""),
         from_game=("players", "age"), game_words=_UNSEEN, expectation=True),
     QuestionKind(
-        "appears", "Does a given card appear in an age?", _q_appears,
+        "appears", N_("Does a given card appear in an age?"), _q_appears,
         ("what", "players", "age", "by_round", "pioneer"), _age_arguments,
-        """The age-{age} deck holds {D} cards with {players} players, {K} of them {target}; by
+        N_("""The age-{age} deck holds {D} cards with {players} players, {K} of them {target}; by
 then {m} of them are dealt into the taverns. At least one of the {target} is dealt
-with chance **{answer}** ≈ {answer:.1%}.""", from_game=("players", "age"),
+with chance **{answer}** ≈ {answer:.1%}."""), from_game=("players", "age"),
         presets={"what": "W10", "players": 5, "age": 2}),
     QuestionKind(
-        "expected", "Expected number seen by a round", _q_expected,
+        "expected", N_("Expected number seen by a round"), _q_expected,
         ("what", "players", "age", "by_round", "pioneer"), _age_arguments,
-        """The age-{age} deck holds {D} cards with {players} players, {K} of them {target}; by
+        N_("""The age-{age} deck holds {D} cards with {players} players, {K} of them {target}; by
 then {m} of them are dealt. The chances of each copy to be dealt add up (linearity of
-expectation): you expect to see **{answer}** ≈ {answer:.2f} of them.""",
+expectation): you expect to see **{answer}** ≈ {answer:.2f} of them."""),
         from_game=("players", "age"), presets={"what": "RO", "age": 2, "by_round": 2},
         expectation=True),
     QuestionKind(
-        "line", "A line within k picks (simulation only)", _q_line,
+        "line", N_("A line within k picks (simulation only)"), _q_line,
         ("k", "players", "position"),
         lambda v: {"k": v["k"], "players": v["players"],
                    "position": min(v["position"], v["players"])},
-        """No formula answers this one: the answer is the simulation's, under its picking
-policy (below).""", from_game=("players",)),
+        N_("""No formula answers this one: the answer is the simulation's, under its picking
+policy (below)."""), from_game=("players",)),
     QuestionKind(
-        "bid_tie", "Two random bids tie", _q_bid_tie,
+        "bid_tie", N_("Two random bids tie"), _q_bid_tie,
         ("hand_a", "hand_b", "tavern", "distinct"),
         lambda v: {"hand_a": parse_coins(v["hand_a"]), "hand_b": parse_coins(v["hand_b"]),
                    "tavern": v["tavern"], "distinct": v["distinct"]},
-        """Each player bids at random: {bids_a} × {bids_b} = {pairs} equally likely pairs of
+        N_("""Each player bids at random: {bids_a} × {bids_b} = {pairs} equally likely pairs of
 bids. {ties} of them put equal coins on {tavern}: the chance is {ties}/{pairs} =
-**{answer}** ≈ {answer:.1%}.""", from_game=("hand_a", "hand_b"), seat=True),
+**{answer}** ≈ {answer:.1%}."""), from_game=("hand_a", "hand_b"), seat=True),
     QuestionKind(
-        "trade", "The coin a trade takes from the treasury", _q_trade,
+        "trade", N_("The coin a trade takes from the treasury"), _q_trade,
         ("hand", "players", "treasury"),
         lambda v: {"hand": parse_coins(v["hand"]), "players": v["players"],
                    "treasury": parse_treasury(v["treasury"])},
-        """The {purses} possible purses ({purse_list}) are equally likely, each with chance
+        N_("""The {purses} possible purses ({purse_list}) are equally likely, each with chance
 {p_purse}; they give the coins {coins}. The most likely is the {mode}, with chance
-**{answer}** ≈ {answer:.1%}.""", from_game=("hand", "players", "treasury"), seat=True),
+**{answer}** ≈ {answer:.1%}."""), from_game=("hand", "players", "treasury"), seat=True),
     QuestionKind(
-        "strategy", "Win rate of one strategy against another", _q_strategy,
+        "strategy", N_("Win rate of one strategy against another"), _q_strategy,
         ("bot_a", "bot_b", "players"),
         lambda v: {"a": v["bot_a"], "b": v["bot_b"], "players": v["players"]},
-        """No formula answers this one: the answer is the simulation's, over whole games played
-by {a} in seat 1 against {b} in the other seats ({players} players).""",
+        N_("""No formula answers this one: the answer is the simulation's, over whole games played
+by {a} in seat 1 against {b} in the other seats ({players} players)."""),
         from_game=("players",), trials=20, max_trials=200),
 ):
     register(_kind)

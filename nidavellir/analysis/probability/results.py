@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ...i18n import _
 from ...stats import mean_se, normal_interval, proportion_se, wilson
 
 if TYPE_CHECKING:
@@ -137,7 +138,7 @@ class Distribution:
                      self.formula, self.params)
 
     def exact_mean(self) -> Exact:
-        return Exact(f"{self.question}: E[X]", self.mean, "sum of k·P(X = k)", self.params)
+        return Exact(f"{self.question}: E[X]", self.mean, _("sum of k·P(X = k)"), self.params)
 
     def frame(self) -> pd.DataFrame:
         import pandas as pd
@@ -187,7 +188,7 @@ def outcome_key(k: Any) -> tuple[int, float]:
 
 
 def format_outcome(k: Any) -> str:
-    return "no coin" if k is None else str(k)
+    return _("no coin") if k is None else str(k)
 
 
 def estimate_from(outcomes: Sequence[float], question: str = "", seed: int | None = None,

@@ -5,10 +5,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...i18n import pgettext
 from .results import estimate_from
 
 if TYPE_CHECKING:
     import pandas as pd
+
+
+def strategy_name(bot: str) -> str:
+    """A bot's strategy in the reader's words ("greedy", "gierig"); a bot this table does
+    not name keeps its own name (it is notation: the name ``simulate`` takes)."""
+    # Translators: a bot's way of playing, in "Win rate of greedy (seat 1) against random".
+    names = {"greedy": pgettext("strategy", "greedy"), "random": pgettext("strategy", "random"),
+             "heuristic": pgettext("strategy", "heuristic")}
+    return names.get(bot, bot)
 
 
 # ====================================================================== 7. strategies

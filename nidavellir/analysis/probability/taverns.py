@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ... import cards as C
 from ...cards import Card, Suit
+from ...i18n import _
 from .pools import Target, check_draw, pool_for, pool_list, run_trials, target
 from .results import (
     Distribution,
@@ -27,6 +28,22 @@ if TYPE_CHECKING:
 
 # ====================================================================== 1. a tavern shows a class
 
+def shows_question(n: int, target: str, none: bool = False) -> str:
+    """The question in words (the notation P(...) kept): "P(a tavern of 3 shows at least
+    one of Hunters (H))", or ``none`` of them."""
+    if none:
+        # Translators: a probability; {target} is a class ("Hunters (H)") or a card.
+        return _("P(a tavern of {n} shows none of {target})").format(n=n, target=target)
+    # Translators: a probability; {target} is a class ("Hunters (H)") or a card.
+    return _("P(a tavern of {n} shows at least one of {target})").format(n=n, target=target)
+
+
+def round_question(target: str, m: int) -> str:
+    """The counted thing of the round question: "number of Hunters (H) among a round's 9
+    cards"."""
+    return _("number of {target} among a round's {m} cards").format(target=target, m=m)
+
+
 def p_tavern_shows(what: Target | Suit | Card | str, n: int | None = None, players: int = 3,
                    age: int = 1, game: Game | None = None) -> Exact:
     """P(a tavern of ``n`` cards shows at least one ``what``) = 1 − C(N−K, n) / C(N, n),
@@ -38,7 +55,7 @@ def p_tavern_shows(what: Target | Suit | Card | str, n: int | None = None, playe
     big_n, k = sum(pool.values()), t.count(pool)
     check_draw(n, big_n)
     value = 1 - Fraction(comb(big_n - k, n), comb(big_n, n))
-    return Exact(f"P(a tavern of {n} shows at least one of {t.label})", value,
+    return Exact(shows_question(n, t.label), value,
                  f"1 − C({big_n}−{k}, {n}) / C({big_n}, {n})",
                  {"N": big_n, "K": k, "n": n, "players": players, "age": age, "pool": source})
 
@@ -47,7 +64,7 @@ def tavern_trial(what: Target | Suit | Card | str, n: int | None = None, players
                  age: int = 1, game: Game | None = None) -> Callable[[random.Random], float]:
     """One simulated deal: 1.0 when a tavern of ``n`` cards from the pool shows ``what``."""
     t = target(what)
-    pool, players, age, _ = pool_for(players, age, game)
+    pool, players, age, _source = pool_for(players, age, game)
     n = C.CARDS_PER_TAVERN[players] if n is None else n
     cards = pool_list(pool)
     check_draw(n, len(cards))
@@ -66,7 +83,7 @@ def simulate_tavern_shows(what: Target | Suit | Card | str, n: int | None = None
     t = target(what)
     outcomes = run_trials(tavern_trial(t, n, players, age, game), trials, seed)
     n = C.CARDS_PER_TAVERN[game.config.players if game else players] if n is None else n
-    return estimate_from(outcomes, f"P(a tavern of {n} shows at least one of {t.label})", seed,
+    return estimate_from(outcomes, shows_question(n, t.label), seed,
                          binary=True)
 
 
@@ -87,7 +104,7 @@ def round_distribution(what: Target | Suit | Card | str, players: int = 3, age: 
     pmf = {k: Fraction(comb(k_all, k) * comb(big_n - k_all, m - k), total)
            for k in range(0, min(k_all, m) + 1)}
     pmf = {k: p for k, p in pmf.items() if p}
-    return Distribution(f"number of {t.label} among a round's {m} cards", pmf,
+    return Distribution(round_question(t.label, m), pmf,
                         f"C({k_all}, k) C({big_n}−{k_all}, {m}−k) / C({big_n}, {m})",
                         {"N": big_n, "K": k_all, "m": m, "players": players, "age": age,
                          "pool": source})
@@ -97,7 +114,7 @@ def round_trial(what: Target | Suit | Card | str, players: int = 3, age: int = 1
                 game: Game | None = None, taverns: int = 3, n: int | None = None
                 ) -> Callable[[random.Random], int]:
     t = target(what)
-    pool, players, age, _ = pool_for(players, age, game)
+    pool, players, age, _source = pool_for(players, age, game)
     n = C.CARDS_PER_TAVERN[players] if n is None else n
     cards = pool_list(pool)
     m = taverns * n
@@ -117,5 +134,5 @@ def simulate_round_distribution(what: Target | Suit | Card | str, players: int =
     t = target(what)
     outcomes = run_trials(round_trial(t, players, age, game, taverns, n), trials, seed)
     m = taverns * (C.CARDS_PER_TAVERN[game.config.players if game else players] if n is None else n)
-    return distribution_estimate(f"number of {t.label} among a round's {m} cards", outcomes,
+    return distribution_estimate(round_question(t.label, m), outcomes,
                                   seed)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ... import cards as C
 from ... import coins as K
+from ...i18n import _
 from .pools import run_trials
 from .results import Distribution, DistributionEstimate, distribution_estimate
 
@@ -52,17 +53,17 @@ def _purse_coins(hand: Sequence[int] | None, purse: Sequence[int] | None) -> lis
     exchange coin (the purse is then 2 of them at random)."""
     if purse is not None:
         if len(purse) != 2:
-            raise ValueError(f"a purse holds 2 coins, not {len(purse)}")
+            raise ValueError(_("a purse holds 2 coins, not {n}").format(n=len(purse)))
         return list(purse)
     if hand is None:
-        raise ValueError("give a hand (the purse is then random) or a purse")
+        raise ValueError(_("give a hand (the purse is then random) or a purse"))
     others = list(hand)
     exchange = [c for c in others if K.is_exchange(c)]
     if not exchange:
-        raise ValueError("a trade needs the exchange coin (0 or 3*) in the hand")
+        raise ValueError(_("a trade needs the exchange coin (0 or 3*) in the hand"))
     others.remove(exchange[0])
     if len(others) < 2:
-        raise ValueError("a trade needs 2 more coins than the exchange coin")
+        raise ValueError(_("a trade needs 2 more coins than the exchange coin"))
     return others
 
 
@@ -101,9 +102,11 @@ def trade_distribution(hand: Iterable[int | str] | None = None,
     counts = Counter(_trade_result(a, b, tre) for a, b in pairs)
     pmf = {v: Fraction(n, len(pairs)) for v, n in counts.items()}
     shown = ", ".join(f"{K.label(a)}+{K.label(b)}" for a, b in pairs)
-    return Distribution("coin taken by a trade", pmf,
-                        f"each purse equally likely: {shown}; Treasury.lookup(sum, given up)",
-                        {"purses": len(pairs), "treasury": tre.as_dict()})
+    # Translators: the formula of a trade's distribution; Treasury.lookup(...) is code.
+    return Distribution(_("coin taken by a trade"), pmf, _(
+        "each purse equally likely: {purses}; Treasury.lookup(sum, given up)").format(
+            purses=shown), {"purses": len(pairs), "treasury": tre.as_dict(),
+                            "purse_list": shown})
 
 
 def trade_trial(hand: Iterable[int | str] | None = None, purse: Iterable[int | str] | None = None,
