@@ -197,6 +197,7 @@ class LessonApp(W.VBox):
         self.seed = W.IntText(description=_("Seed"), value=seed,
                               layout=W.Layout(width="260px"))
         self.run_button = button(_("Simulate"), "primary", icon="play")
+        self.run_button.add_class("nid-lab-run")
         self.quiz = W.Checkbox(description=_("Quiz mode: guess first"), value=quiz,
                                indent=False)
         # The guess's value in the page's language ("0,50" in German): the slider's own

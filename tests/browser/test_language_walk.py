@@ -8,7 +8,8 @@ page's own words (the notebook's, the style sheet's, the tab bar's) are read too
 is walked as a learner walks it, its states found by the page's classes (their words are
 pseudo-words): the walkthrough's first two steps, the Play tab with its coach's figures and
 its new-game form, a recorded game in Replay at three positions, a What-if branch from it,
-and a probability lesson through its prediction, simulation and exact answer. Allowed
+a probability lesson through its prediction, simulation and exact answer, and the free
+probability lab with a question simulated. Allowed
 outside the markers, as in the model's walk: the seats' names (data), notation (card and
 hero tokens, the actions' verbs, a coin's place) and the languages' own names in the
 language switch (each is written in itself). A screenshot goes to ``test-artifacts/``.
@@ -148,6 +149,11 @@ def test_every_tab_in_the_pseudo_language_shows_no_word_outside_the_catalogues(
         reveal.click()
         lesson.locator(".nid-pl-verdict").wait_for(timeout=UPDATE_TIMEOUT)
         read("Probability lesson, the simulation and the exact answer")
+        pg.locator(".nid-pl-chooser button").last.click()  # the free probability lab
+        lab = pg.locator(".nid-tab-lessons .nid-lessons")
+        lab.locator("button.nid-lab-run").click()
+        lab.locator(".nid-lab-words").wait_for(timeout=UPDATE_TIMEOUT)
+        read("the probability lab, a question simulated")
         ARTIFACTS.mkdir(exist_ok=True)
         pg.screenshot(path=str(ARTIFACTS / "language-qps-1280x800.png"))
         assert not escapes, "\n".join(f"{where}: {word!r} in {text!r}"
