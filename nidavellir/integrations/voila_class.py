@@ -43,6 +43,7 @@ import hmac
 import json
 import sys
 import time
+import urllib.parse
 from collections.abc import Awaitable
 from typing import Any
 
@@ -50,10 +51,13 @@ from jupyter_client.session import Session
 from jupyter_server._tz import utcnow
 from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.escape import url_escape
 from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Int, Unicode
 from voila.voila_identity_provider import VoilaIdentityProvider, VoilaLoginHandler
 
+from .. import i18n
+from ..i18n import _
 from .guard import Throttle, tarpit
 
 
@@ -395,26 +399,62 @@ class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
             return env.get_template(name)
         return super().get_template(name)
 
+    def _language(self) -> str:
+        """The page's language, as the teacher pages pick theirs (the class's, else
+        ``?lang=`` of this address or of the page it leads to, the browser's, the
+        server's)."""
+        from .class_view import page_language  # class_view imports this module
+
+        asked = self.get_argument("lang", default="")
+        if not asked:
+            after = urllib.parse.urlsplit(self.get_argument("next", default="")).query
+            asked = next(iter(urllib.parse.parse_qs(after).get("lang", [])), "")
+        return page_language(asked, self.request.headers.get("Accept-Language", ""))
+
+    def _render(self, message: dict[str, str] | None = None) -> None:
+        """jupyter_server's form, with the lab's words in the page's language (its own
+        message for a wrong password is English: the template says it)."""
+        self.write(self.render_template(
+            "login.html", next=url_escape(self.get_argument("next", default=self.base_url)),
+            message=message, words=login_words(), page_lang=i18n.language()))
+
     @allow_unauthenticated
     def get(self) -> None:
-        throttle: Throttle | None = getattr(self.identity_provider, "throttle", None)
-        address = self.request.remote_ip or ""
-        if not self.current_user and throttle is not None and throttle.wait(address) > 0:
-            self._render(message={"locked": throttle.message(address)})
-            return
-        super().get()
+        with i18n.using(self._language()):
+            throttle: Throttle | None = getattr(self.identity_provider, "throttle", None)
+            address = self.request.remote_ip or ""
+            if not self.current_user and throttle is not None and throttle.wait(address) > 0:
+                self._render(message={"locked": throttle.message(address)})
+                return
+            super().get()
 
     @allow_unauthenticated
     async def post(self) -> None:
-        throttle: Throttle | None = getattr(self.identity_provider, "throttle", None)
-        address = self.request.remote_ip or ""
-        if throttle is not None and throttle.wait(address) > 0:
-            throttle.refused += 1
-            await tarpit(throttle, address)
-            self.set_status(429)
-            self._render(message={"locked": throttle.message(address)})
-            return
-        super().post()
+        with i18n.using(self._language()):
+            throttle: Throttle | None = getattr(self.identity_provider, "throttle", None)
+            address = self.request.remote_ip or ""
+            if throttle is not None and throttle.wait(address) > 0:
+                throttle.refused += 1
+                await tarpit(throttle, address)
+                self.set_status(429)
+                self._render(message={"locked": throttle.message(address)})
+                return
+            super().post()
+
+
+def login_words() -> dict[str, str]:
+    """The class password page's words, in the current language."""
+    return {
+        # Translators: the class password page's title (the browser's tab).
+        "title": _("Nidavellir lab — class password"),
+        "heading": _("Nidavellir lab"),
+        "lead": _("This class is protected by a password. Type the password your teacher "
+                  "gave you (or open the link with ?token=… they handed out)."),
+        "wrong": _("Wrong password: try again, or ask your teacher."),
+        "password": _("Class password"),
+        # Translators: the button of the class password page.
+        "enter": _("Enter"),
+    }
 
 
 class ClassIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
@@ -487,4 +527,5 @@ class ClassIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
                 for pattern, handler in super().get_handlers()]
 
 
-__all__ = ["ClassIdentityProvider", "ClassKernelManager", "ClassLoginHandler", "notebooks_run"]
+__all__ = ["ClassIdentityProvider", "ClassKernelManager", "ClassLoginHandler", "login_words",
+           "notebooks_run"]
