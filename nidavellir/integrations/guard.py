@@ -12,7 +12,8 @@ address; so does ``forget_after`` seconds without a failure.
 
 Addresses are the connection's (tornado's ``remote_ip``): a class behind one school NAT
 shares one, so the options are there to tune (docs/serving.md, *Limits per client*).
-Stdlib only (its messages through :mod:`nidavellir.i18n`); the tornado handlers using it are in ``voila_class`` and ``class_view``.
+Stdlib only (its messages through :mod:`nidavellir.i18n`, in the request's language); the
+tornado handlers using it are in ``voila_class`` and ``class_view``.
 """
 
 from __future__ import annotations

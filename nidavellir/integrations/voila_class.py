@@ -413,7 +413,7 @@ class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
 
     def _render(self, message: dict[str, str] | None = None) -> None:
         """jupyter_server's form, with the lab's words in the page's language (its own
-        message for a wrong password is English: the template says it)."""
+        "Invalid credentials" is never shown: the template says ``words.wrong``)."""
         self.write(self.render_template(
             "login.html", next=url_escape(self.get_argument("next", default=self.base_url)),
             message=message, words=login_words(), page_lang=i18n.language()))
