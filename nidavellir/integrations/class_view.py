@@ -67,7 +67,7 @@ import tornado.web
 from traitlets import Float, Unicode
 
 from .. import i18n
-from ..classroom import CLASS_DIR_ENV, CLASS_LANGUAGE_ENV
+from ..classroom import CLASS_DIR_ENV
 from ..classroom.store import (
     PRESENT_S,
     RECORD_MAX,
@@ -83,7 +83,7 @@ from ..classroom.store import (
 from ..events import by
 from ..i18n import _, count
 from .guard import Throttle, tarpit
-from .voila_class import ClassIdentityProvider
+from .voila_class import ClassIdentityProvider, page_language
 
 HERE = Path(__file__).resolve().parent.parent / "classroom"
 LOG = logging.getLogger("nidavellir.teacher")
@@ -238,17 +238,6 @@ class TeacherHandler(tornado.web.RequestHandler):
 
     def cookie_path(self) -> str:
         return self.request.path.rsplit("/", 1)[0] + "/"
-
-
-def page_language(asked: str, accept_language: str) -> str:
-    """The teacher pages' language: the class's (``--class-language``, the
-    :data:`CLASS_LANGUAGE_ENV` variable) when the server fixes one, else the page's
-    ``?lang=``, the browser's languages, the server's default (``--language``)."""
-    fixed = os.environ.get(CLASS_LANGUAGE_ENV, "")
-    if fixed and i18n.known(fixed):
-        return fixed
-    return i18n.choose(f"lang={asked}" if asked else "", accept_language,
-                       os.environ.get(i18n.LANGUAGE_ENV, i18n.SOURCE))
 
 
 def _page(name: str, texts: dict[str, str] | None = None, **values: str) -> str:

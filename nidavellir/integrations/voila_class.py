@@ -41,6 +41,7 @@ import contextvars
 import dataclasses
 import hmac
 import json
+import os
 import sys
 import time
 import urllib.parse
@@ -57,6 +58,7 @@ from traitlets import Float, Int, Unicode
 from voila.voila_identity_provider import VoilaIdentityProvider, VoilaLoginHandler
 
 from .. import i18n
+from ..classroom import CLASS_LANGUAGE_ENV
 from ..i18n import _
 from .guard import Throttle, tarpit
 
@@ -387,6 +389,18 @@ async def notebooks_run(tasks: list[Any], log: Any = None) -> tuple[int, list[st
     return ready, failures
 
 
+def page_language(asked: str, accept_language: str) -> str:
+    """A class page's language (the teacher pages', the class password page's): the
+    class's (``--class-language``, the :data:`CLASS_LANGUAGE_ENV` variable) when the
+    server fixes one, else the page's ``?lang=``, the browser's languages, the server's
+    default (``--language``)."""
+    fixed = os.environ.get(CLASS_LANGUAGE_ENV, "")
+    if fixed and i18n.known(fixed):
+        return fixed
+    return i18n.choose(f"lang={asked}" if asked else "", accept_language,
+                       os.environ.get(i18n.LANGUAGE_ENV, i18n.SOURCE))
+
+
 class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
     """The class password page: ``login.html`` of the lab's template (served from this
     machine, no CDN), not jupyter_server's page (which Voila cannot style). Wrong
@@ -403,8 +417,6 @@ class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
         """The page's language, as the teacher pages pick theirs (the class's, else
         ``?lang=`` of this address or of the page it leads to, the browser's, the
         server's)."""
-        from .class_view import page_language  # class_view imports this module
-
         asked = self.get_argument("lang", default="")
         if not asked:
             after = urllib.parse.urlsplit(self.get_argument("next", default="")).query
@@ -528,4 +540,4 @@ class ClassIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
 
 
 __all__ = ["ClassIdentityProvider", "ClassKernelManager", "ClassLoginHandler", "login_words",
-           "notebooks_run"]
+           "notebooks_run", "page_language"]
