@@ -79,10 +79,20 @@ def _plain(v: Any) -> Any:
     return v
 
 
+def you_name() -> str:
+    """The name of the learner's own seat in the reader's language: "You", «Du», «Vous»
+    (the walkthroughs' seat, a seat the learner names so)."""
+    # Translators: the name of the learner's own seat ("You" in the walkthroughs); a line
+    # about a seat of this name takes the second person ("You take", not "You takes"), so
+    # it must be the word the messages beginning with "You" start with.
+    return pgettext("seat", "You")
+
+
 def is_you(name: str) -> bool:
-    """Whether a seat is named You (a learner's seat): its lines say "You place", not
-    "You places", and each language words them as it addresses the reader."""
-    return name.strip().lower() == "you"
+    """Whether a seat is the learner's own, named You (in English, the lab's data, or in
+    the reader's language: «Du», «Vous»): its lines say "You place", not "You places",
+    and each language words them as it addresses the reader."""
+    return name.strip().lower() in ("you", you_name().strip().lower())
 
 
 def by(name: str, you: str, other: str, **values: object) -> str:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from . import cards as C
 from . import coins as K
 from .cards import Card, Suit
-from .events import by
+from .events import by, is_you
 from .i18n import _, count, join
 from .names import score_line
 from .options import RuleOptions
@@ -151,8 +151,17 @@ class ScoreSheet:
         best = max(self.totals)
         lines.append("")
         if len(winners) > 1:
-            lines.append(count(best, "{names} share the win with {n} point.",
-                               "{names} share the win with {n} points.", names=join(winners)))
+            others = [w for w in winners if not is_you(w)]
+            if len(others) < len(winners):
+                # Translators: a tie for the win that includes the learner's own seat
+                # (named You): "You and Bo share the win with 80 points."
+                lines.append(count(best, "You and {others} share the win with {n} point.",
+                                   "You and {others} share the win with {n} points.",
+                                   others=join(others)))
+            else:
+                lines.append(count(best, "{names} share the win with {n} point.",
+                                   "{names} share the win with {n} points.",
+                                   names=join(winners)))
         else:
             lines.append(by(winners[0], count(best, "You win with {n} point.",
                                               "You win with {n} points."),

@@ -388,3 +388,16 @@ def test_a_stored_position_that_no_longer_replays_is_said_on_the_page(tmp_path: 
     assert link.asked_view is None and link.asked_box.layout.display == ""
     said = link.asked_box.children[1].value
     assert "This position cannot be shown:" in said and "Traceback" not in said
+
+
+@pytest.mark.parametrize("lang, you, says", [
+    ("en", "You", "You bid"), ("de", "Du", "Du gibst Gebote ab"), ("fr", "Vous", "Vous misez")])
+def test_a_position_of_the_learner_s_own_seat_is_titled_in_the_second_person(
+        lang: str, you: str, says: str) -> None:
+    """A record whose seat is named You («Du», «Vous»): "44: You bid", not "You bids"."""
+    from nidavellir.i18n import using
+    from nidavellir.integrations.class_view import _decision_words
+
+    with using(lang):
+        assert _decision_words("bid", you)[0] == says
+        assert _decision_words("bid", "Cai")[0].startswith("Cai ")

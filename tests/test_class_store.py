@@ -321,7 +321,7 @@ def test_errors_name_the_path_for_the_server_and_not_for_students(tmp_path: Path
     ({"question": "q" * 161}, "a question is at most 160"),
     ({"student": "s 1"}, "student id"),
     ({"student": "s" * 65}, "student id"),
-    ({"uid": "../../x"}, "uid id"),
+    ({"uid": "../../x"}, "an answer.s uid is 1 to 64"),
     ({"question": "lesson/\x00step"}, "printable"),
 ])
 def test_an_answer_out_of_bounds_is_refused_and_not_stored(

@@ -15,6 +15,7 @@ browser test with Voila and three students is tests/browser/test_class_view.py.
 from __future__ import annotations
 
 import asyncio
+import html
 import http.cookiejar
 import json
 import os
@@ -723,3 +724,53 @@ def test_the_projector_shows_no_name_pseudonyms_on_demand_and_pins_in_order(teac
     assert status == 400 and "no answer 999" in body
     status, page = _open(opener, url + "projector")
     assert status == 200 and "chart.js" in page and _open(opener, url + "chart.js")[0] == 200
+
+
+# ====================================================================== the page's language
+
+@pytest.mark.parametrize("lang, too_long, damaged", [
+    ("de", "der Name eines Durchgangs hat höchstens 60 Zeichen (dieser hat 61)",
+     "ist beschädigt"),
+    ("fr", "le nom d'une séance compte au plus 60 caractères (celui-ci en a 61)",
+     "est endommagée"),
+    ("en", "a run's name is at most 60 characters (this one has 61)", "is damaged"),
+])
+def test_the_store_s_refusals_and_errors_come_in_the_page_s_language(
+        teacher_server: dict, lang: str, too_long: str, damaged: str) -> None:
+    """A too-long run's name and a damaged database, said on the teacher page in its
+    language (the store words them in the request's)."""
+    url, store = teacher_server["url"], teacher_server["store"]
+    opener, token = _teacher_session(url)
+    status, body = _open(opener, url + f"control?lang={lang}",
+                         {"token": token, "action": "new-run", "name": "x" * 61})
+    assert status == 400 and json.loads(body)["error"] == too_long + "."
+    assert len(store.runs()) == 1
+    store.path.write_bytes(b"SQLite format 3\x00" + b"\xde\xad" * 600)
+    status, body = _open(opener, url + f"answers.csv?lang={lang}")
+    assert status == 503 and damaged in json.loads(body)["error"]
+    assert damaged in json.loads(_open(opener, url + f"api/answers?lang={lang}")[1])["error"]
+
+
+@pytest.mark.parametrize("lang, wait, locked", [
+    ("de", "warte 1 Sekunde bis zum nächsten Versuch (ein Versuch davor wird nicht geprüft)",
+     "Zu viele falsche Passwörter von diesem Computer: er darf es in 5 Minuten wieder"),
+    ("fr", "attendez 1 seconde avant le prochain essai (un essai avant ce délai n'est pas "
+     "vérifié)", "Trop de mauvais mots de passe depuis cet ordinateur : il pourra "
+     "réessayer dans 5 minutes"),
+])
+def test_the_login_throttle_speaks_the_page_s_language_and_throttles_the_same(
+        teacher_server: dict, lang: str, wait: str, locked: str) -> None:
+    port, throttle, clock = (teacher_server[k] for k in ("port", "throttle", "clock"))
+    address = "127.0.0.8" if lang == "de" else "127.0.0.9"
+    login = f"/teacher/login?lang={lang}"
+    status, _headers, page = _post_from(port, address, login, {"password": "x"})
+    assert status == 401 and 'lang="' + lang + '"' in page
+    status, _headers, page = _post_from(port, address, login, {"password": PASSWORD})
+    assert status == 429 and wait in html.unescape(page)
+    for _ in range(2):
+        clock.now += throttle.wait(address)
+        assert _post_from(port, address, login, {"password": "x"})[0] == 401
+    status, headers, page = _post_from(port, address, login, {"password": PASSWORD})
+    assert status == 429 and locked in html.unescape(page)
+    assert int(headers["retry-after"]) > 200
+    assert PASSWORD not in page and "set-cookie" not in headers

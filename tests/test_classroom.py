@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import functools
+import html
 import http.client
 import http.cookiejar
 import os
@@ -248,6 +249,12 @@ def test_wrong_class_passwords_lock_out_their_address_and_no_other(class_server)
     assert status == 429 and "Too many wrong passwords from this computer" in page
     status, where, page = _get(guesser, url + "/?token=dwarves")
     assert "/login" in where and "Too many wrong passwords" in page
+    # The page in its address's language (or the page it leads to), refused the same.
+    status, _, page = _get(guesser, url + "/login?lang=de")
+    assert "Zu viele falsche Passwörter von diesem Computer" in page and 'lang="de"' in page
+    status, where, page = _get(guesser, url + "/voila/render/dashboard.ipynb?lang=fr")
+    assert "/login" in where and "Trop de mauvais mots de passe" in html.unescape(page)
+    assert "Mot de passe de la classe" in page
     assert "Open the dashboard" not in page
     status, page = _login(_opener("127.0.0.7"), url, "dwarves")
     assert status == 200 and "Open the dashboard" in page

@@ -124,9 +124,16 @@ def _award_line(e: ev.DistinctionAwarded, names: list[str]) -> str:
     if e.player is None:
         best = max(e.ranks) if e.ranks else 0
         tied = [names[i] for i, r in enumerate(e.ranks) if r == best]
-        why = (_("{players} tie with {ranks}").format(players=join(tied), ranks=best)
-               if len(tied) < len(names) or best
-               else _("everyone has {ranks}").format(ranks=best))
+        others = [n for n in tied if not ev.is_you(n)]
+        if not (len(tied) < len(names) or best):
+            why = _("everyone has {ranks}").format(ranks=best)
+        elif others and len(others) < len(tied):
+            # Translators: a tie for a distinction that includes the learner's own seat
+            # (named You): "You and Bo tie with 2".
+            why = _("You and {others} tie with {ranks}").format(others=join(others),
+                                                                 ranks=best)
+        else:
+            why = _("{players} tie with {ranks}").format(players=join(tied), ranks=best)
         # Translators: a distinction nobody wins at the end of age 1.
         text = _("nobody wins it — {why}; it needs a strict majority and gems do not break "
                  "the tie (R23)").format(why=why)
@@ -218,6 +225,10 @@ def opponents_text(session: Session) -> str:
     if not bots:
         return _("{you}: humans only, passing the screen.").format(you=you) + tail
     them = join([who(i) for i in bots])
+    if len(humans) == 1 and ev.is_you(names[humans[0]]):
+        # Translators: who plays, when the learner's seat is named You ("You are You"
+        # would say nothing).
+        return _("You play against {them}.").format(them=them) + tail
     return _("You are {you}. You play against {them}.").format(you=you, them=them) + tail
 
 

@@ -15,6 +15,7 @@ from nidavellir import cards as C
 from nidavellir.card_text import ability, source
 from nidavellir.cards import Card, Kind
 from nidavellir.errors import InvalidNotation
+from nidavellir.events import is_you
 from nidavellir.i18n import N_, _, count
 from nidavellir.names import (
     COMPONENT,
@@ -512,7 +513,7 @@ def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool
         return _board_changes(player, before, viewer=viewer, points=points)
     player_name = player["name"]
     flags = []
-    if viewer:
+    if viewer and not is_you(player_name):  # "You, you": said once
         # Translators: beside the viewer's own name on their board.
         flags.append(_("you"))
     if to_move:

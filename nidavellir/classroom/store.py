@@ -64,7 +64,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..i18n import _
+from ..i18n import N_, _, number
 
 #: The database's file name in the class folder.
 FILE_NAME = "answers.sqlite"
@@ -361,7 +361,7 @@ class Student:
 
     @property
     def label(self) -> str:
-        return self.name or f"anonymous ({self.student[:4]})"
+        return _label(self.student, self.name)
 
 
 @dataclass
@@ -385,25 +385,41 @@ def clean_name(text: str) -> str:
 
 
 def _describe(exc: sqlite3.Error, path: Path, timeout: float) -> StoreError:
+    """What went wrong with the database, for the teacher (with its path) and for a
+    student's page (``public``: without it), in the current language; SQLite's own text
+    (English, for whoever rescues the file) as a placeholder."""
     text = str(exc)
     low = text.lower()
     if "locked" in low or "busy" in low:
-        what = f"is locked by another program (it waited {timeout:.0f} s)"
-    elif "not a database" in low or "malformed" in low or "corrupt" in low:
-        what = (f"is damaged ({text}); it was left as it is: move it aside to start a "
-                "new one")
-    elif "readonly" in low or "read-only" in low:
-        what = "is read-only"
-    elif "unable to open" in low:
-        return StoreError(f"cannot open the class database {path}: is its folder writable?",
-                          "cannot open the class database: is its folder writable?")
-    elif "no such table" in low or "no such column" in low:
-        return StoreError(f"{path} is not the lab's class database ({text}); it was left as "
-                          "it is: move it aside to start a new one",
-                          "the class database is not the lab's")
-    else:
-        what = f"failed: {text}"
-    return StoreError(f"the class database {path} {what}", f"the class database {what}")
+        # Translators: {seconds} is how long the lab waited for the database, e.g. "10".
+        return StoreError(
+            _("the class database {path} is locked by another program (it waited {seconds} "
+              "s)").format(path=path, seconds=number(timeout)),
+            _("the class database is locked by another program (it waited {seconds} "
+              "s)").format(seconds=number(timeout)))
+    if "not a database" in low or "malformed" in low or "corrupt" in low:
+        # Translators: {error} is SQLite's own message (English), e.g. "file is not a
+        # database".
+        return StoreError(
+            _("the class database {path} is damaged ({error}); it was left as it is: move "
+              "it aside to start a new one").format(path=path, error=text),
+            _("the class database is damaged ({error}); it was left as it is: move it "
+              "aside to start a new one").format(error=text))
+    if "readonly" in low or "read-only" in low:
+        return StoreError(_("the class database {path} is read-only").format(path=path),
+                          _("the class database is read-only"))
+    if "unable to open" in low:
+        return StoreError(_("cannot open the class database {path}: is its folder "
+                            "writable?").format(path=path),
+                          _("cannot open the class database: is its folder writable?"))
+    if "no such table" in low or "no such column" in low:
+        return StoreError(_("{path} is not the lab's class database ({error}); it was left "
+                            "as it is: move it aside to start a new one").format(
+                                path=path, error=text),
+                          _("the class database is not the lab's"))
+    return StoreError(_("the class database {path} failed: {error}").format(path=path,
+                                                                             error=text),
+                      _("the class database failed: {error}").format(error=text))
 
 
 class ClassStore:
@@ -424,13 +440,15 @@ class ClassStore:
                 self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
                 self._create_private()
             except OSError as exc:
-                raise StoreError(f"cannot create the class folder {self.folder}: "
-                                 f"{exc.strerror or exc}",
-                                 f"cannot create the class folder: {exc.strerror or exc}"
-                                 ) from None
+                # Translators: {error} is the system's reason (English), e.g.
+                # "Permission denied".
+                raise StoreError(_("cannot create the class folder {folder}: {error}").format(
+                                     folder=self.folder, error=exc.strerror or exc),
+                                 _("cannot create the class folder: {error}").format(
+                                     error=exc.strerror or exc)) from None
         elif not self.path.exists():
-            raise StoreError(f"no class database yet at {self.path}: nobody has answered",
-                             "no class database yet: nobody has answered")
+            raise StoreError(_("no class database yet at {path}: nobody has answered").format(
+                path=self.path), _("no class database yet: nobody has answered"))
         try:
             conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         except sqlite3.Error as exc:
@@ -481,10 +499,10 @@ class ClassStore:
                 version = self._version(conn)
                 if version > SCHEMA_VERSION:
                     raise StoreError(
-                        f"the class database {self.path} was made by a newer version of the "
-                        f"lab (schema {version}, this one knows {SCHEMA_VERSION}); it was "
-                        "left as it is",
-                        "the class database was made by a newer version of the lab")
+                        _("the class database {path} was made by a newer version of the lab "
+                          "(schema {version}, this one knows {known}); it was left as it "
+                          "is").format(path=self.path, version=version, known=SCHEMA_VERSION),
+                        _("the class database was made by a newer version of the lab"))
                 if version < SCHEMA_VERSION:
                     self._migrate(conn)
                 return
@@ -525,8 +543,8 @@ class ClassStore:
             except FileNotFoundError:
                 pass
             except (OSError, ValueError) as exc:
-                raise StoreError(f"cannot read the class's key {path}: {exc}",
-                                 "cannot read the class's key") from None
+                raise StoreError(_("cannot read the class's key {path}: {error}").format(
+                    path=path, error=exc), _("cannot read the class's key")) from None
             try:
                 self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
                 # Written aside, then linked in place: a reader never sees half a key.
@@ -541,9 +559,11 @@ class ClassStore:
                 finally:
                     part.unlink()
             except OSError as exc:
-                raise StoreError(f"cannot make the class's key {path}: {exc.strerror or exc}",
-                                 "cannot make the class's key") from None
-        raise StoreError(f"cannot read the class's key {path}", "cannot read the class's key")
+                raise StoreError(_("cannot make the class's key {path}: {error}").format(
+                    path=path, error=exc.strerror or exc), _("cannot make the class's key")
+                ) from None
+        raise StoreError(_("cannot read the class's key {path}").format(path=path),
+                         _("cannot read the class's key"))
 
     # ------------------------------------------------------------------ writing
 
@@ -616,7 +636,8 @@ class ClassStore:
         _check_id(student, "student")
         _check_id(lesson, "lesson")
         if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= STEP_MAX:
-            raise ValueError(f"a step is a whole number from 1 to {STEP_MAX}, not {step!r}")
+            raise ValueError(_("a step is a whole number from 1 to {most}, not {step!r}").format(
+                most=STEP_MAX, step=step))
         with self._connect(write=True) as conn:
             conn.execute("BEGIN IMMEDIATE")
             run = _state_at(conn, None).run
@@ -1011,15 +1032,36 @@ def _generation(conn: sqlite3.Connection) -> int:
     return int(row[0]) if row is not None else 0
 
 
+#: What an id that is not one says, by what it names (translated where it is raised).
+_BAD_ID = {
+    "student": N_("an answer's student id is 1 to {most} letters, digits, - or _, not "
+                  "{value!r}"),
+    "uid": N_("an answer's uid is 1 to {most} letters, digits, - or _, not {value!r}"),
+    "lesson": N_("a lesson's id is 1 to {most} letters, digits, - or _, not {value!r}"),
+}
+
+#: What a text longer than the store keeps says, by what it is (whole sentences: the
+#: noun's gender changes the rest in German and French).
+_TOO_LONG = {
+    "name": N_("a name is at most {most} characters (this one has {n})"),
+    "run's name": N_("a run's name is at most {most} characters (this one has {n})"),
+    "question": N_("a question is at most {most} characters (this one has {n})"),
+    "title": N_("a title is at most {most} characters (this one has {n})"),
+    "exact value's text": N_("an exact value's text is at most {most} characters (this one "
+                             "has {n})"),
+    "move": N_("a move is at most {most} characters (this one has {n})"),
+    "situation": N_("a situation is at most {most} characters (this one has {n})"),
+}
+
+
 def _check_id(value: str, what: str) -> None:
     if not isinstance(value, str) or not ID.fullmatch(value):
-        raise ValueError(f"an answer's {what} id is 1 to {ID_MAX} letters, digits, - or _, "
-                         f"not {str(value)[:80]!r}")
+        raise ValueError(_(_BAD_ID[what]).format(most=ID_MAX, value=str(value)[:80]))
 
 
 def _check_length(text: str, most: int, what: str) -> None:
     if len(text) > most:
-        raise ValueError(f"a {what} is at most {most} characters (this one has {len(text)})")
+        raise ValueError(_(_TOO_LONG[what]).format(most=most, n=len(text)))
 
 
 def _cleaned(a: Answer) -> Answer:
@@ -1030,22 +1072,26 @@ def check_value(value: Any, kind: str) -> float:
     """An answer's value as stored, or ValueError saying what is wrong: a chance is from 0
     to 1, a count from 0, a mean or count at most :data:`VALUE_MAX` in size."""
     if kind not in KINDS:
-        raise ValueError(f"an answer's kind is one of {', '.join(KINDS)}, not {kind!r}")
+        raise ValueError(_("an answer's kind is one of {kinds}, not {kind!r}").format(
+            kinds=", ".join(KINDS), kind=kind))
     try:
-        number = float(value)
+        number_ = float(value)
     except (TypeError, ValueError):
-        raise ValueError(f"an answer must be a number, not {value!r}") from None
-    if not math.isfinite(number):
-        raise ValueError(f"an answer must be a number, not {value!r}")
-    if kind == "probability" and not 0 <= number <= 1:
-        raise ValueError(f"a chance is from 0 to 1, not {number!r}")
-    if kind == "move" and number != 0:
-        raise ValueError(f"an answer that is a move holds 0 as its number, not {number!r}")
-    if kind == "count" and number < 0:
-        raise ValueError(f"a count is 0 or more, not {number!r}")
-    if abs(number) > VALUE_MAX:
-        raise ValueError(f"an answer is at most {VALUE_MAX:,.0f} in size, not {number!r}")
-    return number
+        raise ValueError(_("an answer must be a number, not {value!r}").format(
+            value=value)) from None
+    if not math.isfinite(number_):
+        raise ValueError(_("an answer must be a number, not {value!r}").format(value=value))
+    if kind == "probability" and not 0 <= number_ <= 1:
+        raise ValueError(_("a chance is from 0 to 1, not {value!r}").format(value=number_))
+    if kind == "move" and number_ != 0:
+        raise ValueError(_("an answer that is a move holds 0 as its number, not "
+                           "{value!r}").format(value=number_))
+    if kind == "count" and number_ < 0:
+        raise ValueError(_("a count is 0 or more, not {value!r}").format(value=number_))
+    if abs(number_) > VALUE_MAX:
+        raise ValueError(_("an answer is at most {most} in size, not {value!r}").format(
+            most=number(VALUE_MAX), value=number_))
+    return number_
 
 
 def check_answer(a: Answer) -> None:
@@ -1058,7 +1104,7 @@ def _check(a: Answer) -> None:
     if a.uid is not None:
         _check_id(a.uid, "uid")
     if not a.question or not a.question.isprintable():
-        raise ValueError("an answer needs a question (printable text)")
+        raise ValueError(_("an answer needs a question (printable text)"))
     _check_length(a.question, QUESTION_MAX, "question")
     _check_length(a.title, TITLE_MAX, "title")
     _check_length(a.exact_text, EXACT_TEXT_MAX, "exact value's text")
@@ -1066,22 +1112,25 @@ def _check(a: Answer) -> None:
     check_value(a.answer, a.kind)
     if a.kind == "move":
         if not isinstance(a.move, str) or not a.move.strip() or not a.move.isprintable():
-            raise ValueError("an answer to a position question is a move in notation "
-                             f"(printable text), not {a.move!r}")
+            raise ValueError(_("an answer to a position question is a move in notation "
+                               "(printable text), not {move!r}").format(move=a.move))
         _check_length(a.move, MOVE_MAX, "move")
         if a.step is None:
-            raise ValueError("an answer to a position question must say its step's number")
+            raise ValueError(_("an answer to a position question must say its step's "
+                               "number"))
     elif a.move is not None:
-        raise ValueError(f"only an answer to a position question is a move (this one is a "
-                         f"{a.kind})")
+        raise ValueError(_("only an answer to a position question is a move (this one's "
+                           "kind is {kind!r})").format(kind=a.kind))
     if a.step is not None and (isinstance(a.step, bool) or not isinstance(a.step, int)
                                or not 1 <= a.step <= STEP_MAX):
-        raise ValueError(f"an answer's step is a whole number from 1 to {STEP_MAX}, "
-                         f"not {a.step!r}")
+        raise ValueError(_("an answer's step is a whole number from 1 to {most}, not "
+                           "{step!r}").format(most=STEP_MAX, step=a.step))
     if a.exact is not None and not math.isfinite(float(a.exact)):
-        raise ValueError(f"an exact value must be a number, not {a.exact!r}")
+        raise ValueError(_("an exact value must be a number, not {value!r}").format(
+            value=a.exact))
     if not math.isfinite(float(a.at)):
-        raise ValueError(f"an answer's time must be a number, not {a.at!r}")
+        raise ValueError(_("an answer's time must be a number, not {value!r}").format(
+            value=a.at))
 
 
 # ====================================================================== summaries
@@ -1094,7 +1143,9 @@ def _person(student: str, name: str) -> str:
 
 
 def _label(student: str, name: str) -> str:
-    return name or f"anonymous ({student[:4]})"
+    # Translators: a student who typed no name, on the teacher page; {page} is the first
+    # letters of their page's id, e.g. "anonymous (p3x9)".
+    return name or _("anonymous ({page})").format(page=student[:4])
 
 
 def bins(values: Sequence[float], kind: str, exact: float | None) -> list[dict[str, Any]]:

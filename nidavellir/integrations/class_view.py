@@ -67,7 +67,7 @@ import tornado.web
 from traitlets import Float, Unicode
 
 from .. import i18n
-from ..classroom import CLASS_DIR_ENV, CLASS_LANGUAGE_ENV
+from ..classroom import CLASS_DIR_ENV
 from ..classroom.store import (
     PRESENT_S,
     RECORD_MAX,
@@ -80,9 +80,10 @@ from ..classroom.store import (
     pseudonyms,
     summarize,
 )
+from ..events import by
 from ..i18n import _, count
 from .guard import Throttle, tarpit
-from .voila_class import ClassIdentityProvider
+from .voila_class import ClassIdentityProvider, page_language
 
 HERE = Path(__file__).resolve().parent.parent / "classroom"
 LOG = logging.getLogger("nidavellir.teacher")
@@ -237,17 +238,6 @@ class TeacherHandler(tornado.web.RequestHandler):
 
     def cookie_path(self) -> str:
         return self.request.path.rsplit("/", 1)[0] + "/"
-
-
-def page_language(asked: str, accept_language: str) -> str:
-    """The teacher pages' language: the class's (``--class-language``, the
-    :data:`CLASS_LANGUAGE_ENV` variable) when the server fixes one, else the page's
-    ``?lang=``, the browser's languages, the server's default (``--language``)."""
-    fixed = os.environ.get(CLASS_LANGUAGE_ENV, "")
-    if fixed and i18n.known(fixed):
-        return fixed
-    return i18n.choose(f"lang={asked}" if asked else "", accept_language,
-                       os.environ.get(i18n.LANGUAGE_ENV, i18n.SOURCE))
 
 
 def _page(name: str, texts: dict[str, str] | None = None, **values: str) -> str:
@@ -520,19 +510,28 @@ class ControlHandler(TeacherHandler):
 
 # ====================================================================== asking about a position
 
-def _decision_words(kind: str) -> tuple[str, str]:
-    """How the teacher page says who decides what (``{name} bids``) and the question it
-    suggests for a decision of that kind, in the teacher's language."""
+def _decision_words(kind: str, name: str) -> tuple[str, str]:
+    """How the teacher page says who decides what (``Cai bids``; ``You bid`` for a seat
+    named You, :func:`~nidavellir.events.by`) and the question it suggests for a decision
+    of that kind, in the teacher's language."""
     words = {
-        "bid": (_("{name} bids"), _("What do you bid?")),
-        "uline_bid": (_("{name} bids with Uline"), _("Which coin do you bid with Uline?")),
-        "pick": (_("{name} takes a card"), _("Which card do you take?")),
-        "hero": (_("{name} recruits a hero"), _("Which hero do you recruit?")),
-        "transform": (_("{name} transforms a coin"), _("Which coin do you transform?")),
-        "discard": (_("{name} discards a card"), _("Which card do you discard?")),
-        "pioneer": (_("{name} takes a card"), _("Which card do you take?")),
+        "bid": (_("You bid"), _("{name} bids"), _("What do you bid?")),
+        "uline_bid": (_("You bid with Uline"), _("{name} bids with Uline"),
+                      _("Which coin do you bid with Uline?")),
+        "pick": (_("You take a card"), _("{name} takes a card"),
+                 _("Which card do you take?")),
+        "hero": (_("You recruit a hero"), _("{name} recruits a hero"),
+                 _("Which hero do you recruit?")),
+        "transform": (_("You transform a coin"), _("{name} transforms a coin"),
+                      _("Which coin do you transform?")),
+        "discard": (_("You discard a card"), _("{name} discards a card"),
+                    _("Which card do you discard?")),
+        "pioneer": (_("You take a card"), _("{name} takes a card"),
+                    _("Which card do you take?")),
     }
-    return words.get(kind, (_("{name} decides"), _("What do you play here?")))
+    you, other, question = words.get(kind, (_("You decide"), _("{name} decides"),
+                                            _("What do you play here?")))
+    return by(name, you, other), question
 
 
 def read_record(text: str) -> dict[str, Any]:
@@ -547,9 +546,9 @@ def read_record(text: str) -> dict[str, Any]:
     names = sorted({(d["seat"], d["name"]) for d in found})
     decisions = []
     for d in found:
-        says, question = _decision_words(d["kind"])
-        decisions.append({**d, "label": _("{n}: {who}").format(
-            n=d["decision"], who=says.format(name=d["name"])), "question": question})
+        says, question = _decision_words(d["kind"], d["name"])
+        decisions.append({**d, "label": _("{n}: {who}").format(n=d["decision"], who=says),
+                          "question": question})
     return {"names": [name for _seat, name in names], "decisions": decisions}
 
 

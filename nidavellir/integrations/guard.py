@@ -12,7 +12,8 @@ address; so does ``forget_after`` seconds without a failure.
 
 Addresses are the connection's (tornado's ``remote_ip``): a class behind one school NAT
 shares one, so the options are there to tune (docs/serving.md, *Limits per client*).
-Stdlib only; the tornado handlers using it are in ``voila_class`` and ``class_view``.
+Stdlib only (its messages through :mod:`nidavellir.i18n`, in the request's language); the
+tornado handlers using it are in ``voila_class`` and ``class_view``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from ..i18n import _, count
 
 #: The longest a refused try is kept waiting before its answer.
 TARPIT_S = 1.0
@@ -112,22 +115,31 @@ class Throttle:
             self._clients.popitem(last=False)
 
     def message(self, address: str) -> str:
-        """What the login page says to an address that must wait."""
+        """What the login page says to an address that must wait, in the request's
+        language (:func:`nidavellir.i18n.using`)."""
         seconds = math.ceil(self.wait(address))
         if self.locked(address):
-            return (f"Too many wrong passwords from this computer: it may try again in "
-                    f"{_duration(seconds)}. Ask your teacher if you are stuck.")
+            # Translators: the login page of a class, after too many wrong passwords from
+            # one computer; {duration} is e.g. "5 minutes" or "30 seconds".
+            return _("Too many wrong passwords from this computer: it may try again in "
+                     "{duration}. Ask your teacher if you are stuck.").format(
+                         duration=_duration(seconds))
         # Not "Wrong password": a try refused while the address waits was never checked
         # (the right password typed too soon gets this too).
-        return (f"A wrong password was typed from this computer: wait {_duration(seconds)} "
-                f"before the next try (a try before then is not checked).")
+        # Translators: the login page of a class, after a wrong password; {duration} is
+        # e.g. "2 seconds".
+        return _("A wrong password was typed from this computer: wait {duration} before the "
+                 "next try (a try before then is not checked).").format(
+                     duration=_duration(seconds))
 
 
 def _duration(seconds: int) -> str:
+    """A wait in whole minutes (from 90 s) or seconds, in the current language."""
     if seconds >= 90:
-        return f"{math.ceil(seconds / 60)} minutes"
-    seconds = max(seconds, 1)
-    return f"{seconds} second{'s' if seconds != 1 else ''}"
+        # Translators: a wait, put into the login page's messages as {duration}.
+        return count(math.ceil(seconds / 60), "{n} minute", "{n} minutes")
+    # Translators: a wait, put into the login page's messages as {duration}.
+    return count(max(seconds, 1), "{n} second", "{n} seconds")
 
 
 async def tarpit(throttle: Throttle, address: str) -> None:

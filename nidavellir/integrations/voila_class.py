@@ -41,8 +41,10 @@ import contextvars
 import dataclasses
 import hmac
 import json
+import os
 import sys
 import time
+import urllib.parse
 from collections.abc import Awaitable
 from typing import Any
 
@@ -50,10 +52,14 @@ from jupyter_client.session import Session
 from jupyter_server._tz import utcnow
 from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.escape import url_escape
 from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Int, Unicode
 from voila.voila_identity_provider import VoilaIdentityProvider, VoilaLoginHandler
 
+from .. import i18n
+from ..classroom import CLASS_LANGUAGE_ENV
+from ..i18n import _
 from .guard import Throttle, tarpit
 
 
@@ -383,6 +389,18 @@ async def notebooks_run(tasks: list[Any], log: Any = None) -> tuple[int, list[st
     return ready, failures
 
 
+def page_language(asked: str, accept_language: str) -> str:
+    """A class page's language (the teacher pages', the class password page's): the
+    class's (``--class-language``, the :data:`CLASS_LANGUAGE_ENV` variable) when the
+    server fixes one, else the page's ``?lang=``, the browser's languages, the server's
+    default (``--language``)."""
+    fixed = os.environ.get(CLASS_LANGUAGE_ENV, "")
+    if fixed and i18n.known(fixed):
+        return fixed
+    return i18n.choose(f"lang={asked}" if asked else "", accept_language,
+                       os.environ.get(i18n.LANGUAGE_ENV, i18n.SOURCE))
+
+
 class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
     """The class password page: ``login.html`` of the lab's template (served from this
     machine, no CDN), not jupyter_server's page (which Voila cannot style). Wrong
@@ -395,26 +413,60 @@ class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
             return env.get_template(name)
         return super().get_template(name)
 
+    def _language(self) -> str:
+        """The page's language, as the teacher pages pick theirs (the class's, else
+        ``?lang=`` of this address or of the page it leads to, the browser's, the
+        server's)."""
+        asked = self.get_argument("lang", default="")
+        if not asked:
+            after = urllib.parse.urlsplit(self.get_argument("next", default="")).query
+            asked = next(iter(urllib.parse.parse_qs(after).get("lang", [])), "")
+        return page_language(asked, self.request.headers.get("Accept-Language", ""))
+
+    def _render(self, message: dict[str, str] | None = None) -> None:
+        """jupyter_server's form, with the lab's words in the page's language (its own
+        "Invalid credentials" is never shown: the template says ``words.wrong``)."""
+        self.write(self.render_template(
+            "login.html", next=url_escape(self.get_argument("next", default=self.base_url)),
+            message=message, words=login_words(), page_lang=i18n.language()))
+
     @allow_unauthenticated
     def get(self) -> None:
-        throttle: Throttle | None = getattr(self.identity_provider, "throttle", None)
-        address = self.request.remote_ip or ""
-        if not self.current_user and throttle is not None and throttle.wait(address) > 0:
-            self._render(message={"locked": throttle.message(address)})
-            return
-        super().get()
+        with i18n.using(self._language()):
+            throttle: Throttle | None = getattr(self.identity_provider, "throttle", None)
+            address = self.request.remote_ip or ""
+            if not self.current_user and throttle is not None and throttle.wait(address) > 0:
+                self._render(message={"locked": throttle.message(address)})
+                return
+            super().get()
 
     @allow_unauthenticated
     async def post(self) -> None:
-        throttle: Throttle | None = getattr(self.identity_provider, "throttle", None)
-        address = self.request.remote_ip or ""
-        if throttle is not None and throttle.wait(address) > 0:
-            throttle.refused += 1
-            await tarpit(throttle, address)
-            self.set_status(429)
-            self._render(message={"locked": throttle.message(address)})
-            return
-        super().post()
+        with i18n.using(self._language()):
+            throttle: Throttle | None = getattr(self.identity_provider, "throttle", None)
+            address = self.request.remote_ip or ""
+            if throttle is not None and throttle.wait(address) > 0:
+                throttle.refused += 1
+                await tarpit(throttle, address)
+                self.set_status(429)
+                self._render(message={"locked": throttle.message(address)})
+                return
+            super().post()
+
+
+def login_words() -> dict[str, str]:
+    """The class password page's words, in the current language."""
+    return {
+        # Translators: the class password page's title (the browser's tab).
+        "title": _("Nidavellir lab — class password"),
+        "heading": _("Nidavellir lab"),
+        "lead": _("This class is protected by a password. Type the password your teacher "
+                  "gave you (or open the link with ?token=… they handed out)."),
+        "wrong": _("Wrong password: try again, or ask your teacher."),
+        "password": _("Class password"),
+        # Translators: the button of the class password page.
+        "enter": _("Enter"),
+    }
 
 
 class ClassIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
@@ -487,4 +539,5 @@ class ClassIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
                 for pattern, handler in super().get_handlers()]
 
 
-__all__ = ["ClassIdentityProvider", "ClassKernelManager", "ClassLoginHandler", "notebooks_run"]
+__all__ = ["ClassIdentityProvider", "ClassKernelManager", "ClassLoginHandler", "login_words",
+           "notebooks_run", "page_language"]

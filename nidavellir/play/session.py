@@ -452,10 +452,14 @@ class Session(Observable):
                 with self._lock:
                     game.apply(legal[0])
                 self.forced.add(len(game.history) - 1)
-                # Translators: a forced move the page played for the learner.
-                self.console.info(_("Played for {player}: {move} (the only legal move: "
-                                    "{prompt})").format(player=game.names[d.player],
-                                                        move=legal[0], prompt=d.prompt))
+                self.console.info(ev.by(
+                    game.names[d.player],
+                    # Translators: a forced move the page played for the learner's own seat
+                    # (named You).
+                    _("Played for you: {move} (the only legal move: {prompt})"),
+                    # Translators: a forced move the page played for a human seat.
+                    _("Played for {name}: {move} (the only legal move: {prompt})"),
+                    move=legal[0], prompt=d.prompt))
                 continue
             bot = self.bots[d.player]
             who = seat_label(game.names[d.player], self.seats[d.player])
