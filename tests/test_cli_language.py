@@ -164,7 +164,28 @@ def test_review_speaks_the_language_asked_for(capsys: pytest.CaptureFixture[str]
 
 #: The commands whose arguments' help this module's parsers own (``lesson``'s are the
 #: lessons package's).
-HELPED = ("score", "replay", "simulate", "ladder", "review", "hint")
+HELPED = ("score", "replay", "simulate", "ladder", "review", "hint", "lesson", "lesson list",
+          "lesson check", "lesson show")
+
+
+def _typed() -> set[str]:
+    """What a person types on the command line, the same in every language: the program,
+    the commands and actions, the options and their metavariables, of every parser."""
+    import argparse
+
+    from nidavellir.cli import build_parser
+
+    typed = {"nidavellir"}
+    parsers = [build_parser()]
+    while parsers:
+        p = parsers.pop()
+        for action in p._actions:
+            typed |= {w for text in (*action.option_strings, str(action.metavar or ""),
+                                     action.dest.upper()) for w in re.findall(r"[A-Za-z]+", text)}
+            if isinstance(action, argparse._SubParsersAction):
+                typed |= set(action.choices)
+                parsers.extend(action.choices.values())
+    return typed
 
 
 @pytest.mark.parametrize("command", [None, *HELPED])
@@ -174,20 +195,12 @@ def test_help_comes_from_the_catalogue(capsys: pytest.CaptureFixture[str],
     """``nidavellir --language qps COMMAND --help``: argparse's frame (usage, sections,
     ``-h``) and every help line are the catalogue's; outside the markers only what is typed
     (the program, the commands, the options and their metavariables)."""
-    from nidavellir.cli import COMMANDS, build_parser
-
-    argv = ["--language", "qps", *([command] if command else []), "--help"]
+    argv = ["--language", "qps", *(command.split() if command else []), "--help"]
     with pytest.raises(SystemExit) as done:
         _run(capsys, monkeypatch, *argv)
     assert done.value.code == 0
     out = capsys.readouterr().out
-    typed = {"nidavellir", "COMMAND", *COMMANDS}
-    parser = build_parser()
-    parsers = [parser, *parser._subparsers._group_actions[0].choices.values()]  # type: ignore[union-attr]
-    for p in parsers:
-        for action in p._actions:
-            typed |= {w for text in (*action.option_strings, str(action.metavar or ""),
-                                     action.dest.upper()) for w in re.findall(r"[A-Za-z]+", text)}
+    typed = _typed()
     assert "⟦" in out
     # The whole text at once: argparse wraps a help line over several lines.
     escapes = i18n.escaped(out, typed)
@@ -202,3 +215,97 @@ def test_help_in_german(capsys: pytest.CaptureFixture[str],
     assert out.startswith("Aufruf: nidavellir hint [-h]")
     assert "Optionen:" in out and "diese Hilfe zeigen und beenden" in out
     assert "Entscheidung N beurteilen" in out and "usage" not in out and "options" not in out
+
+
+def test_lesson_help_in_german(capsys: pytest.CaptureFixture[str],
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(SystemExit):
+        _run(capsys, monkeypatch, "--language", "de", "lesson", "check", "--help")
+    out = capsys.readouterr().out
+    assert out.startswith("Aufruf: nidavellir lesson check [-h] FILE [FILE ...]")
+    assert "Lektionsdateien prüfen" in out and "Positionsargumente:" in out
+    assert "eine Lektionsdatei" in out and "check lesson files" not in out
+
+
+# ------------------------------------------------------------------- usage errors
+# argparse's own errors (it words them with the standard library's catalogue, not the
+# lab's): the usage, then one line in the reader's language, exit 2, no traceback.
+
+#: A usage error of each kind argparse makes: the command line and the error's German
+#: and French words (the values, typed or the options' names, quoted as they are).
+USAGE_ERRORS = [
+    (["score"], "nidavellir score: Fehler: folgende Argumente fehlen: FILE",
+     "nidavellir score : erreur : les arguments suivants sont obligatoires : FILE"),
+    (["hint", UNFINISHED, "--at", "y"],
+     "nidavellir hint: Fehler: Argument --at: ungültiger int-Wert: 'y'",
+     "nidavellir hint : erreur : argument --at : valeur int invalide : 'y'"),
+    (["lesson", "bla"],
+     "nidavellir lesson: Fehler: Argument ACTION: ungültige Wahl: 'bla' (möglich sind "
+     "'list', 'check', 'show')",
+     "nidavellir lesson : erreur : argument ACTION : choix invalide : 'bla' (choisissez "
+     "parmi 'list', 'check', 'show')"),
+    (["replay", FINISHED, "extra"], "nidavellir: Fehler: unbekannte Argumente: extra",
+     "nidavellir : erreur : arguments non reconnus : extra"),
+    (["hint", UNFINISHED, "--at"],
+     "nidavellir hint: Fehler: Argument --at: erwartet ein Argument",
+     "nidavellir hint : erreur : argument --at : un argument attendu"),
+    (["lesson", "check"], "nidavellir lesson check: Fehler: folgende Argumente fehlen: FILE",
+     "nidavellir lesson check : erreur : les arguments suivants sont obligatoires : FILE"),
+]
+
+
+@pytest.mark.parametrize(("argv", "german", "french"), USAGE_ERRORS)
+def test_usage_errors_in_the_readers_language(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              argv: list[str], german: str,
+                                              french: str) -> None:
+    for lang, expected in (("de_DE.UTF-8", german), ("fr_FR.UTF-8", french)):
+        with pytest.raises(SystemExit) as done:
+            _run(capsys, monkeypatch, *argv, lang=lang)
+        assert done.value.code == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        usage, error = err.rstrip("\n").rsplit("\n", 1)
+        assert error == expected
+        assert usage.startswith(("Aufruf: nidavellir", "utilisation : nidavellir"))
+    # In the pseudo-language: no word of argparse's English outside the markers.
+    with pytest.raises(SystemExit):
+        _run(capsys, monkeypatch, "--language", "qps", *argv)
+    err = capsys.readouterr().err
+    # What was typed (the arguments, the records' paths) and int, a type's name in code.
+    escapes = i18n.escaped(err, _typed() | {"int"} | set(re.findall(r"[A-Za-z]+",
+                                                                      " ".join(argv))))
+    assert "⟦" in err and not escapes, (escapes, err)
+
+
+def test_every_argparse_template_is_argparses() -> None:
+    """The templates the lab translates are argparse's own, word for word (a Python whose
+    argparse words a message otherwise fails here, not silently in English)."""
+    import argparse
+    import inspect
+
+    from nidavellir.cli import ARGPARSE_MESSAGES, argparse_message
+
+    source = inspect.getsource(argparse)
+    missing = [english for english, _ours in ARGPARSE_MESSAGES
+               if repr(english) not in source and f'"{english}"' not in source]
+    assert not missing, missing
+    with i18n.using("fr"):
+        assert argparse_message("expected 3 arguments") == "3 arguments attendus"
+        assert argparse_message("not argparse's") == "not argparse's"
+
+
+def test_the_commands_own_checks_in_german(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = _run(capsys, monkeypatch, "--language", "de", "hint", FINISHED)
+    assert code == 2 and out == ""
+    assert err == (f"Fehler: {FINISHED} ist eine beendete Partie: nenne eine Entscheidung "
+                   "mit --at N (1 bis 112)\n")
+    code, out, err = _run(capsys, monkeypatch, "hint", UNFINISHED, "--at", "0",
+                          lang="fr_FR.UTF-8")
+    assert code == 2 and err.startswith("erreur : --at doit être une décision de "
+                                        "l’enregistrement, de 1 à ")
+    # An unknown --language is said in the environment's language.
+    code, out, err = _run(capsys, monkeypatch, "--language", "xx", "replay", FINISHED,
+                          lang="de_DE.UTF-8")
+    assert code == 2 and err == "Fehler: --language 'xx': das Labor spricht en, de, fr\n"

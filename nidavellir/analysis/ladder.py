@@ -304,7 +304,7 @@ def run(args: argparse.Namespace) -> int:
         if out is not None:
             write(result.rows, out)
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {problem}").format(problem=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     per = len(result.rows) // args.players
     # Translators: `nidavellir ladder`: the games played, before its table.

@@ -587,7 +587,7 @@ def run(args: argparse.Namespace) -> int:
         if frame.empty:
             raise ValueError("the seats given took no decision in this record")
     except (ValueError, RecordError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {problem}").format(problem=exc), file=sys.stderr)
         return 2
     if out is not None:
         suffix = out.suffix.lower()

@@ -445,7 +445,7 @@ def run(args: argparse.Namespace) -> int:
                       progress=not args.no_progress, chunk=args.chunk, backend=backend)
         write(df, out)
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {problem}").format(problem=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     winners = df[df["winner"]].groupby("bot").size()
     means = df.groupby("bot")["total"].mean()
