@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import i18n
 from ..actions import parse_action
 from ..errors import IllegalAction, InvalidNotation, NidavellirError, RecordError
 from ..game import Game
@@ -192,6 +193,9 @@ def decisions(game: Game) -> int:
     return n if game.is_over else n + 1
 
 
+#: Each position and level judged in this process: its judgement, the seconds it took, and
+#: its figures worded in each language asked for (the words are the reader's; the numbers
+#: are the same in every language, so a page in another language is not judged again).
 _JUDGED: dict[tuple[str, int, str], dict[str, Any]] = {}
 _JUDGING = threading.Lock()
 
@@ -200,31 +204,41 @@ def coach_figures(record: Mapping[str, Any], decision: int,
                   level: str = DEFAULT_LEVEL) -> dict[str, Any]:
     """The coach's judgement of the position, as plain data: per option (every legal move,
     equivalent moves grouped), its chance to win and expected final score with their
-    standard errors, whether it is about as good as the best, and its words; with the
-    level, whether it is exact, and how many seconds the judgement took. Judged once per
-    position and level in this process (a second call, from any page, returns the same
-    figures at once), from the deciding seat's knowledge only
-    (:mod:`nidavellir.bots.judge`)."""
-    from ..bots.judge import judge
+    standard errors, whether it is about as good as the best, and its words in the current
+    language; with the level, whether it is exact, and how many seconds the judgement took.
+    Judged once per position and level in this process (a second call, from any page and in
+    any language, returns the same figures at once, worded for its language), from the
+    deciding seat's knowledge only (:mod:`nidavellir.bots.judge`)."""
+    from ..bots.judge import _words, judge
 
     key = (json.dumps(record, sort_keys=True, ensure_ascii=False), decision, level)
     with _JUDGING:  # one judgement at a time: two pages asking at once wait for one
-        if key in _JUDGED:
-            return _JUDGED[key]
+        known = _JUDGED.get(key)
+        if known is None:
+            game = position_game(record, decision)
+            started = time.perf_counter()
+            j = judge(game, level=level)
+            known = _JUDGED[key] = {"judgement": j, "worded": {},
+                                    "seconds": time.perf_counter() - started}
+        language = i18n.language()
+        if language in known["worded"]:
+            return known["worded"][language]  # type: ignore[no-any-return]
+        j = known["judgement"]
         game = position_game(record, decision)
-        started = time.perf_counter()
-        j = judge(game, level=level)
-        seconds = time.perf_counter() - started
+        # The moves as the decision says them, in this language (the judgement's own
+        # words are those of the language it was made in).
+        words = _words(game, [a for o in j.options for a in o.actions])
         options = []
         for o in j.options:
             options.append({
                 "move": str(o.action), "moves": [str(a) for a in o.actions],
-                "words": j.say(o.action), "win": o.win, "win_se": o.win_se,
-                "score": o.score, "score_se": o.score_se, "about_best": o.about_best})
-        out = {"level": j.level, "exact": j.exact, "seconds": seconds,
+                "words": words.get(str(o.action), str(o.action)), "win": o.win,
+                "win_se": o.win_se, "score": o.score, "score_se": o.score_se,
+                "about_best": o.about_best})
+        out = {"level": j.level, "exact": j.exact, "seconds": known["seconds"],
                "playouts": j.playouts, "iterations": j.iterations, "best": str(j.best),
                "options": options}
-        _JUDGED[key] = out
+        known["worded"][language] = out
         return out
 
 
