@@ -153,7 +153,7 @@ def _configure_hint(parser: argparse.ArgumentParser) -> None:
 def run_hint(args: argparse.Namespace) -> int:
     """``nidavellir hint RECORD.json [--at N] [--level L] [--seed S] [--json]``: the coach's
     judgement of one decision of a record, from the deciding seat's knowledge only."""
-    from .bots.judge import DEFAULT_LEVEL, judge, parse_level
+    from .bots.judge import DEFAULT_LEVEL, judge, level_words, parse_level
     from .errors import RecordError
     from .game import Game
 
@@ -197,10 +197,11 @@ def run_hint(args: argparse.Namespace) -> int:
                                            playouts=judgement.playouts)
     else:
         how = _("{playouts} games played out").format(playouts=judgement.playouts)
-    # Translators: the hint command's second line; {level} is notation (coach, deep, ...).
-    print(_("judged at the {level} level from {name}'s knowledge ({how}; ★: about as good as "
-            "the best, the difference within the noise)").format(
-        level=judgement.level, name=game.names[d.player], how=how))
+    # Translators: the hint command's second line; {level} is how hard the coach thought
+    # ("its usual depth", "a search of 400 iterations").
+    print(_("judged by the coach ({level}) from {name}'s knowledge ({how}; ★: about as good "
+            "as the best, the difference within the noise)").format(
+        level=level_words(judgement.level), name=game.names[d.player], how=how))
     # Translators: the columns of the hint command's table (option, chance to win, score).
     option, chance, score = _("option"), _("chance to win"), _("expected final score")
     print(f"  {option:<30} {chance:>15} {score:>21}")

@@ -154,6 +154,13 @@ def test_review_speaks_the_language_asked_for(capsys: pytest.CaptureFixture[str]
     assert "the coach" not in out and "(forced)" not in out and "given up" not in out
     page = report.read_text(encoding="utf-8")
     assert "<h2>Die Partie</h2>" in page and "Stufe: eine Suche mit 4 Iterationen" in page
+    # The summary table's columns and the charts, as a person reads them (the data's keys
+    # are the CSV's and the JSON's).
+    assert "<th>verschenkte Punkte je bewerteter Entscheidung</th>" in page
+    assert "<th>Fehler bei Geboten</th>" in page and "best_share" not in page
+    assert re.search(r"<td>\d+,\d %</td>", page), "no German percentage in the table"
+    assert "Siegchancen im Lauf der Partie" in page and "Genauigkeit: Entscheidungen" in page
+    assert "Chances to win over the game" not in page and "decisions by label" not in page
     code, out, _err = _run(capsys, monkeypatch, "--language", "qps", *argv)
     assert code == 0
     record = json.loads(Path(UNFINISHED).read_text(encoding="utf-8"))
@@ -309,3 +316,33 @@ def test_the_commands_own_checks_in_german(capsys: pytest.CaptureFixture[str],
     code, out, err = _run(capsys, monkeypatch, "--language", "xx", "replay", FINISHED,
                           lang="de_DE.UTF-8")
     assert code == 2 and err == "Fehler: --language 'xx': das Labor spricht en, de, fr\n"
+
+
+def test_hint_names_its_level_in_words(capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["hint", UNFINISHED, "--level", "search@4", "--seed", "1"]
+    code, out, _err = _run(capsys, monkeypatch, "--language", "de", *argv)
+    assert code == 0
+    assert "vom Coach beurteilt (eine Suche mit 4 Iterationen) mit dem Wissen von" in out
+    assert "search@4" not in out
+    code, out, _err = _run(capsys, monkeypatch, "--language", "fr", "hint", UNFINISHED,
+                           "--level", "quick", "--seed", "1")
+    assert code == 0 and "jugé par le coach (un coup d’œil rapide)" in out, out
+
+
+def test_the_progress_bars_speak_the_readers_language(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A command's progress bar (on a terminal: shown here directly) counts in the reader's
+    words: "Partien", "Entscheidungen"."""
+    from nidavellir.analysis.runner import PROGRESS_DESC, PROGRESS_UNIT, _Progress
+
+    with i18n.using("de"):
+        bar: _Progress[int] = _Progress(True, 4, PROGRESS_DESC, PROGRESS_UNIT)
+        bar.update(2)
+        bar.close()
+        review: _Progress[int] = _Progress(True, 3, "decisions", "decision")
+        review.update(3)
+        review.close()
+    err = capsys.readouterr().err
+    assert "Partien: " in err and "2/4" in err and "Partie/s" in err, err
+    assert "Entscheidungen: 100%" in err and "games" not in err, err

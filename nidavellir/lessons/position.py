@@ -55,6 +55,7 @@ from .. import i18n
 from ..actions import parse_action
 from ..errors import IllegalAction, InvalidNotation, NidavellirError, RecordError
 from ..game import Game
+from ..i18n import _
 from .source import Source, fields, integer, key_of, mapping, text, texts, where
 
 if TYPE_CHECKING:
@@ -117,24 +118,31 @@ class PositionStep:
         """The move in the engine's notation, or ValueError saying in one sentence why it
         is not an answer to this position."""
         if not isinstance(move, str) or not move.strip():
-            raise ValueError(f"an answer to {self.title!r} is a move in notation (e.g. "
-                             f"{self.legal_moves()[0]!r}), not {move!r}")
+            # Translators: a student's answer to a position question that is not a move;
+            # {title} is the step's title, {example} a move in notation.
+            raise ValueError(_("an answer to {title} is a move in notation (e.g. {example}), "
+                               "not {move}").format(title=repr(self.title),
+                                                    example=repr(self.legal_moves()[0]),
+                                                    move=repr(move)))
         if len(move) > MOVE_MAX:
-            raise ValueError(f"a move is at most {MOVE_MAX} characters in notation")
+            raise ValueError(_("a move is at most {n} characters in notation").format(
+                n=MOVE_MAX))
         game = self.game()
         try:
             action = parse_action(move.strip())
         except InvalidNotation as exc:
-            raise ValueError(f"{move.strip()!r} is not a move in notation: {exc}") from None
+            raise ValueError(_("{move} is not a move in notation: {problem}").format(
+                move=repr(move.strip()), problem=exc)) from None
         legal = {str(a): a for a in game.legal_actions()}
         if str(action) in legal:
             return str(action)
         try:
             game.apply(action)
         except (IllegalAction, InvalidNotation) as exc:
-            raise ValueError(f"{move.strip()!r} is not a legal move of this position: "
-                             f"{exc}") from None
-        raise ValueError(f"{move.strip()!r} is not a legal move of this position")
+            raise ValueError(_("{move} is not a legal move of this position: {problem}"
+                               ).format(move=repr(move.strip()), problem=exc)) from None
+        raise ValueError(_("{move} is not a legal move of this position").format(
+            move=repr(move.strip())))
 
     def answer(self, lesson: str, number: int, student: str, move: Any, name: str = "",
                uid: str | None = None, at: float | None = None) -> Answer:
@@ -271,48 +279,57 @@ def is_position(raw: Any) -> bool:
 
 
 def parse_step(source: Source, raw: Any, path: tuple[Any, ...]) -> PositionStep:
-    step = mapping(source, raw, path, "a step")
+    step = mapping(source, raw, path, _("a step"))
     fields(source, step, path, STEP_FIELDS, STEP_OPTIONAL)
     ppath = (*path, "position")
-    spec = mapping(source, step["position"], ppath, "a position (a record and a decision "
-                                                    "number, or a game, and the seat)")
+    spec = mapping(source, step["position"], ppath, _("a position (a record and a decision "
+                                                      "number, or a game, and the seat)"))
     fields(source, spec, ppath, (), POSITION_OPTIONAL)
     if ("record" in spec) == ("game" in spec):
-        raise source.error(ppath, f"{where(ppath)} needs either a record (with a decision "
-                                  "number) or a game (players, seed and actions), not "
-                                  f"{'both' if 'record' in spec else 'neither'}")
+        # Translators: an error of a position step; record, game, decision, seat and level
+        # are keys of a lesson file.
+        if "record" in spec:
+            message = _("{where} needs either a record (with a decision number) or a game "
+                        "(players, seed and actions), not both")
+        else:
+            message = _("{where} needs either a record (with a decision number) or a game "
+                        "(players, seed and actions), not neither")
+        raise source.error(ppath, message.format(where=where(ppath)))
     if "record" in spec:
         record = _record(source, spec["record"], (*ppath, "record"))
         if "decision" not in spec:
-            raise source.error(ppath, f"{where(ppath)} has a record but no 'decision' (the "
-                                      "decision number, 1 for the first, as the review "
-                                      "numbers them)")
+            raise source.error(ppath, _("{where} has a record but no 'decision' (the "
+                                        "decision number, 1 for the first, as the review "
+                                        "numbers them)").format(where=where(ppath)))
     else:
         if "decision" in spec:
-            raise source.error((*ppath, "decision"), f"{where((*ppath, 'decision'))}: a game "
-                                                     "is the position after its actions; a "
-                                                     "decision number goes with a record")
+            raise source.error((*ppath, "decision"), _(
+                "{where}: a game is the position after its actions; a decision number goes "
+                "with a record").format(where=where((*ppath, "decision"))))
         record = _game_record(source, spec["game"], (*ppath, "game"))
     try:
         game = Game.from_record(record)
     except (RecordError, NidavellirError, ValueError) as exc:
         at = (*ppath, "record") if "record" in spec else (*ppath, "game")
-        raise source.error(at, f"{where(at)} cannot be replayed: {exc}") from None
+        raise source.error(at, _("{where} cannot be replayed: {problem}").format(
+            where=where(at), problem=exc)) from None
     last = decisions(game)
     if last < 1:
-        raise source.error(ppath, f"{where(ppath)}: the game is over before its first "
-                                  "decision")
+        raise source.error(ppath, _("{where}: the game is over before its first "
+                                    "decision").format(where=where(ppath)))
     if "record" in spec:
         dpath = (*ppath, "decision")
         d = spec["decision"]
         if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= last:
-            raise source.error(dpath, f"{where(dpath)} must be a decision of the record, "
-                                      f"1 to {last}, not {d!r}")
+            raise source.error(dpath, _("{where} must be a decision of the record, 1 to "
+                                        "{last}, not {value}").format(
+                where=where(dpath), last=last, value=repr(d)))
         decision = d
     else:
         if game.is_over:
-            raise source.error((*ppath, "game"), f"{where((*ppath, 'game'))}: the game is "
-                                                 "over after its actions: nobody decides")
+            raise source.error((*ppath, "game"), _("{where}: the game is over after its "
+                                                   "actions: nobody decides").format(
+                where=where((*ppath, "game"))))
         decision = last
     game.undo_to(decision - 1)
     seat = _seat(source, spec, ppath, game, decision)
@@ -322,7 +339,8 @@ def parse_step(source: Source, raw: Any, path: tuple[Any, ...]) -> PositionStep:
     try:
         parse_level(level)
     except ValueError as exc:
-        raise source.error((*ppath, "level"), f"{where((*ppath, 'level'))}: {exc}") from None
+        raise source.error((*ppath, "level"), _("{where}: {problem}").format(
+            where=where((*ppath, "level")), problem=exc)) from None
     return PositionStep(
         key=key_of(source, step["key"], (*path, "key")), title=text(source, step, path, "title"),
         situation=text(source, step, path, "situation"),
@@ -345,12 +363,18 @@ def _seat(source: Source, spec: Mapping[str, Any], ppath: tuple[Any, ...], game:
     elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
         seat = value
     else:
-        raise source.error(spath, f"{where(spath)} must be a seat from 0 to {len(names) - 1} "
-                                  f"or a player's name ({', '.join(names)}), not {value!r}")
+        raise source.error(spath, _("{where} must be a seat from 0 to {last} or a player's "
+                                    "name ({names}), not {value}").format(
+            where=where(spath), last=len(names) - 1, names=", ".join(names),
+            value=repr(value)))
     if seat != d.player:
-        raise source.error(spath, f"{where(spath)}: {names[seat]} (seat {seat}) does not "
-                                  f"decide at decision {decision}: {names[d.player]} (seat "
-                                  f"{d.player}) does ({d.prompt})")
+        # Translators: {name} and {decider} are players of the position, {prompt} the
+        # decision in words.
+        raise source.error(spath, _("{where}: {name} (seat {seat}) does not decide at "
+                                    "decision {decision}: {decider} (seat {decider_seat}) "
+                                    "does ({prompt})").format(
+            where=where(spath), name=names[seat], seat=seat, decision=decision,
+            decider=names[d.player], decider_seat=d.player, prompt=d.prompt))
     return seat
 
 
@@ -359,23 +383,27 @@ def _record(source: Source, value: Any, path: tuple[Any, ...]) -> dict[str, Any]
     if isinstance(value, dict):
         return value
     if not isinstance(value, str) or not value.strip():
-        raise source.error(path, f"{where(path)} must be a game record (a mapping) or the "
-                                 f"name of a record file (.json), not {value!r}")
+        raise source.error(path, _("{where} must be a game record (a mapping) or the name "
+                                   "of a record file (.json), not {value}").format(
+            where=where(path), value=repr(value)))
     file = Path(source.file).parent / value.strip()
+    named = repr(value.strip())
     try:
         data = json.loads(file.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise source.error(path, f"{where(path)}: no record file {value.strip()!r} beside "
-                                 "the lesson") from None
+        raise source.error(path, _("{where}: no record file {file} beside the lesson").format(
+            where=where(path), file=named)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise source.error(path, f"{where(path)}: cannot read {value.strip()!r}: {exc}") \
-            from None
+        # Translators: {problem} is the system's or the decoder's own words.
+        raise source.error(path, _("{where}: cannot read {file}: {problem}").format(
+            where=where(path), file=named, problem=exc)) from None
     except json.JSONDecodeError as exc:
-        raise source.error(path, f"{where(path)}: {value.strip()!r} is not JSON: {exc}") \
-            from None
+        # Translators: {problem} is the JSON reader's own words (English).
+        raise source.error(path, _("{where}: {file} is not JSON: {problem}").format(
+            where=where(path), file=named, problem=exc)) from None
     if not isinstance(data, dict):
-        raise source.error(path, f"{where(path)}: {value.strip()!r} is not a game record "
-                                 "(a JSON object)")
+        raise source.error(path, _("{where}: {file} is not a game record (a JSON "
+                                   "object)").format(where=where(path), file=named))
     return data
 
 
@@ -383,8 +411,8 @@ def _game_record(source: Source, value: Any, path: tuple[Any, ...]) -> dict[str,
     """An inline position (players, seed, actions) as the record it is."""
     from ..game import RECORD_FORMAT, RECORD_VERSION
 
-    spec = mapping(source, value, path, "a game (players, seed, and maybe expansions, names "
-                                        "and actions)")
+    spec = mapping(source, value, path, _("a game (players, seed, and maybe expansions, "
+                                          "names and actions)"))
     fields(source, spec, path, GAME_FIELDS, GAME_OPTIONAL)
     players = integer(source, spec["players"], (*path, "players"), 2, 5)
     seed = integer(source, spec["seed"], (*path, "seed"), 0, 2**63 - 1)
@@ -398,14 +426,16 @@ def _game_record(source: Source, value: Any, path: tuple[Any, ...]) -> dict[str,
         game = Game.new(players=players, seed=seed, expansions=config["expansions"],
                         names=config.get("names"))
     except ValueError as exc:
-        raise source.error(path, f"{where(path)} cannot be set up: {exc}") from None
+        raise source.error(path, _("{where} cannot be set up: {problem}").format(
+            where=where(path), problem=exc)) from None
     for i, action in enumerate(actions):
         try:
             game.apply(action)
         except (InvalidNotation, IllegalAction) as exc:
             apath = (*path, "actions", i)
-            raise source.error(apath, f"{where(apath)}: {action!r} cannot be played here: "
-                                      f"{exc}") from None
+            raise source.error(apath, _("{where}: {move} cannot be played here: "
+                                        "{problem}").format(
+                where=where(apath), move=repr(action), problem=exc)) from None
     return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "config": config,
             "seed": seed, "actions": actions}
 
@@ -418,7 +448,6 @@ def record_decisions(record: Any) -> list[dict[str, Any]]:
     and the engine's prompt; the last is the one the record stops at when the game is not
     over. ValueError, in one sentence, for a record that does not replay (the teacher
     page's *Ask the class about a position*), in the current language."""
-    from ..i18n import _
 
     if not isinstance(record, Mapping):
         raise ValueError(_("a game record is a JSON object (the file the lab saves), not "
@@ -459,7 +488,6 @@ def asked_step(record: Any, decision: Any, seat: Any = None, *, key: str, title:
     is one of its decisions, ``seat`` (None: the deciding seat; else its number or its
     name) is the seat that decides there. ValueError, in one sentence (in the current
     language), otherwise."""
-    from ..i18n import _
 
     found = record_decisions(record)
     if isinstance(decision, bool) or not isinstance(decision, int) or not (
