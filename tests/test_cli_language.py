@@ -346,3 +346,32 @@ def test_the_progress_bars_speak_the_readers_language(
     err = capsys.readouterr().err
     assert "Partien: " in err and "2/4" in err and "Partie/s" in err, err
     assert "Entscheidungen: 100%" in err and "games" not in err, err
+
+
+@pytest.mark.parametrize(("argv", "german", "french"), [
+    (["simulate", "--games", "0", "--out", "x.csv"],
+     "Fehler: --games muss mindestens 1 sein, nicht 0",
+     "erreur : --games doit valoir au moins 1, pas 0"),
+    (["simulate", "--players", "2", "--bots", "random,greedy,random", "--out", "x.csv"],
+     "Fehler: --bots: 2 Spielende brauchen 1 oder 2 Bots, erhalten: 3",
+     "erreur : --bots : 2 joueur·euse·s demandent 1 ou 2 bots, reçu : 3"),
+    (["ladder", "--bots", "random", "--players", "2", "--games", "1"],
+     "Fehler: --bots: eine Rangliste braucht mindestens 2 verschiedene Bots, erhalten: "
+     "['random']",
+     "erreur : --bots : un classement demande au moins 2 bots différents, reçu : ['random']"),
+    (["review", UNFINISHED, "--seats", "7"],
+     "Fehler: --seats: kein Platz 7 in einer Partie mit 2 Spielenden (1 bis 2)",
+     "erreur : --seats : pas de place 7 dans une partie à 2 joueur·euse·s (1 à 2)"),
+    (["review", UNFINISHED, "--out", "/no/such/folder/r.html"],
+     "Fehler: '/no/such/folder/r.html' kann nicht geschrieben werden: kein Ordner "
+     "'/no/such/folder'",
+     "erreur : impossible d’écrire '/no/such/folder/r.html' : pas de dossier "
+     "'/no/such/folder'"),
+])
+def test_the_analysis_commands_checks_in_the_readers_language(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        argv: list[str], german: str, french: str) -> None:
+    for lang, expected in (("de_DE.UTF-8", german), ("fr_FR.UTF-8", french)):
+        code, out, err = _run(capsys, monkeypatch, *argv, "--no-progress", lang=lang)
+        assert code == 2 and out == ""
+        assert err == expected + "\n", err

@@ -625,22 +625,25 @@ def run(args: argparse.Namespace) -> int:
         out = Path(args.out) if args.out else None
         if out is not None:
             if out.suffix.lower() not in (".csv", ".parquet", ".html", ".json"):
-                raise ValueError(f"cannot write {str(out)!r}: the output must end in .csv, "
-                                 ".parquet, .html or .json")
+                raise ValueError(_("cannot write {path}: the output must end in .csv, "
+                                   ".parquet, .html or .json").format(path=repr(str(out))))
             if not out.parent.is_dir():
-                raise ValueError(f"cannot write {str(out)!r}: no directory {str(out.parent)!r}")
+                raise ValueError(_("cannot write {path}: no directory {folder}").format(
+                    path=repr(str(out)), folder=repr(str(out.parent))))
         try:
             parse_level(args.level)
         except ValueError as exc:
-            raise ValueError(f"--level: {exc}") from None
+            raise ValueError(_("{option}: {problem}").format(option="--level",
+                                                             problem=exc)) from None
         game = Game.load(args.record)
         if not game.history:
-            raise ValueError(f"{args.record} holds no decision to review")
+            raise ValueError(_("{record} holds no decision to review").format(
+                record=args.record))
         seats = _seats(args.seats, game.config.players)
         frame = review(game, level=args.level, seed=args.seed, seats=seats,
                        progress=not args.no_progress and not args.json, backend=backend)
         if frame.empty:
-            raise ValueError("the seats given took no decision in this record")
+            raise ValueError(_("the seats given took no decision in this record"))
     except (ValueError, RecordError) as exc:
         print(_("error: {problem}").format(problem=exc), file=sys.stderr)
         return 2
@@ -680,10 +683,13 @@ def _seats(text: str | None, players: int) -> list[int] | None:
         try:
             seat = int(part)
         except ValueError:
-            raise ValueError(f"--seats: {part.strip()!r} is not a seat number (1 to "
-                             f"{players})") from None
+            # Translators: an error of `nidavellir review --seats`; {value} as typed.
+            raise ValueError(_("{option}: {value} is not a seat number (1 to {players})"
+                               ).format(option="--seats", value=repr(part.strip()),
+                                        players=players)) from None
         if not 1 <= seat <= players:
-            raise ValueError(f"--seats: no seat {seat} in a {players}-player game (1 to "
-                             f"{players})")
+            raise ValueError(_("{option}: no seat {seat} in a {players}-player game (1 to "
+                               "{players})").format(option="--seats", seat=seat,
+                                                    players=players))
         seats.append(seat - 1)
     return seats

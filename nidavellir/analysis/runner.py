@@ -66,8 +66,9 @@ class Backend:
             raise ValueError(f"--dask needs a number of workers >= 1, not {self.dask!r}")
         if self.scheduler is not None:
             if not isinstance(self.scheduler, str) or not self.scheduler.strip():
-                raise ValueError(f"a scheduler address looks like tcp://host:8786, "
-                                 f"not {self.scheduler!r}")
+                raise ValueError(_("a scheduler address looks like {example}, not {value}"
+                                   ).format(example="tcp://host:8786",
+                                            value=repr(self.scheduler)))
 
     @property
     def uses_dask(self) -> bool:
@@ -145,8 +146,11 @@ def _dask_client(backend: Backend) -> tuple[Any, Any]:
     try:
         client = Client(address, timeout=backend.timeout)
     except (OSError, TimeoutError) as exc:
-        raise ValueError(f"cannot reach the Dask scheduler at {address} within "
-                         f"{backend.timeout:g} s ({type(exc).__name__})") from None
+        # Translators: {seconds} is a number of seconds, {problem} the exception's name.
+        raise ValueError(_("cannot reach the Dask scheduler at {address} within {seconds} s "
+                           "({problem})").format(address=address,
+                                                 seconds=f"{backend.timeout:g}",
+                                                 problem=type(exc).__name__)) from None
     return client, None
 
 
