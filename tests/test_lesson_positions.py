@@ -76,6 +76,14 @@ def test_the_shipped_position_lesson_checks_and_shows_cai_holding_2_5_7() -> Non
                            timeout=120)
     assert shown.returncode == 0, shown.stderr
     assert "Decision 44: Cai (seat 2)" in shown.stdout and "60 legal moves" in shown.stdout
+    # In the reader's language: the position's lines, the taverns' names, the count.
+    shown = subprocess.run([sys.executable, "-m", "nidavellir", "--language", "de", "lesson",
+                            "show", str(EXAMPLE)], capture_output=True, text=True, cwd=ROOT,
+                           timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    assert "Entscheidung 44: Cai (Platz 2), Zeitalter 1, Runde 4: " in shown.stdout
+    assert "(60 erlaubte Züge: bid 0 2 5," in shown.stdout
+    assert "legal moves" not in shown.stdout and "Laughing Goblin" not in shown.stdout
 
 
 @pytest.mark.parametrize(("position", "record", "line", "says"), [

@@ -55,7 +55,7 @@ from .. import i18n
 from ..actions import parse_action
 from ..errors import IllegalAction, InvalidNotation, NidavellirError, RecordError
 from ..game import Game
-from ..i18n import _
+from ..i18n import _, count
 from .source import Source, fields, integer, key_of, mapping, text, texts, where
 
 if TYPE_CHECKING:
@@ -165,23 +165,36 @@ def position_text(step: PositionStep) -> str:
     """The position as its seat sees it, in text (``nidavellir lesson show``): the
     decision, the taverns, every seat's army and coins as the seat may see them, the
     question and the legal moves."""
+    from ..names import tavern_name
+
     v = step.view()
     me = v["players"][step.seat]
-    lines = [f"Decision {step.decision}: {me['name']} (seat {step.seat}), age {v['age']}, "
-             f"round {v['round']}: {v['decision']['prompt']}"]
-    from ..cards import TAVERNS
-
-    for name, cards in zip(TAVERNS, v["taverns"], strict=False):
-        lines.append(f"  {name}: {' '.join(cards) or '(empty)'}")
+    # Translators: `nidavellir lesson show`: a position step's first line; {prompt} is the
+    # decision in words.
+    lines = [_("Decision {decision}: {name} (seat {seat}), age {age}, round {round}: "
+               "{prompt}").format(decision=step.decision, name=me["name"], seat=step.seat,
+                                  age=v["age"], round=v["round"],
+                                  prompt=v["decision"]["prompt"])]
+    for i, cards in enumerate(v["taverns"]):
+        # Translators: `lesson show`: a tavern without cards.
+        lines.append(f"  {tavern_name(i)}: {' '.join(cards) or _('(empty)')}")
     for p in v["players"]:
-        army = " ".join(f"{k}:{','.join(c)}" for k, c in p["army"].items() if c) or "no cards"
+        army = " ".join(f"{k}:{','.join(c)}" for k, c in p["army"].items() if c) or _(
+            "no cards")
         hand = (" ".join(p["hand"]) if isinstance(p["hand"], list)
-                else f"{p['hand']} coins")
-        lines.append(f"  {p['name']}: {army}; gem {p['gem']}; coins {' '.join(p['coins'])} "
-                     f"(in hand: {hand})")
+                else count(p["hand"], "{n} coin", "{n} coins"))
+        # Translators: `lesson show`: a seat's line; {army} and {coins} are notation
+        # (card and coin tokens), {hand} the coins in hand or how many.
+        lines.append("  " + _("{name}: {army}; gem {gem}; coins {coins} (in hand: {hand})"
+                              ).format(name=p["name"], army=army, gem=p["gem"],
+                                       coins=" ".join(p["coins"]), hand=hand))
     moves = v.get("legal_actions", [])
-    lines.append(f"\n{step.question} ({len(moves)} legal moves: {', '.join(moves[:6])}"
-                 f"{', ...' if len(moves) > 6 else ''})\n")
+    shown = ", ".join(moves[:6]) + (", ..." if len(moves) > 6 else "")
+    # Translators: `lesson show`: the step's question, then how many legal moves and the
+    # first of them in notation.
+    lines.append("\n" + count(len(moves), "{question} ({n} legal move: {moves})",
+                               "{question} ({n} legal moves: {moves})",
+                               question=step.question, moves=shown) + "\n")
     return "\n".join(lines)
 
 
