@@ -364,9 +364,7 @@ def test_a_malformed_file_is_an_error_at_its_line(tmp_path: Path, capsys, name: 
 
 
 #: Each malformed file's error in German and in French: whole sentences of the catalogue,
-#: with what they quote from the file (keys, values, notation) as the file writes it. The
-#: other cases quote a question's own error (English: the probability questions' messages
-#: are not in the catalogue yet) inside a translated sentence.
+#: with what they quote from the file (keys, values, notation) as the file writes it.
 IN_LANGUAGES = {
     "walk-missing-field": ("hat kein 'title' (erwartet: key, title,",
                            "n’a pas de 'title' (attendus : key, title,"),
@@ -380,8 +378,12 @@ IN_LANGUAGES = {
     "walk-wrong-box": ("für 3 Spielende enthalten: es fehlen B; zu viel sind W3",
                        "pour 3 joueur·euse·s : manquent B ; en trop W3"),
     "prob-missing-field": ("hat kein 'predict'", "n’a pas de 'predict'"),
-    "prob-unknown-card": ("die Frage vom Typ tavern kann nicht gestellt werden: ",
-                          "la question tavern ne peut pas être posée : "),
+    "prob-unknown-card": ("die Frage vom Typ tavern kann nicht gestellt werden: unbekanntes "
+                          "Ziel 'W11': erwartet eine Klasse (W, H, M, B, E)",
+                          "la question tavern ne peut pas être posée : cible inconnue 'W11' : "
+                          "attendu une classe (W, H, M, B, E)"),
+    "prob-unknown-ask": ("ask: unbekanntes ask 'most': erwartet eines von none, ",
+                         "ask : ask inconnu 'most' : attendu l’un de none, "),
     "prob-unknown-placeholder": (
         "den Platzhalter {targets} liefert diese Frage vom Typ tavern nicht; sie liefert ",
         "l’espace réservé {targets} n’est pas fourni par cette question tavern ; elle "
@@ -395,9 +397,9 @@ IN_LANGUAGES = {
     "prob-bad-yaml": ("fehlerhaftes YAML: ", "YAML incorrect : "),
 }
 
-#: The cases whose English (MALFORMED's message) is a question's own error or a quote of
-#: the file, said inside the reader's sentence.
-QUOTING = {"prob-unknown-card", "prob-unknown-ask", "prob-bad-format"}
+#: The cases whose English (MALFORMED's message) is a quote of the file, or Python's own
+#: words about a format (``{answer:.1q}``), said inside the reader's sentence.
+QUOTING = {"prob-bad-format"}
 
 
 @pytest.mark.parametrize(("name", "source", "old", "new", "where", "message"), MALFORMED,

@@ -175,9 +175,10 @@ def position_text(step: PositionStep) -> str:
                "{prompt}").format(decision=step.decision, name=me["name"], seat=step.seat,
                                   age=v["age"], round=v["round"],
                                   prompt=v["decision"]["prompt"])]
+    # Translators: `lesson show`: a tavern without cards.
+    empty = _("(empty)")
     for i, cards in enumerate(v["taverns"]):
-        # Translators: `lesson show`: a tavern without cards.
-        lines.append(f"  {tavern_name(i)}: {' '.join(cards) or _('(empty)')}")
+        lines.append(f"  {tavern_name(i)}: {' '.join(cards) or empty}")
     for p in v["players"]:
         army = " ".join(f"{k}:{','.join(c)}" for k, c in p["army"].items() if c) or _(
             "no cards")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ... import cards as C
 from ...cards import Card, Suit
+from ...i18n import _
 from .pools import Target, box_pool, run_trials, target
 from .results import Estimate, Exact, estimate_from
 
@@ -27,7 +28,9 @@ def age_shape(players: int, age: int) -> tuple[int, int, int]:
     """(deck size D, cards dealt per round, cards removed before dealing)."""
     C.check_players(players)
     if age not in (1, 2):
-        raise ValueError(f"age must be 1 or 2, not {age!r}")
+        # Translators: an error of a probability question's parameters (a lesson file's
+        # keys and values, quoted as written).
+        raise ValueError(_("age must be 1 or 2, not {value}").format(value=repr(age)))
     deck = len(C.age_deck(age, players))
     per_round = 3 * C.CARDS_PER_TAVERN[players]
     removed = deck - per_round * C.ROUNDS_PER_AGE[players]
@@ -39,13 +42,15 @@ def _dealt_by(players: int, age: int, by_round: int | None) -> tuple[int, int, i
     rounds = C.ROUNDS_PER_AGE[players]
     by_round = rounds if by_round is None else by_round
     if not 0 <= by_round <= rounds:
-        raise ValueError(f"an age has {rounds} rounds with {players} players, not {by_round}")
+        raise ValueError(_("an age has {rounds} rounds with {players} players, not {value}"
+                           ).format(rounds=rounds, players=players, value=by_round))
     return deck, by_round * per_round, removed
 
 
 def _check_pioneer(pioneer: str) -> None:
     if pioneer not in PIONEER_POLICIES:
-        raise ValueError(f"pioneer must be one of {PIONEER_POLICIES}, not {pioneer!r}")
+        raise ValueError(_("pioneer must be one of {values}, not {value}").format(
+            values=PIONEER_POLICIES, value=repr(pioneer)))
 
 
 def p_appears(what: Target | Suit | Card | str, players: int = 3, age: int = 1,
@@ -135,7 +140,7 @@ def appears_trial(what: Target | Suit | Card | str, players: int = 3, age: int =
     def trial(rng: random.Random) -> int:
         cards = deck[:]
         rng.shuffle(cards)  # top card last, as in the engine
-        for _ in range(removed):
+        for _card in range(removed):
             if pioneer == "takes_it":
                 drawn = [cards.pop() for _ in range(C.PIONEER_DRAW)]
                 keep = next((i for i, c in enumerate(drawn) if t.test(c)), 0)

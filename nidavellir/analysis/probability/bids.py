@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from ... import cards as C
 from ... import coins as K
+from ...i18n import _
 from .pools import run_trials
 from .results import Estimate, Exact, estimate_from
 
@@ -22,7 +23,8 @@ def coin_values(hand: Iterable[int | str]) -> list[int]:
         else:
             values.append(int(c))
     if len(values) < 3:
-        raise ValueError(f"a hand needs at least 3 coins to bid, not {len(values)}")
+        raise ValueError(_("a hand needs at least 3 coins to bid, not {n}").format(
+            n=len(values)))
     return values
 
 

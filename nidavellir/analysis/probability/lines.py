@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ... import cards as C
 from ...cards import Kind, Suit
-from ...i18n import N_
+from ...i18n import N_, _
 from .ages import age_shape
 from .pools import run_trials
 from .results import Estimate, estimate_from
@@ -36,7 +36,8 @@ def line_picks(players: int, position: int) -> Callable[[random.Random], float]:
     """One simulated game: the pick at which the first line is complete (inf if never)."""
     C.check_players(players)
     if not 1 <= position <= players:
-        raise ValueError(f"position must be 1 to {players}, not {position!r}")
+        raise ValueError(_("position must be 1 to {players}, not {value}").format(
+            players=players, value=repr(position)))
     n = C.CARDS_PER_TAVERN[players]
     rounds = C.ROUNDS_PER_AGE[players]
     decks = {age: C.age_deck(age, players) for age in (1, 2)}
@@ -49,10 +50,10 @@ def line_picks(players: int, position: int) -> Callable[[random.Random], float]:
             deck = decks[age][:]
             rng.shuffle(deck)
             del deck[len(deck) - removed[age]:]
-            for _ in range(rounds):
+            for _round in range(rounds):
                 taverns = [[deck.pop() for _ in range(n)] for _ in range(3)]
                 for tavern in taverns:
-                    for _ in range(position - 1):
+                    for _pick in range(position - 1):
                         tavern.pop(rng.randrange(len(tavern)))
                     choice = next((c for c in tavern
                                    if c.kind is Kind.DWARF and c.suit not in have), None)

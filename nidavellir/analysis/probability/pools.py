@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ... import cards as C
 from ... import events as ev
 from ...cards import Card, Kind, Suit
+from ...i18n import _
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -69,8 +70,10 @@ def target(spec: Target | Suit | Card | str) -> Target:
     try:
         return target(C.card(text))
     except KeyError:
-        raise ValueError(f"unknown target {spec!r}: expected a class (W, H, M, B, E), a card "
-                         "token such as W10 or +3, or RO") from None
+        raise ValueError(_("unknown target {target}: expected a class ({classes}), a card "
+                           "token such as {examples}, or {offering}").format(
+            target=repr(spec), classes="W, H, M, B, E", examples="W10 or +3",
+            offering="RO")) from None
 
 
 def box_pool(players: int, age: int) -> Counter[Card]:
@@ -102,7 +105,7 @@ def pool_for(players: int = 3, age: int = 1, game: Game | None = None
     if game is None:
         C.check_players(players)
         if age not in (1, 2):
-            raise ValueError(f"age must be 1 or 2, not {age!r}")
+            raise ValueError(_("age must be 1 or 2, not {value}").format(value=repr(age)))
         return box_pool(players, age), players, age, f"the age {age} deck for {players} players"
     players = game.config.players
     age = game.state.age
@@ -140,14 +143,17 @@ def _rng(seed: int | None) -> random.Random:
 
 def _check_trials(trials: int) -> None:
     if not isinstance(trials, int) or isinstance(trials, bool) or trials < 1:
-        raise ValueError(f"the number of simulations must be at least 1, not {trials!r}")
+        raise ValueError(_("the number of simulations must be at least 1, not {value}"
+                           ).format(value=repr(trials)))
 
 
 def check_draw(n: int, big_n: int) -> None:
     if not isinstance(n, int) or n < 0:
-        raise ValueError(f"the number of cards must be a whole number, not {n!r}")
+        raise ValueError(_("the number of cards must be a whole number, not {value}").format(
+            value=repr(n)))
     if n > big_n:
-        raise ValueError(f"cannot draw {n} cards: only {big_n} left in the pool")
+        raise ValueError(_("cannot draw {n} cards: only {left} left in the pool").format(
+            n=n, left=big_n))
 
 
 def run_trials(trial: Callable[[random.Random], Any], trials: int, seed: int | None) -> list[Any]:

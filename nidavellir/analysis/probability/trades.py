@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ... import cards as C
 from ... import coins as K
+from ...i18n import _
 from .pools import run_trials
 from .results import Distribution, DistributionEstimate, distribution_estimate
 
@@ -52,17 +53,18 @@ def _purse_coins(hand: Sequence[int] | None, purse: Sequence[int] | None) -> lis
     exchange coin (the purse is then 2 of them at random)."""
     if purse is not None:
         if len(purse) != 2:
-            raise ValueError(f"a purse holds 2 coins, not {len(purse)}")
+            raise ValueError(_("a purse holds 2 coins, not {n}").format(n=len(purse)))
         return list(purse)
     if hand is None:
-        raise ValueError("give a hand (the purse is then random) or a purse")
+        raise ValueError(_("give a hand (the purse is then random) or a purse"))
     others = list(hand)
     exchange = [c for c in others if K.is_exchange(c)]
     if not exchange:
-        raise ValueError("a trade needs the exchange coin (0 or 3*) in the hand")
+        raise ValueError(_("a trade needs the exchange coin ({coins}) in the hand").format(
+            coins="0 or 3*"))
     others.remove(exchange[0])
     if len(others) < 2:
-        raise ValueError("a trade needs 2 more coins than the exchange coin")
+        raise ValueError(_("a trade needs 2 more coins than the exchange coin"))
     return others
 
 
