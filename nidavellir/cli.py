@@ -327,18 +327,18 @@ class HelpFormatter(argparse.HelpFormatter):
 #: (what was typed, the options' names: quoted as they are). A message argparse words
 #: otherwise (another Python version) stays as argparse wrote it.
 ARGPARSE_MESSAGES: tuple[tuple[str, str], ...] = (
-    # Translators: an error of the command line: {argument} is an option or an argument
-    # as the help writes it (--at, FILE), {message} one of the errors below.
     ("argument %(argument_name)s: %(message)s",
+     # Translators: an error of the command line: {argument} is an option or an argument
+     # as the help writes it (--at, FILE), {message} one of the errors below.
      N_("argument {argument}: {message}")),
-    # Translators: an error of the command line; {arguments} are names such as FILE.
     ("the following arguments are required: %s",
+     # Translators: an error of the command line; {arguments} are names such as FILE.
      N_("the following arguments are required: {arguments}")),
     # Translators: an error of the command line; {arguments} are what was typed.
     ("unrecognized arguments: %s", N_("unrecognized arguments: {arguments}")),
-    # Translators: an error of the command line: {value} was typed, {choices} are the
-    # words the command knows there.
     ("invalid choice: %(value)r (choose from %(choices)s)",
+     # Translators: an error of the command line: {value} was typed, {choices} are the
+     # words the command knows there.
      N_("invalid choice: {value} (choose from {choices})")),
     # Translators: an error of the command line: {type} is a type's name in code (int,
     # float), {value} what was typed.
@@ -348,9 +348,9 @@ ARGPARSE_MESSAGES: tuple[tuple[str, str], ...] = (
     ("expected at least one argument", N_("expected at least one argument")),
     ("not allowed with argument %s", N_("not allowed with argument {argument}")),
     ("ignored explicit argument %r", N_("ignored explicit argument {value}")),
-    # Translators: an error of the command line: {option} was typed, {matches} are the
-    # options it could be the start of.
     ("ambiguous option: %(option)s could match %(matches)s",
+     # Translators: an error of the command line: {option} was typed, {matches} are the
+     # options it could be the start of.
      N_("ambiguous option: {option} could match {matches}")),
     ("one of the arguments %s is required", N_("one of the arguments {arguments} is required")),
     ("unexpected option string: %s", N_("unexpected option string: {option}")),

@@ -88,8 +88,8 @@ KIND_GROUPS: dict[str, str] = {str(kind): cls.group for kind, cls in CHOICES.ite
 MISTAKE_GROUPS = ("bids", "picks", "heroes", "coins", "Thingvellir")
 #: The columns of :func:`summary` as a person reads them (the HTML report's table), in
 #: their order; the data keeps its keys (JSON, CSV, the frame's columns).
-# Translators: the columns of the review report's summary table, one row per player.
 SUMMARY_HEADERS: dict[str, str] = {
+    # Translators: the columns of the review report's summary table, one row per player.
     "name": N_("player"), "decisions": N_("decisions"), "judged": N_("judged"),
     "best_share": N_("best or about as good"), "win_lost": N_("chance to win given up"),
     "avg_loss_win": N_("chance to win given up per judged decision"),
@@ -447,9 +447,8 @@ def accuracy_figure(summ: pd.DataFrame) -> go.Figure:
         if share == share:  # not NaN
             # Translators: above a player's bar of the review's accuracy chart, "64% best
             # or about as good".
-            fig.add_annotation(x=r.name, y=r.decisions, showarrow=False, yshift=10,
-                               text=_("{share} best or about as good").format(
-                                   share=percent(share)))
+            text = _("{share} best or about as good").format(share=percent(share))
+            fig.add_annotation(x=r.name, y=r.decisions, showarrow=False, yshift=10, text=text)
     return fig
 
 

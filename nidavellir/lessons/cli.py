@@ -28,8 +28,9 @@ EXIT_BAD_INPUT = 2
 
 def configure(parser: argparse.ArgumentParser) -> None:
     # Translators: `nidavellir lesson --help`: what comes after `lesson`.
+    actions = _("list, check or show")
     sub = parser.add_subparsers(dest="lesson_command", metavar="ACTION", required=True,
-                                help=_("list, check or show"))
+                                help=actions)
     # Translators: `nidavellir lesson --help`: its actions' lines.
     what = _("every lesson: kind, key, title and file")
     listing = sub.add_parser("list", help=what, description=what)

@@ -231,7 +231,7 @@ def coach_figures(record: Mapping[str, Any], decision: int,
     Judged once per position and level in this process (a second call, from any page and in
     any language, returns the same figures at once, worded for its language), from the
     deciding seat's knowledge only (:mod:`nidavellir.bots.judge`)."""
-    from ..bots.judge import _words, judge
+    from ..bots.judge import judge
 
     key = (json.dumps(record, sort_keys=True, ensure_ascii=False), decision, level)
     with _JUDGING:  # one judgement at a time: two pages asking at once wait for one
@@ -247,14 +247,19 @@ def coach_figures(record: Mapping[str, Any], decision: int,
             return known["worded"][language]  # type: ignore[no-any-return]
         j = known["judgement"]
         game = position_game(record, decision)
-        # The moves as the decision says them, in this language (the judgement's own
-        # words are those of the language it was made in).
-        words = _words(game, [a for o in j.options for a in o.actions])
+        # The moves as the decision says them to the deciding seat, in this language (the
+        # judgement's own words are those of the language it was made in).
+        d = game.decision
+        assert d is not None
         options = []
         for o in j.options:
+            try:
+                words = d.task.say(game.engine, o.action)
+            except NotImplementedError:  # a decision without words: its notation stays
+                words = str(o.action)
             options.append({
                 "move": str(o.action), "moves": [str(a) for a in o.actions],
-                "words": words.get(str(o.action), str(o.action)), "win": o.win,
+                "words": words, "win": o.win,
                 "win_se": o.win_se, "score": o.score, "score_se": o.score_se,
                 "about_best": o.about_best})
         out = {"level": j.level, "exact": j.exact, "seconds": known["seconds"],
@@ -300,9 +305,9 @@ def parse_step(source: Source, raw: Any, path: tuple[Any, ...]) -> PositionStep:
                                                       "number, or a game, and the seat)"))
     fields(source, spec, ppath, (), POSITION_OPTIONAL)
     if ("record" in spec) == ("game" in spec):
-        # Translators: an error of a position step; record, game, decision, seat and level
-        # are keys of a lesson file.
         if "record" in spec:
+            # Translators: an error of a position step; record, game, decision, seat and
+            # level are keys of a lesson file.
             message = _("{where} needs either a record (with a decision number) or a game "
                         "(players, seed and actions), not both")
         else:

@@ -409,10 +409,10 @@ def _check_placeholders(source: Source, step: ProbabilityStep, built: Question,
         for placeholder, spec in found:
             needle = "{" + placeholder + (":" + spec if spec else "") + "}"
             if placeholder not in available:
-                # Translators: a placeholder a probability lesson's text may not use;
-                # {placeholder} is quoted from the text, {kind} is the question's kind,
-                # {names} the placeholders it provides.
                 if placeholder in SIMULATION_FACTS and placeholder not in hidden:
+                    # Translators: a placeholder a probability lesson's text may not use;
+                    # {placeholder} is quoted from the text, {kind} is the question's kind,
+                    # {names} the placeholders it provides.
                     message = _("{where}: the placeholder {placeholder} is not provided by "
                                 "this {kind} question (a simulation's number: only the "
                                 "simulated text and the explanation, shown after the "

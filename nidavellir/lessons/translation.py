@@ -147,9 +147,9 @@ def translate(data: Mapping[str, Any], source: Source, tdata: Any, tsource: Sour
         if want != got:
             extra = ", ".join("{" + n + "}" for n in sorted(got - want))
             missing = ", ".join("{" + n + "}" for n in sorted(want - got))
-            # Translators: the placeholders of a translated text that are not in the
-            # lesson's ({extra}) and those it lacks ({missing}), quoted ("{n}, {seat}").
             said = "; ".join(x for x in (
+                # Translators: the placeholders of a translated text that are not in the
+                # lesson's ({extra}) and those it lacks ({missing}), quoted ("{n}, {seat}").
                 extra and _("{extra} is not in the lesson's text").format(extra=extra),
                 missing and _("{missing} is missing").format(missing=missing)) if x)
             raise tsource.error(tpath, _("{where}: the placeholders differ from the "
