@@ -18,10 +18,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from . import i18n
 from .analysis.simulate import configure_parser as configure_simulate
@@ -152,7 +153,7 @@ def _configure_hint(parser: argparse.ArgumentParser) -> None:
 def run_hint(args: argparse.Namespace) -> int:
     """``nidavellir hint RECORD.json [--at N] [--level L] [--seed S] [--json]``: the coach's
     judgement of one decision of a record, from the deciding seat's knowledge only."""
-    from .bots.judge import DEFAULT_LEVEL, judge, parse_level
+    from .bots.judge import DEFAULT_LEVEL, judge, level_words, parse_level
     from .errors import RecordError
     from .game import Game
 
@@ -162,19 +163,21 @@ def run_hint(args: argparse.Namespace) -> int:
         n = len(game.history)
         if args.at is None:
             if game.is_over:
-                raise ValueError(f"{args.record} is a finished game: name a decision with "
-                                 f"--at N (1 to {n})")
+                # Translators: an error of `nidavellir hint`; --at N is the option as typed.
+                raise ValueError(_("{record} is a finished game: name a decision with --at N "
+                                   "(1 to {last})").format(record=args.record, last=n))
             number = n + 1
         else:
             number = args.at
             last = n if game.is_over else n + 1
             if not 1 <= number <= last:
-                raise ValueError(f"--at must be a decision of the record, 1 to {last}, "
-                                 f"not {number}")
+                # Translators: an error of `nidavellir hint`; --at is the option as typed.
+                raise ValueError(_("--at must be a decision of the record, 1 to {last}, not "
+                                   "{number}").format(last=last, number=number))
             game.undo_to(number - 1)
         judgement = judge(game, level=level, seed=args.seed)
     except (ValueError, RecordError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {problem}").format(problem=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     data = judgement.to_dict()
     d = game.decision
@@ -194,10 +197,11 @@ def run_hint(args: argparse.Namespace) -> int:
                                            playouts=judgement.playouts)
     else:
         how = _("{playouts} games played out").format(playouts=judgement.playouts)
-    # Translators: the hint command's second line; {level} is notation (coach, deep, ...).
-    print(_("judged at the {level} level from {name}'s knowledge ({how}; ★: about as good as "
-            "the best, the difference within the noise)").format(
-        level=judgement.level, name=game.names[d.player], how=how))
+    # Translators: the hint command's second line; {level} is how hard the coach thought
+    # ("its usual depth", "a search of 400 iterations").
+    print(_("judged by the coach ({level}) from {name}'s knowledge ({how}; ★: about as good "
+            "as the best, the difference within the noise)").format(
+        level=level_words(judgement.level), name=game.names[d.player], how=how))
     # Translators: the columns of the hint command's table (option, chance to win, score).
     option, chance, score = _("option"), _("chance to win"), _("expected final score")
     print(f"  {option:<30} {chance:>15} {score:>21}")
@@ -288,8 +292,11 @@ def language_of(argv: Sequence[str], environ: Mapping[str, str]) -> str:
                 argv[i + 1] if i + 1 < len(argv) else "")
             code = code.strip().lower()
             if not i18n.known(code):
-                raise UnknownLanguageError(
-                    f"--language {code!r}: the lab speaks {', '.join(i18n.LANGUAGES)}")
+                # Translators: the error of an unknown --language; {code} is what was
+                # typed, {languages} the codes the lab knows (en, de, fr).
+                raise UnknownLanguageError(_("--language {code}: the lab speaks "
+                                             "{languages}").format(
+                    code=repr(code), languages=", ".join(i18n.LANGUAGES)))
             return code
     for name in LOCALE_VARIABLES:
         value = environ.get(name, "")
@@ -305,7 +312,7 @@ def language_of(argv: Sequence[str], environ: Mapping[str, str]) -> str:
 
 class HelpFormatter(argparse.HelpFormatter):
     """argparse's help with its own words in the reader's language: "usage:" (the titles
-    and ``-h``'s line are set by :func:`_translated_frame`)."""
+    and ``-h``'s line are set by :class:`Parser`)."""
 
     def add_usage(self, usage: str | None, actions: Any, groups: Any,
                   prefix: str | None = None) -> None:
@@ -313,33 +320,125 @@ class HelpFormatter(argparse.HelpFormatter):
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
 
-def _translated_frame(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """A parser built with ``add_help=False``: its ``-h`` and its sections' titles in the
-    reader's language (argparse's own catalogue is not the lab's)."""
-    # Translators: the sections of a command's --help.
-    parser._positionals.title = _("positional arguments")
-    parser._optionals.title = _("options")
-    parser.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
-                        help=_("show this help message and exit"))
-    return parser
+#: argparse's own messages, as Python's argparse writes them in English, each with the
+#: lab's message for it. argparse words its messages with the standard library's gettext
+#: and its own catalogue, not the lab's, so :meth:`Parser.error` finds the template a
+#: message was made from and says it again in the reader's language, with the same values
+#: (what was typed, the options' names: quoted as they are). A message argparse words
+#: otherwise (another Python version) stays as argparse wrote it.
+ARGPARSE_MESSAGES: tuple[tuple[str, str], ...] = (
+    ("argument %(argument_name)s: %(message)s",
+     # Translators: an error of the command line: {argument} is an option or an argument
+     # as the help writes it (--at, FILE), {message} one of the errors below.
+     N_("argument {argument}: {message}")),
+    ("the following arguments are required: %s",
+     # Translators: an error of the command line; {arguments} are names such as FILE.
+     N_("the following arguments are required: {arguments}")),
+    # Translators: an error of the command line; {arguments} are what was typed.
+    ("unrecognized arguments: %s", N_("unrecognized arguments: {arguments}")),
+    ("invalid choice: %(value)r (choose from %(choices)s)",
+     # Translators: an error of the command line: {value} was typed, {choices} are the
+     # words the command knows there.
+     N_("invalid choice: {value} (choose from {choices})")),
+    # Translators: an error of the command line: {type} is a type's name in code (int,
+    # float), {value} what was typed.
+    ("invalid %(type)s value: %(value)r", N_("invalid {type} value: {value}")),
+    ("expected one argument", N_("expected one argument")),
+    ("expected at most one argument", N_("expected at most one argument")),
+    ("expected at least one argument", N_("expected at least one argument")),
+    ("not allowed with argument %s", N_("not allowed with argument {argument}")),
+    ("ignored explicit argument %r", N_("ignored explicit argument {value}")),
+    ("ambiguous option: %(option)s could match %(matches)s",
+     # Translators: an error of the command line: {option} was typed, {matches} are the
+     # options it could be the start of.
+     N_("ambiguous option: {option} could match {matches}")),
+    ("one of the arguments %s is required", N_("one of the arguments {arguments} is required")),
+    ("unexpected option string: %s", N_("unexpected option string: {option}")),
+)
+#: argparse's one message with a count (``nargs=3``): its English forms and the lab's.
+_EXPECTED = re.compile(r"expected (\d+) arguments?")
+_TEMPLATE_PART = re.compile(r"%(?:\((\w+)\))?[sr]")
+
+
+def _template_pattern(template: str, message: str) -> tuple[re.Pattern[str], list[str]]:
+    """A regular expression of an argparse template, its placeholders in order as named
+    groups, and the lab's names for them (``message``'s placeholders, in the same order)."""
+    ours = re.findall(r"\{(\w+)\}", message)
+    pieces, last, n = [], 0, 0
+    for match in _TEMPLATE_PART.finditer(template):
+        pieces.append(re.escape(template[last:match.start()]))
+        # The last placeholder takes the rest; an earlier one as little as it can.
+        pieces.append(f"(?P<{ours[n]}>.+)" if match.end() == len(template)
+                      else f"(?P<{ours[n]}>.+?)")
+        last, n = match.end(), n + 1
+    pieces.append(re.escape(template[last:]))
+    return re.compile("".join(pieces), re.DOTALL), ours
+
+
+_PATTERNS = [(_template_pattern(template, ours)[0], ours)
+             for template, ours in ARGPARSE_MESSAGES]
+
+
+def argparse_message(english: str) -> str:
+    """An argparse error message in the reader's language (:data:`ARGPARSE_MESSAGES`).
+
+    >>> with i18n.using("de"):
+    ...     argparse_message("argument --at: invalid int value: 'y'")
+    "Argument --at: ungültiger int-Wert: 'y'"
+    >>> argparse_message("a message of the lab's own")
+    "a message of the lab's own"
+    """
+    expected = _EXPECTED.fullmatch(english)
+    if expected:
+        n = int(expected.group(1))
+        return count(n, "expected {n} argument", "expected {n} arguments")
+    for pattern, ours in _PATTERNS:
+        match = pattern.fullmatch(english)
+        if match:
+            values = match.groupdict()
+            if "message" in values:
+                values["message"] = argparse_message(values["message"])
+            return _(ours).format(**values)
+    return english
+
+
+class Parser(argparse.ArgumentParser):
+    """The lab's argument parser: argparse's own words in the reader's language, from the
+    lab's catalogue (its usage line, its sections' titles, ``-h``'s line and its errors);
+    a command's subparsers are of this class too (argparse makes them of their parent's).
+    An error is still argparse's: the usage, then one line ``PROG: error: ...``, exit 2."""
+
+    def __init__(self, *, add_help: bool = True,
+                 formatter_class: type[argparse.HelpFormatter] = HelpFormatter,
+                 **kwargs: Any) -> None:
+        super().__init__(add_help=False, formatter_class=formatter_class, **kwargs)
+        # Translators: the sections of a command's --help.
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        if add_help:
+            self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                              help=_("show this help message and exit"))
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        # Translators: a usage error of the command line: {prog} is the command
+        # (nidavellir hint), {message} what was wrong.
+        self.exit(EXIT_BAD_INPUT, _("{prog}: error: {message}").format(
+            prog=self.prog, message=argparse_message(message)) + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser, its help in the current language (:func:`main` builds it
     in the command's)."""
-    parser = _translated_frame(argparse.ArgumentParser(
-        prog="nidavellir", add_help=False, formatter_class=HelpFormatter,
-        description=_("The Nidavellir lab: score sheets and tools for Nidavellir + "
-                      "Thingvellir.")))
+    parser = Parser(prog="nidavellir", description=_(
+        "The Nidavellir lab: score sheets and tools for Nidavellir + Thingvellir."))
     parser.add_argument("--language", metavar="CODE", choices=[*i18n.LANGUAGES, i18n.PSEUDO],
                         help=_("the language of the human output: {languages} (default: the "
                                "environment's locale, LANG; else en)").format(
                             languages=", ".join(i18n.LANGUAGES)))
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, command in COMMANDS.items():
-        sub = _translated_frame(subparsers.add_parser(
-            name, help=_(command.help), description=_(command.help), add_help=False,
-            formatter_class=HelpFormatter))
+        sub = subparsers.add_parser(name, help=_(command.help), description=_(command.help))
         command.configure(sub)
         sub.set_defaults(run=command.run)
     return parser
@@ -347,11 +446,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
-    try:
-        language = language_of(words, os.environ)
-    except UnknownLanguageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    # An unknown --language is said in the environment's language.
+    with i18n.using(language_of([], os.environ)):
+        try:
+            language = language_of(words, os.environ)
+        except UnknownLanguageError as exc:
+            print(_("error: {problem}").format(problem=exc), file=sys.stderr)
+            return EXIT_BAD_INPUT
     # The command's own block: a caller (a test, a notebook) keeps its language after.
     with i18n.using(language):
         return _main(words)
@@ -367,7 +468,8 @@ def _main(argv: Sequence[str]) -> int:
     try:
         return run(args)
     except NidavellirError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        # Translators: a command's error line: {problem} says what was wrong.
+        print(_("error: {problem}").format(problem=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         # `nidavellir replay game.json | head`: the reader left; say nothing more.

@@ -154,6 +154,13 @@ def test_review_speaks_the_language_asked_for(capsys: pytest.CaptureFixture[str]
     assert "the coach" not in out and "(forced)" not in out and "given up" not in out
     page = report.read_text(encoding="utf-8")
     assert "<h2>Die Partie</h2>" in page and "Stufe: eine Suche mit 4 Iterationen" in page
+    # The summary table's columns and the charts, as a person reads them (the data's keys
+    # are the CSV's and the JSON's).
+    assert "<th>verschenkte Punkte je bewerteter Entscheidung</th>" in page
+    assert "<th>Fehler bei Geboten</th>" in page and "best_share" not in page
+    assert re.search(r"<td>\d+,\d %</td>", page), "no German percentage in the table"
+    assert "Siegchancen im Lauf der Partie" in page and "Genauigkeit: Entscheidungen" in page
+    assert "Chances to win over the game" not in page and "decisions by label" not in page
     code, out, _err = _run(capsys, monkeypatch, "--language", "qps", *argv)
     assert code == 0
     record = json.loads(Path(UNFINISHED).read_text(encoding="utf-8"))
@@ -164,7 +171,28 @@ def test_review_speaks_the_language_asked_for(capsys: pytest.CaptureFixture[str]
 
 #: The commands whose arguments' help this module's parsers own (``lesson``'s are the
 #: lessons package's).
-HELPED = ("score", "replay", "simulate", "ladder", "review", "hint")
+HELPED = ("score", "replay", "simulate", "ladder", "review", "hint", "lesson", "lesson list",
+          "lesson check", "lesson show")
+
+
+def _typed() -> set[str]:
+    """What a person types on the command line, the same in every language: the program,
+    the commands and actions, the options and their metavariables, of every parser."""
+    import argparse
+
+    from nidavellir.cli import build_parser
+
+    typed = {"nidavellir"}
+    parsers = [build_parser()]
+    while parsers:
+        p = parsers.pop()
+        for action in p._actions:
+            typed |= {w for text in (*action.option_strings, str(action.metavar or ""),
+                                     action.dest.upper()) for w in re.findall(r"[A-Za-z]+", text)}
+            if isinstance(action, argparse._SubParsersAction):
+                typed |= set(action.choices)
+                parsers.extend(action.choices.values())
+    return typed
 
 
 @pytest.mark.parametrize("command", [None, *HELPED])
@@ -174,20 +202,12 @@ def test_help_comes_from_the_catalogue(capsys: pytest.CaptureFixture[str],
     """``nidavellir --language qps COMMAND --help``: argparse's frame (usage, sections,
     ``-h``) and every help line are the catalogue's; outside the markers only what is typed
     (the program, the commands, the options and their metavariables)."""
-    from nidavellir.cli import COMMANDS, build_parser
-
-    argv = ["--language", "qps", *([command] if command else []), "--help"]
+    argv = ["--language", "qps", *(command.split() if command else []), "--help"]
     with pytest.raises(SystemExit) as done:
         _run(capsys, monkeypatch, *argv)
     assert done.value.code == 0
     out = capsys.readouterr().out
-    typed = {"nidavellir", "COMMAND", *COMMANDS}
-    parser = build_parser()
-    parsers = [parser, *parser._subparsers._group_actions[0].choices.values()]  # type: ignore[union-attr]
-    for p in parsers:
-        for action in p._actions:
-            typed |= {w for text in (*action.option_strings, str(action.metavar or ""),
-                                     action.dest.upper()) for w in re.findall(r"[A-Za-z]+", text)}
+    typed = _typed()
     assert "⟦" in out
     # The whole text at once: argparse wraps a help line over several lines.
     escapes = i18n.escaped(out, typed)
@@ -202,3 +222,156 @@ def test_help_in_german(capsys: pytest.CaptureFixture[str],
     assert out.startswith("Aufruf: nidavellir hint [-h]")
     assert "Optionen:" in out and "diese Hilfe zeigen und beenden" in out
     assert "Entscheidung N beurteilen" in out and "usage" not in out and "options" not in out
+
+
+def test_lesson_help_in_german(capsys: pytest.CaptureFixture[str],
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(SystemExit):
+        _run(capsys, monkeypatch, "--language", "de", "lesson", "check", "--help")
+    out = capsys.readouterr().out
+    assert out.startswith("Aufruf: nidavellir lesson check [-h] FILE [FILE ...]")
+    assert "Lektionsdateien prüfen" in out and "Positionsargumente:" in out
+    assert "eine Lektionsdatei" in out and "check lesson files" not in out
+
+
+# ------------------------------------------------------------------- usage errors
+# argparse's own errors (it words them with the standard library's catalogue, not the
+# lab's): the usage, then one line in the reader's language, exit 2, no traceback.
+
+#: A usage error of each kind argparse makes: the command line and the error's German
+#: and French words (the values, typed or the options' names, quoted as they are).
+USAGE_ERRORS = [
+    (["score"], "nidavellir score: Fehler: folgende Argumente fehlen: FILE",
+     "nidavellir score : erreur : les arguments suivants sont obligatoires : FILE"),
+    (["hint", UNFINISHED, "--at", "y"],
+     "nidavellir hint: Fehler: Argument --at: ungültiger int-Wert: 'y'",
+     "nidavellir hint : erreur : argument --at : valeur int invalide : 'y'"),
+    (["lesson", "bla"],
+     "nidavellir lesson: Fehler: Argument ACTION: ungültige Wahl: 'bla' (möglich sind "
+     "'list', 'check', 'show')",
+     "nidavellir lesson : erreur : argument ACTION : choix invalide : 'bla' (choisissez "
+     "parmi 'list', 'check', 'show')"),
+    (["replay", FINISHED, "extra"], "nidavellir: Fehler: unbekannte Argumente: extra",
+     "nidavellir : erreur : arguments non reconnus : extra"),
+    (["hint", UNFINISHED, "--at"],
+     "nidavellir hint: Fehler: Argument --at: erwartet ein Argument",
+     "nidavellir hint : erreur : argument --at : un argument attendu"),
+    (["lesson", "check"], "nidavellir lesson check: Fehler: folgende Argumente fehlen: FILE",
+     "nidavellir lesson check : erreur : les arguments suivants sont obligatoires : FILE"),
+]
+
+
+@pytest.mark.parametrize(("argv", "german", "french"), USAGE_ERRORS)
+def test_usage_errors_in_the_readers_language(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              argv: list[str], german: str,
+                                              french: str) -> None:
+    for lang, expected in (("de_DE.UTF-8", german), ("fr_FR.UTF-8", french)):
+        with pytest.raises(SystemExit) as done:
+            _run(capsys, monkeypatch, *argv, lang=lang)
+        assert done.value.code == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        usage, error = err.rstrip("\n").rsplit("\n", 1)
+        assert error == expected
+        assert usage.startswith(("Aufruf: nidavellir", "utilisation : nidavellir"))
+    # In the pseudo-language: no word of argparse's English outside the markers.
+    with pytest.raises(SystemExit):
+        _run(capsys, monkeypatch, "--language", "qps", *argv)
+    err = capsys.readouterr().err
+    # What was typed (the arguments, the records' paths) and int, a type's name in code.
+    escapes = i18n.escaped(err, _typed() | {"int"} | set(re.findall(r"[A-Za-z]+",
+                                                                      " ".join(argv))))
+    assert "⟦" in err and not escapes, (escapes, err)
+
+
+def test_every_argparse_template_is_argparses() -> None:
+    """The templates the lab translates are argparse's own, word for word (a Python whose
+    argparse words a message otherwise fails here, not silently in English)."""
+    import argparse
+    import inspect
+
+    from nidavellir.cli import ARGPARSE_MESSAGES, argparse_message
+
+    source = inspect.getsource(argparse)
+    missing = [english for english, _ours in ARGPARSE_MESSAGES
+               if repr(english) not in source and f'"{english}"' not in source]
+    assert not missing, missing
+    with i18n.using("fr"):
+        assert argparse_message("expected 3 arguments") == "3 arguments attendus"
+        assert argparse_message("not argparse's") == "not argparse's"
+
+
+def test_the_commands_own_checks_in_german(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = _run(capsys, monkeypatch, "--language", "de", "hint", FINISHED)
+    assert code == 2 and out == ""
+    assert err == (f"Fehler: {FINISHED} ist eine beendete Partie: nenne eine Entscheidung "
+                   "mit --at N (1 bis 112)\n")
+    code, out, err = _run(capsys, monkeypatch, "hint", UNFINISHED, "--at", "0",
+                          lang="fr_FR.UTF-8")
+    assert code == 2 and err.startswith("erreur : --at doit être une décision de "
+                                        "l’enregistrement, de 1 à ")
+    # An unknown --language is said in the environment's language.
+    code, out, err = _run(capsys, monkeypatch, "--language", "xx", "replay", FINISHED,
+                          lang="de_DE.UTF-8")
+    assert code == 2 and err == "Fehler: --language 'xx': das Labor spricht en, de, fr\n"
+
+
+def test_hint_names_its_level_in_words(capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["hint", UNFINISHED, "--level", "search@4", "--seed", "1"]
+    code, out, _err = _run(capsys, monkeypatch, "--language", "de", *argv)
+    assert code == 0
+    assert "vom Coach beurteilt (eine Suche mit 4 Iterationen) mit dem Wissen von" in out
+    assert "search@4" not in out
+    code, out, _err = _run(capsys, monkeypatch, "--language", "fr", "hint", UNFINISHED,
+                           "--level", "quick", "--seed", "1")
+    assert code == 0 and "jugé par le coach (un coup d’œil rapide)" in out, out
+
+
+def test_the_progress_bars_speak_the_readers_language(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A command's progress bar (on a terminal: shown here directly) counts in the reader's
+    words: "Partien", "Entscheidungen"."""
+    from nidavellir.analysis.runner import PROGRESS_DESC, PROGRESS_UNIT, _Progress
+
+    with i18n.using("de"):
+        bar: _Progress[int] = _Progress(True, 4, PROGRESS_DESC, PROGRESS_UNIT)
+        bar.update(2)
+        bar.close()
+        review: _Progress[int] = _Progress(True, 3, "decisions", "decision")
+        review.update(3)
+        review.close()
+    err = capsys.readouterr().err
+    assert "Partien: " in err and "2/4" in err and "Partie/s" in err, err
+    assert "Entscheidungen: 100%" in err and "games" not in err, err
+
+
+@pytest.mark.parametrize(("argv", "german", "french"), [
+    (["simulate", "--games", "0", "--out", "x.csv"],
+     "Fehler: --games muss mindestens 1 sein, nicht 0",
+     "erreur : --games doit valoir au moins 1, pas 0"),
+    (["simulate", "--players", "2", "--bots", "random,greedy,random", "--out", "x.csv"],
+     "Fehler: --bots: 2 Spielende brauchen 1 oder 2 Bots, erhalten: 3",
+     "erreur : --bots : 2 joueur·euse·s demandent 1 ou 2 bots, reçu : 3"),
+    (["ladder", "--bots", "random", "--players", "2", "--games", "1"],
+     "Fehler: --bots: eine Rangliste braucht mindestens 2 verschiedene Bots, erhalten: "
+     "['random']",
+     "erreur : --bots : un classement demande au moins 2 bots différents, reçu : ['random']"),
+    (["review", UNFINISHED, "--seats", "7"],
+     "Fehler: --seats: kein Platz 7 in einer Partie mit 2 Spielenden (1 bis 2)",
+     "erreur : --seats : pas de place 7 dans une partie à 2 joueur·euse·s (1 à 2)"),
+    (["review", UNFINISHED, "--out", "/no/such/folder/r.html"],
+     "Fehler: '/no/such/folder/r.html' kann nicht geschrieben werden: kein Ordner "
+     "'/no/such/folder'",
+     "erreur : impossible d’écrire '/no/such/folder/r.html' : pas de dossier "
+     "'/no/such/folder'"),
+])
+def test_the_analysis_commands_checks_in_the_readers_language(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        argv: list[str], german: str, french: str) -> None:
+    for lang, expected in (("de_DE.UTF-8", german), ("fr_FR.UTF-8", french)):
+        code, out, err = _run(capsys, monkeypatch, *argv, "--no-progress", lang=lang)
+        assert code == 2 and out == ""
+        assert err == expected + "\n", err

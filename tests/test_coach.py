@@ -292,3 +292,17 @@ def test_whatif_marks_a_study_of_a_past_decision_until_studied_again() -> None:
     panel.wait()
     assert "nid-whatif-past" not in panel._dom_classes and "This study" not in \
         panel.status.value
+
+
+def test_the_review_depth_of_the_installation_reads_in_words() -> None:
+    """A review level set by the installation (``search@20``) is offered in words, in the
+    page's language, not as the level's code."""
+    from nidavellir import i18n
+
+    with i18n.using("de"):
+        dash = Dashboard(players=2, seats=("human", "random"), build_all=False,
+                         coach={"level": HINT, "review_level": "search@20"})
+        dash.open_tab("play")
+    labels = [label for label, _level in dash.play.coach.review_depth.options]
+    assert "Auswertung (eine Suche mit 20 Iterationen)" in labels, labels
+    assert not any("search@" in label for label in labels), labels

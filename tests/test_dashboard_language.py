@@ -112,3 +112,34 @@ def test_every_tab_walkthrough_and_lesson_shows_no_word_outside_the_catalogues(
     read("play charts", play, seats)
     assert not escapes, "\n".join(f"{where}: {word!r} in {text!r}"
                                   for (where, word), text in sorted(escapes.items()))
+
+
+def test_the_games_review_shows_no_word_outside_the_catalogues(
+        pseudo: None) -> None:  # noqa: F811
+    """The coach's review of a finished game in the pseudo-language: its headline, every
+    reviewed move, its chart (title, axes, legend) and its depth menu (a level set by the
+    installation in words, not ``search@4``)."""
+    from nidavellir.bots import play_game
+    from widgets.dashboard import Dashboard
+
+    dash = Dashboard(players=2, seats=("human", "random"), build_all=False,
+                     coach={"level": "search@4", "review_level": "search@4"})
+    dash.open_tab("play")
+    app = dash.play
+    assert app is not None
+    app.session.game = play_game(2, "random", seed=4)
+    app.session.version += 1
+    coach = app.coach
+    coach.review_workers = 1
+    coach.review_button.click()
+    coach.wait()
+    assert coach.review_box.children
+    names = tuple(app.session.game.names)
+    allowed = {w for c in C.ALL_CARDS for w in re.split(r"[/\s]", c.token)}
+    allowed |= {verb for cls in CHOICES.values() for verb in cls.verbs} | set(PLACES)
+    allowed |= {w for n in names for w in n.split()}
+    texts = [*_shown(coach.review_status), *_shown(coach.review_box),
+             *_shown(coach.review_depth), *_figures(coach.review_box)]
+    assert any("⟦" in t for t in _figures(coach.review_box)), "the review's chart was not read"
+    escapes = {word: text[:160] for text in texts for word in escaped(text, allowed)}
+    assert not escapes, escapes

@@ -363,6 +363,75 @@ def test_a_malformed_file_is_an_error_at_its_line(tmp_path: Path, capsys, name: 
     assert f"{good}: ok" in out
 
 
+#: Each malformed file's error in German and in French: whole sentences of the catalogue,
+#: with what they quote from the file (keys, values, notation) as the file writes it.
+IN_LANGUAGES = {
+    "walk-missing-field": ("hat kein 'title' (erwartet: key, title,",
+                           "n’a pas de 'title' (attendus : key, title,"),
+    "walk-unknown-card": ("unbekannte Karte 'E99' in record.deal.ages.1:",
+                          "carte inconnue 'E99' dans record.deal.ages.1 :"),
+    "walk-illegal-move": ("'take W10' ist hier nicht erlaubt (",
+                          "'take W10' n’est pas permis ici ("),
+    "walk-bad-yaml": ("fehlerhaftes YAML: ", "YAML incorrect : "),
+    "walk-not-the-learners-move": ("nicht der Lernende: spiele es zuerst in 'actions'",
+                                   "pas à l’élève : jouez-la d’abord dans 'actions'"),
+    "walk-wrong-box": ("für 3 Spielende enthalten: es fehlen B; zu viel sind W3",
+                       "pour 3 joueur·euse·s : manquent B ; en trop W3"),
+    "prob-missing-field": ("hat kein 'predict'", "n’a pas de 'predict'"),
+    "prob-unknown-card": ("die Frage vom Typ tavern kann nicht gestellt werden: unbekanntes "
+                          "Ziel 'W11': erwartet wird eine Klasse (W, H, M, B, E)",
+                          "la question tavern ne peut pas être posée : cible inconnue 'W11' : "
+                          "attendu une classe (W, H, M, B, E)"),
+    "prob-unknown-ask": ("ask: unbekanntes ask 'most': erwartet eines von none, ",
+                         "ask : ask inconnu 'most' : attendu l’un de none, "),
+    "prob-unknown-placeholder": (
+        "den Platzhalter {targets} liefert diese Frage vom Typ tavern nicht; sie liefert ",
+        "l’espace réservé {targets} n’est pas fourni par cette question tavern ; elle "
+        "fournit "),
+    "prob-simulation-number-too-soon": ("nur der Text zur Simulation und die Erklärung",
+                                        "seuls le texte de la simulation et l’explication"),
+    "prob-exact-answer-too-soon": ("der Text zur Simulation wird gelesen, bevor",
+                                   "le texte de la simulation est lu avant"),
+    "prob-unknown-kind": ("unbekannte Art von Frage 'taverns': erwartet eine von ",
+                          "type de question inconnu 'taverns' : attendu l’un de "),
+    "prob-bad-yaml": ("fehlerhaftes YAML: ", "YAML incorrect : "),
+}
+
+#: The cases whose English (MALFORMED's message) is a quote of the file, or Python's own
+#: words about a format (``{answer:.1q}``), said inside the reader's sentence.
+QUOTING = {"prob-bad-format"}
+
+
+@pytest.mark.parametrize(("name", "source", "old", "new", "where", "message"), MALFORMED,
+                         ids=[m[0] for m in MALFORMED])
+def test_lesson_check_says_a_malformed_file_in_the_readers_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, source: str, old: str,
+        new: str, where: str, message: str) -> None:
+    """``nidavellir --language de lesson check``: the error names the file and its line as
+    in English, in a sentence of the reader's language; in the pseudo-language every error
+    is a message of the catalogue (wrapped in its markers)."""
+    from nidavellir import i18n
+
+    path = _write(tmp_path, f"{name}.yaml", source.replace(old, new, 1))
+    with pytest.raises(LessonError) as english:
+        load(path)
+    for language, index in (("de", 0), ("fr", 1)):
+        assert cli.main(["--language", language, "lesson", "check", str(path)]) == 2
+        out, errors = capsys.readouterr()
+        prefix = {"de": "Fehler: ", "fr": "erreur : "}[language]
+        assert errors.startswith(f"{prefix}{path}:{english.value.line}: "), errors
+        assert errors.count("\n") == 1, errors
+        if name not in QUOTING:
+            assert message not in errors, errors
+        if name in IN_LANGUAGES:
+            assert IN_LANGUAGES[name][index] in errors, errors
+    with i18n.using("qps"), pytest.raises(LessonError) as pseudo:
+        load(path)
+    said = pseudo.value.message
+    assert said.startswith("⟦") and said.endswith("⟧"), said
+    assert pseudo.value.line == english.value.line
+
+
 def test_lesson_check_exits_2_from_the_shell(tmp_path: Path) -> None:
     bad = _write(tmp_path, "bad.yaml", "kind: walkthrough\nkey: x\ntitle: [unclosed\n")
     done = subprocess.run([sys.executable, "-m", "nidavellir.cli", "lesson", "check", str(bad)],

@@ -124,6 +124,28 @@ def test_lesson_check_names_the_translations_line_for_each_mistake(tmp_path):
     assert len(errors) == 1 and "no translation file base.de.yaml" in errors[0].message
 
 
+def test_a_translations_mistakes_are_said_in_the_readers_language(tmp_path):
+    """The errors of a translation file, in German and French: the file's keys, step keys
+    and names quoted as the file writes them."""
+    lesson_file, data = _lesson(tmp_path, "base.yaml", languages="[en, de, fr]")
+    tr = _tagged(data, "DE")
+    second = list(tr["steps"])[1]
+    _write(tmp_path / "base.de.yaml", {**tr, "steps": {k: v for k, v in tr["steps"].items()
+                                                        if k != second}})
+    with i18n.using("de"):
+        _lesson_, errors = check_languages(lesson_file)
+    said = [e.message for e in errors]
+    assert f"steps hat kein '{second}': Schritt 2 der Lektion hat keinen Text in de" in said
+    assert ("diese Datei gibt es nicht: die Lektion 'base' gibt fr (Français) an, hat aber "
+            "keine Übersetzungsdatei base.fr.yaml neben sich") in said, said
+    _write(tmp_path / "base.de.yaml", {**tr, "names": {"Nobody": "Niemand"}})
+    with i18n.using("fr"):
+        _lesson_, errors = check_languages(lesson_file)
+    said = [e.message for e in errors]
+    assert ("names : la leçon n’a pas de joueur·euse 'Nobody' (ses joueur·euse·s : You, Bo, "
+            "Cy)") in said, said
+
+
 def test_a_probability_translation_keeps_the_placeholders_and_numbers_read_in_its_language(
         tmp_path):
     lesson_file, data = _lesson(tmp_path, "01_counting.yaml")

@@ -76,6 +76,14 @@ def test_the_shipped_position_lesson_checks_and_shows_cai_holding_2_5_7() -> Non
                            timeout=120)
     assert shown.returncode == 0, shown.stderr
     assert "Decision 44: Cai (seat 2)" in shown.stdout and "60 legal moves" in shown.stdout
+    # In the reader's language: the position's lines, the taverns' names, the count.
+    shown = subprocess.run([sys.executable, "-m", "nidavellir", "--language", "de", "lesson",
+                            "show", str(EXAMPLE)], capture_output=True, text=True, cwd=ROOT,
+                           timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    assert "Entscheidung 44: Cai (Platz 2), Zeitalter 1, Runde 4: " in shown.stdout
+    assert "(60 erlaubte Züge: bid 0 2 5," in shown.stdout
+    assert "legal moves" not in shown.stdout and "Laughing Goblin" not in shown.stdout
 
 
 @pytest.mark.parametrize(("position", "record", "line", "says"), [
@@ -191,3 +199,38 @@ def test_the_coach_judges_each_position_once_with_every_option(
     for o in first["options"]:
         assert 0 <= o["win"] <= 1 and o["win_se"] >= 0 and o["score_se"] >= 0
     assert first["options"][0]["about_best"] and first["seconds"] > 0
+
+
+def test_the_coachs_figures_are_worded_in_each_pages_language(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The figures are cached by position and level, their words by language too: a German
+    page after an English one reads German words, from the same judgement (not judged
+    again: the numbers are the same in every language)."""
+    from nidavellir import i18n
+    from nidavellir.lessons import position
+
+    J = importlib.import_module("nidavellir.bots.judge")
+    calls = []
+    real = J.judge
+
+    def counting(game, level="coach", seed=None, **kw):  # type: ignore[no-untyped-def]
+        calls.append(level)
+        return real(game, level=level, seed=seed, **kw)
+
+    monkeypatch.setattr(J, "judge", counting)
+    monkeypatch.setattr(position, "_JUDGED", {})
+    record = {"format": "nidavellir-record", "version": 1,
+              "config": {"players": 2}, "seed": 3, "actions": []}
+    with i18n.using("en"):
+        english = coach_figures(record, 1, "search@40")
+    with i18n.using("de"):
+        german = coach_figures(record, 1, "search@40")
+        game = position_game(record, 1)
+        decision = game.decision
+        assert decision is not None
+        said = {str(a): decision.task.say(game.engine, a) for a in game.legal_actions()}
+    assert calls == ["search@40"]
+    assert [o["win"] for o in german["options"]] == [o["win"] for o in english["options"]]
+    for en, de in zip(english["options"], german["options"], strict=True):
+        assert de["words"] == said[de["move"]] != en["words"]
+    assert all(o["words"].startswith("Biete ") for o in german["options"])

@@ -35,7 +35,7 @@ from typing import Any
 import ipywidgets as W
 
 from nidavellir import Action, Game
-from nidavellir.bots.judge import DEFAULT_LEVEL, Judgement, win_text
+from nidavellir.bots.judge import DEFAULT_LEVEL, Judgement, level_words, win_text
 from nidavellir.i18n import N_, _, count, percent
 from nidavellir.play import Change, Judging, position_key
 from nidavellir.play.coaching import DEEP_LEVEL, ESTIMATE_PLAYOUTS
@@ -207,8 +207,10 @@ class Coach(W.VBox):
         self.bar.add_class("nid-win-bar")
         depths = [(_(label), level) for label, level in REVIEW_DEPTHS]
         if review_level not in [v for _label, v in depths]:  # the variable's level
-            # Translators: the review's depth set by the installation, "review at quick".
-            depths.append((_("review at {level}").format(level=review_level), review_level))
+            # Translators: the review's depth set by the installation, "review (a search
+            # of 400 iterations)": {level} is how hard the coach thinks.
+            depths.append((_("review ({level})").format(level=level_words(review_level)),
+                           review_level))
         self.review_depth = W.Dropdown(options=depths, value=review_level,
                                        layout=W.Layout(width="210px"),
                                        tooltip=_("how hard the review thinks about each move"))

@@ -154,9 +154,10 @@ def check_bots(bots: Sequence[str] | str) -> list[str]:
     for b in names:
         parse_bot_spec(b)
     if len(names) < 2:
-        raise ValueError(f"a ladder needs at least 2 different bots, got {names}")
+        raise ValueError(_("a ladder needs at least 2 different bots, got {names}").format(
+            names=names))
     if len(set(names)) != len(names):
-        raise ValueError(f"each bot is named once, got {names}")
+        raise ValueError(_("each bot is named once, got {names}").format(names=names))
     return names
 
 
@@ -170,9 +171,11 @@ def ladder(bots: Sequence[str] | str, players: int = 3, games: int = 30, seed: i
 
     names = check_bots(bots)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
-        raise ValueError(f"Nidavellir is played by 2 to 5 players, not {players!r}")
+        raise ValueError(_("Nidavellir is played by 2 to 5 players, not {players}").format(
+            players=repr(players)))
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise ValueError(f"the number of games per pairing must be at least 1, not {games!r}")
+        raise ValueError(_("the number of games per pairing must be at least 1, not "
+                           "{value}").format(value=repr(games)))
     check_workers(workers)
     expansions = tuple(e.strip().lower() for e in expansions if e.strip())
     Game.new(players=players, seed=seed, expansions=expansions)  # the engine's own checks
@@ -294,7 +297,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             names = check_bots(args.bots)
         except ValueError as exc:
-            raise ValueError(f"--bots: {exc}") from None
+            raise ValueError(_("{option}: {problem}").format(option="--bots",
+                                                             problem=exc)) from None
         out: Path | None = None
         if args.out:
             out = writable_output(args.out)
@@ -304,7 +308,7 @@ def run(args: argparse.Namespace) -> int:
         if out is not None:
             write(result.rows, out)
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {problem}").format(problem=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     per = len(result.rows) // args.players
     # Translators: `nidavellir ladder`: the games played, before its table.

@@ -84,6 +84,21 @@ SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 COSTLY = ("good", "inaccuracy", "mistake", "blunder")
 #: Decision kinds grouped for the summary (each decision class says its group).
 KIND_GROUPS: dict[str, str] = {str(kind): cls.group for kind, cls in CHOICES.items()}
+#: The mistakes' decision groups of :func:`summary` (its ``mistakes_GROUP`` columns).
+MISTAKE_GROUPS = ("bids", "picks", "heroes", "coins", "Thingvellir")
+#: The columns of :func:`summary` as a person reads them (the HTML report's table), in
+#: their order; the data keeps its keys (JSON, CSV, the frame's columns).
+SUMMARY_HEADERS: dict[str, str] = {
+    # Translators: the columns of the review report's summary table, one row per player.
+    "name": N_("player"), "decisions": N_("decisions"), "judged": N_("judged"),
+    "best_share": N_("best or about as good"), "win_lost": N_("chance to win given up"),
+    "avg_loss_win": N_("chance to win given up per judged decision"),
+    "points_lost": N_("points given up"),
+    "avg_loss_points": N_("points given up per judged decision"),
+    **LABEL_TEXT,
+    "mistakes_bids": N_("mistakes in bids"), "mistakes_picks": N_("mistakes in picks"),
+    "mistakes_heroes": N_("mistakes with heroes"), "mistakes_coins": N_("mistakes with coins"),
+    "mistakes_Thingvellir": N_("mistakes in Thingvellir's decisions")}
 REVIEW_FORMAT = "nidavellir-review"
 REVIEW_VERSION = 2
 
@@ -217,8 +232,10 @@ def review(game_or_record: Game | Mapping[str, Any], level: str = DEFAULT_LEVEL,
     if tell is not None:
         tell(len(rows), total)
     backend = backend or Backend(workers=workers, scheduler=scheduler, dask=dask)
+    # Translators: the review's progress bar: what it counts (plural), then its unit.
+    desc, unit = N_("decisions"), N_("decision")
     for _chunk, out in run_chunks(review_decision, chunked(todo, 1), backend,
-                             progress=progress is True, desc="decisions", unit="decision"):
+                                  progress=progress is True, desc=desc, unit=unit):
         for row, judgement in out:
             remember(judgement)
             rows[row["step"]] = row
@@ -260,7 +277,7 @@ def summary(frame: pd.DataFrame) -> pd.DataFrame:
         for label in LABELS:
             entry[label] = int((rows["label"] == label).sum())
         groups = bad["kind"].map(lambda k: KIND_GROUPS.get(k, "other"))
-        for group in ("bids", "picks", "heroes", "coins", "Thingvellir"):
+        for group in MISTAKE_GROUPS:
             entry[f"mistakes_{group}"] = int((groups == group).sum())
         out.append(entry)
     return pd.DataFrame(out)
@@ -370,28 +387,46 @@ def win_chance_figure(frame: pd.DataFrame, names: Sequence[str] | None = None) -
     from ..palette import player_colour
 
     names = list(names or frame.attrs.get("names") or
-                 [f"Player {i + 1}" for i in range(sum(c.startswith("win_") for c in frame))])
+                 [_("Player {n}").format(n=i + 1)
+                  for i in range(sum(c.startswith("win_") for c in frame))])
     fig = go.Figure()
     for i, name in enumerate(names):
         colour = player_colour(i)
+        # Translators: the review chart's hover on a player's line: {name}, then the chance
+        # to win ({chance}, a plotly placeholder) at a decision ({decision}, one too).
+        hover = _("{name}: {chance} at decision {decision}").format(
+            name=html.escape(name), chance="%{y:.0f}%", decision="%{x}")
         fig.add_trace(go.Scatter(x=frame["step"] + 1, y=frame[f"win_{i}"] * 100, mode="lines",
                                  name=name, line={"color": colour},
-                                 hovertemplate=f"{html.escape(name)}: %{{y:.0f}}% at decision "
-                                               "%{x}<extra></extra>"))
+                                 hovertemplate=hover + "<extra></extra>"))
         bad = frame[(frame["player"] == i) & frame["label"].isin(list(SYMBOLS))]
         if len(bad):
+            words = [_(LABEL_TEXT[label]) for label in bad["label"]]
+            # Translators: the review chart's hover on a mistake: {label} (mistake,
+            # blunder...), the move {played} and the {better} one in notation, and the
+            # chance to win given up ({chance}); each is a plotly placeholder.
+            hover = _("{label}: played {played}, better {better} ({chance} chance to win)"
+                      ).format(label="%{customdata[4]}", played="%{customdata[0]}",
+                               better="%{customdata[1]}", chance="%{customdata[3]:.0%}")
             fig.add_trace(go.Scatter(
                 x=bad["step"] + 1, y=bad[f"win_{i}"] * 100, mode="markers",
-                name=f"{name}: mistakes",
+                # Translators: the legend of a player's mistakes in the review chart.
+                name=_("{name}: mistakes").format(name=name),
                 marker={"color": colour, "size": 10, "symbol": "x"},
-                customdata=bad[["played", "best", "label", "loss_win"]],
-                hovertemplate="%{customdata[2]}: played %{customdata[0]}, better "
-                              "%{customdata[1]} (%{customdata[3]:.0%} chance to win)"
-                              "<extra></extra>"))
-    fig.update_layout(title="Chances to win over the game, after the coach's move at each "
-                            "reviewed decision", xaxis_title="decision",
-                      yaxis_title="win probability (%)", yaxis_range=[0, 100])
+                customdata=bad[["played", "best", "label", "loss_win"]].assign(words=words),
+                hovertemplate=hover + "<extra></extra>"))
+    fig.update_layout(
+        title=_("Chances to win over the game, after the coach's move at each reviewed "
+                "decision"),
+        # Translators: the axes of the review chart.
+        xaxis_title=_("decision"), yaxis_title=_("win probability (%)"),
+        yaxis_range=[0, 100], separators=_separators())
     return fig
+
+
+def _separators() -> str:
+    """Plotly's decimal and thousands marks in the reader's language (``.,`` in English)."""
+    return number(0.5, 1)[1] + number(1000)[1]
 
 
 def accuracy_figure(summ: pd.DataFrame) -> go.Figure:
@@ -403,15 +438,17 @@ def accuracy_figure(summ: pd.DataFrame) -> go.Figure:
                "forced": "#bdbdbd"}
     fig = go.Figure()
     for label in LABELS:
-        fig.add_trace(go.Bar(x=summ["name"], y=summ[label], name=LABEL_TEXT[label],
+        fig.add_trace(go.Bar(x=summ["name"], y=summ[label], name=_(LABEL_TEXT[label]),
                              marker_color=colours[label]))
-    fig.update_layout(barmode="stack", title="Accuracy: decisions by label",
-                      yaxis_title="decisions")
+    fig.update_layout(barmode="stack", title=_("Accuracy: decisions by label"),
+                      yaxis_title=_("decisions"), separators=_separators())
     for r in summ.itertuples():
         share = r.best_share
         if share == share:  # not NaN
-            fig.add_annotation(x=r.name, y=r.decisions, text=f"{share:.0%} best or about",
-                               showarrow=False, yshift=10)
+            # Translators: above a player's bar of the review's accuracy chart, "64% best
+            # or about as good".
+            text = _("{share} best or about as good").format(share=percent(share))
+            fig.add_annotation(x=r.name, y=r.decisions, showarrow=False, yshift=10, text=text)
     return fig
 
 
@@ -427,13 +464,30 @@ def html_report(frame: pd.DataFrame, title: str | None = None) -> str:
              f"<h1>{html.escape(title)}</h1>",
              "<p>" + html.escape(_labels_text(str(frame.attrs.get("level")))) + "</p>",
              "<p>" + "<br>".join(html.escape(headline(r)) for r in summ.itertuples()) + "</p>",
-             summ.to_html(index=False, float_format=lambda x: f"{x:.2f}")]
+             summary_table(summ)]
     for i, fig in enumerate(figs):
         parts.append(fig.to_html(full_html=False, include_plotlyjs="inline" if i == 0 else False))
     parts.append("<h2>" + html.escape(_("The game")) + "</h2><pre>"
                  + html.escape("\n".join(annotated_lines(frame)))
                  + "</pre></body></html>")
     return "".join(parts)
+
+
+def summary_table(summ: pd.DataFrame) -> str:
+    """The summary (:func:`summary`) as an HTML table for a person: its columns' headers
+    and its numbers in the reader's language (shares as percentages)."""
+    shares = ("best_share", "win_lost", "avg_loss_win")
+    points = ("points_lost", "avg_loss_points")
+    table = summ[list(SUMMARY_HEADERS)].copy().astype(object)
+    for column in table.columns:
+        if column in shares:
+            table[column] = [percent(x, 1) if x == x else "" for x in table[column]]
+        elif column in points:
+            table[column] = [number(x, 1) for x in table[column]]
+        elif column != "name":
+            table[column] = [number(x) for x in table[column]]
+    table.columns = [_(SUMMARY_HEADERS[c]) for c in table.columns]
+    return str(table.to_html(index=False))
 
 
 def _labels_text(level: str) -> str:
@@ -570,24 +624,27 @@ def run(args: argparse.Namespace) -> int:
         out = Path(args.out) if args.out else None
         if out is not None:
             if out.suffix.lower() not in (".csv", ".parquet", ".html", ".json"):
-                raise ValueError(f"cannot write {str(out)!r}: the output must end in .csv, "
-                                 ".parquet, .html or .json")
+                raise ValueError(_("cannot write {path}: the output must end in .csv, "
+                                   ".parquet, .html or .json").format(path=repr(str(out))))
             if not out.parent.is_dir():
-                raise ValueError(f"cannot write {str(out)!r}: no directory {str(out.parent)!r}")
+                raise ValueError(_("cannot write {path}: no directory {folder}").format(
+                    path=repr(str(out)), folder=repr(str(out.parent))))
         try:
             parse_level(args.level)
         except ValueError as exc:
-            raise ValueError(f"--level: {exc}") from None
+            raise ValueError(_("{option}: {problem}").format(option="--level",
+                                                             problem=exc)) from None
         game = Game.load(args.record)
         if not game.history:
-            raise ValueError(f"{args.record} holds no decision to review")
+            raise ValueError(_("{record} holds no decision to review").format(
+                record=args.record))
         seats = _seats(args.seats, game.config.players)
         frame = review(game, level=args.level, seed=args.seed, seats=seats,
                        progress=not args.no_progress and not args.json, backend=backend)
         if frame.empty:
-            raise ValueError("the seats given took no decision in this record")
+            raise ValueError(_("the seats given took no decision in this record"))
     except (ValueError, RecordError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {problem}").format(problem=exc), file=sys.stderr)
         return 2
     if out is not None:
         suffix = out.suffix.lower()
@@ -625,10 +682,13 @@ def _seats(text: str | None, players: int) -> list[int] | None:
         try:
             seat = int(part)
         except ValueError:
-            raise ValueError(f"--seats: {part.strip()!r} is not a seat number (1 to "
-                             f"{players})") from None
+            # Translators: an error of `nidavellir review --seats`; {value} as typed.
+            raise ValueError(_("{option}: {value} is not a seat number (1 to {players})"
+                               ).format(option="--seats", value=repr(part.strip()),
+                                        players=players)) from None
         if not 1 <= seat <= players:
-            raise ValueError(f"--seats: no seat {seat} in a {players}-player game (1 to "
-                             f"{players})")
+            raise ValueError(_("{option}: no seat {seat} in a {players}-player game (1 to "
+                               "{players})").format(option="--seats", seat=seat,
+                                                    players=players))
         seats.append(seat - 1)
     return seats

@@ -24,6 +24,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from ..i18n import N_, _
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -64,8 +66,9 @@ class Backend:
             raise ValueError(f"--dask needs a number of workers >= 1, not {self.dask!r}")
         if self.scheduler is not None:
             if not isinstance(self.scheduler, str) or not self.scheduler.strip():
-                raise ValueError(f"a scheduler address looks like tcp://host:8786, "
-                                 f"not {self.scheduler!r}")
+                raise ValueError(_("a scheduler address looks like {example}, not {value}"
+                                   ).format(example="tcp://host:8786",
+                                            value=repr(self.scheduler)))
 
     @property
     def uses_dask(self) -> bool:
@@ -105,11 +108,20 @@ def run_chunk(fn: Callable[[T], R], chunk: Sequence[T]) -> list[R]:
     return [fn(task) for task in chunk]
 
 
+#: A progress bar's words by default (``games: 40%|████  | 40/100 [00:02<00:03, 19.9
+#: game/s]``).
+# Translators: a progress bar of the commands: what is counted (plural), then its unit.
+PROGRESS_DESC, PROGRESS_UNIT = N_("games"), N_("game")
+
+
 class _Progress(Generic[R]):
+    """A progress bar on the terminal, its words in the reader's language: ``desc`` and
+    ``unit`` are messages marked for the catalogue (``N_``) where they are given."""
+
     def __init__(self, show: bool, total: int, desc: str, unit: str) -> None:
         from tqdm.auto import tqdm
 
-        self.bar = tqdm(total=total, desc=desc, unit=unit, disable=not show)
+        self.bar = tqdm(total=total, desc=_(desc), unit=_(unit), disable=not show)
 
     def update(self, n: int) -> None:
         self.bar.update(n)
@@ -134,13 +146,16 @@ def _dask_client(backend: Backend) -> tuple[Any, Any]:
     try:
         client = Client(address, timeout=backend.timeout)
     except (OSError, TimeoutError) as exc:
-        raise ValueError(f"cannot reach the Dask scheduler at {address} within "
-                         f"{backend.timeout:g} s ({type(exc).__name__})") from None
+        # Translators: {seconds} is a number of seconds, {problem} the exception's name.
+        raise ValueError(_("cannot reach the Dask scheduler at {address} within {seconds} s "
+                           "({problem})").format(address=address,
+                                                 seconds=f"{backend.timeout:g}",
+                                                 problem=type(exc).__name__)) from None
     return client, None
 
 
 def run_chunks(fn: Callable[[T], R], chunks: Sequence[Sequence[T]], backend: Backend,
-               progress: bool = False, desc: str = "games", unit: str = "game",
+               progress: bool = False, desc: str = PROGRESS_DESC, unit: str = PROGRESS_UNIT,
                skip: Callable[[int], bool] | None = None,
                ready: Callable[[], None] | None = None) -> Iterator[tuple[int, list[R]]]:
     """(index, results) for every chunk not skipped, as chunks finish. ``ready()`` runs once
@@ -209,7 +224,7 @@ def _run_dask(fn: Callable[[T], R], chunks: Sequence[Sequence[T]], todo: list[in
 
 
 def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], workers: int = 1,
-              progress: bool = False, desc: str = "games", unit: str = "game",
+              progress: bool = False, desc: str = PROGRESS_DESC, unit: str = PROGRESS_UNIT,
               backend: Backend | None = None, size: int | None = None,
               seconds_per_task: float = 0.01) -> Iterator[R]:
     """``fn(task)`` for each task, **in task order**, on ``backend`` (default: ``workers``

@@ -60,20 +60,24 @@ def game_seed(seed: int, index: int) -> int:
 def seat_bots(players: int, bots: str | Sequence[str]) -> tuple[str, ...]:
     """Validate the player count and bot names: one name for every seat, or one per seat."""
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
-        raise ValueError(f"Nidavellir is played by 2 to 5 players, not {players!r}")
+        # Translators: an error of simulate and ladder; {players} is what was given.
+        raise ValueError(_("Nidavellir is played by 2 to 5 players, not {players}").format(
+            players=repr(players)))
     names = [bots] if isinstance(bots, str) else list(bots)
     names = [str(b).strip().lower() for b in names]
     for b in names:
         parse_bot_spec(b)  # a name, or a search bot with its budget (search@400)
     if len(names) not in (1, players):
-        raise ValueError(f"{players} players need 1 or {players} bots, got {len(names)}")
+        raise ValueError(_("{players} players need 1 or {players} bots, got {n}").format(
+            players=players, n=len(names)))
     return tuple(names * players if len(names) == 1 else names)
 
 
 def check_output(path: str | Path) -> Path:
     path = Path(path)
     if path.suffix.lower() not in FORMATS:
-        raise ValueError(f"cannot write {str(path)!r}: the output must end in .csv or .parquet")
+        raise ValueError(_("cannot write {path}: the output must end in .csv or .parquet"
+                           ).format(path=repr(str(path))))
     return path
 
 
@@ -81,17 +85,22 @@ def writable_output(path: str | Path) -> Path:
     """A .csv / .parquet path whose folder exists."""
     out = check_output(path)
     if not out.parent.is_dir():
-        raise ValueError(f"cannot write {str(out)!r}: no directory {str(out.parent)!r}")
+        # Translators: {path} and {folder} are paths as typed.
+        raise ValueError(_("cannot write {path}: no directory {folder}").format(
+            path=repr(str(out)), folder=repr(str(out.parent))))
     return out
 
 
 def check_games_players(args: argparse.Namespace) -> Backend:
     """--games, --players and the backend's arguments (simulate and ladder)."""
     if args.games < 1:
-        raise ValueError(f"--games must be at least 1, not {args.games}")
+        # Translators: {option} is an option as typed (--games, --chunk).
+        raise ValueError(_("{option} must be at least 1, not {value}").format(
+            option="--games", value=args.games))
     backend = backend_from(args)
     if not 2 <= args.players <= 5:
-        raise ValueError(f"--players must be 2 to 5, not {args.players}")
+        raise ValueError(_("{option} must be 2 to 5, not {value}").format(
+            option="--players", value=args.players))
     return backend
 
 
@@ -168,11 +177,14 @@ def seconds_per_game(bots: Sequence[str], players: int) -> float:
 def _tasks(games: int, players: int, bots: str | Sequence[str], seed: int, workers: int,
            expansions: Sequence[str]) -> tuple[list[Task], tuple[str, ...], tuple[str, ...]]:
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise ValueError(f"the number of games must be at least 1, not {games!r}")
+        raise ValueError(_("the number of games must be at least 1, not {value}").format(
+            value=repr(games)))
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers!r}")
+        raise ValueError(_("workers must be at least 1, not {value}").format(
+            value=repr(workers)))
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"the seed must be a whole number, not {seed!r}")
+        raise ValueError(_("the seed must be a whole number, not {value}").format(
+            value=repr(seed)))
     seats = seat_bots(players, bots)
     exp = tuple(e.lower() for e in expansions)
     if exp:
@@ -225,33 +237,39 @@ def partition_dir(out: Path, players: int, seats: Sequence[str]) -> Path:
 def check_out_dir(out: Path, manifest: dict[str, Any], resume: bool) -> None:
     """The folder must be new or empty, or (with ``resume``) hold this very run."""
     if out.exists() and not out.is_dir():
-        raise ValueError(f"{str(out)!r} is a file, not a folder")
+        raise ValueError(_("{path} is a file, not a folder").format(path=repr(str(out))))
     if not out.exists():
         if not out.parent.is_dir():
-            raise ValueError(f"cannot write {str(out)!r}: no directory {str(out.parent)!r}")
+            raise ValueError(_("cannot write {path}: no directory {folder}").format(
+                path=repr(str(out)), folder=repr(str(out.parent))))
         return
     entries = [e for e in out.iterdir()]
     if not entries:
         return
     mpath = out / MANIFEST
     if not mpath.is_file():
-        raise ValueError(f"{str(out)!r} holds other data (no {MANIFEST}): choose an empty or "
-                         "new folder")
+        # Translators: {manifest} is a file's name (manifest.json).
+        raise ValueError(_("{path} holds other data (no {manifest}): choose an empty or new "
+                           "folder").format(path=repr(str(out)), manifest=MANIFEST))
     try:
         found = json.loads(mpath.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        raise ValueError(f"{str(mpath)!r} is unreadable: choose an empty or new folder") from None
+        raise ValueError(_("{path} is unreadable: choose an empty or new folder").format(
+            path=repr(str(mpath)))) from None
     mine = {k: v for k, v in manifest.items() if k != "chunk"}
     theirs = {k: v for k, v in found.items() if k != "chunk"} if isinstance(found, dict) else {}
     if mine != theirs:
-        raise ValueError(f"{str(out)!r} holds another simulation ({theirs}): choose an empty "
-                         "or new folder")
+        # Translators: {theirs} is the other simulation's settings (data).
+        raise ValueError(_("{path} holds another simulation ({theirs}): choose an empty or "
+                           "new folder").format(path=repr(str(out)), theirs=theirs))
     if not resume:
-        raise ValueError(f"{str(out)!r} already holds this simulation: add --resume to write "
-                         "only the chunks that are missing, or choose a new folder")
+        raise ValueError(_("{path} already holds this simulation: add {option} to write only "
+                           "the chunks that are missing, or choose a new folder").format(
+            path=repr(str(out)), option="--resume"))
     chunk = found.get("chunk")
     if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
-        raise ValueError(f"{str(mpath)!r} is damaged (chunk {chunk!r}): choose a new folder")
+        raise ValueError(_("{path} is damaged (chunk {chunk}): choose a new folder").format(
+            path=repr(str(mpath)), chunk=repr(chunk)))
     manifest["chunk"] = chunk
 
 
@@ -272,7 +290,8 @@ def simulate_to_dir(out: str | Path, games: int, players: int, bots: str | Seque
     backend = backend or Backend(workers=workers, scheduler=scheduler, dask=dask)
     size = chunk or chunk_size(len(tasks), seconds_per_game(seats, players), backend)
     if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-        raise ValueError(f"the chunk size must be a whole number >= 1, not {size!r}")
+        raise ValueError(_("the chunk size must be a whole number >= 1, not {value}").format(
+            value=repr(size)))
     manifest = _manifest(games, players, seats, seed, exp, size)
     check_out_dir(out, manifest, resume)
     size = manifest["chunk"]
@@ -368,13 +387,17 @@ def add_backend_arguments(parser: argparse.ArgumentParser, workers: int = 1,
 
 def backend_from(args: argparse.Namespace) -> Backend:
     if args.workers < 1:
-        raise ValueError(f"--workers must be at least 1, not {args.workers}")
+        raise ValueError(_("{option} must be at least 1, not {value}").format(
+            option="--workers", value=args.workers))
     if args.dask is not None and args.dask < 1:
-        raise ValueError(f"--dask needs a number of workers >= 1, not {args.dask}")
+        raise ValueError(_("{option} needs a number of workers >= 1, not {value}").format(
+            option="--dask", value=args.dask))
     if args.scheduler is not None and args.dask is not None:
-        raise ValueError("give --scheduler or --dask, not both")
+        raise ValueError(_("give {one} or {other}, not both").format(one="--scheduler",
+                                                                     other="--dask"))
     if not args.connect_timeout > 0:
-        raise ValueError(f"--connect-timeout must be positive, not {args.connect_timeout}")
+        raise ValueError(_("{option} must be positive, not {value}").format(
+            option="--connect-timeout", value=args.connect_timeout))
     return Backend(workers=args.workers, scheduler=args.scheduler, dask=args.dask,
                    timeout=args.connect_timeout)
 
@@ -415,12 +438,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         backend = check_games_players(args)
         if args.chunk is not None and args.chunk < 1:
-            raise ValueError(f"--chunk must be at least 1, not {args.chunk}")
+            raise ValueError(_("{option} must be at least 1, not {value}").format(
+                option="--chunk", value=args.chunk))
         bots = [b for b in args.bots.split(",") if b.strip()]
         try:
             seat_bots(args.players, bots)
         except ValueError as exc:
-            raise ValueError(f"--bots: {exc}") from None
+            raise ValueError(_("{option}: {problem}").format(option="--bots",
+                                                             problem=exc)) from None
         expansions = [e.strip() for e in args.expansions.split(",") if e.strip()]
         if _is_dir_target(args.out):
             summary = simulate_to_dir(args.out, args.games, args.players, bots, seed=args.seed,
@@ -439,13 +464,14 @@ def run(args: argparse.Namespace) -> int:
             print(_bot_lines({b: (means[b], summary["wins"].get(b, 0)) for b in sorted(means)}))
             return 0
         if args.resume:
-            raise ValueError("--resume needs a folder: --out DIR/")
+            raise ValueError(_("{option} needs a folder: {example}").format(
+                option="--resume", example="--out DIR/"))
         out = writable_output(args.out)
         df = simulate(args.games, args.players, bots, seed=args.seed, expansions=expansions,
                       progress=not args.no_progress, chunk=args.chunk, backend=backend)
         write(df, out)
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {problem}").format(problem=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     winners = df[df["winner"]].groupby("bot").size()
     means = df.groupby("bot")["total"].mean()

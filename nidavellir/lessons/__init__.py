@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from .source import LessonError, Source, read
 
 if TYPE_CHECKING:
@@ -82,13 +83,15 @@ def lesson_of(path: str | os.PathLike[str]) -> Path:
     for other in lesson_files(p.parent):
         if other != p and _kind_of(other) in KINDS:
             try:
-                found, _ = read(other)
+                found, _source = read(other)
             except LessonError:
                 continue
             if isinstance(found, dict) and found.get("key") == key:
                 return other
-    raise source.error(("lesson",), f"no lesson with the key {key!r} in {p.parent}: a "
-                                    "translation lies beside its lesson")
+    # Translators: an error of a lesson's translation file; {key} is quoted from it.
+    raise source.error(("lesson",), _("no lesson with the key {key} in {folder}: a "
+                                      "translation lies beside its lesson").format(
+        key=repr(key), folder=p.parent))
 
 
 def check_languages(path: str | os.PathLike[str]) -> tuple[Lesson, list[LessonError]]:
@@ -107,12 +110,16 @@ def check_languages(path: str | os.PathLike[str]) -> tuple[Lesson, list[LessonEr
 
 def from_data(data: Any, source: Source) -> Lesson:
     if not isinstance(data, dict):
-        raise source.error((), "a lesson file is a mapping of fields (kind, key, title, ...)")
+        raise source.error((), _("a lesson file is a mapping of fields (kind, key, title, "
+                                 "...)"))
     kind = data.get("kind")
     if kind not in KINDS:
-        path = ("kind",) if "kind" in data else ()
-        got = f", not {kind!r}" if "kind" in data else " (the file has none)"
-        raise source.error(path, f"kind must be walkthrough or probability{got}")
+        if "kind" in data:
+            # Translators: walkthrough and probability are values a lesson file writes.
+            raise source.error(("kind",), _("kind must be walkthrough or probability, not "
+                                            "{kind}").format(kind=repr(kind)))
+        raise source.error((), _("kind must be walkthrough or probability (the file has "
+                                 "none)"))
     if kind == "walkthrough":
         from . import walkthrough
 
@@ -161,7 +168,7 @@ def _kind_of(path: Path) -> str:
     stamp = _stamp(path)
     if stamp not in _KINDS:
         try:
-            data, _ = read(path)
+            data, _source = read(path)
         except LessonError:
             data = None
         kind = data.get("kind") if isinstance(data, dict) else None
@@ -169,19 +176,22 @@ def _kind_of(path: Path) -> str:
     return _KINDS[stamp]
 
 
-_CACHE: dict[tuple[tuple[str, int, int], str, tuple[tuple[str, int, int], ...]], Entry] = {}
+#: Entries by the file's version, the lesson's language, the reader's (the errors' words)
+#: and the versions of its translations.
+_CACHE: dict[tuple[tuple[str, int, int], str, str, tuple[tuple[str, int, int], ...]],
+             Entry] = {}
 
 
 def entry(path: str | os.PathLike[str], builtin: bool = False,
           language: str | None = None) -> Entry:
     """The file's :class:`Entry` in ``language`` (default: the current one), read once per
-    version of the file and of its translations."""
+    version of the file and of its translations, its errors in the reader's language."""
     from .. import i18n
 
     p = Path(path)
     code = language if language is not None else i18n.language()
     others = tuple(_stamp(t) for t in sorted(p.parent.glob(f"*.{code}.yaml")))
-    key = (_stamp(p), code, others)
+    key = (_stamp(p), code, i18n.language(), others)
     if key in _CACHE and _CACHE[key].builtin == builtin:
         return _CACHE[key]
     try:
@@ -219,7 +229,8 @@ class Library:
         self.builtin_lessons = builtin_lessons
         self.folder_error = ""
         if self.folder is not None and not self.folder.is_dir():
-            self.folder_error = f"{self.folder}: no such folder of lessons"
+            self.folder_error = _("{folder}: no such folder of lessons").format(
+                folder=self.folder)
 
     def files(self, kind: str | None = None) -> list[tuple[Path, bool]]:
         """(file, built in) for every lesson file, the lab's first; with ``kind``, only
@@ -249,8 +260,8 @@ class Library:
                 if first != e.file:
                     e = Entry(e.file, e.kind, error=LessonError(
                         e.file, getattr(e.lesson, "key_line", 1),
-                        f"the key {e.lesson.key!r} is already used by {first}: choose "
-                        "another"), builtin=builtin_)
+                        _("the key {key} is already used by {file}: choose another").format(
+                            key=repr(e.lesson.key), file=first)), builtin=builtin_)
             out.append(e)
         return out
 

@@ -59,6 +59,7 @@ from .. import coins as K
 from ..cards import Card, Kind, Suit
 from ..errors import IllegalAction, InvalidNotation
 from ..game import Game
+from ..i18n import _
 from ..scoring import CATEGORIES
 from ..tokens import parse_token
 
@@ -70,7 +71,10 @@ class ClaimError(ValueError):
 def _player(game: Game, name: str) -> int:
     names = [n.lower() for n in game.names]
     if name.lower() not in names:
-        raise ClaimError(f"no player {name!r} at the table ({', '.join(game.names)})")
+        # Translators: an error of a walkthrough's check ("ranks Bo W = 2"): what it names
+        # is quoted as written; the checks' words (ranks, points, ...) are notation.
+        raise ClaimError(_("no player {name} at the table ({names})").format(
+            name=repr(name), names=", ".join(game.names)))
     return names.index(name.lower())
 
 
@@ -78,12 +82,14 @@ def _suit(letter: str) -> Suit:
     try:
         return Suit.parse(letter)
     except (KeyError, ValueError):
-        raise ClaimError(f"{letter!r} is not a class (W, H, M, B, E)") from None
+        raise ClaimError(_("{letter} is not a class ({letters})").format(
+            letter=repr(letter), letters="W, H, M, B, E")) from None
 
 
 def _args(args: Sequence[str], low: int, high: int, usage: str) -> None:
     if not low <= len(args) <= high:
-        raise ClaimError(f"expected {usage}")
+        # Translators: {usage} is a check's form ("ranks PLAYER CLASS").
+        raise ClaimError(_("expected {usage}").format(usage=usage))
 
 
 def _ranks(game: Game, args: Sequence[str], learner: int) -> str:
@@ -99,7 +105,8 @@ def _points(game: Game, args: Sequence[str], learner: int) -> str:
         return str(score.total)
     line = args[1].lower()
     if line not in CATEGORIES:
-        raise ClaimError(f"{args[1]!r} is not a score-sheet line ({', '.join(CATEGORIES)})")
+        raise ClaimError(_("{line} is not a score-sheet line ({lines})").format(
+            line=repr(args[1]), lines=", ".join(CATEGORIES)))
     return str(score.breakdown.get(line, 0))
 
 
@@ -108,7 +115,8 @@ def _coins(game: Game, args: Sequence[str], learner: int) -> str:
     seat = _player(game, args[0])
     place = args[1].lower() if len(args) == 2 else "all"
     if place not in ("hand", "purse", "all"):
-        raise ClaimError(f"{args[1]!r} is not a place of coins (hand, purse, all)")
+        raise ClaimError(_("{place} is not a place of coins ({places})").format(
+            place=repr(args[1]), places="hand, purse, all"))
     me = game.observation(seat)["players"][seat]
     coins = me["coins"] if place == "all" else me[place]
     return " ".join(sorted(coins, key=K.label_key)) or "none"
@@ -162,7 +170,7 @@ def _discard(game: Game, args: Sequence[str], learner: int) -> str:
 def _best(game: Game, args: Sequence[str], learner: int) -> str:
     _args(args, 2, 2, "best discard CLASS")
     if args[0].lower() != "discard":
-        raise ClaimError("expected best discard CLASS")
+        raise ClaimError(_("expected {usage}").format(usage="best discard CLASS"))
     cards = _discard_cards(game, args[1])
     if not cards:
         return "none"
@@ -171,13 +179,14 @@ def _best(game: Game, args: Sequence[str], learner: int) -> str:
 
 def _distinction(game: Game, args: Sequence[str], learner: int) -> str:
     if not args:
-        raise ClaimError("expected distinction NAME")
+        raise ClaimError(_("expected {usage}").format(usage="distinction NAME"))
     wanted = " ".join(args).lower()
     holders = game.observation(learner)["distinctions"]
     for name, holder in holders.items():
         if name.lower() == wanted:
             return "nobody" if holder is None else game.names[holder]
-    raise ClaimError(f"no distinction {' '.join(args)!r} ({', '.join(holders)})")
+    raise ClaimError(_("no distinction {name} ({names})").format(
+        name=repr(" ".join(args)), names=", ".join(holders)))
 
 
 def _now(game: Game, args: Sequence[str], learner: int) -> str:
@@ -187,7 +196,8 @@ def _now(game: Game, args: Sequence[str], learner: int) -> str:
     try:
         branch.apply(args[0])
     except (IllegalAction, InvalidNotation) as exc:
-        raise ClaimError(f"{args[0]!r} is not a move here: {exc}") from None
+        raise ClaimError(_("{move} is not a move here: {problem}").format(
+            move=repr(args[0]), problem=exc)) from None
     return _signed(branch.scores()[learner].total - before)
 
 
@@ -223,14 +233,18 @@ def split(claim: str) -> tuple[str, list[str], str]:
     """(what, arguments, stated value) of ``WHAT ARGS = VALUE``."""
     left, eq, value = claim.rpartition("=")
     if not eq or not left.strip() or not value.strip():
-        raise ClaimError(f"a claim reads WHAT ARGS = VALUE, not {claim!r}")
+        raise ClaimError(_("a claim reads {form}, not {claim}").format(
+            form="WHAT ARGS = VALUE", claim=repr(claim)))
     try:
         words = _words(left)
     except ValueError as exc:
-        raise ClaimError(f"cannot read {left.strip()!r}: {exc}") from None
+        # Translators: {problem} is the reader's own words (English).
+        raise ClaimError(_("cannot read {text}: {problem}").format(
+            text=repr(left.strip()), problem=exc)) from None
     what = words[0].lower()
     if what not in CLAIMS:
-        raise ClaimError(f"unknown claim {words[0]!r}; known: {', '.join(CLAIMS)}")
+        raise ClaimError(_("unknown claim {claim}; known: {claims}").format(
+            claim=repr(words[0]), claims=", ".join(CLAIMS)))
     return what, words[1:], value.strip()
 
 
@@ -238,7 +252,8 @@ def evaluate(game: Game, claim: str, learner: int) -> str:
     """The engine's value of a claim's left side (``ranks You W``)."""
     words = _words(claim)
     if not words or words[0].lower() not in CLAIMS:
-        raise ClaimError(f"unknown claim {claim!r}; known: {', '.join(CLAIMS)}")
+        raise ClaimError(_("unknown claim {claim}; known: {claims}").format(
+            claim=repr(claim), claims=", ".join(CLAIMS)))
     return CLAIMS[words[0].lower()](game, words[1:], learner)
 
 
@@ -264,7 +279,9 @@ def check(game: Game, claim: str, learner: int) -> str | None:
     """None when the claim holds; else what the game has (``the game has 3``)."""
     what, args, stated = split(claim)
     actual = CLAIMS[what](game, args, learner)
-    return None if _same(stated, actual) else f"the game has {actual}"
+    # Translators: what a walkthrough's check found instead ("... claims 'ranks Bo W = 2',
+    # but the game has 3"); {actual} is a value in notation.
+    return None if _same(stated, actual) else _("the game has {actual}").format(actual=actual)
 
 
 __all__ = ["CLAIMS", "ClaimError", "check", "evaluate", "split"]

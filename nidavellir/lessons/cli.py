@@ -27,18 +27,24 @@ EXIT_BAD_INPUT = 2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="lesson_command", metavar="ACTION", required=True)
-    listing = sub.add_parser("list", help="every lesson: kind, key, title and file",
-                             description="every lesson: kind, key, title and file")
-    listing.add_argument("--json", action="store_true", help="one JSON list")
+    # Translators: `nidavellir lesson --help`: what comes after `lesson`.
+    actions = _("list, check or show")
+    sub = parser.add_subparsers(dest="lesson_command", metavar="ACTION", required=True,
+                                help=actions)
+    # Translators: `nidavellir lesson --help`: its actions' lines.
+    what = _("every lesson: kind, key, title and file")
+    listing = sub.add_parser("list", help=what, description=what)
+    listing.add_argument("--json", action="store_true", help=_("one JSON list"))
     listing.add_argument("--lessons", metavar="DIR",
-                         help="a teacher's folder of lesson files, listed after the lab's")
-    check = sub.add_parser("check", help="check lesson files (exit 2 when one is bad)",
-                           description="check lesson files (exit 2 when one is bad)")
-    check.add_argument("files", nargs="+", metavar="FILE")
-    show = sub.add_parser("show", help="a lesson in text, step by step",
-                          description="a lesson in text, step by step")
-    show.add_argument("file", metavar="FILE")
+                         help=_("a teacher's folder of lesson files, listed after the lab's"))
+    what = _("check lesson files (exit 2 when one is bad)")
+    check = sub.add_parser("check", help=what, description=what)
+    check.add_argument("files", nargs="+", metavar="FILE",
+                       help=_("a lesson file (a translation file is checked with its "
+                              "lesson)"))
+    what = _("a lesson in text, step by step")
+    show = sub.add_parser("show", help=what, description=what)
+    show.add_argument("file", metavar="FILE", help=_("a lesson file"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,7 +73,7 @@ def _row(e: Entry) -> dict[str, Any]:
 def run_list(args: argparse.Namespace) -> int:
     library = Library(folder=args.lessons if args.lessons is not None else None)
     if library.folder_error:
-        print(f"error: {library.folder_error}", file=sys.stderr)
+        print(_("error: {problem}").format(problem=library.folder_error), file=sys.stderr)
         return EXIT_BAD_INPUT
     rows = [_row(e) for e in library.entries()]
     if args.json:

@@ -107,10 +107,13 @@ def placeholders(text: str) -> list[tuple[str, str]]:
         if name is None:
             continue
         if not name or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
-            raise ValueError(f"placeholder {{{name}}}: a name is letters, digits and _")
+            # Translators: an error of a lesson's text; {placeholder} is quoted from it.
+            raise ValueError(_("placeholder {placeholder}: a name is letters, digits and "
+                               "_").format(placeholder="{" + name + "}"))
         if conversion:
-            raise ValueError(f"placeholder {{{name}!{conversion}}}: no conversions, only a "
-                             "format such as {name:.3f}")
+            raise ValueError(_("placeholder {placeholder}: no conversions, only a format "
+                               "such as {example}").format(
+                placeholder="{" + f"{name}!{conversion}" + "}", example="{name:.3f}"))
         found.append((name, spec or ""))
     return found
 

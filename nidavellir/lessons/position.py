@@ -51,9 +51,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import i18n
 from ..actions import parse_action
 from ..errors import IllegalAction, InvalidNotation, NidavellirError, RecordError
 from ..game import Game
+from ..i18n import _, count
 from .source import Source, fields, integer, key_of, mapping, text, texts, where
 
 if TYPE_CHECKING:
@@ -116,24 +118,31 @@ class PositionStep:
         """The move in the engine's notation, or ValueError saying in one sentence why it
         is not an answer to this position."""
         if not isinstance(move, str) or not move.strip():
-            raise ValueError(f"an answer to {self.title!r} is a move in notation (e.g. "
-                             f"{self.legal_moves()[0]!r}), not {move!r}")
+            # Translators: a student's answer to a position question that is not a move;
+            # {title} is the step's title, {example} a move in notation.
+            raise ValueError(_("an answer to {title} is a move in notation (e.g. {example}), "
+                               "not {move}").format(title=repr(self.title),
+                                                    example=repr(self.legal_moves()[0]),
+                                                    move=repr(move)))
         if len(move) > MOVE_MAX:
-            raise ValueError(f"a move is at most {MOVE_MAX} characters in notation")
+            raise ValueError(_("a move is at most {n} characters in notation").format(
+                n=MOVE_MAX))
         game = self.game()
         try:
             action = parse_action(move.strip())
         except InvalidNotation as exc:
-            raise ValueError(f"{move.strip()!r} is not a move in notation: {exc}") from None
+            raise ValueError(_("{move} is not a move in notation: {problem}").format(
+                move=repr(move.strip()), problem=exc)) from None
         legal = {str(a): a for a in game.legal_actions()}
         if str(action) in legal:
             return str(action)
         try:
             game.apply(action)
         except (IllegalAction, InvalidNotation) as exc:
-            raise ValueError(f"{move.strip()!r} is not a legal move of this position: "
-                             f"{exc}") from None
-        raise ValueError(f"{move.strip()!r} is not a legal move of this position")
+            raise ValueError(_("{move} is not a legal move of this position: {problem}"
+                               ).format(move=repr(move.strip()), problem=exc)) from None
+        raise ValueError(_("{move} is not a legal move of this position").format(
+            move=repr(move.strip())))
 
     def answer(self, lesson: str, number: int, student: str, move: Any, name: str = "",
                uid: str | None = None, at: float | None = None) -> Answer:
@@ -156,23 +165,37 @@ def position_text(step: PositionStep) -> str:
     """The position as its seat sees it, in text (``nidavellir lesson show``): the
     decision, the taverns, every seat's army and coins as the seat may see them, the
     question and the legal moves."""
+    from ..names import tavern_name
+
     v = step.view()
     me = v["players"][step.seat]
-    lines = [f"Decision {step.decision}: {me['name']} (seat {step.seat}), age {v['age']}, "
-             f"round {v['round']}: {v['decision']['prompt']}"]
-    from ..cards import TAVERNS
-
-    for name, cards in zip(TAVERNS, v["taverns"], strict=False):
-        lines.append(f"  {name}: {' '.join(cards) or '(empty)'}")
+    # Translators: `nidavellir lesson show`: a position step's first line; {prompt} is the
+    # decision in words.
+    lines = [_("Decision {decision}: {name} (seat {seat}), age {age}, round {round}: "
+               "{prompt}").format(decision=step.decision, name=me["name"], seat=step.seat,
+                                  age=v["age"], round=v["round"],
+                                  prompt=v["decision"]["prompt"])]
+    # Translators: `lesson show`: a tavern without cards.
+    empty = _("(empty)")
+    for i, cards in enumerate(v["taverns"]):
+        lines.append(f"  {tavern_name(i)}: {' '.join(cards) or empty}")
     for p in v["players"]:
-        army = " ".join(f"{k}:{','.join(c)}" for k, c in p["army"].items() if c) or "no cards"
+        army = " ".join(f"{k}:{','.join(c)}" for k, c in p["army"].items() if c) or _(
+            "no cards")
         hand = (" ".join(p["hand"]) if isinstance(p["hand"], list)
-                else f"{p['hand']} coins")
-        lines.append(f"  {p['name']}: {army}; gem {p['gem']}; coins {' '.join(p['coins'])} "
-                     f"(in hand: {hand})")
+                else count(p["hand"], "{n} coin", "{n} coins"))
+        # Translators: `lesson show`: a seat's line; {army} and {coins} are notation
+        # (card and coin tokens), {hand} the coins in hand or how many.
+        lines.append("  " + _("{name}: {army}; gem {gem}; coins {coins} (in hand: {hand})"
+                              ).format(name=p["name"], army=army, gem=p["gem"],
+                                       coins=" ".join(p["coins"]), hand=hand))
     moves = v.get("legal_actions", [])
-    lines.append(f"\n{step.question} ({len(moves)} legal moves: {', '.join(moves[:6])}"
-                 f"{', ...' if len(moves) > 6 else ''})\n")
+    shown = ", ".join(moves[:6]) + (", ..." if len(moves) > 6 else "")
+    # Translators: `lesson show`: the step's question, then how many legal moves and the
+    # first of them in notation.
+    lines.append("\n" + count(len(moves), "{question} ({n} legal move: {moves})",
+                               "{question} ({n} legal moves: {moves})",
+                               question=step.question, moves=shown) + "\n")
     return "\n".join(lines)
 
 
@@ -192,6 +215,9 @@ def decisions(game: Game) -> int:
     return n if game.is_over else n + 1
 
 
+#: Each position and level judged in this process: its judgement, the seconds it took, and
+#: its figures worded in each language asked for (the words are the reader's; the numbers
+#: are the same in every language, so a page in another language is not judged again).
 _JUDGED: dict[tuple[str, int, str], dict[str, Any]] = {}
 _JUDGING = threading.Lock()
 
@@ -200,31 +226,46 @@ def coach_figures(record: Mapping[str, Any], decision: int,
                   level: str = DEFAULT_LEVEL) -> dict[str, Any]:
     """The coach's judgement of the position, as plain data: per option (every legal move,
     equivalent moves grouped), its chance to win and expected final score with their
-    standard errors, whether it is about as good as the best, and its words; with the
-    level, whether it is exact, and how many seconds the judgement took. Judged once per
-    position and level in this process (a second call, from any page, returns the same
-    figures at once), from the deciding seat's knowledge only
-    (:mod:`nidavellir.bots.judge`)."""
+    standard errors, whether it is about as good as the best, and its words in the current
+    language; with the level, whether it is exact, and how many seconds the judgement took.
+    Judged once per position and level in this process (a second call, from any page and in
+    any language, returns the same figures at once, worded for its language), from the
+    deciding seat's knowledge only (:mod:`nidavellir.bots.judge`)."""
     from ..bots.judge import judge
 
     key = (json.dumps(record, sort_keys=True, ensure_ascii=False), decision, level)
     with _JUDGING:  # one judgement at a time: two pages asking at once wait for one
-        if key in _JUDGED:
-            return _JUDGED[key]
+        known = _JUDGED.get(key)
+        if known is None:
+            game = position_game(record, decision)
+            started = time.perf_counter()
+            j = judge(game, level=level)
+            known = _JUDGED[key] = {"judgement": j, "worded": {},
+                                    "seconds": time.perf_counter() - started}
+        language = i18n.language()
+        if language in known["worded"]:
+            return known["worded"][language]  # type: ignore[no-any-return]
+        j = known["judgement"]
         game = position_game(record, decision)
-        started = time.perf_counter()
-        j = judge(game, level=level)
-        seconds = time.perf_counter() - started
+        # The moves as the decision says them to the deciding seat, in this language (the
+        # judgement's own words are those of the language it was made in).
+        d = game.decision
+        assert d is not None
         options = []
         for o in j.options:
+            try:
+                words = d.task.say(game.engine, o.action)
+            except NotImplementedError:  # a decision without words: its notation stays
+                words = str(o.action)
             options.append({
                 "move": str(o.action), "moves": [str(a) for a in o.actions],
-                "words": j.say(o.action), "win": o.win, "win_se": o.win_se,
-                "score": o.score, "score_se": o.score_se, "about_best": o.about_best})
-        out = {"level": j.level, "exact": j.exact, "seconds": seconds,
+                "words": words, "win": o.win,
+                "win_se": o.win_se, "score": o.score, "score_se": o.score_se,
+                "about_best": o.about_best})
+        out = {"level": j.level, "exact": j.exact, "seconds": known["seconds"],
                "playouts": j.playouts, "iterations": j.iterations, "best": str(j.best),
                "options": options}
-        _JUDGED[key] = out
+        known["worded"][language] = out
         return out
 
 
@@ -257,48 +298,57 @@ def is_position(raw: Any) -> bool:
 
 
 def parse_step(source: Source, raw: Any, path: tuple[Any, ...]) -> PositionStep:
-    step = mapping(source, raw, path, "a step")
+    step = mapping(source, raw, path, _("a step"))
     fields(source, step, path, STEP_FIELDS, STEP_OPTIONAL)
     ppath = (*path, "position")
-    spec = mapping(source, step["position"], ppath, "a position (a record and a decision "
-                                                    "number, or a game, and the seat)")
+    spec = mapping(source, step["position"], ppath, _("a position (a record and a decision "
+                                                      "number, or a game, and the seat)"))
     fields(source, spec, ppath, (), POSITION_OPTIONAL)
     if ("record" in spec) == ("game" in spec):
-        raise source.error(ppath, f"{where(ppath)} needs either a record (with a decision "
-                                  "number) or a game (players, seed and actions), not "
-                                  f"{'both' if 'record' in spec else 'neither'}")
+        if "record" in spec:
+            # Translators: an error of a position step; record, game, decision, seat and
+            # level are keys of a lesson file.
+            message = _("{where} needs either a record (with a decision number) or a game "
+                        "(players, seed and actions), not both")
+        else:
+            message = _("{where} needs either a record (with a decision number) or a game "
+                        "(players, seed and actions), not neither")
+        raise source.error(ppath, message.format(where=where(ppath)))
     if "record" in spec:
         record = _record(source, spec["record"], (*ppath, "record"))
         if "decision" not in spec:
-            raise source.error(ppath, f"{where(ppath)} has a record but no 'decision' (the "
-                                      "decision number, 1 for the first, as the review "
-                                      "numbers them)")
+            raise source.error(ppath, _("{where} has a record but no 'decision' (the "
+                                        "decision number, 1 for the first, as the review "
+                                        "numbers them)").format(where=where(ppath)))
     else:
         if "decision" in spec:
-            raise source.error((*ppath, "decision"), f"{where((*ppath, 'decision'))}: a game "
-                                                     "is the position after its actions; a "
-                                                     "decision number goes with a record")
+            raise source.error((*ppath, "decision"), _(
+                "{where}: a game is the position after its actions; a decision number goes "
+                "with a record").format(where=where((*ppath, "decision"))))
         record = _game_record(source, spec["game"], (*ppath, "game"))
     try:
         game = Game.from_record(record)
     except (RecordError, NidavellirError, ValueError) as exc:
         at = (*ppath, "record") if "record" in spec else (*ppath, "game")
-        raise source.error(at, f"{where(at)} cannot be replayed: {exc}") from None
+        raise source.error(at, _("{where} cannot be replayed: {problem}").format(
+            where=where(at), problem=exc)) from None
     last = decisions(game)
     if last < 1:
-        raise source.error(ppath, f"{where(ppath)}: the game is over before its first "
-                                  "decision")
+        raise source.error(ppath, _("{where}: the game is over before its first "
+                                    "decision").format(where=where(ppath)))
     if "record" in spec:
         dpath = (*ppath, "decision")
         d = spec["decision"]
         if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= last:
-            raise source.error(dpath, f"{where(dpath)} must be a decision of the record, "
-                                      f"1 to {last}, not {d!r}")
+            raise source.error(dpath, _("{where} must be a decision of the record, 1 to "
+                                        "{last}, not {value}").format(
+                where=where(dpath), last=last, value=repr(d)))
         decision = d
     else:
         if game.is_over:
-            raise source.error((*ppath, "game"), f"{where((*ppath, 'game'))}: the game is "
-                                                 "over after its actions: nobody decides")
+            raise source.error((*ppath, "game"), _("{where}: the game is over after its "
+                                                   "actions: nobody decides").format(
+                where=where((*ppath, "game"))))
         decision = last
     game.undo_to(decision - 1)
     seat = _seat(source, spec, ppath, game, decision)
@@ -308,7 +358,8 @@ def parse_step(source: Source, raw: Any, path: tuple[Any, ...]) -> PositionStep:
     try:
         parse_level(level)
     except ValueError as exc:
-        raise source.error((*ppath, "level"), f"{where((*ppath, 'level'))}: {exc}") from None
+        raise source.error((*ppath, "level"), _("{where}: {problem}").format(
+            where=where((*ppath, "level")), problem=exc)) from None
     return PositionStep(
         key=key_of(source, step["key"], (*path, "key")), title=text(source, step, path, "title"),
         situation=text(source, step, path, "situation"),
@@ -331,12 +382,18 @@ def _seat(source: Source, spec: Mapping[str, Any], ppath: tuple[Any, ...], game:
     elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
         seat = value
     else:
-        raise source.error(spath, f"{where(spath)} must be a seat from 0 to {len(names) - 1} "
-                                  f"or a player's name ({', '.join(names)}), not {value!r}")
+        raise source.error(spath, _("{where} must be a seat from 0 to {last} or a player's "
+                                    "name ({names}), not {value}").format(
+            where=where(spath), last=len(names) - 1, names=", ".join(names),
+            value=repr(value)))
     if seat != d.player:
-        raise source.error(spath, f"{where(spath)}: {names[seat]} (seat {seat}) does not "
-                                  f"decide at decision {decision}: {names[d.player]} (seat "
-                                  f"{d.player}) does ({d.prompt})")
+        # Translators: {name} and {decider} are players of the position, {prompt} the
+        # decision in words.
+        raise source.error(spath, _("{where}: {name} (seat {seat}) does not decide at "
+                                    "decision {decision}: {decider} (seat {decider_seat}) "
+                                    "does ({prompt})").format(
+            where=where(spath), name=names[seat], seat=seat, decision=decision,
+            decider=names[d.player], decider_seat=d.player, prompt=d.prompt))
     return seat
 
 
@@ -345,23 +402,27 @@ def _record(source: Source, value: Any, path: tuple[Any, ...]) -> dict[str, Any]
     if isinstance(value, dict):
         return value
     if not isinstance(value, str) or not value.strip():
-        raise source.error(path, f"{where(path)} must be a game record (a mapping) or the "
-                                 f"name of a record file (.json), not {value!r}")
+        raise source.error(path, _("{where} must be a game record (a mapping) or the name "
+                                   "of a record file (.json), not {value}").format(
+            where=where(path), value=repr(value)))
     file = Path(source.file).parent / value.strip()
+    named = repr(value.strip())
     try:
         data = json.loads(file.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise source.error(path, f"{where(path)}: no record file {value.strip()!r} beside "
-                                 "the lesson") from None
+        raise source.error(path, _("{where}: no record file {file} beside the lesson").format(
+            where=where(path), file=named)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise source.error(path, f"{where(path)}: cannot read {value.strip()!r}: {exc}") \
-            from None
+        # Translators: {problem} is the system's or the decoder's own words.
+        raise source.error(path, _("{where}: cannot read {file}: {problem}").format(
+            where=where(path), file=named, problem=exc)) from None
     except json.JSONDecodeError as exc:
-        raise source.error(path, f"{where(path)}: {value.strip()!r} is not JSON: {exc}") \
-            from None
+        # Translators: {problem} is the JSON reader's own words (English).
+        raise source.error(path, _("{where}: {file} is not JSON: {problem}").format(
+            where=where(path), file=named, problem=exc)) from None
     if not isinstance(data, dict):
-        raise source.error(path, f"{where(path)}: {value.strip()!r} is not a game record "
-                                 "(a JSON object)")
+        raise source.error(path, _("{where}: {file} is not a game record (a JSON "
+                                   "object)").format(where=where(path), file=named))
     return data
 
 
@@ -369,8 +430,8 @@ def _game_record(source: Source, value: Any, path: tuple[Any, ...]) -> dict[str,
     """An inline position (players, seed, actions) as the record it is."""
     from ..game import RECORD_FORMAT, RECORD_VERSION
 
-    spec = mapping(source, value, path, "a game (players, seed, and maybe expansions, names "
-                                        "and actions)")
+    spec = mapping(source, value, path, _("a game (players, seed, and maybe expansions, "
+                                          "names and actions)"))
     fields(source, spec, path, GAME_FIELDS, GAME_OPTIONAL)
     players = integer(source, spec["players"], (*path, "players"), 2, 5)
     seed = integer(source, spec["seed"], (*path, "seed"), 0, 2**63 - 1)
@@ -384,14 +445,16 @@ def _game_record(source: Source, value: Any, path: tuple[Any, ...]) -> dict[str,
         game = Game.new(players=players, seed=seed, expansions=config["expansions"],
                         names=config.get("names"))
     except ValueError as exc:
-        raise source.error(path, f"{where(path)} cannot be set up: {exc}") from None
+        raise source.error(path, _("{where} cannot be set up: {problem}").format(
+            where=where(path), problem=exc)) from None
     for i, action in enumerate(actions):
         try:
             game.apply(action)
         except (InvalidNotation, IllegalAction) as exc:
             apath = (*path, "actions", i)
-            raise source.error(apath, f"{where(apath)}: {action!r} cannot be played here: "
-                                      f"{exc}") from None
+            raise source.error(apath, _("{where}: {move} cannot be played here: "
+                                        "{problem}").format(
+                where=where(apath), move=repr(action), problem=exc)) from None
     return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "config": config,
             "seed": seed, "actions": actions}
 
@@ -404,7 +467,6 @@ def record_decisions(record: Any) -> list[dict[str, Any]]:
     and the engine's prompt; the last is the one the record stops at when the game is not
     over. ValueError, in one sentence, for a record that does not replay (the teacher
     page's *Ask the class about a position*), in the current language."""
-    from ..i18n import _
 
     if not isinstance(record, Mapping):
         raise ValueError(_("a game record is a JSON object (the file the lab saves), not "
@@ -445,7 +507,6 @@ def asked_step(record: Any, decision: Any, seat: Any = None, *, key: str, title:
     is one of its decisions, ``seat`` (None: the deciding seat; else its number or its
     name) is the seat that decides there. ValueError, in one sentence (in the current
     language), otherwise."""
-    from ..i18n import _
 
     found = record_decisions(record)
     if isinstance(decision, bool) or not isinstance(decision, int) or not (

@@ -224,7 +224,10 @@ def _tavern(value: Any) -> int | None:
         return None
     if isinstance(value, str) and value.strip().lower().removeprefix("the ") in _TAVERN_NAMES:
         return _TAVERN_NAMES[value.strip().lower().removeprefix("the ")]
-    raise ValueError(f"tavern must be {', '.join(TAVERNS)} or any, not {value!r}")
+    # Translators: an error of a probability lesson's question: tavern is a key of the
+    # file, {taverns} and any the values it may write.
+    raise ValueError(_("tavern must be {taverns} or any, not {value}").format(
+        taverns=", ".join(TAVERNS), value=repr(value)))
 
 
 def _coins(value: Any) -> list[str]:
@@ -232,7 +235,8 @@ def _coins(value: Any) -> list[str]:
         return value.replace(",", " ").split()
     if isinstance(value, list):
         return [str(v) for v in value]
-    raise ValueError(f"a hand is a list of coins such as [0, 2, 3, 4, 5], not {value!r}")
+    raise ValueError(_("a hand is a list of coins such as {example}, not {value}").format(
+        example="[0, 2, 3, 4, 5]", value=repr(value)))
 
 
 def question_params(kind: str, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -257,13 +261,13 @@ def build_question(kind: str, params: Mapping[str, Any], ask: Any = None) -> Que
 # ====================================================================== reading a file
 
 def parse(data: Any, source: Source) -> ProbabilityLesson:
-    data = mapping(source, data, (), "a lesson")
+    data = mapping(source, data, (), _("a lesson"))
     fields(source, data, (), LESSON_FIELDS, ("language", "languages"))
     key = key_of(source, data["key"], ("key",))
     language, languages = declared(source, data)
     raw_steps = data["steps"]
     if not isinstance(raw_steps, list) or not raw_steps:
-        raise source.error(("steps",), "steps must be a list of at least one step")
+        raise source.error(("steps",), _("steps must be a list of at least one step"))
     from .position import is_position, parse_step
 
     steps: list[ProbabilityStep | PositionStep] = [
@@ -278,23 +282,27 @@ def parse(data: Any, source: Source) -> ProbabilityLesson:
 
 
 def _step(source: Source, raw: Any, path: tuple[Any, ...]) -> ProbabilityStep:
-    step = mapping(source, raw, path, "a step")
+    step = mapping(source, raw, path, _("a step"))
     fields(source, step, path, STEP_FIELDS, STEP_OPTIONAL)
     qpath = (*path, "question")
-    spec = mapping(source, step["question"], qpath, "a question (kind and its parameters)")
+    spec = mapping(source, step["question"], qpath, _("a question (kind and its parameters)"))
     if "kind" not in spec:
-        raise source.error(qpath, f"{where(qpath)} has no 'kind' (expected one of "
-                                  f"{', '.join(QUESTIONS)})")
+        # Translators: kind is a key of a lesson file; {kinds} are its values.
+        raise source.error(qpath, _("{where} has no 'kind' (expected one of {kinds})").format(
+            where=where(qpath), kinds=", ".join(QUESTIONS)))
     kind = spec["kind"]
     if kind not in QUESTIONS:
-        raise source.error((*qpath, "kind"), f"unknown question kind {kind!r}: expected one of "
-                                             f"{', '.join(QUESTIONS)}")
+        raise source.error((*qpath, "kind"), _("unknown question kind {kind}: expected one "
+                                               "of {kinds}").format(
+            kind=repr(kind), kinds=", ".join(QUESTIONS)))
     params = {k: v for k, v in spec.items() if k != "kind"}
     accepted = [p for p in inspect.signature(QUESTIONS[kind]).parameters if p != "seat"]
     for name in params:
         if name not in accepted:
-            raise source.error((*qpath, name), f"unknown parameter {name!r} of a {kind} "
-                                               f"question (expected {', '.join(accepted)})")
+            # Translators: {kind} is a question's kind as a lesson file writes it.
+            raise source.error((*qpath, name), _("unknown parameter {name} of a {kind} "
+                                                 "question (expected {names})").format(
+                name=repr(name), kind=kind, names=", ".join(accepted)))
     if "game" in params:
         _check_game(source, params["game"], (*qpath, "game"))
     ask = step.get("ask")
@@ -321,23 +329,25 @@ def max_trials(kind: str) -> int:
 
 
 def _check_game(source: Source, value: Any, path: tuple[Any, ...]) -> None:
-    spec = mapping(source, value, path, "a game (players, seed, and maybe expansions and "
-                                        "actions)")
+    spec = mapping(source, value, path, _("a game (players, seed, and maybe expansions and "
+                                          "actions)"))
     fields(source, spec, path, GAME_FIELDS, GAME_OPTIONAL)
     integer(source, spec["players"], (*path, "players"), 2, 5)
     integer(source, spec["seed"], (*path, "seed"), 0, 2**63 - 1)
     expansions = texts(source, spec.get("expansions"), (*path, "expansions"))
     for i, name in enumerate(expansions):
         if name != "thingvellir":
-            raise source.error((*path, "expansions", i), f"unknown expansion {name!r} "
-                                                         "(expected thingvellir)")
+            raise source.error((*path, "expansions", i), _("unknown expansion {name} "
+                                                           "(expected {known})").format(
+                name=repr(name), known="thingvellir"))
     game = Game.new(players=spec["players"], seed=spec["seed"], expansions=tuple(expansions))
     for i, action in enumerate(texts(source, spec.get("actions"), (*path, "actions"))):
         try:
             game.apply(action)
         except (InvalidNotation, IllegalAction) as exc:
-            raise source.error((*path, "actions", i), f"{action!r} cannot be played here: "
-                                                      f"{exc}") from None
+            raise source.error((*path, "actions", i), _("{move} cannot be played here: "
+                                                        "{problem}").format(
+                move=repr(action), problem=exc)) from None
 
 
 def _build(source: Source, kind: str, params: Mapping[str, Any], ask: Any,
@@ -345,12 +355,14 @@ def _build(source: Source, kind: str, params: Mapping[str, Any], ask: Any,
     try:
         q = question(kind, **question_params(kind, params))
     except (ValueError, KeyError, TypeError, NidavellirError) as exc:
-        raise source.error((*path, "question"), f"the {kind} question cannot be asked: "
-                                                f"{_reason(exc)}") from None
+        raise source.error((*path, "question"), _("the {kind} question cannot be asked: "
+                                                  "{problem}").format(
+            kind=kind, problem=_reason(exc))) from None
     try:
         return q.ask(ask)
     except ValueError as exc:
-        raise source.error((*path, "ask"), f"ask: {exc}") from None
+        raise source.error((*path, "ask"), _("{where}: {problem}").format(
+            where="ask", problem=exc)) from None
 
 
 def _reason(exc: BaseException) -> str:
@@ -360,8 +372,8 @@ def _reason(exc: BaseException) -> str:
 
 def _simulate(source: Source, value: Any, path: tuple[Any, ...], kind: str,
               built: Question) -> tuple[int, int, int]:
-    spec = {} if value is None else mapping(source, value, path, "the simulation to run "
-                                                                 "(trials, seed, batches)")
+    spec = {} if value is None else mapping(source, value, path, _(
+        "the simulation to run (trials, seed, batches)"))
     fields(source, spec, path, (), SIMULATE_FIELDS)
     top = max_trials(kind)
     default = built.trials or min(DEFAULT_TRIALS, top)
@@ -392,24 +404,34 @@ def _check_placeholders(source: Source, step: ProbabilityStep, built: Question,
         try:
             found = placeholders(value)
         except ValueError as exc:
-            raise source.error(tpath, f"{where(tpath)}: {exc}") from None
+            raise source.error(tpath, _("{where}: {problem}").format(
+                where=where(tpath), problem=exc)) from None
         for placeholder, spec in found:
             needle = "{" + placeholder + (":" + spec if spec else "") + "}"
             if placeholder not in available:
-                later = (" (a simulation's number: only the simulated text and the "
-                         "explanation, shown after the simulation, may use it)"
-                         if placeholder in SIMULATION_FACTS and placeholder not in hidden
-                         else " (the exact answer: the simulated text is read before it is "
-                         "shown)" if placeholder in hidden else "")
-                raise source.text_error(
-                    tpath, value, needle, f"{where(tpath)}: the placeholder {{{placeholder}}} "
-                    f"is not provided by this {step.kind} question{later}; it provides "
-                    f"{', '.join(sorted(available))}")
+                if placeholder in SIMULATION_FACTS and placeholder not in hidden:
+                    # Translators: a placeholder a probability lesson's text may not use;
+                    # {placeholder} is quoted from the text, {kind} is the question's kind,
+                    # {names} the placeholders it provides.
+                    message = _("{where}: the placeholder {placeholder} is not provided by "
+                                "this {kind} question (a simulation's number: only the "
+                                "simulated text and the explanation, shown after the "
+                                "simulation, may use it); it provides {names}")
+                elif placeholder in hidden:
+                    message = _("{where}: the placeholder {placeholder} is not provided by "
+                                "this {kind} question (the exact answer: the simulated text "
+                                "is read before it is shown); it provides {names}")
+                else:
+                    message = _("{where}: the placeholder {placeholder} is not provided by "
+                                "this {kind} question; it provides {names}")
+                raise source.text_error(tpath, value, needle, message.format(
+                    where=where(tpath), placeholder="{" + placeholder + "}", kind=step.kind,
+                    names=", ".join(sorted(available))))
             try:
                 fill(needle, available)
             except ValueError as exc:
-                raise source.text_error(tpath, value, needle, f"{where(tpath)}: {exc}") \
-                    from None
+                raise source.text_error(tpath, value, needle, _("{where}: {problem}").format(
+                    where=where(tpath), problem=exc)) from None
 
 
 __all__ = ["ANSWER_KINDS", "ASKS", "NOTATIONS", "STAGES", "ProbabilityLesson",

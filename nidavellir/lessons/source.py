@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import NidavellirError
+from ..i18n import N_, _
 
 Path_ = tuple[str | int, ...]
 
@@ -73,11 +74,12 @@ def _nearest(found: Mapping[Path_, Any], path: Path_, default: Any) -> Any:
 
 
 def where(path: Path_) -> str:
-    """A path as a reader names it: ``steps[3].move``."""
+    """A path as a reader names it: ``steps[3].move`` (the keys as the file writes them)."""
     out = ""
     for part in path:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "the file"
+    # Translators: a lesson file's error about the file as a whole ("the file must be ...").
+    return out or _("the file")
 
 
 def read(path: str | Path) -> tuple[Any, Source]:
@@ -87,13 +89,20 @@ def read(path: str | Path) -> tuple[Any, Source]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise LessonError(file, 1, "no such file") from None
+        # Translators: the errors of `nidavellir lesson check` name a lesson file and a
+        # line before the message ("lessons/mine.yaml:57: ..."); the keys, values and
+        # notation they quote are as the file writes them.
+        raise LessonError(file, 1, _("no such file")) from None
     except IsADirectoryError:
-        raise LessonError(file, 1, "a folder, not a lesson file") from None
+        raise LessonError(file, 1, _("a folder, not a lesson file")) from None
     except UnicodeDecodeError as exc:
-        raise LessonError(file, 1, f"not UTF-8 text ({exc.reason})") from None
+        # Translators: {reason} is the decoder's own words (English).
+        raise LessonError(file, 1, _("not UTF-8 text ({reason})").format(
+            reason=exc.reason)) from None
     except OSError as exc:
-        raise LessonError(file, 1, f"cannot read it: {exc.strerror or exc}") from None
+        # Translators: {reason} is the system's own words.
+        raise LessonError(file, 1, _("cannot read it: {reason}").format(
+            reason=exc.strerror or exc)) from None
     return loads(text, file)
 
 
@@ -107,14 +116,15 @@ def loads(text: str, file: str = "<lesson>") -> tuple[Any, Source]:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
-        problem = exc.problem or exc.context or "not valid YAML"
-        raise LessonError(file, line, f"bad YAML: {problem}") from None
+        problem = exc.problem or exc.context or _("not valid YAML")
+        # Translators: {problem} is the YAML reader's own words (English).
+        raise LessonError(file, line, _("bad YAML: {problem}").format(problem=problem)) from None
     except yaml.YAMLError as exc:
-        raise LessonError(file, 1, f"bad YAML: {exc}") from None
+        raise LessonError(file, 1, _("bad YAML: {problem}").format(problem=exc)) from None
     source = Source(file)
     if node is None:
-        raise LessonError(file, 1, "the file is empty: expected a lesson (kind, title, "
-                                   "steps, ...)")
+        raise LessonError(file, 1, _("the file is empty: expected a lesson (kind, title, "
+                                     "steps, ...)"))
     constructor = yaml.constructor.SafeConstructor()
 
     def convert(n: Any, path: Path_) -> Any:
@@ -125,16 +135,17 @@ def loads(text: str, file: str = "<lesson>") -> tuple[Any, Source]:
             for key_node, value_node in n.value:
                 if not isinstance(key_node, yaml.ScalarNode):
                     raise LessonError(file, key_node.start_mark.line + 1,
-                                      "a key must be a plain word, not a list or a mapping")
+                                      _("a key must be a plain word, not a list or a mapping"))
                 key = constructor.construct_object(key_node)
                 if isinstance(key, int | float) and not isinstance(key, bool):
                     key = str(key_node.value)  # "1:" as a key is the text 1 (ages, rounds)
                 if not isinstance(key, str):
                     raise LessonError(file, key_node.start_mark.line + 1,
-                                      f"a key must be a word, not {key!r}")
+                                      _("a key must be a word, not {key}").format(key=repr(key)))
                 if key in out:
                     raise LessonError(file, key_node.start_mark.line + 1,
-                                      f"{where((*path, key))} is given twice")
+                                      _("{where} is given twice").format(
+                                          where=where((*path, key))))
                 source.lines[(*path, key)] = value_node.start_mark.line + 1
                 out[key] = convert(value_node, (*path, key))
             return out
@@ -145,7 +156,8 @@ def loads(text: str, file: str = "<lesson>") -> tuple[Any, Source]:
         try:
             return constructor.construct_object(n)
         except yaml.YAMLError as exc:
-            raise LessonError(file, n.start_mark.line + 1, f"bad value: {exc}") from None
+            raise LessonError(file, n.start_mark.line + 1,
+                              _("bad value: {problem}").format(problem=exc)) from None
 
     return convert(node, ()), source
 
@@ -154,8 +166,10 @@ def loads(text: str, file: str = "<lesson>") -> tuple[Any, Source]:
 
 def mapping(source: Source, value: Any, path: Path_, what: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise source.error(path, f"{where(path)} must be {what} (a mapping of fields), "
-                                 f"not {_kind(value)}")
+        # Translators: {what} says what was expected ("a step"), {kind} what was found.
+        raise source.error(path, _("{where} must be {what} (a mapping of fields), not "
+                                   "{kind}").format(where=where(path), what=what,
+                                                    kind=_kind(value)))
     return value
 
 
@@ -164,14 +178,21 @@ def fields(source: Source, value: Mapping[str, Any], path: Path_, required: Sequ
     """Every required field is there and no field is unknown."""
     for name in required:
         if name not in value:
-            raise source.error(path, f"{where(path)} has no {name!r} (expected "
-                                     f"{_names(required)}{' and maybe ' if optional else ''}"
-                                     f"{_names(optional) if optional else ''})")
+            if optional:
+                # Translators: {name} is a field's key; {required} and {optional} list keys.
+                message = _("{where} has no {name} (expected {required} and maybe "
+                            "{optional})")
+            else:
+                message = _("{where} has no {name} (expected {required})")
+            raise source.error(path, message.format(
+                where=where(path), name=repr(name), required=_names(required),
+                optional=_names(optional)))
     allowed = set(required) | set(optional)
     for name in value:
         if name not in allowed:
-            raise source.error((*path, name), f"unknown field {name!r} in {where(path)} "
-                                              f"(expected {_names(sorted(allowed))})")
+            raise source.error((*path, name), _("unknown field {name} in {where} (expected "
+                                                "{fields})").format(
+                name=repr(name), where=where(path), fields=_names(sorted(allowed))))
 
 
 def text(source: Source, value: Mapping[str, Any], path: Path_, name: str,
@@ -179,15 +200,17 @@ def text(source: Source, value: Mapping[str, Any], path: Path_, name: str,
     """The text field ``name`` (a string, or a number written plainly)."""
     if name not in value:
         if default is None:
-            raise source.error(path, f"{where(path)} has no {name!r}")
+            raise source.error(path, _("{where} has no {name}").format(where=where(path),
+                                                                      name=repr(name)))
         return default
     v = value[name]
     if isinstance(v, bool) or v is None or isinstance(v, dict | list):
-        raise source.error((*path, name), f"{where((*path, name))} must be text, not "
-                                          f"{_kind(v)}")
+        raise source.error((*path, name), _("{where} must be text, not {kind}").format(
+            where=where((*path, name)), kind=_kind(v)))
     out = str(v).strip()
     if not out and default is None:
-        raise source.error((*path, name), f"{where((*path, name))} is empty")
+        raise source.error((*path, name), _("{where} is empty").format(
+            where=where((*path, name))))
     return out
 
 
@@ -196,20 +219,22 @@ def texts(source: Source, value: Any, path: Path_) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise source.error(path, f"{where(path)} must be a list, not {_kind(value)}")
+        raise source.error(path, _("{where} must be a list, not {kind}").format(
+            where=where(path), kind=_kind(value)))
     out = []
     for i, item in enumerate(value):
         if isinstance(item, bool) or item is None or isinstance(item, dict | list):
-            raise source.error((*path, i), f"{where((*path, i))} must be text, not "
-                                           f"{_kind(item)}")
+            raise source.error((*path, i), _("{where} must be text, not {kind}").format(
+                where=where((*path, i)), kind=_kind(item)))
         out.append(str(item).strip())
     return out
 
 
 def integer(source: Source, value: Any, path: Path_, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise source.error(path, f"{where(path)} must be a whole number from {low} to "
-                                 f"{high}, not {value!r}")
+        raise source.error(path, _("{where} must be a whole number from {low} to {high}, "
+                                   "not {value}").format(where=where(path), low=low,
+                                                         high=high, value=repr(value)))
     return value
 
 
@@ -218,8 +243,9 @@ def key_of(source: Source, value: Any, path: Path_) -> str:
     import re
 
     if not isinstance(value, str) or not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", value):
-        raise source.error(path, f"{where(path)} must be a short name of lowercase letters, "
-                                 f"digits, - and _ (e.g. first-bid), not {value!r}")
+        raise source.error(path, _("{where} must be a short name of lowercase letters, "
+                                   "digits, - and _ (e.g. first-bid), not {value}").format(
+            where=where(path), value=repr(value)))
     return value
 
 
@@ -227,16 +253,25 @@ def unique_keys(source: Source, keys: Sequence[tuple[str, Path_]]) -> None:
     seen: dict[str, Path_] = {}
     for key, path in keys:
         if key in seen:
-            raise source.error(path, f"the key {key!r} is used twice (first at line "
-                                     f"{source.line(seen[key])})")
+            raise source.error(path, _("the key {key} is used twice (first at line "
+                                       "{line})").format(key=repr(key),
+                                                         line=source.line(seen[key])))
         seen[key] = path
+
+
+#: What a value of a lesson file is, in words (what a check found: "must be text, not a
+#: list").
+# Translators: the kinds of values a lesson file's check found ("... must be text, not a
+# list").
+_KINDS: dict[type, str] = {dict: N_("a mapping"), list: N_("a list"), str: N_("text"),
+                           bool: N_("yes/no"), int: N_("a number"), float: N_("a number")}
 
 
 def _kind(value: Any) -> str:
     if value is None:
-        return "empty"
-    return {dict: "a mapping", list: "a list", str: "text", bool: "yes/no", int: "a number",
-            float: "a number"}.get(type(value), type(value).__name__)
+        return _("empty")
+    kind = _KINDS.get(type(value))
+    return _(kind) if kind else type(value).__name__
 
 
 def _names(names: Sequence[str]) -> str:

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import i18n
+from ..i18n import _
 from .markup import placeholders
 from .source import LessonError, Source, fields, mapping, read, text, where
 
@@ -61,23 +62,30 @@ def declared(source: Source, data: Mapping[str, Any]) -> tuple[str, tuple[str, .
     """A lesson file's own language and the languages it declares (its own first)."""
     language = data.get("language", i18n.SOURCE)
     if language not in i18n.LANGUAGES:
-        raise source.error(("language",), f"language must be one of "
-                                          f"{', '.join(i18n.LANGUAGES)}, not {language!r}")
+        # Translators: language and languages are keys of a lesson file.
+        raise source.error(("language",), _("language must be one of {languages}, not "
+                                            "{language}").format(
+            languages=", ".join(i18n.LANGUAGES), language=repr(language)))
     raw = data.get("languages", [language])
     if not isinstance(raw, list) or not raw:
-        raise source.error(("languages",), "languages must be a list such as [en, de, fr]")
+        raise source.error(("languages",), _("languages must be a list such as {example}"
+                                             ).format(example="[en, de, fr]"))
     out = [language]
     for i, code in enumerate(raw):
         if code not in i18n.LANGUAGES:
-            raise source.error(("languages", i), f"languages[{i}] must be one of "
-                                                 f"{', '.join(i18n.LANGUAGES)}, not {code!r}")
+            raise source.error(("languages", i), _("{where} must be one of {languages}, "
+                                                   "not {code}").format(
+                where=where(("languages", i)), languages=", ".join(i18n.LANGUAGES),
+                code=repr(code)))
         if code in out[1:]:
-            raise source.error(("languages", i), f"languages: {code} is given twice")
+            raise source.error(("languages", i), _("languages: {code} is given twice").format(
+                code=code))
         if code != language:
             out.append(code)
     if language not in raw:
-        raise source.error(("languages",), f"languages must include the lesson's own "
-                                           f"language ({language})")
+        raise source.error(("languages",), _("languages must include the lesson's own "
+                                             "language ({language})").format(
+            language=language))
     return language, tuple(out)
 
 
@@ -96,7 +104,8 @@ def _names_of(source: Source, value: str, path: tuple[Any, ...]) -> set[str]:
     try:
         return {name for name, _spec in placeholders(value)}
     except ValueError as exc:
-        raise source.error(path, f"{where(path)}: {exc}") from None
+        raise source.error(path, _("{where}: {problem}").format(where=where(path),
+                                                               problem=exc)) from None
 
 
 def translate(data: Mapping[str, Any], source: Source, tdata: Any, tsource: Source,
@@ -105,17 +114,22 @@ def translate(data: Mapping[str, Any], source: Source, tdata: Any, tsource: Sour
     that names the translation's file and line for each of them. ``data`` is a lesson that
     passed its checks; the translation's own mistakes (a step missing, a field too many, a
     placeholder that differs) raise LessonError at its line."""
-    t = mapping(tsource, tdata, (), "a translation (kind, lesson, language, title, summary, "
-                                    "steps)")
+    t = mapping(tsource, tdata, (), _("a translation (kind, lesson, language, title, "
+                                      "summary, steps)"))
     fields(tsource, t, (), FIELDS, OPTIONAL)
     if t["kind"] != "translation":
-        raise tsource.error(("kind",), f"kind must be translation, not {t['kind']!r}")
+        # Translators: kind, lesson and language are keys of a translation file;
+        # translation is a value.
+        raise tsource.error(("kind",), _("kind must be translation, not {kind}").format(
+            kind=repr(t["kind"])))
     if t["lesson"] != data["key"]:
-        raise tsource.error(("lesson",), f"lesson is {t['lesson']!r}, but the file is named "
-                                         f"for the lesson {data['key']!r}")
+        raise tsource.error(("lesson",), _("lesson is {lesson}, but the file is named for "
+                                           "the lesson {key}").format(
+            lesson=repr(t["lesson"]), key=repr(data["key"])))
     if t["language"] != language:
-        raise tsource.error(("language",), f"language is {t['language']!r}, but the file is "
-                                           f"named for {language!r}")
+        raise tsource.error(("language",), _("language is {language}, but the file is named "
+                                             "for {named}").format(
+            language=repr(t["language"]), named=repr(language)))
     kind = data["kind"]
     out: dict[str, Any] = copy.deepcopy(dict(data))
     merged = Source(source.file, dict(source.lines), dict(source.block_texts),
@@ -133,41 +147,49 @@ def translate(data: Mapping[str, Any], source: Source, tdata: Any, tsource: Sour
         if want != got:
             extra = ", ".join("{" + n + "}" for n in sorted(got - want))
             missing = ", ".join("{" + n + "}" for n in sorted(want - got))
-            said = "; ".join(x for x in (extra and f"{extra} is not in the lesson's text",
-                                         missing and f"{missing} is missing") if x)
-            raise tsource.error(tpath, f"{where(tpath)}: the placeholders differ from the "
-                                       f"lesson's ({said})")
+            said = "; ".join(x for x in (
+                # Translators: the placeholders of a translated text that are not in the
+                # lesson's ({extra}) and those it lacks ({missing}), quoted ("{n}, {seat}").
+                extra and _("{extra} is not in the lesson's text").format(extra=extra),
+                missing and _("{missing} is missing").format(missing=missing)) if x)
+            raise tsource.error(tpath, _("{where}: the placeholders differ from the "
+                                         "lesson's ({said})").format(where=where(tpath),
+                                                                     said=said))
 
     for name in LESSON_TEXTS:
         out[name] = text(tsource, t, (), name)
         put((name,), (name,))
-    steps = mapping(tsource, t["steps"], ("steps",), "the steps' texts by step key")
+    steps = mapping(tsource, t["steps"], ("steps",), _("the steps' texts by step key"))
     keys = [s["key"] for s in data["steps"]]
     for k in steps:
         if k not in keys:
-            raise tsource.error(("steps", k), f"steps.{k}: the lesson has no step {k!r} (its "
-                                              f"steps: {', '.join(keys)})")
+            raise tsource.error(("steps", k), _("{where}: the lesson has no step {key} (its "
+                                                "steps: {keys})").format(
+                where=f"steps.{k}", key=repr(k), keys=", ".join(keys)))
     order = [k for k in keys if k in steps]
     if order != list(steps):
-        raise tsource.error(("steps",), f"steps: give them in the lesson's order "
-                                        f"({', '.join(keys)})")
+        raise tsource.error(("steps",), _("steps: give them in the lesson's order "
+                                          "({keys})").format(keys=", ".join(keys)))
     for i, raw in enumerate(data["steps"]):
         k = raw["key"]
         if k not in steps:
-            raise tsource.error(("steps",), f"steps has no {k!r}: the lesson's step {i + 1} "
-                                            f"has no {language} text")
+            # Translators: {language} is a language's code (de, fr).
+            raise tsource.error(("steps",), _("steps has no {key}: the lesson's step {number} "
+                                              "has no {language} text").format(
+                key=repr(k), number=i + 1, language=language))
         tpath = ("steps", k)
-        ts = mapping(tsource, steps[k], tpath, "the step's texts")
+        ts = mapping(tsource, steps[k], tpath, _("the step's texts"))
         skind = step_kind(kind, raw)
         wanted = [f for f in STEP_TEXTS[skind] if f in raw]
         fields(tsource, ts, tpath, wanted)
         for name in wanted:
             if name == "wrong":
-                wrong = mapping(tsource, ts[name], (*tpath, name), "the wrong moves' texts")
+                wrong = mapping(tsource, ts[name], (*tpath, name), _("the wrong moves' texts"))
                 if sorted(wrong) != sorted(raw[name]):
-                    raise tsource.error((*tpath, name), f"{where((*tpath, name))} must explain "
-                                                        f"the lesson's wrong moves "
-                                                        f"({', '.join(raw[name])}), no others")
+                    raise tsource.error((*tpath, name), _(
+                        "{where} must explain the lesson's wrong moves ({moves}), no "
+                        "others").format(where=where((*tpath, name)),
+                                         moves=", ".join(raw[name])))
                 out["steps"][i][name] = {move: text(tsource, wrong, (*tpath, name), move)
                                          for move in raw[name]}
                 for move in raw[name]:
@@ -189,17 +211,20 @@ def _rename(out: dict[str, Any], value: Any, tsource: Source, kind: str) -> None
     steps' checks (a check names players as the record does)."""
     path = ("names",)
     if kind != "walkthrough":
-        raise tsource.error(path, "names: only a walkthrough has players to rename")
-    names = mapping(tsource, value, path, "a mapping from the lesson's names to this "
-                                          "language's ({You: Du})")
+        raise tsource.error(path, _("names: only a walkthrough has players to rename"))
+    names = mapping(tsource, value, path, _("a mapping from the lesson's names to this "
+                                            "language's ({example})").format(
+        example="{You: Du}"))
     config = out["record"].get("config") or {}
     current = list(config.get("names") or [])
     for old, new in names.items():
         if old not in current:
-            raise tsource.error((*path, old), f"names: the lesson has no player {old!r} "
-                                              f"(its players: {', '.join(current)})")
+            raise tsource.error((*path, old), _("names: the lesson has no player {name} (its "
+                                                "players: {names})").format(
+                name=repr(old), names=", ".join(current)))
         if not isinstance(new, str) or not new.strip() or new in current:
-            raise tsource.error((*path, old), f"names.{old} must be a new name, not {new!r}")
+            raise tsource.error((*path, old), _("{where} must be a new name, not {new}").format(
+                where=f"names.{old}", new=repr(new)))
     config["names"] = [names.get(n, n) for n in current]
 
     def swap(check: str) -> str:
@@ -267,9 +292,10 @@ def read_translation(lesson_file: str | Path, key: str,
     """The translation file of a lesson (LessonError naming the file when there is none)."""
     path = file_for(lesson_file, key, language)
     if not path.is_file():
-        raise LessonError(str(path), 1, f"no such file: the lesson {key!r} declares "
-                                        f"{language} ({i18n.LANGUAGES[language]}) but has no "
-                                        f"translation file {path.name} beside it")
+        raise LessonError(str(path), 1, _("no such file: the lesson {key} declares "
+                                          "{language} ({name}) but has no translation file "
+                                          "{file} beside it").format(
+            key=repr(key), language=language, name=i18n.LANGUAGES[language], file=path.name))
     return read(path)
 
 
@@ -283,10 +309,25 @@ Parse = Callable[[Any, Source], Any]
 def parse_own(data: Any, source: Source, parse: Parse) -> Any:
     """The lesson of a file's data (``parse``: the lesson kinds' parser) in its own
     language: the words a question puts into its texts ("hunters") are the lesson's
-    language's, whatever the page's."""
+    language's, whatever the page's; a LessonError is the reader's."""
     own = data.get("language") if isinstance(data, dict) else None
-    with i18n.using(own if own in i18n.LANGUAGES else i18n.SOURCE):
-        return parse(data, source)
+    code = own if own in i18n.LANGUAGES else i18n.SOURCE
+    reader = i18n.language()
+    try:
+        with i18n.using(code):
+            return parse(data, source)
+    except LessonError as error:
+        if reader == code:
+            raise
+        first = error
+    # A mistake of the file is said in the reader's language (the lesson's own language is
+    # its texts', not its author's errors'): the same checks again, in the reader's.
+    with i18n.using(reader):
+        try:
+            parse(data, source)
+        except LessonError as worded:
+            raise worded from None
+    raise first
 
 
 def localised(lesson: Any, data: Any, source: Source, parse: Parse,

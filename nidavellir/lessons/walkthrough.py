@@ -41,6 +41,7 @@ from .. import cards as C
 from ..actions import Action, parse_action
 from ..errors import IllegalAction, InvalidNotation, RecordError
 from ..game import Game
+from ..i18n import _
 from ..tokens import parse_token
 from .claims import ClaimError
 from .claims import check as check_claim
@@ -128,7 +129,7 @@ class WalkthroughLesson:
 
 def parse(data: Any, source: Source) -> WalkthroughLesson:
     """A :class:`WalkthroughLesson` from a file's YAML value; LessonError names the line."""
-    data = mapping(source, data, (), "a lesson")
+    data = mapping(source, data, (), _("a lesson"))
     fields(source, data, (), LESSON_FIELDS, LESSON_OPTIONAL)
     key = key_of(source, data["key"], ("key",))
     language, languages = declared(source, data)
@@ -141,12 +142,14 @@ def parse(data: Any, source: Source) -> WalkthroughLesson:
     try:
         game = Game.from_record(dict(base, actions=[]))
     except (RecordError, ValueError) as exc:
-        raise source.error(("record",), f"the record does not set up a game: {exc}") from None
+        # Translators: an error of a walkthrough's file; {problem} is the engine's reason.
+        raise source.error(("record",), _("the record does not set up a game: {problem}").format(
+            problem=exc)) from None
     players = game.config.players
     learner = integer(source, data.get("learner", 0), ("learner",), 0, players - 1)
     raw_steps = data["steps"]
     if not isinstance(raw_steps, list) or not raw_steps:
-        raise source.error(("steps",), "steps must be a list of at least one step")
+        raise source.error(("steps",), _("steps must be a list of at least one step"))
     steps = [_step(source, raw, ("steps", i)) for i, raw in enumerate(raw_steps)]
     unique_keys(source, [(s.key, ("steps", i, "key")) for i, s in enumerate(steps)])
     steps = _replay(source, game, learner, steps)
@@ -159,10 +162,13 @@ def parse(data: Any, source: Source) -> WalkthroughLesson:
 
 def _record(source: Source, value: Any) -> dict[str, Any]:
     path = ("record",)
-    record = mapping(source, value, path, "a game record without actions (config, seed, deal)")
+    record = mapping(source, value, path, _("a game record without actions (config, seed, "
+                                            "deal)"))
     if "actions" in record:
-        raise source.error((*path, "actions"), "record.actions: the record's actions are the "
-                                               "steps' actions and moves; remove this field")
+        # Translators: record, actions, steps and moves name keys of a walkthrough's file.
+        raise source.error((*path, "actions"), _("record.actions: the record's actions are "
+                                                 "the steps' actions and moves; remove this "
+                                                 "field"))
     fields(source, record, path, RECORD_FIELDS, RECORD_OPTIONAL)
     out = {"format": "nidavellir-record", "version": 1, **record}
     return out
@@ -172,21 +178,22 @@ def _decks(source: Source, base: Mapping[str, Any]) -> list[tuple[str, str, list
     """(part, age, cards) of every deck the deal gives."""
     deal = base.get("deal")
     if not isinstance(deal, Mapping):
-        raise source.error(("record", "deal"), "record.deal must give the decks (ages, and "
-                                               "camp with Thingvellir) and the gems")
+        raise source.error(("record", "deal"), _("record.deal must give the decks (ages, and "
+                                                 "camp with Thingvellir) and the gems"))
     out = []
     for part in ("ages", "camp"):
         decks = deal.get(part)
         if decks is None:
             continue
         if not isinstance(decks, Mapping):
-            raise source.error(("record", "deal", part), f"record.deal.{part} must map each "
-                                                          "age (1, 2) to its cards")
+            raise source.error(("record", "deal", part), _("{where} must map each age (1, 2) "
+                                                           "to its cards").format(
+                where=f"record.deal.{part}"))
         for age_key, cards in decks.items():
             path = ("record", "deal", part, age_key)
             if str(age_key) not in ("1", "2") or not isinstance(cards, list):
-                raise source.error(path, f"{where(path)}: expected ages 1 and 2, each a list "
-                                         "of cards")
+                raise source.error(path, _("{where}: expected ages 1 and 2, each a list of "
+                                           "cards").format(where=where(path)))
             out.append((part, str(age_key), cards))
     return out
 
@@ -199,11 +206,17 @@ def _check_cards(source: Source, base: Mapping[str, Any]) -> None:
             try:
                 parse_token(str(token))
             except (KeyError, ValueError) as exc:
-                hint = (" (a Royal Offering is written in quotes: \"+3\")"
-                        if isinstance(token, int) else "")
                 reason = exc.args[0] if exc.args else exc
-                raise source.error(path, f"unknown card {token!r} in "
-                                         f"{where(path[:-1])}{hint}: {reason}") from None
+                if isinstance(token, int):
+                    # Translators: an unknown card of a walkthrough's deal, written as a
+                    # number: {example} is how a Royal Offering is written ("+3").
+                    message = _("unknown card {token} in {where} (a Royal Offering is written "
+                                "in quotes: {example}): {reason}")
+                else:
+                    message = _("unknown card {token} in {where}: {reason}")
+                raise source.error(path, message.format(
+                    token=repr(token), where=where(path[:-1]), example='"+3"',
+                    reason=reason)) from None
 
 
 def _check_deal(source: Source, base: Mapping[str, Any], players: int) -> None:
@@ -215,52 +228,64 @@ def _check_deal(source: Source, base: Mapping[str, Any], players: int) -> None:
         box = Counter(C.age_deck(int(age_key), players) if part == "ages"
                       else C.camp_deck(int(age_key)))
         if dealt != box:
-            missing = ", ".join(c.token for c in (box - dealt).elements()) or "none"
-            extra = ", ".join(c.token for c in (dealt - box).elements()) or "none"
-            deck = "age" if part == "ages" else "camp"
-            raise source.error(path, f"the {deck}-{age_key} deck must hold the box's cards "
-                                     f"for {players} players: missing {missing}; "
-                                     f"extra {extra}")
+            # Translators: no card missing, or none too many, in a deck of a walkthrough.
+            missing = ", ".join(c.token for c in (box - dealt).elements()) or _("none")
+            extra = ", ".join(c.token for c in (dealt - box).elements()) or _("none")
+            if part == "ages":
+                # Translators: {missing} and {extra} are card tokens.
+                message = _("the age-{age} deck must hold the box's cards for {players} "
+                            "players: missing {missing}; extra {extra}")
+            else:
+                message = _("the camp-{age} deck must hold the box's cards for {players} "
+                            "players: missing {missing}; extra {extra}")
+            raise source.error(path, message.format(age=age_key, players=players,
+                                                    missing=missing, extra=extra))
 
 
 def _step(source: Source, raw: Any, path: tuple[Any, ...]) -> Step:
-    step = mapping(source, raw, path, "a step")
+    step = mapping(source, raw, path, _("a step"))
     fields(source, step, path, STEP_FIELDS, STEP_OPTIONAL)
     actions = tuple(texts(source, step.get("actions"), (*path, "actions")))
     move = text(source, step, path, "move", "") or None
     why = text(source, step, path, "why", "")
     if move and not why:
-        raise source.error((*path, "move"), f"{where(path)} has a move but no 'why' (why this "
-                                            "move: shown when the learner tries another)")
+        # Translators: move, why, wrong, after and checks_after are keys of a step.
+        raise source.error((*path, "move"), _("{where} has a move but no 'why' (why this "
+                                              "move: shown when the learner tries "
+                                              "another)").format(where=where(path)))
     if not move:
         for name in ("why", "wrong", "after"):
             if name in step:
-                raise source.error((*path, name), f"{where(path)}.{name} needs a 'move' in "
-                                                  "the same step")
+                raise source.error((*path, name), _("{where} needs a 'move' in the same "
+                                                    "step").format(where=where((*path, name))))
     wrong_raw = step.get("wrong") or {}
     if not isinstance(wrong_raw, dict):
-        raise source.error((*path, "wrong"), f"{where(path)}.wrong must map moves to hints "
-                                             "(take M1: The miner 1 is ...)")
+        raise source.error((*path, "wrong"), _("{where} must map moves to hints "
+                                               "({example})").format(
+            where=where((*path, "wrong")), example="take M1: The miner 1 is ..."))
     wrong: dict[str, str] = {}
     for other in wrong_raw:
         hpath = (*path, "wrong", other)
         try:
             canonical = str(parse_action(str(other)))
         except InvalidNotation as exc:
-            raise source.error(hpath, f"a wrong-move hint for {other!r}, which is not a move: "
-                                      f"{exc}") from None
+            raise source.error(hpath, _("a wrong-move hint for {move}, which is not a move: "
+                                        "{problem}").format(move=repr(other),
+                                                            problem=exc)) from None
         wrong[canonical] = text(source, wrong_raw, (*path, "wrong"), other)
     checks = tuple(texts(source, step.get("checks"), (*path, "checks")))
     checks_after = tuple(texts(source, step.get("checks_after"), (*path, "checks_after")))
     if checks_after and not move:
-        raise source.error((*path, "checks_after"), f"{where(path)}.checks_after needs a "
-                                                    "'move' in the same step")
+        raise source.error((*path, "checks_after"), _("{where} needs a 'move' in the same "
+                                                      "step").format(
+            where=where((*path, "checks_after"))))
     for name, claims in (("checks", checks), ("checks_after", checks_after)):
         for k, claim in enumerate(claims):
             try:
                 split_claim(claim)
             except ClaimError as exc:
-                raise source.error((*path, name, k), f"{where(path)}.{name}: {exc}") from None
+                raise source.error((*path, name, k), _("{where}: {problem}").format(
+                    where=where((*path, name)), problem=exc)) from None
     return Step(key=key_of(source, step["key"], (*path, "key")),
                 title=text(source, step, path, "title"), rule=text(source, step, path, "rule"),
                 text=text(source, step, path, "text"), actions=actions, move=move, why=why,
@@ -275,10 +300,14 @@ def _check_claims(source: Source, game: Game, learner: int, step: Step,
         try:
             wrong = check_claim(game, claim, learner)
         except ClaimError as exc:
-            raise source.error((*path, name, k), f"step {step.key!r}: {exc}") from None
+            raise source.error((*path, name, k), _("{where}: {problem}").format(
+                where=_step_name(step), problem=exc)) from None
         if wrong is not None:
-            raise source.error((*path, name, k), f"step {step.key!r} claims {claim!r}, but "
-                                                 f"{wrong}")
+            # Translators: a walkthrough's check that does not hold: {claim} is quoted from
+            # the file, {wrong} says what the game shows instead.
+            raise source.error((*path, name, k), _("step {key} claims {claim}, but "
+                                                   "{wrong}").format(
+                key=repr(step.key), claim=repr(claim), wrong=wrong))
 
 
 def _replay(source: Source, game: Game, learner: int, steps: list[Step]) -> list[Step]:
@@ -288,23 +317,26 @@ def _replay(source: Source, game: Game, learner: int, steps: list[Step]) -> list
     for i, step in enumerate(steps):
         path = ("steps", i)
         for j, action in enumerate(step.actions):
-            _apply(source, game, action, (*path, "actions", j), f"step {step.key!r}")
+            _apply(source, game, action, (*path, "actions", j), _step_name(step))
         _check_claims(source, game, learner, step, path, "checks", step.checks)
         move = step.move
         if move:
             mpath = (*path, "move")
             d = game.decision
             if d is None:
-                raise source.error(mpath, f"step {step.key!r}: the game is over, there is no "
-                                          f"move to make")
+                raise source.error(mpath, _("step {key}: the game is over, there is no move "
+                                            "to make").format(key=repr(step.key)))
             if d.player != learner:
-                raise source.error(mpath, f"step {step.key!r}: the decision here is "
-                                          f"{game.names[d.player]}'s ({d.prompt}), not the "
-                                          f"learner's: play it in 'actions' first")
-            move = str(_apply(source, game, move, mpath, f"step {step.key!r}"))
+                # Translators: {name} is a player of the walkthrough, {prompt} the decision.
+                raise source.error(mpath, _("step {key}: the decision here is {name}'s "
+                                            "({prompt}), not the learner's: play it in "
+                                            "'actions' first").format(
+                    key=repr(step.key), name=game.names[d.player], prompt=d.prompt))
+            move = str(_apply(source, game, move, mpath, _step_name(step)))
             if move in step.wrong:
-                raise source.error((*path, "wrong", move), f"step {step.key!r}: a wrong-move "
-                                                           f"hint for the taught move {move}")
+                raise source.error((*path, "wrong", move), _(
+                    "step {key}: a wrong-move hint for the taught move {move}").format(
+                    key=repr(step.key), move=move))
             _check_claims(source, game, learner, step, path, "checks_after",
                           step.checks_after)
         out.append(Step(step.key, step.title, step.rule, step.text, step.actions, move,
@@ -313,17 +345,31 @@ def _replay(source: Source, game: Game, learner: int, steps: list[Step]) -> list
     return out
 
 
+def _step_name(step: Step) -> str:
+    # Translators: a walkthrough's step in an error, "step 'first-bid': ..."; {key} is
+    # quoted from the file.
+    return _("step {key}").format(key=repr(step.key))
+
+
 def _apply(source: Source, game: Game, text_: str, path: tuple[Any, ...], who: str) -> Action:
     try:
         action = game.parse(text_)
     except InvalidNotation as exc:
-        raise source.error(path, f"{who}: {text_!r} is not a move: {exc}") from None
+        # Translators: {who} is the step ("step 'first-bid'"), {move} the move as written.
+        raise source.error(path, _("{who}: {move} is not a move: {problem}").format(
+            who=who, move=repr(text_), problem=exc)) from None
     try:
         game.apply(action)
     except IllegalAction as exc:
         d = game.decision
-        now = f" ({game.names[d.player]} to decide: {d.prompt})" if d else ""
-        raise source.error(path, f"{who}: {text_!r} is not allowed here{now}: {exc}") from None
+        if d:
+            message = _("{who}: {move} is not allowed here ({name} to decide: {prompt}): "
+                        "{problem}")
+        else:
+            message = _("{who}: {move} is not allowed here: {problem}")
+        raise source.error(path, message.format(
+            who=who, move=repr(text_), name=game.names[d.player] if d else "",
+            prompt=d.prompt if d else "", problem=exc)) from None
     return action
 
 

@@ -31,6 +31,7 @@ from typing import Any
 
 import pytest
 
+from nidavellir.bots.judge import level_words
 from nidavellir.integrations import first_paint as FP
 
 from .conftest import (
@@ -487,7 +488,7 @@ def test_coach_hint_review_and_a_mistake_in_replay(voila_server: VoilaServer,
     # of a loaded 2-core machine, most of the browser tests' time).
     depth = pg.locator(f"{app} .nid-review-depth select")
     chosen = depth.evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ")
-    assert chosen == f"review at {os.environ['NIDAVELLIR_COACH_LEVEL']}", chosen
+    assert chosen == f"review ({level_words(os.environ['NIDAVELLIR_COACH_LEVEL'])})", chosen
     start = time.monotonic()
     review.click()
     mistake = pg.locator(f"{app} button.nid-mistake").first

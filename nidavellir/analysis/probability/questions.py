@@ -153,10 +153,14 @@ class Question:
         elif isinstance(spec, Mapping) and len(spec) == 1:
             name, value = next(iter(spec.items()))
         else:
-            raise ValueError(f"an ask is one word (none, mean) or one pair such as at_least: "
-                             f"2, not {spec!r}")
+            # Translators: an error of a probability lesson's ask (its values are a lesson
+            # file's words: none, mean, at_least, ...).
+            raise ValueError(_("an ask is one word ({words}) or one pair such as {pair}, not "
+                               "{value}").format(words="none, mean", pair="at_least: 2",
+                                                 value=repr(spec)))
         if name not in ASKS:
-            raise ValueError(f"unknown ask {name!r}: expected one of {', '.join(ASKS)}")
+            raise ValueError(_("unknown ask {name}: expected one of {names}").format(
+                name=repr(name), names=", ".join(ASKS)))
         asked: Question = ASKS[name](self, value)
         asked.asked = spec
         return asked
@@ -398,7 +402,8 @@ QUESTIONS: Mapping[str, Callable[..., Question]] = _Factories()
 def question(key: str, **params: Any) -> Question:
     """A lesson question by key (see :data:`QUESTIONS`) with its parameters."""
     if key not in QUESTION_KINDS:
-        raise ValueError(f"unknown question {key!r}; known: {', '.join(QUESTION_KINDS)}")
+        raise ValueError(_("unknown question {key}; known: {keys}").format(
+            key=repr(key), keys=", ".join(QUESTION_KINDS)))
     return QUESTION_KINDS[key].make(**params)
 
 
@@ -406,8 +411,8 @@ def question(key: str, **params: Any) -> Question:
 
 def _ask_none(q: Question, value: Any) -> Question:
     if q.key != "tavern" or value is not None:
-        raise ValueError("ask 'none' is for the tavern question (a tavern shows none of the "
-                         "target), with no value")
+        raise ValueError(_("ask {ask} is for the tavern question (a tavern shows none of the "
+                           "target), with no value").format(ask="'none'"))
     assert q.exact is not None
     p_none = 1 - q.exact.value
     exact = Exact(shows_question(q.facts["n"], target(q.params["what"]).label, none=True), p_none,
@@ -419,19 +424,21 @@ def _ask_none(q: Question, value: Any) -> Question:
 
 def _distribution_of(q: Question, name: str) -> Distribution:
     if q.distribution is None:
-        # English, as the other asks' errors: a lesson file's author reads them (lesson check).
-        raise ValueError(f"ask {name!r} is for the questions with a whole distribution "
-                         "(round, trade)")
+        # In the reader's language, as lesson check's other errors (what it quotes from the
+        # lesson file stays as written).
+        raise ValueError(_("ask {ask} is for the questions with a whole distribution "
+                           "({kinds})").format(ask=repr(name), kinds="round, trade"))
     return q.distribution
 
 
 def _ask_mean(q: Question, value: Any) -> Question:
     dist = _distribution_of(q, "mean")
     if value is not None:
-        raise ValueError("ask 'mean' takes no value")
+        raise ValueError(_("ask {ask} takes no value").format(ask="'mean'"))
     if dist.p(None):
-        raise ValueError("this trade may give no coin at all: it has no mean value; ask for "
-                         "the chance of a coin instead (equals: 7)")
+        raise ValueError(_("this trade may give no coin at all: it has no mean value; ask for "
+                           "the chance of a coin instead ({example})").format(
+            example="equals: 7"))
     exact = dist.exact_mean()
     return replace(q, exact=exact, track=lambda x: float(x), binary=False, answer="mean",
                    y_title=N_("mean"), facts=q.facts | {"answer": exact.value})
@@ -439,7 +446,8 @@ def _ask_mean(q: Question, value: Any) -> Question:
 
 def _outcome_value(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"expected a whole number of 0 or more, not {value!r}")
+        raise ValueError(_("expected a whole number of 0 or more, not {value}").format(
+            value=repr(value)))
     return value
 
 
@@ -464,11 +472,12 @@ def _ask_count(name: str, test: Callable[[int, int], bool], words: str
 
 def _ask_trials_for_se(q: Question, value: Any) -> Question:
     if q.exact is None or not q.binary or q.answer != "probability":
-        raise ValueError("ask 'trials_for_se' is for a question whose exact answer is a "
-                         "probability")
+        raise ValueError(_("ask {ask} is for a question whose exact answer is a "
+                           "probability").format(ask="'trials_for_se'"))
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < 0.5:
-        raise ValueError(f"trials_for_se needs a standard error between 0 and 0.5, such as "
-                         f"0.01, not {value!r}")
+        raise ValueError(_("{ask} needs a standard error between 0 and 0.5, such as {example}, "
+                           "not {value}").format(ask="trials_for_se", example="0.01",
+                                                 value=repr(value)))
     se = Fraction(str(value))
     p = q.exact.value
     n = p * (1 - p) / (se * se)
