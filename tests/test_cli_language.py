@@ -65,6 +65,16 @@ def test_an_unknown_language_is_a_clear_error(capsys: pytest.CaptureFixture[str]
     assert language_of(["replay"], {"LANGUAGE": "es:fr", "LANG": "de_DE"}) == "fr"
 
 
+def test_an_unknown_coach_level_is_said_in_the_readers_language(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    for lang, words in (("de", "Fehler: unbekannte Stufe 'nope'; bekannt sind: quick, coach"),
+                        ("fr", "erreur : niveau inconnu 'nope' ; niveaux connus : quick")):
+        code, out, err = _run(capsys, monkeypatch, "--language", lang, "hint", FINISHED,
+                              "--at", "3", "--level", "nope")
+        assert code == 2 and out == "" and err.startswith(words), err
+        assert "search@400" in err  # the examples are notation
+
+
 def test_the_pseudo_language_leaves_no_english_in_replay(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     _code, out, _err = _run(capsys, monkeypatch, "--language", "qps", "replay", UNFINISHED)

@@ -191,8 +191,11 @@ def parse_level(level: str | JudgeLevel) -> JudgeLevel:
         if iterations is None:
             iterations = max(1, round(options["seconds"] * ITERATIONS_PER_SECOND))
         return JudgeLevel(key, iterations=iterations, playouts=iterations)
-    raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}, or search@BUDGET "
-                     "(e.g. search@400, search@0.5s)")
+    # Translators: an error of a coach's level as typed (`nidavellir hint --level`, a lesson
+    # file); the levels' names and the examples are notation.
+    raise ValueError(_("unknown level {level}; known: {levels}, or {form} (e.g. {examples})"
+                       ).format(level=repr(level), levels=", ".join(LEVELS),
+                                form="search@BUDGET", examples="search@400, search@0.5s"))
 
 
 #: The coach's levels in words, for the reader (an option's tooltip: "the coach (a quick
