@@ -1014,7 +1014,7 @@ def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | N
     judgement = Judgement(
         player=me, kind=str(decision.kind), level=lvl.name, seed=seed, iterations=iterations,
         playouts=n, seconds=0.0, options=options, win=win, expected=expected,
-        exact=is_exact, key=key, words=_words(game, legal), _samples=samples, _stats=stats,
+        exact=is_exact, key=key, words=move_words(game, legal), _samples=samples, _stats=stats,
         _index={a: o for o in options for a in o.actions})
     nows = immediates(game, legal, seed)
     for o in options:
@@ -1025,9 +1025,10 @@ def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | N
     return judgement
 
 
-def _words(game: Game, legal: Sequence[Action]) -> dict[str, str]:
+def move_words(game: Game, legal: Sequence[Action]) -> dict[str, str]:
     """Each legal move as the decision says it to the deciding seat (its own coins and what
-    everyone sees: the same knowledge as the judgement's)."""
+    everyone sees: the same knowledge as the judgement's), in the current language; a
+    decision without words leaves its moves out (their notation stays)."""
     decision = game.decision
     assert decision is not None
     out = {}

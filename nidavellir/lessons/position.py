@@ -231,7 +231,7 @@ def coach_figures(record: Mapping[str, Any], decision: int,
     Judged once per position and level in this process (a second call, from any page and in
     any language, returns the same figures at once, worded for its language), from the
     deciding seat's knowledge only (:mod:`nidavellir.bots.judge`)."""
-    from ..bots.judge import judge
+    from ..bots.judge import judge, move_words
 
     key = (json.dumps(record, sort_keys=True, ensure_ascii=False), decision, level)
     with _JUDGING:  # one judgement at a time: two pages asking at once wait for one
@@ -249,17 +249,12 @@ def coach_figures(record: Mapping[str, Any], decision: int,
         game = position_game(record, decision)
         # The moves as the decision says them to the deciding seat, in this language (the
         # judgement's own words are those of the language it was made in).
-        d = game.decision
-        assert d is not None
+        said = move_words(game, [o.action for o in j.options])
         options = []
         for o in j.options:
-            try:
-                words = d.task.say(game.engine, o.action)
-            except NotImplementedError:  # a decision without words: its notation stays
-                words = str(o.action)
             options.append({
                 "move": str(o.action), "moves": [str(a) for a in o.actions],
-                "words": words, "win": o.win,
+                "words": said.get(str(o.action), str(o.action)), "win": o.win,
                 "win_se": o.win_se, "score": o.score, "score_se": o.score_se,
                 "about_best": o.about_best})
         out = {"level": j.level, "exact": j.exact, "seconds": known["seconds"],
