@@ -43,6 +43,9 @@ class Game:
 
     _determinized = False
     """True for a copy made by :meth:`determinize` (it has no record)."""
+    learners: tuple[int, ...] | None = None
+    """The seats people played (indices), when the record says so (the Play tab saves
+    them; ``nidavellir review`` reviews those seats by default); None: not said."""
 
     def __init__(self, config: GameConfig, seed: int, deal: Mapping[str, Any] | None = None) -> None:
         self.config = config
@@ -205,6 +208,7 @@ class Game:
         g.history = list(self.history)
         g._marks = list(self._marks)
         g._determinized = self._determinized
+        g.learners = self.learners
         if reshuffle_unseen is not None:
             rng = random.Random(reshuffle_unseen)
             state = g.state
@@ -303,11 +307,14 @@ class Game:
         if self._determinized:
             raise RecordError("a determinized game (Game.determinize) has no record: its "
                               "start is not a dealt game")
-        return {
+        record: dict[str, Any] = {
             "format": RECORD_FORMAT, "version": RECORD_VERSION,
             "config": self.config.to_dict(), "seed": self.seed, "deal": self.deal,
             "actions": [str(a) for _, a in self.history],
         }
+        if self.learners is not None:
+            record["learners"] = list(self.learners)
+        return record
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_record(), indent=1, ensure_ascii=False) + "\n",
@@ -367,6 +374,14 @@ class Game:
         actions = record.get("actions", [])
         if not isinstance(actions, list):
             raise RecordError("must be a list of actions in notation", field="actions")
+        learners = record.get("learners")
+        players = config.get("players")
+        if learners is not None and not (
+                isinstance(learners, list) and isinstance(players, int)
+                and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < players
+                        for x in learners) and len(set(learners)) == len(learners)):
+            raise RecordError(f"must be a list of distinct seat indices (0 to players - 1), "
+                              f"not {learners!r}", field="learners")
         try:
             game = cls.new(players=config.get("players"), seed=seed,  # type: ignore[arg-type]
                            expansions=config.get("expansions") or (),
@@ -383,6 +398,8 @@ class Game:
                 game.apply(text)
             except (IllegalAction, InvalidNotation) as exc:
                 raise RecordError(f"{text!r}: {exc}", index=i) from None
+        if learners is not None:
+            game.learners = tuple(sorted(learners))
         return game
 
     # ------------------------------------------------------------------ display

@@ -461,3 +461,19 @@ def test_the_replay_command_runs_as_a_program(tmp_path: Any) -> None:
                           capture_output=True, text=True, encoding="utf-8", timeout=120)
     assert done.returncode == 2
     assert done.stderr.strip() == "error: field 'seed': must be an integer, not 'x'"
+
+
+def test_a_record_may_say_which_seats_people_played(record: dict[str, Any]) -> None:
+    """``learners`` (the Play tab saves it): kept through a round trip and a clone; a record
+    without it says nothing (None); a bad one is a RecordError naming the field."""
+    game = Game.from_record(dict(record, learners=[1]))
+    assert game.learners == (1,)
+    assert game.to_record()["learners"] == [1]
+    assert game.clone().learners == (1,)
+    assert Game.from_record(game.to_record()).learners == (1,)
+    plain = Game.from_record(record)
+    assert plain.learners is None and "learners" not in plain.to_record()
+    players = record["config"]["players"]
+    for wrong in ([players], [-1], [0, 0], "0", [True], {"0": 1}):
+        err = record_error(dict(record, learners=wrong))
+        assert err.field == "learners" and "seat indices" in str(err), wrong

@@ -59,7 +59,7 @@ from ..bots.judge import (
 )
 from ..errors import RecordError
 from ..game import Game
-from ..i18n import N_, _, number, percent
+from ..i18n import N_, _, join, number, percent
 from ..rules.base import CHOICES
 from .runner import Backend, chunked, run_chunks
 
@@ -603,8 +603,9 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     add_backend_arguments(parser, workers=os.cpu_count() or 1,
                           workers_help=_("one per core of this machine"))
     parser.add_argument("--seats", metavar="S[,S...]", default=None,
-                        help=_("review only these seats' decisions, numbered from 1 (default: "
-                               "every seat)"))
+                        help=_("review only these seats' decisions, numbered from 1 "
+                               "(default: the seats people played, when the record says so, "
+                               "as a game saved from the Play tab does; else every seat)"))
     parser.add_argument("--seed", type=int, default=None,
                         help=_("a fixed seed (default: each position seeded as the Hint seeds it)"))
     parser.add_argument("--out", metavar="FILE",
@@ -639,6 +640,13 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(_("{record} holds no decision to review").format(
                 record=args.record))
         seats = _seats(args.seats, game.config.players)
+        if seats is None and game.learners is not None:
+            seats = list(game.learners)  # the seats people played, as the page reviews
+            if not args.json:
+                # Translators: `nidavellir review` of a record saved from the Play tab.
+                print(_("Reviewing the decisions of {names}: the seats people played in this "
+                        "record (--seats chooses others).").format(
+                    names=join([game.names[i] for i in seats])))
         frame = review(game, level=args.level, seed=args.seed, seats=seats,
                        progress=not args.no_progress and not args.json, backend=backend)
         if frame.empty:

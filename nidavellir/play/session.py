@@ -210,6 +210,9 @@ class Session(Observable):
             bots[i] = make_bot(kind, base * 10 + i)
         self.seats = seats
         self.bots = bots
+        # A saved record says which seats people played: `nidavellir review` reviews those
+        # by default, as the page's review does.
+        game.learners = tuple(i for i, kind in enumerate(seats) if kind == HUMAN) or None
 
     def new_game(self, config: Mapping[str, Any]) -> bool:
         """Start a new game from a config (players, names, seats, seed, expansions,
