@@ -211,8 +211,12 @@ class Coach(W.VBox):
             # of 400 iterations)": {level} is how hard the coach thinks.
             depths.append((_("review ({level})").format(level=level_words(review_level)),
                            review_level))
+        # As wide as its longest label (an installation's level in words, German and
+        # French are longer): a select is never cut.
+        longest = max(len(label) for label, _level in depths)
         self.review_depth = W.Dropdown(options=depths, value=review_level,
-                                       layout=W.Layout(width="210px"),
+                                       layout=W.Layout(width=f"max(210px, calc({longest}ch + "
+                                                             "3em))"),
                                        tooltip=_("how hard the review thinks about each move"))
         self.review_depth.add_class("nid-review-depth")
         self.review_depth.observe(lambda c: setattr(self, "review_level", c["new"]), "value")
