@@ -257,3 +257,21 @@ def test_every_message_the_code_asks_for_is_in_the_catalogue(template: Catalog) 
                if text not in known]
     assert not missing, ("not in the catalogue (a call inside an f-string? move it out), "
                          "then `make i18n`:\n" + "\n".join(missing))
+
+
+def test_the_catalogues_name_files_not_lines() -> None:
+    """Issue 59: a location comment with a line number changes whenever code above the
+    message moves; the catalogues name the file only, so an edit changes a few lines."""
+    for path in (catalogues.POT, *(catalogues.po_path(lang) for lang in LANGUAGES)):
+        lines = [line for line in path.read_text(encoding="utf-8").splitlines()
+                 if line.startswith("#: ")]
+        assert lines, path
+        numbered = [line for line in lines if any(":" in loc for loc in line[3:].split())]
+        assert not numbered, f"{path}: {numbered[:3]} (run `make i18n`)"
+
+
+def test_extracting_an_unchanged_tree_changes_nothing(tmp_path: Path) -> None:
+    pot = tmp_path / "nidavellir.pot"
+    pot.write_bytes(catalogues.POT.read_bytes())
+    catalogues.extract(pot)
+    assert pot.read_bytes() == catalogues.POT.read_bytes()

@@ -80,12 +80,23 @@ def pybabel(*args: str) -> None:
 
 
 def extract(output: Path = POT) -> None:
-    """The template, from the source tree (its locations relative to the repository)."""
+    """The template, from the source tree. Its locations name the file only, never a line:
+    an edit that moves a message down a file changes no catalogue, so a change to one
+    message changes a few lines of each catalogue and two changes rarely conflict. A
+    template whose messages did not change keeps its creation date (and so do the
+    catalogues updated from it)."""
     keywords = [a for k in KEYWORDS for a in ("-k", k)]
+    before = output.read_text(encoding="utf-8") if output.exists() else None
     with contextlib.chdir(ROOT):
         pybabel("extract", "-F", str(CONFIG), *keywords, f"--add-comments={COMMENT_TAG}",
-                "--sort-by-file", "--project=nidavellir", f"--width={WIDTH}",
-                "-o", str(output), ".")
+                "--sort-by-file", "--add-location=file", "--project=nidavellir",
+                f"--width={WIDTH}", "-o", str(output), ".")
+    if before is not None and _undated(before) == _undated(output.read_text(encoding="utf-8")):
+        output.write_text(before, encoding="utf-8")
+
+
+def _undated(template: str) -> list[str]:
+    return [line for line in template.splitlines() if not line.startswith('"POT-Creation-Date:')]
 
 
 def update() -> None:
@@ -100,7 +111,8 @@ def update() -> None:
                     for k, v in catalog.mime_headers]
                 write(language, catalog)
         pybabel("update", "-i", str(POT), "-d", str(LOCALE), "-D", i18n.DOMAIN,
-                "-l", language, "--ignore-obsolete", f"--width={WIDTH}")
+                "-l", language, "--ignore-obsolete", "--ignore-pot-creation-date",
+                f"--width={WIDTH}")
 
 
 def read(language: str) -> Catalog:
@@ -124,7 +136,7 @@ def fill_names() -> None:
 
 def write(language: str, catalog: Catalog) -> None:
     with po_path(language).open("wb") as f:
-        write_po(f, catalog, width=WIDTH, ignore_obsolete=True)
+        write_po(f, catalog, width=WIDTH, ignore_obsolete=True, include_lineno=False)
 
 
 def compiled(language: str) -> bytes:
