@@ -20,7 +20,7 @@ registry. The shapes several decisions share are below (:data:`NO_ARGS`, :data:`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .cards import HUNTER_COIN_VALUE, MAX_COIN_VALUE, SUITS, Card, Suit
@@ -33,8 +33,9 @@ PLACES = ("hand", "purse", "T1", "T2", "T3")
 #: Every coin label, in the order of the RL action table (``0`` … ``25``, then ``3*``).
 COIN_LABELS: tuple[str, ...] = (tuple(str(v) for v in range(MAX_COIN_VALUE + 1))
                                 + (f"{HUNTER_COIN_VALUE}*",))
-#: Every card token and column letter, in catalogue order (the RL action table's order).
-CARD_TOKENS: tuple[str, ...] = TOKENS
+#: Every card token (a plugin's cards last: :func:`nidavellir.cards.add_card`) and column
+#: letter, in catalogue order (the RL action table's order).
+CARD_TOKENS: Sequence[str] = TOKENS
 COLUMNS: tuple[str, ...] = tuple(s.letter for s in SUITS)
 
 

@@ -18,7 +18,7 @@ from ..names import class_in_sentence
 from ..state import PlayerState
 from .army import LINE_WORTH, army_discard_options
 from .base import Table
-from .cardrules import CardRules, ScoreLine, ScoreView
+from .cardrules import CardRules, ScoreLine, ScoreView, enter
 from .decisions import ArmyDiscard, BrisingamensChoice, Vidofnir
 from .heroes import RECRUIT, HeroChoice
 from .thingvellir import discard_exchange_coin
@@ -231,5 +231,7 @@ _ENTRIES: tuple[ArtifactRules, ...] = (
 
 #: Every artifact's entry, by card.
 ARTIFACTS: dict[Card, ArtifactRules] = {e.card: e for e in _ENTRIES}
+for _entry in _ENTRIES:
+    enter(_entry)
 
 __all__ = ["ARTIFACTS", "ArtifactRules"]

@@ -304,8 +304,16 @@ def coin_label(action: Action) -> str:
 # ====================================================================== taverns and the camp
 
 #: Each card's tavern pick and camp pick (``take C``, ``camp C``: Pick's actions).
-TAKE: dict[Card, Action] = {c: interned("take", (c,)) for c in C.ALL_CARDS}
-CAMP: dict[Card, Action] = {c: interned("camp", (c,)) for c in C.ALL_CARDS}
+TAKE: dict[Card, Action] = {}
+CAMP: dict[Card, Action] = {}
+
+
+def _picks(card: Card) -> None:
+    TAKE[card] = interned("take", (card,))
+    CAMP[card] = interned("camp", (card,))
+
+
+C.each_card(_picks)
 
 
 @dataclass(frozen=True, slots=True)

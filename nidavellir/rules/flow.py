@@ -58,7 +58,8 @@ class RoundStart(Step):
             s.taverns[t] = drawn
         if not table.quiet:
             table.emit(ev.RoundStarted, taverns=tuple(tuple(t) for t in s.taverns))
-        table.push(*[BID[p.seat] for p in s.players if not p.uline], *REVEAL, ROUND_END)
+        table.push(*[BID[p.seat] for p in s.players if C.ULINE not in p.command_zone],
+                   *REVEAL, ROUND_END)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +73,7 @@ class Reveal(Step):
         t = self.tavern
         s.tavern = t
         for p in s.players:
-            if p.uline and p.bids[t] is None and p.hand:
+            if p.bids[t] is None and p.hand and C.ULINE in p.command_zone:
                 table.push(UlineBid(p.seat, t), ORDER[t])
                 return
         table.push(ORDER[t])
@@ -118,7 +119,7 @@ class Trade(Step):
         p = table.state.players[self.seat]
         if p.bids[self.tavern] not in K.EXCHANGE_COINS:
             return
-        if p.uline:
+        if C.ULINE in p.command_zone:
             if len(p.hand) > 2:
                 table.push(UlineTrade(p.seat))
             elif len(p.hand) == 2:

@@ -24,13 +24,14 @@ from .. import cards as C
 from .. import coins as K
 from .. import events as ev
 from ..actions import CARD, Action, Syntax, interned
-from ..cards import Card, Suit
+from ..cards import Card, Kind, Suit
 from ..i18n import N_, _, count, pgettext
 from ..names import card_name, class_with_article
+from ..plugins import registers
 from ..state import PlayerState
 from .army import discardable_count, recruit_due
 from .base import Choice, DecisionKind, Step, Table
-from .cardrules import CardRules, ScoreLine, ScoreView
+from .cardrules import CardRules, Mark, ScoreLine, ScoreView, enter
 from .decisions import (
     AndumiaChoice,
     ColumnDiscard,
@@ -266,8 +267,7 @@ class Grid(HeroRules):
 class Uline(HeroRules):
     def effect(self, table: Table, p: PlayerState) -> None:
         # Purse coins and face-down bids on taverns not yet revealed go back to her hand;
-        # from now on she bids after each reveal.
-        p.uline = True
+        # from now on (she stays in the command zone) she bids after each reveal.
         current = table.state.tavern
         p.hand.extend(p.purse)
         p.purse = []
@@ -324,8 +324,12 @@ class Olwyn(HeroRules):
 
 
 class Zolkur(HeroRules):
+    # He lies on the purse until the next trade, which gives up the lower coin
+    # (:func:`nidavellir.rules.coinage.trade` spends the mark).
+    mark = Mark()
+
     def effect(self, table: Table, p: PlayerState) -> None:
-        p.zolkur = True
+        p.marks[self.card] = True
 
 
 _DWERG_TEXT = N_("One of the five Dwerg brothers, kept in your command zone. Together they "
@@ -396,11 +400,31 @@ _ENTRIES: tuple[HeroRules, ...] = (
 )
 
 #: Every hero's entry, by card.
-HEROES: dict[Card, HeroRules] = {e.card: e for e in _ENTRIES}
+HEROES: dict[Card, HeroRules] = {}
 #: The heroes whose entry may refuse a recruit (the others are always eligible).
-_CONDITIONAL = frozenset(e.card for e in _ENTRIES
-                         if type(e).ineligible is not HeroRules.ineligible)
-HERO_ACTIONS: dict[Card, Action] = {h: interned("hero", (h,)) for h in HEROES}
+_CONDITIONAL: set[Card] = set()
+#: Each hero's recruit action (``hero X``).
+HERO_ACTIONS: dict[Card, Action] = {}
 
-__all__ = ["HEROES", "RECRUIT", "HeroChoice", "HeroRules", "Recruit", "eligible",
+
+@registers
+def add_hero(entry: HeroRules) -> HeroRules:
+    """Enter a hero's entry: the lab's own heroes below, a plugin's after its card
+    (:func:`nidavellir.cards.add_card`; docs/engine.md, "A plugin")."""
+    card = entry.card
+    if card.kind is not Kind.HERO or card not in C.HEROES:
+        raise ValueError(f"{card.token} is not a hero of the catalogue (add its card first: "
+                         "nidavellir.cards.add_card)")
+    enter(entry)
+    HEROES[card] = entry
+    if type(entry).ineligible is not HeroRules.ineligible:
+        _CONDITIONAL.add(card)
+    HERO_ACTIONS[card] = interned("hero", (card,))
+    return entry
+
+
+for _entry in _ENTRIES:
+    add_hero(_entry)
+
+__all__ = ["HEROES", "RECRUIT", "HeroChoice", "HeroRules", "Recruit", "add_hero", "eligible",
            "ineligible_reason"]
