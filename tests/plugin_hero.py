@@ -22,6 +22,7 @@ from nidavellir import coins as K
 from nidavellir.actions import COIN, COIN_LABELS, Action, Syntax, interned
 from nidavellir.rules.base import Choice, DecisionKind, Table
 from nidavellir.rules.cardrules import Mark, ScoreLine, ScoreView
+from nidavellir.rules.controls import CoinButtons, Control
 from nidavellir.rules.decisions import coin_places
 from nidavellir.rules.heroes import HeroRules, add_hero
 from nidavellir.state import PlayerState
@@ -46,6 +47,7 @@ class Swap(Choice):
     kind: ClassVar[DecisionKind] = SWAP
     verbs: ClassVar[Mapping[str, Syntax]] = {"swap": COIN}
     group: ClassVar[str] = "coins"
+    control: ClassVar[Control] = CoinButtons("Gulli: a coin to swap")
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]

@@ -49,3 +49,14 @@ def test_every_hero_is_recruited_by_its_scripted_game(hero: str) -> None:
     game = recruit_game(card)
     game.apply(f"hero {hero}")
     assert card in game.state.players[0].cards()
+
+
+def test_a_control_that_cannot_draw_a_decision_says_so() -> None:
+    """A decision's control is checked when its class is defined (``Control.check``): card
+    tiles need a heading for every verb that names a card."""
+    from nidavellir.actions import CARD, NO_ARGS
+    from nidavellir.rules.controls import CardTiles
+
+    CardTiles({"take": "Tavern"}).check("Pick", {"take": CARD, "skip": NO_ARGS})
+    with pytest.raises(TypeError, match="heading for each verb"):
+        CardTiles({"take": "Tavern"}).check("Pick", {"take": CARD, "camp": CARD})

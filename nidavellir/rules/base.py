@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from ..actions import Action, Syntax, format_arg, register_verb
 from ..i18n import _
 from ..plugins import registers
+from .controls import Buttons, Control
 
 if TYPE_CHECKING:
     from ..cards import Card, Suit
@@ -167,9 +168,6 @@ class Step:
 #: Every decision class by its kind (filled as the rules modules define them; a kind is a
 #: str, so ``CHOICES.get("pick")`` finds it).
 CHOICES: dict[str, type[Choice]] = {}
-#: The Play tab's controls a decision may ask for (``Choice.control``; widgets/controls.py
-#: draws each): ``buttons`` is a button per legal action (a dropdown when there are many).
-CONTROLS = ("bid", "cards", "hero", "columns", "coins", "mercenaries", "buttons")
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +182,9 @@ class Choice:
     "camp": CARD}``): parsing, formatting and the RL action table read them."""
     group: ClassVar[str] = "other"
     """Where a game review counts the decision: bids, picks, heroes, coins, Thingvellir."""
-    control: ClassVar[str] = "buttons"
-    """The Play tab's control for this decision (one of :data:`CONTROLS`)."""
+    control: ClassVar[Control] = Buttons()
+    """How the Play tab draws this decision: a kind of control and the data it needs
+    (:mod:`.controls`; a button per action by default)."""
     face_down: ClassVar[str | None] = None
     """The text another seat reads in the log instead of the action while the game is on
     (a bid: ``bid (face down)``), or None when everyone sees the action."""
@@ -205,9 +204,10 @@ class Choice:
             if kind in CHOICES and CHOICES[kind].__qualname__ != cls.__qualname__:
                 raise TypeError(f"two decision classes for {kind!r}: "
                                 f"{CHOICES[kind].__qualname__} and {cls.__qualname__}")
-            if cls.control not in CONTROLS:
-                raise TypeError(f"{cls.__qualname__}.control is {cls.control!r}: expected one "
-                                f"of {', '.join(CONTROLS)}")
+            if not isinstance(cls.control, Control):
+                raise TypeError(f"{cls.__qualname__}.control is {cls.control!r}: expected a "
+                                "control of nidavellir.rules.controls")
+            cls.control.check(cls.__qualname__, cls.verbs)
             for verb, syntax in cls.verbs.items():
                 register_verb(verb, syntax, cls.__qualname__)
             CHOICES[kind] = cls

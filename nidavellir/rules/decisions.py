@@ -46,6 +46,15 @@ from ..state import PlayerState
 from ..tokens import parse_suit, parse_token
 from .army import army_discard_options, discardable_columns, unplaced_mercenaries
 from .base import Choice, DecisionKind, Step, Table
+from .controls import (
+    BidDropdowns,
+    Buttons,
+    CardColumns,
+    CardTiles,
+    CoinButtons,
+    ColumnButtons,
+    Control,
+)
 from .thingvellir import lowest_coins, may_visit_camp, vidofnir_options, vidofnir_pool
 
 _COLUMN_ACTIONS: dict[str, list[Action]] = {}
@@ -186,7 +195,7 @@ class Bid(Choice):
     # Every player bidding holds at least 4 coins (5, or 4 after Járnglófi).
     always_has_options: ClassVar[bool] = True
     group: ClassVar[str] = "bids"
-    control: ClassVar[str] = "bid"
+    control: ClassVar[Control] = BidDropdowns()
     # Translators: another seat's bid in the game's history, before the reveal.
     face_down: ClassVar[str | None] = N_("bid (face down)")
 
@@ -265,7 +274,7 @@ class UlineBid(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.ULINE_BID
     verbs: ClassVar[Mapping[str, Syntax]] = {"place": COIN}
     group: ClassVar[str] = "bids"
-    control: ClassVar[str] = "coins"
+    control: ClassVar[Control] = CoinButtons(N_("Coin to put face up on this tavern"))
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -325,7 +334,7 @@ class Pick(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.PICK
     verbs: ClassVar[Mapping[str, Syntax]] = {"take": CARD, "camp": CARD}
     group: ClassVar[str] = "picks"
-    control: ClassVar[str] = "cards"
+    control: ClassVar[Control] = CardTiles({"take": N_("Tavern"), "camp": N_("Camp")})
     tells_options: ClassVar[bool] = True
 
     def has_options(self, table: Table) -> bool:
@@ -395,7 +404,7 @@ class TavernDiscard(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.TAVERN_DISCARD
     verbs: ClassVar[Mapping[str, Syntax]] = {"drop": CARD}
     group: ClassVar[str] = "picks"
-    control: ClassVar[str] = "cards"
+    control: ClassVar[Control] = CardTiles({"drop": N_("Discard from the tavern")})
 
     def legal(self, table: Table) -> list[Action]:
         return [interned("drop", (c,)) for c in dict.fromkeys(table.state.taverns[self.tavern])]
@@ -447,7 +456,7 @@ class Transform(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.TRANSFORM
     verbs: ClassVar[Mapping[str, Syntax]] = {"transform": COIN_AT_PLACE}
     group: ClassVar[str] = "coins"
-    control: ClassVar[str] = "coins"
+    control: ClassVar[Control] = CoinButtons(N_("Coins {where}"), by_place=True)
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -514,7 +523,7 @@ class UlineTrade(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.ULINE_TRADE
     verbs: ClassVar[Mapping[str, Syntax]] = {"trade": TRADE}
     group: ClassVar[str] = "coins"
-    control: ClassVar[str] = "coins"
+    control: ClassVar[Control] = CoinButtons(N_("Two coins of your hand to trade"))
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -582,7 +591,8 @@ class Vidofnir(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.VIDOFNIR
     verbs: ClassVar[Mapping[str, Syntax]] = {"vidofnir": VIDOFNIR}
     group: ClassVar[str] = "coins"
-    control: ClassVar[str] = "coins"
+    control: ClassVar[Control] = CoinButtons(N_("{artifact}: coins to transform, in this order"),
+                                                names={"artifact": C.VIDOFNIR_VEDRFOLNIR})
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -641,7 +651,7 @@ class ThrudColumn(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.THRUD
     verbs: ClassVar[Mapping[str, Syntax]] = {"thrud": COLUMN}
     group: ClassVar[str] = "heroes"
-    control: ClassVar[str] = "columns"
+    control: ClassVar[Control] = ColumnButtons()
 
     def legal(self, table: Table) -> list[Action]:
         return _column_actions("thrud")
@@ -699,7 +709,7 @@ class YludColumn(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.YLUD
     verbs: ClassVar[Mapping[str, Syntax]] = {"ylud": YLUD}
     group: ClassVar[str] = "heroes"
-    control: ClassVar[str] = "columns"
+    control: ClassVar[Control] = ColumnButtons()
 
     def legal(self, table: Table) -> list[Action]:
         return _column_actions("ylud")
@@ -750,7 +760,7 @@ class ColumnDiscard(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.DISCARD
     verbs: ClassVar[Mapping[str, Syntax]] = {"discard": COLUMN}
     group: ClassVar[str] = "heroes"
-    control: ClassVar[str] = "columns"
+    control: ClassVar[Control] = ColumnButtons(shows_top=True)
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -821,7 +831,7 @@ class ArmyDiscard(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.ARMY_DISCARD
     verbs: ClassVar[Mapping[str, Syntax]] = {"remove": CARD_AT_COLUMN}
     group: ClassVar[str] = "Thingvellir"
-    control: ClassVar[str] = "cards"
+    control: ClassVar[Control] = CardTiles({"remove": N_("Remove from your army")})
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -859,7 +869,7 @@ class OlwynDouble(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.OLWYN
     verbs: ClassVar[Mapping[str, Syntax]] = {"double": COLUMN}
     group: ClassVar[str] = "Thingvellir"
-    control: ClassVar[str] = "columns"
+    control: ClassVar[Control] = ColumnButtons()
 
     def legal(self, table: Table) -> list[Action]:
         return [a for a in _column_actions("double") if a.args[0] not in self.excluded]
@@ -897,7 +907,7 @@ class PioneerKeep(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.PIONEER
     verbs: ClassVar[Mapping[str, Syntax]] = {"keep": CARD}
     group: ClassVar[str] = "picks"
-    control: ClassVar[str] = "cards"
+    control: ClassVar[Control] = CardTiles({"keep": N_("Drawn cards")})
 
     def legal(self, table: Table) -> list[Action]:
         return [interned("keep", (c,)) for c in dict.fromkeys(table.state.drawn)]
@@ -952,7 +962,7 @@ class EnlistOrder(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.MERCENARY_ORDER
     verbs: ClassVar[Mapping[str, Syntax]] = {"enlist": ENLIST_SYNTAX}
     group: ClassVar[str] = "Thingvellir"
-    control: ClassVar[str] = "mercenaries"
+    control: ClassVar[Control] = Buttons(N_("Enlist your mercenaries"))
 
     def legal(self, table: Table) -> list[Action]:
         return [interned("enlist", ("first",)), interned("enlist", ("last",))]
@@ -990,7 +1000,7 @@ class Enlist(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.MERCENARY
     verbs: ClassVar[Mapping[str, Syntax]] = {"enlist": ENLIST_SYNTAX}
     group: ClassVar[str] = "Thingvellir"
-    control: ClassVar[str] = "mercenaries"
+    control: ClassVar[Control] = CardColumns(N_("Place a mercenary"))
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -1064,7 +1074,7 @@ class AndumiaChoice(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.ANDUMIA
     verbs: ClassVar[Mapping[str, Syntax]] = {"choose": CARD}
     group: ClassVar[str] = "Thingvellir"
-    control: ClassVar[str] = "cards"
+    control: ClassVar[Control] = CardTiles({"choose": N_("Take")})
 
     def legal(self, table: Table) -> list[Action]:
         return [interned("choose", (c,)) for c in dict.fromkeys(table.state.discard)]
@@ -1094,7 +1104,7 @@ class HoldaChoice(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.HOLDA
     verbs: ClassVar[Mapping[str, Syntax]] = {"choose": CARD}
     group: ClassVar[str] = "Thingvellir"
-    control: ClassVar[str] = "cards"
+    control: ClassVar[Control] = CardTiles({"choose": N_("Take")})
 
     def legal(self, table: Table) -> list[Action]:
         return [interned("choose", (c,)) for c in dict.fromkeys(table.state.camp)]
@@ -1134,7 +1144,7 @@ class BrisingamensChoice(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.BRISINGAMENS
     verbs: ClassVar[Mapping[str, Syntax]] = {"choose": CARD, "skip": NO_ARGS}
     group: ClassVar[str] = "Thingvellir"
-    control: ClassVar[str] = "cards"
+    control: ClassVar[Control] = CardTiles({"choose": N_("Take")})
 
     def legal(self, table: Table) -> list[Action]:
         s = table.state

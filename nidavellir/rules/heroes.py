@@ -32,6 +32,7 @@ from ..state import PlayerState
 from .army import discardable_count, recruit_due
 from .base import Choice, DecisionKind, Step, Table
 from .cardrules import CardRules, Mark, ScoreLine, ScoreView, enter
+from .controls import Control, HeroHall
 from .decisions import (
     AndumiaChoice,
     ColumnDiscard,
@@ -57,7 +58,7 @@ class HeroChoice(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.HERO
     verbs: ClassVar[Mapping[str, Syntax]] = {"hero": CARD}
     group: ClassVar[str] = "heroes"
-    control: ClassVar[str] = "hero"
+    control: ClassVar[Control] = HeroHall()
     tells_options: ClassVar[bool] = True
 
     def has_options(self, table: Table) -> bool:
