@@ -402,10 +402,6 @@ class Comparison:
     other_words: str = ""
 
     @property
-    def within_noise(self) -> bool:
-        return not self.win.clear and not self.points.clear
-
-    @property
     def value(self) -> float:
         """The chance to win more (the currency of the order), never negative."""
         return max(0.0, self.win.value)
@@ -499,10 +495,6 @@ class Judgement:
     def about_best(self) -> list[OptionJudgement]:
         """The options as good as the recommended move within the noise (it first)."""
         return [o for o in self.options if o.about_best]
-
-    @property
-    def runner_up(self) -> OptionJudgement | None:
-        return self.options[1] if len(self.options) > 1 else None
 
     @property
     def actions(self) -> list[OptionJudgement]:
