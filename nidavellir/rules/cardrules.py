@@ -70,12 +70,22 @@ class ScoreView:
         return sum(1 for c in self.owned if c.kind is Kind.MERCENARY)
 
 
+def card_facts(card: Card) -> dict[str, object]:
+    """The placeholders every card's text may use: ``points`` (fixed points), ``ranks`` (in
+    its own column), ``bravery`` (their bravery points) and ``bravery1`` … for each rank's."""
+    facts: dict[str, object] = {"points": card.points, "ranks": card.ranks,
+                                "bravery": card.bravery_points}
+    facts.update({f"bravery{i}": b for i, b in enumerate(card.bravery, 1)})
+    return facts
+
+
 class CardRules:
     """The behaviour of one card. Subclasses override what their card changes."""
 
     card: Card
     ability: str
-    """What the card does, in plain English (the card-info panels)."""
+    """What the card does, in plain English (the card-info panels), marked for the
+    catalogues: its numbers are placeholders (:attr:`facts`), never typed in."""
     source: str
     """Where the rulebook (or a ruling) says so: ``FR`` section, page, ``R<n>``."""
     score_order = 1
@@ -83,13 +93,20 @@ class CardRules:
     mark: Mark | None = None
     """What the card remembers for its owner (:class:`Mark`), or None."""
 
-    def __init__(self, card: Card, ability: str, source: str) -> None:
+    def __init__(self, card: Card, ability: str, source: str, **facts: object) -> None:
         self.card = card
         self.ability = ability
         self.source = source
+        self.facts: dict[str, object] = {**card_facts(card), **facts}
+        """The numbers the text names, by placeholder: the card's own
+        (:func:`card_facts`) and the constants of its rule given here."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.card.token}>"
+
+    def text(self) -> str:
+        """What the card does in the reader's language, its numbers in their places."""
+        return _(self.ability).format(**self.facts)
 
     def ineligible(self, p: PlayerState) -> str | None:
         """Why the card cannot be recruited by ``p`` now (heroes), or None."""
