@@ -23,13 +23,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .cards import HUNTER_COIN_VALUE, MAX_COIN_VALUE, SUITS, Card, Suit
+from .cards import HUNTER_COIN_VALUE, MAX_COIN_VALUE, SUITS, TAVERN_INDICES, Card, Suit
 from .coins import label_key, parse_label
 from .errors import InvalidNotation
 from .i18n import _
 from .tokens import TOKENS, parse_suit, parse_token
 
-PLACES = ("hand", "purse", "T1", "T2", "T3")
+#: Where a coin lies: the hand, the purse, a bid on tavern 1 to 3.
+PLACES = ("hand", "purse", *(f"T{t + 1}" for t in TAVERN_INDICES))
 #: Every coin label, in the order of the RL action table (``0`` … ``25``, then ``3*``).
 COIN_LABELS: tuple[str, ...] = (tuple(str(v) for v in range(MAX_COIN_VALUE + 1))
                                 + (f"{HUNTER_COIN_VALUE}*",))

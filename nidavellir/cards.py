@@ -468,11 +468,19 @@ def gems_for(players: int) -> tuple[int, ...]:
 CARDS_PER_TAVERN: dict[int, int] = {2: 3, 3: 3, 4: 4, 5: 5}
 ROUNDS_PER_AGE: dict[int, int] = {2: 4, 3: 4, 4: 3, 5: 3}
 TAVERNS: tuple[str, ...] = ("Laughing Goblin", "Dancing Dragon", "Shining Horse")
+#: The taverns by index (their names: :data:`TAVERNS`): a bid puts a coin on each.
+TAVERN_INDICES: range = range(len(TAVERNS))
+#: The fewest and the most players (FR "Matériel": 2 to 5 Elvalands).
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+#: Every player count a game may have, and every seat a game may have.
+PLAYER_COUNTS: range = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+SEATS: range = range(MAX_PLAYERS)
 
 
 def check_players(players: int) -> None:
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
-        raise ValueError(f"Nidavellir is played by 2 to 5 players, not {players!r}")
+    if not isinstance(players, int) or isinstance(players, bool) or players not in PLAYER_COUNTS:
+        raise ValueError(f"Nidavellir is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                         f"not {players!r}")
 
 
 def dwarf_counts(players: int) -> dict[Card, int]:

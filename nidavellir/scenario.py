@@ -311,13 +311,13 @@ def parse_scenario(data: object, *, hypothetical: bool = False) -> Scenario:
 
     player_count = data.get("player_count")
     if player_count is not None:
-        if not _is_int(player_count) or not 2 <= player_count <= 5:
+        if not _is_int(player_count) or player_count not in C.PLAYER_COUNTS:
             raise ScenarioError(f"expected a player count from 2 to 5, got "
                                 f"{_type_name(player_count)}", None, "player_count")
     elif hypothetical:
         player_count = min(max(len(tables), 2), 5)
     else:
-        if not 2 <= len(tables) <= 5:
+        if len(tables) not in C.PLAYER_COUNTS:
             raise ScenarioError(
                 f"the file lists {len(tables)} player(s); Nidavellir is played by 2 to 5, "
                 "so give player_count (the game's player count)", None, "player_count")

@@ -55,11 +55,11 @@ class PlayerState:
     def __init__(self, seat: int, gem: int) -> None:
         self.seat = seat
         self.hand: list[int] = list(K.STARTING_HAND)
-        self.bids: list[int | None] = [None, None, None]
+        self.bids: list[int | None] = [None] * len(C.TAVERNS)
         self.purse: list[int] = []
         self.gem = gem
-        self.army: list[list[Card]] = [[], [], [], [], []]
-        self.ranks: list[int] = [0, 0, 0, 0, 0]
+        self.army: list[list[Card]] = [[] for _suit in C.SUITS]
+        self.ranks: list[int] = [0] * len(C.SUITS)
         self.command_zone: list[Card] = []
         self.heroes = 0
         """Hero cards owned (army and command zone)."""
@@ -146,7 +146,7 @@ class GameState:
         self.tavern: int | None = None
         self.decks: dict[int, list[Card]] = {1: [], 2: []}
         """Age decks; the top card is the last item."""
-        self.taverns: list[list[Card]] = [[], [], []]
+        self.taverns: list[list[Card]] = [[] for _tavern in C.TAVERNS]
         self.discard: list[Card] = []
         """The face-up dwarf discard (R2, R15)."""
         self.box: list[Card] = []

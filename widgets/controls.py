@@ -28,7 +28,7 @@ from nidavellir import Action, Game, parse_action
 from nidavellir.bots.immediate import Immediate, immediates
 from nidavellir.bots.judge import Judgement, OptionJudgement, level_words
 from nidavellir.card_text import ability
-from nidavellir.cards import Card, Suit
+from nidavellir.cards import TAVERN_INDICES, Card, Suit
 from nidavellir.explain import outlook
 from nidavellir.i18n import _, number, ordinal, percent
 from nidavellir.names import COMPONENT, card_name, name, score_line, tavern_name
@@ -528,7 +528,7 @@ class BidControl(Control):
 
 
 def _tavern_names() -> tuple[str, ...]:
-    return tuple(tavern_name(i) for i in range(3))
+    return tuple(tavern_name(i) for i in TAVERN_INDICES)
 
 
 # ====================================================================== cards

@@ -102,7 +102,7 @@ class GreedyBot:
         obs = game.observation(me)
         values = self.tavern_values(obs, me)
         # Most valuable tavern first; on equal worth the earlier tavern.
-        order = sorted(range(3), key=lambda t: (-values[t], t))
+        order = sorted(range(len(values)), key=lambda t: (-values[t], t))
         hand: list[str] = list(obs["players"][me]["hand"])
         exchange = next((lab for lab in K.EXCHANGE_LABELS if lab in hand), None)
         if exchange is not None:

@@ -63,7 +63,7 @@ from ..rules.catalogue import MARKS
 
 #: Every decision kind, in the order of the observation's one-hot block.
 KINDS: tuple[str, ...] = tuple(str(k) for k in DecisionKind)
-MAX_PLAYERS = 5
+MAX_PLAYERS = C.MAX_PLAYERS
 #: The published table (docs/integrations.md).
 PUBLISHED = Path(__file__).with_name("rl_actions.txt")
 
@@ -225,14 +225,15 @@ class Block:
 #: The observation's own fields, in the vector's order.
 HEAD: tuple[Block, ...] = (
     Block("player", MAX_PLAYERS, lambda v, o: _one_hot(v, MAX_PLAYERS)),
-    Block("players", MAX_PLAYERS - 1, lambda v, o: _one_hot(len(v) - 2, MAX_PLAYERS - 1)),
+    Block("players", len(C.PLAYER_COUNTS), lambda v, o: _one_hot(len(v) - C.MIN_PLAYERS,
+                                                                  len(C.PLAYER_COUNTS))),
     Block("age", 1, lambda v, o: [float(v)]),
     Block("round", 1, lambda v, o: [float(v)]),
     Block("tavern", 1, lambda v, o: [0.0 if v is None else float(v) + 1.0]),
     Block("expansions", len(C.EXPANSIONS), lambda v, o: [1.0 if e in v else 0.0
                                                           for e in C.EXPANSIONS]),
     Block("decision", len(KINDS) + MAX_PLAYERS + 1, lambda v, o: _decision(v, o["player"])),
-    Block("taverns", 3 * N_CARDS, lambda v, o: [x for t in v for x in _counts(t)]),
+    Block("taverns", len(C.TAVERNS) * N_CARDS, lambda v, o: [x for t in v for x in _counts(t)]),
     Block("camp", N_CARDS, lambda v, o: _counts(v)),
     Block("hall", N_CARDS, lambda v, o: _counts(v)),
     Block("discard", N_CARDS, lambda v, o: _counts(v)),
@@ -257,7 +258,7 @@ PLAYER: tuple[Block, ...] = (
     Block("lines", 1, lambda v, p: [float(v)]),
     Block("heroes", 1, lambda v, p: [float(v)]),
     Block("coins", COIN_SLOTS, lambda v, p: _slots(sorted(_coin(c) for c in v), COIN_SLOTS)),
-    Block("bids", 3, lambda v, p: [-1.0 if b is None else -2.0 if b == "?" else _coin(b)
+    Block("bids", len(C.TAVERNS), lambda v, p: [-1.0 if b is None else -2.0 if b == "?" else _coin(b)
                                    for b in v]),
     Block("hand", 1, lambda v, p: [float(v if isinstance(v, int) else len(v))]),
     Block("purse", 1, lambda v, p: [float(v if isinstance(v, int) else len(v))]),

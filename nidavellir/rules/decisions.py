@@ -76,7 +76,7 @@ def coin_places(p: PlayerState) -> list[tuple[str, int]]:
     return out
 
 
-_BID_PLACES = ("T1", "T2", "T3")
+_BID_PLACES = tuple(place for place in PLACES if place.startswith("T"))
 
 
 def _by_coin(where: tuple[str, int]) -> int:
@@ -1051,8 +1051,8 @@ ENLIST_ACTIONS: dict[Card, tuple[Action, ...]] = {
     m: tuple(interned("enlist", (m, suit)) for suit, _ in m.sides)
     for m in C.ALL_CARDS if m.kind is Kind.MERCENARY}
 #: One shared enlistment turn and its step per seat (decisions are immutable values).
-ENLIST: tuple[Enlist, ...] = tuple(Enlist(seat) for seat in range(5))
-ENLIST_MORE: tuple[EnlistMore, ...] = tuple(EnlistMore(seat) for seat in range(5))
+ENLIST: tuple[Enlist, ...] = tuple(Enlist(seat) for seat in C.SEATS)
+ENLIST_MORE: tuple[EnlistMore, ...] = tuple(EnlistMore(seat) for seat in C.SEATS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -128,8 +128,8 @@ class Recruit(Step):
 
 #: One shared step per seat (steps are immutable values; the loop runs after every card),
 #: and one hero choice per seat for a line's recruit.
-RECRUIT: tuple[Recruit, ...] = tuple(Recruit(seat) for seat in range(5))
-HERO_CHOICE: tuple[HeroChoice, ...] = tuple(HeroChoice(seat) for seat in range(5))
+RECRUIT: tuple[Recruit, ...] = tuple(Recruit(seat) for seat in C.SEATS)
+HERO_CHOICE: tuple[HeroChoice, ...] = tuple(HeroChoice(seat) for seat in C.SEATS)
 
 
 def ineligible_reason(p: PlayerState, hero: Card) -> str | None:
@@ -273,7 +273,7 @@ class Uline(HeroRules):
         current = table.state.tavern
         p.hand.extend(p.purse)
         p.purse = []
-        for t in range(3):
+        for t in C.TAVERN_INDICES:
             coin = p.bids[t]
             if coin is not None and (current is None or t > current):
                 p.hand.append(coin)
