@@ -7,7 +7,7 @@ R17, R18, R22 (Holda), R21 (Uline).
 Each hero's entry (:class:`HeroRules`) holds everything about that hero: its text and
 source, why it may not be recruited, what recruiting it does, how it scores, and its
 outlook for a learner. Adding a hero means its card in :mod:`nidavellir.cards` and its
-entry here (plus, for a new kind of decision, its class in :mod:`.decisions`).
+entry here (plus, for a new kind of decision, its class beside the entry).
 
 >>> from nidavellir import cards as C
 >>> HEROES[C.HOURYA].source
