@@ -85,3 +85,14 @@ def test_a_mark_no_card_declares_is_refused_by_the_observer() -> None:
     game.state.players[1].marks[C.SKAA] = True
     with pytest.raises(KeyError):
         game.observation(0)
+
+
+def test_the_board_shows_what_a_card_remembers() -> None:
+    from widgets import render
+
+    game = _zolkur_game()
+    player = game.observation(0)["players"][1]
+    shown = render.board_html(player, points=render.sheet_points(
+        game.scores()[1].breakdown))
+    assert "nid-mark" in shown and "Zolkur" in render.marks_html(player["marks"])
+    assert render.marks_html({}) == ""
