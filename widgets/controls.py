@@ -270,7 +270,6 @@ CONTROLS: dict[type[declared.Control], type[Control]] = {}
 class Control:
     """Base: buttons keyed by notation, extras for actions it does not draw."""
 
-    title = ""
     draws: ClassVar[type[declared.Control] | None] = None
     """The kind of control this drawer draws (:mod:`nidavellir.rules.controls`)."""
 
@@ -402,7 +401,6 @@ def _wrap() -> W.Layout:
 class BidControl(Control):
     """A dropdown per tavern with the coins of the hand; the rest is the purse."""
 
-    title = "Bid"
     draws = declared.BidDropdowns
 
     def build(self) -> W.Widget:
