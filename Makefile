@@ -156,11 +156,11 @@ upgrade: setup chromium
 	@before=$$(mktemp); cp $(LOCK) $$before; \
 	$(UV_COMPILE) --upgrade $(LOCK_ARGS) && $(PYTHON) requirements/environment.py \
 		&& $(MAKE) --no-print-directory setup \
-		&& $(BIN)/python -m nidavellir.integrations.first_paint --record \
+		&& $(BIN)/python -m nidavellir.classroom.server.first_paint --record \
 		&& $(MAKE) --no-print-directory test; rc=$$?; \
 	$(PYTHON) requirements/moved.py $$before $(LOCK); rm -f $$before; \
 	if [ $$rc = 0 ]; then echo "the suite passed with these versions: commit $(LOCK), environment.yml and" \
-		"nidavellir/integrations/first_paint.json"; \
+		"nidavellir/classroom/server/first_paint.json"; \
 	else echo "the suite failed with these versions (exit $$rc): \`git checkout $(LOCK)\`" \
 		"goes back" >&2; exit $$rc; fi
 
@@ -170,7 +170,7 @@ upgrade: setup chromium
 # .mo files are committed (a checkout or an installed lab needs no build step);
 # tests/test_catalogues.py fails when a catalogue is incomplete, fuzzy or not compiled.
 i18n: setup
-	$(BIN)/python -m nidavellir.integrations.catalogues
+	$(BIN)/python -m nidavellir.tools.catalogues
 
 golden: setup
 	$(BIN)/python tests/golden/regenerate.py

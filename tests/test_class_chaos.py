@@ -24,7 +24,7 @@ from class_students import QUESTIONS, chaos
 from servers import PATIENCE_S, start_voila, stop_voila, wait_until
 
 from nidavellir.classroom import ClassStore
-from nidavellir.integrations.class_view import class_data
+from nidavellir.classroom.teacher.data import class_data
 
 STUDENTS = 30
 #: Kills during the short lock, the long lock and after it.

@@ -1,0 +1,6 @@
+"""``python -m nidavellir.classroom.server``: the lab's Voila (what ``python -m
+nidavellir.serve`` starts, with the lab's options)."""
+
+from .app import main
+
+main()
