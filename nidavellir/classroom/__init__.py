@@ -31,6 +31,12 @@ CLASS_DIR_ENV = "NIDAVELLIR_CLASS_DIR"
 #: The environment variable of the class's language (set by ``--class-language``): the
 #: teacher page and the projector speak it whatever their address or browser asks.
 CLASS_LANGUAGE_ENV = "NIDAVELLIR_CLASS_LANGUAGE"
+#: The environment variables the passwords come in by, never a command line, where every
+#: user of the machine can read them: the command line puts them there (from its own
+#: environment or a file), the lab's Voila takes them out at start, before any kernel
+#: starts, so no kernel inherits them.
+PASSWORD_ENV = "NIDAVELLIR_PASSWORD"
+TEACHER_PASSWORD_ENV = "NIDAVELLIR_TEACHER_PASSWORD"
 
 
 def class_store() -> ClassStore | None:
@@ -51,5 +57,5 @@ def page_language(asked: str, accept_language: str) -> str:
                        os.environ.get(i18n.LANGUAGE_ENV, i18n.SOURCE))
 
 
-__all__ = ["Answer", "CLASS_DIR_ENV", "CLASS_LANGUAGE_ENV", "ClassStore", "Student", "StoreError",
-           "class_store", "page_language"]
+__all__ = ["Answer", "CLASS_DIR_ENV", "CLASS_LANGUAGE_ENV", "ClassStore", "PASSWORD_ENV",
+           "Student", "StoreError", "TEACHER_PASSWORD_ENV", "class_store", "page_language"]

@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..i18n import LANGUAGE_ENV, LANGUAGES, SOURCE
-from . import CLASS_DIR_ENV, CLASS_LANGUAGE_ENV
+from . import CLASS_DIR_ENV, CLASS_LANGUAGE_ENV, PASSWORD_ENV, TEACHER_PASSWORD_ENV
 
 #: The folder served by default (relative to the project): the lessons and, later, the
 #: dashboard notebook.
@@ -60,11 +60,6 @@ DEFAULT_PAGE_TIMEOUT = 45.0
 #: The lab's Voila (nidavellir/classroom/server/: ``python -m nidavellir.classroom.server``).
 VOILA_APP = "nidavellir.classroom.server"
 
-
-def _key(option: str) -> str:
-    return option.split("=", 1)[0]
-
-
 #: The kernel manager with the class policy (nidavellir/classroom/server/kernels.py).
 CLASS_MANAGER = "nidavellir.classroom.server.kernels.ClassKernelManager"
 #: The class password page (the lab's login.html; nidavellir/classroom/login.py).
@@ -75,9 +70,6 @@ DEFAULT_REFILL_QUIET = 20.0
 #: this many (a class behind one school NAT shares one address).
 DEFAULT_KERNELS_PER_CLIENT = 10
 KERNELS_PER_CLIENT_MARGIN = 5
-#: The environment variables the passwords come in by (also read by the lab's Voila).
-PASSWORD_ENV = "NIDAVELLIR_PASSWORD"
-TEACHER_PASSWORD_ENV = "NIDAVELLIR_TEACHER_PASSWORD"
 #: The class password's provider with the teacher page added (a teacher password).
 CLASS_VIEW_IDENTITY = "nidavellir.classroom.teacher.handlers.ClassViewIdentityProvider"
 #: Where the class's answers go when a teacher password is given without --class-dir.
@@ -196,6 +188,10 @@ def _ready_message(class_size: int, host: str, port: int, password: bool) -> str
     where = "http://<this machine>" if host in ("0.0.0.0", "::") else f"http://{host}"
     return (f"The class can come in: {class_size} dashboards are ready at {where}:{port}/"
             + (" (with the class password)" if password else ""))
+
+
+def _key(option: str) -> str:
+    return option.split("=", 1)[0]
 
 
 def _once(options: Sequence[str], extra: Sequence[str]) -> list[str]:
@@ -448,5 +444,5 @@ def _hand_over(args: argparse.Namespace) -> None:
 
 
 __all__ = ["CLASS_IDENTITY", "CLASS_MANAGER", "CLASS_VIEW_IDENTITY", "DASHBOARD",
-           "DEFAULT_CLASS_DIR", "JUPYTER_DATA", "PASSWORD_ENV", "TEACHER_PASSWORD_ENV",
-           "TEMPLATE", "VOILA_APP", "default_kernels_per_client", "main", "voila_args"]
+           "DEFAULT_CLASS_DIR", "JUPYTER_DATA", "TEMPLATE", "VOILA_APP",
+           "default_kernels_per_client", "main", "voila_args"]

@@ -15,8 +15,8 @@
    so that a checkout or an installed package needs no build step;
    ``tests/test_catalogues.py`` fails when one is older than its ``.po``.
 
-Babel is a tool of this layer: the core reads the compiled catalogues with the standard
-library's gettext (:mod:`nidavellir.i18n`).
+Babel is the maintainers' tool only: the core reads the compiled catalogues with the
+standard library's gettext (:mod:`nidavellir.i18n`).
 """
 
 from __future__ import annotations

@@ -59,6 +59,7 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
+from .. import PASSWORD_ENV, TEACHER_PASSWORD_ENV
 from ..teacher.auth import TeacherAuth
 from . import first_paint as FP
 from . import static as S
@@ -74,12 +75,6 @@ DEFERRED_EXTENSIONS: dict[str, dict[str, Any]] = {
 #: The lab's page extension (deferred extensions, the widget-manager mend).
 PAGE_EXTENSION = "@nidavellir/voila-page"
 UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
-#: The environment variables the passwords come in by (``nidavellir.serve`` puts them
-#: there from its own environment or a file): never on a command line, where every user of
-#: the machine can read them. The server takes them out at start, before any kernel
-#: starts, so no kernel inherits them.
-PASSWORD_ENV = "NIDAVELLIR_PASSWORD"
-TEACHER_PASSWORD_ENV = "NIDAVELLIR_TEACHER_PASSWORD"
 #: The answer to a page request past the client's kernel limit.
 TOO_MANY_PAGES = (
     "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Too many dashboards"
