@@ -3,4 +3,5 @@ nidavellir.serve`` starts, with the lab's options)."""
 
 from .app import main
 
-main()
+if __name__ == "__main__":
+    main()
