@@ -200,6 +200,23 @@ def test_instant_bots_land_together_and_a_thinking_bot_gets_its_frame() -> None:
     assert told > moves // 3  # before each of the searching bot's moves
 
 
+def test_a_coach_that_does_not_judge_ahead_judges_when_the_hint_asks() -> None:
+    """``ahead=False`` (NIDAVELLIR_COACH_AHEAD=0): no judgement starts when a decision
+    appears; the Hint asks for one, and it is the same judgement as the ahead coach's."""
+    s = Session.from_config({"players": 2, "seats": ["human", "random"], "seed": 3})
+    lazy = Judging(s, level="search@10", ahead=False)
+    lazy.wait()
+    assert lazy.judgement is None and lazy.progress is None
+    assert lazy.ask_hint() == "thinking"
+    lazy.wait()
+    eager = Judging(Session.from_config({"players": 2, "seats": ["human", "random"],
+                                         "seed": 3}), level="search@10")
+    eager.wait()
+    assert lazy.hint is lazy.judgement and eager.judgement is not None
+    assert [(str(o.action), o.win) for o in lazy.judgement.options] == \
+        [(str(o.action), o.win) for o in eager.judgement.options]
+
+
 class _Interleaved:
     """The session's lock, with one thing done just before it is first taken: what the page
     does between the bots' thread reading the position and playing (no thread, no sleep)."""

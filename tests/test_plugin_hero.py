@@ -20,6 +20,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 #: The suite's files run with the plugin installed.
 FILES = ("tests/plugin_hero_checks.py", "tests/test_conformance.py", "tests/test_rl_table.py",
@@ -28,6 +30,8 @@ FILES = ("tests/plugin_hero_checks.py", "tests/test_conformance.py", "tests/test
          "tests/test_pettingzoo.py")
 
 
+@pytest.mark.slow(reason="runs the conformance, RL table, scoring, golden and adapter tests "
+                         "again in an interpreter with the plugin installed")
 def test_the_suite_passes_with_the_made_up_hero_installed() -> None:
     path = os.pathsep.join([str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")])
     env = dict(os.environ, NIDAVELLIR_PLUGINS="plugin_hero", PYTHONPATH=path,

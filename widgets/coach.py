@@ -61,6 +61,19 @@ REVIEW_WORKERS = min(2, os.cpu_count() or 1)
 LEVEL_VARIABLE = "NIDAVELLIR_COACH_LEVEL"
 
 
+#: The environment variable that makes an installation's coach judge a decision only when
+#: the Hint asks (``0``; docs/serving.md): a class whose learners' coaches would saturate
+#: the server's cores.
+AHEAD_VARIABLE = "NIDAVELLIR_COACH_AHEAD"
+
+
+def coach_ahead() -> bool:
+    """Whether the coach judges each of your decisions as it appears (:data:`AHEAD_VARIABLE`:
+    ``0``, ``no``, ``off`` or ``false`` for only when asked; anything else, or nothing, yes)."""
+    return os.environ.get(AHEAD_VARIABLE, "").strip().lower() not in ("0", "no", "off",
+                                                                      "false")
+
+
 def coach_level() -> str:
     """The coach's level: :data:`LEVEL_VARIABLE` when it names a valid level, else the
     default (``coach``)."""
@@ -160,13 +173,14 @@ class Coach(W.VBox):
                  review_level: str | None = None, review_workers: int = REVIEW_WORKERS,
                  on_open_replay: Callable[[Game, Any, int], Any] | None = None,
                  on_branch: Callable[[Game, Game, int], Any] | None = None,
-                 **kwargs: Any) -> None:
+                 ahead: bool | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-coach")
         self.session = session
         level = level or coach_level()
         review_level = review_level or level
-        self.judging = Judging(session, level=level, deep_level=deep_level)
+        self.judging = Judging(session, level=level, deep_level=deep_level,
+                               ahead=coach_ahead() if ahead is None else ahead)
         """The judgement of the position on the table (the model this panel shows)."""
         self.bar_playouts = bar_playouts
         self.review_level = review_level
@@ -549,5 +563,5 @@ class Coach(W.VBox):
         self.on_branch(branch(self.reviewed_game, step, []), self.reviewed_game, step)
 
 
-__all__ = ["BAR_PLAYOUTS", "LEVEL_VARIABLE", "Coach", "REVIEW_DEPTHS", "coach_level", "hint_html",
-           "position_key"]
+__all__ = ["AHEAD_VARIABLE", "BAR_PLAYOUTS", "LEVEL_VARIABLE", "Coach", "REVIEW_DEPTHS",
+           "coach_ahead", "coach_level", "hint_html", "position_key"]

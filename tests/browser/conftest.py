@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from servers import PATIENCE_S, VoilaServer, free_port, start_voila, stop_voila, wait_until
 
-from nidavellir.integrations.browser import CHROMIUM, CHROMIUM_ARGS
+from nidavellir.tools.browser import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
