@@ -129,7 +129,7 @@ def test_a_hot_seat_game_through_the_panels_draws_each_kind_with_its_control():
     assert controls["bid"] is BidControl and controls["pick"] is CardControl
     assert controls["hero"] is HeroControl and controls["transform"] is CoinControl
     for kind, control in controls.items():
-        assert control is CONTROLS[CHOICES[kind].control], kind
+        assert control is CONTROLS[type(CHOICES[kind].control)], kind
 
 
 # ---------------------------------------------------------------------- bad submissions
