@@ -25,6 +25,7 @@ for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
 os.environ["LANG"] = "C.UTF-8"
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The browser tests share one Voila server and one browser per kind of server: with
     pytest-xdist's ``--dist loadgroup`` they all run on one worker, one after another, while
