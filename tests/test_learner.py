@@ -209,7 +209,8 @@ def test_save_game_downloads_a_record_and_saves_to_a_path(tmp_path: Path) -> Non
 
 
 def test_open_in_replay_once_the_game_is_over() -> None:
-    dash = Dashboard(bot_delay=0, seats=("human", "random", "random"))
+    dash = Dashboard(bot_delay=0, seats=("human", "random", "random"), charts=False,
+                     coach={"ahead": False})
     dash.open_tab("play")
     app = dash.play
     assert app.files.open_button.disabled  # a replay would show the bots' face-down bids

@@ -68,11 +68,16 @@ class WhatIfPanel(W.VBox):
     original game."""
 
     def __init__(self, console: Console, play_game: Callable[[], Game | None],
+                 coach: dict[str, Any] | None = None, charts: bool = True,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-whatif")
         self.console = console
         self.play_game = play_game
+        self.coach_config = dict(coach or {})
+        """The branch's coach (its levels, as the Play tab's: widgets.coach.Coach)."""
+        self.charts = charts
+        """The branch's live chart of the scores (False: none, as the dashboard's)."""
         intro = W.HTML(
             "<div class='nid-text'><b>" + esc(_("What if…?")) + "</b> "
             + esc(_("Score every option of the decision on the table in the Play tab (the "
@@ -264,10 +269,11 @@ class WhatIfPanel(W.VBox):
         """Play ``game`` on, every seat human; ``original`` is what it is compared with."""
         self.original = original
         session = Session(game, [HUMAN] * game.config.players)
-        app = PlayApp(session)
-        from .charts import LiveCharts
+        app = PlayApp(session, coach=self.coach_config)
+        if self.charts:
+            from .charts import LiveCharts
 
-        app.charts_box.children = [LiveCharts(session, ("score",), hide_bids=False)]
+            app.charts_box.children = [LiveCharts(session, ("score",), hide_bids=False)]
         old = self.branch_app
         self.branch_app = app
         self.branch_box.children = [app]
@@ -373,9 +379,13 @@ class Dashboard(W.VBox):
     def __init__(self, players: int = 3, seats: tuple[str, ...] = (HUMAN, "greedy", "random"),
                  seed: int = 7, bot_delay: float = 0.3, build_all: bool = False,
                  background: bool = False, coach: dict[str, Any] | None = None,
-                 **kwargs: Any) -> None:
+                 charts: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-dashboard")
+        self.charts = charts
+        """The Play tab's live charts (the coin economy and the class ranks, redrawn after
+        every move: about half a second of the server's CPU each time); False leaves them
+        out."""
         self.console = Console(limit=12)
         self.console.add_class("nid-dashboard-console")
         self.restore_errors = report_callback_errors(self.console)
@@ -458,10 +468,11 @@ class Dashboard(W.VBox):
     def _build_play(self) -> W.Widget:
         app = play_app(**self.play_config)
         app.console.add_class("nid-play-console")
-        from .charts import LiveCharts
+        if self.charts:
+            from .charts import LiveCharts
 
-        self.play_charts = LiveCharts(app.session, ("coins", "ranks"))
-        app.charts_box.children = [self.play_charts]
+            self.play_charts = LiveCharts(app.session, ("coins", "ranks"))
+            app.charts_box.children = [self.play_charts]
         app.coach.on_open_replay = self.open_review
         app.coach.on_branch = self._branched
         app.coach.listeners.append(self._refined)
@@ -513,7 +524,8 @@ class Dashboard(W.VBox):
 
     def _build_whatif(self) -> W.Widget:
         self.whatif = WhatIfPanel(self.console, lambda: self.play.session.game
-                                  if self.play is not None else None)
+                                  if self.play is not None else None,
+                                  coach=self.play_config["coach"], charts=self.charts)
         return self.whatif
 
     def _build_lessons(self) -> W.Widget:

@@ -92,7 +92,13 @@ DEFAULT_LEVEL = "coach"
 
 def parse_level(level: str | JudgeLevel) -> JudgeLevel:
     """A level by name (:data:`LEVELS`) or a search budget ``search@400`` / ``search@0.5s``
-    (seconds are converted to iterations at :data:`ITERATIONS_PER_SECOND`)."""
+    (seconds are converted to iterations at :data:`ITERATIONS_PER_SECOND`). A budget of N
+    plays N paired playouts shared out over the options, at least ``min(8, N // 2)`` (and
+    2) per option.
+
+    >>> parse_level("search@6").least, parse_level("search@20").least
+    (3, 8)
+    """
     if isinstance(level, JudgeLevel):
         return level
     if not isinstance(level, str):
@@ -108,7 +114,11 @@ def parse_level(level: str | JudgeLevel) -> JudgeLevel:
         iterations = options.get("iterations")
         if iterations is None:
             iterations = max(1, round(options["seconds"] * ITERATIONS_PER_SECOND))
-        return JudgeLevel(key, iterations=iterations, playouts=iterations)
+        # A small budget stays small: at least 8 paired playouts per option would make
+        # search@6 play 480 games for a bid of 60 options; it plays at least half its
+        # budget per option (2 at the least: a paired difference needs two).
+        least = min(JudgeLevel.least, max(2, iterations // 2))
+        return JudgeLevel(key, iterations=iterations, playouts=iterations, least=least)
     # Translators: an error of a coach's level as typed (`nidavellir hint --level`, a lesson
     # file); the levels' names and the examples are notation.
     raise ValueError(_("unknown level {level}; known: {levels}, or {form} (e.g. {examples})"
