@@ -55,7 +55,7 @@ TV = (C.THINGVELLIR,)
 #: Positions kept per kind.
 PER_KIND = 2
 #: Bots asked at every position (the search bots with tiny budgets).
-BOTS = (("random", {}), ("greedy", {}), ("heuristic", {}), ("montecarlo", {"iterations": 4}),
+BOTS: tuple[tuple[str, dict[str, int]], ...] = (("random", {}), ("greedy", {}), ("heuristic", {}), ("montecarlo", {"iterations": 4}),
         ("search", {"iterations": 4}))
 
 

@@ -4,6 +4,8 @@
 (the rest of each deck follows in catalogue order), so the first rounds are fully
 scripted. ``set_army`` / ``set_coins`` build a position directly (like a chess
 FEN) for rules that need many cards on the table; the engine then runs for real.
+``decision`` is the game's decision where a scenario needs one (the game not over),
+``task`` its task of a given class.
 ``recruit_game`` plays a seeded game to a decision where a seat may recruit a given hero
 (every hero is reached this way, not by the luck of a seed).
 """
@@ -13,11 +15,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from nidavellir import Action, Game
 from nidavellir import cards as C
 from nidavellir import coins as K
 from nidavellir.cards import Card, Suit
+from nidavellir.engine import Decision
+from nidavellir.rules.base import Choice
 from nidavellir.tokens import parse_token
 
 
@@ -39,7 +44,8 @@ def full_deck(first: Sequence[str], box: list[Card]) -> list[str]:
 def deal_game(players: int = 3, age1: Sequence[str] = (), age2: Sequence[str] = (),
               gems: Sequence[int] | None = None, expansions: Iterable[str] = (),
               camp1: Sequence[str] = (), camp2: Sequence[str] = (), seed: int = 0,
-              names: Sequence[str] | None = None, **options: bool) -> Game:
+              names: Sequence[str] | None = None,
+              options: Mapping[str, bool] | None = None, **flags: bool) -> Game:
     """A game whose decks start with the given cards (tavern 1 gets the first
     ``cards_per_tavern`` cards, then tavern 2, then tavern 3, round after round)."""
     expansions = tuple(expansions)
@@ -52,7 +58,7 @@ def deal_game(players: int = 3, age1: Sequence[str] = (), age2: Sequence[str] = 
     if C.THINGVELLIR in expansions:
         deal["camp"] = {1: full_deck(camp1, C.camp_deck(1)), 2: full_deck(camp2, C.camp_deck(2))}
     return Game.new(players=players, seed=seed, expansions=expansions, names=names,
-                    deal=deal, **options)
+                    deal=deal, options={**(options or {}), **flags})
 
 
 def set_army(game: Game, seat: int, army: Mapping[str, Sequence[str]] | None = None,
@@ -101,6 +107,37 @@ def set_coins(game: Game, seat: int, hand: Sequence[int | str]) -> None:
 def play(game: Game, *actions: str) -> None:
     for a in actions:
         game.apply(a)
+
+
+def decision(game: Game) -> Decision:
+    """The game's decision; the game must not be over."""
+    d = game.decision
+    assert d is not None, "the game is over"
+    return d
+
+
+T = TypeVar("T", bound=Choice)
+
+
+def task(game: Game, kind: type[T]) -> T:
+    """The decision's task, which must be a ``kind`` (a ``Transform``, ...)."""
+    t = decision(game).task
+    assert isinstance(t, kind), t
+    return t
+
+
+def bid(game: Game, seat: int, tavern: int) -> int:
+    """The coin ``seat`` has on ``tavern`` (0-based), which must hold one."""
+    coin = game.state.players[seat].bids[tavern]
+    assert coin is not None, f"no coin of seat {seat} on tavern {tavern}"
+    return coin
+
+
+def card_of(action: Action) -> Card:
+    """The card an action names first (``take W3``: W3)."""
+    card = action.args[0]
+    assert isinstance(card, Card), action
+    return card
 
 
 def kinds(game: Game) -> str | None:

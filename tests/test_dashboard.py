@@ -38,6 +38,7 @@ def test_play_tab_bid_and_pick_update_board_and_charts() -> None:
     dash = Dashboard(bot_delay=0, build_all=True)
     app = dash.play
     charts = dash.play_charts
+    assert app is not None and charts is not None
     game = app.session.game
     renders = charts.renders
     board = app.boards.boards[0].value
@@ -57,6 +58,7 @@ def test_play_tab_bid_and_pick_update_board_and_charts() -> None:
 def test_bad_input_in_play_is_reported() -> None:
     dash = Dashboard(bot_delay=0, build_all=True)
     app = dash.play
+    assert app is not None
     app.decision.notation.value = "take W11"
     app.decision.apply.click()
     assert "W11" in app.console.last
@@ -78,9 +80,11 @@ def test_a_dashboard_without_charts_and_its_coach_in_the_branch() -> None:
     coach is the Play tab's (its levels, and whether it judges ahead)."""
     dash = Dashboard(bot_delay=0, build_all=True, charts=False,
                      coach={"level": "search@4", "ahead": False})
+    assert dash.play is not None and dash.whatif is not None
     assert dash.play_charts is None and dash.play.charts_box.children == ()
     assert dash.whatif.branch_from_play()
     branch = dash.whatif.branch_app
+    assert branch is not None
     assert branch.charts_box.children == ()
     assert branch.coach.judging.level == "search@4" and not branch.coach.judging.ahead
 
@@ -89,6 +93,7 @@ def test_a_dashboard_without_charts_and_its_coach_in_the_branch() -> None:
                         "clicked: about 2.5 s of CPU")
 def test_replay_branch_opens_in_the_whatif_tab_and_compares() -> None:
     dash = Dashboard(bot_delay=0, build_all=True, charts=False, coach={"ahead": False})
+    assert dash.replay is not None and dash.whatif is not None
     dash.replay.load_walkthrough()
     dash.replay.slider.value = 20
     dash.replay.branch_button.click()
@@ -106,6 +111,7 @@ def test_replay_branch_opens_in_the_whatif_tab_and_compares() -> None:
 
 def test_whatif_on_a_finished_play_game_says_why_next_to_the_button() -> None:
     dash = Dashboard(bot_delay=0, build_all=True, charts=False)
+    assert dash.play is not None and dash.whatif is not None
     # A finished Play game: its seats played by bots, at once.
     assert dash.play.session.new_game(dict(players=3, seats=["random"] * 3, seed=3,
                                            bot_delay=0))
@@ -120,6 +126,7 @@ def test_whatif_on_a_finished_play_game_says_why_next_to_the_button() -> None:
 @pytest.mark.slow(reason='What-if judges a bid of 60 options: about 1.6 s of CPU')
 def test_whatif_scores_the_play_games_options() -> None:
     dash = Dashboard(bot_delay=0, build_all=True, charts=False)
+    assert dash.whatif is not None
     dash.whatif.level.options = [("test", "search@20")]
     dash.whatif.study_button.click()
     dash.whatif.wait()
@@ -167,6 +174,7 @@ def test_whatif_says_where_its_numbers_come_from_and_drops_old_answers() -> None
     dash = Dashboard(build_all=False)
     dash.open_tab("whatif")
     panel = dash.whatif
+    assert panel is not None
     game = play_game(3, "random", seed=2)
     game.undo_to(20)  # a card pick
     panel.level.options = [("slow", "search@400"), ("fast", "search@10")]
@@ -179,6 +187,7 @@ def test_whatif_says_where_its_numbers_come_from_and_drops_old_answers() -> None
     table = panel.table.value
     assert "chance to win" in table and "played to the end" in table
     assert "± says how far" in table
+    assert panel._last is not None
     assert f"a search of {panel._last[1][1].iterations} games" in table
     assert panel._last[1][1].level == "search@10"
 

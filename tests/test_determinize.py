@@ -13,7 +13,7 @@ import random
 from collections import Counter
 
 import pytest
-from scripted import deal_game, play
+from scripted import bid, deal_game, decision, play
 from test_properties import Ledger
 
 from nidavellir import coins as K
@@ -54,7 +54,11 @@ def twin(game: Game, viewer: int, seed: int) -> Game:
             rng.shuffle(decks[age])
     for seat, taverns in Observer(viewer).hidden_bids(s).items():
         p = s.players[seat]
-        pool = [p.bids[t] for t in taverns] + p.purse
+        pool = list(p.purse)
+        for t in taverns:
+            hidden = p.bids[t]
+            assert hidden is not None
+            pool.append(hidden)
         rng.shuffle(pool)
         for t in taverns:
             p.bids[t] = pool.pop()
@@ -70,7 +74,7 @@ def twin_pair(players: int, seed: int, expansions: tuple[str, ...] = ()
     """(game, its twin, viewer): a pick with hidden bids, and a copy that differs only in
     what the picker cannot see."""
     game = find(players, seed, expansions, picking_with_hidden_bids)
-    viewer = game.decision.player
+    viewer = decision(game).player
     return game, differing_twins(game, viewer, count=1)[0], viewer
 
 
@@ -113,7 +117,7 @@ def picking_with_hidden_bids(g: Game) -> bool:
 def test_twins_give_the_same_observation_and_determinization(
         players: int, seed: int, expansions: tuple[str, ...]) -> None:
     game = find(players, seed, expansions, picking_with_hidden_bids)
-    viewer = game.decision.player
+    viewer = decision(game).player
     other = differing_twins(game, viewer, count=1, tries=5)[0]
     assert other.observation(viewer) == game.observation(viewer)
     for s in (0, 1, 99):
@@ -133,7 +137,7 @@ def test_a_determinization_never_changes_what_the_viewer_has_seen() -> None:
                 assert det.observation(viewer) == game.observation(viewer)
                 assert det.decision == game.decision
                 assert [str(a) for a in det.legal_actions()] == \
-                    [str(a) for a in game.legal_actions()] or det.decision.player != viewer
+                    [str(a) for a in game.legal_actions()] or decision(det).player != viewer
 
 
 def test_determinizations_keep_every_invariant_and_play_to_the_end() -> None:
@@ -161,7 +165,7 @@ def test_the_same_seed_gives_the_same_determinization_and_others_differ() -> Non
 
 def test_hidden_bids_are_resampled_from_the_public_coin_set() -> None:
     game = find(3, 13, (), picking_with_hidden_bids)
-    viewer = game.decision.player
+    viewer = decision(game).player
     hidden = Observer(viewer).hidden_bids(game.state)
     seen = set()
     for s in range(40):
@@ -202,7 +206,7 @@ def test_a_coin_transformed_on_a_later_tavern_stays_where_the_history_put_it() -
     obs = game.observation(1)
     assert obs["players"][0]["bids"] == ["4", "?", "?"]
     for k in range(10):
-        assert K.label(game.determinize(1, k).state.players[0].bids[2]) == "6"
+        assert K.label(bid(game.determinize(1, k), 0, 2)) == "6"
 
 
 def test_after_a_trade_the_purse_is_known() -> None:
@@ -234,7 +238,7 @@ def test_the_default_bid_model_reaches_every_legal_bid() -> None:
 
 def test_observation_shows_every_coin_set_but_not_where_face_down_coins_lie() -> None:
     game = find(3, 15, (), picking_with_hidden_bids)
-    viewer = game.decision.player
+    viewer = decision(game).player
     obs = game.observation(viewer)
     for p, seen in zip(game.state.players, obs["players"], strict=True):
         assert seen["coins"] == [K.label(c) for c in sorted(p.coins())]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from scripted import set_army
+from scripted import card_of, decision, set_army
 
 from nidavellir import cards as C
 from nidavellir.analysis.review import (
@@ -55,19 +55,19 @@ def blunder_position() -> tuple[Game, str, str]:
     last = None
     for _, action in full.history:
         s = game.state
-        if game.decision.kind == "pick" and s.age == 2 and s.round == game.config.rounds_per_age:
-            suits = {a.args[0].suit for a in game.legal_actions()
-                     if a.args[0].kind is C.Kind.DWARF}
+        if decision(game).kind == "pick" and s.age == 2 and s.round == game.config.rounds_per_age:
+            suits = {card_of(a).suit for a in game.legal_actions()
+                     if card_of(a).kind is C.Kind.DWARF}
             if len(suits) >= 2:
                 last = game.clone()
         game.apply_fast(action)
     assert last is not None
-    dwarves = [a.args[0] for a in last.legal_actions() if a.args[0].kind is C.Kind.DWARF]
+    dwarves = [card_of(a) for a in last.legal_actions() if card_of(a).kind is C.Kind.DWARF]
     good = dwarves[0]
     bad = next(c for c in dwarves if c.suit is not good.suit)
     filler = {"W": "W3", "H": "H", "M": "M1", "B": "B", "E": "E5"}
     # One rank in every class but the good card's: taking it completes the first line.
-    set_army(last, last.decision.player,
+    set_army(last, decision(last).player,
              {s.letter: [filler[s.letter]] for s in C.SUITS if s is not good.suit})
     return last, f"take {good.token}", f"take {bad.token}"
 

@@ -9,7 +9,7 @@ breaking (since fixed: Bonfur / Dagda could dodge their discard through Thrud).
 
 from __future__ import annotations
 
-from scripted import army, coin_labels, deal_game, legal, play, set_army, set_coins
+from scripted import army, coin_labels, deal_game, decision, legal, play, set_army, set_coins
 from test_rules_end_of_age import awarded, end_age1
 from test_rules_thingvellir import MERCS1, cz, tv_game
 
@@ -117,7 +117,7 @@ def test_uline_transforms_a_hand_coin_back_into_her_hand_and_placed_coins_stay()
     assert [K.label(c) for c in p.hand] == ["0", "2", "6"]
     assert [K.label(c) if c is not None else None for c in p.bids] == ["5", "4", None]
     play(g, "take H", "take H")
-    assert g.decision.kind == "uline_bid"
+    assert decision(g).kind == "uline_bid"
     assert legal(g) == ["place 0", "place 2", "place 6"]
 
 
@@ -128,7 +128,7 @@ def test_uline_can_bid_the_coin_of_her_trade_later_in_the_same_round() -> None:
     play(g, "place 0")  # the others bid 3 and 2: she plays last
     assert g.state.order == [1, 2, 0]
     play(g, "take +3", "transform 5@purse", "take H", "take H")
-    assert g.decision.kind == "uline_trade"
+    assert decision(g).kind == "uline_trade"
     play(g, "trade 3 4")
     assert [K.label(c) for c in g.state.players[0].hand] == ["2", "3", "7"]
     assert "place 7" in legal(g)
@@ -150,12 +150,12 @@ def test_distinctions_are_awarded_one_after_the_other() -> None:
     recruits (Idunn, explorer) breaks the explorer tie, so Pioneer goes to seat 0."""
     g = end_age1(3, {0: TWO_LINES_BUT_B, 1: RIVAL}, command_zones={0: ["Skaa"]},
                  gems=[3, 4, 5])
-    assert g.decision.kind == "hero" and g.decision.player == 0
+    assert decision(g).kind == "hero" and decision(g).player == 0
     assert [a for a, _ in awarded(g)] == ["King's Hand", "Hunting Master", "Crown Jeweler",
                                           "King's Great Armorer"]
     play(g, "hero Idunn")
     assert awarded(g)[-1] == ("Pioneer of the Kingdom", 0)
-    assert g.decision.kind == "pioneer" and g.decision.player == 0
+    assert decision(g).kind == "pioneer" and decision(g).player == 0
 
 
 def test_ylud_recruited_during_the_troop_evaluation_waits_for_the_end_of_age_2() -> None:
@@ -165,7 +165,7 @@ def test_ylud_recruited_during_the_troop_evaluation_waits_for_the_end_of_age_2()
     g = end_age1(3, {0: TWO_LINES_BUT_B, 1: RIVAL}, command_zones={0: ["Skaa"]},
                  gems=[3, 4, 5])
     play(g, "hero Ylud")
-    assert g.state.age == 2 and g.decision.kind == "bid"
+    assert g.state.age == 2 and decision(g).kind == "bid"
     p = g.state.players[0]
     assert C.YLUD in p.command_zone and p.column_of(C.YLUD) is None
     assert awarded(g)[-1] == ("Pioneer of the Kingdom", None)  # Ylud gave no rank
@@ -181,7 +181,7 @@ def test_r16_dagda_discards_vegvisir_the_special_blacksmith_or_a_mercenary() -> 
     g = tv_game(3, age1=["H", "W4", "W5"])
     set_army(g, 0, {"W": ["W6/E8"], "M": ["M0"], "B": ["B*"], "E": ["Vegvisir"]})
     play(g, "bid 5 4 3", "bid 4 5 2", "bid 3 2 5", "take H")
-    assert g.decision.kind == "hero"
+    assert decision(g).kind == "hero"
     play(g, "hero Dagda")
     assert sorted(legal(g)) == ["discard B", "discard E", "discard M", "discard W"]
     play(g, "discard E", "discard B")
@@ -204,14 +204,14 @@ def test_bonfur_lifting_thrud_cannot_dodge_his_discard() -> None:
                     "B": ["B", "B", "B", "B", "Thrud"],
                     "E": ["E6", "E7", "E8", "E9", "Idunn"]})
     play(g, *BIDS, "take W5")
-    assert g.decision.kind == "hero"
+    assert decision(g).kind == "hero"
     assert "hero Bonfur" in legal(g) and "hero Dagda" not in legal(g)  # only W can lose a card
     play(g, "hero Bonfur")
-    while g.decision.player == 0 and g.decision.kind in ("thrud", "discard"):
+    while decision(g).player == 0 and decision(g).kind in ("thrud", "discard"):
         choices = legal(g)
         play(g, "thrud W" if "thrud W" in choices else choices[0])
     assert [c.token for c in g.state.discard] == ["W5"]
-    assert g.decision.kind == "pick" and g.decision.player == 1
+    assert decision(g).kind == "pick" and decision(g).player == 1
 
 
 # ====================================================================== Thrud
@@ -223,7 +223,7 @@ def test_vegvisir_from_the_camp_lifts_thrud() -> None:
     g = tv_game(3, age1=["W3", "W4", "W5"], camp1=["Vegvisir"] + MERCS1[:4])
     set_army(g, 0, {"E": ["E5", "Thrud"]})
     play(g, "bid 5 4 3", "bid 4 5 2", "bid 3 2 5", "camp Vegvisir")
-    assert g.decision.kind == "thrud" and g.decision.player == 0
+    assert decision(g).kind == "thrud" and decision(g).player == 0
     assert army(g, 0)["E"] == ["E5", "Vegvisir"]
     play(g, "thrud E")
     assert army(g, 0)["E"] == ["E5", "Vegvisir", "Thrud"]
@@ -237,10 +237,10 @@ def test_an_olwyn_double_lifts_thrud() -> None:
     set_army(g, 0, {"W": ["W3", "Thrud"], "H": ["H", "H"], "M": ["M0", "M1"],
                     "B": ["B", "B"], "E": ["E6"]})
     play(g, "bid 5 4 3", "bid 4 5 2", "bid 3 2 5", "take E5", "hero Olwyn", "double W")
-    assert g.decision.kind == "thrud"
+    assert decision(g).kind == "thrud"
     play(g, "thrud M")
     assert army(g, 0)["W"] == ["W3", "Olwyn Double"] and army(g, 0)["M"][-1] == "Thrud"
-    assert g.decision.kind == "olwyn" and "double W" not in legal(g)
+    assert decision(g).kind == "olwyn" and "double W" not in legal(g)
 
 
 # ---------------------------------------------------------------------- documented choices
@@ -278,5 +278,5 @@ def test_zolkur_is_spent_even_when_the_trade_finds_no_coin() -> None:
     p = g.state.players[0]
     assert C.ZOLKUR not in p.marks
     assert coin_labels(g, 0) == ["0", "2", "3", "4", "5"]
-    traded = [e for e in g.events if e.kind == "CoinTraded"]
+    traded = [e for e in g.events if isinstance(e, ev.CoinTraded)]
     assert traded and traded[-1].given_up == traded[-1].new == "4"

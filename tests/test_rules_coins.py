@@ -7,11 +7,12 @@ FR "TOUR DE L'ELVALAND ACTIF·VE", "Échanger des pièces", "Défausser des piè
 from __future__ import annotations
 
 import pytest
-from scripted import coin_labels, deal_game, legal, play, set_coins
+from scripted import bid, coin_labels, deal_game, decision, legal, play, set_coins, task
 
 from nidavellir import cards as C
 from nidavellir import coins as K
 from nidavellir.errors import IllegalAction
+from nidavellir.rules.decisions.coins import Transform
 
 W_CARDS = ["W3", "W4", "W5", "W6", "W6", "W7", "W8", "W9", "H"]
 
@@ -117,7 +118,7 @@ def test_trade_keeps_the_coin_when_nothing_qualifies_r6() -> None:
     up: nothing changes."""
     g = deal_game(3, age1=W_CARDS, gems=[3, 4, 5])
     set_coins(g, 0, [0, 2, 3, 4, "b5"])
-    g.state.treasury.counts = [0] * (K.MAX_COIN_VALUE + 1)
+    g.state.treasury.counts = [0] * (C.MAX_COIN_VALUE + 1)
     g.state.treasury.counts[5] = 1  # only the value given up is left
     play(g, "bid 0 2 3", "bid 5 4 3", "bid 5 4 3", "take W3", "take W4", "take W5")
     assert kinds(g, 0) == [(0, "b"), (2, "b"), (3, "b"), (4, "b"), (5, "b")]
@@ -129,11 +130,11 @@ def test_royal_offering_transforms_and_goes_to_the_discard_r2() -> None:
     age 1) at once; the card goes face up to the dwarf discard (R2)."""
     g = deal_game(3, age1=["+3", "W3", "W4"], gems=[3, 4, 5])
     play(g, "bid 5 4 3", "bid 4 3 2", "bid 3 2 4", "take +3")
-    assert g.decision.kind == "transform" and g.decision.task.bonus == 3
+    assert decision(g).kind == "transform" and task(g, Transform).bonus == 3
     assert C.card("+3") in g.state.discard
     assert C.card("+3") not in [c for col in g.state.players[0].army for c in col]
     play(g, "transform 4@T2")
-    assert K.label(g.state.players[0].bids[1]) == "7"
+    assert K.label(bid(g, 0, 1)) == "7"
 
 
 def test_transform_on_an_unresolved_tavern_becomes_the_bid_there() -> None:
@@ -141,7 +142,7 @@ def test_transform_on_an_unresolved_tavern_becomes_the_bid_there() -> None:
     the new coin stays on the tavern and is the bid there at its reveal."""
     g = deal_game(3, age1=["+3", "W3", "W4"], gems=[3, 4, 5])
     play(g, "bid 5 2 3", "bid 4 3 2", "bid 3 4 5", "take +3", "transform 2@T2")
-    assert K.label(g.state.players[0].bids[1]) == "5"
+    assert K.label(bid(g, 0, 1)) == "5"
     play(g, "take W3", "take W4")
     assert g.state.tavern == 1
     assert g.state.order == [0, 2, 1]  # 5 beats the 4 and the 3
@@ -181,9 +182,9 @@ def test_royal_offering_plus_5_in_age_2() -> None:
     assert C.card("E5") in g.state.discard
     assert C.card("+5") in g.state.taverns[0]
     play(g, "bid 5 4 3", "bid 4 3 2", "bid 3 0 4", "take +5")
-    assert g.decision.task.bonus == 5
+    assert task(g, Transform).bonus == 5
     play(g, "transform 3@T3")
-    assert K.label(g.state.players[0].bids[2]) == "8"
+    assert K.label(bid(g, 0, 2)) == "8"
     assert C.card("+5") in g.state.discard
 
 
@@ -194,8 +195,8 @@ def test_transform_on_a_resolved_tavern() -> None:
     g = deal_game(3, age1=["W3", "W4", "W5", "+3", "H", "H"], gems=[3, 4, 5])
     play(g, "bid 5 4 3", "bid 4 3 2", "bid 3 2 0", "take W3", "take W4", "take W5")
     play(g, "take +3", "transform 5@T1")
-    assert K.label(g.state.players[0].bids[0]) == "8"
-    assert g.state.tavern == 1 and g.decision.player == 1
+    assert K.label(bid(g, 0, 0)) == "8"
+    assert g.state.tavern == 1 and decision(g).player == 1
     while g.state.round == 1:
         play(g, legal(g)[0])
     assert coin_labels(g, 0) == ["0", "2", "3", "4", "8"]

@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import pytest
-from scripted import coin_labels, deal_game, legal, play, set_army, set_coins
+from scripted import coin_labels, deal_game, decision, legal, play, set_army, set_coins, task
 
 from nidavellir import Game, InvalidNotation
 from nidavellir import cards as C
 from nidavellir import coins as K
 from nidavellir import events as ev
+from nidavellir.rules.decisions.coins import Transform
 from nidavellir.rules.setup import heroes_for
 from nidavellir.scoring import PlayerTable, score_table
 from nidavellir.tokens import parse_token
@@ -45,17 +46,17 @@ def _age1_deck(players: int) -> list[str]:
 def _to_last_pick(g: Game, age: int) -> int:
     """Drive the game with legal actions to the last pick of ``age`` (the last seat's)."""
     n = g.config.players
-    while not (g.state.age == age and g.state.round == ROUNDS[n] and g.decision.kind == "bid"):
+    while not (g.state.age == age and g.state.round == ROUNDS[n] and decision(g).kind == "bid"):
         g.apply_fast(g.legal_actions()[0])
     top = sorted(C.gems_for(n), reverse=True)
     for p in g.state.players:
         set_coins(g, p.seat, [0, 2, 3, 4, 5])
         # Everybody bids 5 4 3: the ties and gem swaps make the last seat pick last.
         p.gem = top[p.seat]
-    while g.decision.kind == "bid":
+    while decision(g).kind == "bid":
         g.apply("bid 5 4 3")
     while True:
-        d = g.decision
+        d = decision(g)
         if d.kind == "pick" and g.state.tavern == 2 and d.player == g.state.order[-1]:
             return d.player
         g.apply_fast(g.legal_actions()[0])
@@ -88,11 +89,10 @@ def end_age1(players: int, armies: Mapping[int, Spec], *, command_zones=None, co
              transform: str | None = None, **options: bool) -> Game:
     """A game at the end of age 1 with the given final armies: the last seat takes the
     +3 (``transform``, default its 2 in hand: 0 2 3 4 5 -> 0 3 4 5 5) and the age ends."""
-    g = deal_game(players, age1=_age1_deck(players), age2=age2, **options)
+    g = deal_game(players, age1=_age1_deck(players), age2=age2, options=options)
     seat = _to_last_pick(g, 1)
     assert seat == players - 1
     _position(g, armies, command_zones or {}, coins or {}, gems)
-    g.last_picker = seat  # type: ignore[attr-defined]
     play(g, "take +3")
     play(g, transform or legal(g)[0])
     return g
@@ -102,12 +102,11 @@ def end_age2(players: int, armies: Mapping[int, Spec], *, command_zones=None, co
              gems: Sequence[int] | None = None, transform: str | None = None,
              **options: bool) -> Game:
     """A game at the end of age 2: the last player takes a +5 left in the last tavern."""
-    g = deal_game(players, **options)
+    g = deal_game(players, options=options)
     seat = _to_last_pick(g, 2)
     assert seat == players - 1
     _position(g, armies, command_zones or {}, coins or {}, gems)
     g.state.taverns[2] = [C.card("+5")]
-    g.last_picker = seat  # type: ignore[attr-defined]
     play(g, "take +5")
     play(g, transform or legal(g)[0])
     return g
@@ -132,10 +131,10 @@ def test_distinctions_in_order_w_h_m_b_e() -> None:
     g = end_age1(3, {0: {"W": ["W3", "W4"], "B": ["B", "B"]},
                      1: {"H": ["H", "H"], "E": ["E5", "E6"]},
                      2: {"M": ["M0", "M1"], "W": ["W5"]}}, gems=[3, 4, 5])
-    assert g.decision.kind == "transform" and g.decision.player == 0  # King's Hand
+    assert decision(g).kind == "transform" and decision(g).player == 0  # King's Hand
     assert awarded(g) == [("King's Hand", 0)]
     play(g, "transform 5@hand")
-    assert g.decision.kind == "pioneer" and g.decision.player == 1
+    assert decision(g).kind == "pioneer" and decision(g).player == 1
     play(g, legal(g)[0])
     assert awarded(g) == [("King's Hand", 0), ("Hunting Master", 1), ("Crown Jeweler", 2),
                           ("King's Great Armorer", 0), ("Pioneer of the Kingdom", 1)]
@@ -143,7 +142,7 @@ def test_distinctions_in_order_w_h_m_b_e() -> None:
     assert tokens(ps[0].command_zone) == ["King's Hand", "King's Great Armorer"]
     assert tokens(ps[1].command_zone) == ["Hunting Master", "Pioneer of the Kingdom"]
     assert tokens(ps[2].command_zone) == ["Crown Jeweler"]
-    assert g.state.age == 2 and g.decision.kind == "bid"
+    assert g.state.age == 2 and decision(g).kind == "bid"
 
 
 def test_any_tie_gives_nobody_the_distinction_r23() -> None:
@@ -155,7 +154,7 @@ def test_any_tie_gives_nobody_the_distinction_r23() -> None:
     assert awarded(g) == [("King's Hand", None), ("Hunting Master", None),
                           ("Crown Jeweler", 2), ("King's Great Armorer", None),
                           ("Pioneer of the Kingdom", None)]
-    assert g.state.age == 2 and g.decision.kind == "bid"
+    assert g.state.age == 2 and decision(g).kind == "bid"
     assert [p.gem for p in g.state.players] == [5, 3, 6]
 
 
@@ -176,7 +175,7 @@ def test_kings_hand_transforms_by_5() -> None:
     """FR "La Main du Roi": transform one coin by +5 (FR "Transformer une pièce"); the
     exchange coin is not offered."""
     g = end_age1(3, {0: {"W": ["W3"]}}, gems=[3, 4, 5])
-    assert g.decision.kind == "transform" and g.decision.task.bonus == 5
+    assert decision(g).kind == "transform" and task(g, Transform).bonus == 5
     assert legal(g) == ["transform 2@hand", "transform 3@hand", "transform 4@hand",
                         "transform 5@hand"]
     play(g, "transform 4@hand")
@@ -219,14 +218,14 @@ def test_kings_great_armorer_special_card_two_ranks_two_recruits() -> None:
             "E": ["E5", "E6"]}
     g = end_age1(3, {0: army, 1: {"W": ["W5", "W6"], "H": ["H", "H"], "M": ["M0", "M2"],
                                   "E": ["E7", "E8"]}}, gems=[3, 4, 5])
-    assert g.decision.kind == "hero" and g.decision.player == 0
+    assert decision(g).kind == "hero" and decision(g).player == 0
     p = g.state.players[0]
     assert tokens(p.army[C.B]) == ["B", "B*"] and p.ranks[C.B] == 3
     assert p.lines == 2 and p.heroes == 0
     play(g, "hero Skaa")
-    assert g.decision.kind == "hero" and g.decision.player == 0
+    assert decision(g).kind == "hero" and decision(g).player == 0
     play(g, "hero Astrid")
-    assert g.decision.kind == "bid" and g.state.age == 2
+    assert decision(g).kind == "bid" and g.state.age == 2
     assert awarded(g)[3] == ("King's Great Armorer", 0)
 
 
@@ -234,7 +233,7 @@ def test_kings_great_armorer_lifts_thrud_r13() -> None:
     """R13 / FR "THRUD": the special blacksmith card would cover Thrud: she is lifted
     and placed again."""
     g = end_age1(3, {0: {"B": ["B", "Thrud"]}}, gems=[3, 4, 5])
-    assert g.decision.kind == "thrud" and g.decision.player == 0
+    assert decision(g).kind == "thrud" and decision(g).player == 0
     assert tokens(g.state.players[0].army[C.B]) == ["B", "B*"]
     play(g, "thrud B")
     assert tokens(g.state.players[0].army[C.B]) == ["B", "B*", "Thrud"]
@@ -244,7 +243,7 @@ def test_pioneer_draw_three_keep_one() -> None:
     """FR "Pionnier·ère du Royaume": draw 3 cards of the age-2 deck, keep 1 (a dwarf
     goes into the army), the 2 others are shuffled back into the age-2 deck."""
     g = end_age1(3, {2: {"E": ["E5"]}}, gems=[3, 4, 5], age2=["W9", "H", "M2"])
-    assert g.decision.kind == "pioneer" and g.decision.player == 2
+    assert decision(g).kind == "pioneer" and decision(g).player == 2
     assert sorted(legal(g)) == ["keep H", "keep M2", "keep W9"]
     play(g, "keep W9")
     assert tokens(g.state.players[2].army[C.W]) == ["W9"]
@@ -259,7 +258,7 @@ def test_pioneer_keeps_a_royal_offering() -> None:
     """FR "Pionnier·ère du Royaume": a kept Royal Offering transforms a coin (+5)."""
     g = end_age1(3, {0: {"E": ["E5"]}}, gems=[3, 4, 5], age2=["+5", "H", "M2"])
     play(g, "keep +5")
-    assert g.decision.kind == "transform" and g.decision.task.bonus == 5
+    assert decision(g).kind == "transform" and task(g, Transform).bonus == 5
     play(g, "transform 5@hand")
     assert coin_labels(g, 0) == ["0", "2", "3", "4", "10"]
 
@@ -286,7 +285,7 @@ def test_ylud_placed_before_the_distinctions_r14() -> None:
     troop evaluation, Ylud goes into a column; her rank counts there."""
     g = end_age1(3, {0: {"W": ["W3"]}, 1: {"W": ["W4"]}}, command_zones={0: ["Ylud"]},
                  gems=[3, 4, 5])
-    assert g.decision.kind == "ylud" and g.decision.player == 0
+    assert decision(g).kind == "ylud" and decision(g).player == 0
     assert awarded(g) == []
     play(g, "ylud W")
     assert tokens(g.state.players[0].army[C.W]) == ["W3", "Ylud"]
@@ -301,7 +300,7 @@ def test_ylud_placement_can_recruit_a_hero() -> None:
                  command_zones={0: ["Ylud"]}, gems=[3, 4, 5])
     assert g.state.players[0].heroes == 1
     play(g, "ylud E")
-    assert g.decision.kind == "hero" and g.decision.player == 0
+    assert decision(g).kind == "hero" and decision(g).player == 0
 
 
 # ====================================================================== end of age 2
@@ -338,7 +337,7 @@ def test_thrud_leaves_for_the_command_zone_and_scores_13() -> None:
 def test_ylud_may_stay_at_the_end_of_age_2_r8() -> None:
     """R8 / FR "YLUD": at the end of age 2 she may stay in her column or move."""
     g = end_age2(3, {0: {"W": ["W3", "Ylud"]}})
-    assert g.decision.kind == "ylud" and g.decision.player == 0
+    assert decision(g).kind == "ylud" and decision(g).player == 0
     assert sorted(legal(g)) == ["ylud B", "ylud E", "ylud H", "ylud M", "ylud W"]
     play(g, "ylud W")
     assert g.is_over
@@ -360,10 +359,10 @@ def test_ylud_from_the_command_zone_at_the_end_of_age_2() -> None:
     """FR "YLUD": recruited in age 2 she waits in the command zone, and is placed after
     the last tavern of age 2, before Thrud leaves ("Timing Ylud et Thrud")."""
     g = end_age2(3, {0: {"H": ["H", "Thrud"]}}, command_zones={0: ["Ylud"]})
-    assert g.decision.kind == "ylud"
+    assert decision(g).kind == "ylud"
     play(g, "ylud H")
     # Ylud would cover Thrud (still in the army): Thrud is lifted and placed again.
-    assert g.decision.kind == "thrud"
+    assert decision(g).kind == "thrud"
     play(g, "thrud H")
     assert g.is_over
     p0 = g.state.players[0]
@@ -392,21 +391,21 @@ def test_final_scores_match_the_scorer() -> None:
 def test_warrior_bonus_needs_a_warrior_rank_r9() -> None:
     """R9: nobody has a warrior: nobody adds their top coin (FR "LES GUERRIER·ÈRE·S")."""
     g = end_age2(3, {0: {"H": ["H"]}})
-    assert [s.breakdown["warriors"] for s in g.scores()] == [0, 0, 0]
+    assert [s.breakdown["warriors"] for s in g.scores().players] == [0, 0, 0]
 
 
 def test_warrior_bonus_without_warriors_option_r9() -> None:
     """R9 option ``warrior_bonus_without_warriors``: everybody adds their top coin."""
     g = end_age2(3, {0: {"H": ["H"]}}, coins={1: [0, 2, 3, 4, 9]},
                  warrior_bonus_without_warriors=True)
-    assert [s.breakdown["warriors"] for s in g.scores()] == [
+    assert [s.breakdown["warriors"] for s in g.scores().players] == [
         max(K.value(c) for c in p.coins()) for p in g.state.players]
 
 
 def test_warrior_majority_tie_everybody_adds_r9() -> None:
     """FR "LES GUERRIER·ÈRE·S": tied players each add their highest coin."""
     g = end_age2(3, {0: {"W": ["W3"]}, 1: {"W": ["W4"]}}, coins={1: [0, 2, 3, 4, 9]})
-    bd = [s.breakdown["warriors"] for s in g.scores()]
+    bd = [s.breakdown["warriors"] for s in g.scores().players]
     top = [max(K.value(c) for c in p.coins()) for p in g.state.players]
     assert bd == [3 + top[0], 4 + top[1], 0]
 
@@ -416,9 +415,10 @@ def test_final_ties_share_the_placing_r24() -> None:
     same = {"W": ["W3"], "H": ["H"]}
     g = end_age2(3, {0: same, 1: same}, transform="transform 2@hand")
     sheet = g.scores()
-    assert g.last_picker == 2  # the +5 changed only the third player's coins
+    took = [e.player for e in g.events if isinstance(e, ev.CardTaken) and e.card == C.card("+5")]
+    assert took[-1] == 2  # the +5 changed only the third player's coins
     assert sheet.totals[0] == sheet.totals[1] > sheet.totals[2]
-    assert [s.rank for s in sheet] == [1, 1, 3]
+    assert [s.rank for s in sheet.players] == [1, 1, 3]
     assert sheet.winners == [g.names[0], g.names[1]]
 
 

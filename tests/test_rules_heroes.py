@@ -11,12 +11,13 @@ Every scenario: 3 players, gems 3/4/5; the first player bids highest everywhere
 from __future__ import annotations
 
 import pytest
-from scripted import army, coin_labels, deal_game, legal, play, set_army
+from scripted import army, coin_labels, deal_game, decision, legal, play, set_army, task
 
 from nidavellir import cards as C
 from nidavellir import coins as K
 from nidavellir import events as ev
 from nidavellir.errors import IllegalAction
+from nidavellir.rules.decisions.coins import Transform
 
 BIDS = ("bid 5 4 3", "bid 4 3 2", "bid 3 2 0")
 ONE_LINE_BUT_E = {"W": ["W3"], "H": ["H"], "M": ["M0"], "B": ["B"]}
@@ -174,16 +175,16 @@ def test_recruit_skipped_when_no_hero_is_eligible_r12() -> None:
     set_army(g, 0, ONE_LINE_BUT_E)
     g.state.hall = [C.HOURYA]
     play(g, *BIDS, "take E5")
-    assert g.decision.kind == "pick" and g.decision.player == 1
+    assert decision(g).kind == "pick" and decision(g).player == 1
     assert any(isinstance(e, ev.RecruitSkipped) and e.player == 0 for e in g.events)
     g.state.hall = [C.HOURYA, C.SKAA]
     play(g, "take W4", "take W5", "take H")  # same lines: Skaa is not offered
-    assert g.decision.kind == "pick" and g.decision.player == 1
+    assert decision(g).kind == "pick" and decision(g).player == 1
     play(g, "take W6", "take W7")
     set_army(g, 0, {"W": ["W3", "W4"], "H": ["H", "H"], "M": ["M0", "M1"], "B": ["B", "B"],
                     "E": ["E5"]})
     play(g, "take E6")  # the 2nd line
-    assert g.decision.kind == "hero" and legal(g) == ["hero Skaa"]
+    assert decision(g).kind == "hero" and legal(g) == ["hero Skaa"]
 
 
 def test_thrud_placed_in_any_column() -> None:
@@ -230,7 +231,7 @@ def test_grid_transforms_a_coin_by_7() -> None:
     "Transformer une pièce"), never the exchange coin."""
     g = start(ONE_LINE_BUT_E)
     play(g, "take E5", "hero Grid")
-    assert g.decision.kind == "transform" and g.decision.task.bonus == 7
+    assert g.decision.kind == "transform" and task(g, Transform).bonus == 7
     assert legal(g) == ["transform 2@purse", "transform 3@T3", "transform 4@T2",
                         "transform 5@T1"]
     play(g, "transform 4@T2")
@@ -293,7 +294,7 @@ def test_uline_recruited_with_her_exchange_coin_on_the_current_tavern() -> None:
     play(g, "bid 0 4 3", "bid 0 3 2", "bid 0 2 4")
     assert g.state.order == [0, 1, 2]
     play(g, "take E5", "hero Uline")
-    assert g.decision.kind == "uline_trade" and g.decision.player == 0
+    assert decision(g).kind == "uline_trade" and decision(g).player == 0
     assert legal(g) == ["trade 2 3", "trade 2 4", "trade 2 5", "trade 3 4", "trade 3 5",
                         "trade 4 5"]
     play(g, "trade 4 5")

@@ -7,7 +7,7 @@ ruling of docs/rulings.md (R<n>).
 from __future__ import annotations
 
 import pytest
-from scripted import deal_game, legal, play
+from scripted import bid, deal_game, decision, legal, play
 
 from nidavellir import Game
 from nidavellir import cards as C
@@ -100,7 +100,7 @@ def test_order_by_coin_then_gem() -> None:
     # seats: Serge, Cécile, Valériane, then two players who bid lower (0).
     play(g, "bid 5 3 4", "bid 2 3 4", "bid 2 3 4", "bid 0 2 3", "bid 0 2 3")
     assert g.state.order == [0, 1, 2, 4, 3]
-    assert g.decision.player == 0 and g.decision.kind == "pick"
+    assert decision(g).player == 0 and decision(g).kind == "pick"
 
 
 def _resolve_tavern(g: Game) -> None:
@@ -207,9 +207,9 @@ def test_tie_fixed_at_reveal_even_if_the_bid_coin_is_transformed() -> None:
     play(g, "bid 2 3 4", "bid 2 3 4", "bid 2 3 4")
     assert g.state.order == [2, 1, 0]
     play(g, "take +3", "transform 2@T1")  # the winner's bid 2 becomes a 5
-    assert [c >> 2 for c in [g.state.players[2].bids[0]]] == [5]
+    assert bid(g, 2, 0) >> 2 == 5
     assert g.state.order == [2, 1, 0]
-    assert g.decision.player == 1
+    assert decision(g).player == 1
     _resolve_tavern(g)
     assert gems(g) == [5, 4, 3]
 

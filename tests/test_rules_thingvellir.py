@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import pytest
-from scripted import army, deal_game, legal, play, set_army
+from scripted import army, deal_game, decision, legal, play, set_army
 
 from nidavellir import cards as C
 from nidavellir import events as ev
@@ -158,7 +158,10 @@ def test_the_camp_shows_fewer_than_five_when_its_deck_runs_out() -> None:
     game = tv_game(camp1=MERCS1 + ARTIFACTS1)
     seen = []
     for r in (2, 3, 4):
-        auto(game, until=lambda g, r=r: g.state.round == r, visit_camp=True)
+        def reached(g: Game, r: int = r) -> bool:
+            return g.state.round == r
+
+        auto(game, until=reached, visit_camp=True)
         seen.append((len(camp(game)), len(game.state.camp_decks[1])))
     # 3 visits per round: 12 - 5 = 7 in the deck, then 4, then 1, then 0 with 3 showing.
     assert seen == [(5, 4), (5, 1), (3, 0)]
@@ -445,7 +448,7 @@ def test_enlistment_runs_before_ylud_and_the_distinctions() -> None:
     play(game, "ylud E")
     # Seat 1 has 2 warrior ranks against 1: the King's Hand (transform +5).
     assert kind(game) == "transform" and who(game) == 1
-    assert "King" in game.decision.prompt
+    assert "King" in decision(game).prompt
     awarded = [e.player for e in events_of(game, ev.DistinctionAwarded)]
     assert awarded == [1]
 

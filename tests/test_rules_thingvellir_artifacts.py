@@ -7,7 +7,7 @@ artifact's heading), or a ruling (docs/rulings.md). Helpers: test_rules_thingvel
 from __future__ import annotations
 
 import pytest
-from scripted import army, coin_labels, legal, play, set_army, set_coins
+from scripted import army, coin_labels, decision, legal, play, set_army, set_coins
 from test_rules_thingvellir import (
     ARTIFACTS1,
     ARTIFACTS2,
@@ -191,7 +191,7 @@ def test_brisingamens_takes_two_cards_of_the_dwarf_discard() -> None:
     assert sorted(legal(game)) == sorted(["choose W3", "choose E11", "skip"])
     play(game, "choose E11")
     # Resolved in the order taken: the Royal Offering's transform, then the explorer.
-    assert kind(game) == "transform" and "+5" in game.decision.prompt
+    assert kind(game) == "transform" and "+5" in decision(game).prompt
     game.apply(next(a for a in legal(game) if "purse" in a))
     assert army(game, 0)["E"] == ["E11"]
     assert tokens(s.discard) == ["W3", "+5"]  # R2: the used RO goes back to the discard

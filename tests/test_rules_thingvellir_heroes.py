@@ -6,7 +6,7 @@ Each test cites the FR rulebook's Thingvellir part, "Capacités des cartes Héro
 
 from __future__ import annotations
 
-from scripted import army, coin_labels, legal, play, set_army, set_coins
+from scripted import army, bid, coin_labels, decision, legal, play, set_army, set_coins
 from test_rules_thingvellir import (
     MERCS1,
     age2_game,
@@ -56,7 +56,7 @@ def test_andumia_royal_offering_is_applied_then_goes_back_to_the_discard() -> No
     game = line_game()
     game.state.discard.append(C.card("+3"))
     play(game, *BIDS, "take E5", "hero Andumia", "choose +3")
-    assert kind(game) == "transform" and "+3" in game.decision.prompt
+    assert kind(game) == "transform" and "+3" in decision(game).prompt
     play(game, "transform 2@purse")
     assert coin_labels(game, 0) == ["0", "3", "4", "5", "5"]
     assert tokens(game.state.discard) == ["+3"]
@@ -149,7 +149,7 @@ def test_khrad_lets_the_player_choose_among_tied_lowest_coins() -> None:
     assert sorted(legal(game)) == ["transform 6@T3", "transform 6@purse"]
     play(game, "transform 6@T3")
     p = game.state.players[0]
-    assert K.label(p.bids[2]) == "16" and sorted(K.label(c) for c in p.purse) == ["0", "6"]
+    assert K.label(bid(game, 0, 2)) == "16" and sorted(K.label(c) for c in p.purse) == ["0", "6"]
 
 
 def test_khrad_with_jarika_adds_12() -> None:
@@ -186,7 +186,7 @@ def test_jarika_adds_2_to_the_kings_hand() -> None:
     game = tv_game()
     set_army(game, 0, {"W": ["W3"]}, command_zone=["Jarika"])
     end_age_now(game)
-    assert kind(game) == "transform" and "+7" in game.decision.prompt
+    assert kind(game) == "transform" and "+7" in decision(game).prompt
 
 
 # ---------------------------------------------------------------------- Olwyn

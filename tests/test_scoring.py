@@ -7,21 +7,15 @@ Each test builds a small table with card tokens and checks the rule it cites.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pytest
 
 from nidavellir import cards as C
 from nidavellir.cards import Suit
 from nidavellir.options import RuleOptions
-from nidavellir.scoring import (
-    CATEGORIES,
-    PlayerTable,
-    blacksmith_points,
-    hunter_points,
-    placings,
-    score_table,
-)
+from nidavellir.rules.classes import blacksmith_points, hunter_points
+from nidavellir.scoring import CATEGORIES, PlayerTable, placings, score_table
 from nidavellir.tokens import parse_token
 
 
@@ -29,12 +23,23 @@ def table(name: str = "Serge", *, w: Sequence[str] = (), h: Sequence[str] = (),
           m: Sequence[str] = (), b: Sequence[str] = (), e: Sequence[str] = (),
           cz: Sequence[str] = (), coins: Sequence[int] = (), gem: int = 3) -> PlayerTable:
     """A player's end-of-game table from card tokens (columns bottom to top)."""
-    columns = {Suit.WARRIOR: w, Suit.HUNTER: h, Suit.MINER: m, Suit.BLACKSMITH: b,
-               Suit.EXPLORER: e}
+    return column_table({"w": w, "h": h, "m": m, "b": b, "e": e, "cz": cz}, name, coins, gem)
+
+
+#: The columns of ``table``'s keywords.
+COLUMNS = {"w": Suit.WARRIOR, "h": Suit.HUNTER, "m": Suit.MINER, "b": Suit.BLACKSMITH,
+           "e": Suit.EXPLORER}
+
+
+def column_table(columns: Mapping[str, Sequence[str]], name: str = "Serge",
+                 coins: Sequence[int] = (), gem: int = 3) -> PlayerTable:
+    """``table`` with its columns named by key: w, h, m, b, e (bottom to top) or cz."""
+    unknown = set(columns) - set(COLUMNS) - {"cz"}
+    assert not unknown, f"no such column: {unknown}"
     return PlayerTable(
         name=name,
-        army={s: [parse_token(t) for t in col] for s, col in columns.items()},
-        command_zone=[parse_token(t) for t in cz],
+        army={s: [parse_token(t) for t in columns.get(k, ())] for k, s in COLUMNS.items()},
+        command_zone=[parse_token(t) for t in columns.get("cz", ())],
         coins=list(coins), gem=gem)
 
 
@@ -127,7 +132,7 @@ def test_miners_are_ranks_times_bravery_points() -> None:
 ])
 def test_class_heroes(column: str, tokens: list[str], category: str, points: int) -> None:
     """FR "Capacités des cartes Héros·ïne"."""
-    assert score(table(**{column: tokens}))[category] == points
+    assert score(column_table({column: tokens}))[category] == points
 
 
 @pytest.mark.parametrize("explorers, expected", [
@@ -176,7 +181,7 @@ def test_ylud_in_the_command_zone_scores_nothing() -> None:
 ])
 def test_ylud_scores_as_a_dwarf_of_her_column(column: str, category: str, points: int) -> None:
     """FR "YLUD L'IMPRÉVISIBLE": W 7, M 1, E 11, H/B by rank."""
-    assert score(table(**{column: ["Ylud"]}))[category] == points
+    assert score(column_table({column: ["Ylud"]}))[category] == points
 
 
 def test_ylud_counts_for_the_warrior_majority() -> None:
@@ -215,7 +220,7 @@ def test_thrud_left_in_a_column_gives_no_rank_or_bravery() -> None:
 def test_mercenaries_score_by_the_side_they_lie_on(
         column: str, token: str, category: str, points: int) -> None:
     """FR Thingvellir "Les Mercenaires": a dwarf of that class with the BP shown."""
-    assert score(table(**{column: [token]}))[category] == points
+    assert score(column_table({column: [token]}))[category] == points
 
 
 def test_mercenary_ranks_add_to_the_column() -> None:
@@ -234,7 +239,7 @@ def test_olwyn_doubles_are_one_rank_and_zero_bravery(
         column: str, category: str, points: int) -> None:
     """FR Thingvellir "OLWYN": each double counts as a dwarf of its column, 1 rank, 0 BP."""
     first = {"h": "H", "b": "B", "m": "M2", "e": "E5", "w": "W3"}[column]
-    assert score(table(**{column: [first, "Olwyn Double"]}))[category] == points
+    assert score(column_table({column: [first, "Olwyn Double"]}))[category] == points
 
 
 def test_special_blacksmith_card_is_two_ranks() -> None:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import pytest
 from conformance import collect
+from scripted import decision
 from test_determinize import differing_twins, find, picking_with_hidden_bids
 
 from nidavellir.bots import (
     BOTS,
-    EXPERT_SECONDS,
-    HARD_SECONDS,
     LEVELS,
     GreedyBot,
     MonteCarloBot,
@@ -25,10 +24,18 @@ from nidavellir.bots import (
     parse_bot_spec,
     play_game,
 )
+from nidavellir.bots.search import EXPERT_SECONDS, HARD_SECONDS
 from nidavellir.game import Game
 from nidavellir.rules.base import CHOICES
 
 TV = ("thingvellir",)
+
+
+def searcher(spec: str, seed: int, **options: float) -> SearchBot:
+    """``make_bot`` for a search bot (Monte Carlo included): one that can analyse."""
+    bot = make_bot(spec, seed, **options)
+    assert isinstance(bot, SearchBot), spec
+    return bot
 
 
 def _without_time(analysis: dict) -> dict:
@@ -49,11 +56,11 @@ def bidding_after_others(g: Game) -> bool:
 def test_no_peeking_twins_get_the_same_choice_and_analysis(
         players: int, seed: int, expansions: tuple[str, ...], want: object) -> None:
     game = find(players, seed, expansions, want)
-    viewer = game.decision.player
+    viewer = decision(game).player
     for other in differing_twins(game, viewer):
         for bot_name in ("search", "montecarlo"):
-            a = make_bot(bot_name, seed=7, iterations=40)
-            b = make_bot(bot_name, seed=7, iterations=40)
+            a = searcher(bot_name, seed=7, iterations=40)
+            b = searcher(bot_name, seed=7, iterations=40)
             assert a.choose(game) == b.choose(other)
             assert _without_time(a.analyse(game, seed=3).to_dict()) == \
                 _without_time(b.analyse(other, seed=3).to_dict())
@@ -106,7 +113,7 @@ def test_full_games_with_tiny_budgets(players: int, expansions: tuple[str, ...])
 def test_analyse_is_consistent() -> None:
     game = play_game(3, "random", seed=8)
     game.undo_to(25)
-    bot = make_bot("search", seed=4, iterations=120)
+    bot = searcher("search", seed=4, iterations=120)
     a = bot.analyse(game, seed=1)
     assert a.iterations == 120
     assert sum(s.visits for s in a.actions) == 120
@@ -120,7 +127,7 @@ def test_analyse_is_consistent() -> None:
     for s in a.actions:
         assert 0.0 <= s.win <= 1.0 and s.score_se >= 0.0
         assert sum(s.categories.values()) == pytest.approx(s.score)
-    assert a.continuation and a.continuation[0] == (game.decision.player, a.best)
+    assert a.continuation and a.continuation[0] == (decision(game).player, a.best)
     d = a.to_dict()
     assert d["best"] == str(a.best) and len(d["options"]) == len(a.actions)
 
@@ -137,7 +144,7 @@ def test_analyse_of_a_forced_move_equals_its_playouts_mean() -> None:
                 break
             replay.apply_fast(action)
     assert game is not None
-    a = make_bot("search", seed=1, iterations=50).analyse(game, seed=5)
+    a = searcher("search", seed=1, iterations=50).analyse(game, seed=5)
     (only,) = a.actions
     assert only.action == game.legal_actions()[0] and a.iterations == 0
     assert a.to_dict()["reason"] == "the only legal move"
@@ -150,13 +157,13 @@ def test_levels_and_budgets() -> None:
     hard, expert = make_bot("hard", 1), make_bot("expert", 1)
     assert isinstance(hard, SearchBot) and hard.budget.seconds == HARD_SECONDS <= 1.0
     assert isinstance(expert, SearchBot) and expert.budget.seconds == EXPERT_SECONDS > HARD_SECONDS
-    assert make_bot("search", 1).budget.seconds == HARD_SECONDS
+    assert searcher("search", 1).budget.seconds == HARD_SECONDS
     assert isinstance(make_bot("montecarlo", 1), MonteCarloBot)
-    assert make_bot("montecarlo", 1).budget.seconds == HARD_SECONDS
+    assert searcher("montecarlo", 1).budget.seconds == HARD_SECONDS
     assert set(LEVELS) == {"easy", "medium", "hard", "expert"} and set(LEVELS) <= set(BOTS)
     assert parse_bot_spec("Search@0.5s") == ("search", {"seconds": 0.5})
     assert parse_bot_spec("montecarlo@400") == ("montecarlo", {"iterations": 400})
-    assert make_bot("hard@200", 2).budget.iterations == 200
+    assert searcher("hard@200", 2).budget.iterations == 200
     for bad in ("greedy@2s", "search@0s", "search@-3", "search@abc", "minimax", "search@1e9s"):
         with pytest.raises(ValueError):
             parse_bot_spec(bad)
