@@ -9,7 +9,9 @@ import pytest
 
 from nidavellir.actions import Action
 from nidavellir.bots import BOTS, GreedyBot, RandomBot, legal_actions, make_bot, play_game
+from nidavellir.engine import Decision
 from nidavellir.game import Game
+from nidavellir.rules.base import DecisionKind
 
 BASE_KINDS = {"bid", "pick", "hero", "transform"}
 
@@ -103,8 +105,10 @@ class _Mystery:
         self.engine = game.engine
 
     @property
-    def decision(self):  # noqa: ANN201
-        return dataclasses.replace(self._game.decision, kind="mystery")
+    def decision(self) -> Decision:
+        d = self._game.decision
+        assert d is not None
+        return dataclasses.replace(d, kind=DecisionKind("mystery"))  # registered nowhere
 
     def clone(self) -> Game:
         return self._game.clone()

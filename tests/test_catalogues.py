@@ -31,8 +31,16 @@ def keys(catalog: Catalog) -> set[tuple[object, str | None]]:
     return {(m.id, m.context) for m in catalog if m.id}
 
 
+def texts(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A message's id or string as its forms (one, or one per plural form); no string is
+    an empty one."""
+    if value is None:
+        return ("",)
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
 def forms(message: Message) -> tuple[str, ...]:
-    return message.string if isinstance(message.string, tuple) else (message.string,)
+    return texts(message.string)
 
 
 def placeholders(text: str) -> set[str]:
@@ -85,7 +93,7 @@ def test_placeholders_equal_the_english(language: str) -> None:
     for m in catalog:
         if not m.id:
             continue
-        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        ids = texts(m.id)
         english = set().union(*(placeholders(i) for i in ids))
         wrong += [(m.id, s) for s in forms(m) if placeholders(s) != english]
     assert not wrong, f"{language}: placeholders differ from the English: {wrong[:3]}"
@@ -240,10 +248,10 @@ def literal_messages() -> list[tuple[str, int, str]]:
                 if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                         and node.func.id in arguments):
                     for i in arguments[node.func.id]:
-                        if i < len(node.args) and isinstance(node.args[i], ast.Constant) \
-                                and isinstance(node.args[i].value, str):
+                        arg = node.args[i] if i < len(node.args) else None
+                        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                             rel = str(path.relative_to(catalogues.ROOT))
-                            found.append((rel, node.lineno, node.args[i].value))
+                            found.append((rel, node.lineno, arg.value))
     return found
 
 
@@ -252,7 +260,7 @@ def test_every_message_the_code_asks_for_is_in_the_catalogue(template: Catalog) 
     # would never reach a translator and would show in English on every page.
     known: set[str] = set()
     for m in template:
-        known.update(m.id if isinstance(m.id, tuple) else (m.id,))
+        known.update(texts(m.id))
     missing = [f"{f}:{line}: {text!r}" for f, line, text in literal_messages()
                if text not in known]
     assert not missing, ("not in the catalogue (a call inside an f-string? move it out), "

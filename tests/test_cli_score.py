@@ -29,7 +29,7 @@ def write(tmp_path: Path, data: Any, name: str = "table.json") -> str:
     return str(path)
 
 
-def player(name: str, gem: int, **changes: Any) -> dict[str, Any]:
+def player(name: str, gem: object, **changes: Any) -> dict[str, Any]:
     data: dict[str, Any] = {"name": name, "army": {"warrior": ["W3"]},
                             "coins": [0, 2, 3, 4, 5], "gem": gem}
     data.update(changes)

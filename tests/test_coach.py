@@ -15,7 +15,7 @@ import pytest
 
 from nidavellir.bots import play_game
 from nidavellir.bots.judge import estimate_position, finest
-from widgets import play_app
+from widgets.app import play_app
 from widgets.coach import hint_html
 from widgets.dashboard import Dashboard
 from widgets.replay import ReplayPanel
@@ -162,6 +162,7 @@ def finished_dashboard():  # type: ignore[no-untyped-def]
                      coach={"level": HINT, "review_level": "search@20"})
     dash.open_tab("play")
     app = dash.play
+    assert app is not None
     session = app.session
     session.game = play_game(2, "random", seed=4)
     session.version += 1
@@ -253,6 +254,7 @@ def test_whatif_shows_the_coachs_judgement_in_words() -> None:
     dash.open_tab("play")
     dash.open_tab("whatif")
     panel = dash.whatif
+    assert panel is not None and dash.play is not None
     panel.level.options = [("test", HINT)]
     panel.level.value = HINT
     assert panel.study()
@@ -264,7 +266,7 @@ def test_whatif_shows_the_coachs_judgement_in_words() -> None:
     assert "ci_low" not in html and "benchmarks" not in html and "margin" not in html
     # One judgement per position: the finest made for it (here the Play tab's coach's).
     j = finest(dash.play.session.game)
-    assert j is not None and panel._last[1][1] is j
+    assert j is not None and panel._last is not None and panel._last[1][1] is j
     assert f"★ {j.best}" in html
     # The rows in the coach's order, the same as the Play tab's Hint.
     rows = re.findall(r"<tr><td>(?:★ )?([^<]+?)(?: <span|</td>)", html)
@@ -282,6 +284,7 @@ def test_whatif_marks_a_study_of_a_past_decision_until_studied_again() -> None:
     dash.open_tab("play")
     dash.open_tab("whatif")
     panel = dash.whatif
+    assert panel is not None and dash.play is not None
     panel.level.options = [("test", HINT)]
     panel.level.value = HINT
     session = dash.play.session
@@ -310,6 +313,7 @@ def test_the_review_depth_of_the_installation_reads_in_words() -> None:
         dash = Dashboard(players=2, seats=("human", "random"), build_all=False,
                          coach={"level": HINT, "review_level": "search@20"})
         dash.open_tab("play")
+    assert dash.play is not None
     labels = [label for label, _level in dash.play.coach.review_depth.options]
     assert "Auswertung (eine Suche mit 20 Iterationen)" in labels, labels
     assert not any("search@" in label for label in labels), labels

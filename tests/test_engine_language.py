@@ -7,9 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from scripted import decision
 
 from nidavellir import Game
 from nidavellir import cards as C
+from nidavellir import events as ev
 from nidavellir.card_text import ability
 from nidavellir.explain import outlook_for
 from nidavellir.i18n import PSEUDO, escaped, using
@@ -69,7 +71,7 @@ def test_an_illegal_move_is_refused_in_the_reader_s_language() -> None:
     game = Game.new(players=3, seed=7, names=list(SEATS))
     hand = " ".join(str(c) for c in game.observation(0)["players"][0]["hand"])
     with using("de"):
-        why = game.engine.why_illegal(game.decision.task, game.parse("bid 25 25 25"))
+        why = game.engine.why_illegal(decision(game).task, game.parse("bid 25 25 25"))
     assert why == f"du hast keine Münze 25 zum Bieten (deine Münzen: {hand})"
 
 
@@ -94,7 +96,7 @@ def test_every_card_s_ability_and_outlook_are_in_the_catalogue() -> None:
 
 def test_the_event_lines_read_the_rulebooks_words() -> None:
     game = _played((), seed=7)
-    placed = next(e for e in game.events if type(e).__name__ == "CardPlaced"
+    placed = next(e for e in game.events if isinstance(e, ev.CardPlaced)
                   and e.card.kind is C.Kind.DWARF and e.card.suit is C.Suit.WARRIOR)
     bravery = placed.card.name.rpartition(" ")[2]
     with using("de"):
@@ -111,7 +113,7 @@ def test_the_event_lines_read_the_rulebooks_words() -> None:
 
 def test_a_seat_named_you_is_addressed_in_each_language() -> None:
     game = _played((), seed=3, names=("You", "Bo"))
-    bid = next(e for e in game.events if type(e).__name__ == "BidPlaced" and e.player == 0)
+    bid = next(e for e in game.events if isinstance(e, ev.BidPlaced) and e.player == 0)
     with using("en"):
         assert bid.describe(game.names) == "You place a secret bid"
     with using("de"):

@@ -291,7 +291,7 @@ def _reference_trade_pair(a: int, b: int, discard_lower: bool) -> tuple[int, int
 
 
 def test_trade_pair_gives_up_the_coin_r7_names_for_every_pair_of_coins() -> None:
-    coins = range((K.MAX_COIN_VALUE + 1) * 4)
+    coins = range((C.MAX_COIN_VALUE + 1) * 4)
     for a in coins:
         for b in coins:
             for zolkur in (False, True):

@@ -164,7 +164,7 @@ def test_live_charts_lose_no_update_that_arrives_while_drawing() -> None:
     session = Plain()
     charts = LiveCharts(session, charts=("coins",))
     draw = charts.refresh
-    calls = []
+    calls: list[int] = []
 
     def slow_refresh() -> None:
         if not calls:  # another decision lands while the first redraw runs

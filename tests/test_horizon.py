@@ -18,17 +18,20 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from scripted import decision
 from test_determinize import differing_twins, find, picking_with_hidden_bids
 
 from nidavellir.bots import make_bot, parse_bot_spec, play_game
 from nidavellir.bots.horizon import FEATURES, estimate, features
 from nidavellir.bots.horizon_fit import COEFFICIENTS
 from nidavellir.bots.playout import heuristic_policy
+from nidavellir.bots.search import SearchBot
 from nidavellir.bots.tree import Searcher
 from nidavellir.determinize import heuristic_bid_model
 from nidavellir.engine import Engine
 from nidavellir.game import Game
 from nidavellir.scoring import score_table, tables_of
+from nidavellir.state import GameState
 
 TV = ("thingvellir",)
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,8 +118,10 @@ def test_from_age_two_the_search_plays_to_the_end() -> None:
 
 def test_the_flag_and_its_errors() -> None:
     assert parse_bot_spec("hard+cut@300") == ("hard", {"horizon": True, "iterations": 300})
-    assert make_bot("hard+cut", seed=1).horizon is True
-    assert make_bot("hard", seed=1).horizon is False
+    cut, plain = make_bot("hard+cut", seed=1), make_bot("hard", seed=1)
+    assert isinstance(cut, SearchBot) and isinstance(plain, SearchBot)
+    assert cut.horizon is True
+    assert plain.horizon is False
     with pytest.raises(ValueError, match="only the tree search"):
         parse_bot_spec("montecarlo+cut")
 
@@ -126,10 +131,11 @@ def test_no_peeking_twins_get_the_same_choice(players: int, seed: int,
                                               expansions: tuple[str, ...]) -> None:
     game = find(players, seed, expansions, picking_with_hidden_bids)
     assert game.state.age == 1
-    viewer = game.decision.player
+    viewer = decision(game).player
     for other in differing_twins(game, viewer):
         a = make_bot("search+cut", seed=7, iterations=60)
         b = make_bot("search+cut", seed=7, iterations=60)
+        assert isinstance(a, SearchBot) and isinstance(b, SearchBot)
         sa = a._search(game, random.Random(3), early_stop=False)
         sb = b._search(other, random.Random(3), early_stop=False)
         assert sa.best() == sb.best()
@@ -140,7 +146,7 @@ def test_no_peeking_twins_get_the_same_choice(players: int, seed: int,
 @pytest.mark.parametrize("players,expansions", [(2, TV), (3, ()), (4, TV), (5, ())])
 def test_full_games_with_the_horizon_and_checked_moves(players: int,
                                                        expansions: tuple[str, ...]) -> None:
-    seen = []
+    seen: list[GameState] = []
     bots = [make_bot("search+cut", seed=i, iterations=4, debug=seen.append)
             for i in range(players)]
     game = play_game(players, bots, seed=40 + players, expansions=expansions)

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from scripted import card_of, decision
 
 from nidavellir import Game
 from nidavellir import cards as C
@@ -24,7 +25,7 @@ from nidavellir.i18n import count
 from nidavellir.scenario import load_scenario
 from widgets import render
 from widgets.app import play_app
-from widgets.controls import CardControl, Context, build_control, previews
+from widgets.controls import BidControl, CardControl, Context, build_control, previews
 from widgets.dashboard import Dashboard
 from widgets.panels import DecisionPanel, LogPanel, age_summary_html
 from widgets.session import Session
@@ -121,7 +122,7 @@ def test_decision_buttons_explain_the_card_and_what_comes_later() -> None:
     game = Game.new(players=3, seed=4, expansions=("thingvellir",))
     _random_until(game, 4, lambda g: g.decision.kind == "pick" and any(
         a.verb == "camp" for a in g.legal_actions()))
-    d = game.decision
+    d = decision(game)
     ctx = Context(kind=d.kind, player=d.player, actions=game.legal_actions(),
                   obs=game.observation(d.player), submit=lambda _n: True, game=game)
     control = build_control(ctx)
@@ -129,7 +130,7 @@ def test_decision_buttons_explain_the_card_and_what_comes_later() -> None:
     camp = [a for a in ctx.actions if a.verb == "camp"]
     assert camp
     for a in camp:
-        card = a.args[0]
+        card = card_of(a)
         button = control.buttons[str(a)]
         assert ability(card) in button.tooltip
         assert "now, on the score sheet:" in button.tooltip
@@ -213,6 +214,7 @@ def test_open_in_replay_once_the_game_is_over() -> None:
                      coach={"ahead": False})
     dash.open_tab("play")
     app = dash.play
+    assert app is not None
     assert app.files.open_button.disabled  # a replay would show the bots' face-down bids
     assert not app.files.open_in_replay() and "finish the game" in app.files.message.value
     rng = random.Random(2)
@@ -312,7 +314,7 @@ def test_the_summary_comes_before_the_choice_it_explains(seed: int, kind: str,
     rng = random.Random(seed)
     while session.game.state.age == 1 and not session.summary_age:
         click(app, rng.choice(session.game.legal_actions()))
-    d = session.game.decision
+    d = decision(session.game)
     assert session.summary_age == 1 and d.kind == kind and d.player == 0
     assert panel.control is None  # no choice before the summary is read
     summary = panel.summary.value
@@ -354,7 +356,7 @@ def test_background_bots_never_flash_the_choice_before_its_summary() -> None:
     while session.game.state.age == 1 and not session.summary_age:
         click(app, rng.choice(session.game.legal_actions()))
         session.wait()
-    assert session.summary_age == 1 and session.game.decision.kind == "transform"
+    assert session.summary_age == 1 and decision(session.game).kind == "transform"
     assert flashes == []
 
 
@@ -472,7 +474,7 @@ def test_forced_moves_are_played_and_said_and_can_be_switched_off() -> None:
     seen_single = False
     while off.session.game.decision is not None and not seen_single:
         legal = off.session.game.legal_actions()
-        seen_single = len(legal) == 1 and off.session.is_human(off.session.decision.player)
+        seen_single = len(legal) == 1 and off.session.is_human(decision(off.session.game).player)
         if not seen_single:
             click(off, rng.choice(legal))
     assert seen_single and off.decision.control is not None
@@ -509,6 +511,7 @@ def test_prompts_are_free_of_engine_jargon() -> None:
 def test_errors_show_next_to_the_control_and_go_after_a_good_move() -> None:
     app = play_app(players=3, seats=["human", "random", "random"], seed=2, bot_delay=0)
     control = app.decision.control
+    assert isinstance(control, BidControl)
     control.dropdowns[0].value = 4
     control.dropdowns[1].value = 4
     control.dropdowns[2].value = 0
@@ -621,6 +624,7 @@ def test_column_headers_say_what_the_score_sheet_says_in_dagdas_discard() -> Non
         d = game.decision
         session = Session(game, ["human"] * 3)
         panel = DecisionPanel(session)
+        assert panel.control is not None
         points = render.sheet_points(game.scores()[d.player].breakdown)
         heads = [w.value for w in _all_widgets(panel.control.widget)
                  if hasattr(w, "value") and isinstance(w.value, str)

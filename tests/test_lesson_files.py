@@ -21,7 +21,8 @@ from nidavellir import cli
 from nidavellir.analysis.probability import QUESTION_KINDS, question
 from nidavellir.lessons import FILES, LessonError, Library, builtin, load
 from nidavellir.lessons.markup import fill, format_value, placeholders
-from nidavellir.lessons.walkthrough import Walkthrough
+from nidavellir.lessons.probability import ProbabilityLesson
+from nidavellir.lessons.walkthrough import Walkthrough, WalkthroughLesson
 from widgets.probability_lessons import ProbabilityLessonApp, ProbabilityLessonsTab
 from widgets.walkthrough import WalkthroughApp, WalkthroughTab
 
@@ -192,8 +193,9 @@ def test_notation_is_said_in_words_where_a_lesson_first_shows_it() -> None:
                         assert any(pattern.search(n) for n in notes), (key, step.key, stage)
                         explained.add(pattern.pattern)
                     elif pattern.pattern in explained:
-                        assert not any(n.startswith(pattern.search(n).group(0))
-                                       for n in notes if pattern.search(n)), (key, step.key)
+                        assert not any(n.startswith(found.group(0))
+                                       for n in notes if (found := pattern.search(n))), \
+                            (key, step.key)
     first = ProbabilityLessonApp(builtin("counting"))
     first.submit_button.click()
     first.simulate_button.click()
@@ -475,10 +477,12 @@ def test_the_docs_examples_load_and_play(tmp_path: Path) -> None:
     examples = _docs_examples()
     assert set(examples) == {"walkthrough", "probability"}
     walk = load(_write(tmp_path, "walk.yaml", examples["walkthrough"]))
+    assert isinstance(walk, WalkthroughLesson)
     app = WalkthroughApp(Walkthrough(walk))
     moves = 0
     while True:
         if app.wt.needs_move:
+            assert app.wt.step.move is not None
             move = str(app.wt.game.parse(app.wt.step.move))
             control = app.control
             assert control is not None
@@ -493,6 +497,7 @@ def test_the_docs_examples_load_and_play(tmp_path: Path) -> None:
             break
     assert moves == 2 and app.wt.index == len(walk.steps) - 1
     prob = load(_write(tmp_path, "prob.yaml", examples["probability"]))
+    assert isinstance(prob, ProbabilityLesson)
     papp = ProbabilityLessonApp(prob)
     papp.prediction.value = 0.45
     papp.submit_button.click()

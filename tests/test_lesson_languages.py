@@ -27,8 +27,9 @@ from nidavellir.lessons import (
     load,
 )
 from nidavellir.lessons.markup import fill
+from nidavellir.lessons.probability import ProbabilityLesson
 from nidavellir.lessons.translation import STEP_TEXTS, step_kind
-from nidavellir.lessons.walkthrough import Walkthrough
+from nidavellir.lessons.walkthrough import Walkthrough, WalkthroughLesson
 
 SHIPPED = sorted([*FILES.glob("*/*.yaml")]) + sorted(
     (Path(__file__).resolve().parents[1] / "examples" / "lessons").glob("*.yaml"))
@@ -78,6 +79,7 @@ def test_a_walkthrough_in_its_translation_keeps_its_game_and_renames_its_players
     _write(tmp_path / "base.de.yaml", tr)
     german = load(lesson_file, language="de")
     english = load(lesson_file, language="en")
+    assert isinstance(german, WalkthroughLesson) and isinstance(english, WalkthroughLesson)
     assert german.language == "de" and english.language == "en"
     assert german.title == f"DE {english.title}"
     assert all(g.text == f"DE {e.text}" for g, e in zip(german.steps, english.steps, strict=True))
@@ -154,6 +156,7 @@ def test_a_probability_translation_keeps_the_placeholders_and_numbers_read_in_it
     assert check_languages(lesson_file)[1] == []
     with i18n.using("de"):
         german = load(lesson_file)
+    assert isinstance(german, ProbabilityLesson)
     step = german.steps[0]
     texts = step.texts({"estimate": 0.4321, "se": 0.01, "low": 0.41, "high": 0.45,
                         "trials": 2000, "z": 0.5})

@@ -84,6 +84,7 @@ def test_play_replay_and_whatif_show_the_score_sheet_of_every_position(
     dash = Dashboard(players=2, seats=("human", "human"), build_all=False, charts=False,
                      coach={"ahead": False})
     dash.open_tab("whatif")
+    assert dash.whatif is not None
     branch = dash.whatif.open_branch(start.clone(), full, 0)
 
     for index in range(len(actions) + 1):

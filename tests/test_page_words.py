@@ -36,7 +36,7 @@ def test_no_label_says_null() -> None:
     tooltips.install()  # installing again changes nothing
     assert W.IntText(description="Seed").tooltip == ""
     assert W.IntText(description="Seed", tooltip="the deal").tooltip == "the deal"
-    seen = []
+    seen: list[W.Widget] = []
     previous = W.Widget._widget_construction_callback
     try:
         W.Widget.on_widget_constructed(seen.append)  # another library's callback...

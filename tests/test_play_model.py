@@ -9,7 +9,10 @@ import json
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
+from types import TracebackType
 
 import pytest
 
@@ -128,7 +131,11 @@ def test_the_runner_runs_one_piece_of_work_per_generation() -> None:
     assert runs == [1] and not r.busy()
     failures: list[BaseException] = []
     r2 = Runner("failing", on_error=failures.append)
-    r2.start(1, lambda: 1 / 0)
+
+    def failing() -> None:
+        raise ZeroDivisionError("division by zero")
+
+    r2.start(1, failing)
     r2.wait(10)
     assert [type(f) for f in failures] == [ZeroDivisionError]
 
@@ -176,6 +183,7 @@ def test_the_widgets_are_views_of_the_model() -> None:
     app.coach.wait()
     assert app.coach.judgement is app.coach.judging.current() is not None
     app.coach.hint_button.click()
+    assert app.coach.judging.hint is not None
     assert str(app.coach.judging.hint.best) in app.coach.hint_text.value
 
 
@@ -214,8 +222,9 @@ def test_a_coach_that_does_not_judge_ahead_judges_when_the_hint_asks() -> None:
     eager = Judging(Session.from_config({"players": 2, "seats": ["human", "random"],
                                          "seed": 3}), level="search@10")
     eager.wait()
-    assert lazy.hint is lazy.judgement and eager.judgement is not None
-    assert [(str(o.action), o.win) for o in lazy.judgement.options] == \
+    hint = lazy.hint
+    assert hint is not None and hint is lazy.judgement and eager.judgement is not None
+    assert [(str(o.action), o.win) for o in hint.options] == \
         [(str(o.action), o.win) for o in eager.judgement.options]
 
 
@@ -223,7 +232,8 @@ class _Interleaved:
     """The session's lock, with one thing done just before it is first taken: what the page
     does between the bots' thread reading the position and playing (no thread, no sleep)."""
 
-    def __init__(self, lock: object, before: object) -> None:
+    def __init__(self, lock: AbstractContextManager[object],
+                 before: Callable[[], object] | None) -> None:
         self.lock = lock
         self.before = before
 
@@ -233,18 +243,19 @@ class _Interleaved:
             before()
         return self.lock.__enter__()
 
-    def __exit__(self, *exc: object) -> object:
-        return self.lock.__exit__(*exc)
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> bool | None:
+        return self.lock.__exit__(kind, error, trace)
 
 
-def _at_a_forced_move() -> tuple[Session, int]:
+def _at_a_forced_move(monkeypatch: pytest.MonkeyPatch) -> tuple[Session, int]:
     """A background session whose human seat (0) has one legal move, and the index of an
     earlier decision of that seat to undo to."""
     import random
 
     s = Session.from_config({"players": 3, "seats": ["human", "random", "random"], "seed": 2},
                             auto_forced=True, background=True, autoplay=False)
-    s.play_bots = lambda: None  # the test plays the bots' part itself
+    monkeypatch.setattr(s, "play_bots", lambda: None)  # the test plays the bots' part itself
     rng = random.Random(0)
     game = s.game
     while True:
@@ -257,26 +268,28 @@ def _at_a_forced_move() -> tuple[Session, int]:
         game.apply(rng.choice(legal))
 
 
-def test_a_forced_move_after_an_undo_is_dropped() -> None:
+def test_a_forced_move_after_an_undo_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bots' thread plays a learner's only legal move; an undo comes between its reading
     of the position and its move: the move is not played in the undone position."""
-    s, earlier = _at_a_forced_move()
+    s, earlier = _at_a_forced_move(monkeypatch)
     generation = s._generation
-    s._lock = _Interleaved(s._lock, lambda: s.undo_to(earlier))
+    monkeypatch.setattr(s, "_lock", _Interleaved(s._lock, lambda: s.undo_to(earlier)))
     s._play_bots_now(generation)
     assert len(s.game.history) == earlier  # where the undo put it, and no further
     assert not s.forced
     assert s.waiting_for_human
 
 
-def test_a_click_after_the_forced_move_landed_is_refused() -> None:
+def test_a_click_after_the_forced_move_landed_is_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """The learner clicks the only legal move while the bots' thread plays it for them: the
     click, meant for the position before, is refused instead of landing on the next one."""
-    s, _earlier = _at_a_forced_move()
+    s, _earlier = _at_a_forced_move(monkeypatch)
     game = s.game
     at = len(game.history)
     move = game.legal_actions()[0]
-    s._lock = _Interleaved(s._lock, lambda: s._play_bots_now(s._generation))
+    monkeypatch.setattr(s, "_lock", _Interleaved(s._lock,
+                                                 lambda: s._play_bots_now(s._generation)))
     assert not s.submit(move)
     assert s.forced == {at}  # the forced move landed once, for the learner
     assert "moved on" in s.error

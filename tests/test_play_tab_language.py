@@ -98,6 +98,7 @@ def test_the_play_tab_shows_no_word_outside_the_catalogues(pseudo: None) -> None
     dash = Dashboard(bot_delay=0, charts=False)  # the charts' words: test_dashboard_language
     dash.tabs.selected_index = 1  # Play
     app = dash.play
+    assert app is not None
     session = app.session
     seen: list[str] = []
     for _ in range(8):  # the learner's first decisions; the bots play between them

@@ -6,6 +6,7 @@ import itertools
 from collections import Counter
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 import pytest
 
@@ -267,6 +268,7 @@ def test_strategies_summary() -> None:
 
 def test_running_estimates_and_figure() -> None:
     q = P.question("tavern", what="H", players=3)
+    assert q.exact is not None
     result = q.run(1000, seed=4, batches=10)
     frame = result["frame"]
     assert list(frame.columns) == ["batch", "n", "estimate", "se", "ci_low", "ci_high", "exact"]
@@ -291,7 +293,7 @@ def test_running_estimates_of_numbers() -> None:
 
 def test_every_question_runs() -> None:
     for key in P.QUESTIONS:
-        params = {"players": 3} if key == "strategy" else {}
+        params: dict[str, Any] = {"players": 3} if key == "strategy" else {}
         if key == "strategy":
             params.update(a="random", b="random")
         q = P.question(key, **params)

@@ -33,7 +33,7 @@ def test_slider_moves_board_info_and_charts() -> None:
     panel.slider.value = 0
     assert len(panel.view.game.history) == 0
     assert "Before the first decision" in panel.info.value
-    assert panel.charts.drawn_at == 0
+    assert panel.charts is not None and panel.charts.drawn_at == 0
     panel.slider.value = 4
     assert "Decision 4: Bo: take H" in panel.info.value
     assert "Bo places Hunter" in panel.info.value
@@ -105,7 +105,7 @@ def test_branch_hands_a_copy_at_the_slider_position() -> None:
     game, original, index = got[0]
     assert index == 12 and len(game.history) == 12 and original.is_over
     game.apply(game.legal_actions()[0])
-    assert len(panel.full.history) == 110
+    assert panel.full is not None and len(panel.full.history) == 110
 
 
 def test_enter_in_the_path_box_loads_the_record() -> None:

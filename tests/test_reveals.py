@@ -77,7 +77,7 @@ def undeclared(game: Game, start: int, viewer: int, seed: int,
     for _, action in game.history[:start]:
         real.apply(action)
     twin = coin_twin(real, viewer, seed)
-    problems = []
+    problems: list[str] = []
     for _, action in game.history[start:]:
         mark_real, mark_twin = len(real.events), len(twin.events)
         ours, theirs = real.legal_actions(), twin.legal_actions()
@@ -110,8 +110,9 @@ def undeclared(game: Game, start: int, viewer: int, seed: int,
     return problems
 
 
-GAMES = [(players, exp, seed) for players in (2, 3, 4, 5) for exp in ((), (C.THINGVELLIR,))
-         for seed in range(5)]
+GAMES: list[tuple[int, tuple[str, ...], int]] = [
+    (players, exp, seed) for players in (2, 3, 4, 5) for exp in ((), (C.THINGVELLIR,))
+    for seed in range(5)]
 
 
 def _check(games: list[tuple[int, tuple[str, ...], int]]) -> tuple[list[str], Counter[str]]:

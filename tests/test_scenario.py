@@ -257,7 +257,9 @@ def test_five_player_cards_need_five_players(token: str, column: str) -> None:
     data = two_players()
     data["players"][1]["army"][column] = [token]
     fails(data, "Bo", f"army.{column}", f"{token} is a 5-player card")
-    assert parse_scenario(data, hypothetical=True).tables[1].army[Suit(C.card(token).suit)]
+    suit = C.card(token).suit
+    assert suit is not None
+    assert parse_scenario(data, hypothetical=True).tables[1].army[suit]
     data["player_count"] = 5
     parse_scenario(data)
 

@@ -12,14 +12,16 @@ import json
 import re
 
 import pytest
+from scripted import decision
 
 import nidavellir.lessons.walkthrough as walkthrough_model
 import widgets.walkthrough as walkthrough_module
-from nidavellir import Game
+from nidavellir import Action, Game
 from nidavellir import cards as C
 from nidavellir.lessons import builtin
 from nidavellir.lessons.markup import inline
 from nidavellir.tokens import parse_token
+from widgets.controls import BidControl
 from widgets.walkthrough import Walkthrough, WalkthroughApp
 
 #: The lab's walkthroughs, in the order the tab offers them.
@@ -93,13 +95,15 @@ def test_taught_moves_are_the_learners_decisions(key: str) -> None:
 def _wrong_moves(wt: Walkthrough) -> list[str]:
     """A legal move other than the taught one (when there is one), an illegal one and
     bad notation."""
+    assert wt.step.move is not None
     taught = wt.game.parse(wt.step.move)
     legal = [str(a) for a in wt.game.legal_actions() if a != taught and not same(wt, a)]
     return list(wt.step.wrong) + legal[:2] + ["take W10", "hero Nobody", "fly away", ""]
 
 
-def same(wt: Walkthrough, action) -> bool:  # type: ignore[no-untyped-def]
+def same(wt: Walkthrough, action: Action) -> bool:
     """Whether a legal ``action`` has the taught move's result for every player."""
+    assert wt.step.move is not None
     a, b = wt.game.clone(), wt.game.clone()
     a.apply(action)
     b.apply(wt.step.move)
@@ -139,6 +143,7 @@ def test_walk_every_step_make_every_move_and_refuse_wrong_ones(key: str) -> None
                 assert len(wt.game.history) == history
                 assert wt.needs_move
             # The taught move, through the step's control when it draws a button for it.
+            assert wt.step.move is not None
             move = str(wt.game.parse(wt.step.move))
             control = app.control
             index = wt.index
@@ -191,6 +196,7 @@ def test_bid_control_sends_the_taught_bid() -> None:
     app = WalkthroughApp()
     app.next()
     control = app.control
+    assert isinstance(control, BidControl)
     hand = control.hand
     for dropdown, label in zip(control.dropdowns, ["4", "3", "0"], strict=True):
         dropdown.value = hand.index(label)
@@ -342,7 +348,7 @@ def test_the_walkthrough_board_is_the_play_tabs_renderer_told_what_changed() -> 
     game.apply(game.legal_actions()[0])
     game.apply(game.legal_actions()[0])  # both bids: the picks begin
     before = game.observation(0)
-    d = game.decision
+    d = decision(game)
     take = next(a for a in game.legal_actions() if a.verb == "take")
     game.apply(take)
     after = game.observation(0)
@@ -354,7 +360,8 @@ def test_the_walkthrough_board_is_the_play_tabs_renderer_told_what_changed() -> 
                                  before=before["players"][p["seat"]],
                                  points=render.sheet_points(sheet[p["seat"]].breakdown)) in html
     card = str(take.args[0])
-    name = render.card_of(card).name if render.card_of(card) else card
+    known = render.card_of(card)
+    name = known.name if known else card
     assert "taken" in html and "nid-changed" in html
     mover = after["players"][d.player]
     assert any(card in col or name in col for col in map(str, mover["army"].values()))
