@@ -27,10 +27,11 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
+import pluggy
 import psutil
 import pytest
 
@@ -40,6 +41,8 @@ LIMITS = (2.0, 20.0)
 WAIT_FACTOR = 5.0
 SHOWN = 20
 _KEY = "speed_guard"
+#: A test call's measure, (CPU, wall, waited) seconds, from its call to its report.
+_MEASURED = pytest.StashKey[tuple[float, float, float]]()
 #: What each test cost, gathered where the reports arrive (the controller under xdist).
 _COSTS: list[Cost] = []
 
@@ -166,16 +169,17 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     wall = time.perf_counter() - wall
     cpu = max(0.0, tree_cpu() - cpu)
     waited = max(0.0, wall - cpu - max(0.0, tree_delay() - delay))
-    item.stash[_KEY] = (cpu, wall, waited)  # type: ignore[index]
+    item.stash[_MEASURED] = (cpu, wall, waited)
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pluggy.Result[pytest.TestReport], None]:
     outcome = yield
     if call.when != "call":
         return
     report: pytest.TestReport = outcome.get_result()
-    measured = item.stash.get(_KEY, None)  # type: ignore[call-overload]
+    measured = item.stash.get(_MEASURED, None)
     if measured is None:
         return
     cpu, wall, waited = measured
@@ -201,7 +205,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     for key, value in report.user_properties:
         if key == _KEY and report.when == "call":
-            cpu, wall, limit, reason = value
+            # user_properties hold any objects: these are the ones appended above.
+            cpu, wall, limit, reason = cast(tuple[float, float, float, str | None], value)
             _COSTS.append(Cost(report.nodeid, cpu, wall, limit, reason))
 
 

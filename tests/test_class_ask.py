@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 
 import pytest
+from test_class_view import _open, _teacher_session
+from test_class_view import teacher_server as teacher_server  # the fixture
 
 from nidavellir.classroom.store import (
     MIGRATIONS,
@@ -29,8 +31,6 @@ from nidavellir.classroom.teacher.ask import ask_position, read_record
 from nidavellir.classroom.teacher.coach import PositionCoach
 from nidavellir.classroom.teacher.data import class_data
 from nidavellir.lessons.position import PositionStep, asked_position_step, asked_step
-from tests.test_class_view import _open, _teacher_session
-from tests.test_class_view import teacher_server as teacher_server  # the fixture
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD_TEXT = (ROOT / "examples" / "lessons" / "records" / "greedy_seed7.json").read_text(
@@ -192,7 +192,7 @@ def test_what_is_stored_is_checked(tmp_path: Path) -> None:
 
 def test_a_database_of_schema_4_gains_the_asked_positions_and_keeps_its_answers(
         tmp_path: Path) -> None:
-    from tests.test_class_store import SCHEMA_1
+    from test_class_store import SCHEMA_1
 
     path = tmp_path / "answers.sqlite"
     with sqlite3.connect(path) as db:

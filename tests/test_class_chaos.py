@@ -67,7 +67,7 @@ def test_a_class_loses_no_answer_and_counts_none_twice_through_chaos(tmp_path: P
     assert set(uids) == held, (len(set(uids) - held), len(held - set(uids)))
     # Each student: one answer per step (an answer the kernel died with before the page
     # held it was given again; none counted twice).
-    per_student = {}
+    per_student: dict[str, list[str]] = {}
     for _uid, student, question in rows:
         per_student.setdefault(student, []).append(question)
     assert sorted(per_student) == sorted(s.storage.student for s in students)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -124,7 +125,7 @@ def test_a_move_answer_goes_to_csv_and_back(tmp_path: Path) -> None:
 
 
 def test_a_database_of_schema_3_gains_moves_and_keeps_its_answers(tmp_path: Path) -> None:
-    from tests.test_class_store import SCHEMA_1
+    from test_class_store import SCHEMA_1
 
     path = tmp_path / "answers.sqlite"
     with sqlite3.connect(path) as db:
@@ -259,7 +260,8 @@ def test_a_move_goes_through_the_page_once_and_survives_a_new_kernel(tmp_path: P
     """The outbox carries a move as any answer: the page holds it (signed with its move),
     a new kernel stores what the page holds once, and a move changed on the page is not
     stored."""
-    from tests.test_class_link import Page
+    from test_class_link import Page
+
     from widgets.classroom import ClassLink
 
     store = ClassStore(tmp_path)
@@ -332,7 +334,8 @@ def test_the_students_page_shows_the_seats_view_only(tmp_path: Path) -> None:
 
 def test_the_student_chooses_a_bid_with_the_play_tabs_control_and_it_reaches_the_class(
         tmp_path: Path) -> None:
-    from tests.test_class_link import Page
+    from test_class_link import Page
+
     from widgets.classroom import ClassLink
     from widgets.position_question import position_app
 
@@ -359,9 +362,10 @@ def test_the_lessons_tab_shows_a_position_step_with_pause_and_the_students_move(
     position lesson: the step's own view (no prediction, no simulation), the teacher's
     pause disables its controls and a resume gives them back as they were, the move
     reaches the class, and the one-step lesson is then complete."""
+    from test_class_link import Page
+
     from nidavellir import parse_action
     from nidavellir.lessons import Library
-    from tests.test_class_link import Page
     from widgets.classroom import ClassLink
     from widgets.probability_lessons import ProbabilityLessonsTab
 
@@ -396,7 +400,8 @@ def test_the_lessons_tab_shows_a_position_step_with_pause_and_the_students_move(
     assert tab.app.position_view is None and tab.app.prediction_box.layout.display == ""
 
 
-def _widgets(widget: object) -> list[object]:
+def _widgets(widget: Any) -> list[Any]:
+    """A widget and every widget under it (ipywidgets' classes, untyped)."""
     out = [widget]
     for child in getattr(widget, "children", ()):
         out.extend(_widgets(child))

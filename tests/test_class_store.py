@@ -12,6 +12,7 @@ import stat
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -54,10 +55,10 @@ CREATE INDEX answers_by_question ON answers (question, id);
 
 def _answer(student: str = "s1", question: str = "counting/hunter", value: float = 0.5,
             name: str = "", uid: str | None = None, kind: str = "probability",
-            at: float = 1000.0, exact: float = 22 / 51, **more: object) -> Answer:
+            at: float = 1000.0, exact: float = 22 / 51, **more: Any) -> Answer:
     return Answer(student=student, name=name, question=question, answer=value, kind=kind,
                   title="1. Counting: A hunter", exact=exact, exact_text="22/51", uid=uid,
-                  at=at, **more)  # type: ignore[arg-type]
+                  at=at, **more)
 
 
 # ====================================================================== stored once
@@ -93,7 +94,7 @@ def test_an_answer_kept_from_before_an_earlier_labs_clear_is_not_stored(
 # ====================================================================== the teacher leads
 
 def _now_answer(question: str = "counting/b", step: int | None = 2, uid: str | None = None,
-                **more: object) -> Answer:
+                **more: Any) -> Answer:
     return _answer(question=question, step=step, uid=uid or uuid.uuid4().hex,
                    at=time.time(), **more)
 

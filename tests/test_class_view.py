@@ -168,6 +168,7 @@ def test_once_send_again_succeeds_nothing_says_kept_any_more(tmp_path: Path) -> 
     went to the teacher once it did (issue 42: the old page kept saying "kept")."""
     store = ClassStore(tmp_path, timeout=0.2)
     app = ProbabilityLessonApp(builtin("counting"), ClassLink(store, student="s1"))
+    assert app.link is not None
     holder = sqlite3.connect(store.path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:
@@ -195,6 +196,7 @@ def test_a_damaged_database_is_reported_left_as_it_is_and_the_lesson_goes_on(
     (tmp_path / "answers.sqlite").write_bytes(damaged)
     store = ClassStore(tmp_path, timeout=0.2)
     app = ProbabilityLessonApp(builtin("counting"), ClassLink(store, student="s1"))
+    assert app.link is not None
     app.prediction.value = 0.4
     app.submit_button.click()
     assert "damaged" in app.link.status.value and "left as it is" in app.link.status.value
@@ -548,12 +550,11 @@ def test_the_teachers_cookie_is_signed_httponly_strict_and_lasts(teacher_server:
 
 def test_log_out_ends_the_session(teacher_server: dict) -> None:
     url = teacher_server["url"]
-    opener = _opener()
+    cookie = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookie))
     assert _open(opener, url + "login", {"password": PASSWORD})[0] == 200
     status, page = _open(opener, url)
     assert "Log out" in page and 'action="logout?lang=en"' in page
-    cookie = next(c for c in opener.handlers if isinstance(c, urllib.request.HTTPCookieProcessor)
-                  ).cookiejar
     value = next(c.value for c in cookie if c.name == "nidavellir_teacher")
     status, page = _open(opener, url + "logout", {})
     assert status == 200 and "Teacher password" in page  # the form again

@@ -16,13 +16,13 @@ import re
 from typing import Any
 
 import pytest
+from test_play_tab_language import _shown, pseudo  # noqa: F401  (the fixture)
 
 from nidavellir import cards as C
 from nidavellir.actions import PLACES
 from nidavellir.i18n import escaped
 from nidavellir.lessons import Library
 from nidavellir.rules.base import CHOICES
-from tests.test_play_tab_language import _shown, pseudo  # noqa: F401  (the fixture)
 from widgets.charts import PLOTLY_MIME
 
 

@@ -56,6 +56,7 @@ def test_a_whole_game_with_masked_random_actions(reward: str) -> None:
         steps += 1
     assert e.agents == [] and steps > 100
     game = e.game
+    assert game is not None
     totals = game.scores().totals
     assert game.is_over and set(final) == {"player_0", "player_1", "player_2"}
     if reward == "win":
@@ -76,6 +77,7 @@ def test_rewards_at_the_end() -> None:
             e.step(None)
             continue
         e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert e.game is not None
     totals = e.game.scores().totals
     assert seen == {"player_0": float(totals[0] - totals[1]),
                     "player_1": float(totals[1] - totals[0])}
@@ -84,6 +86,7 @@ def test_rewards_at_the_end() -> None:
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     e = env(players=3)
     e.reset(seed=2)
+    assert e.game is not None
     before = e.game.state.fingerprint()
     obs, *_ = e.last()
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
@@ -123,4 +126,5 @@ def test_the_action_table_round_trips_every_legal_action() -> None:
 def test_render() -> None:
     e = env(players=2, render_mode="ansi")
     e.reset(seed=3)
-    assert "to bid" in e.render()
+    shown = e.render()
+    assert shown is not None and "to bid" in shown

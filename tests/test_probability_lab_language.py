@@ -22,13 +22,13 @@ from typing import Any
 
 import ipywidgets as W
 import pytest
+from test_dashboard_language import _figures
+from test_play_tab_language import _shown, pseudo  # noqa: F401  (the fixture)
 
 from nidavellir import Game
 from nidavellir import cards as C
 from nidavellir.analysis.probability import QUESTION_KINDS
 from nidavellir.i18n import escaped, using
-from tests.test_dashboard_language import _figures
-from tests.test_play_tab_language import _shown, pseudo  # noqa: F401  (the fixture)
 from widgets.lessons import LessonApp, lessons_app, reveal
 
 #: Notation a formula or a question writes in every language: C(n, k), P(...), E[...],

@@ -20,9 +20,9 @@ import re
 import signal
 import socket
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import psutil
 import pytest
@@ -158,6 +158,8 @@ def test_the_lean_activity_watcher_reads_what_jupyter_servers_reads() -> None:
             self.callback = callback
 
     class Kernel:
+        last_activity: datetime.datetime  # set by the activity watcher
+
         def __init__(self) -> None:
             self.session = Session(key=b"class-secret")
             self.execution_state = "starting"
@@ -174,7 +176,7 @@ def test_the_lean_activity_watcher_reads_what_jupyter_servers_reads() -> None:
     sender = Session(key=b"class-secret")
     execute = sender.msg("execute_request")
     info = sender.msg("kernel_info_request")
-    messages = [
+    messages: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
         ("status", {"execution_state": "idle"}, {}),  # starting -> idle
         ("status", {"execution_state": "busy"}, execute["header"]),
         ("comm_msg", {"data": {"method": "update", "state": {"x": "y" * 1000}}},
@@ -704,7 +706,8 @@ def test_the_pool_refills_once_pages_stop_coming_and_only_to_the_spares(
 
     class Pool:  # what the policy asks of Voila's pool, recorded
         pool_notebook, class_size, spare_kernels, refill_quiet = "dash.ipynb", 30, 2, 20.0
-        _class_fill = ClassKernelManager._class_fill
+        # The policy under test, on this stand-in for the manager (duck-typed).
+        _class_fill = cast(Callable[..., None], ClassKernelManager._class_fill)
         _refill = None
         _initial_done = False
 

@@ -22,14 +22,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_class_view import PASSWORD
+from test_class_view import teacher_server as teacher_server  # the fixture
 
 from nidavellir.classroom.store import DWARVES, Answer, ClassStore, move_answer
 from nidavellir.classroom.teacher.ask import ask_position
 from nidavellir.classroom.teacher.data import lessons_plan
 from nidavellir.i18n import using
 from nidavellir.lessons.position import asked_position_step
-from tests.test_class_view import PASSWORD
-from tests.test_class_view import teacher_server as teacher_server  # the fixture
 
 from .conftest import watch_page
 from .test_dashboard import UPDATE_TIMEOUT
@@ -112,7 +112,9 @@ def _class(store: ClassStore) -> set[str]:
                                uid=f"a{i}") for i, move in enumerate(("bid 14 2 0", "bid 7 5 2"))))
     store.reveal(position.question_id)
     store.show_names(True)
-    store.pin(next(a.id for a in store.answers() if a.uid == "p0"))
+    pinned = next(a.id for a in store.answers() if a.uid == "p0")
+    assert pinned is not None
+    store.pin(pinned)
     store.lock(lesson["key"], 1)
     store.pause()
     return {lesson["title"] for lesson in plan} | {s["title"] for lesson in plan
