@@ -472,13 +472,16 @@ def test_bots_and_integrations_use_the_public_game_api() -> None:
 
 def test_mypy_checks_every_package_strict_for_the_core_and_the_bots() -> None:
     """``make typecheck`` (part of ``make test``) reads this configuration: every package,
-    the widgets included; mypy --strict's flags for the core engine, the bots and the Play
-    model; the upper layers checked (their untyped bodies too) but not strict."""
+    the widgets and the tests included; mypy --strict's flags for the core engine, the bots
+    and the Play model; the upper layers and the tests checked (their untyped bodies too)
+    but not strict, the tests' helper modules found by bare name as pytest imports them."""
     import tomllib
 
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
-    assert set(config["files"]) == {"nidavellir", "widgets"} and "exclude" not in config
+    assert set(config["files"]) == {"nidavellir", "widgets", "tests"} and "exclude" not in config
     assert config["check_untyped_defs"] is True
+    assert config["mypy_path"] == "$MYPY_CONFIG_FILE_DIR/tests"
+    assert config["explicit_package_bases"] is True
     strict_flags = {"disallow_untyped_defs", "disallow_incomplete_defs", "disallow_untyped_calls",
                     "disallow_any_generics", "warn_unused_ignores", "warn_return_any",
                     "no_implicit_reexport", "strict_equality"}
@@ -490,5 +493,7 @@ def test_mypy_checks_every_package_strict_for_the_core_and_the_bots() -> None:
     upper = {f"{m}.*" if (PACKAGE / m.split(".")[1]).is_dir() else m for m in UPPER_LAYERS
              if m not in strict_upper}
     assert set(relaxed["module"]) == upper
+    # The tests: the base settings, no override of their own.
+    assert all(m.startswith("nidavellir") for o in config["overrides"] for m in o["module"])
     every = {m for m in discover() if m.count(".") == 1}
     assert every <= {*CORE_MODULES, *(u.removesuffix(".*") for u in upper), *strict_upper}
