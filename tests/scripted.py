@@ -5,7 +5,8 @@
 scripted. ``set_army`` / ``set_coins`` build a position directly (like a chess
 FEN) for rules that need many cards on the table; the engine then runs for real.
 ``decision`` is the game's decision where a scenario needs one (the game not over),
-``task`` its task of a given class.
+``task`` its task of a given class, ``bid`` a seat's coin on a tavern, ``card_of`` the card
+an action names: each asserts what the scenario relies on.
 ``recruit_game`` plays a seeded game to a decision where a seat may recruit a given hero
 (every hero is reached this way, not by the luck of a seed).
 """

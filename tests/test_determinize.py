@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from scripted import bid, deal_game, decision, play
@@ -33,12 +34,13 @@ def at_decision(players: int, seed: int, index: int, expansions: tuple[str, ...]
     return game
 
 
-def find(players: int, seed: int, expansions: tuple[str, ...], want: object) -> Game:
+def find(players: int, seed: int, expansions: tuple[str, ...],
+         want: Callable[[Game], bool]) -> Game:
     """The first decision of a seeded random game where ``want(game)`` holds."""
     full = play_game(players, "random", seed=seed, expansions=expansions)
     game = Game.new(players=players, seed=seed, expansions=expansions)
     for _, action in full.history:
-        if want(game):  # type: ignore[operator]
+        if want(game):
             return game
         game.apply_fast(action)
     raise AssertionError("no such decision")

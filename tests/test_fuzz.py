@@ -30,6 +30,7 @@ from nidavellir import cli
 from nidavellir import coins as K
 from nidavellir.actions import Action, parse_action
 from nidavellir.bots import play_game
+from nidavellir.cards import Card
 from nidavellir.errors import IllegalAction, InvalidNotation, RecordError, ScenarioError
 from nidavellir.game import Game
 from nidavellir.rules.setup import new_state
@@ -256,7 +257,7 @@ def test_card_tokens_suits_and_coins_parse_or_raise_invalid_notation(text: str) 
             assert str(exc)
             continue
         if parse is parse_token:
-            assert parse_token(value.token) is value  # type: ignore[union-attr]
+            assert isinstance(value, Card) and parse_token(value.token) is value
         elif parse is K.parse_label:
             assert K.parse_label(str(value)) == value
 

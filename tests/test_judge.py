@@ -388,8 +388,8 @@ def _enumerate(game: Game) -> tuple[float, int, Game]:
         key = (wins[seat], totals[seat])
         if best is None or key > best:
             best, final = key, end
-    assert final is not None
-    return (*best, final)  # type: ignore[misc]
+    assert best is not None and final is not None
+    return (*best, final)
 
 
 def endgames() -> list[Game]:

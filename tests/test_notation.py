@@ -12,12 +12,14 @@ import re
 from collections.abc import Callable
 
 import pytest
+from scripted import task
 
 from nidavellir import cards as C
 from nidavellir.actions import Action, parse_action
 from nidavellir.cards import Suit
 from nidavellir.errors import IllegalAction, InvalidNotation, NidavellirError
 from nidavellir.game import Game
+from nidavellir.rules.decisions.picks import Pick
 
 
 def random_game(players: int, seed: int, steps: int | None = None) -> Game:
@@ -248,10 +250,11 @@ def test_bid_the_same_coin_twice() -> None:
 
 def test_take_a_card_that_is_not_in_the_tavern() -> None:
     game = find_decision(3, lambda g: g.decision is not None and g.decision.kind == "pick")
-    tavern = game.state.taverns[game.decision.task.tavern]  # type: ignore[union-attr]
+    pick = task(game, Pick)
+    tavern = game.state.taverns[pick.tavern]
     missing = next(c for c in C.DWARVES if c not in tavern)
     assert_illegal(game, f"take {missing.token}", f"{missing.token} is not in the",
-                   C.TAVERNS[game.decision.task.tavern], "it holds")  # type: ignore[union-attr]
+                   C.TAVERNS[pick.tavern], "it holds")
 
 
 def test_take_a_mercenary_without_the_expansion() -> None:

@@ -8,6 +8,8 @@ the same choice, with the very same analysis.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from conformance import collect
 from scripted import decision
@@ -54,7 +56,8 @@ def bidding_after_others(g: Game) -> bool:
 ])
 @pytest.mark.slow(reason='two searches and two analyses of twin positions: up to 3 s of CPU')
 def test_no_peeking_twins_get_the_same_choice_and_analysis(
-        players: int, seed: int, expansions: tuple[str, ...], want: object) -> None:
+        players: int, seed: int, expansions: tuple[str, ...],
+        want: Callable[[Game], bool]) -> None:
     game = find(players, seed, expansions, want)
     viewer = decision(game).player
     for other in differing_twins(game, viewer):
