@@ -173,7 +173,9 @@ def _login(opener: urllib.request.OpenerDirector, url: str, password: str
            ) -> tuple[int, str]:
     """The class password typed on the login page: (status, page)."""
     _status, _, page = _get(opener, url + "/login")
-    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    field = re.search(r'name="_xsrf" value="([^"]+)"', page)
+    assert field is not None, "no _xsrf field on the login page"
+    xsrf = field.group(1)
     data = urllib.parse.urlencode({"_xsrf": xsrf, "password": password}).encode()
     try:
         with opener.open(url + "/login?next=%2F", data=data, timeout=PATIENCE_S) as r:
@@ -326,9 +328,9 @@ def test_a_client_holds_a_few_kernels_and_a_page_that_never_came_gives_its_back(
     assert status == 429 and "Too many dashboards" in body and "2 dashboards" in body
     assert "Page refused: 127.0.0.8 holds 2 dashboards already" in server.log()
     assert [s for s, _, _ in got] == [200, 200]
-    kernels = [re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)  # type: ignore[union-attr]
-               for _, _, page in got]
-    assert len(set(kernels)) == 2
+    found = [re.search(r'"kernelId": "([0-9a-f-]{36})"', page) for _, _, page in got]
+    kernels = [k.group(1) for k in found if k is not None]
+    assert len(kernels) == len(got) and len(set(kernels)) == 2
     assert _login(_opener("127.0.0.9"), url, "dwarves")[0] == 200  # others are not limited
     wait_until(lambda: all(f"Shutting down kernel {k}: its page never came" in server.log()
                            for k in kernels), "the kernels of pages that never came ended")

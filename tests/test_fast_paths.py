@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from scripted import card_of
 
 from nidavellir import cards as C
 from nidavellir import coins as K
@@ -42,8 +43,9 @@ from nidavellir.engine import Engine
 from nidavellir.errors import IllegalAction
 from nidavellir.game import Game
 from nidavellir.rules.army import unplaced_mercenaries
-from nidavellir.rules.base import DecisionKind
+from nidavellir.rules.base import Choice, DecisionKind
 from nidavellir.rules.catalogue import RULES
+from nidavellir.rules.decisions.picks import Pick
 from nidavellir.rules.taverns import turn_order
 from nidavellir.rules.thingvellir import enlistment_order
 from nidavellir.scoring import score_table, tables_of
@@ -64,12 +66,26 @@ def playout_states(players: int, expansions: tuple[str, ...], games: int):
             eng.apply(heuristic_policy(eng, rng), check=False)
 
 
+def choice(state: GameState) -> Choice:
+    """The decision on top of a playout's state (a playout stops only at decisions)."""
+    task = state.tasks[-1]
+    assert isinstance(task, Choice), task
+    return task
+
+
+def enlistment(action: Action) -> tuple[C.Card, C.Suit]:
+    """An ``enlist`` action's mercenary and column."""
+    card, suit = action.args
+    assert isinstance(card, C.Card) and isinstance(suit, C.Suit), action
+    return card, suit
+
+
 @pytest.mark.parametrize(("players", "expansions"), TABLES)
 def test_tavern_worth_and_the_worthiest_card_are_by_card_worth(
         players: int, expansions: tuple[str, ...]) -> None:
     checked = 0
     for state, _ in playout_states(players, expansions, 4):
-        if state.tasks[-1].kind is not DecisionKind.BID:  # type: ignore[union-attr]
+        if choice(state).kind is not DecisionKind.BID:
             continue
         for p in state.players:
             want = [max((card_worth(p, c) for c in t), default=0.0) for t in state.taverns]
@@ -87,12 +103,12 @@ def test_the_playouts_hero_is_the_first_worth_most_by_hero_value(
         players: int, expansions: tuple[str, ...]) -> None:
     checked = 0
     for state, eng in playout_states(players, expansions, 12):
-        task = state.tasks[-1]
-        if task.kind is not DecisionKind.HERO:  # type: ignore[union-attr]
+        task = choice(state)
+        if task.kind is not DecisionKind.HERO:
             continue
-        p = state.players[task.player]  # type: ignore[union-attr]
+        p = state.players[task.player]
         actions = eng.legal_actions()
-        values = [hero_value(p, a.args[0]) for a in actions]  # type: ignore[arg-type]
+        values = [hero_value(p, card_of(a)) for a in actions]
         assert _choose_hero(p, state.hall) is actions[values.index(max(values))].args[0]
         assert heuristic_policy(eng, random.Random(0)) is actions[values.index(max(values))]
         checked += 1
@@ -117,14 +133,14 @@ def test_the_playouts_pick_is_the_one_the_legal_actions_give(
     the same card, and the same random numbers drawn, as from the list."""
     checked = camp_open = 0
     for state, eng in playout_states(players, expansions, 4):
-        task = state.tasks[-1]
-        if task.kind is not DecisionKind.PICK:  # type: ignore[union-attr]
+        task = choice(state)
+        if task.kind is not DecisionKind.PICK:
             continue
         # With the camp open to the player the policy reads the camp too.
         camp_open += any(a.verb == "camp" for a in eng.legal_actions())
         for seed in range(3):
             fast, plain = random.Random(seed), random.Random(seed)
-            want = _plain_pick(state, task.player, plain)  # type: ignore[union-attr]
+            want = _plain_pick(state, task.player, plain)
             assert heuristic_policy(eng, fast) is want
             assert fast.getstate() == plain.getstate()
             checked += 1
@@ -138,19 +154,20 @@ def test_a_pick_from_the_camp_alone_is_the_one_the_legal_actions_give(players: i
     left: seeded games rarely reach these, so they are made from the camp-open picks."""
     checked = 0
     for state, eng in playout_states(players, ("thingvellir",), 3):
-        task = state.tasks[-1]
-        if task.kind is not DecisionKind.PICK or not any(  # type: ignore[union-attr]
+        task = choice(state)
+        if task.kind is not DecisionKind.PICK or not any(
                 a.verb == "camp" for a in eng.legal_actions()):
             continue
+        assert isinstance(task, Pick)
         for empty_tavern, one_camp_card in ((True, False), (True, True), (False, True)):
             made = state.copy()
             if empty_tavern:
-                made.taverns[task.tavern] = []  # type: ignore[union-attr]
+                made.taverns[task.tavern] = []
             if one_camp_card:
                 made.camp = made.camp[-1:]
             for seed in range(3):
                 fast, plain = random.Random(seed), random.Random(seed)
-                want = _plain_pick(made, task.player, plain)  # type: ignore[union-attr]
+                want = _plain_pick(made, task.player, plain)
                 assert heuristic_policy(Engine(made, quiet=True), fast) is want
                 assert fast.getstate() == plain.getstate()
                 checked += 1
@@ -164,12 +181,12 @@ def test_the_playouts_enlistment_is_the_first_side_worth_most(
     :func:`_column_gain` (the score pad's formulas), as before the shortcut."""
     checked = 0
     for state, eng in playout_states(players, expansions, 6):
-        task = state.tasks[-1]
-        if task.kind is not DecisionKind.MERCENARY:  # type: ignore[union-attr]
+        task = choice(state)
+        if task.kind is not DecisionKind.MERCENARY:
             continue
         actions = eng.legal_actions()
-        p = state.players[task.player]  # type: ignore[union-attr]
-        gains = [_column_gain(p, a.args[0], a.args[1]) for a in actions]  # type: ignore[arg-type]
+        p = state.players[task.player]
+        gains = [_column_gain(p, *enlistment(a)) for a in actions]
         assert heuristic_policy(eng, random.Random(0)) is actions[gains.index(max(gains))]
         checked += 1
     assert checked >= 6
@@ -183,16 +200,17 @@ def test_a_bid_takes_the_first_coin_of_the_sorted_hand_with_each_text_form(
     every legal bid of every bid decision."""
     checked = 0
     for state, eng in playout_states(players, expansions, 2):
-        task = state.tasks[-1]
-        if task.kind is not DecisionKind.BID:  # type: ignore[union-attr]
+        task = choice(state)
+        if task.kind is not DecisionKind.BID:
             continue
-        seat = task.player  # type: ignore[union-attr]
+        seat = task.player
         for action in eng.legal_actions():
             hand = sorted(state.players[seat].hand)
             labels = [K.label(c) for c in hand]
             want = []
             for lab in action.args:
-                j = labels.index(lab)  # type: ignore[arg-type]
+                assert isinstance(lab, str), action
+                j = labels.index(lab)
                 want.append(hand.pop(j))
                 del labels[j]
             after = state.copy()

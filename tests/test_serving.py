@@ -414,8 +414,10 @@ def page(server: VoilaServer) -> dict[str, Any]:
     status, headers, body = request(server, "/", {"Accept-Encoding": "gzip"})
     assert status == 200
     html = gzip.decompress(body).decode()
-    config = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">'
-                                  r"(.*?)</script>", html, re.S).group(1))  # type: ignore[union-attr]
+    data = re.search(r'<script id="jupyter-config-data" type="application/json">'
+                     r"(.*?)</script>", html, re.S)
+    assert data is not None, "no page config in the page"
+    config = json.loads(data.group(1))
     beat(server, config["kernelId"])
     return {"headers": headers, "html": html, "config": config, "wire": len(body)}
 
@@ -450,8 +452,10 @@ def _assets(page: dict[str, Any]) -> dict[str, str]:
     config = page["config"]
     lazy = next(e for e in config["federated_extensions"]
                 if e["name"] == "@nidavellir/voila-page")
-    css = re.search(r'href="(/voila/templates/nidavellir/static/index\.css\?v=[0-9a-f]+)"',
-                    page["html"]).group(1)  # type: ignore[union-attr]
+    link = re.search(r'href="(/voila/templates/nidavellir/static/index\.css\?v=[0-9a-f]+)"',
+                     page["html"])
+    assert link is not None, "no stylesheet link in the page"
+    css = link.group(1)
     plotly = next(e for e in config["nidavellirDeferredExtensions"]
                   if e["name"] == "jupyterlab-plotly")
     return {
@@ -558,7 +562,8 @@ def test_a_websocket_closed_before_it_connected_leaves_the_count_at_zero(
     0. The kernel is stopped (SIGSTOP) so that the server waits while the socket closes."""
     kernel_id = page["config"]["kernelId"]
     beat(server, kernel_id)
-    assert _kernel(server, kernel_id)["connections"] == 0  # type: ignore[index]
+    kernel = _kernel(server, kernel_id)
+    assert kernel is not None and kernel["connections"] == 0
     process = _kernel_process(kernel_id)
     process.send_signal(signal.SIGSTOP)
     before = len(server.log())
@@ -601,7 +606,9 @@ def test_the_shutdown_request_of_a_closed_page_ends_its_kernel(server: VoilaServ
     with the _xsrf cookie's value). Without the cookie (Voila alone) it was refused (403)."""
     status, headers, body = request(server, "/", {"Accept-Encoding": "gzip"})
     html = gzip.decompress(body).decode()
-    kernel_id = re.search(r'"kernelId": "([0-9a-f-]{36})"', html).group(1)  # type: ignore[union-attr]
+    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', html)
+    assert kernel is not None, "no kernel id in the page"
+    kernel_id = kernel.group(1)
     cookie = headers["set-cookie"].split(";")[0]
     xsrf = cookie.split("=", 1)[1]
     assert _kernel(server, kernel_id) is not None
