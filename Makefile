@@ -160,10 +160,14 @@ bench: setup
 	$(BIN)/python benchmarks/bench_whatif.py
 	$(BIN)/python benchmarks/bench_search.py
 
-# A class at the protocol level: one real page timed and recorded in chromium, then N
-# students played over HTTP/websocket (benchmarks/bench_class_protocol.py; ~3-5 minutes).
+# A class, large (benchmarks/README.md; the test suite keeps a small version of each):
+# at the protocol level, one real page timed and recorded in chromium, then N students
+# played over HTTP/websocket (~3-5 minutes); 30 students through kernel kills and a locked
+# database (the chaos); 30 processes writing answers at once while the teacher page polls.
 bench-class: setup chromium
 	$(BIN)/python benchmarks/bench_class_protocol.py $(BENCH_CLASS_ARGS)
+	$(BIN)/python benchmarks/bench_class_chaos.py --students 30
+	$(BIN)/python benchmarks/bench_class_view.py --students 30 --seconds 30
 
 # The lock from pyproject.toml's ranges, keeping every pin they still allow (after a range
 # was changed by hand). LOCK_ARGS="-P voila==0.5.14" moves one package.

@@ -19,7 +19,7 @@ import pytest
 
 pytest_plugins = ["speed_guard"]
 
-os.environ.setdefault("NIDAVELLIR_COACH_LEVEL", "search@20")
+os.environ.setdefault("NIDAVELLIR_COACH_LEVEL", "search@6")
 for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_name, None)
 os.environ["LANG"] = "C.UTF-8"

@@ -41,7 +41,9 @@ from widgets.classroom import ClassLink
 from widgets.probability_lessons import ProbabilityLessonApp
 
 ROOT = Path(__file__).resolve().parent.parent
-WRITERS = 30
+#: Students writing at once, each in a process of its own: make test's small class (issue
+#: 55); benchmarks/bench_class_view.py writes for 30 (benchmarks/README.md).
+WRITERS = 8
 ANSWERS_EACH = 10
 
 WRITER = r"""
@@ -60,7 +62,8 @@ for k in range(int(sys.argv[4])):
 """
 
 
-def test_thirty_students_answering_at_once_lose_no_answer(tmp_path: Path) -> None:
+@pytest.mark.slow(reason="eight interpreters writing to one class database at once")
+def test_students_answering_at_once_lose_no_answer(tmp_path: Path) -> None:
     gate = tmp_path / "gate"
     gate.mkdir()
     folder = tmp_path / "class"

@@ -58,6 +58,23 @@ def test_every_card_of_the_catalogue_explains_itself_with_a_rulebook_citation() 
     assert "warrior 6 or explorer 8" in ability(C.MERCENARIES[0])
 
 
+def test_card_texts_take_their_numbers_from_the_rules() -> None:
+    """A card's text names its numbers by placeholder, filled from the catalogue and the
+    rules' constants (issue 59): none is typed into the text, where it could go stale."""
+    import re
+
+    from nidavellir.card_text import ABILITIES, CLASS_ABILITIES
+    from nidavellir.rules.catalogue import RULES
+
+    texts = [e.ability for e in RULES.values()] + [t for t, _s in ABILITIES.values()]
+    texts += list(CLASS_ABILITIES.values())
+    for text in texts:
+        bare = re.sub(r"\{\w+\}|\bages? [12]\b|\b1 (rank|to)\b|\bR\d+\b|gem 6", "", text)
+        assert not re.search(r"\d", bare), f"a number typed into {text!r}"
+    assert "+{bonus}" in RULES[C.GRID].ability and RULES[C.GRID].facts["bonus"] == C.GRID_BONUS
+    assert ", ".join(map(str, C.DWERG_POINTS[1:4])) in ability(C.DWERG_YMIR)
+
+
 @pytest.mark.parametrize("token", ["Astrid", "Megingjord", "W6/E8", "King's Hand", "E9", "+3"])
 def test_a_tile_has_a_tooltip_and_a_card_info_panel(token: str) -> None:
     card = C.card(token)
@@ -192,7 +209,8 @@ def test_save_game_downloads_a_record_and_saves_to_a_path(tmp_path: Path) -> Non
 
 
 def test_open_in_replay_once_the_game_is_over() -> None:
-    dash = Dashboard(bot_delay=0, seats=("human", "random", "random"))
+    dash = Dashboard(bot_delay=0, seats=("human", "random", "random"), charts=False,
+                     coach={"ahead": False})
     dash.open_tab("play")
     app = dash.play
     assert app.files.open_button.disabled  # a replay would show the bots' face-down bids
@@ -410,6 +428,8 @@ def test_a_tie_for_a_distinction_is_explained() -> None:
             assert shown in html
 
 
+@pytest.mark.slow(reason='games played on after undo and play again through the panels: about 2 '
+                        's of CPU')
 def test_undo_and_play_again_sit_with_the_decision() -> None:
     app = play_app(players=2, seats=["human", "random"], seed=7, bot_delay=0)
     panel = app.decision
@@ -433,6 +453,8 @@ def test_undo_and_play_again_sit_with_the_decision() -> None:
     assert app.session.seats == ["human", "random"]
 
 
+@pytest.mark.slow(reason='two games played through the panels, forced moves on and off: about 2 '
+                        's of CPU')
 def test_forced_moves_are_played_and_said_and_can_be_switched_off() -> None:
     on = play_app(players=3, seats=["human", "random", "random"], seed=12, bot_delay=0)
     rng = random.Random(12)
@@ -570,6 +592,7 @@ def test_the_log_and_undo_menu_never_show_another_seats_face_down_bid() -> None:
     assert panels[0] == panels[1]
 
 
+@pytest.mark.slow(reason='a record replayed through Replay at every decision: about 1.5 s of CPU')
 def test_a_replay_of_an_unfinished_record_shows_only_what_the_table_may_see() -> None:
     from widgets.replay import ReplayPanel
 
@@ -620,6 +643,8 @@ def _all_widgets(w):  # type: ignore[no-untyped-def]
         yield from _all_widgets(child)
 
 
+@pytest.mark.slow(reason='a game played through the Play tab with its order of changes '
+                        'recorded: about 2 s of CPU')
 def test_the_page_receives_each_move_in_the_order_of_the_story() -> None:
     """Issue 44: at every move of a whole game against a bot (the end of each age
     included), the page receives what happened (status, table, boards, log) before the

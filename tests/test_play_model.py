@@ -32,7 +32,7 @@ from nidavellir.bots import make_bot
 from nidavellir.play import Judging, Session
 s = Session.from_config({"players": 3, "seats": ["human", "easy", "medium"], "seed": 11},
                         auto_forced=True, age_summaries=True, background=True)
-coach = Judging(s, level="search@20")
+coach = Judging(s, level="search@6")
 versions, hints, undone = [], 0, False
 s.observe(lambda c: versions.append(c["new"]), "version")
 while not s.game.is_over:
@@ -58,6 +58,8 @@ print(json.dumps({"hints": hints, "undone": undone, "versions": len(versions),
 """
 
 
+@pytest.mark.slow(reason="a whole game in a fresh interpreter, the Hint at every decision: "
+                        "about 3 s of CPU")
 def test_a_whole_game_is_played_through_the_model_without_any_widget() -> None:
     done = subprocess.run([sys.executable, "-c", WHOLE_GAME], capture_output=True, text=True,
                           cwd=ROOT, timeout=600, check=False)
@@ -215,3 +217,66 @@ def test_a_coach_that_does_not_judge_ahead_judges_when_the_hint_asks() -> None:
     assert lazy.hint is lazy.judgement and eager.judgement is not None
     assert [(str(o.action), o.win) for o in lazy.judgement.options] == \
         [(str(o.action), o.win) for o in eager.judgement.options]
+
+
+class _Interleaved:
+    """The session's lock, with one thing done just before it is first taken: what the page
+    does between the bots' thread reading the position and playing (no thread, no sleep)."""
+
+    def __init__(self, lock: object, before: object) -> None:
+        self.lock = lock
+        self.before = before
+
+    def __enter__(self) -> object:
+        before, self.before = self.before, None
+        if before is not None:
+            before()
+        return self.lock.__enter__()
+
+    def __exit__(self, *exc: object) -> object:
+        return self.lock.__exit__(*exc)
+
+
+def _at_a_forced_move() -> tuple[Session, int]:
+    """A background session whose human seat (0) has one legal move, and the index of an
+    earlier decision of that seat to undo to."""
+    import random
+
+    s = Session.from_config({"players": 3, "seats": ["human", "random", "random"], "seed": 2},
+                            auto_forced=True, background=True, autoplay=False)
+    s.play_bots = lambda: None  # the test plays the bots' part itself
+    rng = random.Random(0)
+    game = s.game
+    while True:
+        d = game.decision
+        assert d is not None, "no forced move for the human seat in this game"
+        legal = game.legal_actions()
+        earlier = [i for i, (p, _a) in enumerate(game.history) if p == 0]
+        if d.player == 0 and len(legal) == 1 and earlier:
+            return s, earlier[-1]
+        game.apply(rng.choice(legal))
+
+
+def test_a_forced_move_after_an_undo_is_dropped() -> None:
+    """The bots' thread plays a learner's only legal move; an undo comes between its reading
+    of the position and its move: the move is not played in the undone position."""
+    s, earlier = _at_a_forced_move()
+    generation = s._generation
+    s._lock = _Interleaved(s._lock, lambda: s.undo_to(earlier))
+    s._play_bots_now(generation)
+    assert len(s.game.history) == earlier  # where the undo put it, and no further
+    assert not s.forced
+    assert s.waiting_for_human
+
+
+def test_a_click_after_the_forced_move_landed_is_refused() -> None:
+    """The learner clicks the only legal move while the bots' thread plays it for them: the
+    click, meant for the position before, is refused instead of landing on the next one."""
+    s, _earlier = _at_a_forced_move()
+    game = s.game
+    at = len(game.history)
+    move = game.legal_actions()[0]
+    s._lock = _Interleaved(s._lock, lambda: s._play_bots_now(s._generation))
+    assert not s.submit(move)
+    assert s.forced == {at}  # the forced move landed once, for the learner
+    assert "moved on" in s.error

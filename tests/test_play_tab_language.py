@@ -90,10 +90,12 @@ def _first_legal(session: Any) -> str:
     return str(sorted(session.game.legal_actions(), key=str)[0])
 
 
+@pytest.mark.slow(reason='the Play tab through an age in the pseudo-language, every text read: '
+                        'about 1.7 s of CPU')
 def test_the_play_tab_shows_no_word_outside_the_catalogues(pseudo: None) -> None:
     from widgets.dashboard import Dashboard
 
-    dash = Dashboard(bot_delay=0)
+    dash = Dashboard(bot_delay=0, charts=False)  # the charts' words: test_dashboard_language
     dash.tabs.selected_index = 1  # Play
     app = dash.play
     session = app.session

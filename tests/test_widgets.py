@@ -18,13 +18,13 @@ from widgets import CLASS_COLOURS, render
 from widgets import play_app as _play_app
 from widgets.controls import (
     BidControl,
+    CardColumnControl,
     CardControl,
     CoinControl,
     ColumnControl,
     Context,
     GenericControl,
     HeroControl,
-    MercenaryControl,
     build_control,
 )
 from widgets.session import Session
@@ -129,7 +129,7 @@ def test_a_hot_seat_game_through_the_panels_draws_each_kind_with_its_control():
     assert controls["bid"] is BidControl and controls["pick"] is CardControl
     assert controls["hero"] is HeroControl and controls["transform"] is CoinControl
     for kind, control in controls.items():
-        assert control is CONTROLS[CHOICES[kind].control], kind
+        assert control is CONTROLS[type(CHOICES[kind].control)], kind
 
 
 # ---------------------------------------------------------------------- bad submissions
@@ -476,11 +476,11 @@ def test_hero_panel_greys_ineligible_heroes_with_the_reason():
     hall = app.session.observation()["hall"]
     player = app.session.game.state.players[d.player]
     assert "Hourya" in hall and player.ranks[4] < 5
-    dead = control.disabled["hero Hourya"]
+    dead = control.disabled["Hourya"]
     assert dead.disabled and "explorer ranks" in dead.tooltip
     assert "Hourya needs" in control.reasons["Hourya"]
     for token in hall:
-        assert f"hero {token}" in control.buttons or f"hero {token}" in control.disabled
+        assert f"hero {token}" in control.buttons or token in control.disabled
 
 
 def test_bot_delay_shows_each_bot_move():
@@ -557,9 +557,9 @@ def _context(kind, notations, submitted):
 @pytest.mark.parametrize("kind, notations, cls", [
     ("pick", ["take W7", "take H", "camp Draupnir", "camp W6/E8"], CardControl),
     ("tavern_discard", ["drop W7", "drop +3"], CardControl),
-    ("mercenary_order", ["enlist first", "enlist last"], MercenaryControl),
+    ("mercenary_order", ["enlist first", "enlist last"], GenericControl),
     ("mercenary", ["enlist W6/E8 W", "enlist W6/E8 E", "enlist H/M1 H", "enlist H/M1 M"],
-     MercenaryControl),
+     CardColumnControl),
     ("olwyn", ["double W", "double H", "double M", "double B", "double E"], ColumnControl),
     ("andumia", ["choose W7", "choose +5", "skip"], CardControl),
     ("holda", ["choose Draupnir", "choose H/E8", "skip"], CardControl),
@@ -666,3 +666,28 @@ def test_a_fallback_move_the_engine_refuses_is_skipped(monkeypatch):
     assert s.submit(s.game.legal_actions()[0])
     assert s.game.history[1] == (1, expected)
     assert f"safe legal move instead: {expected}" in "\n".join(s.console.messages)
+
+
+def test_every_kind_of_control_has_its_drawer():
+    """One list of controls (nidavellir.rules.controls); each drawer says which it draws."""
+    from nidavellir.rules.controls import CONTROLS as KINDS
+    from widgets.controls import CONTROLS
+
+    assert set(CONTROLS) == set(KINDS)
+    assert all(CONTROLS[kind].draws is kind for kind in KINDS)
+
+
+def test_the_menu_of_many_moves_shows_their_words_not_their_notation():
+    game = Game.new(players=3, seed=2)
+    submitted: list[str] = []
+    actions = game.legal_actions()  # 60 bids: more than the buttons' limit
+    ctx = Context(kind="bid", player=0, actions=actions, obs=game.observation(0),
+                  submit=submitted.append, game=game)
+    control = GenericControl(ctx)
+    assert control.dropdown is not None
+    shown = [text for text, _value in control.dropdown.options]
+    assert len(set(shown)) == len(shown) == len(actions)
+    assert not {str(a) for a in actions} & set(shown)
+    assert shown[0] == game.decision.task.say(game.engine, actions[0])
+    control.choose(actions[5])
+    assert submitted == [str(actions[5])]

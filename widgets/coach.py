@@ -196,6 +196,26 @@ class Coach(W.VBox):
         self.review_timings: dict[str, float] = {}
         """Seconds the last review took (``review``; the consistency benchmark reads it)."""
         self._workers = Workers("nidavellir-review", on_error=self._failed)
+        self._build_hint()
+        self._build_review(review_level)
+        self.children = [
+            W.HBox([self.hint_button, self.deeper_button, self.show_bar, self.progress,
+                    self.progress_label], layout=W.Layout(align_items="center",
+                                                          flex_flow="row wrap")),
+            self.hint_text, self.bar,
+            W.HBox([self.review_button, self.review_depth, self.review_progress],
+                   layout=W.Layout(align_items="center", flex_flow="row wrap")),
+            self.review_status, self.review_box]
+        self._game: Game | None = None
+        # The model was told of the move first (it observed the session before this panel):
+        # what is shown here is its state for the new position.
+        session.observe(lambda _c: self._changed(), "version")
+        self.judging.observe(self._judging_changed, ["judgement", "hints", "progress"])
+        self._changed()
+        self._show_progress(self.judging.progress)
+
+    def _build_hint(self) -> None:
+        """The Hint, Think longer, the judgement's progress and the win-chance bar."""
         self.hint_button = W.Button(description=_("Hint"), icon="lightbulb-o",
                                     tooltip=_("the coach's best move for you, and why"))
         self.hint_button.add_class("nid-hint")
@@ -219,6 +239,9 @@ class Coach(W.VBox):
         self.show_bar.observe(lambda _c: self.refresh_bar(), "value")
         self.bar = W.HTML()
         self.bar.add_class("nid-win-bar")
+
+    def _build_review(self, review_level: str) -> None:
+        """The review of the game: its depth, its button, its progress and its table."""
         depths = [(_(label), level) for label, level in REVIEW_DEPTHS]
         if review_level not in [v for _label, v in depths]:  # the variable's level
             # Translators: the review's depth set by the installation, "review (a search
@@ -247,21 +270,6 @@ class Coach(W.VBox):
         self.review_box.add_class("nid-review-box")
         self.review_frame: Any = None
         self.reviewed_game: Game | None = None
-        self.children = [
-            W.HBox([self.hint_button, self.deeper_button, self.show_bar, self.progress,
-                    self.progress_label], layout=W.Layout(align_items="center",
-                                                          flex_flow="row wrap")),
-            self.hint_text, self.bar,
-            W.HBox([self.review_button, self.review_depth, self.review_progress],
-                   layout=W.Layout(align_items="center", flex_flow="row wrap")),
-            self.review_status, self.review_box]
-        self._game: Game | None = None
-        # The model was told of the move first (it observed the session before this panel):
-        # what is shown here is its state for the new position.
-        session.observe(lambda _c: self._changed(), "version")
-        self.judging.observe(self._judging_changed, ["judgement", "hints", "progress"])
-        self._changed()
-        self._show_progress(self.judging.progress)
 
     # ------------------------------------------------------------------ the model's state
 

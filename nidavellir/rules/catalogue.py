@@ -12,12 +12,8 @@ True
 from __future__ import annotations
 
 from ..cards import Card
-from .artifacts import ARTIFACTS
-from .cardrules import CardRules
-from .heroes import HEROES
-
-#: Card -> its entry (heroes and artifacts; other cards behave by their kind).
-RULES: dict[Card, CardRules] = {**HEROES, **ARTIFACTS}
+from . import artifacts, heroes  # noqa: F401  (their entries join RULES as they load)
+from .cardrules import MARKS, RULES, CardRules
 
 
 def rules_of(card: Card) -> CardRules | None:
@@ -26,4 +22,4 @@ def rules_of(card: Card) -> CardRules | None:
     return RULES.get(card)
 
 
-__all__ = ["RULES", "rules_of"]
+__all__ = ["MARKS", "RULES", "rules_of"]

@@ -51,14 +51,15 @@ class RoundStart(Step):
         deck = s.decks[s.age]
         if len(deck) < 3 * n:
             raise AssertionError(f"age {s.age}: {len(deck)} cards left for 3 taverns of {n}")
-        for t in range(3):
+        for t in C.TAVERN_INDICES:
             drawn = deck[-n:]  # the top n cards, drawn one at a time from the top
             drawn.reverse()
             del deck[-n:]
             s.taverns[t] = drawn
         if not table.quiet:
             table.emit(ev.RoundStarted, taverns=tuple(tuple(t) for t in s.taverns))
-        table.push(*[BID[p.seat] for p in s.players if not p.uline], *REVEAL, ROUND_END)
+        table.push(*[BID[p.seat] for p in s.players if C.ULINE not in p.command_zone],
+                   *REVEAL, ROUND_END)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +73,7 @@ class Reveal(Step):
         t = self.tavern
         s.tavern = t
         for p in s.players:
-            if p.uline and p.bids[t] is None and p.hand:
+            if p.bids[t] is None and p.hand and C.ULINE in p.command_zone:
                 table.push(UlineBid(p.seat, t), ORDER[t])
                 return
         table.push(ORDER[t])
@@ -118,7 +119,7 @@ class Trade(Step):
         p = table.state.players[self.seat]
         if p.bids[self.tavern] not in K.EXCHANGE_COINS:
             return
-        if p.uline:
+        if C.ULINE in p.command_zone:
             if len(p.hand) > 2:
                 table.push(UlineTrade(p.seat))
             elif len(p.hand) == 2:
@@ -157,7 +158,7 @@ class RoundEnd(Step):
         s = table.state
         for p in s.players:
             p.hand = sorted(p.hand + [c for c in p.bids if c is not None] + p.purse)
-            p.bids = [None, None, None]
+            p.bids = [None] * len(C.TAVERNS)
             p.purse = []
         s.tavern = None
         if s.round < s.config.rounds_per_age:
@@ -181,7 +182,7 @@ class AgeEnd(Step):
         s = table.state
         table.emit(ev.AgeEnded)
         if s.age == 1:
-            table.push(Enlistment(), YludStep(), *[Distinction(i) for i in range(5)],
+            table.push(Enlistment(), YludStep(), *[Distinction(i) for i in range(len(C.DISTINCTIONS))],
                        ClearCamp(), StartAge(2))
         else:
             table.push(Enlistment(), YludStep(), Enlistment(), ThrudLeaves(),
@@ -328,14 +329,14 @@ class GameEnd(Step):
 # The steps that come back every round, shared (steps are immutable values).
 ROUND_START = RoundStart()
 ROUND_END = RoundEnd()
-REVEAL: tuple[Reveal, ...] = tuple(Reveal(t) for t in range(3))
-ORDER: tuple[Order, ...] = tuple(Order(t) for t in range(3))
-TAVERN_END: tuple[TavernEnd, ...] = tuple(TavernEnd(t) for t in range(3))
-BID: tuple[Bid, ...] = tuple(Bid(seat) for seat in range(5))
-PICK: tuple[tuple[Pick, ...], ...] = tuple(tuple(Pick(seat, t) for t in range(3))
-                                           for seat in range(5))
-TRADE: tuple[tuple[Trade, ...], ...] = tuple(tuple(Trade(seat, t) for t in range(3))
-                                             for seat in range(5))
+REVEAL: tuple[Reveal, ...] = tuple(Reveal(t) for t in C.TAVERN_INDICES)
+ORDER: tuple[Order, ...] = tuple(Order(t) for t in C.TAVERN_INDICES)
+TAVERN_END: tuple[TavernEnd, ...] = tuple(TavernEnd(t) for t in C.TAVERN_INDICES)
+BID: tuple[Bid, ...] = tuple(Bid(seat) for seat in C.SEATS)
+PICK: tuple[tuple[Pick, ...], ...] = tuple(tuple(Pick(seat, t) for t in C.TAVERN_INDICES)
+                                           for seat in C.SEATS)
+TRADE: tuple[tuple[Trade, ...], ...] = tuple(tuple(Trade(seat, t) for t in C.TAVERN_INDICES)
+                                             for seat in C.SEATS)
 
 __all__ = ["AgeEnd", "BrisingamensEnd", "ClearCamp", "Distinction", "Enlistment", "GameEnd",
            "Order", "Reveal", "RoundEnd", "RoundStart", "StartAge", "TavernEnd", "ThrudLeaves",
