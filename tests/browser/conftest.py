@@ -73,6 +73,24 @@ def _start_class_server(tmp: Path) -> ClassServer:
     return ClassServer(server, folder, lessons)
 
 
+class _Patient:
+    """The shared Chromium, whose every context waits as long as the tests do
+    (:data:`PATIENCE_S`) in the calls that name no timeout (a click, a text read, an
+    ``evaluate``): Playwright's own default, 30 s, is a clock on a machine whose load nobody
+    controls (a throttled page's click missed it at a load of 16)."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **kwargs: Any) -> Any:
+        context = self._browser.new_context(**kwargs)
+        context.set_default_timeout(PATIENCE_S * 1000)
+        return context
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 class _Shared:
     """One Voila server (the lab's notebooks), one class server (:class:`ClassServer`, for
     the class tests) and one Chromium for every browser test of a run, each started by the
@@ -105,8 +123,8 @@ class _Shared:
             from playwright.sync_api import sync_playwright
 
             self.playwright = sync_playwright().start()
-            self.browser = self.playwright.chromium.launch(
-                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            self.browser = _Patient(self.playwright.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True))
         return self.browser
 
     def close(self) -> None:

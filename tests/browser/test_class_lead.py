@@ -54,6 +54,7 @@ def _all_disabled(pg: Any, selector: str) -> None:
                          arg=selector, timeout=UPDATE_TIMEOUT)
 
 
+@pytest.mark.slow(reason="three students' pages, the teacher's and the projector, each a kernel: about 34 s of CPU")
 def test_the_teacher_locks_pauses_resumes_and_reveals_on_every_students_page(
         class_run: ClassRun, chromium: Any) -> None:
     server = class_run.server

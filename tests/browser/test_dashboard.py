@@ -279,7 +279,7 @@ def _play_bid_and_pick(pg: Any, label: str) -> None:
     chart1 = pg.evaluate(CHART_STATE, status)
     assert chart1 is not None and chart1["size"] != chart0["size"], "the chart did not follow"
     # A card: wait for the bots' bids and the reveal, then the first 'take' button.
-    take = pg.locator(f"{app} button.widget-button").filter(has_text=re.compile(r"^take\b"))
+    take = pg.locator(f"{app} button.widget-button").filter(has_text=re.compile(r"^(★ )?take\b"))
     take.first.wait_for(timeout=UPDATE_TIMEOUT)
     charts_text = pg.locator(status).inner_text()
     record(f"{label} pick click to board update",
@@ -300,6 +300,7 @@ def test_play_bid_and_pick_update_board_and_charts(voila_server: VoilaServer,
     page.assert_clean()
 
 
+@pytest.mark.slow(reason="a Chromium slowed 6x spins a core while it runs: about 40 s of CPU")
 def test_play_with_cpu_throttled_6x(voila_server: VoilaServer, page: PageWatch) -> None:
     """Chromium's CPU slowed 6x (a cheap laptop): the page loads clean, the Play tab opens
     and a bid through its dropdowns reaches the board. A throttled Chromium spins a core
@@ -350,6 +351,7 @@ def test_bad_input_shows_a_message(voila_server: VoilaServer, page: PageWatch) -
 PAGE_TIMEOUT_S, CULL_IDLE_S = 20.0, 5.0
 
 
+@pytest.mark.slow(reason="four pages and a class server of their own, waiting through an idle cull: about 36 s of CPU")
 def test_pages_at_once_then_their_kernels_leave_with_them(chromium: Any, tmp_path: Path) -> None:
     """Four pages of a class server at once (tests/browser/pages_at_once.py): one left open
     through the idle cull, one closed, one reloaded, one gone without a goodbye; the
@@ -371,6 +373,7 @@ def test_pages_at_once_then_their_kernels_leave_with_them(chromium: Any, tmp_pat
           f"(idle cull {CULL_IDLE_S:g} s)")
 
 
+@pytest.mark.slow(reason="a Hint, a game played to its end, its review and Replay: about 36 s of CPU")
 def test_coach_hint_review_and_a_mistake_in_replay(voila_server: VoilaServer,
                                                   page: PageWatch) -> None:
     """Issue 14: Hint shows a move; after a game, Review lists the mistakes; a click on one

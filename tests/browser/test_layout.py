@@ -3,8 +3,9 @@ dashboard at 1280x800 and 1920x1080 (issue 44).
 
 The page is walked once as a learner walks it, and each state is read at both sizes: the
 three walkthroughs' first steps, the Play tab with its new-game form open, and a decision
-of every kind a recorded Thingvellir game (four players) and a base game (three players)
-reach, the Thingvellir hall's 26 heroes included, each shown in the Replay tab and opened
+of every kind of control a recorded Thingvellir game (four players) and a base game (three
+players) reach (``NIDAVELLIR_LAYOUT=every-kind``: of every kind of decision), the
+Thingvellir hall's 26 heroes included, each shown in the Replay tab and opened
 from it as a What-if branch (the Play tab's own panels). Each state is read at 1280x800 as
 it is drawn, then with the window widened to 1920x1080 (the layout follows the window;
 read while it shrinks, a chart still as wide as before would look cut). :mod:`layout`
@@ -16,6 +17,7 @@ each size goes to ``test-artifacts/``.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -35,10 +37,17 @@ SIZES = [(1280, 800), (1920, 1080)]
 RECORDS = ["examples/records/thingvellir_four_players.json", "examples/records/three_players.json"]
 
 
-def decisions_of_every_kind(path: str, seen: set[str]) -> list[int]:
-    """The first decision of each kind in a record not in ``seen`` (which it updates: a
-    kind drawn from an earlier record is not drawn again), and the one with the most
-    options."""
+#: ``NIDAVELLIR_LAYOUT=every-kind``: a decision of every kind (14 positions), the long
+#: version; by default a decision of every kind of control (the widgets a decision is drawn
+#: with: bids, card tiles, coin buttons, the hero hall, columns) and the one with the most
+#: options (6 positions).
+EVERY_KIND = os.environ.get("NIDAVELLIR_LAYOUT") == "every-kind"
+
+
+def decisions_to_read(path: str, seen: set[str]) -> list[int]:
+    """The first decision of each kind of control (of each kind of decision, with
+    :data:`EVERY_KIND`) in a record not in ``seen`` (which it updates: one drawn from an
+    earlier record is not drawn again), and the one with the most options."""
     record = json.loads((ROOT / path).read_text(encoding="utf-8"))
     game = Game.from_record(dict(record, actions=[]))
     first: dict[str, int] = {}
@@ -46,8 +55,9 @@ def decisions_of_every_kind(path: str, seen: set[str]) -> list[int]:
     for i, action in enumerate(record["actions"]):
         d = game.decision
         assert d is not None
-        if d.kind not in seen:
-            first.setdefault(d.kind, i)
+        key = d.kind if EVERY_KIND else type(d.task.control).__name__
+        if key not in seen:
+            first.setdefault(key, i)
         most = max(most, (len(game.legal_actions()), i))
         game.apply(action)
     seen.update(first)
@@ -99,9 +109,9 @@ def both_sizes(pw_page: Any) -> Iterator[str]:
     pw_page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
 
 
-@pytest.mark.slow(reason="every kind of decision of two recorded games (14 positions), "
-                         "each replayed and branched in the page and read at both sizes: "
-                         "about 5 s of CPU a position")
+@pytest.mark.slow(reason="a decision of every kind of control from two recorded games "
+                         "(7 positions), each replayed and branched in the page and read at "
+                         "both sizes: about 8 s of CPU a position")
 def test_nothing_cut_no_word_broken_and_the_coach_beside_the_options(
         voila_server: VoilaServer, chromium: Any) -> None:
     width, height = SIZES[0]
@@ -133,7 +143,7 @@ def test_nothing_cut_no_word_broken_and_the_coach_beside_the_options(
             pg.locator(".nid-replay-load").click()
             wait_text(pg, ".nid-replay-status", r"decisions")
             no_problems(pg, f"Replay of {path}", ".nid-replay")
-            for index in decisions_of_every_kind(path, seen):
+            for index in decisions_to_read(path, seen):
                 tab(pg, "Replay").click()
                 set_slider(pg, index)
                 for size in both_sizes(pg):

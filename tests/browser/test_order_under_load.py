@@ -116,6 +116,7 @@ TAKEN_OVER = ((1, 2), (2, 1))
 CHAINED = {"hero", "pioneer", "thrud"}
 
 
+@pytest.mark.slow(reason="plays the learner's decisions of the end of both ages through the page: about 40 s of CPU")
 def test_the_story_keeps_its_order_at_the_end_of_each_age(
         voila_server: VoilaServer, chromium: Any, busy_machine: int) -> None:
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
