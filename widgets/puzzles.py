@@ -91,7 +91,9 @@ class PuzzlesTab(W.VBox):
         #: The teacher's set now: (its number, its name, its puzzles), or None.
         self.class_set: tuple[int, str, list[Puzzle]] | None = None
         self._class_answered: set[str] = set()
-        guarded = (lambda fn: guard(self.console, fn, "puzzles"))
+        def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
+            return guard(self.console, fn, "puzzles")
+
         intro = W.HTML("<div class='nid-text'><b>" + esc(_("Puzzles")) + "</b> " + esc(_(
             "Positions from real games where one move is clearly the best, whatever the cards "
             "you cannot see: find it. Each first answer is rated, yours against the puzzle's "
@@ -468,7 +470,8 @@ class PuzzlesTab(W.VBox):
 
     def _class_changed(self) -> None:
         """An answer's state changed (sent, stored): the class's ratings once stored."""
-        if self.class_set is None or self.view is None or self.puzzle is None:
+        if self.class_set is None or self.view is None or self.puzzle is None \
+                or self.link is None:
             return
         if self.link.state_of(self.view.question_id) != "stored" or self.tries == 0:
             return
@@ -483,6 +486,7 @@ class PuzzlesTab(W.VBox):
     def class_rating_text(self) -> str:
         """The student's and the puzzle's ratings in the class, from the class database."""
         assert self.class_set is not None and self.puzzle is not None
+        assert self.link is not None
         from nidavellir.classroom.store import person_of
 
         _n, _name, puzzles = self.class_set

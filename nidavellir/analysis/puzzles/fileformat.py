@@ -11,6 +11,7 @@ line 1: field 'record' is missing (a game record whose last position is the puzz
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import os
@@ -172,7 +173,7 @@ class Puzzle:
         return replace(self, rating=rating)
 
     def to_dict(self) -> dict[str, Any]:
-        """The puzzle as its line holds it."""
+        """The puzzle as its line holds it (a copy: changing it changes no puzzle)."""
         out: dict[str, Any] = {
             "id": self.id, "seat": self.seat, "answers": list(self.answers),
             "runner_up": self.runner_up, "gap": dict(self.gap), "exact": self.exact,
@@ -180,7 +181,7 @@ class Puzzle:
             "rating": self.rating.to_dict(), "source": dict(self.source)}
         out.update({k: self.extra[k] for k in OPTIONAL if k in self.extra})
         out["record"] = dict(self.record)
-        return out
+        return copy.deepcopy(out)
 
 
 # ====================================================================== reading
@@ -287,9 +288,11 @@ def parse_puzzle(data: Any, line: int | None = None) -> Puzzle:
     if "continuation" in extra and not (isinstance(extra["continuation"], list) and all(
             isinstance(a, str) for a in extra["continuation"])):
         raise PuzzleFileError(_("must be a list of moves in notation"), line, "continuation")
-    return Puzzle(id=pid, record=dict(record), seat=seat, answers=tuple(answers),
-                  runner_up=runner, gap=dict(gap), exact=exact, reason=dict(reason),
-                  themes=tuple(themes), rating=rating, source=dict(source), extra=extra,
+    data = copy.deepcopy(dict(data))  # the puzzle keeps its own: the caller's may change
+    extra = {k: data[k] for k in OPTIONAL if k in data}
+    return Puzzle(id=pid, record=data["record"], seat=seat, answers=tuple(answers),
+                  runner_up=runner, gap=data["gap"], exact=exact, reason=dict(reason),
+                  themes=tuple(themes), rating=rating, source=data["source"], extra=extra,
                   line=line or 0)
 
 

@@ -287,12 +287,8 @@ class Run:
                 "tables": dict(sorted(self.tables.items())), "errors": self.errors}
 
 
-def generate(games: int, seed: int = 0, first: int = 0, records: Sequence[tuple[str, dict[
-        str, Any]]] = (), per_game: int = PER_GAME, deals: int = DEALS,
-             backend: Backend | None = None, progress: bool = False,
-             stats: Run | None = None) -> Iterator[dict[str, Any]]:
-    """The puzzles of games ``first`` … ``first + games - 1`` of the run with master
-    ``seed``, then of ``records``, in that order (module docs); ``stats`` is filled in."""
+def check_arguments(games: int, per_game: int, deals: int) -> None:
+    """ValueError naming the option that is wrong."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(_("{option} must be a whole number >= 0, not {value}").format(
             option="--games", value=repr(games)))
@@ -302,6 +298,15 @@ def generate(games: int, seed: int = 0, first: int = 0, records: Sequence[tuple[
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < DEALS:
         raise ValueError(_("{option} must be at least {least}, not {value}").format(
             option="--deals", least=DEALS, value=repr(deals)))
+
+
+def generate(games: int, seed: int = 0, first: int = 0, records: Sequence[tuple[str, dict[
+        str, Any]]] = (), per_game: int = PER_GAME, deals: int = DEALS,
+             backend: Backend | None = None, progress: bool = False,
+             stats: Run | None = None) -> Iterator[dict[str, Any]]:
+    """The puzzles of games ``first`` … ``first + games - 1`` of the run with master
+    ``seed``, then of ``records``, in that order (module docs); ``stats`` is filled in."""
+    check_arguments(games, per_game, deals)
     run = stats if stats is not None else Run()
     tasks: list[tuple[Any, ...]] = [("game", seed, first + i, per_game, deals)
                                     for i in range(games)]
@@ -441,17 +446,22 @@ def _run_generate(args: argparse.Namespace) -> int:
     if args.first < 0:
         raise ValueError(_("{option} must be a whole number >= 0, not {value}").format(
             option="--first", value=args.first))
+    check_arguments(args.games, args.per_game, args.deals)
     records = read_records(args.records) if args.records else []
     stats = Run()
     part = out.with_name(out.name + ".part")
     written = 0
-    with part.open("w", encoding="utf-8") as f:
-        for puzzle in generate(args.games, args.seed, args.first, records, args.per_game,
-                               args.deals, backend, progress=not args.no_progress,
-                               stats=stats):
-            f.write(puzzle_line(puzzle) + "\n")
-            f.flush()
-            written += 1
+    try:
+        with part.open("w", encoding="utf-8") as f:
+            for puzzle in generate(args.games, args.seed, args.first, records, args.per_game,
+                                   args.deals, backend, progress=not args.no_progress,
+                                   stats=stats):
+                f.write(puzzle_line(puzzle) + "\n")
+                f.flush()
+                written += 1
+    except BaseException:
+        part.unlink(missing_ok=True)  # an interrupted run leaves nothing half written
+        raise
     part.replace(out)
     figures = stats.to_dict()
     if args.stats:
@@ -500,5 +510,5 @@ def _run_check(args: argparse.Namespace) -> int:
 
 
 __all__ = ["BOT_MIX", "BOT_RATINGS", "Found", "MAX_VERIFIED", "PER_GAME", "Run", "check",
-           "check_all", "configure_parser", "find", "first_rating", "game_spec", "generate",
+           "check_all", "check_arguments", "configure_parser", "find", "first_rating", "game_spec", "generate",
            "make_puzzle", "position", "read_records", "run", "sample"]

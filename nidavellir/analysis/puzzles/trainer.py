@@ -270,12 +270,14 @@ def class_attempts(puzzles: Sequence[Puzzle], answers: Iterable[Any], question: 
     seen: set[tuple[str, str]] = set()
     out = []
     for a in answers:
-        get = a.get if isinstance(a, Mapping) else lambda k, a=a: getattr(a, k)
+        def get(key: str, a: Any = a) -> Any:
+            return a.get(key) if isinstance(a, Mapping) else getattr(a, key)
+
         puzzle = by_question.get(get("question"))
         move = get("move")
         if puzzle is None or move is None:
             continue
-        person = get("person")
+        person = str(get("person"))
         if (person, puzzle.id) in seen:
             continue  # a second try is not rated again
         seen.add((person, puzzle.id))

@@ -71,6 +71,7 @@ from .answers import (
     cleaned,
 )
 from .export import answers_csv
+from .puzzle_sets import PuzzleSet, puzzle_set, set_text
 from .state import (
     ASK_QUESTION_MAX,
     ASK_SITUATION_MAX,
@@ -81,7 +82,6 @@ from .state import (
     ClassState,
     asked_question,
 )
-from .puzzle_sets import PuzzleSet, puzzle_set, set_text
 from .summary import PRESENT_S, progress_grid, summarize
 
 #: The database's file name in the class folder.

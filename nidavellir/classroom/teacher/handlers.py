@@ -27,9 +27,9 @@ from .ask import ask_position, read_record, sentence, whole
 from .auth import CHECKS, COOKIE, SESSION_HOURS, TeacherAuth
 from .coach import PositionCoach
 from .data import class_data, lessons_plan, projector_data
+from .pages import HERE, POLL_MS, login_page, page, projector_words, script_json, teacher_words
 from .puzzles import assign as assign_puzzles
 from .puzzles import puzzles_data, puzzles_words
-from .pages import HERE, POLL_MS, login_page, page, projector_words, script_json, teacher_words
 
 LOG = logging.getLogger("nidavellir.teacher")
 #: The teacher pages' headers: never framed by another site, never sniffed, never cached.

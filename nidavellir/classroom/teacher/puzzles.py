@@ -136,19 +136,20 @@ def puzzles_data(store: ClassStore) -> dict[str, Any]:
     for found in sorted(sets, key=lambda s: (s.id != state.puzzles, -s.id)):
         puzzles = set_puzzles(found)
         mine = [a for a in answers if a.question.startswith(f"puzzles/s{found.id}-")]
-        rows = [{"person": person_of(a.student, a.name), "question": a.question,
-                 "move": a.move, "at": a.at, "label": a.name or names.get(a.student, "")
-                 or _("anonymous ({page})").format(page=a.student[:4])} for a in mine]
+        rows: list[dict[str, Any]] = [
+            {"person": person_of(a.student, a.name), "question": a.question, "move": a.move,
+             "at": a.at, "label": a.name or names.get(a.student, "")
+             or _("anonymous ({page})").format(page=a.student[:4])} for a in mine]
         attempts = class_attempts(puzzles, rows, found.question)
         people, rated = class_ratings(puzzles, attempts)
-        labels = {r["person"]: r["label"] for r in rows}
+        labels: dict[str, str] = {r["person"]: r["label"] for r in rows}
         tries: dict[tuple[str, str], int] = {}
         for r in rows:
-            key = (r["person"], r["question"])
+            key = (str(r["person"]), str(r["question"]))
             tries[key] = tries.get(key, 0) + 1
         first = {(a.person, a.puzzle): a for a in attempts}
         grid = []
-        for person in sorted(people, key=lambda x: labels.get(x, x).lower()):
+        for person in sorted(people, key=lambda x: (labels.get(x) or x).lower()):
             cells = []
             for p in puzzles:
                 a = first.get((person, p.id))
