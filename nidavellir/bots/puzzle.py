@@ -83,7 +83,7 @@ FAILURES: dict[str, str] = {
     "bid": N_("a bid is simultaneous: no single bid is the answer"),
     "forced": N_("there is only one option"),
     "gap": N_("the best move does not beat the runner-up by enough"),
-    "noise": N_("the gap's 95% interval includes 0"),
+    "noise": N_("the gap's interval (95%) includes 0"),
     "agreement": N_("the best move depends on what the player cannot see"),
     "points_order": N_("the win chance is settled and the best move does not score the most"),
 }

@@ -23,22 +23,24 @@ from typing import Any
 
 from ...errors import NidavellirError, RecordError
 from ...game import Game
-from ...i18n import _, language
+from ...i18n import N_, _, language
 from .glicko import Rating
 
 #: The fields every puzzle has, with what each must be (the error says it).
 REQUIRED: dict[str, str] = {
-    "id": "an id (letters, digits, - or _)",
-    "record": "a game record whose last position is the puzzle's",
-    "seat": "the deciding seat (0 for the first)",
-    "answers": "the moves that solve it, in notation (a non-empty list)",
-    "runner_up": "the second-best move, in notation",
-    "gap": "the gap to the runner-up: {\"win\": {...}, \"points\": {...}}",
-    "exact": "true or false",
-    "reason": "the coach's words: an object of languages (en, de, fr), or a text",
-    "themes": "a list of theme names",
-    "rating": "the puzzle's rating: {\"r\", \"rd\", \"sigma\"}",
-    "source": "where it comes from: {\"seed\", \"game\"} or {\"record\"}, with \"decision\"",
+    # Translators: what each field of a puzzle file must be, in its error ("must be ...").
+    "id": N_("an id (letters, digits, - or _)"),
+    "record": N_("a game record whose last position is the puzzle's"),
+    "seat": N_("the deciding seat (0 for the first)"),
+    "answers": N_("the moves that solve it, in notation (a non-empty list)"),
+    "runner_up": N_("the second-best move, in notation"),
+    "gap": N_("the gap to the runner-up: an object with win and points"),
+    "exact": N_("true or false"),
+    "reason": N_("the coach's words: an object of languages (en, de, fr), or a text"),
+    "themes": N_("a list of theme names"),
+    "rating": N_("the puzzle's rating: an object with r, rd and sigma"),
+    "source": N_("where it comes from: an object with seed and game, or record, and "
+                 "decision"),
 }
 #: Optional fields (kept as they are): the decision's kind, how it is graded ("win" or
 #: "points"), the share of the deals where the answer is best, deals per option, the
@@ -189,7 +191,7 @@ class Puzzle:
 def _need(data: Mapping[str, Any], key: str, line: int | None) -> Any:
     if key not in data:
         raise PuzzleFileError(_("field {field} is missing ({what})").format(
-            field=repr(key), what=REQUIRED[key]), line)
+            field=repr(key), what=_(REQUIRED[key])), line)
     return data[key]
 
 
@@ -197,7 +199,7 @@ def _bad(key: str, value: Any, line: int | None) -> PuzzleFileError:
     shown = json.dumps(value, ensure_ascii=False)
     if len(shown) > 60:
         shown = shown[:57] + "..."
-    return PuzzleFileError(_("must be {what}, not {value}").format(what=REQUIRED[key],
+    return PuzzleFileError(_("must be {what}, not {value}").format(what=_(REQUIRED[key]),
                                                                    value=shown), line, key)
 
 
