@@ -18,9 +18,11 @@ theme               the rule
                     of the judged games differs beyond the noise
 ``tie``             the answer makes or breaks a tie at the top of a class (a
                     majority) that the runner-up leaves as it is
-``coins``           the answer transforms, trades or swaps a coin, or takes a Royal
-                    Offering, or the decision is about coins
-``hero``            the answer recruits a hero, or the decision is a hero's effect
+``coins``           the answer transforms, trades or swaps a coin where the runner-up
+                    does not (or otherwise), or takes a Royal Offering, or the decision
+                    is about coins
+``hero``            the answer recruits a hero the runner-up does not, or the decision
+                    is a hero's effect
 ``artifact``        the answer takes an artifact, or the decision is an artifact's
                     effect, or the artifacts' points differ beyond the noise
 ``mercenary``       the answer takes or enlists a mercenary (its column)
@@ -148,11 +150,17 @@ def _taken(p: Played, seat: int) -> list[ev.CardTaken]:
     return [e for e in p.mine(seat, ev.CardTaken) if isinstance(e, ev.CardTaken)]
 
 
+def _coin_events(p: Played, seat: int) -> list[ev.Event]:
+    return [e for kind in (ev.CoinTransformed, ev.CoinTraded, ev.CoinSwapped)
+            for e in p.mine(seat, kind)]
+
+
 def _coins(o: Outcome) -> bool:
     if o.kind in _COIN_KINDS:
         return True
-    if o.best.mine(o.seat, ev.CoinTransformed) or o.best.mine(o.seat, ev.CoinTraded) \
-            or o.best.mine(o.seat, ev.CoinSwapped):
+    # The answer's own coin moves: a trade or transform that follows either move (the
+    # reveal of the next tavern) is no part of the choice.
+    if _coin_events(o.best, o.seat) != _coin_events(o.runner, o.seat):
         return True
     return any(e.card.kind is Kind.ROYAL_OFFERING for e in _taken(o.best, o.seat))
 
@@ -165,7 +173,8 @@ _HERO_KINDS = frozenset({str(DecisionKind.HERO), str(DecisionKind.THRUD),
 
 
 def _hero(o: Outcome) -> bool:
-    return o.kind in _HERO_KINDS or bool(o.best.mine(o.seat, ev.HeroRecruited))
+    return o.kind in _HERO_KINDS or (o.best.mine(o.seat, ev.HeroRecruited)
+                                     != o.runner.mine(o.seat, ev.HeroRecruited))
 
 
 _ARTIFACT_KINDS = frozenset({str(DecisionKind.VIDOFNIR), str(DecisionKind.BRISINGAMENS),
