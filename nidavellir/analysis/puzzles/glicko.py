@@ -56,7 +56,11 @@ class Rating:
     rd: float = START_RD
     sigma: float = START_SIGMA
 
-    def to_dict(self) -> dict[str, float]:
+    def to_dict(self, exact: bool = False) -> dict[str, float]:
+        """Plain data, rounded for a file a person reads (``exact``: every digit, for a
+        rating that goes on changing: a learner's)."""
+        if exact:
+            return {"r": self.r, "rd": self.rd, "sigma": self.sigma}
         return {"r": round(self.r, 2), "rd": round(self.rd, 2), "sigma": round(self.sigma, 6)}
 
     @classmethod

@@ -91,11 +91,12 @@ class Attempt:
         return 1.0 if self.solved and not self.hinted and self.rated else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"puzzle": self.puzzle, "at": round(self.at, 3), "move": self.move,
+        return {"puzzle": self.puzzle, "at": self.at, "move": self.move,
                 "solved": self.solved, "rated": self.rated, "hinted": self.hinted,
-                "learner": self.learner.to_dict(), "puzzle_rating": self.puzzle_rating.to_dict(),
-                "learner_before": self.learner_before.to_dict(),
-                "puzzle_before": self.puzzle_before.to_dict()}
+                "learner": self.learner.to_dict(True),
+                "puzzle_rating": self.puzzle_rating.to_dict(True),
+                "learner_before": self.learner_before.to_dict(True),
+                "puzzle_before": self.puzzle_before.to_dict(True)}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Attempt:
@@ -158,8 +159,8 @@ class Learner:
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": LEARNER_FORMAT, "version": LEARNER_VERSION,
-                "rating": self.rating.to_dict(),
-                "puzzles": {k: v.to_dict() for k, v in sorted(self.puzzles.items())},
+                "rating": self.rating.to_dict(True),
+                "puzzles": {k: v.to_dict(True) for k, v in sorted(self.puzzles.items())},
                 "history": [a.to_dict() for a in self.history],
                 "personal": [p.to_dict() for p in self.personal]}
 

@@ -140,7 +140,7 @@ def puzzles_data(store: ClassStore) -> dict[str, Any]:
             {"person": person_of(a.student, a.name), "question": a.question, "move": a.move,
              "at": a.at, "label": a.name or names.get(a.student, "")
              or _("anonymous ({page})").format(page=a.student[:4])} for a in mine]
-        attempts = class_attempts(puzzles, rows, found.question)
+        attempts = class_attempts(puzzles, rows, lambda p, f=found: f.question(p.id))
         people, rated = class_ratings(puzzles, attempts)
         labels: dict[str, str] = {r["person"]: r["label"] for r in rows}
         tries: dict[tuple[str, str], int] = {}
