@@ -382,7 +382,7 @@ class PuzzlesTab(W.VBox):
         if not self.draw_chart or self.class_set is not None:
             return
         fig = rating_figure(self.learner.history)
-        self.chart.clear_output(wait=True)
+        # The outputs replaced as a whole (clear_output would print outside a kernel).
         self.chart.outputs = ({"output_type": "display_data", "data": {
             "application/vnd.plotly.v1+json": fig.to_plotly_json(),
             "text/plain": _("Your puzzle rating")}, "metadata": {}},)

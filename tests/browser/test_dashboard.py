@@ -1,7 +1,8 @@
 """The dashboard in a real browser (Debian's chromium against a Voila server).
 
-- it loads with no page error and no request leaving 127.0.0.1, every tab opens, and the
-  browser console shows no warning or error but Voila's own known ones (issue 47);
+- it loads with no page error and no request leaving 127.0.0.1, every tab opens (the
+  Puzzles tab with a puzzle to answer), and the browser console shows no warning or error
+  but Voila's own known ones (issue 47);
 - the walkthrough's Next / Back work, a wrong move is refused and the taught one accepted;
 - in Play, a bid and a card pick through the dropdowns and buttons change the board and
   the charts, also with the CPU throttled 6x; a bad input shows a message;
@@ -186,7 +187,8 @@ def test_dashboard_loads_clean_and_every_tab_opens(voila_server: VoilaServer,
     pg.on("request", lambda r: requested.append(r.url))
     open_dashboard(voila_server, pg)
     titles = pg.get_by_role("tab").all_inner_texts()
-    assert titles == ["Walkthrough", "Play", "Replay", "What-if", "Probability lessons"]
+    assert titles == ["Walkthrough", "Play", "Replay", "What-if", "Probability lessons",
+                      "Puzzles"]
     # Issue 29: the first screen draws no chart, so it loads no plotly (4.8 MB) and no
     # anywidget; the lab's lazy loader stands in for them.
     heavy = [u for u in requested if "jupyterlab-plotly" in u or "/anywidget/" in u]
@@ -222,6 +224,10 @@ def test_dashboard_loads_clean_and_every_tab_opens(voila_server: VoilaServer,
     pg.locator(".nid-tab-lessons").wait_for(timeout=UPDATE_TIMEOUT)
     pg.wait_for_function("() => !document.querySelector('.nid-tab-lessons').innerText"
                          ".includes('loading')", timeout=UPDATE_TIMEOUT)
+    # Issue 54: the Puzzles tab shows a shipped puzzle's decision to answer.
+    tab(pg, "Puzzles").click()
+    wait_text(pg, ".nid-pz-heading", r"Puzzle p[0-9a-f]+")
+    pg.locator(".nid-pz-board .nid-choice").first.wait_for(timeout=UPDATE_TIMEOUT)
     assert not console_errors(pg)
     page.assert_clean()
     # Issue 47: the page's own loading and every tab, charts included, write no warning
