@@ -18,7 +18,8 @@ from nidavellir.analysis.puzzles import (
     shipped,
     write_puzzles,
 )
-from nidavellir.analysis.puzzles.generate import check
+from nidavellir.analysis.puzzles.fileformat import SHIPPED, puzzle_line
+from nidavellir.analysis.puzzles.generate import check, generate
 from nidavellir.bots.puzzle_themes import THEMES
 from nidavellir.cli import main
 
@@ -37,6 +38,19 @@ def test_the_shipped_set_reads_and_every_puzzle_names_known_themes() -> None:
         assert set(p.themes) <= set(THEMES)
         assert p.answers and p.runner_up not in p.answers
         assert p.source.get("decision") is not None
+
+
+@pytest.mark.slow(reason="plays one seeded game and mines it as the documented command "
+                        "does (two full verifications): about 2 s of CPU")
+def test_the_documented_command_makes_the_shipped_sets_first_puzzle() -> None:
+    """docs/puzzles.md: the shipped set is ``generate --seed 1`` over games 0, 1, ...; its
+    first game gives the set's first line, byte for byte (the generator is deterministic
+    for a seed; game 0 is the cheapest to mine: one game, two verifications)."""
+    first = SHIPPED.read_text(encoding="utf-8").splitlines()[0]
+    source = json.loads(first)["source"]
+    assert (source["seed"], source["game"]) == (1, 0)
+    made = list(generate(1, seed=1, first=0))
+    assert [puzzle_line(p) for p in made] == [first]
 
 
 def test_a_puzzle_round_trips_through_its_line(tmp_path: Path) -> None:

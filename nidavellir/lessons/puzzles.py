@@ -61,6 +61,13 @@ def puzzle_step(puzzle: Puzzle, key: str | None = None) -> PuzzleStep:
     """The step that shows ``puzzle`` (``key``: its id in a class's set; the puzzle's id
     by default)."""
     record = dict(puzzle.record)
+    config = dict(record.get("config") or {})
+    names = list(config.get("names") or ())
+    if names == [f"Player {i + 1}" for i in range(len(names))]:
+        # A generated game's seats have the engine's default names: in the reader's
+        # language here (a learner's own record keeps its names).
+        config["names"] = [_("Player {n}").format(n=i + 1) for i in range(len(names))]
+        record["config"] = config
     # Translators: the question of a puzzle (the Puzzles tab, a class's puzzles).
     question = _("Find the best move.")
     return PuzzleStep(key=key or puzzle.id, title=_("Puzzle {id}").format(id=puzzle.id),
