@@ -5,6 +5,7 @@ ratings, and the class view shows the class's moves beside the judge's figures."
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from pathlib import Path
@@ -26,6 +27,8 @@ from nidavellir.classroom.teacher.puzzles import (
     puzzle_steps,
     puzzles_data,
 )
+from tests.test_class_view import _open, _opener, _teacher_session
+from tests.test_class_view import teacher_server as teacher_server  # the fixture
 from widgets.classroom import ClassLink
 from widgets.puzzles import PuzzlesTab
 
@@ -161,3 +164,35 @@ def test_a_database_of_schema_5_gets_the_puzzle_sets(tmp_path: Path) -> None:
     store = ClassStore(tmp_path)
     assert store.puzzle_sets() == [] and SCHEMA_VERSION >= 6
     assert store.assign_puzzles("Week 1", {}, lines(1)).puzzles == 1
+
+
+def test_the_teacher_page_assigns_a_set_over_http_and_refuses_a_bad_one(
+        teacher_server: dict) -> None:
+    """The teacher page's *Puzzles for the class* (``/teacher/puzzles``): the page and its
+    data only with the teacher password; a set assigned by a list of ids through
+    ``/teacher/control``; a bad list is one sentence (400) and changes nothing; *End the
+    puzzles*."""
+    url, store = teacher_server["url"], teacher_server["store"]
+    anonymous = _opener()
+    assert _open(anonymous, url + "api/puzzles")[0] == 403
+    opener, token = _teacher_session(url)
+    status, page = _open(opener, url + "puzzles")
+    assert status == 200 and "Puzzles for the class" in page and token in page
+    ids = [p.id for p in shipped()[:2]]
+
+    def control(**form: str) -> tuple[int, dict]:
+        status, body = _open(opener, url + "control", {"token": token, **form})
+        return status, json.loads(body)
+
+    version = store.state().version
+    status, body = control(action="assign-puzzles", name="Week 1", ids="nope " + ids[0])
+    assert (status, list(body)) == (400, ["error"]) and "no puzzle nope" in body["error"]
+    assert store.state().version == version and store.puzzle_sets() == []
+    status, body = control(action="assign-puzzles", name="Week 1", ids=", ".join(ids))
+    assert status == 200 and body["state"]["puzzles"] == store.state().puzzles is not None
+    data = json.loads(_open(opener, url + "api/puzzles")[1])
+    (shown,) = data["sets"]
+    assert shown["assigned"] and shown["name"] == "Week 1"
+    assert [p["id"] for p in shown["puzzles"]] == ids
+    assert control(action="end-puzzles")[1]["state"]["puzzles"] is None
+    assert len(store.puzzle_sets()) == 1  # the set and its answers stay in the run
