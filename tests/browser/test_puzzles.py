@@ -28,9 +28,6 @@ def heading(pg: Any) -> str:
     return str(pg.locator(".nid-pz-heading").inner_text())
 
 
-@pytest.mark.slow(reason="a dashboard page of its own (its kernel's start and first paint) "
-                        "and one puzzle answered: 22 s of CPU measured at load 16 on two "
-                        "cores")
 def test_an_answer_moves_the_rating_then_the_next_puzzle(voila_server: VoilaServer,
                                                          page: PageWatch) -> None:
     pg = page.page
