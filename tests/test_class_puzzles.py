@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 
 import pytest
+from test_class_view import _open, _opener, _teacher_session
+from test_class_view import teacher_server as teacher_server  # the fixture
 
 from nidavellir import parse_action
 from nidavellir.analysis.puzzles import shipped
@@ -27,8 +29,6 @@ from nidavellir.classroom.teacher.puzzles import (
     puzzle_steps,
     puzzles_data,
 )
-from tests.test_class_view import _open, _opener, _teacher_session
-from tests.test_class_view import teacher_server as teacher_server  # the fixture
 from widgets.classroom import ClassLink
 from widgets.puzzles import PuzzlesTab
 
@@ -127,6 +127,7 @@ def test_three_students_answer_and_the_teacher_sees_who_solved_what(tmp_path: Pa
         assert tab.class_set is not None and "Your teacher gave the class 2 puzzles: Week 1" \
             in tab.class_note.value
         p = tab.puzzle
+        assert p is not None and tab.view is not None
         move = p.answers[0] if name != "Bo" else p.runner_up
         tab.view.control.choose(parse_action(move))
         assert link.state_of(tab.view.question_id) == "stored"
@@ -145,10 +146,12 @@ def test_three_students_answer_and_the_teacher_sees_who_solved_what(tmp_path: Pa
     assert q["kind"] == "move" and q["question"].startswith("puzzles/s1-")
     counts = {o["move"]: o["count"] for o in q["options"]}
     p = tabs[0].puzzle
+    assert p is not None
     assert counts[p.answers[0]] == 2 and counts[p.runner_up] == 1
     assert all(o["win"] is not None for o in q["options"])
     # The teacher ends the set: every page goes back to its own practice.
     store.end_puzzles()
+    assert tabs[0].link is not None
     tabs[0].link.check_state()
     assert tabs[0].class_set is None and tabs[0].class_note.value == ""
 

@@ -24,6 +24,7 @@ def test_an_exact_endgame_with_one_best_move_is_kept() -> None:
     assert verdict.grading == "points"  # the seat cannot win: its points decide
     assert verdict.points.value == 17 and verdict.points.se == 0
     assert verdict.agreement == 1.0
+    assert verdict.judgement is not None
     assert verdict.answers == [str(verdict.judgement.best)] + [
         str(a) for a in verdict.judgement.options[0].equivalent]
 
@@ -61,7 +62,7 @@ def test_a_best_move_that_depends_on_a_hidden_card_is_refused() -> None:
 
 def test_bids_and_forced_moves_are_never_puzzles() -> None:
     game = Game.new(players=3, seed=4)
-    assert game.decision.kind == "bid"
+    assert game.decision is not None and game.decision.kind == "bid"
     assert verify(game).failures == ["bid"]
 
 

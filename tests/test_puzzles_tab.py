@@ -31,6 +31,7 @@ def test_solve_then_fail_then_next(home: Path) -> None:
     opened: list[tuple[Game, int]] = []
     tab = PuzzlesTab(chart=False, open_game=lambda g, step: opened.append((g, step)))
     first = tab.puzzle
+    assert tab.view is not None
     assert first is not None and "Find the best move." in tab.view.question.value
     tab.view.control.choose(parse_action(first.answers[0]))
     assert "✔ Solved" in tab.feedback.value and first.reason_text() in tab.feedback.value
@@ -50,7 +51,7 @@ def test_solve_then_fail_then_next(home: Path) -> None:
 def test_a_hint_costs_the_attempt(home: Path) -> None:
     tab = PuzzlesTab(chart=False)
     p = tab.puzzle
-    assert p is not None
+    assert p is not None and tab.view is not None
     tab.hint()
     assert "Hint: " in tab.hint_text.value and tab.hint_button.disabled
     tab.view.control.choose(parse_action(p.answers[0]))
@@ -60,6 +61,7 @@ def test_a_hint_costs_the_attempt(home: Path) -> None:
 
 def test_an_illegal_answer_is_one_sentence_and_changes_nothing(home: Path) -> None:
     tab = PuzzlesTab(chart=False)
+    assert tab.view is not None
     assert not tab.view.choose_move("take W99")
     said = tab.view.said.value
     assert "is not" in said and tab.feedback.value == ""
@@ -82,9 +84,11 @@ def test_the_tab_speaks_german(home: Path) -> None:
         tab = PuzzlesTab(chart=False)
         assert tab.next_button.description == "Nächstes Rätsel"
         assert tab.hint_button.description == "Tipp"
+        assert tab.view is not None
         assert "Finde den besten Zug." in tab.view.question.value
         assert "Deine Rätselwertung" in tab.rating.value
         p = tab.puzzle
+        assert p is not None
         tab.view.control.choose(parse_action(p.answers[0]))
         assert "✔ Gelöst" in tab.feedback.value
         assert p.reason_text("de") in tab.feedback.value
@@ -98,6 +102,7 @@ def test_practise_your_mistakes_without_a_review_says_what_to_do(home: Path) -> 
 
 def test_the_rating_chart_follows_the_answers(home: Path) -> None:
     tab = PuzzlesTab(chart=True)
+    assert tab.view is not None and tab.puzzle is not None
     tab.view.control.choose(parse_action(tab.puzzle.answers[0]))
     fig = tab.chart_figure()
     assert len(fig.data[1].y) == 2
