@@ -21,6 +21,7 @@ import atexit
 import os
 import shutil
 import tempfile
+from typing import Any
 
 import pytest
 
@@ -35,11 +36,25 @@ os.environ["NIDAVELLIR_DATA_DIR"] = _DATA
 atexit.register(shutil.rmtree, _DATA, True)
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The browser tests share one Voila server and one browser per kind of server: with
-    pytest-xdist's ``--dist loadgroup`` they all run on one worker, one after another, while
-    the other tests spread over every worker."""
-    for item in items:
-        if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.xdist_group("browser"))
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """The browser tests (``tests/browser/``) share one Voila server and one browser per
+    kind of server: with ``--dist loadgroup`` they all run on one worker, one after another
+    (the first unit of work, as they are collected first), while every other test spreads
+    over the workers. pytest-xdist's own groups (``xdist_group`` marks) rename the tests'
+    node ids, which pytest 9.2 no longer allows (the suffix is silently lost and the browser
+    tests ran on both workers, each starting servers and a Chromium); this scheduler groups
+    by path instead."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserGroup(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "browser" if nodeid.startswith(BROWSER_TESTS) else nodeid
+
+    return BrowserGroup(config, log)
+
+
+#: Where the browser tests live (their node ids start with it).
+BROWSER_TESTS = "tests/browser/"
+
