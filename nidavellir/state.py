@@ -76,12 +76,12 @@ class PlayerState:
         it starts: a mercenary Holda takes now is placed at once (R22)."""
 
     def copy(self) -> PlayerState:
-        p = PlayerState.__new__(PlayerState)
-        p.seat = self.seat
+        # (A new player, then every field replaced: the compiled build's classes cannot be
+        # made with __new__ alone, docs/development.md.)
+        p = PlayerState(self.seat, self.gem)
         p.hand = self.hand[:]
         p.bids = self.bids[:]
         p.purse = self.purse[:]
-        p.gem = self.gem
         p.army = [col[:] for col in self.army]
         p.ranks = self.ranks[:]
         p.command_zone = self.command_zone[:]
@@ -138,9 +138,9 @@ class GameState:
                  "box", "treasury", "hall", "players", "order", "ties", "tasks", "over",
                  "drawn", "camp", "camp_decks", "camp_discard", "camp_visited")
 
-    def __init__(self, config: GameConfig) -> None:
+    def __init__(self, config: GameConfig, rng: random.Random | None = None) -> None:
         self.config = config
-        self.rng = random.Random()
+        self.rng = rng if rng is not None else random.Random()
         self.age = 1
         self.round = 0
         self.tavern: int | None = None
@@ -171,13 +171,13 @@ class GameState:
         """A copy of the whole state; its random generator is a copy of this one's, or
         ``rng`` when given (a determinization, which reseeds the copy anyway: copying a
         generator's state costs more than the rest of the copy)."""
-        s = GameState.__new__(GameState)
-        s.config = self.config
         if rng is None:
             # Random() would first seed itself from the OS: skip that, the state is copied.
             rng = random.Random.__new__(random.Random)
             rng.setstate(self.rng.getstate())
-        s.rng = rng
+        # (A new state, then every field replaced: the compiled build's classes cannot be
+        # made with __new__ alone, docs/development.md.)
+        s = GameState(self.config, rng)
         s.age = self.age
         s.round = self.round
         s.tavern = self.tavern

@@ -482,7 +482,7 @@ class Judgement:
     """Each legal move in words, as its decision says it to the deciding seat (notation
     to words: :meth:`say`)."""
     _samples: dict[Action, list[_Sample]] = field(default_factory=dict, repr=False)
-    _stats: dict[Action, _Stats] = field(default_factory=dict, repr=False)
+    _stats: dict[Action, RootStats] = field(default_factory=dict, repr=False)
     _index: dict[Action, OptionJudgement] = field(default_factory=dict, repr=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Judgement:
@@ -622,7 +622,7 @@ def _mean_se(values: Sequence[float]) -> tuple[float, float]:
     return m, math.sqrt(var / n)
 
 
-def _estimate(samples: Sequence[_Sample], stats: _Stats | None, exact: bool = False,
+def _estimate(samples: Sequence[_Sample], stats: RootStats | None, exact: bool = False,
               value: float | None = None) -> Estimate:
     """An option's figures over every game after it: the search's (``stats``) and the
     paired ones (``samples``); the distinctions and heroes from the paired games."""
@@ -683,31 +683,12 @@ class _Games:
         return out
 
 
-class _Stats(RootStats):
-    """The search's statistics of one root move, with the sums of squares the judgement's
-    standard errors need (the bots' search keeps the plain :class:`RootStats`)."""
-
-    __slots__ = ("win2", "categories2")
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.win2 = 0.0
-        self.categories2 = dict.fromkeys(CATEGORIES, 0.0)
-
-    def add(self, score: float, margin: float, win: float, breakdown: dict[str, int]) -> None:
-        super().add(score, margin, win, breakdown)
-        self.win2 += win * win
-        sq = self.categories2
-        for k, v in breakdown.items():
-            sq[k] += v * v
-
-
 #: A figure of one option: (the search's games: count, sum, sum of squares; the value in
 #: each paired game).
 _Part = tuple[int, float, float, list[float]]
 
 
-def _part(stats: _Stats | None, samples: Sequence[_Sample], figure: str) -> _Part:
+def _part(stats: RootStats | None, samples: Sequence[_Sample], figure: str) -> _Part:
     values = [_figure(s, figure) for s in samples]
     if stats is None or not stats.n:
         return (0, 0.0, 0.0, values)
@@ -952,7 +933,7 @@ def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | N
     budget = lvl.budget(game, len(reps))
     exact = solve(game, reps, seed) if len(reps) > 1 else None
     searcher: Searcher | None = None
-    stats: dict[Action, _Stats] = {}
+    stats: dict[Action, RootStats] = {}
     if exact is not None:
         samples = {a: [_sample(state, me)] for a, state in exact.items()}
         iterations, n = 0, 1
@@ -960,8 +941,7 @@ def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | N
         if len(reps) > 1:
             searcher = Searcher(game, random.Random(seed), heuristic_policy,
                                 heuristic_bid_model, root_actions=reps)
-            stats = {a: _Stats() for a in reps}
-            searcher.root_stats = stats  # type: ignore[assignment]
+            stats = searcher.root_stats
             total = budget[0]
             for done in range(1, total + 1):
                 searcher.iterate()

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..actions import Action, Syntax, format_arg, register_verb
+from ..extensible import Extensible
 from ..i18n import _
 
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ class Table(Protocol):
         """The legal actions of the decision on top of the stack."""
 
 
-class Step:
+class Step(metaclass=Extensible):
     """An automatic step: it runs when it reaches the top of the stack."""
 
     __slots__ = ()
@@ -126,11 +127,11 @@ CHOICES: dict[str, type[Choice]] = {}
 CONTROLS = ("bid", "cards", "hero", "columns", "coins", "mercenaries", "buttons")
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """A decision waiting for ``player`` (see the module docs)."""
+class ChoiceSettings(metaclass=Extensible):
+    """A decision class's settings: class-level values each decision class may set, never
+    fields of its dataclass (:mod:`nidavellir.extensible`)."""
 
-    player: int
+    __slots__ = ()
     is_choice: ClassVar[bool] = True
     kind: ClassVar[DecisionKind]
     verbs: ClassVar[Mapping[str, Syntax]]
@@ -150,11 +151,19 @@ class Choice:
     """True for a decision whose :meth:`has_options` can often tell, without building the
     list, that it has a legal action (a tavern pick while the tavern holds cards)."""
 
+
+@dataclass(frozen=True, slots=True)
+class Choice(ChoiceSettings):
+    """A decision waiting for ``player`` (see the module docs)."""
+
+    player: int
+
     def __init_subclass__(cls) -> None:
         # (No super() call: slots=True rebuilds the class, which breaks the zero-argument
         # form; object.__init_subclass__ does nothing.) A dataclass with slots is created
-        # twice under one name: the second replaces the first.
-        kind = cls.__dict__.get("kind")
+        # twice under one name: the second replaces the first. (vars(cls), not
+        # cls.__dict__: the compiled build's classes, docs/development.md.)
+        kind = vars(cls).get("kind")
         if isinstance(kind, DecisionKind):
             if kind in CHOICES and CHOICES[kind].__qualname__ != cls.__qualname__:
                 raise TypeError(f"two decision classes for {kind!r}: "

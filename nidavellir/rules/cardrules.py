@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Kind, Suit
+from ..extensible import Extensible
 from ..i18n import _
 
 if TYPE_CHECKING:
@@ -49,8 +50,9 @@ class ScoreView:
         return sum(1 for c in self.owned if c.kind is Kind.MERCENARY)
 
 
-class CardRules:
-    """The behaviour of one card. Subclasses override what their card changes."""
+class CardRules(metaclass=Extensible):
+    """The behaviour of one card. Subclasses override what their card changes (a plugin's
+    hero too: :mod:`nidavellir.extensible`)."""
 
     card: Card
     ability: str

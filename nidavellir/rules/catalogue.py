@@ -11,13 +11,15 @@ True
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import Card
 from .artifacts import ARTIFACTS
 from .cardrules import CardRules
 from .heroes import HEROES
 
 #: Card -> its entry (heroes and artifacts; other cards behave by their kind).
-RULES: dict[Card, CardRules] = {**HEROES, **ARTIFACTS}
+RULES: Final[dict[Card, CardRules]] = {**HEROES, **ARTIFACTS}
 
 
 def rules_of(card: Card) -> CardRules | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from .. import cards as C
 from .. import coins as K
@@ -39,6 +39,7 @@ from ..actions import (
     place,
 )
 from ..cards import Card, Kind, Suit
+from ..draws import shuffle
 from ..errors import InvalidNotation
 from ..i18n import N_, _, join, ngettext, pgettext
 from ..names import card_name, class_in_sentence, class_name, tavern_name
@@ -48,7 +49,7 @@ from .army import army_discard_options, discardable_columns, unplaced_mercenarie
 from .base import Choice, DecisionKind, Step, Table
 from .thingvellir import lowest_coins, may_visit_camp, vidofnir_options, vidofnir_pool
 
-_COLUMN_ACTIONS: dict[str, list[Action]] = {}
+_COLUMN_ACTIONS: Final[dict[str, list[Action]]] = {}
 
 
 def _column_actions(verb: str) -> list[Action]:
@@ -67,7 +68,7 @@ def coin_places(p: PlayerState) -> list[tuple[str, int]]:
     return out
 
 
-_BID_PLACES = ("T1", "T2", "T3")
+_BID_PLACES: Final = ("T1", "T2", "T3")
 
 
 def _by_coin(where: tuple[str, int]) -> int:
@@ -75,7 +76,7 @@ def _by_coin(where: tuple[str, int]) -> int:
 
 
 #: ``transform LABEL@PLACE`` for each (coin, place): the transforms' legal actions.
-_TRANSFORMS: dict[tuple[int, str], Action] = {}
+_TRANSFORMS: Final[dict[tuple[int, str], Action]] = {}
 
 
 def _transform_action(coin: int, place: str) -> Action:
@@ -174,7 +175,7 @@ def _parse_bid(verb: str, rest: str, text: str) -> tuple[object, ...]:
 BID = Syntax("bid 5 3 0", _parse_bid, lambda: (
     f"{a} {b} {c}" for a, b, c in itertools.product(COIN_LABELS, repeat=3)))
 
-_BID_CACHE: dict[tuple[int, ...], list[Action]] = {}
+_BID_CACHE: Final[dict[tuple[int, ...], list[Action]]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,8 +305,8 @@ def coin_label(action: Action) -> str:
 # ====================================================================== taverns and the camp
 
 #: Each card's tavern pick and camp pick (``take C``, ``camp C``: Pick's actions).
-TAKE: dict[Card, Action] = {c: interned("take", (c,)) for c in C.ALL_CARDS}
-CAMP: dict[Card, Action] = {c: interned("camp", (c,)) for c in C.ALL_CARDS}
+TAKE: Final[dict[Card, Action]] = {c: interned("take", (c,)) for c in C.ALL_CARDS}
+CAMP: Final[dict[Card, Action]] = {c: interned("camp", (c,)) for c in C.ALL_CARDS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -728,7 +729,7 @@ class YludColumn(Choice):
 
 
 #: Each column's discard action (``discard SUIT``).
-_DISCARD: dict[Suit, Action] = {suit: interned("discard", (suit,)) for suit in C.SUITS}
+_DISCARD: Final[dict[Suit, Action]] = {suit: interned("discard", (suit,)) for suit in C.SUITS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -902,7 +903,7 @@ class PioneerKeep(Choice):
         s.drawn.remove(card)
         s.decks[2].extend(s.drawn)
         s.drawn = []
-        s.rng.shuffle(s.decks[2])
+        shuffle(s.rng, s.decks[2])
         table.take_card(p, card, C.PIONEER_OF_THE_KINGDOM.name)
 
     def prompt(self, table: Table) -> str:
@@ -1029,12 +1030,12 @@ class EnlistMore(Step):
 
 
 #: Each mercenary's two enlistment actions (``enlist M SUIT``, its sides in order).
-ENLIST_ACTIONS: dict[Card, tuple[Action, ...]] = {
+ENLIST_ACTIONS: Final[dict[Card, tuple[Action, ...]]] = {
     m: tuple(interned("enlist", (m, suit)) for suit, _ in m.sides)
     for m in C.ALL_CARDS if m.kind is Kind.MERCENARY}
 #: One shared enlistment turn and its step per seat (decisions are immutable values).
-ENLIST: tuple[Enlist, ...] = tuple(Enlist(seat) for seat in range(5))
-ENLIST_MORE: tuple[EnlistMore, ...] = tuple(EnlistMore(seat) for seat in range(5))
+ENLIST: Final[tuple[Enlist, ...]] = tuple(Enlist(seat) for seat in range(5))
+ENLIST_MORE: Final[tuple[EnlistMore, ...]] = tuple(EnlistMore(seat) for seat in range(5))
 
 
 @dataclass(frozen=True, slots=True)

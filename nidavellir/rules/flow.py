@@ -9,6 +9,7 @@ the game. Each step is a frozen value; those that come back every round are shar
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import cards as C
 from .. import coins as K
@@ -326,15 +327,15 @@ class GameEnd(Step):
 
 
 # The steps that come back every round, shared (steps are immutable values).
-ROUND_START = RoundStart()
-ROUND_END = RoundEnd()
-REVEAL: tuple[Reveal, ...] = tuple(Reveal(t) for t in range(3))
-ORDER: tuple[Order, ...] = tuple(Order(t) for t in range(3))
-TAVERN_END: tuple[TavernEnd, ...] = tuple(TavernEnd(t) for t in range(3))
-BID: tuple[Bid, ...] = tuple(Bid(seat) for seat in range(5))
-PICK: tuple[tuple[Pick, ...], ...] = tuple(tuple(Pick(seat, t) for t in range(3))
+ROUND_START: Final = RoundStart()
+ROUND_END: Final = RoundEnd()
+REVEAL: Final[tuple[Reveal, ...]] = tuple(Reveal(t) for t in range(3))
+ORDER: Final[tuple[Order, ...]] = tuple(Order(t) for t in range(3))
+TAVERN_END: Final[tuple[TavernEnd, ...]] = tuple(TavernEnd(t) for t in range(3))
+BID: Final[tuple[Bid, ...]] = tuple(Bid(seat) for seat in range(5))
+PICK: Final[tuple[tuple[Pick, ...], ...]] = tuple(tuple(Pick(seat, t) for t in range(3))
                                            for seat in range(5))
-TRADE: tuple[tuple[Trade, ...], ...] = tuple(tuple(Trade(seat, t) for t in range(3))
+TRADE: Final[tuple[tuple[Trade, ...], ...]] = tuple(tuple(Trade(seat, t) for t in range(3))
                                              for seat in range(5))
 
 __all__ = ["AgeEnd", "BrisingamensEnd", "ClearCamp", "Distinction", "Enlistment", "GameEnd",

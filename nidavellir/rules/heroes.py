@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from .. import cards as C
 from .. import coins as K
@@ -126,8 +126,8 @@ class Recruit(Step):
 
 #: One shared step per seat (steps are immutable values; the loop runs after every card),
 #: and one hero choice per seat for a line's recruit.
-RECRUIT: tuple[Recruit, ...] = tuple(Recruit(seat) for seat in range(5))
-HERO_CHOICE: tuple[HeroChoice, ...] = tuple(HeroChoice(seat) for seat in range(5))
+RECRUIT: Final[tuple[Recruit, ...]] = tuple(Recruit(seat) for seat in range(5))
+HERO_CHOICE: Final[tuple[HeroChoice, ...]] = tuple(HeroChoice(seat) for seat in range(5))
 
 
 def ineligible_reason(p: PlayerState, hero: Card) -> str | None:
@@ -213,7 +213,7 @@ class Idunn(HeroRules):
 
 
 #: The Dwerg brothers, each one card (a command zone holds each at most once).
-_BROTHERS = frozenset(C.DWERG_BROTHERS)
+_BROTHERS: Final = frozenset(C.DWERG_BROTHERS)
 
 
 class Dwerg(HeroRules):
@@ -396,11 +396,11 @@ _ENTRIES: tuple[HeroRules, ...] = (
 )
 
 #: Every hero's entry, by card.
-HEROES: dict[Card, HeroRules] = {e.card: e for e in _ENTRIES}
+HEROES: Final[dict[Card, HeroRules]] = {e.card: e for e in _ENTRIES}
 #: The heroes whose entry may refuse a recruit (the others are always eligible).
-_CONDITIONAL = frozenset(e.card for e in _ENTRIES
+_CONDITIONAL: Final = frozenset(e.card for e in _ENTRIES
                          if type(e).ineligible is not HeroRules.ineligible)
-HERO_ACTIONS: dict[Card, Action] = {h: interned("hero", (h,)) for h in HEROES}
+HERO_ACTIONS: Final[dict[Card, Action]] = {h: interned("hero", (h,)) for h in HEROES}
 
 __all__ = ["HEROES", "RECRUIT", "HeroChoice", "HeroRules", "Recruit", "eligible",
            "ineligible_reason"]
