@@ -466,7 +466,9 @@ ROUNDS_PER_AGE: Final[dict[int, int]] = {2: 4, 3: 4, 4: 3, 5: 3}
 TAVERNS: tuple[str, ...] = ("Laughing Goblin", "Dancing Dragon", "Shining Horse")
 
 
-def check_players(players: int) -> None:
+def check_players(players: object) -> None:
+    """Raises ValueError unless ``players`` is a player count (any value: checked here, in
+    the compiled build too)."""
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
         raise ValueError(f"Nidavellir is played by 2 to 5 players, not {players!r}")
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any
 
 
 @dataclass(frozen=True)
@@ -20,7 +19,8 @@ class RuleOptions:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> RuleOptions:
+    def from_dict(cls, data: object) -> RuleOptions:
+        """The options of a mapping (a record's, a scenario's: any value, checked here)."""
         if not data:
             return cls()
         if not isinstance(data, dict):

@@ -10,7 +10,7 @@ Héros·ïne", FR Thingvellir "Les Artefacts"); R9 (warrior bonus needs a warrio
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -110,6 +110,9 @@ class ScoreSheet:
 
     def __getitem__(self, index: int) -> PlayerScore:
         return self.players[index]
+
+    def __iter__(self) -> Iterator[PlayerScore]:
+        return iter(self.players)
 
     @property
     def rows(self) -> tuple[str, ...]:
