@@ -4,9 +4,12 @@ Random games use the fast path the simulations use (``RandomBot`` reading the
 engine's legal actions without a copy, ``game.apply_fast``); the greedy line shows
 the cost of a bot that clones and scores its options.
 
-    python benchmarks/bench_engine.py [--seconds 2] [--players 2 3 4 5] [--json]
+    python benchmarks/bench_engine.py [--seconds 2] [--players 2 3 4 5] [--json] [--compare]
 
 The target is >= 500 random 3-player games per second (see benchmarks/README.md).
+``--compare`` runs the same lines in the pure-Python and the compiled build
+(docs/development.md, "The compiled build") and gives each figure's ratio, compiled over
+pure (the goal: >= 3 for random 3-player games).
 """
 
 from __future__ import annotations
@@ -57,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="player count of the greedy line (2 to 5; 0 skips it)")
     parser.add_argument("--expansions", default="", help="e.g. thingvellir")
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    parser.add_argument("--compare", action="store_true",
+                        help="the pure-Python and the compiled build side by side")
     args = parser.parse_args(argv)
     expansions = [e for e in args.expansions.split(",") if e]
     # Bad arguments: one line from argparse (exit 2), never a traceback.
@@ -71,6 +76,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for e in expansions:
         if e.lower() != "thingvellir":
             parser.error(f"--expansions: unknown expansion {e!r} (known: thingvellir)")
+
+    if args.compare:
+        return _compare(sys.argv[1:] if argv is None else list(argv), args.json)
 
     # Warm up caches (bid permutations, imports) so the first line is not penalised.
     play_game(3, "random", seed=-1, expansions=expansions)
@@ -95,6 +103,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"greedy  {p} players: {rate:8.1f} games/s  (best of 5 x {n} games)")
     if args.json:
         print(json.dumps({k: round(v, 1) for k, v in results.items()}))
+    return 0
+
+
+def _compare(argv: list[str], as_json: bool) -> int:
+    from side_by_side import compare, without
+
+    result = compare(__file__, without(argv, "--compare", "--json"),
+                     lambda pure, fast: {k: round(fast[k] / pure[k], 2) for k in pure})
+    if as_json:
+        print(json.dumps(result))
+        return 0
+    print(f"games per second, one core (load {result['load_before'][0]:.1f} before, "
+          f"{result['load_after'][0]:.1f} after; a shared machine)")
+    print(f"{'line':<12} {'pure':>9} {'compiled':>9} {'ratio':>6}")
+    for key, ratio in result["ratio"].items():
+        print(f"{key:<12} {result['pure'][key]:>9.1f} {result['compiled'][key]:>9.1f} "
+              f"{ratio:>5.2f}x")
     return 0
 
 
