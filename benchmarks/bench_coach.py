@@ -157,7 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _compare(argv: list[str], as_json: bool) -> int:
-    from side_by_side import compare, without
+    from side_by_side import compare, options_without
 
     def ratio(pure: dict, fast: dict) -> dict:
         return {k: round(pure[k]["cpu_median"] / max(fast[k]["cpu_median"], 1e-9), 2)
@@ -165,7 +165,7 @@ def _compare(argv: list[str], as_json: bool) -> int:
             "all": round(pure["all"]["cpu_total"] / max(fast["all"]["cpu_total"], 1e-9), 2),
             "same_figures": pure["figures"] == fast["figures"]}
 
-    result = compare(__file__, without(argv, "--compare", "--json"), ratio)
+    result = compare(__file__, options_without(argv, ("--compare", "--json")), ratio)
     if as_json:
         print(json.dumps(result))
         return 0

@@ -19,7 +19,7 @@ import json
 import platform
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from nidavellir.bots import GreedyBot, RandomBot, play_game
 
@@ -27,18 +27,20 @@ TARGET_RANDOM_3P = 500.0
 
 
 def games_per_second(players: int, bot: str, seconds: float, min_games: int = 5,
-                     expansions: Sequence[str] = (), repeat: int = 5) -> tuple[float, int]:
+                     expansions: Sequence[str] = (), repeat: int = 5,
+                     clock: Callable[[], float] = time.perf_counter) -> tuple[float, int]:
     """(games/s, games per batch): the best of ``repeat`` batches of the same seeded games
     (seed 0, 1, ...), each batch about ``seconds / repeat`` long. The best batch is the
-    least disturbed by other processes on the machine (as ``timeit`` does)."""
+    least disturbed by other processes on the machine (as ``timeit`` does). ``clock``:
+    wall time, or the process's CPU time (``--cpu``: less stretched on a busy machine)."""
     factory = RandomBot if bot == "random" else GreedyBot
 
     def batch(n: int) -> float:
-        start = time.perf_counter()
+        start = clock()
         for seed in range(n):
             play_game(players, [factory(seed * 10 + i) for i in range(players)], seed=seed,
                       expansions=expansions)
-        return time.perf_counter() - start
+        return clock() - start
 
     # Size the batch from a first short run, then time the same games ``repeat`` times.
     n, elapsed = min_games, batch(min_games)
@@ -60,8 +62,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="player count of the greedy line (2 to 5; 0 skips it)")
     parser.add_argument("--expansions", default="", help="e.g. thingvellir")
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time in CPU seconds of this process, not wall seconds (a busy "
+                             "machine stretches wall time)")
     parser.add_argument("--compare", action="store_true",
                         help="the pure-Python and the compiled build side by side")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="--compare: run each build this many times, alternately, and "
+                             "keep each figure's best (default 1)")
     args = parser.parse_args(argv)
     expansions = [e for e in args.expansions.split(",") if e]
     # Bad arguments: one line from argparse (exit 2), never a traceback.
@@ -78,7 +86,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"--expansions: unknown expansion {e!r} (known: thingvellir)")
 
     if args.compare:
-        return _compare(sys.argv[1:] if argv is None else list(argv), args.json)
+        return _compare(sys.argv[1:] if argv is None else list(argv), args.json, args.rounds)
+    clock = time.process_time if args.cpu else time.perf_counter
 
     # Warm up caches (bid permutations, imports) so the first line is not penalised.
     play_game(3, "random", seed=-1, expansions=expansions)
@@ -87,7 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"Python {platform.python_version()} on {platform.machine()}, one core, "
               f"{args.seconds:g} s per line{', ' + args.expansions if expansions else ''}")
     for p in args.players:
-        rate, n = games_per_second(p, "random", args.seconds, expansions=expansions)
+        rate, n = games_per_second(p, "random", args.seconds, expansions=expansions,
+                                   clock=clock)
         results[f"random_{p}p"] = rate
         if not args.json:
             note = ""
@@ -97,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = args.greedy_players
     if p:
         rate, n = games_per_second(p, "greedy", args.seconds, min_games=2,
-                                   expansions=expansions)
+                                   expansions=expansions, clock=clock)
         results[f"greedy_{p}p"] = rate
         if not args.json:
             print(f"greedy  {p} players: {rate:8.1f} games/s  (best of 5 x {n} games)")
@@ -106,15 +116,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _compare(argv: list[str], as_json: bool) -> int:
-    from side_by_side import compare, without
+def _compare(argv: list[str], as_json: bool, rounds: int) -> int:
+    from side_by_side import compare, options_without
 
-    result = compare(__file__, without(argv, "--compare", "--json"),
-                     lambda pure, fast: {k: round(fast[k] / pure[k], 2) for k in pure})
+    result = compare(__file__, options_without(argv, ("--compare", "--json"), ("--rounds",)),
+                     lambda pure, fast: {k: round(fast[k] / pure[k], 2) for k in pure},
+                     rounds=rounds, best=max)
     if as_json:
         print(json.dumps(result))
         return 0
-    print(f"games per second, one core (load {result['load_before'][0]:.1f} before, "
+    print(f"games per second, one core, {'CPU' if '--cpu' in argv else 'wall'} time (load "
+          f"{result['load_before'][0]:.1f} before, "
           f"{result['load_after'][0]:.1f} after; a shared machine)")
     print(f"{'line':<12} {'pure':>9} {'compiled':>9} {'ratio':>6}")
     for key, ratio in result["ratio"].items():

@@ -31,16 +31,40 @@ def run_in(build: str, script: str, argv: Sequence[str]) -> dict[str, Any]:
     return result
 
 
-def compare(script: str, argv: Sequence[str],
-            ratio: Callable[[Any, Any], Any]) -> dict[str, Any]:
-    """Both builds' results and ``ratio(pure, compiled)`` of them, with the load."""
+def compare(script: str, argv: Sequence[str], ratio: Callable[[Any, Any], Any],
+            rounds: int = 1, best: Callable[[Sequence[float]], float] | None = None
+            ) -> dict[str, Any]:
+    """Both builds' results and ``ratio(pure, compiled)`` of them, with the load. With
+    ``rounds`` > 1 the builds run alternately that many times each and every (top-level,
+    numeric) figure is the ``best`` of its rounds (``max`` for rates, ``min`` for times)."""
+    if rounds < 1:
+        raise SystemExit(f"--rounds must be at least 1, not {rounds}")
     before = os.getloadavg()
-    results = {build: run_in(build, script, argv) for build in BUILDS}
+    runs: dict[str, list[dict[str, Any]]] = {build: [] for build in BUILDS}
+    for _ in range(rounds):
+        for build in BUILDS:
+            runs[build].append(run_in(build, script, argv))
+    results = {build: (found[0] if best is None else
+                       {k: best([r[k] for r in found]) for k in found[0]})
+               for build, found in runs.items()}
     return {**results, "ratio": ratio(results["pure"], results["compiled"]),
-            "load_before": [round(x, 2) for x in before],
+            "rounds": rounds, "load_before": [round(x, 2) for x in before],
             "load_after": [round(x, 2) for x in os.getloadavg()]}
 
 
-def without(argv: Sequence[str], *flags: str) -> list[str]:
-    """``argv`` without the given flags (the side-by-side ones)."""
-    return [a for a in argv if a not in flags]
+def options_without(argv: Sequence[str], flags: Sequence[str],
+                    valued: Sequence[str] = ()) -> list[str]:
+    """``argv`` without the side-by-side flags (``valued`` ones take a value, given as
+    ``--x V`` or ``--x=V``)."""
+    out: list[str] = []
+    skip = False
+    for a in argv:
+        if skip:
+            skip = False
+        elif a in flags or any(a.startswith(f"{v}=") for v in valued):
+            continue
+        elif a in valued:
+            skip = True
+        else:
+            out.append(a)
+    return out
