@@ -117,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _compare(argv: list[str], as_json: bool, rounds: int) -> int:
-    from side_by_side import compare, options_without
+    from side_by_side import compare, options_without, print_table
 
     result = compare(__file__, options_without(argv, ("--compare", "--json"), ("--rounds",)),
                      lambda pure, fast: {k: round(fast[k] / pure[k], 2) for k in pure},
@@ -125,13 +125,8 @@ def _compare(argv: list[str], as_json: bool, rounds: int) -> int:
     if as_json:
         print(json.dumps(result))
         return 0
-    print(f"games per second, one core, {'CPU' if '--cpu' in argv else 'wall'} time (load "
-          f"{result['load_before'][0]:.1f} before, "
-          f"{result['load_after'][0]:.1f} after; a shared machine)")
-    print(f"{'line':<12} {'pure':>9} {'compiled':>9} {'ratio':>6}")
-    for key, ratio in result["ratio"].items():
-        print(f"{key:<12} {result['pure'][key]:>9.1f} {result['compiled'][key]:>9.1f} "
-              f"{ratio:>5.2f}x")
+    print_table(result, f"games per second, one core, {'CPU' if '--cpu' in argv else 'wall'} "
+                "time", "line", 12, 1)
     return 0
 
 

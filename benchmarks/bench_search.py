@@ -134,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _compare(argv: list[str], as_json: bool) -> int:
-    from side_by_side import compare, options_without
+    from side_by_side import compare, options_without, print_table
 
     def speedup(pure: dict[str, float], fast: dict[str, float]) -> dict[str, float]:
         return {k: round(fast[k] / pure[k] if "per_s" in k else pure[k] / fast[k], 2)
@@ -144,12 +144,7 @@ def _compare(argv: list[str], as_json: bool) -> int:
     if as_json:
         print(json.dumps(result))
         return 0
-    print(f"the search's hot path, one core (load {result['load_before'][0]:.1f} before, "
-          f"{result['load_after'][0]:.1f} after; a shared machine)")
-    print(f"  {'figure':<34} {'pure':>10} {'compiled':>10} {'speed-up':>9}")
-    for key, ratio in result["ratio"].items():
-        print(f"  {key:<34} {result['pure'][key]:>10.2f} {result['compiled'][key]:>10.2f} "
-              f"{ratio:>8.2f}x")
+    print_table(result, "the search's hot path, one core", "figure", 34, 2, "speed-up")
     return 0
 
 

@@ -68,3 +68,15 @@ def options_without(argv: Sequence[str], flags: Sequence[str],
         else:
             out.append(a)
     return out
+
+
+def print_table(result: dict[str, Any], title: str, label: str, width: int, digits: int,
+                ratio: str = "ratio") -> None:
+    """The figures of both builds and their ratios, a line each, under ``title`` and the
+    load."""
+    print(f"{title} (load {result['load_before'][0]:.1f} before, "
+          f"{result['load_after'][0]:.1f} after; a shared machine)")
+    print(f"  {label:<{width}} {'pure':>10} {'compiled':>10} {ratio:>9}")
+    for key, r in result["ratio"].items():
+        print(f"  {key:<{width}} {result['pure'][key]:>10.{digits}f} "
+              f"{result['compiled'][key]:>10.{digits}f} {r:>8.2f}x")
