@@ -165,6 +165,11 @@ class Treasury:
     def copy(self) -> Treasury:
         return Treasury(self.counts)
 
+    def __reduce__(self) -> tuple[type[Treasury], tuple[list[int]]]:
+        # Copied and pickled through the constructor (the compiled build's classes cannot
+        # be made with __new__ alone).
+        return (Treasury, (self.counts,))
+
     def as_dict(self) -> dict[int, int]:
         return {v: n for v, n in enumerate(self.counts) if n}
 

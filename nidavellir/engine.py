@@ -60,6 +60,11 @@ class Engine(Table):
         self._legal: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
 
+    def __reduce__(self) -> tuple[type[Engine], tuple[GameState, list[ev.Event], bool]]:
+        # Copied and pickled through the constructor (the compiled build's classes cannot
+        # be made with __new__ alone); the legal actions are found again when asked.
+        return (Engine, (self.state, self.events, self.quiet))
+
     # ------------------------------------------------------------------ the rules' table
 
     def emit(self, cls: Callable[..., ev.Event], **kw: Any) -> None:

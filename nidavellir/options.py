@@ -18,6 +18,11 @@ class RuleOptions:
     def to_dict(self) -> dict[str, bool]:
         return asdict(self)
 
+    def __reduce__(self) -> tuple[type[RuleOptions], tuple[bool, ...]]:
+        # Copied and pickled through the constructor: the compiled build's frozen classes
+        # cannot be restored field by field (docs/development.md, "The compiled build").
+        return (RuleOptions, tuple(getattr(self, f.name) for f in fields(self)))
+
     @classmethod
     def from_dict(cls, data: object) -> RuleOptions:
         """The options of a mapping (a record's, a scenario's: any value, checked here)."""

@@ -86,6 +86,11 @@ class PlayerScore:
     rank: int
     """1 for the winner(s); tied players share a placing (R24)."""
 
+    def __reduce__(self) -> tuple[type[PlayerScore], tuple[Any, ...]]:
+        # Copied and pickled through the constructor: the compiled build's frozen classes
+        # cannot be restored field by field (docs/development.md, "The compiled build").
+        return (PlayerScore, (self.name, self.breakdown, self.details, self.total, self.rank))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name, "total": self.total, "rank": self.rank,
@@ -113,6 +118,10 @@ class ScoreSheet:
 
     def __iter__(self) -> Iterator[PlayerScore]:
         return iter(self.players)
+
+    def __reduce__(self) -> tuple[type[ScoreSheet], tuple[Any, ...]]:
+        # Copied and pickled through the constructor (as PlayerScore).
+        return (ScoreSheet, (self.players, self.options))
 
     @property
     def rows(self) -> tuple[str, ...]:

@@ -45,6 +45,11 @@ class GameConfig:
         return {"players": self.players, "names": list(self.names),
                 "expansions": list(self.expansions), "options": self.options.to_dict()}
 
+    def __reduce__(self) -> tuple[type[GameConfig], tuple[Any, ...]]:
+        # Copied and pickled through the constructor: the compiled build's frozen classes
+        # cannot be restored field by field (docs/development.md, "The compiled build").
+        return (GameConfig, (self.players, self.names, self.expansions, self.options))
+
 
 class PlayerState:
     """One player's coins, gem, army and command zone."""
@@ -92,6 +97,12 @@ class PlayerState:
         p.zolkur = self.zolkur
         p.end_of_age_placement = self.end_of_age_placement
         return p
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Copied and pickled through the constructor, then every field: the compiled build's
+        # classes cannot be made with __new__ alone (docs/development.md).
+        return (_restored, (PlayerState, (self.seat, self.gem),
+                            {name: getattr(self, name) for name in PlayerState.__slots__}))
 
     @property
     def lines(self) -> int:
@@ -199,6 +210,11 @@ class GameState:
         s.camp_visited = self.camp_visited
         return s
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # As PlayerState's: a new state, then every field.
+        return (_restored, (GameState, (self.config,),
+                            {name: getattr(self, name) for name in GameState.__slots__}))
+
     def fingerprint(self) -> tuple[Any, ...]:
         """A comparable summary of the whole state (replay and undo tests)."""
         def cards(xs: list[Card]) -> tuple[str, ...]:
@@ -217,3 +233,13 @@ class GameState:
                 cards(self.drawn), cards(self.camp), cards(self.camp_decks[1]),
                 cards(self.camp_decks[2]), cards(self.camp_discard), self.camp_visited,
                 self.rng.getstate())
+
+
+def _restored(cls: type[PlayerState] | type[GameState], args: tuple[Any, ...],
+              fields: dict[str, Any]) -> Any:
+    """A new ``cls(*args)`` given ``fields`` (a copy or an unpickled object:
+    :meth:`GameState.__reduce__`)."""
+    made = cls(*args)
+    for name, value in fields.items():
+        setattr(made, name, value)
+    return made

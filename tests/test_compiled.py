@@ -115,6 +115,28 @@ def test_asking_for_a_build_that_cannot_run_says_why(tmp_path: Path) -> None:
     assert done.stdout.startswith("pure: no compiled build"), done.stdout
 
 
+def test_a_game_copies_and_pickles_in_this_build() -> None:
+    """Deep copies (the OpenSpiel adapter's) and pickles (worker processes) of a game in
+    progress, its configuration and its score sheet: the compiled build's frozen classes are
+    rebuilt through their constructors."""
+    import copy
+    import pickle
+
+    from nidavellir import Game
+    from nidavellir.bots import play_game
+
+    done = play_game(3, "random", seed=3, expansions=("thingvellir",), options={"first_game": True})
+    game = Game.new(players=3, seed=3, expansions=("thingvellir",), first_game=True)
+    for _, action in done.history[:40]:
+        game.apply_fast(action)
+    for again in (copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert again.state.fingerprint() == game.state.fingerprint()
+        assert again.config == game.config and again.legal_actions() == game.legal_actions()
+    sheet = done.scores()
+    assert copy.deepcopy(sheet) == sheet == pickle.loads(pickle.dumps(sheet))
+    assert [p.total for p in sheet] == sheet.totals
+
+
 # ====================================================================== with the real build
 
 CURRENT = check()
