@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from . import cards as C
 from . import coins as K
@@ -51,11 +51,16 @@ class GameConfig:
         return (GameConfig, (self.players, self.names, self.expansions, self.options))
 
 
+#: A player's fields (its slots; its pickle).
+_PLAYER_FIELDS: Final = ("seat", "hand", "bids", "purse", "gem", "army", "ranks", "command_zone",
+                         "heroes", "lost_recruits", "uline", "held", "zolkur",
+                         "end_of_age_placement")
+
+
 class PlayerState:
     """One player's coins, gem, army and command zone."""
 
-    __slots__ = ("seat", "hand", "bids", "purse", "gem", "army", "ranks", "command_zone",
-                 "heroes", "lost_recruits", "uline", "held", "zolkur", "end_of_age_placement")
+    __slots__ = _PLAYER_FIELDS
 
     def __init__(self, seat: int, gem: int) -> None:
         self.seat = seat
@@ -102,7 +107,7 @@ class PlayerState:
         # Copied and pickled through the constructor, then every field: the compiled build's
         # classes cannot be made with __new__ alone (docs/development.md).
         return (_restored, (PlayerState, (self.seat, self.gem),
-                            {name: getattr(self, name) for name in PlayerState.__slots__}))
+                            {name: getattr(self, name) for name in _PLAYER_FIELDS}))
 
     @property
     def lines(self) -> int:
@@ -142,12 +147,16 @@ class PlayerState:
         self.ranks[suit] -= card.column_value(suit)[0]
 
 
+#: The state's fields (its slots; its pickle).
+_STATE_FIELDS: Final = ("config", "rng", "age", "round", "tavern", "decks", "taverns", "discard",
+                        "box", "treasury", "hall", "players", "order", "ties", "tasks", "over",
+                        "drawn", "camp", "camp_decks", "camp_discard", "camp_visited")
+
+
 class GameState:
     """Everything on the table, plus the stack of steps still to run."""
 
-    __slots__ = ("config", "rng", "age", "round", "tavern", "decks", "taverns", "discard",
-                 "box", "treasury", "hall", "players", "order", "ties", "tasks", "over",
-                 "drawn", "camp", "camp_decks", "camp_discard", "camp_visited")
+    __slots__ = _STATE_FIELDS
 
     def __init__(self, config: GameConfig, rng: random.Random | None = None) -> None:
         self.config = config
@@ -213,7 +222,7 @@ class GameState:
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # As PlayerState's: a new state, then every field.
         return (_restored, (GameState, (self.config,),
-                            {name: getattr(self, name) for name in GameState.__slots__}))
+                            {name: getattr(self, name) for name in _STATE_FIELDS}))
 
     def fingerprint(self) -> tuple[Any, ...]:
         """A comparable summary of the whole state (replay and undo tests)."""
