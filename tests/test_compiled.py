@@ -47,6 +47,7 @@ def _fake_build(root: Path, modules: dict[str, str]) -> Path:
         so.write_bytes(b"")
         files[name] = str(so.relative_to(lib))
     manifest = {"format": FORMAT, "folder": "build-1", "tag": sys.implementation.cache_tag,
+                "compiled": list(compiled.MODULES),
                 "sources": {m: digest(root.joinpath(*m.split(".")).with_suffix(".py"))
                             for m in modules},
                 "files": files}
@@ -77,7 +78,8 @@ def test_a_broken_or_foreign_build_is_not_used(tmp_path: Path) -> None:
     assert "incomplete" in check(folder, root=tmp_path).reason
     # Another Python's build, another format, a manifest that is not JSON, no build at all.
     for changed, words in (({"tag": "cpython-99"}, "cpython-99"),
-                           ({"format": FORMAT + 1}, "another format")):
+                           ({"format": FORMAT + 1}, "another format"),
+                           ({"compiled": ["nidavellir.state"]}, "list of compiled modules")):
         (folder / MANIFEST).write_text(json.dumps(dict(manifest, **changed)))
         found = check(folder, root=tmp_path)
         assert not found.compiled and words in found.reason

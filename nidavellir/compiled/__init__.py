@@ -198,11 +198,14 @@ def check(folder: Path | None = None, root: Path = ROOT) -> Status:
                  for m, f in manifest["files"].items()}
         recorded: dict[str, str] = manifest["sources"]
         tag = manifest["tag"]
+        listed = manifest["compiled"]
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
         return Status("pure", f"the compiled build's manifest cannot be read ({e}): {again}")
     if tag != sys.implementation.cache_tag:
         return Status("pure", f"the compiled build is for {tag}, this Python is "
                               f"{sys.implementation.cache_tag}: {again}")
+    if listed != list(MODULES):
+        return Status("pure", f"the list of compiled modules changed since the build: {again}")
     stale = [m for m, d in sorted(recorded.items())
              if not source_path(m, root).exists() or digest(source_path(m, root)) != d]
     if stale:

@@ -50,12 +50,15 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"({found.reason})", flush=True)
     start = time.perf_counter()
     try:
-        manifest = build(opt_level=args.opt_level)
+        built = build(opt_level=args.opt_level, force=args.force)
     except compiled.CompiledBuildError as e:
         print(f"compiled build failed: {e}", file=sys.stderr)
         return 1
-    print(f"compiled build: done in {time.perf_counter() - start:.0f} s, checked against the "
-          f"pure Python ({manifest.parent})")
+    if built:
+        print(f"compiled build: done in {time.perf_counter() - start:.0f} s, checked against "
+              f"the pure Python ({compiled.build_dir()})")
+    else:
+        print("compiled build: current (another build has just made it), nothing to do")
     return 0
 
 

@@ -12,6 +12,7 @@ last, in one step: a process running the previous build keeps the files it has l
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import io
 import json
 import os
@@ -154,18 +155,32 @@ def differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
 
 # ====================================================================== the build
 
-def build(modules: Sequence[str] = MODULES, opt_level: str = "3",
-          folder: Path | None = None) -> Path:
-    """Compile ``modules``, check the result against the pure Python (module docs) and make
-    it the current build of ``folder`` (default :func:`~nidavellir.compiled.build_dir`).
-    Returns the manifest's path; raises :class:`CompiledBuildError` saying what failed."""
+def build(opt_level: str = "3", folder: Path | None = None, force: bool = False) -> bool:
+    """Compile :data:`~nidavellir.compiled.MODULES`, check the result against the pure
+    Python (module docs) and make it the current build of ``folder`` (default
+    :func:`~nidavellir.compiled.build_dir`), unless it is current already (``force``:
+    always). One build at a time per folder (engineers may share a working tree): a second
+    waits, then finds the build current. True when it built; raises
+    :class:`CompiledBuildError` saying what failed."""
     why = missing_tools()
     if why is not None:
         raise CompiledBuildError(why)
     folder = build_dir() if folder is None else folder
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not force and check(folder).compiled:
+            return False
+        _build(MODULES, opt_level, folder)
+        return True
+
+
+def _build(modules: Sequence[str], opt_level: str, folder: Path) -> None:
     names = sources(modules)
     before = {m: digest(source_path(m)) for m in names}
-    folder.mkdir(parents=True, exist_ok=True)
+    # What a build interrupted before left behind.
+    for left in folder.glob("work-*"):
+        shutil.rmtree(left, ignore_errors=True)
     work = Path(tempfile.mkdtemp(prefix="work-", dir=folder))
     new = Path(tempfile.mkdtemp(prefix="build-", dir=folder))
     try:
@@ -209,7 +224,6 @@ def build(modules: Sequence[str] = MODULES, opt_level: str = "3",
     for old in folder.glob("build-*"):
         if old != new:
             shutil.rmtree(old, ignore_errors=True)
-    return folder / MANIFEST
 
 
 __all__ = ["GROUP", "build", "differences", "missing_tools", "probe"]
