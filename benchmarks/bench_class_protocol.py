@@ -63,7 +63,7 @@ from typing import Any
 
 import psutil
 
-from nidavellir.integrations.browser import CHROMIUM, CHROMIUM_ARGS
+from nidavellir.tools.browser import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parents[1]
 DASHBOARD = "/voila/render/dashboard.ipynb"
@@ -137,12 +137,12 @@ class Server:
         args = [sys.executable, "-m", "nidavellir.serve", "notebooks", "--port", str(self.port),
                 "--class-size", str(class_size), "--page-timeout", str(page_timeout)]
         if as_is:
-            from nidavellir import serve
+            from nidavellir.classroom import command
 
-            args = [sys.executable, "-m", "voila", *serve.voila_args(
+            args = [sys.executable, "-m", "voila", *command.voila_args(
                 "notebooks", port=self.port, class_size=class_size, page_timeout=0,
                 extra=["--VoilaConfiguration.extension_denylist=['@nidavellir/voila-page']"])]
-            env["JUPYTER_PATH"] = str(serve.JUPYTER_DATA)
+            env["JUPYTER_PATH"] = str(command.JUPYTER_DATA)
         self.process = subprocess.Popen(args, cwd=ROOT, stdout=self.handle,
                                         stderr=subprocess.STDOUT, start_new_session=True,
                                         env=env)

@@ -5,7 +5,7 @@
 - ``--students`` processes play the students' kernels: each writes its answers to the
   class's SQLite database (``nidavellir.classroom.store``) exactly as a dashboard does
   (one transaction per answer), one every 1–3 s at random, for ``--seconds``;
-- the teacher page's handlers (``nidavellir.integrations.class_view``) serve on a local
+- the teacher page's handlers (``nidavellir.classroom.teacher.handlers``) serve on a local
   tornado server, and a poller asks ``/teacher/api/answers`` every ``--poll-ms`` (1000, as
   the page does), with the teacher's cookie.
 
@@ -72,7 +72,8 @@ def main() -> int:
     import tornado.web
 
     from nidavellir.classroom.store import ClassStore
-    from nidavellir.integrations.class_view import TeacherAuth, teacher_handlers
+    from nidavellir.classroom.teacher.auth import TeacherAuth
+    from nidavellir.classroom.teacher.handlers import teacher_handlers
 
     folder = Path(tempfile.mkdtemp(prefix="class-view-bench-"))
     store = ClassStore(folder)

@@ -84,12 +84,17 @@ class Counts:
 
 
 def play(index: int, level: str, counts: Counts, opponents: dict[str, int | str],
-         timings: dict[str, list[float]], seed: int = 0) -> int:
-    """One game; returns the learner's decisions checked."""
+         timings: dict[str, list[float]], seed: int = 0,
+         tables: Sequence[tuple[int, tuple[str, ...], str]] = (), cli_every: int = 1,
+         decisions_at_most: int | None = None) -> int:
+    """One game; returns the learner's decisions checked. ``cli_every``: ``nidavellir hint``
+    judges every that many of the learner's decisions afresh (1: each); a game that
+    stops after ``decisions_at_most`` decisions skips the command line and the review."""
     from widgets.app import play_app
     from widgets.dashboard import WhatIfPanel
 
-    players, expansions, opponent = TABLES[index % len(TABLES)]
+    tables = tables or TABLES
+    players, expansions, opponent = tables[index % len(tables)]
     game_seed = seed + 1000 + index
     app = play_app(players=players, seats=["human"] + [opponent] * (players - 1),
                    seed=game_seed, expansions=expansions, bot_delay=0,
@@ -107,6 +112,8 @@ def play(index: int, level: str, counts: Counts, opponents: dict[str, int | str]
     judged: dict[int, Judgement] = {}
     decisions = 0
     while not session.game.is_over:
+        if decisions_at_most is not None and decisions >= decisions_at_most:
+            return decisions
         game = session.game
         if session.summary_age:
             session.read_summary()  # the end of an age: the learner reads it, then decides
@@ -145,7 +152,9 @@ def play(index: int, level: str, counts: Counts, opponents: dict[str, int | str]
         coach.show_bar.value = False
     game = session.game
     if game.is_over:
-        check_cli(index, game, level, judged, counts)
+        check_cli(index, game, level,
+                  {step: j for i, (step, j) in enumerate(judged.items()) if i % cli_every == 0},
+                  counts)
         started = time.perf_counter()
         coach.start_review()
         coach.wait()
@@ -344,13 +353,18 @@ def check_review(index: int, game: Game, judged: dict[int, Judgement], frame: An
 
 
 def run(games: int, level: str = DEFAULT_LEVEL, seed: int = 0,
-        opponents: dict[str, int | str] | None = None, log: Any = None) -> dict[str, Any]:
-    """Play ``games`` games (module docs); the counts, problems and timings."""
+        opponents: dict[str, int | str] | None = None, log: Any = None,
+        tables: Sequence[tuple[int, tuple[str, ...], str]] = (), cli_every: int = 1,
+        decisions_at_most: int | None = None) -> dict[str, Any]:
+    """Play ``games`` games (module docs), cycling over ``tables`` (default
+    :data:`TABLES`); the counts, problems and timings. ``cli_every`` and
+    ``decisions_at_most``: :func:`play` (the test suite's small version)."""
     counts = Counts()
     timings: dict[str, list[float]] = {"ready": [], "shown": [], "review": []}
     decisions = 0
     for index in range(games):
-        decisions += play(index, level, counts, opponents or OPPONENTS, timings, seed)
+        decisions += play(index, level, counts, opponents or OPPONENTS, timings, seed,
+                          tables, cli_every, decisions_at_most)
         if log is not None:  # a long run says how far it is, and keeps what it found
             so_far = {"game": index + 1, "of": games, "decisions": decisions,
                       **counts.counts, "problems": counts.problems}

@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from servers import start_voila, stop_voila  # noqa: E402
 
-from nidavellir.integrations.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from nidavellir.tools.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 OUT = ROOT / "docs" / "images"
 TIMEOUT = 120_000

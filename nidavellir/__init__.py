@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import compiled as _compiled  # noqa: F401
 
 # isort: split
+from . import plugins
 from .actions import Action, parse_action
 from .cards import Card, Kind, Suit
 from .errors import IllegalAction, InvalidNotation, NidavellirError, RecordError, ScenarioError
@@ -14,6 +15,9 @@ from .game import Game
 from .options import RuleOptions
 from .scoring import PlayerTable, ScoreSheet, score_table
 from .tokens import format_token, parse_token
+
+# The plugins NIDAVELLIR_PLUGINS names, once the engine is loaded (docs/engine.md).
+plugins.load()
 
 __all__ = [
     "Action", "parse_action", "Game", "Card", "Kind", "Suit", "IllegalAction", "InvalidNotation", "NidavellirError",

@@ -20,21 +20,23 @@ registry. The shapes several decisions share are below (:data:`NO_ARGS`, :data:`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .cards import HUNTER_COIN_VALUE, MAX_COIN_VALUE, SUITS, Card, Suit
+from .cards import HUNTER_COIN_VALUE, MAX_COIN_VALUE, SUITS, TAVERN_INDICES, Card, Suit
 from .coins import label_key, parse_label
 from .errors import InvalidNotation
 from .i18n import _
 from .tokens import TOKENS, parse_suit, parse_token
 
-PLACES = ("hand", "purse", "T1", "T2", "T3")
+#: Where a coin lies: the hand, the purse, a bid on tavern 1 to 3.
+PLACES = ("hand", "purse", *(f"T{t + 1}" for t in TAVERN_INDICES))
 #: Every coin label, in the order of the RL action table (``0`` … ``25``, then ``3*``).
 COIN_LABELS: tuple[str, ...] = (tuple(str(v) for v in range(MAX_COIN_VALUE + 1))
                                 + (f"{HUNTER_COIN_VALUE}*",))
-#: Every card token and column letter, in catalogue order (the RL action table's order).
-CARD_TOKENS: tuple[str, ...] = TOKENS
+#: Every card token (a plugin's cards last: :func:`nidavellir.cards.add_card`) and column
+#: letter, in catalogue order (the RL action table's order).
+CARD_TOKENS: Sequence[str] = TOKENS
 COLUMNS: tuple[str, ...] = tuple(s.letter for s in SUITS)
 
 

@@ -15,49 +15,62 @@ Stdlib only: the core engine, the bots and the widgets all read it.
 
 from __future__ import annotations
 
+from . import cards as C
 from .cards import Card, Kind, Suit
 from .i18n import N_, _
 from .names import class_in_sentence
+from .rules.cardrules import card_facts
 from .rules.catalogue import rules_of
+from .rules.classes import blacksmith_points, hunter_points
 
 _TV_HEROES = "FR Thingvellir \"Capacités des cartes Héros-ïne\""
 _DISTINCTIONS = "FR p.12 \"Fin de l'Age 1: l'Évaluation des troupes\""
 
-#: token -> (ability in plain English, where the rulebook says so).
+#: token -> (ability in plain English, where the rulebook says so). The numbers are
+#: placeholders: the card's own (:func:`~nidavellir.rules.cardrules.card_facts`: points,
+#: ranks, bravery; a Royal Offering's value) and those of :data:`FACTS`.
 ABILITIES: dict[str, tuple[str, str]] = {
-    "Olwyn Double": (N_("Olwyn's double: 1 rank and 0 points in the column where it is placed; "
-                     "it counts as a dwarf of that class (and may be discarded like one)."),
-                     f"{_TV_HEROES}, OLWYN; R16"),
+    "Olwyn Double": (N_("Olwyn's double: {ranks} rank and {bravery} points in the column where "
+                     "it is placed; it counts as a dwarf of that class (and may be discarded "
+                     "like one)."), f"{_TV_HEROES}, OLWYN; R16"),
     # ------------------------------------------------------------------ distinctions
     "King's Hand": (N_("Distinction for the strict majority of warrior ranks at the end of age "
-                    "1: transform one of your coins by +5 at once."),
+                    "1: transform one of your coins by +{bonus} at once."),
                     f"{_DISTINCTIONS}, La Main du Roi; p.11; R23"),
     "Hunting Master": (N_("Distinction for the strict majority of hunter ranks at the end of age "
-                       "1: your 0 coin becomes the special 3, which still trades like the 0 "
-                       "and can never be transformed."),
+                       "1: your {exchange} coin becomes the special {hunter}, which still trades "
+                       "like the {exchange} and can never be transformed."),
                        f"{_DISTINCTIONS}, Maître-esse de Chasse; R23"),
     "Crown Jeweler": (N_("Distinction for the strict majority of miner ranks at the end of age "
                       "1: the gem 6 replaces your gem. It wins every tavern tie, is never "
-                      "exchanged, and adds 3 points at the end."),
+                      "exchanged, and adds {points} points at the end."),
                       f"{_DISTINCTIONS}, Joaillier-ère de la Couronne; R23"),
     "King's Great Armorer": (N_("Distinction for the strict majority of blacksmith ranks at the "
-                             "end of age 1: the special blacksmith card (2 ranks) joins your "
-                             "blacksmith column, which may complete a line."),
+                             "end of age 1: the special blacksmith card ({ranks} ranks) joins "
+                             "your blacksmith column, which may complete a line."),
                              f"{_DISTINCTIONS}, Grand-e Armurier-ère du Roi; R23"),
     "Pioneer of the Kingdom": (N_("Distinction for the strict majority of explorer ranks at the "
-                               "end of age 1: draw three cards of the age 2 deck and keep "
+                               "end of age 1: draw {draw} cards of the age 2 deck and keep "
                                "one (a dwarf joins your army, an offering transforms a "
-                               "coin); the other two go back."),
+                               "coin); the others go back."),
                                f"{_DISTINCTIONS}, Pionnier-ère du Royaume; R3, R23"),
-    "B*": (N_("The King's Great Armorer's special blacksmith: 2 ranks in your blacksmith column."),
-           f"{_DISTINCTIONS}, Grand-e Armurier-ère du Roi"),
+    "B*": (N_("The King's Great Armorer's special blacksmith: {ranks} ranks in your blacksmith "
+           "column."), f"{_DISTINCTIONS}, Grand-e Armurier-ère du Roi"),
     # ------------------------------------------------------------------ royal offerings
-    "+3": (N_("Royal Offering (age 1): not kept. Transform one of your coins by +3 at once: it "
-           "goes back to the treasury and you take the coin of the new value."),
+    "+3": (N_("Royal Offering (age 1): not kept. Transform one of your coins by +{value} at once: "
+           "it goes back to the treasury and you take the coin of the new value."),
            "FR p.11 \"Transformer une pièce\"; R2, R6"),
-    "+5": (N_("Royal Offering (age 2): not kept. Transform one of your coins by +5 at once: it "
-           "goes back to the treasury and you take the coin of the new value."),
+    "+5": (N_("Royal Offering (age 2): not kept. Transform one of your coins by +{value} at once: "
+           "it goes back to the treasury and you take the coin of the new value."),
            "FR p.11 \"Transformer une pièce\"; R2, R6"),
+}
+#: The numbers of those texts that are the rules' constants, not the card's own.
+FACTS: dict[str, dict[str, object]] = {
+    "King's Hand": {"bonus": C.KINGS_HAND_BONUS},
+    "Hunting Master": {"exchange": C.EXCHANGE_COIN_VALUE, "hunter": C.HUNTER_COIN_VALUE},
+    "Crown Jeweler": {"points": C.GEM_6_POINTS},
+    "King's Great Armorer": {"ranks": C.SPECIAL_BLACKSMITH.ranks},
+    "Pioneer of the Kingdom": {"draw": C.PIONEER_DRAW},
 }
 
 
@@ -65,13 +78,19 @@ ABILITIES: dict[str, tuple[str, str]] = {
 CLASS_ABILITIES: dict[str, str] = {
     "W": N_("Warrior: its points are added up; the player with the most warrior ranks also adds "
          "their highest coin to their warriors at the end."),
-    "H": N_("Hunter: 1 rank; hunters score their number of ranks squared (1, 4, 9, 16, ...)."),
+    "H": N_("Hunter: 1 rank; hunters score their number of ranks squared ({scores}, ...)."),
     "M": N_("Miner: miners score the sum of their points times their number of ranks."),
-    "B": N_("Blacksmith: 1 rank; blacksmiths score 3, 7, 12, 18, 25 ... for 1, 2, 3, 4, 5 ranks "
-         "(each rank adds one more than the last)."),
+    "B": N_("Blacksmith: 1 rank; blacksmiths score {scores} ... for {ranks} ranks (each rank "
+         "adds one more than the last)."),
     "E": N_("Explorer: explorers score the sum of their points."),
 }
 CLASS_SOURCE = "FR p.7 \"Déterminer la Valeur de Bravoure de chaque classe\""
+#: The first scores of the hunters' and blacksmiths' formulas, for their texts.
+CLASS_FACTS: dict[str, dict[str, object]] = {
+    "H": {"scores": ", ".join(str(hunter_points(n)) for n in range(1, 5))},
+    "B": {"scores": ", ".join(str(blacksmith_points(n)) for n in range(1, 6)),
+          "ranks": ", ".join(str(n) for n in range(1, 6))},
+}
 
 MERCENARY_ABILITY = N_(
     "Mercenary from the camp: kept in your command zone until the end of the age, then "
@@ -85,9 +104,10 @@ def _explain(card: Card) -> tuple[str, str]:
     # The texts are the catalogue's messages (marked N_ where they are written): each is
     # translated here, where it is read.
     if entry is not None:
-        return _(entry.ability), entry.source
+        return entry.text(), entry.source
     if card.kind is Kind.DWARF and card.suit is not None:
-        return _(CLASS_ABILITIES[card.suit.letter]), CLASS_SOURCE
+        letter = card.suit.letter
+        return _(CLASS_ABILITIES[letter]).format(**CLASS_FACTS.get(letter, {})), CLASS_SOURCE
     if card.kind is Kind.MERCENARY:
         sides = [_("{card_class} {bravery}").format(card_class=class_in_sentence(s), bravery=bp)
                  if s in (Suit.WARRIOR, Suit.MINER, Suit.EXPLORER) else class_in_sentence(s)
@@ -97,7 +117,8 @@ def _explain(card: Card) -> tuple[str, str]:
         return _(MERCENARY_ABILITY).format(sides=both), MERCENARY_SOURCE
     if card.token in ABILITIES:
         text, where = ABILITIES[card.token]
-        return _(text), where
+        facts = {**card_facts(card), "value": card.value, **FACTS.get(card.token, {})}
+        return _(text).format(**facts), where
     return card.kind.value, card.ref
 
 

@@ -12,11 +12,12 @@ Formulas (hunter n², blacksmith n(n+5)/2) live in :mod:`nidavellir.scoring`.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .i18n import _
+from .plugins import registers
 
 
 class Suit(enum.IntEnum):
@@ -68,6 +69,9 @@ class Kind(enum.Enum):
 
 BASE = "base"
 THINGVELLIR: Final = "thingvellir"
+#: The expansions a game may name (``Game.new(expansions=...)``): Thingvellir, then any a
+#: plugin's cards bring (:func:`add_card`).
+EXPANSIONS: list[str] = [THINGVELLIR]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -284,6 +288,7 @@ BASE_HEROES: tuple[Card, ...] = (
     SKAA, ASTRID, GRID, ULINE, YLUD, THRUD,
 )
 THINGVELLIR_HEROES: tuple[Card, ...] = (ANDUMIA, HOLDA, KHRAD, JARIKA, OLWYN, ZOLKUR)
+#: Every hero: the base game's, Thingvellir's, then any a plugin adds (:func:`add_card`).
 HEROES: tuple[Card, ...] = BASE_HEROES + THINGVELLIR_HEROES
 DWERG_BROTHERS: Final[tuple[Card, ...]] = (
     DWERG_YMIR, DWERG_AESIR, DWERG_SIGMIR, DWERG_JUNGIR, DWERG_BERGELMIR,
@@ -464,13 +469,21 @@ def gems_for(players: int) -> tuple[int, ...]:
 CARDS_PER_TAVERN: Final[dict[int, int]] = {2: 3, 3: 3, 4: 4, 5: 5}
 ROUNDS_PER_AGE: Final[dict[int, int]] = {2: 4, 3: 4, 4: 3, 5: 3}
 TAVERNS: tuple[str, ...] = ("Laughing Goblin", "Dancing Dragon", "Shining Horse")
+#: The taverns by index (their names: :data:`TAVERNS`): a bid puts a coin on each.
+TAVERN_INDICES: range = range(len(TAVERNS))
+#: The fewest and the most players (FR "Matériel": 2 to 5 Elvalands).
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+#: Every player count a game may have, and every seat a game may have.
+PLAYER_COUNTS: range = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+SEATS: range = range(MAX_PLAYERS)
 
 
 def check_players(players: object) -> None:
     """Raises ValueError unless ``players`` is a player count (any value: checked here, in
     the compiled build too)."""
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
-        raise ValueError(f"Nidavellir is played by 2 to 5 players, not {players!r}")
+    if not isinstance(players, int) or isinstance(players, bool) or players not in PLAYER_COUNTS:
+        raise ValueError(f"Nidavellir is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                         f"not {players!r}")
 
 
 def dwarf_counts(players: int) -> dict[Card, int]:
@@ -515,14 +528,12 @@ def box_counts(players: int = 5, expansions: tuple[str, ...] = (THINGVELLIR,)) -
         counts[c] = 2 * n
     for c, n, extra in ROYAL_OFFERING_COUNTS.values():
         counts[c] = n + (extra if players == 5 else 0)
-    for h in BASE_HEROES:
+    for h in heroes_of(expansions):
         counts[h] = 1
     for d in DISTINCTIONS:
         counts[d] = 1
     counts[SPECIAL_BLACKSMITH] = 1
     if THINGVELLIR in expansions:
-        for h in THINGVELLIR_HEROES:
-            counts[h] = 1
         for m in MERCENARIES:
             counts[m] = counts.get(m, 0) + 1
         for a in ARTIFACTS:
@@ -533,3 +544,46 @@ def box_counts(players: int = 5, expansions: tuple[str, ...] = (THINGVELLIR,)) -
 
 def iter_catalogue() -> Iterator[Card]:
     yield from ALL_CARDS
+
+
+def heroes_of(expansions: tuple[str, ...]) -> list[Card]:
+    """The heroes of a game of these expansions (the base game's are always in), in
+    catalogue order: the hero hall before the first-game variant (R25) leaves some out."""
+    return [h for h in HEROES if h.expansion == BASE or h.expansion in expansions]
+
+
+_EACH_CARD: list[Callable[[Card], object]] = []
+
+
+def each_card(index: Callable[[Card], object]) -> None:
+    """Call ``index`` for every card of the catalogue now and for every card added later
+    (:func:`add_card`): how a module keeps a table of every card (the token index, the
+    actions of each card) true when a plugin adds one."""
+    for c in ALL_CARDS:
+        index(c)
+    _EACH_CARD.append(index)
+
+
+@registers
+def add_card(card: Card) -> Card:
+    """Put a new card type in the catalogue: a plugin's hero (docs/engine.md, "A plugin").
+    Its token must be new. A card of an expansion the catalogue does not know brings that
+    expansion (:data:`EXPANSIONS`): a game has the card only when it names the expansion,
+    so installing a plugin changes no existing game (its records replay as before).
+
+    Added after the catalogue's own cards, so every table that lists the cards in order
+    (tokens, the RL action table) keeps its old entries where they were."""
+    global ALL_CARDS, HEROES
+    if not isinstance(card, Card):
+        raise TypeError(f"add_card takes a Card, not {card!r}")
+    if card.token in _BY_TOKEN:
+        raise ValueError(f"the catalogue already has a card {card.token!r}")
+    ALL_CARDS += (card,)
+    _BY_TOKEN[card.token] = card
+    if card.kind is Kind.HERO:
+        HEROES += (card,)
+    if card.expansion != BASE and card.expansion not in EXPANSIONS:
+        EXPANSIONS.append(card.expansion)
+    for index in _EACH_CARD:
+        index(card)
+    return card

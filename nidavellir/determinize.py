@@ -4,8 +4,9 @@ What a seat may know is decided by :mod:`nidavellir.observer` (the observation c
 :func:`determinize_state` rebuilds each part hidden from it from public data only: the
 unseen cards of each pile (age decks, the R3 box, the camp decks, a Pioneer draw another
 player is choosing from) are put in a canonical order and then shuffled with the given
-generator, and each other player's face-down coins (a multiset known from its public coin
-set) are dealt to its hidden taverns by a bid model; the random generator is reseeded. So
+generator, each other player's face-down coins (a multiset known from its public coin
+set) are dealt to its hidden taverns by a bid model, what its cards remember in private is
+drawn again from what it may be, and the random generator is reseeded. So
 two states that differ only in what ``viewer`` cannot see give identical determinizations
 for the same generator.
 
@@ -27,7 +28,7 @@ from .cards import Card, Kind, Suit
 from .draws import shuffle
 from .observer import Observer
 from .rules.army import HUNTER_POINTS, LINE_WORTH, PROGRESS_WORTH, SMITH_POINTS
-from .rules.catalogue import RULES
+from .rules.catalogue import MARKS, RULES
 from .state import GameState, PlayerState
 
 #: ``bid_model(state, seat, taverns, coins, rng) -> coins for those taverns``: deals some of
@@ -78,16 +79,21 @@ def _card_profiles(card: Card) -> dict[object, Profile]:
                               kind=MERCENARY)
     if card.suit is not None:
         return {card: (GAIN, card.suit, *card.column_value(card.suit), 0)}
-    if card in RULES:
+    if _has_entry(card):
         return {card: (ENTRY, None, 0, 0, 0)}
     return {card: (FIXED, None, 0, 0, 4.0)}
+
+
+def _has_entry(card: Card) -> bool:
+    """Whether the card is valued by its entry (:mod:`nidavellir.rules.catalogue`): every
+    hero and artifact has one (a plugin's hero gets it right after its card)."""
+    return card.kind is Kind.HERO or card.kind is Kind.ARTIFACT
 
 
 #: Every card's worth profile as :func:`card_worth` values it (the playouts' picks, the
 #: taverns' worth).
 PROFILES: Final[dict[object, Profile]] = {}
-for _card in C.ALL_CARDS:
-    PROFILES.update(_card_profiles(_card))
+C.each_card(lambda card: PROFILES.update(_card_profiles(card)))
 
 
 def card_worth(p: PlayerState, card: Card) -> float:
@@ -105,7 +111,7 @@ def card_worth(p: PlayerState, card: Card) -> float:
         return worth
     if card.suit is not None:
         return rank_gain(p, card.suit, *card.column_value(card.suit))
-    if card in RULES:
+    if _has_entry(card):
         return RULES[card].worth(p)
     return 4.0
 
@@ -266,6 +272,7 @@ _EXCHANGE: Final = K.EXCHANGE_COINS
 
 #: A canonical order of the cards (what the hidden order is forgotten into).
 _CANONICAL: Final[dict[Card, int]] = {c: i for i, c in enumerate(sorted(C.ALL_CARDS, key=lambda c: c.token))}
+C.each_card(lambda card: _CANONICAL.setdefault(card, len(_CANONICAL)))  # a plugin's: last
 
 
 def _reshuffle(cards: list[Card], rng: random.Random) -> list[Card]:
@@ -333,5 +340,10 @@ def determinize_state(state: GameState, viewer: int, rng: random.Random,
             left.remove(coin)  # raises ValueError if the model invents a coin
             p.bids[t] = coin
         p.purse = sorted(fixed + left)
+    # What another seat's cards remember in private: drawn again from what it may be.
+    for p in s.players:
+        for card in sorted(p.marks, key=_CANONICAL.__getitem__):
+            if not observer.sees_mark(p.seat, card):
+                p.marks[card] = rng.choice(MARKS[card].values)
     s.rng = random.Random(rng.getrandbits(63))
     return s

@@ -136,7 +136,8 @@ PIONEER_UNWON: Final = N_("Pioneer of the Kingdom: nobody won it (R3)")
 LINE_COMPLETED = N_("You completed a line")
 _PHRASES = frozenset({FROM_TAVERN, FROM_CAMP, LEFT_IN_TAVERN, CAMP_VISITED, OFFERING_USED,
                       PIONEER_UNWON, LINE_COMPLETED})
-_BY_NAME: dict[str, Card] = {c.name: c for c in C.ALL_CARDS}
+_BY_NAME: dict[str, Card] = {}
+C.each_card(lambda card: _BY_NAME.setdefault(card.name, card))
 
 
 def origin(text: str) -> str:

@@ -35,7 +35,8 @@ from .state import GameConfig, GameState
 
 RECORD_FORMAT = "nidavellir-record"
 RECORD_VERSION = 1
-SUPPORTED_EXPANSIONS = (C.THINGVELLIR,)
+#: The expansions a game may name: Thingvellir and any a plugin's cards bring.
+SUPPORTED_EXPANSIONS = C.EXPANSIONS
 
 
 class Game:

@@ -12,7 +12,9 @@ change is announced); where face-down coins lie is not. Hidden from a seat:
   (a trade shows a purse; a coin transformed where it lies shows its place: they are known
   though they lie face down again, FR "Remettez face cachée");
 - until the game is over, which coins another seat put where in its bids (the log's
-  ``bid (face down)``).
+  ``bid (face down)``);
+- what another seat's cards remember in private (a card declares whether its mark is
+  public: :class:`~nidavellir.rules.cardrules.Mark`).
 
 What the events showed is read from their declarations only
 (:meth:`nidavellir.events.Event.reveals`: a transform where a coin lies, a trade, a tavern's
@@ -42,10 +44,11 @@ from . import events as ev
 from .actions import Action
 from .i18n import _
 from .rules.base import CHOICES
+from .rules.catalogue import MARKS
 from .rules.decisions import PioneerKeep
 
 if TYPE_CHECKING:
-    from .state import GameConfig, GameState
+    from .state import GameConfig, GameState, PlayerState
 
 
 class Viewed(Protocol):
@@ -119,10 +122,6 @@ class Observer:
     def __repr__(self) -> str:
         return f"Observer({self.viewer!r})"
 
-    @property
-    def sees_everything(self) -> bool:
-        return self.viewer is None
-
     def is_me(self, seat: int) -> bool:
         return self.viewer is None or seat == self.viewer
 
@@ -164,6 +163,19 @@ class Observer:
         return int(place[1]) - 1 <= revealed_up_to(state)
 
     # ------------------------------------------------------------------ cards
+
+    def sees_mark(self, seat: int, card: C.Card) -> bool:
+        """Whether this viewer sees what ``card`` remembers for ``seat``: a public mark
+        (:class:`~nidavellir.rules.cardrules.Mark`) or the viewer's own."""
+        mark = MARKS.get(card)
+        if mark is None:
+            raise KeyError(f"{card.token} keeps a mark its entry does not declare "
+                           "(CardRules.mark)")
+        return self.is_me(seat) or mark.public
+
+    def marks(self, p: PlayerState) -> dict[str, Any]:
+        """What ``p``'s cards remember that this viewer may see, by card token."""
+        return {c.token: v for c, v in p.marks.items() if self.sees_mark(p.seat, c)}
 
     def sees_drawn(self, state: GameState) -> bool:
         """The Pioneer of the Kingdom's three cards: only the player choosing sees them."""
@@ -219,7 +231,7 @@ class Observer:
                 "coins": [K.label(c) for c in sorted(p.coins())],
                 "purse_known": ([K.label(c) for c in sorted(p.purse)] if mine or known == ["*"]
                                 else sorted(known, key=K.label_key)),
-                "uline": p.uline,
+                "marks": self.marks(p),
             })
         obs: dict[str, Any] = {
             "player": viewer, "names": list(game.names), "age": s.age, "round": s.round,

@@ -15,6 +15,7 @@ The format (docs/scenarios.md):
         command_zone: [Skaa]   # optional
         coins: [0, 5, 11, 13, 24]
         gem: 3
+        marks: {Zolkur: true}  # optional: what a card remembers (its entry's Mark)
 
 :func:`parse_scenario` turns such a mapping into :class:`Scenario` (a list of
 :class:`~nidavellir.scoring.PlayerTable` plus options) and checks it against the box;
@@ -39,12 +40,14 @@ from . import cards as C
 from .cards import Card, Kind, Suit
 from .errors import InvalidNotation, ScenarioError
 from .options import RuleOptions
+from .rules.catalogue import MARKS
 from .scoring import PlayerTable, ScoreSheet, score_table
 from .tokens import format_token, parse_token
 
 TOP_LEVEL_KEYS = ("title", "description", "player_count", "expansions", "options", "players")
-PLAYER_KEYS = ("name", "army", "command_zone", "coins", "gem")
-KNOWN_EXPANSIONS = (C.THINGVELLIR,)
+PLAYER_KEYS = ("name", "army", "command_zone", "coins", "gem", "marks")
+#: The expansions a scenario may name (Thingvellir, and any a plugin brings).
+KNOWN_EXPANSIONS = C.EXPANSIONS
 #: Values of the bronze coins every player starts with (FR "Mise en place").
 BRONZE = frozenset(C.STARTING_COINS)
 
@@ -222,12 +225,44 @@ def _parse_player(index: int, value: object, names: set[str]) -> PlayerTable:
                             name, "gem")
     table = PlayerTable(name=name, army=army, command_zone=command_zone, coins=list(coins),
                         gem=gem)
+    if value.get("marks") is not None:
+        table = table.but(marks=_parse_marks(value["marks"], name, table))
     # A player owns each hero at most once, even in a hypothetical table.
     for hero, n in Counter(c for c in table.cards() if c.is_hero).items():
         if n > 1:
             raise ScenarioError(f"hero {hero.token} is listed {n} times; a player owns each "
                                 "hero at most once", name, _where(table, hero))
     return table
+
+
+def _parse_marks(value: object, name: str, table: PlayerTable) -> dict[Card, Any]:
+    """``marks``: what the player's cards remember, card token -> value (each card's
+    :class:`~nidavellir.rules.cardrules.Mark` says which values it may hold)."""
+    if not isinstance(value, Mapping):
+        raise ScenarioError(f"expected a mapping of card tokens to what each remembers, got "
+                            f"{_type_name(value)}", name, "marks")
+    out: dict[Card, Any] = {}
+    owned = table.cards()
+    for token, remembered in value.items():
+        where = f"marks.{token}"
+        try:
+            card = parse_token(str(token))
+        except InvalidNotation as exc:
+            raise ScenarioError(str(exc), name, where) from None
+        mark = MARKS.get(card)
+        if mark is None:
+            marked = ", ".join(c.token for c in MARKS) or "none"
+            raise ScenarioError(f"{card.token} remembers nothing (the cards that do: "
+                                f"{marked})", name, where)
+        if card not in owned:
+            raise ScenarioError(f"the player does not own {card.token}", name, where)
+        # JSON and YAML give True for true: a bool is no int here.
+        if not any(type(remembered) is type(v) and remembered == v for v in mark.values):
+            shown = ", ".join(json.dumps(v) for v in mark.values)
+            raise ScenarioError(f"{card.token} remembers one of {shown}, not "
+                                f"{remembered!r}", name, where)
+        out[card] = remembered
+    return out
 
 
 def _where(table: PlayerTable, card: Card) -> str:
@@ -276,13 +311,13 @@ def parse_scenario(data: object, *, hypothetical: bool = False) -> Scenario:
 
     player_count = data.get("player_count")
     if player_count is not None:
-        if not _is_int(player_count) or not 2 <= player_count <= 5:
+        if not _is_int(player_count) or player_count not in C.PLAYER_COUNTS:
             raise ScenarioError(f"expected a player count from 2 to 5, got "
                                 f"{_type_name(player_count)}", None, "player_count")
     elif hypothetical:
         player_count = min(max(len(tables), 2), 5)
     else:
-        if not 2 <= len(tables) <= 5:
+        if len(tables) not in C.PLAYER_COUNTS:
             raise ScenarioError(
                 f"the file lists {len(tables)} player(s); Nidavellir is played by 2 to 5, "
                 "so give player_count (the game's player count)", None, "player_count")
@@ -300,7 +335,8 @@ def parse_scenario(data: object, *, hypothetical: bool = False) -> Scenario:
             raise ScenarioError(f"unknown expansion {bad[0]!r}; known: "
                                 f"{', '.join(KNOWN_EXPANSIONS)}", None, "expansions")
     else:
-        expansions = (C.THINGVELLIR,) if any(c.expansion == C.THINGVELLIR for c in owned) else ()
+        # Inferred from the cards: every expansion one of them comes from.
+        expansions = tuple(e for e in C.EXPANSIONS if any(c.expansion == e for c in owned))
 
     scenario = Scenario(tables=tables, player_count=player_count, expansions=expansions,
                         options=options, hypothetical=hypothetical,
@@ -338,6 +374,9 @@ def _check_box(scenario: Scenario) -> None:
                 if card.expansion == C.THINGVELLIR:
                     problem = (f"{card.token} is a Thingvellir card but expansions does not "
                                "include thingvellir")
+                elif card.expansion != C.BASE:
+                    problem = (f"{card.token} is a card of the {card.expansion} expansion but "
+                               "expansions does not include it")
                 elif card in full_box:
                     problem = (f"{card.token} is a 5-player card (FR \"Partie à 5 "
                                f"Elvalands\"): the box for {n} players has none")
@@ -506,6 +545,7 @@ def table_to_dict(table: PlayerTable) -> dict[str, Any]:
         "command_zone": [format_token(c) for c in table.command_zone],
         "coins": list(table.coins),
         "gem": table.gem,
+        **({"marks": {c.token: v for c, v in table.marks.items()}} if table.marks else {}),
     }
 
 

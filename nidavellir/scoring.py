@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from . import cards as C
@@ -21,7 +21,7 @@ from .events import by, is_you
 from .i18n import _, count, join
 from .names import score_line
 from .options import RuleOptions
-from .rules.cardrules import ScoreLine, ScoreView
+from .rules.cardrules import Remembered, ScoreLine, ScoreView
 from .rules.catalogue import RULES
 from .rules.classes import blacksmith_points, column_totals, hunter_points
 
@@ -61,6 +61,13 @@ class PlayerTable:
     command_zone: Sequence[Card] = ()
     coins: Sequence[int] = ()
     gem: int = 0
+    marks: Mapping[Card, Remembered] = field(default_factory=dict)
+    """What the player's cards remember (a choice scored at the end), by card."""
+
+    def but(self, **changes: Any) -> PlayerTable:
+        """This table with some fields changed (``table.but(army=...)``): a variant keeps
+        every other field, those a later card adds included."""
+        return replace(self, **changes)
 
     def cards(self) -> list[Card]:
         """Every card: the columns bottom to top, then the command zone."""
@@ -70,9 +77,6 @@ class PlayerTable:
 
     def column_ranks(self, suit: Suit) -> int:
         return column_totals(self.army.get(suit, ()), suit)[0]
-
-    def column_bravery(self, suit: Suit) -> int:
-        return column_totals(self.army.get(suit, ()), suit)[1]
 
 
 @dataclass(frozen=True)
@@ -261,7 +265,7 @@ def score_player(table: PlayerTable, warrior_bonus: bool, details: bool = True,
         if entry is None:
             continue
         if view is None:
-            view = ScoreView(owned, coins, ranks, bravery)
+            view = ScoreView(owned, coins, ranks, bravery, table.marks)
         for line in entry.score(view):
             breakdown[line[0]] += line[2]
             if details:
@@ -328,8 +332,25 @@ def tables_of(state: GameState, copy: bool = True) -> list[PlayerTable]:
                 else dict(zip(C.SUITS, p.army, strict=True)))
         cz = list(p.command_zone) + list(p.held)
         tables.append(PlayerTable(name=name, army=army, command_zone=cz,
-                                  coins=[K.value(c) for c in p.coins()], gem=p.gem))
+                                  coins=[K.value(c) for c in p.coins()], gem=p.gem,
+                                  marks=dict(p.marks)))
     return tables
+
+
+def own_table(observation: Mapping[str, Any]) -> PlayerTable:
+    """The observing seat's own table as the scorer sees it, from its observation
+    (``game.observation(seat)``): a bot's one way to score its position from what it may
+    see (every field of :class:`PlayerTable`, the marks of its cards included)."""
+    seat = observation["player"]
+    mine = observation["players"][seat]
+    coins = [K.label_value(lab) for lab in (*mine["hand"], *mine["purse"])]
+    coins += [K.label_value(b) for b in mine["bids"] if b is not None]
+    return PlayerTable(name=observation["names"][seat],
+                       army={suit: [C.card(t) for t in mine["army"][suit.letter]]
+                             for suit in C.SUITS},
+                       command_zone=[C.card(t) for t in mine["command_zone"]],
+                       coins=coins, gem=mine["gem"],
+                       marks={C.card(t): v for t, v in mine["marks"].items()})
 
 
 def placings(totals: Sequence[int]) -> list[int]:

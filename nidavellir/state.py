@@ -53,8 +53,7 @@ class GameConfig:
 
 #: A player's fields (its slots; its pickle).
 _PLAYER_FIELDS: Final = ("seat", "hand", "bids", "purse", "gem", "army", "ranks", "command_zone",
-                         "heroes", "lost_recruits", "uline", "held", "zolkur",
-                         "end_of_age_placement")
+                         "heroes", "lost_recruits", "held", "marks", "end_of_age_placement")
 
 
 class PlayerState:
@@ -65,22 +64,23 @@ class PlayerState:
     def __init__(self, seat: int, gem: int) -> None:
         self.seat = seat
         self.hand: list[int] = list(K.STARTING_HAND)
-        self.bids: list[int | None] = [None, None, None]
+        self.bids: list[int | None] = [None] * len(C.TAVERNS)
         self.purse: list[int] = []
         self.gem = gem
-        self.army: list[list[Card]] = [[], [], [], [], []]
-        self.ranks: list[int] = [0, 0, 0, 0, 0]
+        self.army: list[list[Card]] = [[] for _suit in C.SUITS]
+        self.ranks: list[int] = [0] * len(C.SUITS)
         self.command_zone: list[Card] = []
         self.heroes = 0
         """Hero cards owned (army and command zone)."""
         self.lost_recruits = 0
         """Recruits skipped because no hero was eligible (R12): they never come back."""
-        self.uline = False
         self.held: list[Card] = []
         """Cards in the player's hand for a pending decision (Thrud to re-place, Olwyn's
         doubles to place)."""
-        self.zolkur = False
-        """Zolkur lies on the purse: the next trade gives up the lower coin."""
+        self.marks: dict[Card, bool | int | str] = {}
+        """What the player's cards remember, by card: a choice made when the card came or
+        a mark it set (Zolkur on the purse). Each card declares what it may remember and
+        who sees it (:class:`~nidavellir.rules.cardrules.Mark`, on its entry)."""
         self.end_of_age_placement = False
         """Placing Ylud or enlisting mercenaries at the end of an age, with the recruitments
         it starts: a mercenary Holda takes now is placed at once (R22)."""
@@ -97,9 +97,8 @@ class PlayerState:
         p.command_zone = self.command_zone[:]
         p.heroes = self.heroes
         p.lost_recruits = self.lost_recruits
-        p.uline = self.uline
         p.held = self.held[:]
-        p.zolkur = self.zolkur
+        p.marks = self.marks.copy()
         p.end_of_age_placement = self.end_of_age_placement
         return p
 
@@ -166,7 +165,7 @@ class GameState:
         self.tavern: int | None = None
         self.decks: dict[int, list[Card]] = {1: [], 2: []}
         """Age decks; the top card is the last item."""
-        self.taverns: list[list[Card]] = [[], [], []]
+        self.taverns: list[list[Card]] = [[] for _tavern in C.TAVERNS]
         self.discard: list[Card] = []
         """The face-up dwarf discard (R2, R15)."""
         self.box: list[Card] = []
@@ -232,8 +231,8 @@ class GameState:
         players = tuple(
             (tuple(p.hand), tuple(p.bids), tuple(p.purse), p.gem,
              tuple(cards(col) for col in p.army), tuple(p.ranks), cards(p.command_zone),
-             p.heroes, p.lost_recruits, p.uline, cards(p.held), p.zolkur,
-             p.end_of_age_placement)
+             p.heroes, p.lost_recruits, cards(p.held),
+             tuple(sorted((c.token, v) for c, v in p.marks.items())), p.end_of_age_placement)
             for p in self.players)
         return (self.age, self.round, self.tavern, cards(self.decks[1]), cards(self.decks[2]),
                 tuple(cards(t) for t in self.taverns), cards(self.discard), cards(self.box),

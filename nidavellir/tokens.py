@@ -19,7 +19,7 @@ import difflib
 import re
 import unicodedata
 
-from .cards import ALL_CARDS, Card, Kind, Suit
+from .cards import Card, Kind, Suit, each_card
 from .errors import InvalidNotation
 from .i18n import _
 
@@ -44,21 +44,27 @@ def _mercenary_key(text: str) -> frozenset[str] | None:
 
 _INDEX: dict[str, Card] = {}
 _MERCENARY_INDEX: dict[frozenset[str], Card] = {}
-for _c in ALL_CARDS:
-    if _c.kind is Kind.MERCENARY:
-        key = _mercenary_key(_c.token)
-        assert key is not None
-        _MERCENARY_INDEX[key] = _c
-        continue
-    for _name in (_c.token, _c.name, *_c.aliases):
-        _INDEX.setdefault(normalize(_name), _c)
-# Display names of dwarves ("Warrior 3") are not tokens; keep only the letter forms.
-for _c in ALL_CARDS:
-    if _c.kind is Kind.DWARF:
-        _INDEX.pop(normalize(_c.name), None)
+#: Every canonical token, in catalogue order (suggestions, documentation, the RL action
+#: table): a card a plugin adds comes last (:func:`nidavellir.cards.add_card`).
+TOKENS: list[str] = []
 
-#: Every canonical token, for suggestions and documentation.
-TOKENS: tuple[str, ...] = tuple(dict.fromkeys(c.token for c in ALL_CARDS))
+
+def _index(card: Card) -> None:
+    if card.token not in TOKENS:
+        TOKENS.append(card.token)
+    if card.kind is Kind.MERCENARY:
+        key = _mercenary_key(card.token)
+        assert key is not None
+        _MERCENARY_INDEX[key] = card
+        return
+    # Display names of dwarves ("Warrior 3") are not tokens; keep only the letter forms.
+    names = (card.token, *card.aliases) if card.kind is Kind.DWARF else (
+        card.token, card.name, *card.aliases)
+    for name in names:
+        _INDEX.setdefault(normalize(name), card)
+
+
+each_card(_index)
 
 
 def suggestions(text: str, n: int = 3) -> list[str]:

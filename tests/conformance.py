@@ -153,7 +153,7 @@ def check_position(game: Game) -> None:
     ctx = Context(kind=d.kind, player=d.player, actions=legal, obs=game.observation(d.player),
                   submit=submitted.append, report=reported.append, game=None, prompt=d.prompt)
     control = build_control(ctx)
-    assert type(control) is CONTROLS[cls.control] and not reported, \
+    assert type(control) is CONTROLS[type(cls.control)] and not reported, \
         f"{where}: the {cls.control!r} control did not build: {reported}"
     assert not control.extras, \
         f"{where}: the {cls.control!r} control does not draw {[b.description for b in control.extras]}"

@@ -15,7 +15,21 @@ from __future__ import annotations
 
 import os
 
-os.environ.setdefault("NIDAVELLIR_COACH_LEVEL", "search@20")
+import pytest
+
+pytest_plugins = ["speed_guard"]
+
+os.environ.setdefault("NIDAVELLIR_COACH_LEVEL", "search@6")
 for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_name, None)
 os.environ["LANG"] = "C.UTF-8"
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The browser tests share one Voila server and one browser per kind of server: with
+    pytest-xdist's ``--dist loadgroup`` they all run on one worker, one after another, while
+    the other tests spread over every worker."""
+    for item in items:
+        if item.get_closest_marker("browser") is not None:
+            item.add_marker(pytest.mark.xdist_group("browser"))

@@ -1,42 +1,53 @@
-"""A made-up hero whose decision is a new kind, written as a contributor following
-docs/engine.md would write it: Gulli the Moneychanger, 6 points, who on his recruitment
-swaps one of your coins for the treasury's nearest higher coin (``swap 5``).
+"""A made-up hero written as a plugin, from docs/engine.md alone ("A plugin"): Gulli the
+Moneychanger, of a made-up expansion, 6 points. When you recruit him you swap one of your
+coins for the treasury's nearest higher coin (``swap 5``, a new kind of decision), and he
+remembers the coin you gave up: at the end he scores its value as well (a remembered choice,
+:class:`~nidavellir.rules.cardrules.Mark`).
 
-:data:`EDITS` is the whole change, file by file (each edit replaces a text that occurs
-exactly once). tests/test_plugin_hero.py applies it to a copy of the lab and runs the
-conformance check (tests/conformance.py) there: the number of files it touches outside the
-tests is the number docs/engine.md's checklist gives.
+``NIDAVELLIR_PLUGINS=plugin_hero`` (with tests/ on the path) installs it: ``import
+nidavellir`` loads it after the engine. tests/test_plugin_hero.py runs the conformance, RL
+table, scoring, golden, notation, record, scenario and RL adapter tests with it installed,
+and counts the files it registers in (:data:`nidavellir.plugins.REGISTERED`): the number
+docs/engine.md's checklist gives.
 """
 
 from __future__ import annotations
 
-#: file -> [(text in the lab, its replacement)].
-EDITS: dict[str, list[tuple[str, str]]] = {
-    "nidavellir/cards.py": [
-        ('SKAA = _hero("Skaa", "the Unfathomable", points=17)\n',
-         'SKAA = _hero("Skaa", "the Unfathomable", points=17)\n'
-         'GULLI = _hero("Gulli", "the Moneychanger", points=6)\n'),
-        ("    SKAA, ASTRID, GRID, ULINE, YLUD, THRUD,\n",
-         "    SKAA, ASTRID, GRID, ULINE, YLUD, THRUD, GULLI,\n"),
-    ],
-    "nidavellir/rules/base.py": [
-        ('    VIDOFNIR = "vidofnir"\n',
-         '    VIDOFNIR = "vidofnir"\n    SWAP = "swap"\n'),
-    ],
-    "nidavellir/rules/heroes.py": [
-        ("from ..actions import CARD, Action, Syntax, interned\n",
-         "from ..actions import CARD, COIN, Action, Syntax, interned\n"),
-        ("    card_words,\n)\n",
-         "    card_words,\n    coin_places,\n)\n"),
-        ("class Zolkur(HeroRules):",
-         '''@dataclass(frozen=True, slots=True)
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from nidavellir import cards as C
+from nidavellir import coins as K
+from nidavellir.actions import COIN, COIN_LABELS, Action, Syntax, interned
+from nidavellir.rules.base import Choice, DecisionKind, Table
+from nidavellir.rules.cardrules import Mark, ScoreLine, ScoreView
+from nidavellir.rules.controls import CoinButtons, Control
+from nidavellir.rules.decisions import coin_places
+from nidavellir.rules.heroes import HeroRules, add_hero
+from nidavellir.state import PlayerState
+
+#: The made-up expansion: a game has Gulli only when it names it.
+EXPANSION = "moneychangers"
+#: Gulli's own points at the end.
+POINTS = 6
+#: The card (nidavellir/cards.py).
+GULLI = C.add_card(C.Card(token="Gulli", name="Gulli", title="the Moneychanger",
+                          kind=C.Kind.HERO, points=POINTS, expansion=EXPANSION,
+                          ref="a made-up hero of the tests"))
+#: The kind of decision (nidavellir/rules/base.py).
+SWAP = DecisionKind.add("swap")
+
+
+@dataclass(frozen=True, slots=True)
 class Swap(Choice):
     """Gulli: one of your coins for the treasury's nearest higher coin (an exchange coin
-    cannot be swapped)."""
+    cannot be swapped); he remembers the coin given up."""
 
-    kind: ClassVar[DecisionKind] = DecisionKind.SWAP
+    kind: ClassVar[DecisionKind] = SWAP
     verbs: ClassVar[Mapping[str, Syntax]] = {"swap": COIN}
     group: ClassVar[str] = "coins"
+    control: ClassVar[Control] = CoinButtons("Gulli: a coin to swap")
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
@@ -47,7 +58,8 @@ class Swap(Choice):
         p = table.state.players[self.player]
         label = str(action.args[0])
         where = next(w for w, c in coin_places(p) if K.label(c) == label)
-        table.transform(p, label, where, 1, "Gulli")
+        p.marks[GULLI] = label
+        table.transform(p, label, where, 1, GULLI.name)
 
     def prompt(self, table: Table) -> str:
         return "Gulli: swap one of your coins for the nearest higher treasury coin"
@@ -61,17 +73,25 @@ class Swap(Choice):
 
 
 class Gulli(HeroRules):
+    mark = Mark(values=COIN_LABELS)
+
     def effect(self, table: Table, p: PlayerState) -> None:
         table.push(Swap(p.seat))
 
+    def score(self, view: ScoreView) -> Sequence[ScoreLine]:
+        lines: list[ScoreLine] = [("heroes", "Gulli", POINTS)]
+        given = view.marks.get(GULLI)
+        if isinstance(given, str):
+            lines.append(("heroes", f"Gulli: the coin {given} you gave up",
+                          K.label_value(given)))
+        return lines
 
-class Zolkur(HeroRules):'''),
-        ('''    Astrid(C.ASTRID, N_("Neutral hero: at the end she scores the value of your highest coin."),
-           f"{_HEROES}, ASTRID"),
-''', '''    Astrid(C.ASTRID, N_("Neutral hero: at the end she scores the value of your highest coin."),
-           f"{_HEROES}, ASTRID"),
-    Gulli(C.GULLI, "Neutral hero: 6 points at the end. When you recruit him, swap one of your "
-          "coins for the nearest higher coin of the treasury.", "a made-up hero of the tests"),
-'''),
-    ],
-}
+    def outlook(self, p: PlayerState) -> str:
+        return f"+{POINTS} at the end, and the value of the coin you swap now"
+
+
+#: The entry (nidavellir/rules/heroes.py).
+ENTRY = add_hero(Gulli(GULLI, "Neutral hero: 6 points at the end. When you recruit him, swap "
+                              "one of your coins for the nearest higher coin of the treasury; "
+                              "at the end he also scores the value of the coin you gave up.",
+                       "a made-up hero of the tests"))

@@ -73,7 +73,6 @@ def set_army(game: Game, seat: int, army: Mapping[str, Sequence[str]] | None = N
     for c in p.cards():
         if c in game.state.hall:
             game.state.hall.remove(c)
-    p.uline = C.ULINE in p.command_zone
     game._engine._legal = None
     game._engine._legal_set = None
 

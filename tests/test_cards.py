@@ -198,7 +198,7 @@ def test_thingvellir_heroes_and_doubles() -> None:
     assert C.box_counts(3)[C.OLWYN_DOUBLE] == 2
     assert C.OLWYN_DOUBLE.kind is Kind.OLWYN_DOUBLE and not C.OLWYN_DOUBLE.is_hero
     assert all(C.OLWYN_DOUBLE.column_value(s) == (1, 0) for s in Suit)
-    assert len(C.HEROES) == 27
+    assert len(C.heroes_of((C.THINGVELLIR,))) == 27
 
 
 # --------------------------------------------------------------------------- distinctions (FR "Fin de l'Age 1: l'Évaluation des troupes")

@@ -21,8 +21,8 @@ from babel.numbers import format_decimal, format_percent
 from nidavellir import cards as C
 from nidavellir import i18n, names
 from nidavellir.i18n import count, ngettext, number, percent, using
-from nidavellir.integrations import catalogues
 from nidavellir.scoring import CATEGORY_LABELS, PlayerTable, score_table
+from nidavellir.tools import catalogues
 
 LANGUAGES = catalogues.TRANSLATED
 

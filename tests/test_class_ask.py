@@ -23,13 +23,11 @@ from nidavellir.classroom.store import (
     Answer,
     ClassStore,
     asked_question,
+    move_answer,
 )
-from nidavellir.integrations.class_view import (
-    PositionCoach,
-    ask_position,
-    class_data,
-    read_record,
-)
+from nidavellir.classroom.teacher.ask import ask_position, read_record
+from nidavellir.classroom.teacher.coach import PositionCoach
+from nidavellir.classroom.teacher.data import class_data
 from nidavellir.lessons.position import PositionStep, asked_position_step, asked_step
 from tests.test_class_view import _open, _teacher_session
 from tests.test_class_view import teacher_server as teacher_server  # the fixture
@@ -58,7 +56,7 @@ def _step(store: ClassStore, position: int) -> PositionStep:
 
 def _move(step: PositionStep, move: str, student: str = "s1", uid: str = "u1",
           at: float | None = None) -> Answer:
-    return step.answer("asked", 1, student, move, name=student.upper(), uid=uid,
+    return move_answer(step, "asked", 1, student, move, name=student.upper(), uid=uid,
                        at=time.time() if at is None else at)
 
 
@@ -335,9 +333,8 @@ def test_a_class_server_fixes_its_teacher_pages_language(
     import os
     from unittest import mock
 
-    from nidavellir import i18n, serve
-    from nidavellir.classroom import CLASS_LANGUAGE_ENV
-    from nidavellir.integrations.class_view import page_language
+    from nidavellir import i18n
+    from nidavellir.classroom import CLASS_LANGUAGE_ENV, command, page_language
 
     monkeypatch.delenv(CLASS_LANGUAGE_ENV, raising=False)
     monkeypatch.setenv(i18n.LANGUAGE_ENV, "en")
@@ -345,13 +342,13 @@ def test_a_class_server_fixes_its_teacher_pages_language(
     assert page_language("de", "fr") == "de" and page_language("klingon", "") == "en"
     with mock.patch.dict(os.environ), mock.patch.object(os, "execv") as execv:
         os.environ.pop(i18n.LANGUAGE_ENV, None)
-        serve.main(["notebooks", "--class-language", "de"])
+        command.main(["notebooks", "--class-language", "de"])
         assert os.environ[CLASS_LANGUAGE_ENV] == "de" and os.environ[i18n.LANGUAGE_ENV] == "de"
         assert page_language("fr", "fr") == "de"
     execv.assert_called_once()
     with mock.patch.dict(os.environ), mock.patch.object(os, "execv") as execv, \
             pytest.raises(SystemExit):
-        serve.main(["notebooks", "--class-language", "klingon"])
+        command.main(["notebooks", "--class-language", "klingon"])
     assert "--class-language klingon: the lab speaks en, de, fr" in capsys.readouterr().err
     execv.assert_not_called()
 
@@ -395,9 +392,9 @@ def test_a_stored_position_that_no_longer_replays_is_said_on_the_page(tmp_path: 
 def test_a_position_of_the_learner_s_own_seat_is_titled_in_the_second_person(
         lang: str, you: str, says: str) -> None:
     """A record whose seat is named You («Du», «Vous»): "44: You bid", not "You bids"."""
+    from nidavellir.classroom.teacher.ask import decision_words
     from nidavellir.i18n import using
-    from nidavellir.integrations.class_view import _decision_words
 
     with using(lang):
-        assert _decision_words("bid", you)[0] == says
-        assert _decision_words("bid", "Cai")[0].startswith("Cai ")
+        assert decision_words("bid", you)[0] == says
+        assert decision_words("bid", "Cai")[0].startswith("Cai ")

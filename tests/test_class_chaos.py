@@ -1,4 +1,4 @@
-"""Issue 42, the chaos test: 30 students answer a lesson at the protocol level
+"""Issue 42, the chaos test: students answer a lesson at the protocol level
 (tests/class_students.py: the dashboard page and the page extension's outbox, played over
 HTTP and the kernel websocket) while the class database is locked a few seconds (once
 longer than a kernel's 10 s wait, so writes fail and are kept) and kernels are killed
@@ -11,6 +11,11 @@ the chaos itself (how long the database is held, the pause between two kills) is
 scenario. The times from a kill to the page noticing it and to the page being usable
 again are printed (``-s``) and measured by benchmarks/bench_class_chaos.py, never
 asserted here.
+
+``make test`` plays the small class (issue 55): 3 students and 2 kernels killed, one during
+each lock, which checks the same properties and fails for the same reasons as the large
+one; ``python benchmarks/bench_class_chaos.py --students 30`` plays 30 students and 10
+kills (its figures: benchmarks/README.md).
 """
 
 from __future__ import annotations
@@ -20,23 +25,25 @@ import sqlite3
 import statistics
 from pathlib import Path
 
+import pytest
 from class_students import QUESTIONS, chaos
 from servers import PATIENCE_S, start_voila, stop_voila, wait_until
 
 from nidavellir.classroom import ClassStore
-from nidavellir.integrations.class_view import class_data
+from nidavellir.classroom.teacher.data import class_data
 
-STUDENTS = 30
+STUDENTS = 3
 #: Kills during the short lock, the long lock and after it.
-KILLS = (3, 4, 3)
+KILLS = (1, 1, 0)
 SHORT_LOCK_S, LONG_LOCK_S = 3.0, 12.0
 
 
-def test_thirty_students_lose_no_answer_and_count_none_twice_through_chaos(
-        tmp_path: Path) -> None:
+@pytest.mark.slow(reason="a class server with a kernel per student, and the class database "
+                        "held longer than a kernel's 10 s wait")
+def test_a_class_loses_no_answer_and_counts_none_twice_through_chaos(tmp_path: Path) -> None:
     folder = tmp_path / "class"
     server = start_voila("notebooks", tmp_path, extra=[
-        "--class-dir", str(folder), "--class-size", str(STUDENTS), "--spares", "3",
+        "--class-dir", str(folder), "--class-size", str(STUDENTS), "--spares", "1",
         "--refill-quiet", "2"], env={"NIDAVELLIR_TEACHER_PASSWORD": "owl-42"})
     try:
         wait_until(lambda: "*** The class can come in" in server.log(), "the class is ready")
@@ -78,7 +85,7 @@ def test_thirty_students_lose_no_answer_and_count_none_twice_through_chaos(
           f"{done.holding} of them holding an answer the database lacked; a dead kernel noticed after "
           f"{statistics.median(noticed):.1f} s median, {max(noticed):.1f} s max; the page "
           f"usable again after {statistics.median(usable):.1f} s median, {max(usable):.1f} s max")
-    # The teacher page counts the class one way: 30 students, each question 30 of 30.
+    # The teacher page counts the class one way: every student, each question by all.
     data = class_data(ClassStore(folder))
     assert data["students"] == STUDENTS and data["answers"] == STUDENTS * len(QUESTIONS)
     assert all((q["answered"], q["students"]) == (STUDENTS, STUDENTS)

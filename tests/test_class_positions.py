@@ -22,6 +22,7 @@ from nidavellir.classroom.store import (
     Answer,
     ClassStore,
     answers_from_csv,
+    move_answer,
 )
 from nidavellir.lessons import load
 from nidavellir.lessons.position import PositionStep
@@ -35,7 +36,7 @@ QUESTION = f"{LESSON.key}/{STEP.key}"
 
 def _move(move: str, student: str = "s1", uid: str | None = None, name: str = "",
           number: int = 1, at: float | None = None) -> Answer:
-    return STEP.answer(LESSON.key, number, student, move, name=name, uid=uid,
+    return move_answer(STEP, LESSON.key, number, student, move, name=name, uid=uid,
                        at=time.time() if at is None else at)
 
 
@@ -170,13 +171,14 @@ steps:
 
 def test_the_teacher_page_sets_the_class_moves_beside_every_option_of_the_coach(
         tmp_path: Path) -> None:
-    from nidavellir.integrations.class_view import PositionCoach, class_data
+    from nidavellir.classroom.teacher.coach import PositionCoach
+    from nidavellir.classroom.teacher.data import class_data
 
     step = _quick_step(tmp_path)
     store = ClassStore(tmp_path / "class")
     moves = step.legal_moves()
     now = time.time()
-    store.record(*(step.answer("quick", 1, f"s{i}", move, name=name, uid=f"u{i}", at=now)
+    store.record(*(move_answer(step, "quick", 1, f"s{i}", move, name=name, uid=f"u{i}", at=now)
                    for i, (move, name) in enumerate([(moves[0], "Ada"), (moves[1], "Bo"),
                                                      (moves[0], "Cy")])))
     coach = PositionCoach()
@@ -185,10 +187,8 @@ def test_the_teacher_page_sets_the_class_moves_beside_every_option_of_the_coach(
     (q,) = first["questions"]
     assert q["coach"] == {"pending": True}  # judged on its own thread: the page never waits
     assert {(o["move"], o["count"]) for o in q["options"]} == {(moves[0], 2), (moves[1], 1)}
-    deadline = time.monotonic() + 120
-    while q["coach"].get("pending") and time.monotonic() < deadline:
-        time.sleep(0.05)
-        (q,) = class_data(store, coach=coach, steps=steps)["questions"]
+    coach.wait(step, 120)  # the judgement done (a state, not a time)
+    (q,) = class_data(store, coach=coach, steps=steps)["questions"]
     assert q["coach"]["level"] == "search@40" and q["coach"]["seconds"] > 0
     # Every option of the coach, chosen or not, in the coach's order, with its figures.
     figures = step.coach()
@@ -206,7 +206,8 @@ def test_the_teacher_page_sets_the_class_moves_beside_every_option_of_the_coach(
 
 
 def test_a_position_question_no_lesson_knows_says_so(tmp_path: Path) -> None:
-    from nidavellir.integrations.class_view import PositionCoach, class_data
+    from nidavellir.classroom.teacher.coach import PositionCoach
+    from nidavellir.classroom.teacher.data import class_data
 
     store = ClassStore(tmp_path)
     store.record(_move("bid 14 2 0", uid="u1"))
@@ -219,12 +220,13 @@ def test_a_position_question_no_lesson_knows_says_so(tmp_path: Path) -> None:
 
 def test_the_projector_shows_the_moves_and_after_the_reveal_the_coachs_figures(
         tmp_path: Path) -> None:
-    from nidavellir.integrations.class_view import PROJECTOR_BEST, PositionCoach, projector_data
+    from nidavellir.classroom.teacher.coach import PositionCoach
+    from nidavellir.classroom.teacher.data import PROJECTOR_BEST, projector_data
 
     step = _quick_step(tmp_path)
     store = ClassStore(tmp_path / "class")
     moves = step.legal_moves()
-    store.record(*(step.answer("quick", 1, f"s{i}", moves[-1 - i % 2], name=f"N{i}",
+    store.record(*(move_answer(step, "quick", 1, f"s{i}", moves[-1 - i % 2], name=f"N{i}",
                                uid=f"u{i}", at=time.time()) for i in range(3)))
     coach, steps = PositionCoach(), {"quick/open": step}
     store.project("quick/open")
@@ -234,12 +236,10 @@ def test_the_projector_shows_the_moves_and_after_the_reveal_the_coachs_figures(
         (moves[-1], 2, None), (moves[-2], 1, None)]  # no coach before the reveal
     store.reveal("quick/open")
     store.show_names(True)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        q = projector_data(store, None, None, coach, steps)["question"]
-        if not q["coach"].get("pending"):
-            break
-        time.sleep(0.05)
+    q = projector_data(store, None, None, coach, steps)["question"]
+    assert q["coach"] == {"pending": True}  # judged on its own thread after the reveal
+    coach.wait(step, 120)
+    q = projector_data(store, None, None, coach, steps)["question"]
     figures = step.coach()["options"]
     shown = [o["move"] for o in q["options"]]
     best = [o["move"] for o in figures[:PROJECTOR_BEST]]

@@ -26,7 +26,7 @@ import psutil
 import pytest
 from servers import PATIENCE_S, VoilaServer, start_voila, stop_voila, wait_until
 
-from nidavellir import serve
+from nidavellir.classroom import command
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "nidavellir" / "share" / "jupyter" / "voila" / "templates" / "nidavellir"
@@ -35,26 +35,26 @@ TEMPLATE = ROOT / "nidavellir" / "share" / "jupyter" / "voila" / "templates" / "
 # ---------------------------------------------------------------------- the command
 
 def test_class_mode_preheats_the_class_with_the_class_kernel_manager() -> None:
-    args = serve.voila_args("notebooks", class_size=30, spares=3, refill_quiet=15)
+    args = command.voila_args("notebooks", class_size=30, spares=3, refill_quiet=15)
     joined = " ".join(args)
     assert '"dashboard.ipynb": {"pool_size": 30}' in joined
-    assert f"--VoilaConfiguration.multi_kernel_manager_class={serve.CLASS_MANAGER}" in args
+    assert f"--VoilaConfiguration.multi_kernel_manager_class={command.CLASS_MANAGER}" in args
     assert "--ClassKernelManager.class_size=30" in args
     assert "--ClassKernelManager.spare_kernels=3" in args
     assert "--ClassKernelManager.refill_quiet=15" in args
     assert any(a.startswith("--ClassKernelManager.ready_message=The class can come in: 30")
                for a in args)
     # Without a class: the pool of one, pool kernels still never culled.
-    plain = serve.voila_args("notebooks")
+    plain = command.voila_args("notebooks")
     assert '"dashboard.ipynb": {"pool_size": 1}' in " ".join(plain)
     assert not any("class_size" in a for a in plain)
     assert not any(a.startswith("--Voila.token") for a in plain)
 
 
 def test_a_password_brings_the_labs_login_page_and_stays_off_the_command_line() -> None:
-    args = serve.voila_args("notebooks", password=True)
+    args = command.voila_args("notebooks", password=True)
     assert not [a for a in args if "token" in a.lower()]
-    assert f"--Voila.identity_provider_class={serve.CLASS_IDENTITY}" in args
+    assert f"--Voila.identity_provider_class={command.CLASS_IDENTITY}" in args
     assert len({a.split("=", 1)[0] for a in args}) == len(args)  # every option once
 
 

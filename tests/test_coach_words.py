@@ -15,9 +15,10 @@ import pytest
 
 from nidavellir.actions import VERBS, parse_action
 from nidavellir.errors import InvalidNotation
-from widgets.dashboard import Dashboard, whatif_html
+from widgets.app import play_app
+from widgets.dashboard import whatif_html
 
-HINT = "search@20"
+HINT = "search@6"
 
 #: Elements whose text is notation by design (a column of its own).
 NOTATION_ELEMENTS = ("nid-hint-notation", "nid-review-notation")
@@ -70,13 +71,15 @@ def _empty_rows(markup: str) -> list[str]:
     return empty
 
 
+@pytest.mark.slow(reason="a whole game with the Hint at every decision, What-if and the "
+                        "review: about 5 s of CPU")
 @pytest.mark.parametrize("seed", [3, 8])
 def test_the_coach_says_moves_in_words_and_your_choice_only_once_chosen(seed: int) -> None:
-    dash = Dashboard(players=2, seats=("human", "random"), seed=seed, bot_delay=0,
-                     coach={"level": HINT, "deep_level": HINT, "review_level": "search@4"})
-    dash.open_tab("play")
-    app = dash.play
-    assert app is not None
+    # The Play tab's app as the dashboard builds it, without the live charts below it
+    # (their words: tests/test_dashboard_language.py): a chart drawn after every move
+    # would cost more than the coach.
+    app = play_app(players=2, seats=["human", "random"], seed=seed, bot_delay=0,
+                   coach={"level": HINT, "deep_level": HINT, "review_level": HINT})
     coach, session = app.coach, app.session
     read: list[tuple[str, str]] = []
     chose_a_bid = said_your_choice = False

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import doctest
 
+import pytest
+
 import widgets.console as console_module
 import widgets.dashboard as dashboard_module
 from widgets.dashboard import TABS, Dashboard, lessons_panel
@@ -71,8 +73,22 @@ def test_a_tab_that_fails_to_build_reports_in_the_console(monkeypatch) -> None: 
     assert "failed to open" in dash.boxes["replay"].children[0].value
 
 
+def test_a_dashboard_without_charts_and_its_coach_in_the_branch() -> None:
+    """``charts=False``: the Play tab and a What-if branch draw no live chart; the branch's
+    coach is the Play tab's (its levels, and whether it judges ahead)."""
+    dash = Dashboard(bot_delay=0, build_all=True, charts=False,
+                     coach={"level": "search@4", "ahead": False})
+    assert dash.play_charts is None and dash.play.charts_box.children == ()
+    assert dash.whatif.branch_from_play()
+    branch = dash.whatif.branch_app
+    assert branch.charts_box.children == ()
+    assert branch.coach.judging.level == "search@4" and not branch.coach.judging.ahead
+
+
+@pytest.mark.slow(reason="a branch played to its end through the panels, every seat "
+                        "clicked: about 2.5 s of CPU")
 def test_replay_branch_opens_in_the_whatif_tab_and_compares() -> None:
-    dash = Dashboard(bot_delay=0, build_all=True)
+    dash = Dashboard(bot_delay=0, build_all=True, charts=False, coach={"ahead": False})
     dash.replay.load_walkthrough()
     dash.replay.slider.value = 20
     dash.replay.branch_button.click()
@@ -89,8 +105,10 @@ def test_replay_branch_opens_in_the_whatif_tab_and_compares() -> None:
 
 
 def test_whatif_on_a_finished_play_game_says_why_next_to_the_button() -> None:
-    dash = Dashboard(bot_delay=0, build_all=True)
-    play_through(dash.play, 3)
+    dash = Dashboard(bot_delay=0, build_all=True, charts=False)
+    # A finished Play game: its seats played by bots, at once.
+    assert dash.play.session.new_game(dict(players=3, seats=["random"] * 3, seed=3,
+                                           bot_delay=0))
     assert dash.play.session.game.is_over
     dash.whatif.study_button.click()
     assert "game is over" in dash.whatif.status.value and "nid-error" in dash.whatif.status.value
@@ -100,7 +118,7 @@ def test_whatif_on_a_finished_play_game_says_why_next_to_the_button() -> None:
 
 
 def test_whatif_scores_the_play_games_options() -> None:
-    dash = Dashboard(bot_delay=0, build_all=True)
+    dash = Dashboard(bot_delay=0, build_all=True, charts=False)
     dash.whatif.level.options = [("test", "search@20")]
     dash.whatif.study_button.click()
     dash.whatif.wait()

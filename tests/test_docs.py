@@ -43,3 +43,18 @@ def test_the_rulings_page_is_the_binding_table() -> None:
     binding = _rulings_table(binding_rulings())
     assert ours == binding
     assert len(ours) == 2 + 25
+
+
+def test_the_rl_figures_of_the_docs_are_read_from_the_code() -> None:
+    """docs/integrations.md's figures (issue 59): the action space, the published table's
+    first version and the observation vector's length, as the code has them."""
+    from nidavellir.integrations.encoding import ACTIONS, observation_size, read_published
+
+    text = (ROOT / "docs" / "integrations.md").read_text(encoding="utf-8")
+
+    def figures(pattern: str) -> list[int]:
+        return [int(x.replace(",", "")) for x in re.findall(pattern, text)]
+
+    assert figures(r"`Discrete\((\d+)\)`") == [len(ACTIONS)]
+    assert figures(r"version 1: ([\d,]+)\s+actions") == [read_published()[0][0].size]
+    assert figures(r"`Box` vector of ([\d,]+)\s+numbers") == [observation_size()]

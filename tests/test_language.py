@@ -10,7 +10,8 @@ from unittest import mock
 
 import pytest
 
-from nidavellir import i18n, serve
+from nidavellir import i18n
+from nidavellir.classroom import command
 from nidavellir.i18n import choose
 from widgets import language as L
 
@@ -123,11 +124,11 @@ def test_a_preheated_page_whose_request_cannot_be_read_says_so() -> None:
 
 
 def test_the_server_passes_its_language_and_the_browser_s_to_the_kernels() -> None:
-    args = serve.voila_args("notebooks")
+    args = command.voila_args("notebooks")
     assert '--VoilaConfiguration.http_header_envs=["Accept-Language"]' in args
     with mock.patch.dict(os.environ), mock.patch.object(os, "execv") as execv:
         os.environ.pop(i18n.LANGUAGE_ENV, None)
-        serve.main(["notebooks", "--language", "fr"])
+        command.main(["notebooks", "--language", "fr"])
         assert os.environ[i18n.LANGUAGE_ENV] == "fr"
     execv.assert_called_once()
 
@@ -136,6 +137,6 @@ def test_the_server_refuses_a_language_it_does_not_have(capsys: pytest.CaptureFi
                                                         ) -> None:
     with mock.patch.dict(os.environ), mock.patch.object(os, "execv") as execv, \
             pytest.raises(SystemExit):
-        serve.main(["notebooks", "--language", "klingon"])
+        command.main(["notebooks", "--language", "klingon"])
     assert "--language klingon: the lab speaks en, de, fr" in capsys.readouterr().err
     execv.assert_not_called()

@@ -1,9 +1,13 @@
 """The layers point down only (docs/development.md, "Layers").
 
+Every module of ``nidavellir`` and ``widgets`` has a layer (:data:`LAYERS`) and imports only
+its own part of it and the layers below; the import graph of both packages has no circle.
 Every core module of ``nidavellir`` is imported in a fresh interpreter in which pandas,
 plotly, ipywidgets, traitlets, numpy, yaml, the ``widgets`` package and the upper layers of
 ``nidavellir`` cannot be imported; on top of that nothing outside the standard library may be
-loaded. Modules are discovered with pkgutil, so new modules are covered without listing them.
+loaded; so are the bots, the Play model, and the classroom's parts that a student's kernel
+and the command line import. Modules are discovered with pkgutil, so new modules are covered
+without listing them.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import ast
 import json
 import pkgutil
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,14 +24,41 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "nidavellir"
+WIDGETS = ROOT / "widgets"
+#: The layers, bottom up (docs/development.md, "Layers"). A module belongs to the entry
+#: that names it or the package it is in (the longest that does); it imports modules of its
+#: own entry and of the layers below, never of a layer above nor of another entry of its own
+#: layer. ``nidavellir`` stands for the core engine: every module no other entry names
+#: (the engine's modules and ``nidavellir.rules``).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("nidavellir",),
+    ("nidavellir.bots", "nidavellir.tools"),
+    ("nidavellir.play", "nidavellir.analysis", "nidavellir.integrations"),
+    ("nidavellir.lessons",),
+    ("nidavellir.classroom",),
+    ("nidavellir.cli", "nidavellir.serve"),
+    ("widgets",),
+)
+#: Modules that are part of another entry: ``python -m nidavellir`` is the command line.
+PART_OF = {"nidavellir.__main__": "nidavellir.cli"}
 #: Modules above the core: they may use pandas and plotly (and the core may not import them).
 #: The lessons (nidavellir.lessons) read YAML and compute the probability lessons' answers
 #: with the analysis layer.
-UPPER_LAYERS = ("nidavellir.analysis", "nidavellir.bots", "nidavellir.cli",
-                "nidavellir.integrations", "nidavellir.lessons", "nidavellir.play")
+UPPER_LAYERS = tuple(sorted({*(e for layer in LAYERS[1:] for e in layer if e != "widgets"),
+                            *PART_OF}))
 #: Upper layers that are stdlib-only all the same: the bots (and the coach's judge), and the
 #: Play tab's model under the widgets (nidavellir.play).
 STDLIB_UPPER = ("nidavellir.bots", "nidavellir.play")
+#: The classroom's parts that are stdlib-only: what a student's kernel imports (the class
+#: folder, the store), the command line (it runs before Voila is imported), the failed-login
+#: limits, the teacher's password and the coach of position questions. The server and the
+#: teacher page's handlers are tornado and Voila.
+STDLIB_CLASSROOM = ("nidavellir.classroom", "nidavellir.classroom.command",
+                    "nidavellir.classroom.guard", "nidavellir.classroom.teacher",
+                    "nidavellir.classroom.teacher.auth", "nidavellir.classroom.teacher.coach",
+                    "nidavellir.serve")
+#: ... and the store, every module of it.
+STDLIB_CLASSROOM_PACKAGES = ("nidavellir.classroom.store",)
 BLOCKED = ("pandas", "plotly", "ipywidgets", "traitlets", "numpy", "yaml", "widgets",
            *UPPER_LAYERS)
 
@@ -45,6 +77,11 @@ def discover(path: Path = PACKAGE, prefix: str = "nidavellir") -> list[str]:
         else:
             found.append(name)
     return found
+
+
+def discover_all() -> list[str]:
+    """Every module of ``nidavellir`` and ``widgets``."""
+    return discover() + discover(WIDGETS, "widgets")
 
 
 CORE_MODULES = [m for m in discover() if not _within(m, UPPER_LAYERS)]
@@ -122,6 +159,27 @@ def test_bots_and_the_play_model_import_with_only_the_standard_library(
     assert upper_report[module]["foreign"] == [], "loads modules outside the standard library"
 
 
+STDLIB_CLASSROOM_MODULES = [m for m in discover() if m in STDLIB_CLASSROOM
+                            or _within(m, STDLIB_CLASSROOM_PACKAGES)]
+
+
+@pytest.fixture(scope="module")
+def classroom_report() -> dict[str, dict]:
+    """The classroom's stdlib parts, imported with every non-stdlib package blocked (and
+    the upper layers but the classroom's own)."""
+    return probe(STDLIB_CLASSROOM_MODULES,
+                 [b for b in BLOCKED if not _within(b, ("nidavellir.classroom",
+                                                        "nidavellir.serve"))])
+
+
+@pytest.mark.parametrize("module", STDLIB_CLASSROOM_MODULES)
+def test_the_classrooms_store_and_command_line_import_with_only_the_standard_library(
+    classroom_report: dict[str, dict], module: str
+) -> None:
+    assert classroom_report[module]["error"] is None, classroom_report[module]["error"]
+    assert classroom_report[module]["foreign"] == [], "loads modules outside the standard library"
+
+
 def test_the_blocker_blocks() -> None:
     # Guards the test above against passing vacuously: yaml is installed in the venv.
     assert probe(["yaml", "json"]) == {
@@ -133,12 +191,13 @@ def test_the_blocker_blocks() -> None:
 
 def test_discovery_sees_every_python_file() -> None:
     # pkgutil skips folders without __init__.py: such a folder would escape the check.
-    modules = set(discover())
-    for path in PACKAGE.rglob("*.py"):
+    modules = set(discover_all())
+    for path in [*PACKAGE.rglob("*.py"), *WIDGETS.rglob("*.py")]:
         parts = path.relative_to(ROOT).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         assert name in modules, f"{path} is not reachable as a module (missing __init__.py?)"
     assert "nidavellir.scoring" in CORE_MODULES
+    assert {"widgets.app", "nidavellir.classroom.store.database"} <= modules
 
 
 #: Names that begin with an underscore by convention and are public: gettext's ``_``, the
@@ -212,8 +271,9 @@ def test_no_layer_of_nidavellir_imports_the_widgets() -> None:
 # ---------------------------------------------------------------------- one place per rule
 # (issue 24): the rules modules never import the engine back; nothing imports a private
 # name of another module of the package, nor reaches into a game's engine by its private
-# attribute; the import graph of the package has no circle (imports for type checking and
-# imports inside functions count: they are arrows of the design all the same).
+# attribute; the import graph of the packages has no circle, and every import points to its
+# own layer or one below (issue 59; imports for type checking and imports inside functions
+# count: they are arrows of the design all the same).
 
 def _module_name(path: Path) -> str:
     parts = path.relative_to(ROOT).with_suffix("").parts
@@ -224,7 +284,7 @@ def _imports(path: Path) -> set[str]:
     """The package modules a file imports, resolved (relative imports included)."""
     name = _module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    modules = set(discover())
+    modules = set(discover_all())
     out: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -246,7 +306,9 @@ def _imports(path: Path) -> set[str]:
 
 
 def _graph() -> dict[str, set[str]]:
-    return {_module_name(p): _imports(p) for p in PACKAGE.rglob("*.py")}
+    """Every module of ``nidavellir`` and ``widgets`` and the modules of both it imports."""
+    return {_module_name(p): _imports(p) for p in [*PACKAGE.rglob("*.py"),
+                                                    *WIDGETS.rglob("*.py")]}
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -284,14 +346,86 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-def test_the_import_graph_of_the_package_has_no_circle() -> None:
+def test_the_import_graph_of_the_packages_has_no_circle() -> None:
+    """Not in the engine, not in the widgets, not between them (the widgets' modules and
+    the classroom's included)."""
     graph = _graph()
+    assert any(m.startswith("widgets.") for m in graph)
     # Packages import their own modules for their public face; that is not a circle.
     for name in graph:
         graph[name] = {m for m in graph[name] if not (m.startswith(name + ".")
                                                       and name in {"nidavellir", "nidavellir.bots"})}
     assert _cycles(graph) == []
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def _layer(module: str) -> tuple[int, str]:
+    """A module's layer (its rank in :data:`LAYERS`, 0 for the core) and the entry of the
+    layer it belongs to (the longest that names it or a package above it)."""
+    module = PART_OF.get(module, module)
+    found: tuple[int, str] | None = None
+    for rank, layer in enumerate(LAYERS):
+        for entry in layer:
+            if _within(module, (entry,)) and (found is None or len(entry) > len(found[1])):
+                found = (rank, entry)
+    assert found is not None, f"{module} has no layer: add it to LAYERS (and to the docs)"
+    return found
+
+
+def _against_the_layers(graph: dict[str, set[str]]) -> list[str]:
+    """Every import that points up a layer, or across to another entry of its layer."""
+    out = []
+    for module, targets in sorted(graph.items()):
+        rank, entry = _layer(module)
+        for target in sorted(targets):
+            to_rank, to_entry = _layer(target)
+            if to_rank > rank or (to_rank == rank and to_entry != entry):
+                out.append(f"{module} -> {target}")
+    return out
+
+
+def test_every_module_imports_only_its_own_layer_and_the_layers_below() -> None:
+    assert _against_the_layers(_graph()) == []
+    # The check sees an import up a layer and one across a layer; down is fine.
+    assert _against_the_layers({
+        "nidavellir.cards": {"widgets.app"},
+        "nidavellir.play.session": {"nidavellir.analysis.frames", "nidavellir.bots.judge"},
+        "nidavellir.lessons.position": {"nidavellir.classroom.store"},
+        "widgets.app": {"nidavellir.cards", "nidavellir.classroom.store"},
+    }) == ["nidavellir.cards -> widgets.app",
+           "nidavellir.lessons.position -> nidavellir.classroom.store",
+           "nidavellir.play.session -> nidavellir.analysis.frames"]
+
+
+def test_every_module_has_a_layer() -> None:
+    for module in discover_all():
+        _layer(module)
+    assert _layer("nidavellir.rules.heroes") == (0, "nidavellir")
+    assert _layer("nidavellir.classroom.server.app") == (4, "nidavellir.classroom")
+    assert _layer("nidavellir.cli") == _layer("nidavellir.serve")[:1] + ("nidavellir.cli",)
+    assert _layer("widgets.classroom") == (len(LAYERS) - 1, "widgets")
+
+
+def test_the_layers_are_the_ones_the_docs_name() -> None:
+    """docs/development.md, "Layers": a row per layer, bottom up, naming its packages."""
+    text = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    section = text.split("\n## Layers\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and
+            line[2:3].isdigit()]
+    # The packages cell's names in backticks, but for what its parentheses say of them.
+    named = [tuple(re.findall(r"`([^`]+)`", re.sub(r"\(.*?\)", "", row.split("|")[2])))
+             for row in rows]
+    assert named == [tuple(layer) for layer in LAYERS]
+
+
+def test_the_widgets_use_the_classrooms_store_only() -> None:
+    """A student's kernel (the widgets) writes its answers through the store and reads the
+    class folder; the server, the login and the teacher page are never imported there."""
+    store = {"nidavellir.classroom", *(m for m in discover()
+                                       if _within(m, STDLIB_CLASSROOM_PACKAGES))}
+    used = {t for m, targets in _graph().items() if m.startswith("widgets")
+            for t in targets if _within(t, ("nidavellir.classroom",))}
+    assert used and used <= store, sorted(used - store)
 
 
 def test_the_rules_modules_never_import_the_engine() -> None:
@@ -351,8 +485,10 @@ def test_mypy_checks_every_package_strict_for_the_core_and_the_bots() -> None:
     strict, relaxed = config["overrides"]
     assert strict["module"] == ["nidavellir", "nidavellir.*"]
     assert all(strict[flag] is True for flag in strict_flags)
-    upper = {f"{m}.*" if m != "nidavellir.cli" else m for m in UPPER_LAYERS
-             if m not in STDLIB_UPPER} | {"nidavellir.classroom.*"}
-    assert set(relaxed["module"]) == upper  # the bots and the Play model stay strict
+    # The bots, the Play model and the two stdlib entry points stay strict.
+    strict_upper = (*STDLIB_UPPER, "nidavellir.serve", "nidavellir.__main__")
+    upper = {f"{m}.*" if (PACKAGE / m.split(".")[1]).is_dir() else m for m in UPPER_LAYERS
+             if m not in strict_upper}
+    assert set(relaxed["module"]) == upper
     every = {m for m in discover() if m.count(".") == 1}
-    assert every <= {*CORE_MODULES, *(u.removesuffix(".*") for u in upper), *STDLIB_UPPER}
+    assert every <= {*CORE_MODULES, *(u.removesuffix(".*") for u in upper), *strict_upper}

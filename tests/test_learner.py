@@ -58,6 +58,23 @@ def test_every_card_of_the_catalogue_explains_itself_with_a_rulebook_citation() 
     assert "warrior 6 or explorer 8" in ability(C.MERCENARIES[0])
 
 
+def test_card_texts_take_their_numbers_from_the_rules() -> None:
+    """A card's text names its numbers by placeholder, filled from the catalogue and the
+    rules' constants (issue 59): none is typed into the text, where it could go stale."""
+    import re
+
+    from nidavellir.card_text import ABILITIES, CLASS_ABILITIES
+    from nidavellir.rules.catalogue import RULES
+
+    texts = [e.ability for e in RULES.values()] + [t for t, _s in ABILITIES.values()]
+    texts += list(CLASS_ABILITIES.values())
+    for text in texts:
+        bare = re.sub(r"\{\w+\}|\bages? [12]\b|\b1 (rank|to)\b|\bR\d+\b|gem 6", "", text)
+        assert not re.search(r"\d", bare), f"a number typed into {text!r}"
+    assert "+{bonus}" in RULES[C.GRID].ability and RULES[C.GRID].facts["bonus"] == C.GRID_BONUS
+    assert ", ".join(map(str, C.DWERG_POINTS[1:4])) in ability(C.DWERG_YMIR)
+
+
 @pytest.mark.parametrize("token", ["Astrid", "Megingjord", "W6/E8", "King's Hand", "E9", "+3"])
 def test_a_tile_has_a_tooltip_and_a_card_info_panel(token: str) -> None:
     card = C.card(token)
@@ -192,7 +209,8 @@ def test_save_game_downloads_a_record_and_saves_to_a_path(tmp_path: Path) -> Non
 
 
 def test_open_in_replay_once_the_game_is_over() -> None:
-    dash = Dashboard(bot_delay=0, seats=("human", "random", "random"))
+    dash = Dashboard(bot_delay=0, seats=("human", "random", "random"), charts=False,
+                     coach={"ahead": False})
     dash.open_tab("play")
     app = dash.play
     assert app.files.open_button.disabled  # a replay would show the bots' face-down bids

@@ -547,7 +547,7 @@ def test_a_teachers_folder_good_lessons_play_bad_ones_show_their_error(
 @pytest.mark.parametrize("name", [
     "nidavellir.lessons", "nidavellir.lessons.markup", "nidavellir.lessons.probability",
     "nidavellir.analysis.probability", "nidavellir.analysis.probability.questions",
-    "nidavellir.classroom.store", "widgets.classroom", "widgets.probability_lessons"])
+    "nidavellir.classroom.store.database", "widgets.classroom", "widgets.probability_lessons"])
 def test_doctests(name: str) -> None:
     import doctest
     import importlib

@@ -174,26 +174,31 @@ def test_a_move_that_is_not_legal_there_is_refused_with_why() -> None:
         step.check_move(None)
 
 
+def _counting_searches(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The judge's searches (not its answers from the judgements it keeps), counted."""
+    J = importlib.import_module("nidavellir.bots.judge")
+    J.clear_cache()
+    calls: list[str] = []
+    real = J._judge
+
+    def counting(game, lvl, *args, **kw):  # type: ignore[no-untyped-def]
+        calls.append(lvl.name)
+        return real(game, lvl, *args, **kw)
+
+    monkeypatch.setattr(J, "_judge", counting)
+    return calls
+
+
 def test_the_coach_judges_each_position_once_with_every_option(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from nidavellir.lessons import position
-
-    J = importlib.import_module("nidavellir.bots.judge")
-
-    calls = []
-    real = J.judge
-
-    def counting(game, level="coach", seed=None, **kw):  # type: ignore[no-untyped-def]
-        calls.append(level)
-        return real(game, level=level, seed=seed, **kw)
-
-    monkeypatch.setattr(J, "judge", counting)
-    monkeypatch.setattr(position, "_JUDGED", {})
+    """Asked again, the position is not searched again (the judge keeps its last
+    judgements): the same figures at once."""
+    calls = _counting_searches(monkeypatch)
     record = {"format": "nidavellir-record", "version": 1,
               "config": {"players": 2}, "seed": 3, "actions": []}
     first = coach_figures(record, 1, "search@40")
     again = coach_figures(record, 1, "search@40")
-    assert first is again and calls == ["search@40"]
+    assert first == again and calls == ["search@40"]
     moves = [m for o in first["options"] for m in o["moves"]]
     assert sorted(moves) == sorted(str(a) for a in position_game(record, 1).legal_actions())
     for o in first["options"]:
@@ -203,28 +208,19 @@ def test_the_coach_judges_each_position_once_with_every_option(
 
 def test_the_coachs_figures_are_worded_in_each_pages_language(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The figures are cached by position and level, their words by language too: a German
-    page after an English one reads German words, from the same judgement (not judged
-    again: the numbers are the same in every language)."""
+    """A German page after an English one reads German words, from the same judgement
+    (judged once: the numbers are the same in every language)."""
     from nidavellir import i18n
-    from nidavellir.lessons import position
+    from nidavellir.lessons.position import judge_position
 
-    J = importlib.import_module("nidavellir.bots.judge")
-    calls = []
-    real = J.judge
-
-    def counting(game, level="coach", seed=None, **kw):  # type: ignore[no-untyped-def]
-        calls.append(level)
-        return real(game, level=level, seed=seed, **kw)
-
-    monkeypatch.setattr(J, "judge", counting)
-    monkeypatch.setattr(position, "_JUDGED", {})
+    calls = _counting_searches(monkeypatch)
     record = {"format": "nidavellir-record", "version": 1,
               "config": {"players": 2}, "seed": 3, "actions": []}
     with i18n.using("en"):
-        english = coach_figures(record, 1, "search@40")
+        judgement = judge_position(record, 1, "search@40")
+        english = coach_figures(record, 1, "search@40", judgement)
     with i18n.using("de"):
-        german = coach_figures(record, 1, "search@40")
+        german = coach_figures(record, 1, "search@40", judgement)
         game = position_game(record, 1)
         decision = game.decision
         assert decision is not None

@@ -58,6 +58,8 @@ RECORDS = {
 }
 
 
+@pytest.mark.slow(reason="every position of a whole game drawn on three surfaces (Play, "
+                        "Replay, What-if): 2 to 4 s of CPU")
 @pytest.mark.parametrize("name", RECORDS)
 def test_play_replay_and_whatif_show_the_score_sheet_of_every_position(
         name: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -77,7 +79,10 @@ def test_play_replay_and_whatif_show_the_score_sheet_of_every_position(
     boards = PlayerBoards(play)
     replay = ReplayPanel()
     assert replay.load_record(record)
-    dash = Dashboard(players=2, seats=("human", "human"), build_all=False)
+    # What-if's branch as the dashboard opens it, less its chart and the coach's judgement
+    # of every decision as it appears (neither draws a board).
+    dash = Dashboard(players=2, seats=("human", "human"), build_all=False, charts=False,
+                     coach={"ahead": False})
     dash.open_tab("whatif")
     branch = dash.whatif.open_branch(start.clone(), full, 0)
 

@@ -198,3 +198,83 @@ def test_instant_bots_land_together_and_a_thinking_bot_gets_its_frame() -> None:
     assert told <= 2 and moves > 60
     told, moves = frames("search")
     assert told > moves // 3  # before each of the searching bot's moves
+
+
+def test_a_coach_that_does_not_judge_ahead_judges_when_the_hint_asks() -> None:
+    """``ahead=False`` (NIDAVELLIR_COACH_AHEAD=0): no judgement starts when a decision
+    appears; the Hint asks for one, and it is the same judgement as the ahead coach's."""
+    s = Session.from_config({"players": 2, "seats": ["human", "random"], "seed": 3})
+    lazy = Judging(s, level="search@10", ahead=False)
+    lazy.wait()
+    assert lazy.judgement is None and lazy.progress is None
+    assert lazy.ask_hint() == "thinking"
+    lazy.wait()
+    eager = Judging(Session.from_config({"players": 2, "seats": ["human", "random"],
+                                         "seed": 3}), level="search@10")
+    eager.wait()
+    assert lazy.hint is lazy.judgement and eager.judgement is not None
+    assert [(str(o.action), o.win) for o in lazy.judgement.options] == \
+        [(str(o.action), o.win) for o in eager.judgement.options]
+
+
+class _Interleaved:
+    """The session's lock, with one thing done just before it is first taken: what the page
+    does between the bots' thread reading the position and playing (no thread, no sleep)."""
+
+    def __init__(self, lock: object, before: object) -> None:
+        self.lock = lock
+        self.before = before
+
+    def __enter__(self) -> object:
+        before, self.before = self.before, None
+        if before is not None:
+            before()
+        return self.lock.__enter__()
+
+    def __exit__(self, *exc: object) -> object:
+        return self.lock.__exit__(*exc)
+
+
+def _at_a_forced_move() -> tuple[Session, int]:
+    """A background session whose human seat (0) has one legal move, and the index of an
+    earlier decision of that seat to undo to."""
+    import random
+
+    s = Session.from_config({"players": 3, "seats": ["human", "random", "random"], "seed": 2},
+                            auto_forced=True, background=True, autoplay=False)
+    s.play_bots = lambda: None  # the test plays the bots' part itself
+    rng = random.Random(0)
+    game = s.game
+    while True:
+        d = game.decision
+        assert d is not None, "no forced move for the human seat in this game"
+        legal = game.legal_actions()
+        earlier = [i for i, (p, _a) in enumerate(game.history) if p == 0]
+        if d.player == 0 and len(legal) == 1 and earlier:
+            return s, earlier[-1]
+        game.apply(rng.choice(legal))
+
+
+def test_a_forced_move_after_an_undo_is_dropped() -> None:
+    """The bots' thread plays a learner's only legal move; an undo comes between its reading
+    of the position and its move: the move is not played in the undone position."""
+    s, earlier = _at_a_forced_move()
+    generation = s._generation
+    s._lock = _Interleaved(s._lock, lambda: s.undo_to(earlier))
+    s._play_bots_now(generation)
+    assert len(s.game.history) == earlier  # where the undo put it, and no further
+    assert not s.forced
+    assert s.waiting_for_human
+
+
+def test_a_click_after_the_forced_move_landed_is_refused() -> None:
+    """The learner clicks the only legal move while the bots' thread plays it for them: the
+    click, meant for the position before, is refused instead of landing on the next one."""
+    s, _earlier = _at_a_forced_move()
+    game = s.game
+    at = len(game.history)
+    move = game.legal_actions()[0]
+    s._lock = _Interleaved(s._lock, lambda: s._play_bots_now(s._generation))
+    assert not s.submit(move)
+    assert s.forced == {at}  # the forced move landed once, for the learner
+    assert "moved on" in s.error

@@ -93,7 +93,7 @@ def _first_legal(session: Any) -> str:
 def test_the_play_tab_shows_no_word_outside_the_catalogues(pseudo: None) -> None:
     from widgets.dashboard import Dashboard
 
-    dash = Dashboard(bot_delay=0)
+    dash = Dashboard(bot_delay=0, charts=False)  # the charts' words: test_dashboard_language
     dash.tabs.selected_index = 1  # Play
     app = dash.play
     session = app.session

@@ -272,11 +272,11 @@ def test_zolkur_is_spent_even_when_the_trade_finds_no_coin() -> None:
     g = deal_game(3, age1=["W3", "W4", "W5", "E5", "E6", "E7", "H", "H", "H"],
                   gems=[5, 4, 3])
     set_army(g, 0, {}, command_zone=["Zolkur"])
-    g.state.players[0].zolkur = True
+    g.state.players[0].marks[C.ZOLKUR] = True
     g.state.treasury.counts = [0] * len(g.state.treasury.counts)
     play(g, "bid 0 2 3", "bid 5 4 3", "bid 4 3 2", "take W3", "take W4", "take W5")
     p = g.state.players[0]
-    assert not p.zolkur
+    assert C.ZOLKUR not in p.marks
     assert coin_labels(g, 0) == ["0", "2", "3", "4", "5"]
     traded = [e for e in g.events if e.kind == "CoinTraded"]
     assert traded and traded[-1].given_up == traded[-1].new == "4"

@@ -239,13 +239,13 @@ def test_zolkur_next_trade_gives_up_the_lower_coin_then_he_returns() -> None:
     set_coins(game, 0, [0, 2, 5, 10, 9])
     play(game, "bid 5 9 0", "bid 4 5 2", "bid 3 2 5", "take E5", "hero Zolkur")
     p = game.state.players[0]
-    assert p.zolkur and cz(game, 0) == ["Zolkur"]
+    assert p.marks == {C.ZOLKUR: True} and cz(game, 0) == ["Zolkur"]
     # Shining Horse: seat 2 (5), then seat 0 with the 0 trades 2 + 10.
     while not (game.state.tavern == 2 and who(game) == 0):
         game.apply(next(a for a in legal(game) if not a.startswith("camp ")))
     game.apply(next(a for a in legal(game) if a.startswith("take ")))
     assert coin_labels(game, 0) == ["0", "5", "9", "10", "12"]
-    assert not p.zolkur
+    assert C.ZOLKUR not in p.marks
 
 
 def test_r7_zolkur_with_two_coins_of_equal_value_gives_up_the_gold_one() -> None:
@@ -259,7 +259,7 @@ def test_r7_zolkur_with_two_coins_of_equal_value_gives_up_the_gold_one() -> None
     p = game.state.players[0]
     assert sorted((K.value(c), K.kind(c)) for c in p.purse) == sorted(
         [(5, K.BRONZE), (10, K.GOLD)])
-    assert not p.zolkur
+    assert C.ZOLKUR not in p.marks
 
 
 def test_r21_uline_with_zolkur_trades_away_the_lower_of_her_two_coins() -> None:
@@ -277,7 +277,7 @@ def test_r21_uline_with_zolkur_trades_away_the_lower_of_her_two_coins() -> None:
     play(game, "trade 2 10")
     p = game.state.players[0]
     assert sorted(K.label(c) for c in p.hand) == ["10", "12", "4", "5"]
-    assert not p.zolkur
+    assert C.ZOLKUR not in p.marks
 
 
 def test_camp_moves_unaffected_by_heroes() -> None:

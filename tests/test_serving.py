@@ -28,10 +28,10 @@ import psutil
 import pytest
 from servers import VoilaServer, start_voila, stop_voila, wait_until
 
-from nidavellir import serve
-from nidavellir.integrations import first_paint as FP
-from nidavellir.integrations import voila_static as S
-from nidavellir.integrations.voila_class import notebooks_run
+from nidavellir.classroom import command
+from nidavellir.classroom.server import first_paint as FP
+from nidavellir.classroom.server import static as S
+from nidavellir.classroom.server.kernels import notebooks_run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_the_page_extension_is_named_by_its_content() -> None:
     path, name = S.page_extension_entry()
     assert path.name == name, (f"{path.name} changed: run `python -m "
-                               "nidavellir.integrations.voila_static --rehash`")
+                               "nidavellir.classroom.server.static --rehash`")
     package = json.loads((S.PAGE_EXTENSION / "package.json").read_text())
     assert package["jupyterlab"]["_build"]["load"] == f"static/{name}"
     assert S.HASHED_NAME.search(name)
@@ -123,7 +123,7 @@ def test_templates_are_compiled_once_for_every_exporter(tmp_path: Path) -> None:
     and a template whose source changes is compiled again."""
     import jinja2
 
-    from nidavellir.integrations.voila_app import TemplateCode
+    from nidavellir.classroom.server.app import TemplateCode
 
     (tmp_path / "page.j2").write_text("{% for i in range(n) %}{{ i }}{% endfor %}")
     cache = TemplateCode()
@@ -151,7 +151,7 @@ def test_the_lean_activity_watcher_reads_what_jupyter_servers_reads() -> None:
     from jupyter_client.session import Session
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-    from nidavellir.integrations.voila_class import ClassKernelManager
+    from nidavellir.classroom.server.kernels import ClassKernelManager
 
     class Stream:
         def on_recv(self, callback: Any) -> None:
@@ -218,20 +218,20 @@ def test_the_first_paint_list_is_this_installations() -> None:
     from voila.paths import collect_static_paths
     from voila.utils import get_voila_labextensions_path
 
-    from nidavellir.integrations.voila_app import ClassVoila
+    from nidavellir.classroom.server.app import ClassVoila
 
     version, files = FP.load_list()
     assert version == voila_version, (
         f"first_paint.json was recorded with Voila {version}, this is {voila_version}: run "
-        "`python -m nidavellir.integrations.first_paint --record`")
-    static = collect_static_paths(["voila", "nbconvert"], serve.TEMPLATE)
+        "`python -m nidavellir.classroom.server.first_paint --record`")
+    static = collect_static_paths(["voila", "nbconvert"], command.TEMPLATE)
     labs = get_voila_labextensions_path()
     bundle = FP.build(files, static, labs)
     assert bundle is not None
     assert not [f for f in bundle.missing if f.startswith(FP.STATIC)], bundle.missing
     assert len(bundle.included) >= 70, (
         f"{len(bundle.missing)} listed chunks are not installed ({bundle.missing[:4]}): run "
-        "`python -m nidavellir.integrations.first_paint --record`")
+        "`python -m nidavellir.classroom.server.first_paint --record`")
     assert len(files) >= 50 and all(f.endswith(".js") for f in files)
     assert not [f for f in files if "remoteEntry." in f]  # containers load themselves
     assert ClassVoila.first_paint.default_value is True
@@ -330,7 +330,7 @@ def test_a_kernel_lives_as_long_as_its_page() -> None:
     """ClassKernelManager's page policy, without a server: signs (websocket, heartbeat)
     keep a page's kernel; none for page_timeout, or none at all for connect_grace, and it
     is the page's no more; a pool kernel is nobody's page."""
-    from nidavellir.integrations.voila_class import ClassKernelManager
+    from nidavellir.classroom.server.kernels import ClassKernelManager
 
     async def scenario() -> list[str | None]:
         km = ClassKernelManager(page_timeout=45.0, connect_grace=60.0)
@@ -370,11 +370,11 @@ def test_a_kernel_lives_as_long_as_its_page() -> None:
 
 
 def test_serve_starts_the_labs_voila_with_pages_that_end_their_kernels() -> None:
-    args = serve.voila_args("notebooks", pool_size=0)
-    assert f"--VoilaConfiguration.multi_kernel_manager_class={serve.CLASS_MANAGER}" in args
-    assert f"--ClassKernelManager.page_timeout={serve.DEFAULT_PAGE_TIMEOUT}" in args
-    assert serve.VOILA_APP == "nidavellir.integrations.voila_app"
-    custom = serve.voila_args("notebooks", page_timeout=90,
+    args = command.voila_args("notebooks", pool_size=0)
+    assert f"--VoilaConfiguration.multi_kernel_manager_class={command.CLASS_MANAGER}" in args
+    assert f"--ClassKernelManager.page_timeout={command.DEFAULT_PAGE_TIMEOUT}" in args
+    assert command.VOILA_APP == "nidavellir.classroom.server"
+    custom = command.voila_args("notebooks", page_timeout=90,
                               extra=["--ClassKernelManager.page_timeout=30"])
     assert [a for a in custom if "page_timeout" in a] == ["--ClassKernelManager.page_timeout=30"]
 
@@ -683,7 +683,7 @@ def test_the_pool_refills_once_pages_stop_coming_and_only_to_the_spares(
     could only race a real refill_quiet): before the class, the pool is filled to the
     class size at once; after, each page that takes a kernel starts no replacement but
     puts the refill off by refill_quiet, and the refill fills to the spares."""
-    from nidavellir.integrations.voila_class import ClassKernelManager
+    from nidavellir.classroom.server.kernels import ClassKernelManager
 
     class Timer:
         def __init__(self, delay: float, callback: Any) -> None:

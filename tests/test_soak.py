@@ -11,7 +11,8 @@ every round, the end-of-game checks), and together they must take every artifact
 hero gets its own game: its scripted recruitment (tests/scripted.py), then the search bots
 in debug mode to the end, so each hero's effects are walked whatever the seeds recruit.
 
-``make test`` plays a fixed set of games (derandomized); ``NIDAVELLIR_SOAK=N`` plays N more
+``make test`` plays a fixed set of 32 games (derandomized; 104 until issue 55 made the suite
+fit ten minutes: the games kept still take every artifact); ``NIDAVELLIR_SOAK=N`` plays N more
 games per player count and edition, with fresh seeds, for a real hunt::
 
     NIDAVELLIR_SOAK=200 .venv/bin/python -m pytest tests/test_soak.py -p no:xdist
@@ -37,9 +38,11 @@ from nidavellir.rules.heroes import HEROES
 from nidavellir.state import GameState
 
 TV = (C.THINGVELLIR,)
-#: Games per (player count, edition) in ``make test``: 8 tables x 13 = 104 games, with one
-#: search (tree) and one Monte Carlo (random playouts) in every pair of seats.
-GAMES_PER_TABLE = 13
+#: Games per (player count, edition) in ``make test``: 8 tables x 4 = 32 games, with one
+#: search (tree) and one Monte Carlo (random playouts) in every pair of seats; between them
+#: the Thingvellir games take every artifact. ``NIDAVELLIR_SOAK=N`` plays N fresh games per
+#: table on top.
+GAMES_PER_TABLE = 4
 #: Iterations per decision: tiny, so that the games are many; each iteration is a full
 #: descent and playout, so the search's own path is walked to the end of the game.
 ITERATIONS = 2
@@ -139,6 +142,8 @@ def _artifacts_taken(game: Game, artifacts: Counter[str]) -> None:
             artifacts[e.card.name] += 1
 
 
+@pytest.mark.slow(reason="16 whole games of search bots in debug mode (every action of "
+                        "their searches and every determinization checked)")
 @pytest.mark.parametrize("thingvellir", [False, True], ids=["base", "thingvellir"])
 def test_search_soak(thingvellir: bool) -> None:
     """The fixed games: every search action legal, every determinization and every round of

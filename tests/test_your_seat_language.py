@@ -108,14 +108,17 @@ def test_the_check_passes_the_second_person(sample: str, lang: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_a_whole_game_says_you_to_the_learner_s_seat(lang: str, reset_language: None
                                                      ) -> None:
-    from widgets.dashboard import Dashboard
+    from widgets.app import play_app
 
     set_language(lang)
     you = WRONG[lang][0]
     assert you_name() == you and is_you(you) and is_you("You") and not is_you("Bo")
-    dash = Dashboard(bot_delay=0)
-    dash.tabs.selected_index = 1  # Play
-    app = dash.play
+    # The Play tab's app as the dashboard builds it, less what says nothing about a seat
+    # and costs most of the time: the charts (drawn after every move; their words are
+    # checked in tests/test_dashboard_language.py) and the coach's judgement of every
+    # decision as it appears (its figures name nobody).
+    app = play_app(players=3, seats=["human", "greedy", "random"], bot_delay=0,
+                   coach={"ahead": False})
     session = app.session
     assert session.new_game(dict(session.config(), names=[you, "Bo", "Cy"], seed=11,
                                  expansions=["thingvellir"]))

@@ -70,6 +70,7 @@ from nidavellir.classroom.store import (
     check_answer,
     check_value,
     clean_name,
+    move_answer,
 )
 from nidavellir.i18n import _, count
 
@@ -246,7 +247,7 @@ class ClassLink:
         ``lesson``): checked against the position's legal moves (ValueError, in one
         sentence, for one that is not legal there), then sent as any answer is: held by
         the page until the database has it, once whatever is sent again."""
-        made = step.answer(lesson, number, self.student, move)
+        made = move_answer(step, lesson, number, self.student, move)
         return self.send(made.question, made.title, 0.0, "move", step=number, move=made.move)
 
     def move_to(self, question: str) -> str | None:

@@ -61,6 +61,19 @@ REVIEW_WORKERS = min(2, os.cpu_count() or 1)
 LEVEL_VARIABLE = "NIDAVELLIR_COACH_LEVEL"
 
 
+#: The environment variable that makes an installation's coach judge a decision only when
+#: the Hint asks (``0``; docs/serving.md): a class whose learners' coaches would saturate
+#: the server's cores.
+AHEAD_VARIABLE = "NIDAVELLIR_COACH_AHEAD"
+
+
+def coach_ahead() -> bool:
+    """Whether the coach judges each of your decisions as it appears (:data:`AHEAD_VARIABLE`:
+    ``0``, ``no``, ``off`` or ``false`` for only when asked; anything else, or nothing, yes)."""
+    return os.environ.get(AHEAD_VARIABLE, "").strip().lower() not in ("0", "no", "off",
+                                                                      "false")
+
+
 def coach_level() -> str:
     """The coach's level: :data:`LEVEL_VARIABLE` when it names a valid level, else the
     default (``coach``)."""
@@ -160,13 +173,14 @@ class Coach(W.VBox):
                  review_level: str | None = None, review_workers: int = REVIEW_WORKERS,
                  on_open_replay: Callable[[Game, Any, int], Any] | None = None,
                  on_branch: Callable[[Game, Game, int], Any] | None = None,
-                 **kwargs: Any) -> None:
+                 ahead: bool | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-coach")
         self.session = session
         level = level or coach_level()
         review_level = review_level or level
-        self.judging = Judging(session, level=level, deep_level=deep_level)
+        self.judging = Judging(session, level=level, deep_level=deep_level,
+                               ahead=coach_ahead() if ahead is None else ahead)
         """The judgement of the position on the table (the model this panel shows)."""
         self.bar_playouts = bar_playouts
         self.review_level = review_level
@@ -182,6 +196,26 @@ class Coach(W.VBox):
         self.review_timings: dict[str, float] = {}
         """Seconds the last review took (``review``; the consistency benchmark reads it)."""
         self._workers = Workers("nidavellir-review", on_error=self._failed)
+        self._build_hint()
+        self._build_review(review_level)
+        self.children = [
+            W.HBox([self.hint_button, self.deeper_button, self.show_bar, self.progress,
+                    self.progress_label], layout=W.Layout(align_items="center",
+                                                          flex_flow="row wrap")),
+            self.hint_text, self.bar,
+            W.HBox([self.review_button, self.review_depth, self.review_progress],
+                   layout=W.Layout(align_items="center", flex_flow="row wrap")),
+            self.review_status, self.review_box]
+        self._game: Game | None = None
+        # The model was told of the move first (it observed the session before this panel):
+        # what is shown here is its state for the new position.
+        session.observe(lambda _c: self._changed(), "version")
+        self.judging.observe(self._judging_changed, ["judgement", "hints", "progress"])
+        self._changed()
+        self._show_progress(self.judging.progress)
+
+    def _build_hint(self) -> None:
+        """The Hint, Think longer, the judgement's progress and the win-chance bar."""
         self.hint_button = W.Button(description=_("Hint"), icon="lightbulb-o",
                                     tooltip=_("the coach's best move for you, and why"))
         self.hint_button.add_class("nid-hint")
@@ -205,6 +239,9 @@ class Coach(W.VBox):
         self.show_bar.observe(lambda _c: self.refresh_bar(), "value")
         self.bar = W.HTML()
         self.bar.add_class("nid-win-bar")
+
+    def _build_review(self, review_level: str) -> None:
+        """The review of the game: its depth, its button, its progress and its table."""
         depths = [(_(label), level) for label, level in REVIEW_DEPTHS]
         if review_level not in [v for _label, v in depths]:  # the variable's level
             # Translators: the review's depth set by the installation, "review (a search
@@ -233,21 +270,6 @@ class Coach(W.VBox):
         self.review_box.add_class("nid-review-box")
         self.review_frame: Any = None
         self.reviewed_game: Game | None = None
-        self.children = [
-            W.HBox([self.hint_button, self.deeper_button, self.show_bar, self.progress,
-                    self.progress_label], layout=W.Layout(align_items="center",
-                                                          flex_flow="row wrap")),
-            self.hint_text, self.bar,
-            W.HBox([self.review_button, self.review_depth, self.review_progress],
-                   layout=W.Layout(align_items="center", flex_flow="row wrap")),
-            self.review_status, self.review_box]
-        self._game: Game | None = None
-        # The model was told of the move first (it observed the session before this panel):
-        # what is shown here is its state for the new position.
-        session.observe(lambda _c: self._changed(), "version")
-        self.judging.observe(self._judging_changed, ["judgement", "hints", "progress"])
-        self._changed()
-        self._show_progress(self.judging.progress)
 
     # ------------------------------------------------------------------ the model's state
 
@@ -541,5 +563,5 @@ class Coach(W.VBox):
         self.on_branch(branch(self.reviewed_game, step, []), self.reviewed_game, step)
 
 
-__all__ = ["BAR_PLAYOUTS", "LEVEL_VARIABLE", "Coach", "REVIEW_DEPTHS", "coach_level", "hint_html",
-           "position_key"]
+__all__ = ["AHEAD_VARIABLE", "BAR_PLAYOUTS", "LEVEL_VARIABLE", "Coach", "REVIEW_DEPTHS",
+           "coach_ahead", "coach_level", "hint_html", "position_key"]

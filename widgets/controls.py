@@ -1,4 +1,4 @@
-"""The Play tab's controls: one per shape of decision, plus the generic fallback.
+"""The Play tab's controls: one drawer per kind of control, plus the generic fallback.
 
 A control is built from a :class:`Context` (the decision's kind, the deciding
 player, the legal actions, the decider's observation, the game for previews) and
@@ -6,11 +6,13 @@ exposes ``widget`` (what to display) and ``buttons`` (notation -> Button, one pe
 legal action it offers). Clicking a button calls ``ctx.submit(notation)``;
 :meth:`Control.choose` operates the control for an action as a user would.
 
-Each decision class names its control (``Choice.control``, :data:`CONTROLS`) and words
-its buttons (``Choice.label``); :func:`build_control` dispatches through the registry
-the classes fill (:data:`nidavellir.rules.base.CHOICES`). Any legal action a control
-does not know how to draw is still offered as a plain button (``extras``), and a kind no
-class declares gets :class:`GenericControl`.
+Each decision class declares how it is drawn (``Choice.control``: a kind of control of
+:mod:`nidavellir.rules.controls`, the one list of them, with the data it needs) and words
+its buttons (``Choice.label``). Each drawer here says which kind it draws (``draws``) and
+draws any decision that declares it from the legal actions and that data, never from the
+decision's kind or verbs; :func:`build_control` finds it (:data:`CONTROLS`). Any legal
+action a control cannot draw is still offered as a button with its words (``extras``),
+and a kind no class declares gets :class:`GenericControl`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as W
 
@@ -26,10 +28,11 @@ from nidavellir import Action, Game, parse_action
 from nidavellir.bots.immediate import Immediate, immediates
 from nidavellir.bots.judge import Judgement, OptionJudgement, level_words
 from nidavellir.card_text import ability
-from nidavellir.cards import VIDOFNIR_VEDRFOLNIR, Card, Suit
+from nidavellir.cards import TAVERN_INDICES, Card, Suit
 from nidavellir.explain import outlook
-from nidavellir.i18n import N_, _, number, ordinal, percent
+from nidavellir.i18n import _, number, ordinal, percent
 from nidavellir.names import COMPONENT, card_name, name, score_line, tavern_name
+from nidavellir.rules import controls as declared
 from nidavellir.rules.base import CHOICES
 from nidavellir.scoring import CATEGORY_LABELS
 
@@ -201,11 +204,11 @@ class Context:
         return previews(self.game, self.player, actions)
 
     @property
-    def control(self) -> str:
-        """The control the decision asks for (``Choice.control``); ``buttons`` for a kind
-        no decision class declares."""
+    def control(self) -> declared.Control:
+        """How the decision is drawn (``Choice.control``); buttons for a kind no decision
+        class declares."""
         owner = CHOICES.get(self.kind)
-        return owner.control if owner is not None else "buttons"
+        return owner.control if owner is not None else declared.Buttons()
 
     def label(self, action: Action) -> str:
         """A button's words for ``action``: its decision's (``Choice.label``), or the
@@ -214,6 +217,22 @@ class Context:
         if owner is None or action.verb not in owner.verbs:
             return str(action)
         return owner.label(action)
+
+    def words(self, actions: Sequence[Action]) -> list[str]:
+        """Each action in words, all different (a menu of them): the decision's sentence
+        for a learner (``Choice.say``) when the game is here, else its button's words; the
+        same words twice are told apart by a number."""
+        game = self.game
+        task = game.decision.task if game is not None and game.decision is not None \
+            and game.decision.kind == self.kind else None
+        said = [task.say(game.engine, a) if game is not None and task is not None
+                and a.verb in type(task).verbs else self.label(a) for a in actions]
+        seen: dict[str, int] = {}
+        out = []
+        for text in said:
+            seen[text] = seen.get(text, 0) + 1
+            out.append(text if seen[text] == 1 else f"{text} ({seen[text]})")
+        return out
 
     @property
     def me(self) -> dict[str, Any]:
@@ -243,13 +262,25 @@ def _label(text: str) -> W.HTML:
     return W.HTML(f"<b class='nid-control-label'>{esc(text)}</b>")
 
 
+#: The drawer of each kind of control (:mod:`nidavellir.rules.controls`), filled as the
+#: drawers below are defined (``Control.draws``).
+CONTROLS: dict[type[declared.Control], type[Control]] = {}
+
+
 class Control:
     """Base: buttons keyed by notation, extras for actions it does not draw."""
 
-    title = ""
+    draws: ClassVar[type[declared.Control] | None] = None
+    """The kind of control this drawer draws (:mod:`nidavellir.rules.controls`)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.draws is not None:
+            CONTROLS[cls.draws] = cls
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        self.spec = ctx.control
         self.buttons: dict[str, W.Button] = {}
         self.disabled: dict[str, W.Button] = {}
         self.previews: dict[str, Preview] = {}
@@ -258,10 +289,11 @@ class Control:
         self.judgement: Judgement | None = None
         body = self.build()
         extras = [a for a in ctx.actions if not self.covers(a)]
-        self.extras = [self.button(a, str(a)) for a in extras]
+        self.extras = [self.button(a, ctx.label(a)) for a in extras]
         children: list[W.Widget] = [body]
         if self.extras:
-            children += [_label("Other choices"), W.HBox(self.extras, layout=_wrap())]
+            # Translators: above the buttons of moves the decision's panel does not draw.
+            children += [_label(_("Other choices")), W.HBox(self.extras, layout=_wrap())]
         self.widget = W.VBox(children)
 
     def build(self) -> W.Widget:
@@ -369,7 +401,7 @@ def _wrap() -> W.Layout:
 class BidControl(Control):
     """A dropdown per tavern with the coins of the hand; the rest is the purse."""
 
-    title = "Bid"
+    draws = declared.BidDropdowns
 
     def build(self) -> W.Widget:
         hand = self.ctx.me["hand"]
@@ -431,7 +463,13 @@ class BidControl(Control):
         for c in self.chosen:
             assert c is not None
             labels.append(self.hand[c])
-        return "bid " + " ".join(labels)
+        return str(Action(self._verb, tuple(labels)))
+
+    @property
+    def _verb(self) -> str:
+        """The decision's verb (a bid's three coins are one action of it)."""
+        owner = CHOICES.get(self.ctx.kind)
+        return next(iter(owner.verbs)) if owner is not None else "bid"
 
     def estimates_shown(self, judgement: Judgement) -> None:
         self._show_estimate()
@@ -473,10 +511,10 @@ class BidControl(Control):
 
     def covers(self, action: Action) -> bool:
         # Every bid goes through the dropdowns: no button per permutation.
-        return action.verb == "bid"
+        return action.verb == self._verb and len(action.args) == len(self.dropdowns)
 
     def choose(self, action: Action) -> None:
-        if action.verb != "bid":
+        if not self.covers(action):
             super().choose(action)
             return
         used: set[int] = set()
@@ -488,31 +526,27 @@ class BidControl(Control):
 
 
 def _tavern_names() -> tuple[str, ...]:
-    return tuple(tavern_name(i) for i in range(3))
+    return tuple(tavern_name(i) for i in TAVERN_INDICES)
 
 
 # ====================================================================== cards
-
-#: The card control's section headings by verb (another verb's section is its name).
-_CARD_SECTIONS = {
-    "take": N_("Tavern"), "camp": N_("Camp"), "keep": N_("Drawn cards"),
-    "drop": N_("Discard from the tavern"), "choose": N_("Take"),
-    "remove": N_("Remove from your army"),
-}
-
 
 def _card_action(action: Action) -> bool:
     return bool(action.args) and isinstance(action.args[0], Card)
 
 
 class CardControl(Control):
-    """Card tiles with a button each (every action naming a card, in sections by verb),
-    showing the immediate score effect; an action without arguments (Brisingamens'
-    ``skip``) gets a plain button under them."""
+    """Card tiles with a button each (every action naming a card, in sections by verb under
+    the headings the decision declares), showing the immediate score effect; an action
+    without arguments (Brisingamens' ``skip``) gets a plain button under them."""
+
+    draws = declared.CardTiles
 
     def build(self) -> W.Widget:
         ctx = self.ctx
-        actions = [a for a in ctx.actions if _card_action(a)]
+        assert isinstance(self.spec, declared.CardTiles)
+        headings = self.spec.headings
+        actions = [a for a in ctx.actions if _card_action(a) and a.verb in headings]
         self.previews = ctx.previews(actions)
         rows: list[W.Widget] = []
         self.copies: list[W.Button] = []
@@ -524,8 +558,7 @@ class CardControl(Control):
                 by_token = {_card_of(a).token: a for a in group}
                 group = [by_token[t] for t in drawn if t in by_token]
             tiles = [self._tile(a) for a in group]
-            rows += [_label(_(_CARD_SECTIONS.get(verb, verb.capitalize()))),
-                     W.HBox(tiles, layout=_wrap())]
+            rows += [_label(_(headings[verb])), W.HBox(tiles, layout=_wrap())]
         for a in ctx.actions:
             if not a.args:
                 rows.append(self.button(a, ctx.label(a)))
@@ -564,19 +597,21 @@ def _card_of(action: Action) -> Card:
 class HeroControl(Control):
     """The hero hall: eligible heroes with a button, the others greyed with the reason."""
 
+    draws = declared.HeroHall
+
     def build(self) -> W.Widget:
         ctx = self.ctx
-        legal = {str(a): a for a in ctx.actions if a.verb == "hero"}
+        # The legal actions by the hero they name.
+        legal = {_card_of(a).token: a for a in ctx.actions if _card_action(a)}
         self.previews = ctx.previews(list(legal.values()))
         tiles = []
         self.reasons: dict[str, str] = {}
         for token in ctx.obs.get("hall", []):
             card = render.card_of(token)
-            notation = f"hero {token}"
-            if notation in legal:
+            if token in legal:
+                notation = str(legal[token])
                 pv = self.previews.get(notation)
-                b = self.option_button(legal[notation], ctx.label(legal[notation]),
-                                       width="auto")
+                b = self.option_button(legal[token], ctx.label(legal[token]), width="auto")
                 later = pv.later if pv else ""
                 tile = W.HTML(render.card_tile(token, later=later))
                 tiles.append(W.VBox([tile, b, _later_note(later), _majority_note(pv)],
@@ -585,7 +620,7 @@ class HeroControl(Control):
             else:
                 reason = self._reason(card) or _("not eligible now")
                 self.reasons[token] = reason
-                b = self.dead_button(notation, _("not eligible"), reason)
+                b = self.dead_button(token, _("not eligible"), reason)
                 tile = W.HTML(render.card_tile(token, disabled=True)
                               + f"<div class='nid-ineligible'>"
                               f"{esc(reason)}</div>")
@@ -611,16 +646,23 @@ class ColumnControl(Control):
     """Thrud, Ylud, Olwyn's doubles, Dagda / Bonfur discards: one button per column (the
     decision's actions naming a single column)."""
 
+    draws = declared.ColumnButtons
+
     def build(self) -> W.Widget:
         ctx = self.ctx
+        assert isinstance(self.spec, declared.ColumnButtons)
         actions = [a for a in ctx.actions if len(a.args) == 1 and isinstance(a.args[0], Suit)]
         self.previews = ctx.previews(actions)
-        verb = actions[0].verb if actions else ctx.kind
-        legal = {str(a): a for a in actions}
+        # The legal actions by the column they name.
+        legal: dict[str, Action] = {}
+        for a in actions:
+            suit = a.args[0]
+            assert isinstance(suit, Suit)
+            legal[suit.letter] = a
         army = ctx.me["army"]
         cols = []
         for letter in CLASS_LETTERS:
-            notation = f"{verb} {letter}"
+            notation = str(legal[letter]) if letter in legal else letter
             top = army[letter][-1] if army[letter] else None
             # The header counts the whole column (the score sheet's points); the tiles show
             # its top cards.
@@ -628,14 +670,14 @@ class ColumnControl(Control):
                                              points=ctx.points[letter], shown=3)) if ctx.points else \
                 W.HTML(f"<b>{render.esc(render.column_title(letter))}</b>")
             pv = self.previews.get(notation)
-            if notation in legal:
-                text = ctx.label(legal[notation])
+            if letter in legal:
+                text = ctx.label(legal[letter])
                 tip = pv.tooltip if pv else notation
-                if verb == "discard" and top:
+                if self.spec.shows_top and top:
                     # Translators: the tooltip of a column's discard button ({card} in
                     # notation).
                     tip = _("discard {card}:").format(card=top) + " " + tip
-                b = self.option_button(legal[notation], text, tooltip=tip,
+                b = self.option_button(legal[letter], text, tooltip=tip,
                                        colour=CLASS_COLOURS[letter], width="auto")
             else:
                 why = _("empty column") if top is None else _("not allowed here")
@@ -657,34 +699,27 @@ def _place_name(place: str) -> str:
 
 
 class CoinControl(Control):
-    """Coin choices: transforms (Royal Offering, Grid, King's Hand, Khrad), Vidofnir's
-    pair of transforms, Uline's coin after the reveal, Uline's trade."""
+    """Coin choices (transforms, Vidofnir's pair of transforms, Uline's coin after the
+    reveal, Uline's trade, any decision that declares coin buttons): a button per action
+    with the coins the move gives after an arrow, under the decision's heading, a row per
+    place of the coin when it groups them by place."""
+
+    draws = declared.CoinButtons
 
     def build(self) -> W.Widget:
         ctx = self.ctx
+        spec = self.spec
+        assert isinstance(spec, declared.CoinButtons)
         self.previews = ctx.previews()
+        names = {key: card_name(card) for key, card in spec.names.items()}
+        groups: dict[str, list[Action]] = {}
+        for a in ctx.actions:
+            place = str(a.args[1]) if spec.by_place and len(a.args) > 1 else ""
+            groups.setdefault(place, []).append(a)
         rows: list[W.Widget] = []
-        transforms = [a for a in ctx.actions if a.verb == "transform"]
-        by_place: dict[str, list[Action]] = {}
-        for a in transforms:
-            by_place.setdefault(str(a.args[1]), []).append(a)
-        for place, group in by_place.items():
+        for place, group in groups.items():
             buttons = []
             for a in group:
-                pv = self.previews.get(str(a))
-                text = ctx.label(a)
-                new = _new_coin(pv)
-                if new:
-                    text += f" → {new}"
-                buttons.append(self.option_button(a, text, now_in_label=bool(new),
-                                                  tooltip=_tip(pv, a)))
-            # Translators: above the coins of one place ("Coins in hand").
-            rows += [_label(_("Coins {where}").format(where=_place_name(place))),
-                     W.HBox(buttons, layout=_wrap())]
-        vidofnir = [a for a in ctx.actions if a.verb == "vidofnir"]
-        if vidofnir:
-            buttons = []
-            for a in vidofnir:
                 pv = self.previews.get(str(a))
                 text = ctx.label(a)
                 news = _new_coins(pv)
@@ -692,35 +727,14 @@ class CoinControl(Control):
                     text += " → " + " ".join(news)
                 buttons.append(self.option_button(a, text, now_in_label=bool(news),
                                                   tooltip=_tip(pv, a)))
-            rows += [_label(_("{artifact}: coins to transform, in this order").format(
-                artifact=card_name(VIDOFNIR_VEDRFOLNIR))),
-                     W.HBox(buttons, layout=_wrap())]
-        places = [a for a in ctx.actions if a.verb == "place"]
-        if places:
-            rows += [_label(_("Coin to put face up on this tavern")), W.HBox(
-                [self.option_button(a, ctx.label(a)) for a in places], layout=_wrap())]
-        trades = [a for a in ctx.actions if a.verb == "trade"]
-        if trades:
-            buttons = []
-            for a in trades:
-                pv = self.previews.get(str(a))
-                text = ctx.label(a)
-                new = _new_coin(pv)
-                if new:
-                    text += f" → {new}"
-                buttons.append(self.option_button(a, text, now_in_label=bool(new),
-                                                  tooltip=_tip(pv, a)))
-            rows += [_label(_("Two coins of your hand to trade")),
+            where = _place_name(place) if place else ""
+            rows += [_label(_(spec.heading).format(where=where, **names)),
                      W.HBox(buttons, layout=_wrap())]
         return W.VBox(rows)
 
 
-def _new_coin(pv: Preview | None) -> str | None:
-    """The coin a transform or trade would give."""
-    return pv.now.new_coins[0] if pv is not None and pv.now.new_coins else None
-
-
 def _new_coins(pv: Preview | None) -> list[str]:
+    """The coins a transform or a trade would give."""
     return list(pv.now.new_coins) if pv is not None else []
 
 
@@ -730,24 +744,22 @@ def _tip(pv: Preview | None, action: Action) -> str:
 
 # ====================================================================== mercenaries
 
-class MercenaryControl(Control):
-    """Mercenaries: enlist first or last, then each one in one of its two columns."""
+class CardColumnControl(Control):
+    """A tile per card with a button for each column it may go to (a mercenary's two
+    sides), under the decision's heading."""
+
+    draws = declared.CardColumns
 
     def build(self) -> W.Widget:
         ctx = self.ctx
-        rows: list[W.Widget] = []
-        order = [a for a in ctx.actions if a.verb == "enlist" and len(a.args) == 1]
-        if order:
-            self.previews.update(ctx.previews(order))
-            rows += [_label(_("Enlist your mercenaries")), W.HBox(
-                [self.option_button(a, ctx.label(a)) for a in order], layout=_wrap())]
-        place = [a for a in ctx.actions if a.verb == "enlist" and len(a.args) == 2]
+        spec = self.spec
+        assert isinstance(spec, declared.CardColumns)
+        place = [a for a in ctx.actions if len(a.args) == 2 and isinstance(a.args[0], Card)
+                 and isinstance(a.args[1], Suit)]
         self.previews.update(ctx.previews(place))
         by_card: dict[Card, list[Action]] = {}
         for a in place:
-            card = a.args[0]
-            assert isinstance(card, Card)
-            by_card.setdefault(card, []).append(a)
+            by_card.setdefault(_card_of(a), []).append(a)
         tiles = []
         for card, group in by_card.items():
             buttons = []
@@ -762,30 +774,39 @@ class MercenaryControl(Control):
                 buttons.append(_majority_note(pv))
             tiles.append(W.VBox([W.HTML(render.card_tile(card.token)), *buttons],
                                 layout=W.Layout(align_items="center", margin="0 6px 0 0")))
+        rows: list[W.Widget] = []
         if tiles:
-            rows += [_label(_("Place a mercenary")), W.HBox(tiles, layout=_wrap())]
+            rows += [_label(_(spec.heading)), W.HBox(tiles, layout=_wrap())]
         return W.VBox(rows)
 
 
 # ====================================================================== generic
 
 class GenericControl(Control):
-    """Any decision: a button per legal action (a dropdown when there are many)."""
+    """Any decision: a button per legal action with its words, under the decision's heading
+    if it declares one (a menu of the actions' words when there are many)."""
+
+    draws = declared.Buttons
 
     def build(self) -> W.Widget:
         actions = self.ctx.actions
+        heading = self.spec.heading if isinstance(self.spec, declared.Buttons) else ""
+        rows: list[W.Widget] = [_label(_(heading))] if heading else []
         self.dropdown: W.Dropdown | None = None
         if len(actions) <= GENERIC_BUTTON_LIMIT:
             self.previews = self.ctx.previews(actions)
-            return W.HBox([self.option_button(a, self.ctx.label(a)) for a in actions],
-                          layout=_wrap())
-        self.dropdown = W.Dropdown(options=[str(a) for a in actions], description=_("Action"))
+            rows.append(W.HBox([self.option_button(a, self.ctx.label(a)) for a in actions],
+                               layout=_wrap()))
+            return W.VBox(rows)
+        self.dropdown = W.Dropdown(options=list(zip(self.ctx.words(actions),
+                                                    [str(a) for a in actions], strict=True)),
+                                   description=_("Action"))
         self.submit = button(_("Apply"), "primary")
         self.submit.on_click(lambda _b: self.ctx.submit(str(self.dropdown.value)))
         # Every action counts as offered: the dropdown holds them all.
         for a in actions:
             self.buttons[str(a)] = self.submit
-        return W.HBox([self.dropdown, self.submit])
+        return W.VBox([*rows, W.HBox([self.dropdown, self.submit])])
 
     def choose(self, action: Action) -> None:
         if self.dropdown is None:
@@ -795,23 +816,10 @@ class GenericControl(Control):
         self.submit.click()
 
 
-#: The control of each name a decision class may ask for (``Choice.control``,
-#: :data:`nidavellir.rules.base.CONTROLS`).
-CONTROLS: dict[str, type[Control]] = {
-    "bid": BidControl,
-    "cards": CardControl,
-    "hero": HeroControl,
-    "columns": ColumnControl,
-    "coins": CoinControl,
-    "mercenaries": MercenaryControl,
-    "buttons": GenericControl,
-}
-
-
 def build_control(ctx: Context) -> Control:
     """The control the decision asks for (``ctx.control``); the generic list of legal
     actions if the kind is unknown or its control fails to build."""
-    cls = CONTROLS.get(ctx.control, GenericControl)
+    cls = CONTROLS.get(type(ctx.control), GenericControl)
     try:
         return cls(ctx)
     except Exception as exc:

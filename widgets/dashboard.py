@@ -30,6 +30,7 @@ import ipywidgets as W
 from nidavellir import Game
 from nidavellir.classroom import class_store
 from nidavellir.i18n import N_, _
+from nidavellir.play.runner import Workers
 
 from .app import PlayApp, play_app
 from .classroom import ClassLink
@@ -67,11 +68,16 @@ class WhatIfPanel(W.VBox):
     original game."""
 
     def __init__(self, console: Console, play_game: Callable[[], Game | None],
+                 coach: dict[str, Any] | None = None, charts: bool = True,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-whatif")
         self.console = console
         self.play_game = play_game
+        self.coach_config = dict(coach or {})
+        """The branch's coach (its levels, as the Play tab's: widgets.coach.Coach)."""
+        self.charts = charts
+        """The branch's live chart of the scores (False: none, as the dashboard's)."""
         intro = W.HTML(
             "<div class='nid-text'><b>" + esc(_("What if…?")) + "</b> "
             + esc(_("Score every option of the decision on the table in the Play tab (the "
@@ -101,8 +107,11 @@ class WhatIfPanel(W.VBox):
         self._last: tuple[Game, Any] | None = None
         self.status = W.HTML()
         self.status.add_class("nid-whatif-status")
-        self._thread: threading.Thread | None = None
+        self._workers = Workers("nidavellir-whatif", on_error=self._failed)
         self._request = 0
+        """The latest study asked for: a result for an older one is dropped."""
+        self._lock = threading.Lock()
+        """Held while the request changes or a result is shown (the workers' side)."""
         self.table = W.HTML()
         self.table.add_class("nid-whatif-table")
         self.branch_title = W.HTML()
@@ -136,25 +145,25 @@ class WhatIfPanel(W.VBox):
             return False
         level = self.level.value
         position = game.clone()
-        self._request += 1
-        request = self._request
-        self.status.value = "<i>" + esc(_("thinking…")) + "</i>"
-        self.table.value = ""
-        self.progress.value = 0.0
-        self.progress.layout.display = ""
-        self._thread = threading.Thread(
-            target=self._show_guarded, args=(request, position, level), daemon=True)
-        self._thread.start()
+        with self._lock:
+            self._request += 1
+            request = self._request
+            self.status.value = "<i>" + esc(_("thinking…")) + "</i>"
+            self.table.value = ""
+            self.progress.value = 0.0
+            self.progress.layout.display = ""
+        self._workers.run(lambda: self._show(request, position, level))
         return True
 
     def clear(self) -> None:
         """Forget the last study (a new game in the Play tab: nothing of the old one stays)."""
-        self._request += 1
-        self._last = None
-        self.status.value = ""
-        self.table.value = ""
-        self.progress.layout.display = "none"
-        self.remove_class("nid-whatif-past")
+        with self._lock:
+            self._request += 1
+            self._last = None
+            self.status.value = ""
+            self.table.value = ""
+            self.progress.layout.display = "none"
+            self.remove_class("nid-whatif-past")
 
     def follow(self, game: Game) -> None:
         """The Play game moved (a move, an undo): a study of another decision is marked as
@@ -178,24 +187,25 @@ class WhatIfPanel(W.VBox):
         self.status.value = (f"<div class='nid-error'>⚠ {esc(message)}</div>")
 
     def wait(self, timeout: float = 300.0) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)
+        """Wait for the studies under way (tests, notebooks)."""
+        self._workers.wait(timeout)
 
-    def _show_guarded(self, *args: Any) -> None:
-        try:
-            self._show(*args)
-        except Exception as exc:
+    def _failed(self, exc: BaseException) -> None:
+        with self._lock:
             self.status.value = ""
             self.progress.layout.display = "none"
-            self.console.error(f"what-if: {exc}")
+        self.console.error(f"what-if: {exc}")
 
     def _show(self, request: int, game: Game, level: str) -> None:
         from nidavellir.analysis.whatif import what_if
 
         def progress(done: float, total: float, what: str) -> None:
-            if request == self._request:
-                self.progress.value = done / total if total else 1.0
-                self.status.value = f"<i>thinking… {esc(what)}</i>"
+            with self._lock:
+                if request == self._request:
+                    self.progress.value = done / total if total else 1.0
+                    # Translators: the What-if's progress; {what} says what is being judged.
+                    self.status.value = "<i>" + esc(_("thinking… {what}").format(
+                        what=what)) + "</i>"
 
         from nidavellir.bots.judge import fineness, finest, judge
 
@@ -205,13 +215,14 @@ class WhatIfPanel(W.VBox):
         if finer is not None and fineness(finer.level) > fineness(judgement.level):
             judgement = finer
         frame = what_if(game, judgement=judgement)
-        if request != self._request:
-            return  # a newer study was asked for
-        self._last = (game, (frame, judgement))
-        self.progress.layout.display = "none"
-        self.status.value = ""
-        self.remove_class("nid-whatif-past")
-        self._redraw()
+        with self._lock:
+            if request != self._request:
+                return  # a newer study was asked for
+            self._last = (game, (frame, judgement))
+            self.progress.layout.display = "none"
+            self.status.value = ""
+            self.remove_class("nid-whatif-past")
+            self._redraw()
 
     def refined(self, judgement: Any) -> None:
         """The Play tab's coach judged the position this table studies more finely: the
@@ -219,15 +230,21 @@ class WhatIfPanel(W.VBox):
         from nidavellir.analysis.whatif import what_if
         from nidavellir.bots.judge import fineness, knowledge_key
 
-        if self._last is None:
+        with self._lock:
+            last = self._last
+        if last is None:
             return
-        game, (_, shown) = self._last
+        game, (_, shown) = last
         if game.decision is None or fineness(judgement.level) <= fineness(shown.level):
             return
         if knowledge_key(game, judgement.level) != judgement.key:
             return  # another position
-        self._last = (game, (what_if(game, judgement=judgement), judgement))
-        self._redraw()
+        frame = what_if(game, judgement=judgement)
+        with self._lock:
+            if self._last is not last:
+                return  # another study came meanwhile
+            self._last = (game, (frame, judgement))
+            self._redraw()
 
     def _redraw(self) -> None:
         if self._last is None:
@@ -238,10 +255,12 @@ class WhatIfPanel(W.VBox):
     def branch_from_play(self) -> bool:
         game = self.play_game()
         if game is None or game.is_over:
-            why = ("open the Play tab first" if game is None else
-                   "the Play game is over: branch an earlier decision from the Replay tab")
-            self._say(f"No game to branch: {why}.")
-            self.console.error(f"what-if: no game to branch: {why}")
+            why = (_("open the Play tab first") if game is None else
+                   _("the Play game is over: branch an earlier decision from the Replay tab"))
+            # Translators: the What-if's branch button found no game; {why} says what to do.
+            said = _("No game to branch: {why}.").format(why=why)
+            self._say(said)
+            self.console.error(f"what-if: {said}")
             return False
         self.open_branch(game.clone(), game.clone(), len(game.history))
         return True
@@ -250,10 +269,11 @@ class WhatIfPanel(W.VBox):
         """Play ``game`` on, every seat human; ``original`` is what it is compared with."""
         self.original = original
         session = Session(game, [HUMAN] * game.config.players)
-        app = PlayApp(session)
-        from .charts import LiveCharts
+        app = PlayApp(session, coach=self.coach_config)
+        if self.charts:
+            from .charts import LiveCharts
 
-        app.charts_box.children = [LiveCharts(session, ("score",), hide_bids=False)]
+            app.charts_box.children = [LiveCharts(session, ("score",), hide_bids=False)]
         old = self.branch_app
         self.branch_app = app
         self.branch_box.children = [app]
@@ -271,17 +291,20 @@ class WhatIfPanel(W.VBox):
         from nidavellir.analysis.whatif import compare
 
         if self.original is None or self.branch_app is None:
-            self.console.error("what-if: branch a game first")
+            self.console.error("what-if: " + _("branch a game first"))
             return False
         branch = self.branch_app.session.game
         if not branch.is_over or not self.original.is_over:
-            unfinished = "The branch" if not branch.is_over else "The original game"
             game = branch if not branch.is_over else self.original
-            self.comparison.value = (
-                f"<div class='nid-error'>⚠ "
-                f"{unfinished} is not finished (age {game.state.age}, round {game.state.round})"
-                f": final scores can only be compared once both games are over. Play the "
-                f"branch to the end, then compare again.</div>")
+            # Translators: What-if's comparison of a branch with the original game, before
+            # both are over ({age}, {round}: where the unfinished one is).
+            said = (_("The branch is not finished (age {age}, round {round})")
+                    if not branch.is_over else
+                    _("The original game is not finished (age {age}, round {round})")).format(
+                age=game.state.age, round=game.state.round)
+            said += ": " + _("final scores can only be compared once both games are over. "
+                             "Play the branch to the end, then compare again.")
+            self.comparison.value = f"<div class='nid-error'>⚠ {esc(said)}</div>"
             return False
         frame = compare(self.original, branch, labels=("original", "branch"))
         self.comparison.value = frame.to_html(border=0, classes="nid-table-frame")
@@ -356,9 +379,13 @@ class Dashboard(W.VBox):
     def __init__(self, players: int = 3, seats: tuple[str, ...] = (HUMAN, "greedy", "random"),
                  seed: int = 7, bot_delay: float = 0.3, build_all: bool = False,
                  background: bool = False, coach: dict[str, Any] | None = None,
-                 **kwargs: Any) -> None:
+                 charts: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-dashboard")
+        self.charts = charts
+        """The Play tab's live charts (the coin economy and the class ranks, redrawn after
+        every move: about half a second of the server's CPU each time); False leaves them
+        out."""
         self.console = Console(limit=12)
         self.console.add_class("nid-dashboard-console")
         self.restore_errors = report_callback_errors(self.console)
@@ -441,10 +468,11 @@ class Dashboard(W.VBox):
     def _build_play(self) -> W.Widget:
         app = play_app(**self.play_config)
         app.console.add_class("nid-play-console")
-        from .charts import LiveCharts
+        if self.charts:
+            from .charts import LiveCharts
 
-        self.play_charts = LiveCharts(app.session, ("coins", "ranks"))
-        app.charts_box.children = [self.play_charts]
+            self.play_charts = LiveCharts(app.session, ("coins", "ranks"))
+            app.charts_box.children = [self.play_charts]
         app.coach.on_open_replay = self.open_review
         app.coach.on_branch = self._branched
         app.coach.listeners.append(self._refined)
@@ -496,7 +524,8 @@ class Dashboard(W.VBox):
 
     def _build_whatif(self) -> W.Widget:
         self.whatif = WhatIfPanel(self.console, lambda: self.play.session.game
-                                  if self.play is not None else None)
+                                  if self.play is not None else None,
+                                  coach=self.play_config["coach"], charts=self.charts)
         return self.whatif
 
     def _build_lessons(self) -> W.Widget:

@@ -33,6 +33,7 @@ from IPython.display import display
 
 from nidavellir import i18n
 from nidavellir.i18n import _
+from nidavellir.play.runner import Workers
 
 
 def request_language(environ: Mapping[str, str] = os.environ) -> str:
@@ -104,6 +105,10 @@ class LanguagePage(W.VBox):  # type: ignore[misc]
             close()
 
 
+#: Where a preheated page waits for its request (the page's language comes with it).
+_LANGUAGE = Workers("nidavellir-page-language")
+
+
 def page(build: Callable[[], Any], environ: Mapping[str, str] | None = None,
          wait: Callable[[], None] | None = None) -> LanguagePage:
     """Show ``build()``'s interface in the page's language (module docstring). The page
@@ -120,8 +125,7 @@ def page(build: Callable[[], Any], environ: Mapping[str, str] | None = None,
         from voila.utils import wait_for_request
 
         wait = wait_for_request
-    threading.Thread(target=_when_requested, args=(shown, env, wait), daemon=True,
-                     name="nidavellir-page-language").start()
+    _LANGUAGE.run(lambda: _when_requested(shown, env, wait))
     return shown
 
 

@@ -143,72 +143,13 @@ class LessonApp(W.VBox):
         dashboard sends it to the class view)."""
         self._guessed = False
         self._players = 3
-        # Every labelled control of the page: its label 150px wide (.nid-lessons in CSS).
-        wide = W.Layout(width="420px")
         self.error = W.HTML()
         unknown = question not in P.QUESTION_KINDS
         self.question = W.Dropdown(description=_("Question"), options=question_options(),
                                    value=next(iter(P.QUESTION_KINDS)) if unknown else question,
                                    layout=W.Layout(width="520px"))
-        strategies = [(_(label), bot) for label, bot in STRATEGY_BOTS]
-        self.controls: dict[str, W.Widget] = {
-            "what": W.Dropdown(description=_("Class or card"), options=target_options(),
-                               value="H", layout=wide),
-            "players": W.IntSlider(description=_("Players"), min=2, max=5, value=3),
-            "age": W.Dropdown(description=_("Age"), options=[1, 2], value=1),
-            "n": W.IntSlider(description=_("Cards in the tavern"), min=1, max=9, value=3),
-            "by_round": W.IntSlider(description=_("By the end of round"), min=0, max=4,
-                                    value=4),
-            "pioneer": W.Dropdown(description=_("The extra age-2 card"),
-                                  options=[(_("leaves at random"), "random"),
-                                           (_("Pioneer keeps it if drawn"), "takes_it")],
-                                  value="random", layout=wide),
-            "k": W.IntSlider(description=_("Picks (k)"), min=1, max=24, value=8),
-            "position": W.IntSlider(description=_("Your pick position"), min=1, max=5,
-                                    value=1),
-            "hand_a": W.Text(description=_("Hand of player A"), value="0 2 3 4 5",
-                             layout=wide),
-            "hand_b": W.Text(description=_("Hand of player B"), value="0 2 3 4 5",
-                             layout=wide),
-            "tavern": W.Dropdown(description=_("Tie on"),
-                                 options=[(tavern_name(i), i) for i in range(len(C.TAVERNS))]
-                                 + [(_("any of the three"), None)], value=0,
-                                 layout=wide),
-            "distinct": W.Checkbox(description=_("uniform over distinct bids (random bot)"),
-                                   value=False, indent=False),
-            "hand": W.Text(description=_("Hand (with the 0)"), value="0 2 3 4 5",
-                           layout=wide),
-            "treasury": W.Text(description=_("Treasury (empty: full)"), value="",
-                               # Translators: the coins are notation: "7x2" is two 7s.
-                               placeholder=_("e.g. {example} (empty: the box)").format(
-                                   example="5 7x2 9"),
-                               layout=wide),
-            "bot_a": W.Dropdown(description=_("Strategy A (seat 1)"), options=strategies,
-                                value="greedy"),
-            "bot_b": W.Dropdown(description=_("Strategy B (others)"), options=strategies,
-                                value="random"),
-        }
-        self.use_game = W.Checkbox(description=_("Use the current game"), value=False,
-                                   disabled=True, indent=False,
-                                   layout=W.Layout(width="auto"))
-        self.trials = W.IntSlider(description=_("Simulations"), min=10, max=MAX_TRIALS,
-                                  step=10, value=trials or self.kind.trials,
-                                  layout=W.Layout(width="520px"))
-        self.seed = W.IntText(description=_("Seed"), value=seed,
-                              layout=W.Layout(width="260px"))
-        self.run_button = button(_("Simulate"), "primary", icon="play")
-        self.run_button.add_class("nid-lab-run")
-        self.quiz = W.Checkbox(description=_("Quiz mode: guess first"), value=quiz,
-                               indent=False)
-        # The guess's value in the page's language ("0,50" in German): the slider's own
-        # readout formats numbers the English way in the browser.
-        self.guess = W.FloatSlider(description=_("Your guess"), min=0.0, max=1.0, step=0.01,
-                                   value=0.5, layout=W.Layout(width="460px"), readout=False)
-        self.guess_readout = W.Label(number(self.guess.value, 2),
-                                     layout=W.Layout(width="60px"))
-        self.guess.observe(lambda c: setattr(self.guess_readout, "value", number(c["new"], 2)),
-                           "value")
-        self.check_button = button(_("Check my guess"), "warning")
+        self.controls: dict[str, W.Widget] = self.parameter_controls()
+        self._build_run_and_quiz(trials, seed, quiz)
         named = {"question": self.question, "use_game": self.use_game, "trials": self.trials,
                  "seed": self.seed, "quiz": self.quiz, "guess": self.guess, **self.controls}
         for name, control in named.items():
@@ -249,6 +190,76 @@ class LessonApp(W.VBox):
             self._say_error(_("There is no question {question} in the lab (known: "
                               "{known}).").format(question=repr(question),
                                                   known=", ".join(P.QUESTION_KINDS)))
+
+    @staticmethod
+    def parameter_controls() -> dict[str, W.Widget]:
+        """The questions' parameter controls, by the name a kind of question uses
+        (``QuestionKind``): a kind that needs another adds its control here."""
+        # Every labelled control of the page: its label 150px wide (.nid-lessons in CSS).
+        wide = W.Layout(width="420px")
+        strategies = [(_(label), bot) for label, bot in STRATEGY_BOTS]
+        return {
+            "what": W.Dropdown(description=_("Class or card"), options=target_options(),
+                               value="H", layout=wide),
+            "players": W.IntSlider(description=_("Players"), min=C.MIN_PLAYERS,
+                                   max=C.MAX_PLAYERS, value=3),
+            "age": W.Dropdown(description=_("Age"), options=[1, 2], value=1),
+            "n": W.IntSlider(description=_("Cards in the tavern"), min=1, max=9, value=3),
+            "by_round": W.IntSlider(description=_("By the end of round"), min=0, max=4,
+                                    value=4),
+            "pioneer": W.Dropdown(description=_("The extra age-2 card"),
+                                  options=[(_("leaves at random"), "random"),
+                                           (_("Pioneer keeps it if drawn"), "takes_it")],
+                                  value="random", layout=wide),
+            "k": W.IntSlider(description=_("Picks (k)"), min=1, max=24, value=8),
+            "position": W.IntSlider(description=_("Your pick position"), min=1, max=5,
+                                    value=1),
+            "hand_a": W.Text(description=_("Hand of player A"), value="0 2 3 4 5",
+                             layout=wide),
+            "hand_b": W.Text(description=_("Hand of player B"), value="0 2 3 4 5",
+                             layout=wide),
+            "tavern": W.Dropdown(description=_("Tie on"),
+                                 options=[(tavern_name(i), i) for i in range(len(C.TAVERNS))]
+                                 + [(_("any of the three"), None)], value=0,
+                                 layout=wide),
+            "distinct": W.Checkbox(description=_("uniform over distinct bids (random bot)"),
+                                   value=False, indent=False),
+            "hand": W.Text(description=_("Hand (with the 0)"), value="0 2 3 4 5",
+                           layout=wide),
+            "treasury": W.Text(description=_("Treasury (empty: full)"), value="",
+                               # Translators: the coins are notation: "7x2" is two 7s.
+                               placeholder=_("e.g. {example} (empty: the box)").format(
+                                   example="5 7x2 9"),
+                               layout=wide),
+            "bot_a": W.Dropdown(description=_("Strategy A (seat 1)"), options=strategies,
+                                value="greedy"),
+            "bot_b": W.Dropdown(description=_("Strategy B (others)"), options=strategies,
+                                value="random"),
+        }
+
+    def _build_run_and_quiz(self, trials: int | None, seed: int, quiz: bool) -> None:
+        """The game's switch, the simulations and their seed, Simulate, and the quiz."""
+        self.use_game = W.Checkbox(description=_("Use the current game"), value=False,
+                                   disabled=True, indent=False,
+                                   layout=W.Layout(width="auto"))
+        self.trials = W.IntSlider(description=_("Simulations"), min=10, max=MAX_TRIALS,
+                                  step=10, value=trials or self.kind.trials,
+                                  layout=W.Layout(width="520px"))
+        self.seed = W.IntText(description=_("Seed"), value=seed,
+                              layout=W.Layout(width="260px"))
+        self.run_button = button(_("Simulate"), "primary", icon="play")
+        self.run_button.add_class("nid-lab-run")
+        self.quiz = W.Checkbox(description=_("Quiz mode: guess first"), value=quiz,
+                               indent=False)
+        # The guess's value in the page's language ("0,50" in German): the slider's own
+        # readout formats numbers the English way in the browser.
+        self.guess = W.FloatSlider(description=_("Your guess"), min=0.0, max=1.0, step=0.01,
+                                   value=0.5, layout=W.Layout(width="460px"), readout=False)
+        self.guess_readout = W.Label(number(self.guess.value, 2),
+                                     layout=W.Layout(width="60px"))
+        self.guess.observe(lambda c: setattr(self.guess_readout, "value", number(c["new"], 2)),
+                           "value")
+        self.check_button = button(_("Check my guess"), "warning")
 
     @property
     def kind(self) -> P.QuestionKind:

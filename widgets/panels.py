@@ -285,7 +285,7 @@ class NewGamePanel(W.VBox):
         self.session = session
         game = session.game
         n = game.config.players
-        self.players = W.Dropdown(options=[2, 3, 4, 5], value=n, description=_("Players"))
+        self.players = W.Dropdown(options=list(C.PLAYER_COUNTS), value=n, description=_("Players"))
         self.names = [W.Text(value=game.names[i] if i < n else default_name(i),
                              description=_("Seat {n}").format(n=i + 1),
                              layout=W.Layout(width="240px"))

@@ -5,21 +5,25 @@ the position as the step's seat sees it (the table and every player board from t
 seat's observation only: no other seat's face-down coin, no unseen card), the question,
 and the Play tab's own control for the decision (:func:`widgets.controls.build_control`:
 the bid's coin slots, a tavern's cards, ...). The move chosen is checked against the
-position's legal moves and sent to the class like any answer (:meth:`ClassLink.send_move`:
-held by the page until the database has it). No preview of a move's points is shown: it
-would be computed on the full game, which holds what the seat cannot know.
+position's legal moves and sent to the class like any answer through the page's link
+(:class:`MoveLink`: in class mode :meth:`widgets.classroom.ClassLink.send_move`, held by
+the page until the database has it). No preview of a move's points is shown: it would be
+computed on the full game, which holds what the seat cannot know.
 
 Works without a browser: ``app.control.choose(action)``, then read ``app.said.value``.
 
 The *Probability lessons* tab shows it for a position step of a lesson
-(:attr:`widgets.probability_lessons.ProbabilityLessonApp.position_view`); the teacher's
-pause disables its controls (:meth:`PositionQuestionApp.set_paused`).
+(:attr:`widgets.probability_lessons.ProbabilityLessonApp.position_view`), the class link
+for the position the teacher asks about; the teacher's pause disables its controls
+(:meth:`PositionQuestionApp.set_paused`). It imports nothing of the class: the class link
+(:mod:`widgets.classroom`) imports it, never the other way round.
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import ipywidgets as W
 
@@ -30,15 +34,37 @@ from nidavellir.lessons.markup import to_html
 from nidavellir.lessons.position import PositionStep
 
 from . import render
-from .classroom import ClassLink
 from .controls import Context, build_control
+
+
+class MoveLink(Protocol):
+    """Where a student's move goes: in class mode the page's link to the class
+    (:class:`widgets.classroom.ClassLink`, which also shows the position the teacher asks
+    about with this view). A position question needs only this of it, so it knows nothing
+    of the class: the class link sits above it."""
+
+    listeners: list[Callable[[], None]]
+    """Called after the state of any of the page's answers changed."""
+
+    @property
+    def active(self) -> bool:
+        """Whether the page belongs to a class (its moves are sent)."""
+
+    def send_move(self, lesson: str, number: int, step: Any, move: Any) -> bool:
+        """Send the move (checked against the position's legal moves)."""
+
+    def move_to(self, question: str) -> str | None:
+        """The page's latest move in a position question (after a new kernel)."""
+
+    def state_of(self, question: str) -> str | None:
+        """Where the question's latest answer is (``stored``, ``kept``, ...)."""
 
 
 class PositionQuestionApp(W.VBox):
     """One position step of ``lesson`` (its key), number ``number`` (1 for the first)."""
 
     def __init__(self, lesson: str, number: int, step: PositionStep,
-                 link: ClassLink | None = None) -> None:
+                 link: MoveLink | None = None) -> None:
         super().__init__()
         self.lesson, self.number, self.step, self.link = lesson, number, step, link
         self.view = step.view()
@@ -137,10 +163,10 @@ def _descendants(widget: Any) -> list[Any]:
     return out
 
 
-def position_app(lesson: str, number: int, step: Any, link: ClassLink | None = None
+def position_app(lesson: str, number: int, step: Any, link: MoveLink | None = None
                  ) -> PositionQuestionApp:
     """The student's view of a position step (see the module's docstring)."""
     return PositionQuestionApp(lesson, number, step, link)
 
 
-__all__ = ["PositionQuestionApp", "position_app"]
+__all__ = ["MoveLink", "PositionQuestionApp", "position_app"]

@@ -103,60 +103,9 @@ class ProbabilityLessonApp(W.VBox):
         self.situation.add_class("nid-pl-situation")
         self.ask = W.HTML()
         self.ask.add_class("nid-pl-ask")
-        # continuous_update=False: the value reaches the kernel when the slider is let go,
-        # before a click on Submit (a throttled update could arrive after it).
-        self.slider = W.FloatSlider(min=0.0, max=1.0, step=0.01, value=0.5,
-                                    continuous_update=False,
-                                    description=_("Your prediction"), readout_format=".2f",
-                                    layout=W.Layout(width="460px"))
-        self.slider.add_class("nid-pl-slider")
-        self.slider.add_class("nid-label-110")
-        self.number = W.FloatText(description=_("Your prediction"), value=0.0,
-                                  continuous_update=False,
-                                  layout=W.Layout(width="260px"))
-        self.number.add_class("nid-pl-number")
-        self.number.add_class("nid-label-110")
-        self.slider.observe(self._late_value, "value")
-        self.number.observe(self._late_value, "value")
-        self.submit_button = button(_("Submit my prediction"), "warning",
-                                    layout=W.Layout(width="auto"))
-        self.submit_button.add_class("nid-pl-submit")
-        self.submit_button.on_click(lambda _b: self._guard(self.submit))
-        self.simulate_button = button(_("Run the simulation"), "primary", icon="play",
-                                      layout=W.Layout(width="auto"))
-        self.simulate_button.add_class("nid-pl-simulate")
-        self.simulate_button.on_click(lambda _b: self._guard(self.simulate))
-        self.said = W.HTML()
-        self.said.add_class("nid-pl-said")
-        self.simulated = W.HTML()
-        self.simulated.add_class("nid-pl-simulated")
-        self.reveal_button = button(_("Show the exact answer"), "info", icon="eye",
-                                    layout=W.Layout(width="auto"))
-        self.reveal_button.add_class("nid-pl-reveal")
-        self.reveal_button.on_click(lambda _b: self._guard(self.reveal))
-        self.notes = W.HTML()
-        self.notes.add_class("nid-pl-notes")
-        self.complete = W.HTML()
-        self.complete.add_class("nid-pl-complete")
-        self.next_lesson_button = button(_("Next lesson ▶"), "success",
-                                         layout=W.Layout(width="auto"))
-        self.next_lesson_button.add_class("nid-pl-next-lesson")
-        self.next_lesson_button.on_click(lambda _b: self._guard(self.open_next_lesson))
-        self.result = W.HTML()
-        self.result.add_class("nid-pl-result")
-        self.chart = W.Output(layout=W.Layout(min_height="0px"))
-        self.chart.add_class("nid-pl-chart")
-        self.dist_chart = W.Output()
-        self.explanation = W.HTML()
-        self.explanation.add_class("nid-pl-explanation")
-        self.back_button = W.Button(description=_("◀ Back"), layout=W.Layout(width="110px"))
-        self.back_button.add_class("nid-pl-back")
-        self.back_button.on_click(lambda _b: self._guard(self.back))
-        self.next_button = button(_("Next ▶"), "primary", layout=W.Layout(width="110px"))
-        self.next_button.add_class("nid-pl-next")
-        self.next_button.on_click(lambda _b: self._guard(self.next))
-        self.progress = W.HTML()
-        self.progress.add_class("nid-pl-progress")
+        self._build_prediction()
+        self._build_answer()
+        self._build_navigation()
         self.prediction_box = W.HBox([self.slider, self.number, self.submit_button],
                                      layout=W.Layout(align_items="center",
                                                      flex_flow="row wrap"))
@@ -184,6 +133,69 @@ class ProbabilityLessonApp(W.VBox):
         if self.link is not None:
             self.link.listeners.append(self._link_changed)
         self.refresh()
+
+    def _build_prediction(self) -> None:
+        """The learner's prediction: a slider, a number and Submit."""
+        # continuous_update=False: the value reaches the kernel when the slider is let go,
+        # before a click on Submit (a throttled update could arrive after it).
+        self.slider = W.FloatSlider(min=0.0, max=1.0, step=0.01, value=0.5,
+                                    continuous_update=False,
+                                    description=_("Your prediction"), readout_format=".2f",
+                                    layout=W.Layout(width="460px"))
+        self.slider.add_class("nid-pl-slider")
+        self.slider.add_class("nid-label-110")
+        self.number = W.FloatText(description=_("Your prediction"), value=0.0,
+                                  continuous_update=False,
+                                  layout=W.Layout(width="260px"))
+        self.number.add_class("nid-pl-number")
+        self.number.add_class("nid-label-110")
+        self.slider.observe(self._late_value, "value")
+        self.number.observe(self._late_value, "value")
+        self.submit_button = button(_("Submit my prediction"), "warning",
+                                    layout=W.Layout(width="auto"))
+        self.submit_button.add_class("nid-pl-submit")
+        self.submit_button.on_click(lambda _b: self._guard(self.submit))
+
+    def _build_answer(self) -> None:
+        """The simulation, the exact answer on demand, and the lesson's end."""
+        self.simulate_button = button(_("Run the simulation"), "primary", icon="play",
+                                      layout=W.Layout(width="auto"))
+        self.simulate_button.add_class("nid-pl-simulate")
+        self.simulate_button.on_click(lambda _b: self._guard(self.simulate))
+        self.said = W.HTML()
+        self.said.add_class("nid-pl-said")
+        self.simulated = W.HTML()
+        self.simulated.add_class("nid-pl-simulated")
+        self.reveal_button = button(_("Show the exact answer"), "info", icon="eye",
+                                    layout=W.Layout(width="auto"))
+        self.reveal_button.add_class("nid-pl-reveal")
+        self.reveal_button.on_click(lambda _b: self._guard(self.reveal))
+        self.notes = W.HTML()
+        self.notes.add_class("nid-pl-notes")
+        self.complete = W.HTML()
+        self.complete.add_class("nid-pl-complete")
+        self.next_lesson_button = button(_("Next lesson ▶"), "success",
+                                         layout=W.Layout(width="auto"))
+        self.next_lesson_button.add_class("nid-pl-next-lesson")
+        self.next_lesson_button.on_click(lambda _b: self._guard(self.open_next_lesson))
+        self.result = W.HTML()
+        self.result.add_class("nid-pl-result")
+        self.chart = W.Output(layout=W.Layout(min_height="0px"))
+        self.chart.add_class("nid-pl-chart")
+        self.dist_chart = W.Output()
+        self.explanation = W.HTML()
+        self.explanation.add_class("nid-pl-explanation")
+
+    def _build_navigation(self) -> None:
+        """Back, Next and where the learner is."""
+        self.back_button = W.Button(description=_("◀ Back"), layout=W.Layout(width="110px"))
+        self.back_button.add_class("nid-pl-back")
+        self.back_button.on_click(lambda _b: self._guard(self.back))
+        self.next_button = button(_("Next ▶"), "primary", layout=W.Layout(width="110px"))
+        self.next_button.add_class("nid-pl-next")
+        self.next_button.on_click(lambda _b: self._guard(self.next))
+        self.progress = W.HTML()
+        self.progress.add_class("nid-pl-progress")
 
     # ------------------------------------------------------------------ state
 

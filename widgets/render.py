@@ -501,6 +501,21 @@ def column_html(letter: str, tokens: Sequence[str], ranks: int, *, points: int,
             f"{body}</div>")
 
 
+def marks_html(marks: Mapping[str, Any]) -> str:
+    """What the player's cards remember (the observation's ``marks``), one tag each: the
+    card's name, and the value it holds unless it is a plain mark ("Gulli: 5")."""
+    tags = []
+    for token, value in marks.items():
+        card = card_of(token)
+        shown = card_name(card) if card is not None else token
+        # Translators: what a card remembers, on a player's board ("Gulli: 5"); {value} is
+        # notation (a coin, a class letter).
+        text = shown if value is True else _("{card}: {value}").format(card=shown, value=value)
+        tip = ability(card) if card is not None else ""
+        tags.append(f" &nbsp; <span class='nid-mark' title='{esc(tip)}'><b>{esc(text)}</b></span>")
+    return "".join(tags)
+
+
 def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool = False,
                score: int | None = None, points: Mapping[str, int],
                compact: bool = False, before: Mapping[str, Any] | None = None) -> str:
@@ -530,9 +545,9 @@ def board_html(player: Mapping[str, Any], *, to_move: bool = False, viewer: bool
     hand = player["hand"]
     purse = player["purse"]
     uline = (" &nbsp; <b>" + esc(_("Uline bids after the reveal")) + "</b>"
-             if player.get("uline") else "")
+             if C.ULINE.token in player["command_zone"] else "")
     coins = (f"<div class='nid-board-coins'>{coin_places(bids, coins_html(hand), coins_html(purse))}"
-             f"{uline}</div>")
+             f"{uline}{marks_html(player.get('marks', {}))}</div>")
     columns = "".join(column_html(letter, player["army"][letter], player["ranks"][letter],
                                   points=points[letter],
                                   shown=2 if compact else None)

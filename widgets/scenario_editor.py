@@ -77,15 +77,19 @@ class _Player:
         self.command_zone: list[Card] = list(table.command_zone)
         self.coins: list[int] = list(table.coins)
         self.gem = table.gem
+        self.marks = dict(table.marks)
 
     def cards(self, place: str) -> list[Card]:
         suit = _suit(place)
         return self.command_zone if suit is None else self.army[suit]
 
     def table(self) -> PlayerTable:
+        owned = set(self.command_zone).union(*self.army.values())
         return PlayerTable(name=self.name, army={s: list(c) for s, c in self.army.items()},
                            command_zone=list(self.command_zone), coins=list(self.coins),
-                           gem=self.gem)
+                           gem=self.gem,
+                           # What a card remembers goes with it (a card taken out: nothing).
+                           marks={c: v for c, v in self.marks.items() if c in owned})
 
 
 class ScenarioEditor(W.VBox):

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import cards as C
 from ..bots import derive_seed, make_bot, parse_bot_spec
 from ..game import Game
 from ..i18n import _, count, number, percent, with_sign
@@ -170,7 +171,7 @@ def ladder(bots: Sequence[str] | str, players: int = 3, games: int = 30, seed: i
     import pandas as pd
 
     names = check_bots(bots)
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
+    if not isinstance(players, int) or isinstance(players, bool) or players not in C.PLAYER_COUNTS:
         raise ValueError(_("Nidavellir is played by 2 to 5 players, not {players}").format(
             players=repr(players)))
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import cards as C
 from .. import coins as K
 from .. import events as ev
 from ..bots import BOTS, SEARCH_BOTS, derive_seed, parse_bot_spec, play_game
@@ -59,7 +60,7 @@ def game_seed(seed: int, index: int) -> int:
 
 def seat_bots(players: int, bots: str | Sequence[str]) -> tuple[str, ...]:
     """Validate the player count and bot names: one name for every seat, or one per seat."""
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
+    if not isinstance(players, int) or isinstance(players, bool) or players not in C.PLAYER_COUNTS:
         # Translators: an error of simulate and ladder; {players} is what was given.
         raise ValueError(_("Nidavellir is played by 2 to 5 players, not {players}").format(
             players=repr(players)))
@@ -98,7 +99,7 @@ def check_games_players(args: argparse.Namespace) -> Backend:
         raise ValueError(_("{option} must be at least 1, not {value}").format(
             option="--games", value=args.games))
     backend = backend_from(args)
-    if not 2 <= args.players <= 5:
+    if args.players not in C.PLAYER_COUNTS:
         raise ValueError(_("{option} must be 2 to 5, not {value}").format(
             option="--players", value=args.players))
     return backend

@@ -34,13 +34,6 @@ JUDGED_COLUMNS: tuple[str, ...] = ("rank", "win_chance", "win_se", "expected_sco
                                    "playouts")
 
 
-def _seat_points(sheet: ScoreSheet, seat: int) -> dict[str, int]:
-    p = sheet[seat]
-    out = {c: p.breakdown[c] for c in CATEGORIES}
-    out["total"] = p.total
-    return out
-
-
 def _seed(*parts: object) -> int:
     return random.Random("/".join(str(p) for p in parts)).getrandbits(63)
 

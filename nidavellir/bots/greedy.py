@@ -30,7 +30,7 @@ from .. import coins as K
 from ..actions import Action
 from ..cards import Card, Kind, Suit
 from ..game import Game
-from ..scoring import PlayerTable, score_player
+from ..scoring import PlayerTable, own_table, score_player
 from .base import legal_actions
 
 #: Decisions a lookahead never resolves: they start a new turn, or (Pioneer of the
@@ -102,7 +102,7 @@ class GreedyBot:
         obs = game.observation(me)
         values = self.tavern_values(obs, me)
         # Most valuable tavern first; on equal worth the earlier tavern.
-        order = sorted(range(3), key=lambda t: (-values[t], t))
+        order = sorted(range(len(values)), key=lambda t: (-values[t], t))
         hand: list[str] = list(obs["players"][me]["hand"])
         exchange = next((lab for lab in K.EXCHANGE_LABELS if lab in hand), None)
         if exchange is not None:
@@ -172,13 +172,7 @@ def evaluate(game: Game, action: Action, me: int, depth: int) -> float:
 
 def _own_table(obs: dict[str, Any], me: int) -> tuple[PlayerTable, int]:
     """This player's table from the observation, and the best warrior ranks of the others."""
-    mine = obs["players"][me]
-    army = {suit: [C.card(t) for t in mine["army"][suit.letter]] for suit in C.SUITS}
-    coins = [K.label_value(lab) for lab in (*mine["hand"], *mine["purse"])]
-    coins += [K.label_value(b) for b in mine["bids"] if b is not None]
-    table = PlayerTable(name=obs["names"][me], army=army,
-                        command_zone=[C.card(t) for t in mine["command_zone"]],
-                        coins=coins, gem=mine["gem"])
+    table = own_table(obs)
     others = max((p["ranks"][Suit.WARRIOR.letter] for p in obs["players"] if p["seat"] != me),
                  default=0)
     return table, others
@@ -200,9 +194,7 @@ def card_gain(table: PlayerTable, others_warriors: int, base: float, ranks: Sequ
         return 0.0
     army = {s: list(col) for s, col in table.army.items()}
     army[card.suit].append(card)
-    new = PlayerTable(name=table.name, army=army, command_zone=table.command_zone,
-                      coins=table.coins, gem=table.gem)
-    gain = _total(new, others_warriors) - base
+    gain = _total(table.but(army=army), others_warriors) - base
     after = list(ranks)
     after[card.suit] += card.column_value(card.suit)[0]
     gain += line_potential(after) - line_potential(ranks)

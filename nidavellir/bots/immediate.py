@@ -32,7 +32,7 @@ from ..i18n import _, join
 from ..names import card_name, class_in_sentence
 from ..rules.base import DecisionKind
 from ..rules.flow import distinction_winner
-from ..scoring import CATEGORIES, CATEGORY_LABELS, PlayerTable, score_table, warrior_majority
+from ..scoring import CATEGORIES, CATEGORY_LABELS, score_table, warrior_majority
 from ..state import GameState
 
 _IMMEDIATE_EVENTS = (ev.CardTaken, ev.CardPlaced, ev.CardDiscarded, ev.CoinTransformed,
@@ -111,12 +111,12 @@ def sheet_if_ended(game: Game, seat: int) -> dict[str, int]:
         best_total, best_suit = -1, suits[0]
         for suit in suits:
             trial = {k: v + [card] if k is suit else v for k, v in army.items()}
-            tables[seat] = PlayerTable(mine.name, trial, zone, mine.coins, mine.gem)
+            tables[seat] = mine.but(army=trial, command_zone=zone)
             total = score_table(tables, options, details=False)[seat].total
             if total > best_total:
                 best_total, best_suit = total, suit
         army[best_suit] = army[best_suit] + [card]
-    tables[seat] = PlayerTable(mine.name, army, zone, mine.coins, mine.gem)
+    tables[seat] = mine.but(army=army, command_zone=zone)
     return score_table(tables, options, details=False)[seat].breakdown
 
 

@@ -204,9 +204,8 @@ def _hero_profiles(h: Card) -> dict[object, Profile]:
 
 #: Each hero's worth profiles for :func:`_choose_hero`.
 _HERO_PROFILES: Final[dict[object, Profile]] = {}
-for _hero in C.ALL_CARDS:
-    if _hero.kind is Kind.HERO:
-        _HERO_PROFILES.update(_hero_profiles(_hero))
+C.each_card(lambda card: _HERO_PROFILES.update(_hero_profiles(card))
+            if card.kind is Kind.HERO else None)
 
 
 def _column_gain(p: PlayerState, card: Card, suit: Suit) -> float:

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from .. import cards as C
 from ..game import Game
 from .encoding import ACTIONS, action_at, action_index, encode, observation_size
 
@@ -67,7 +68,7 @@ class NidavellirGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         players = int(params.get("players", 3))
-        if not 2 <= players <= 5:
+        if players not in C.PLAYER_COUNTS:
             raise ValueError(f"Nidavellir is played by 2 to 5 players, not {players}")
         expansions = tuple(e for e in str(params.get("expansions", "")).split(",") if e)
         Game.new(players=players, seed=0, expansions=expansions)  # the engine's checks

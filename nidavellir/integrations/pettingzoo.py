@@ -36,6 +36,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from .. import cards as C
 from ..game import Game
 from .encoding import ACTIONS, action_at, action_index, encode, observation_size
 
@@ -50,7 +51,7 @@ class NidavellirEnv(AECEnv):  # type: ignore[misc]
     def __init__(self, players: int = 3, expansions: tuple[str, ...] | list[str] = (),
                  render_mode: str | None = None, reward: str = "margin") -> None:
         super().__init__()
-        if not isinstance(players, int) or not 2 <= players <= 5:
+        if not isinstance(players, int) or players not in C.PLAYER_COUNTS:
             raise ValueError(f"Nidavellir is played by 2 to 5 players, not {players!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES}, not {render_mode!r}")

@@ -17,8 +17,9 @@ What a student sees is :meth:`PositionStep.view`: the deciding seat's observatio
 so two positions that differ only in what that seat cannot know show the same page. A
 student's answer is a legal move of the position (:meth:`PositionStep.check_move`, which
 says why another is refused); the coach's figures of every option come from
-:func:`nidavellir.bots.judge.judge` (:meth:`PositionStep.coach`), computed once per
-position and level.
+:func:`nidavellir.bots.judge.judge` (:meth:`PositionStep.judge`), worded in the reader's
+language (:meth:`PositionStep.coach`); a class server judges each position once
+(:class:`nidavellir.classroom.teacher.coach.PositionCoach`).
 
 >>> from nidavellir.lessons.source import loads
 >>> from nidavellir.lessons.probability import parse
@@ -44,14 +45,11 @@ position and level.
 from __future__ import annotations
 
 import json
-import threading
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import i18n
 from ..actions import parse_action
 from ..errors import IllegalAction, InvalidNotation, NidavellirError, RecordError
 from ..game import Game
@@ -59,7 +57,7 @@ from ..i18n import _, count
 from .source import Source, fields, integer, key_of, mapping, text, texts, where
 
 if TYPE_CHECKING:
-    from ..classroom.store import Answer
+    from ..bots.judge import Judgement
 
 STEP_FIELDS = ("key", "title", "situation", "position", "question")
 STEP_OPTIONAL = ("explain",)
@@ -144,21 +142,14 @@ class PositionStep:
         raise ValueError(_("{move} is not a legal move of this position").format(
             move=repr(move.strip())))
 
-    def answer(self, lesson: str, number: int, student: str, move: Any, name: str = "",
-               uid: str | None = None, at: float | None = None) -> Answer:
-        """A student's move as the class store takes it (kind ``move``), to step
-        ``number`` (1 for the first) of ``lesson``; ValueError, in one sentence, for a move
-        that is not legal here (:meth:`check_move`). The store's own rules (pace, pause,
-        ids) apply when it is recorded."""
-        from ..classroom.store import Answer
+    def judge(self) -> Judgement:
+        """The coach's judgement of the position (:func:`judge_position`)."""
+        return judge_position(self.record, self.decision, self.level)
 
-        return Answer(student=student, question=f"{lesson}/{self.key}", answer=0.0,
-                      kind="move", name=name, title=self.title, uid=uid, step=number,
-                      move=self.check_move(move), at=time.time() if at is None else at)
-
-    def coach(self) -> dict[str, Any]:
-        """The coach's judgement of every option (:func:`coach_figures`)."""
-        return coach_figures(self.record, self.decision, self.level)
+    def coach(self, judgement: Judgement | None = None) -> dict[str, Any]:
+        """The coach's figures of every option, in the current language
+        (:func:`coach_figures`; ``judgement``: :meth:`judge`'s, when made already)."""
+        return coach_figures(self.record, self.decision, self.level, judgement)
 
 
 def position_text(step: PositionStep) -> str:
@@ -215,53 +206,39 @@ def decisions(game: Game) -> int:
     return n if game.is_over else n + 1
 
 
-#: Each position and level judged in this process: its judgement, the seconds it took, and
-#: its figures worded in each language asked for (the words are the reader's; the numbers
-#: are the same in every language, so a page in another language is not judged again).
-_JUDGED: dict[tuple[str, int, str], dict[str, Any]] = {}
-_JUDGING = threading.Lock()
+def judge_position(record: Mapping[str, Any], decision: int, level: str = DEFAULT_LEVEL
+                   ) -> Judgement:
+    """The coach's judgement of the position, from the deciding seat's knowledge only
+    (:func:`nidavellir.bots.judge.judge`). Its numbers are the same in every language: a
+    server judges each position once (:class:`nidavellir.classroom.teacher.coach.
+    PositionCoach`) and words the figures for each reader (:func:`coach_figures`)."""
+    from ..bots.judge import judge
+
+    return judge(position_game(record, decision), level=level)
 
 
-def coach_figures(record: Mapping[str, Any], decision: int,
-                  level: str = DEFAULT_LEVEL) -> dict[str, Any]:
+def coach_figures(record: Mapping[str, Any], decision: int, level: str = DEFAULT_LEVEL,
+                  judgement: Judgement | None = None) -> dict[str, Any]:
     """The coach's judgement of the position, as plain data: per option (every legal move,
     equivalent moves grouped), its chance to win and expected final score with their
     standard errors, whether it is about as good as the best, and its words in the current
     language; with the level, whether it is exact, and how many seconds the judgement took.
-    Judged once per position and level in this process (a second call, from any page and in
-    any language, returns the same figures at once, worded for its language), from the
-    deciding seat's knowledge only (:mod:`nidavellir.bots.judge`)."""
-    from ..bots.judge import judge, move_words
+    ``judgement``: the position's (:func:`judge_position`) when it is made already, else it
+    is made now."""
+    from ..bots.judge import move_words
 
-    key = (json.dumps(record, sort_keys=True, ensure_ascii=False), decision, level)
-    with _JUDGING:  # one judgement at a time: two pages asking at once wait for one
-        known = _JUDGED.get(key)
-        if known is None:
-            game = position_game(record, decision)
-            started = time.perf_counter()
-            j = judge(game, level=level)
-            known = _JUDGED[key] = {"judgement": j, "worded": {},
-                                    "seconds": time.perf_counter() - started}
-        language = i18n.language()
-        if language in known["worded"]:
-            return known["worded"][language]  # type: ignore[no-any-return]
-        j = known["judgement"]
-        game = position_game(record, decision)
-        # The moves as the decision says them to the deciding seat, in this language (the
-        # judgement's own words are those of the language it was made in).
-        said = move_words(game, [o.action for o in j.options])
-        options = []
-        for o in j.options:
-            options.append({
-                "move": str(o.action), "moves": [str(a) for a in o.actions],
+    game = position_game(record, decision)
+    j = judgement if judgement is not None else judge_position(record, decision, level)
+    # The moves as the decision says them to the deciding seat, in this language (the
+    # judgement's own words are those of the language it was made in).
+    said = move_words(game, [o.action for o in j.options])
+    options = [{"move": str(o.action), "moves": [str(a) for a in o.actions],
                 "words": said.get(str(o.action), str(o.action)), "win": o.win,
                 "win_se": o.win_se, "score": o.score, "score_se": o.score_se,
-                "about_best": o.about_best})
-        out = {"level": j.level, "exact": j.exact, "seconds": known["seconds"],
-               "playouts": j.playouts, "iterations": j.iterations, "best": str(j.best),
-               "options": options}
-        known["worded"][language] = out
-        return out
+                "about_best": o.about_best} for o in j.options]
+    return {"level": j.level, "exact": j.exact, "seconds": j.seconds,
+            "playouts": j.playouts, "iterations": j.iterations, "best": str(j.best),
+            "options": options}
 
 
 def class_and_coach(moves: list[dict[str, Any]], figures: Mapping[str, Any] | None
@@ -539,5 +516,5 @@ def asked_position_step(position: Any) -> PositionStep:
 
 
 __all__ = ["DEFAULT_LEVEL", "MOVE_MAX", "PositionStep", "asked_position_step", "asked_step", "class_and_coach",
-           "coach_figures", "decisions", "record_decisions",
+           "coach_figures", "decisions", "judge_position", "record_decisions",
            "is_position", "parse_step", "position_game", "position_text"]

@@ -108,15 +108,10 @@ def _names_of(source: Source, value: str, path: tuple[Any, ...]) -> set[str]:
                                                                problem=exc)) from None
 
 
-def translate(data: Mapping[str, Any], source: Source, tdata: Any, tsource: Source,
-              language: str) -> tuple[dict[str, Any], Source]:
-    """The lesson's data with the translation's texts in place of its own, and a source
-    that names the translation's file and line for each of them. ``data`` is a lesson that
-    passed its checks; the translation's own mistakes (a step missing, a field too many, a
-    placeholder that differs) raise LessonError at its line."""
-    t = mapping(tsource, tdata, (), _("a translation (kind, lesson, language, title, "
-                                      "summary, steps)"))
-    fields(tsource, t, (), FIELDS, OPTIONAL)
+def _check_identity(t: Mapping[str, Any], data: Mapping[str, Any], tsource: Source,
+                    language: str) -> None:
+    """A translation says what it is, of which lesson, in which language: as its file's
+    name says."""
     if t["kind"] != "translation":
         # Translators: kind, lesson and language are keys of a translation file;
         # translation is a value.
@@ -130,6 +125,31 @@ def translate(data: Mapping[str, Any], source: Source, tdata: Any, tsource: Sour
         raise tsource.error(("language",), _("language is {language}, but the file is named "
                                              "for {named}").format(
             language=repr(t["language"]), named=repr(language)))
+
+
+def _check_step_keys(steps: Mapping[str, Any], keys: list[str], tsource: Source) -> None:
+    """The translation's steps are the lesson's (``keys``), in the lesson's order."""
+    for k in steps:
+        if k not in keys:
+            raise tsource.error(("steps", k), _("{where}: the lesson has no step {key} (its "
+                                                "steps: {keys})").format(
+                where=f"steps.{k}", key=repr(k), keys=", ".join(keys)))
+    order = [k for k in keys if k in steps]
+    if order != list(steps):
+        raise tsource.error(("steps",), _("steps: give them in the lesson's order "
+                                          "({keys})").format(keys=", ".join(keys)))
+
+
+def translate(data: Mapping[str, Any], source: Source, tdata: Any, tsource: Source,
+              language: str) -> tuple[dict[str, Any], Source]:
+    """The lesson's data with the translation's texts in place of its own, and a source
+    that names the translation's file and line for each of them. ``data`` is a lesson that
+    passed its checks; the translation's own mistakes (a step missing, a field too many, a
+    placeholder that differs) raise LessonError at its line."""
+    t = mapping(tsource, tdata, (), _("a translation (kind, lesson, language, title, "
+                                      "summary, steps)"))
+    fields(tsource, t, (), FIELDS, OPTIONAL)
+    _check_identity(t, data, tsource, language)
     kind = data["kind"]
     out: dict[str, Any] = copy.deepcopy(dict(data))
     merged = Source(source.file, dict(source.lines), dict(source.block_texts),
@@ -160,16 +180,7 @@ def translate(data: Mapping[str, Any], source: Source, tdata: Any, tsource: Sour
         out[name] = text(tsource, t, (), name)
         put((name,), (name,))
     steps = mapping(tsource, t["steps"], ("steps",), _("the steps' texts by step key"))
-    keys = [s["key"] for s in data["steps"]]
-    for k in steps:
-        if k not in keys:
-            raise tsource.error(("steps", k), _("{where}: the lesson has no step {key} (its "
-                                                "steps: {keys})").format(
-                where=f"steps.{k}", key=repr(k), keys=", ".join(keys)))
-    order = [k for k in keys if k in steps]
-    if order != list(steps):
-        raise tsource.error(("steps",), _("steps: give them in the lesson's order "
-                                          "({keys})").format(keys=", ".join(keys)))
+    _check_step_keys(steps, [s["key"] for s in data["steps"]], tsource)
     for i, raw in enumerate(data["steps"]):
         k = raw["key"]
         if k not in steps:

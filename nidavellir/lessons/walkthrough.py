@@ -137,7 +137,7 @@ def parse(data: Any, source: Source) -> WalkthroughLesson:
     _check_cards(source, base)
     config = base.get("config")
     players = config.get("players") if isinstance(config, Mapping) else None
-    if isinstance(players, int) and not isinstance(players, bool) and 2 <= players <= 5:
+    if isinstance(players, int) and not isinstance(players, bool) and players in C.PLAYER_COUNTS:
         _check_deal(source, base, players)
     try:
         game = Game.from_record(dict(base, actions=[]))

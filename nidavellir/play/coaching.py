@@ -59,10 +59,15 @@ class Judging(Observable):
     """While a judgement is made: how far (0 to 1) and of what; None otherwise."""
 
     def __init__(self, session: Session, level: str = DEFAULT_LEVEL,
-                 deep_level: str = DEEP_LEVEL) -> None:
+                 deep_level: str = DEEP_LEVEL, ahead: bool = True) -> None:
         self.session = session
         self.level = level
         self.deep_level = deep_level
+        self.ahead = ahead
+        """Judge each human decision the moment it appears, so that the Hint finds it ready
+        and the buttons show their figures (the default); False: only when the Hint or
+        *Think longer* asks (a class on a machine its learners' coaches would saturate:
+        docs/serving.md)."""
         self.listeners: list[Callable[[Judgement], None]] = []
         """Called with every judgement adopted for the position (the decision's buttons,
         What-if): every surface shows the same one."""
@@ -111,7 +116,8 @@ class Judging(Observable):
             self._judged_at = None
             self.judgement = None
             self.hint = None
-        if self._mine() and self.judgement is None and (key, self.level) not in self._pending:
+        if (self.ahead and self._mine() and self.judgement is None
+                and (key, self.level) not in self._pending):
             # The judgement starts when the decision appears: the Hint finds it ready.
             self.timings = {"decision": time.perf_counter()}
             self.judge(self.level)

@@ -300,6 +300,7 @@ class Session(Observable):
         console and leave the game unchanged."""
         game = self.game
         d = game.decision
+        at = len(game.history)  # the decision the move is for
         if d is None:
             self.console.error(_("the game is over: there is no decision to take"))
             return False
@@ -311,8 +312,12 @@ class Session(Observable):
             return False
         text = action if isinstance(action, str) else str(action)
         try:
-            with self._lock:
-                game.apply(action)
+            if not self._apply_current(game, at, None, action):
+                # Translators: a move that came when the game had moved on (a forced move,
+                # an undo or a new game came first); {move}: what was clicked or typed.
+                self.report_error(_("{move!r}: the game moved on before this move; choose "
+                                    "again").format(move=text))
+                return False
         except (IllegalAction, InvalidNotation) as exc:
             # Translators: a refused move: what was typed, then why.
             self.report_error(_("{move!r}: {reason}").format(move=text, reason=exc))
@@ -447,64 +452,93 @@ class Session(Observable):
             if d is None:
                 break
             if self.is_human(d.player):
-                if not self.auto_forced:
-                    break
-                legal = game.legal_actions()
-                if len(legal) != 1 or self._summary_first():
-                    break
-                with self._lock:
-                    game.apply(legal[0])
-                self.forced.add(len(game.history) - 1)
-                self.console.info(ev.by(
-                    game.names[d.player],
-                    # Translators: a forced move the page played for the learner's own seat
-                    # (named You).
-                    _("Played for you: {move} (the only legal move: {prompt})"),
-                    # Translators: a forced move the page played for a human seat.
-                    _("Played for {name}: {move} (the only legal move: {prompt})"),
-                    move=legal[0], prompt=d.prompt))
-                continue
-            bot = self.bots[d.player]
-            who = seat_label(game.names[d.player], self.seats[d.player])
-            if generation is not None:
-                self.thinking = _("{who} is thinking…").format(who=who)
-                if hasattr(bot, "progress"):
-                    bot.progress = lambda f, who=who: self._progress(generation, who, f)
-            if self.bot_delay > 0:
-                time.sleep(self.bot_delay)
-            try:
-                action = bot.choose(game.clone())
-                with self._lock:  # checked and applied at once: an undo cannot come between
-                    if self._stale(generation):
-                        return
-                    game.apply(action)
-            except Exception as exc:
-                # A bot that fails never takes the learner's game down: the seat plays a
-                # safe legal move instead, and the error is logged and shown.
-                with self._lock:
-                    if self._stale(generation):
-                        return
-                    ok = self._fallback_move(d.player, exc)
-                if not ok:
-                    break
-            finally:
-                if hasattr(bot, "progress"):
-                    bot.progress = None
-            after = game.decision
-            if after is not None and not self.is_human(after.player) and (
-                    self.bot_delay > 0 or (generation is not None and self._thinks(after.player))):
-                # Each bot move lands on the board as it is made, when there is time to see
-                # it: with a pause between bot moves, or before a bot that thinks (its
-                # "thinking" shows over the position it thinks about). Instant bots with no
-                # pause land together: the page would draw frames nobody can see (a game of
-                # two random bots took minutes of drawing on a busy machine). Not when a
-                # human decides next: the end of the loop shows that, after checking for a
-                # summary (it comes before the choice it explains, never after a flash of
-                # the choice). A rule of the seats, not of the clock: the same frames on any
-                # machine.
-                self._changed(generation)
-        if self._stale(generation):
-            return
+                played = self._play_forced(game, d, generation)
+            else:
+                played = self._play_bot(game, d, generation)
+            if played is None:
+                return  # the position it was played for is gone
+            if not played:
+                break
+        if not self._stale(generation):
+            self._settle(game, generation)
+
+    def _apply_current(self, game: Game, at: int, generation: int | None,
+                       action: Action | str) -> bool:
+        """Apply ``action``, thought at decision ``at`` of ``game``, if the game is still
+        there: checked and applied at once under the lock, so an undo, a new game or another
+        move that came in between (from the page, or from the bots' thread) is never
+        followed by a move thought for the position it replaced. False: dropped."""
+        with self._lock:
+            if self._stale(generation) or self.game is not game or len(game.history) != at:
+                return False
+            game.apply(action)
+            return True
+
+    def _play_forced(self, game: Game, d: Decision, generation: int | None) -> bool | None:
+        """A human's decision: with ``auto_forced``, play its only legal move (and say so).
+        True: played; False: the human decides; None: the position is gone."""
+        if not self.auto_forced:
+            return False
+        legal = game.legal_actions()
+        if len(legal) != 1 or self._summary_first():
+            return False
+        if not self._apply_current(game, len(game.history), generation, legal[0]):
+            return None if self._stale(generation) or self.game is not game else True
+        self.forced.add(len(game.history) - 1)
+        self.console.info(ev.by(
+            game.names[d.player],
+            # Translators: a forced move the page played for the learner's own seat (named
+            # You).
+            _("Played for you: {move} (the only legal move: {prompt})"),
+            # Translators: a forced move the page played for a human seat.
+            _("Played for {name}: {move} (the only legal move: {prompt})"),
+            move=legal[0], prompt=d.prompt))
+        return True
+
+    def _play_bot(self, game: Game, d: Decision, generation: int | None) -> bool | None:
+        """A bot's decision: it thinks (its progress shown) and plays; a bot that fails
+        plays a safe legal move instead. True: played; False: no move could be played;
+        None: the position is gone."""
+        bot = self.bots[d.player]
+        who = seat_label(game.names[d.player], self.seats[d.player])
+        if generation is not None:
+            self.thinking = _("{who} is thinking…").format(who=who)
+            if hasattr(bot, "progress"):
+                bot.progress = lambda f, who=who: self._progress(generation, who, f)
+        if self.bot_delay > 0:
+            time.sleep(self.bot_delay)
+        at = len(game.history)
+        try:
+            if not self._apply_current(game, at, generation, bot.choose(game.clone())):
+                return None
+        except Exception as exc:
+            # A bot that fails never takes the learner's game down: the seat plays a safe
+            # legal move instead, and the error is logged and shown.
+            with self._lock:
+                if self._stale(generation) or len(game.history) != at:
+                    return None
+                if not self._fallback_move(d.player, exc):
+                    return False
+        finally:
+            if hasattr(bot, "progress"):
+                bot.progress = None
+        after = game.decision
+        if after is not None and not self.is_human(after.player) and (
+                self.bot_delay > 0 or (generation is not None and self._thinks(after.player))):
+            # Each bot move lands on the board as it is made, when there is time to see it:
+            # with a pause between bot moves, or before a bot that thinks (its "thinking"
+            # shows over the position it thinks about). Instant bots with no pause land
+            # together: the page would draw frames nobody can see (a game of two random bots
+            # took minutes of drawing on a busy machine). Not when a human decides next: the
+            # end of the loop shows that, after checking for a summary (it comes before the
+            # choice it explains, never after a flash of the choice). A rule of the seats,
+            # not of the clock: the same frames on any machine.
+            self._changed(generation)
+        return True
+
+    def _settle(self, game: Game, generation: int | None) -> None:
+        """The bots have played: the views follow the human who decides, the summary waits
+        if one is due, and the end of the game is said."""
         self.thinking = ""
         if self.follow_decider:
             d = game.decision

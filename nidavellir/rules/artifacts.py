@@ -2,7 +2,7 @@
 outlook for a learner (FR Thingvellir "Les cartes Artefact"; R10, R14, R16-R21).
 
 >>> from nidavellir import cards as C
->>> ARTIFACTS[C.SVALINN].ability
+>>> ARTIFACTS[C.SVALINN].text()
 'Artifact: 5 points at the end for each hero you own.'
 """
 
@@ -19,7 +19,7 @@ from ..names import class_in_sentence
 from ..state import PlayerState
 from .army import LINE_WORTH, army_discard_options
 from .base import Table
-from .cardrules import CardRules, ScoreLine, ScoreView
+from .cardrules import CardRules, ScoreLine, ScoreView, enter
 from .decisions import ArmyDiscard, BrisingamensChoice, Vidofnir
 from .heroes import RECRUIT, HeroChoice
 from .thingvellir import discard_exchange_coin
@@ -54,7 +54,8 @@ class Vegvisir(ArtifactRules):
 
     def outlook(self, p: PlayerState) -> str:
         # Translators: what a card will be worth (Vegvisir's outlook, beside its button).
-        return _("an explorer rank worth 13 points, now")
+        return _("an explorer rank worth {bravery} points, now").format(
+            bravery=self.card.bravery_points)
 
 
 class Draupnir(ArtifactRules):
@@ -200,32 +201,38 @@ _ENTRIES: tuple[ArtifactRules, ...] = (
     ArtifactRules(C.FAFNIR_BALEYGR, N_("Artifact: when the highest bidder of a tavern did not go "
                   "to the camp, you may take a camp card on your turn instead of a tavern "
                   "card."), f"{_ARTIFACTS}, FAFNIR BÅLEYGR; R18, R19"),
-    Draupnir(C.DRAUPNIR, N_("Artifact: 6 points at the end for each of your coins worth 15 or "
-             "more."), f"{_ARTIFACTS}, DRAUPNIR"),
-    Vegvisir(C.VEGVISIR, N_("Artifact that goes in your explorer column: 1 rank worth 13 points "
-             "(it may complete a line)."), f"{_ARTIFACTS}, VEGVISIR"),
-    Svalinn(C.SVALINN, N_("Artifact: 5 points at the end for each hero you own."),
-            f"{_ARTIFACTS}, SVALINN"),
-    Megingjord(C.MEGINGJORD, N_("Artifact: 28 points at the end, but you can no longer recruit "
+    Draupnir(C.DRAUPNIR, N_("Artifact: {per_coin} points at the end for each of your coins "
+             "worth {min_coin} or more."), f"{_ARTIFACTS}, DRAUPNIR",
+             per_coin=C.DRAUPNIR_POINTS, min_coin=C.DRAUPNIR_MIN_COIN),
+    Vegvisir(C.VEGVISIR, N_("Artifact that goes in your explorer column: {ranks} rank worth "
+             "{bravery} points (it may complete a line)."), f"{_ARTIFACTS}, VEGVISIR"),
+    Svalinn(C.SVALINN, N_("Artifact: {per_hero} points at the end for each hero you own."),
+            f"{_ARTIFACTS}, SVALINN", per_hero=C.SVALINN_POINTS_PER_HERO),
+    Megingjord(C.MEGINGJORD, N_("Artifact: {points} points at the end, but you can no longer recruit "
                "heroes by completing lines (Gjallarhorn still can)."),
                f"{_ARTIFACTS}, MEGINGJÖRD"),
     VidofnirVedrfolnir(C.VIDOFNIR_VEDRFOLNIR, N_("Artifact: at once, transform the two coins of "
-                       "your purse, one by +2 and the other by +3 (by +5 if the other one is "
-                       "your exchange coin), in the order you choose."),
-                       f"{_ARTIFACTS}, VIDOFNIR & VEDRFÖLNIR; p.11; R21"),
+                       "your purse, one by +{small} and the other by +{large} (by +{single} if "
+                       "the other one is your exchange coin), in the order you choose."),
+                       f"{_ARTIFACTS}, VIDOFNIR & VEDRFÖLNIR; p.11; R21",
+                       small=C.VIDOFNIR_BONUSES[0], large=C.VIDOFNIR_BONUSES[1],
+                       single=C.VIDOFNIR_SINGLE_BONUS),
     Brisingamens(C.BRISINGAMENS, N_("Artifact: at once, take two cards of the discard (dwarves "
                  "go in your army, offerings transform coins); at the end of age 2 you must "
                  "discard one card of your army that is not a hero."),
                  f"{_ARTIFACTS}, BRISINGAMENS; R14, R16, R17"),
-    Mjollnir(C.MJOLLNIR, N_("Artifact: 2 points at the end per rank of the class you choose "
-             "(your best column)."), f"{_ARTIFACTS}, MJÖLLNIR"),
+    Mjollnir(C.MJOLLNIR, N_("Artifact: {per_rank} points at the end per rank of the class you "
+             "choose (your best column)."), f"{_ARTIFACTS}, MJÖLLNIR",
+             per_rank=C.MJOLLNIR_POINTS_PER_RANK),
     Hofud(C.HOFUD, N_("Artifact: at once, every other player discards a warrior of their army "
           "(not a hero)."), f"{_ARTIFACTS}, HÖFUD; R16"),
-    Hrafnsmerki(C.HRAFNSMERKI, N_("Artifact: 5 points at the end for each mercenary you own."),
-                f"{_ARTIFACTS}, HRAFNSMERKI"),
-    Jarnglofi(C.JARNGLOFI, N_("Artifact: 24 points at the end, but your exchange coin (0 or "
-              "special 3) is discarded at once; if it lay on a tavern not yet resolved you "
-              "take no card there."), f"{_ARTIFACTS}, JÁRNGLÓFI; R20"),
+    Hrafnsmerki(C.HRAFNSMERKI, N_("Artifact: {per_mercenary} points at the end for each "
+                "mercenary you own."), f"{_ARTIFACTS}, HRAFNSMERKI",
+                per_mercenary=C.HRAFNSMERKI_POINTS_PER_MERCENARY),
+    Jarnglofi(C.JARNGLOFI, N_("Artifact: {points} points at the end, but your exchange coin "
+              "({exchange} or special {hunter}) is discarded at once; if it lay on a tavern not "
+              "yet resolved you take no card there."), f"{_ARTIFACTS}, JÁRNGLÓFI; R20",
+              exchange=C.EXCHANGE_COIN_VALUE, hunter=C.HUNTER_COIN_VALUE),
     Gjallarhorn(C.GJALLARHORN, N_("Artifact: recruit a hero at once, whatever your lines (even "
                 "with Megingjord); the next hero needs more lines than heroes as usual."),
                 f"{_ARTIFACTS}, GJALLARHORN; R10"),
@@ -233,5 +240,7 @@ _ENTRIES: tuple[ArtifactRules, ...] = (
 
 #: Every artifact's entry, by card.
 ARTIFACTS: Final[dict[Card, ArtifactRules]] = {e.card: e for e in _ENTRIES}
+for _entry in _ENTRIES:
+    enter(_entry)
 
 __all__ = ["ARTIFACTS", "ArtifactRules"]

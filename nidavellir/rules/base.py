@@ -27,14 +27,15 @@ modules never import the engine (no circle), and a new rule needs no edit of the
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..actions import Action, Syntax, format_arg, register_verb
-from ..extensible import Extensible
+from ..extensible import Extensible, OpenValues
 from ..i18n import _
+from ..plugins import registers
+from .controls import Buttons, Control
 
 if TYPE_CHECKING:
     from ..cards import Card, Suit
@@ -42,33 +43,64 @@ if TYPE_CHECKING:
     from ..state import GameState, PlayerState
 
 
-class DecisionKind(enum.StrEnum):
-    """Every kind of decision a player makes (``Decision.kind``). A str: ``kind == "bid"``
-    reads as before, and the value is what records, logs and golden files show."""
+class DecisionKind(str, metaclass=OpenValues):
+    """A kind of decision a player makes (``Decision.kind``): a str, so ``kind == "bid"``
+    reads as it should, and the value is what records, logs and golden files show. The
+    game's kinds are below; a plugin adds its own with :meth:`add` (docs/engine.md)."""
 
-    BID = "bid"
-    ULINE_BID = "uline_bid"
-    PICK = "pick"
-    HERO = "hero"
-    THRUD = "thrud"
-    YLUD = "ylud"
-    TRANSFORM = "transform"
-    DISCARD = "discard"
-    PIONEER = "pioneer"
-    ULINE_TRADE = "uline_trade"
-    TAVERN_DISCARD = "tavern_discard"
-    MERCENARY_ORDER = "mercenary_order"
-    MERCENARY = "mercenary"
-    OLWYN = "olwyn"
-    ANDUMIA = "andumia"
-    HOLDA = "holda"
-    BRISINGAMENS = "brisingamens"
-    ARMY_DISCARD = "army_discard"
-    VIDOFNIR = "vidofnir"
+    __slots__ = ()
+    _known: ClassVar[dict[str, DecisionKind]] = {}
+
+    BID: ClassVar[DecisionKind]
+    ULINE_BID: ClassVar[DecisionKind]
+    PICK: ClassVar[DecisionKind]
+    HERO: ClassVar[DecisionKind]
+    THRUD: ClassVar[DecisionKind]
+    YLUD: ClassVar[DecisionKind]
+    TRANSFORM: ClassVar[DecisionKind]
+    DISCARD: ClassVar[DecisionKind]
+    PIONEER: ClassVar[DecisionKind]
+    ULINE_TRADE: ClassVar[DecisionKind]
+    TAVERN_DISCARD: ClassVar[DecisionKind]
+    MERCENARY_ORDER: ClassVar[DecisionKind]
+    MERCENARY: ClassVar[DecisionKind]
+    OLWYN: ClassVar[DecisionKind]
+    ANDUMIA: ClassVar[DecisionKind]
+    HOLDA: ClassVar[DecisionKind]
+    BRISINGAMENS: ClassVar[DecisionKind]
+    ARMY_DISCARD: ClassVar[DecisionKind]
+    VIDOFNIR: ClassVar[DecisionKind]
+
+    @classmethod
+    @registers
+    def add(cls, value: str) -> DecisionKind:
+        """A new kind of decision (one lowercase word, ``"swap"``), also reachable as
+        ``DecisionKind.SWAP``; its decision class declares it (``kind = ...``)."""
+        if not isinstance(value, str) or value != value.lower() or not value.isidentifier():
+            raise ValueError(f"a decision kind is one lowercase word, not {value!r}")
+        if value in cls._known:
+            raise ValueError(f"the decision kind {value!r} exists already")
+        kind = cls._known[value] = str.__new__(cls, value)
+        setattr(cls, value.upper(), kind)
+        return kind
 
     def __repr__(self) -> str:
         # Shown as the plain string it equals (notebooks, logs, test output).
-        return repr(self.value)
+        return str.__repr__(str(self))
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # The same kind in another process (a record's decision, a process pool's result).
+        return (_kind, (str(self),))
+
+
+def _kind(value: str) -> DecisionKind:
+    return DecisionKind._known[value]
+
+
+for _value in ("bid", "uline_bid", "pick", "hero", "thrud", "ylud", "transform", "discard",
+               "pioneer", "uline_trade", "tavern_discard", "mercenary_order", "mercenary",
+               "olwyn", "andumia", "holda", "brisingamens", "army_discard", "vidofnir"):
+    DecisionKind.add(_value)
 
 
 class Table(Protocol):
@@ -122,9 +154,6 @@ class Step(metaclass=Extensible):
 #: Every decision class by its kind (filled as the rules modules define them; a kind is a
 #: str, so ``CHOICES.get("pick")`` finds it).
 CHOICES: dict[str, type[Choice]] = {}
-#: The Play tab's controls a decision may ask for (``Choice.control``; widgets/controls.py
-#: draws each): ``buttons`` is a button per legal action (a dropdown when there are many).
-CONTROLS = ("bid", "cards", "hero", "columns", "coins", "mercenaries", "buttons")
 
 
 class ChoiceSettings(metaclass=Extensible):
@@ -139,8 +168,9 @@ class ChoiceSettings(metaclass=Extensible):
     "camp": CARD}``): parsing, formatting and the RL action table read them."""
     group: ClassVar[str] = "other"
     """Where a game review counts the decision: bids, picks, heroes, coins, Thingvellir."""
-    control: ClassVar[str] = "buttons"
-    """The Play tab's control for this decision (one of :data:`CONTROLS`)."""
+    control: ClassVar[Control] = Buttons()
+    """How the Play tab draws this decision: a kind of control and the data it needs
+    (:mod:`.controls`; a button per action by default)."""
     face_down: ClassVar[str | None] = None
     """The text another seat reads in the log instead of the action while the game is on
     (a bid: ``bid (face down)``), or None when everyone sees the action."""
@@ -168,9 +198,10 @@ class Choice(ChoiceSettings):
             if kind in CHOICES and CHOICES[kind].__qualname__ != cls.__qualname__:
                 raise TypeError(f"two decision classes for {kind!r}: "
                                 f"{CHOICES[kind].__qualname__} and {cls.__qualname__}")
-            if cls.control not in CONTROLS:
-                raise TypeError(f"{cls.__qualname__}.control is {cls.control!r}: expected one "
-                                f"of {', '.join(CONTROLS)}")
+            if not isinstance(cls.control, Control):
+                raise TypeError(f"{cls.__qualname__}.control is {cls.control!r}: expected a "
+                                "control of nidavellir.rules.controls")
+            cls.control.check(cls.__qualname__, cls.verbs)
             for verb, syntax in cls.verbs.items():
                 register_verb(verb, syntax, cls.__qualname__)
             CHOICES[kind] = cls

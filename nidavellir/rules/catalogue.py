@@ -11,15 +11,9 @@ True
 
 from __future__ import annotations
 
-from typing import Final
-
 from ..cards import Card
-from .artifacts import ARTIFACTS
-from .cardrules import CardRules
-from .heroes import HEROES
-
-#: Card -> its entry (heroes and artifacts; other cards behave by their kind).
-RULES: Final[dict[Card, CardRules]] = {**HEROES, **ARTIFACTS}
+from . import artifacts, heroes  # noqa: F401  (their entries join RULES as they load)
+from .cardrules import MARKS, RULES, CardRules
 
 
 def rules_of(card: Card) -> CardRules | None:
@@ -28,4 +22,4 @@ def rules_of(card: Card) -> CardRules | None:
     return RULES.get(card)
 
 
-__all__ = ["RULES", "rules_of"]
+__all__ = ["MARKS", "RULES", "rules_of"]

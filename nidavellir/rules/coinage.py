@@ -40,8 +40,8 @@ def transform(table: Table, p: PlayerState, label: str, place: str, bonus: int,
 def trade(table: Table, p: PlayerState, pool: list[int], a: int, b: int) -> None:
     """Trade two coins of ``pool`` for one of their sum (R7; Zolkur gives up the lower
     coin once, then goes back to the command zone, FR Thingvellir "ZOLKUR")."""
-    give, _keep = K.trade_pair(a, b, discard_lower=p.zolkur)
-    p.zolkur = False
+    # Zolkur's mark: he lay on the purse; this trade spends it.
+    give, _keep = K.trade_pair(a, b, discard_lower=p.marks.pop(C.ZOLKUR, False) is True)
     new = table.state.treasury.exchange(give, K.value(a) + K.value(b) + table.jarika(p))
     if new is not None:
         pool[pool.index(give)] = new

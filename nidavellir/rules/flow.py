@@ -52,14 +52,15 @@ class RoundStart(Step):
         deck = s.decks[s.age]
         if len(deck) < 3 * n:
             raise AssertionError(f"age {s.age}: {len(deck)} cards left for 3 taverns of {n}")
-        for t in range(3):
+        for t in C.TAVERN_INDICES:
             drawn = deck[-n:]  # the top n cards, drawn one at a time from the top
             drawn.reverse()
             del deck[-n:]
             s.taverns[t] = drawn
         if not table.quiet:
             table.emit(ev.RoundStarted, taverns=tuple(tuple(t) for t in s.taverns))
-        table.push(*[BID[p.seat] for p in s.players if not p.uline], *REVEAL, ROUND_END)
+        table.push(*[BID[p.seat] for p in s.players if C.ULINE not in p.command_zone],
+                   *REVEAL, ROUND_END)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +74,7 @@ class Reveal(Step):
         t = self.tavern
         s.tavern = t
         for p in s.players:
-            if p.uline and p.bids[t] is None and p.hand:
+            if p.bids[t] is None and p.hand and C.ULINE in p.command_zone:
                 table.push(UlineBid(p.seat, t), ORDER[t])
                 return
         table.push(ORDER[t])
@@ -119,7 +120,7 @@ class Trade(Step):
         p = table.state.players[self.seat]
         if p.bids[self.tavern] not in K.EXCHANGE_COINS:
             return
-        if p.uline:
+        if C.ULINE in p.command_zone:
             if len(p.hand) > 2:
                 table.push(UlineTrade(p.seat))
             elif len(p.hand) == 2:
@@ -158,7 +159,7 @@ class RoundEnd(Step):
         s = table.state
         for p in s.players:
             p.hand = sorted(p.hand + [c for c in p.bids if c is not None] + p.purse)
-            p.bids = [None, None, None]
+            p.bids = [None] * len(C.TAVERNS)
             p.purse = []
         s.tavern = None
         if s.round < s.config.rounds_per_age:
@@ -182,7 +183,7 @@ class AgeEnd(Step):
         s = table.state
         table.emit(ev.AgeEnded)
         if s.age == 1:
-            table.push(Enlistment(), YludStep(), *[Distinction(i) for i in range(5)],
+            table.push(Enlistment(), YludStep(), *[Distinction(i) for i in range(len(C.DISTINCTIONS))],
                        ClearCamp(), StartAge(2))
         else:
             table.push(Enlistment(), YludStep(), Enlistment(), ThrudLeaves(),
@@ -329,14 +330,15 @@ class GameEnd(Step):
 # The steps that come back every round, shared (steps are immutable values).
 ROUND_START: Final = RoundStart()
 ROUND_END: Final = RoundEnd()
-REVEAL: Final[tuple[Reveal, ...]] = tuple(Reveal(t) for t in range(3))
-ORDER: Final[tuple[Order, ...]] = tuple(Order(t) for t in range(3))
-TAVERN_END: Final[tuple[TavernEnd, ...]] = tuple(TavernEnd(t) for t in range(3))
-BID: Final[tuple[Bid, ...]] = tuple(Bid(seat) for seat in range(5))
-PICK: Final[tuple[tuple[Pick, ...], ...]] = tuple(tuple(Pick(seat, t) for t in range(3))
-                                           for seat in range(5))
-TRADE: Final[tuple[tuple[Trade, ...], ...]] = tuple(tuple(Trade(seat, t) for t in range(3))
-                                             for seat in range(5))
+REVEAL: Final[tuple[Reveal, ...]] = tuple(Reveal(t) for t in C.TAVERN_INDICES)
+ORDER: Final[tuple[Order, ...]] = tuple(Order(t) for t in C.TAVERN_INDICES)
+TAVERN_END: Final[tuple[TavernEnd, ...]] = tuple(TavernEnd(t) for t in C.TAVERN_INDICES)
+BID: Final[tuple[Bid, ...]] = tuple(Bid(seat) for seat in C.SEATS)
+PICK: Final[tuple[tuple[Pick, ...], ...]] = tuple(tuple(Pick(seat, t) for t in C.TAVERN_INDICES)
+                                                  for seat in C.SEATS)
+TRADE: Final[tuple[tuple[Trade, ...], ...]] = tuple(tuple(Trade(seat, t)
+                                                          for t in C.TAVERN_INDICES)
+                                                    for seat in C.SEATS)
 
 __all__ = ["AgeEnd", "BrisingamensEnd", "ClearCamp", "Distinction", "Enlistment", "GameEnd",
            "Order", "Reveal", "RoundEnd", "RoundStart", "StartAge", "TavernEnd", "ThrudLeaves",

@@ -7,7 +7,7 @@ R17, R18, R22 (Holda), R21 (Uline).
 Each hero's entry (:class:`HeroRules`) holds everything about that hero: its text and
 source, why it may not be recruited, what recruiting it does, how it scores, and its
 outlook for a learner. Adding a hero means its card in :mod:`nidavellir.cards` and its
-entry here (plus, for a new kind of decision, its class in :mod:`.decisions`).
+entry here (plus, for a new kind of decision, its class beside the entry).
 
 >>> from nidavellir import cards as C
 >>> HEROES[C.HOURYA].source
@@ -24,13 +24,15 @@ from .. import cards as C
 from .. import coins as K
 from .. import events as ev
 from ..actions import CARD, Action, Syntax, interned
-from ..cards import Card, Suit
+from ..cards import Card, Kind, Suit
 from ..i18n import N_, _, count, pgettext
 from ..names import card_name, class_with_article
+from ..plugins import registers
 from ..state import PlayerState
 from .army import discardable_count, recruit_due
 from .base import Choice, DecisionKind, Step, Table
-from .cardrules import CardRules, ScoreLine, ScoreView
+from .cardrules import CardRules, Mark, ScoreLine, ScoreView, enter
+from .controls import Control, HeroHall
 from .decisions import (
     AndumiaChoice,
     ColumnDiscard,
@@ -56,7 +58,7 @@ class HeroChoice(Choice):
     kind: ClassVar[DecisionKind] = DecisionKind.HERO
     verbs: ClassVar[Mapping[str, Syntax]] = {"hero": CARD}
     group: ClassVar[str] = "heroes"
-    control: ClassVar[str] = "hero"
+    control: ClassVar[Control] = HeroHall()
     tells_options: ClassVar[bool] = True
 
     def has_options(self, table: Table) -> bool:
@@ -126,8 +128,8 @@ class Recruit(Step):
 
 #: One shared step per seat (steps are immutable values; the loop runs after every card),
 #: and one hero choice per seat for a line's recruit.
-RECRUIT: Final[tuple[Recruit, ...]] = tuple(Recruit(seat) for seat in range(5))
-HERO_CHOICE: Final[tuple[HeroChoice, ...]] = tuple(HeroChoice(seat) for seat in range(5))
+RECRUIT: Final[tuple[Recruit, ...]] = tuple(Recruit(seat) for seat in C.SEATS)
+HERO_CHOICE: Final[tuple[HeroChoice, ...]] = tuple(HeroChoice(seat) for seat in C.SEATS)
 
 
 def ineligible_reason(p: PlayerState, hero: Card) -> str | None:
@@ -205,11 +207,12 @@ class Idunn(HeroRules):
 
     def outlook(self, p: PlayerState) -> str:
         ranks = p.ranks[Suit.EXPLORER] + 1
-        return count(ranks, "7 + 2 per explorer rank at the end: +{total} with {n} explorer "
-                            "rank once she is in",
-                     "7 + 2 per explorer rank at the end: +{total} with {n} explorer "
-                            "ranks once she is in",
-                     total=7 + C.IDUNN_BONUS_PER_RANK * ranks)
+        return count(ranks, "{bravery} + {per_rank} per explorer rank at the end: +{total} "
+                            "with {n} explorer rank once she is in",
+                     "{bravery} + {per_rank} per explorer rank at the end: +{total} with {n} "
+                            "explorer ranks once she is in",
+                     bravery=self.card.bravery_points, per_rank=C.IDUNN_BONUS_PER_RANK,
+                     total=self.card.bravery_points + C.IDUNN_BONUS_PER_RANK * ranks)
 
 
 #: The Dwerg brothers, each one card (a command zone holds each at most once).
@@ -217,7 +220,7 @@ _BROTHERS: Final = frozenset(C.DWERG_BROTHERS)
 
 
 class Dwerg(HeroRules):
-    """One of the five brothers: together they score 13, 40, 81, 108 or 135."""
+    """One of the five brothers: together they score by how many (``C.DWERG_POINTS``)."""
 
     score_order = 0  # the brothers' line comes first among the heroes
 
@@ -266,12 +269,11 @@ class Grid(HeroRules):
 class Uline(HeroRules):
     def effect(self, table: Table, p: PlayerState) -> None:
         # Purse coins and face-down bids on taverns not yet revealed go back to her hand;
-        # from now on she bids after each reveal.
-        p.uline = True
+        # from now on (she stays in the command zone) she bids after each reveal.
         current = table.state.tavern
         p.hand.extend(p.purse)
         p.purse = []
-        for t in range(3):
+        for t in C.TAVERN_INDICES:
             coin = p.bids[t]
             if coin is not None and (current is None or t > current):
                 p.hand.append(coin)
@@ -324,83 +326,122 @@ class Olwyn(HeroRules):
 
 
 class Zolkur(HeroRules):
+    # He lies on the purse until the next trade, which gives up the lower coin
+    # (:func:`nidavellir.rules.coinage.trade` spends the mark).
+    mark = Mark()
+
     def effect(self, table: Table, p: PlayerState) -> None:
-        p.zolkur = True
+        p.marks[self.card] = True
 
 
 _DWERG_TEXT = N_("One of the five Dwerg brothers, kept in your command zone. Together they "
-                 "score 13, 40, 81, 108 or 135 points for 1 to 5 brothers.")
+                 "score {one}, {two}, {three}, {four} or {five} points for 1 to {brothers} "
+                 "brothers.")
+_DWERG_FACTS = dict(zip(("one", "two", "three", "four", "five"), C.DWERG_POINTS[1:], strict=True),
+                    brothers=len(C.DWERG_BROTHERS))
 
 _ENTRIES: tuple[HeroRules, ...] = (
     # ------------------------------------------------------------------ class heroes
-    HeroRules(C.KRAAL, N_("Warrior hero: goes in your warrior column with 2 ranks, worth 7 and 0 "
-              "bravery points."), f"{_HEROES}, KRAAL"),
-    HeroRules(C.TARAH, N_("Warrior hero: goes in your warrior column with 1 rank worth 14 "
-              "bravery points."), f"{_HEROES}, TARAH"),
-    HeroRules(C.ARAL, N_("Hunter hero: goes in your hunter column with 2 ranks (hunters score "
-              "ranks squared)."), f"{_HEROES}, ARAL"),
-    Dagda(C.DAGDA, N_("Hunter hero with 3 ranks. When you recruit her, discard the top card of "
-          "two other columns (two different columns, never a hero). She cannot be recruited if "
-          "you cannot discard two such cards."), f"{_HEROES}, DAGDA; R10, R16"),
-    HeroRules(C.AEGUR, N_("Blacksmith hero: goes in your blacksmith column with 2 ranks."),
+    HeroRules(C.KRAAL, N_("Warrior hero: goes in your warrior column with {ranks} ranks, worth "
+              "{bravery1} and {bravery2} bravery points."), f"{_HEROES}, KRAAL"),
+    HeroRules(C.TARAH, N_("Warrior hero: goes in your warrior column with {ranks} rank worth "
+              "{bravery} bravery points."), f"{_HEROES}, TARAH"),
+    HeroRules(C.ARAL, N_("Hunter hero: goes in your hunter column with {ranks} ranks (hunters "
+              "score ranks squared)."), f"{_HEROES}, ARAL"),
+    Dagda(C.DAGDA, N_("Hunter hero with {ranks} ranks. When you recruit her, discard the top card "
+          "of two other columns (two different columns, never a hero). She cannot be recruited "
+          "if you cannot discard two such cards."), f"{_HEROES}, DAGDA; R10, R16"),
+    HeroRules(C.AEGUR, N_("Blacksmith hero: goes in your blacksmith column with {ranks} ranks."),
               f"{_HEROES}, AËGUR"),
-    Bonfur(C.BONFUR, N_("Blacksmith hero with 3 ranks. When you recruit him, discard the top card "
-           "of one other column (never a hero). He cannot be recruited if no such card "
+    Bonfur(C.BONFUR, N_("Blacksmith hero with {ranks} ranks. When you recruit him, discard the top "
+           "card of one other column (never a hero). He cannot be recruited if no such card "
            "exists."), f"{_HEROES}, BONFUR; R10, R16"),
-    HeroRules(C.ZORAL, N_("Miner hero: 3 ranks in your miner column worth 1, 0 and 0 points "
-              "(miners score their points times their ranks)."), f"{_HEROES}, ZORAL"),
-    HeroRules(C.LOKDUR, N_("Miner hero: 1 rank in your miner column worth 3 points."),
+    HeroRules(C.ZORAL, N_("Miner hero: {ranks} ranks in your miner column worth {bravery1}, "
+              "{bravery2} and {bravery3} points (miners score their points times their "
+              "ranks)."), f"{_HEROES}, ZORAL"),
+    HeroRules(C.LOKDUR, N_("Miner hero: {ranks} rank in your miner column worth {bravery} points."),
               f"{_HEROES}, LOKDUR"),
-    Hourya(C.HOURYA, N_("Explorer hero: 1 rank worth 20 points in your explorer column. You may "
-           "only recruit her with 5 explorer ranks already in your army (Thrud and Ylud count "
-           "there)."), f"{_HEROES}, HOURYA"),
-    Idunn(C.IDUNN, N_("Explorer hero: 1 rank in your explorer column worth 7 points plus 2 per "
-          "explorer rank at the end (hers included)."), f"{_HEROES}, IDUNN"),
+    Hourya(C.HOURYA, N_("Explorer hero: {ranks} rank worth {bravery} points in your explorer "
+           "column. You may only recruit her with {needed} explorer ranks already in your army "
+           "(Thrud and Ylud count there)."), f"{_HEROES}, HOURYA",
+           needed=C.HOURYA_REQUIRED_EXPLORER_RANKS),
+    Idunn(C.IDUNN, N_("Explorer hero: {ranks} rank in your explorer column worth {bravery} points "
+          "plus {per_rank} per explorer rank at the end (hers included)."), f"{_HEROES}, IDUNN",
+          per_rank=C.IDUNN_BONUS_PER_RANK),
     # ------------------------------------------------------------------ neutral heroes
-    *(Dwerg(b, _DWERG_TEXT, f"{_HEROES}, DWERG") for b in C.DWERG_BROTHERS),
-    HeroRules(C.SKAA, N_("Neutral hero: 17 points at the end of the game."), f"{_HEROES}, SKAA"),
+    *(Dwerg(b, _DWERG_TEXT, f"{_HEROES}, DWERG", **_DWERG_FACTS) for b in C.DWERG_BROTHERS),
+    HeroRules(C.SKAA, N_("Neutral hero: {points} points at the end of the game."),
+              f"{_HEROES}, SKAA"),
     Astrid(C.ASTRID, N_("Neutral hero: at the end she scores the value of your highest coin."),
            f"{_HEROES}, ASTRID"),
-    Grid(C.GRID, N_("Neutral hero: 7 points at the end, and when you recruit her you transform "
-         "one of your coins by +7 at once."), f"{_HEROES}, GRID; p.11"),
-    Uline(C.ULINE, N_("Neutral hero: 9 points at the end. From now on you keep your coins in "
-          "hand and put one face up on each tavern only after the others' bids are revealed; "
-          "your trades take coins from your hand."), f"{_HEROES}, ULINE; R21"),
+    Grid(C.GRID, N_("Neutral hero: {points} points at the end, and when you recruit her you "
+         "transform one of your coins by +{bonus} at once."), f"{_HEROES}, GRID; p.11",
+         bonus=C.GRID_BONUS),
+    Uline(C.ULINE, N_("Neutral hero: {points} points at the end. From now on you keep your coins "
+          "in hand and put one face up on each tavern only after the others' bids are "
+          "revealed; your trades take coins from your hand."), f"{_HEROES}, ULINE; R21"),
     Ylud(C.YLUD, N_("Neutral hero who joins your army: right after the last tavern of each age "
          "(before the distinctions of age 1 and before the final count) you place her in any "
-         "column, where she counts as a dwarf of that class: 7 points as a warrior, 11 as an "
-         "explorer, 1 as a miner, a rank as a hunter or blacksmith. At the end of age 2 she "
-         "may move."), f"{_HEROES}, YLUD; R8, R14"),
+         "column, where she counts as a dwarf of that class: {warrior} points as a warrior, "
+         "{explorer} as an explorer, {miner} as a miner, a rank as a hunter or blacksmith. At "
+         "the end of age 2 she may move."), f"{_HEROES}, YLUD; R8, R14",
+         warrior=C.YLUD_BRAVERY[Suit.WARRIOR], explorer=C.YLUD_BRAVERY[Suit.EXPLORER],
+         miner=C.YLUD_BRAVERY[Suit.MINER]),
     Thrud(C.THRUD, N_("Neutral hero placed in a column of your choice, where her rank counts. She "
           "is never covered: when a card goes on her column she is lifted and placed again "
           "(same or another column). At the end of age 2 she goes to your command zone and "
-          "scores 13 points."), f"{_HEROES}, THRUD; R13, R14"),
+          "scores {points} points."), f"{_HEROES}, THRUD; R13, R14", points=C.THRUD_POINTS),
     # ------------------------------------------------------------------ Thingvellir heroes
-    Andumia(C.ANDUMIA, N_("Thingvellir hero: 12 points at the end. When you recruit her, look "
-            "through the discard and keep one card: a dwarf goes in your army, a Royal "
+    Andumia(C.ANDUMIA, N_("Thingvellir hero: {points} points at the end. When you recruit her, "
+            "look through the discard and keep one card: a dwarf goes in your army, a Royal "
             "Offering transforms a coin."), f"{_TV_HEROES}, ANDUMIA; R17"),
-    Holda(C.HOLDA, N_("Thingvellir hero: 12 points at the end. When you recruit her, take a "
+    Holda(C.HOLDA, N_("Thingvellir hero: {points} points at the end. When you recruit her, take a "
           "mercenary or an artifact from the camp (this is not a camp visit for Fafnir "
           "Båleygr)."), f"{_TV_HEROES}, HOLDA; R17, R18, R22"),
-    Khrad(C.KHRAD, N_("Thingvellir hero: 4 points at the end. When you recruit him, your lowest "
-          "coin (not the exchange coin) is transformed by +10."), f"{_TV_HEROES}, KHRAD; R4"),
-    HeroRules(C.JARIKA, N_("Thingvellir hero: 8 points at the end. Every later transform and "
-              "trade of yours gets +2 (a +3 offering becomes +5)."),
-              f"{_TV_HEROES}, JARIKA; R6"),
-    Olwyn(C.OLWYN, N_("Thingvellir hero: 9 points at the end. He brings two doubles (0 points, 1 "
-          "rank each) that you place at once in two different columns; they count as dwarves "
-          "of those classes."), f"{_TV_HEROES}, OLWYN"),
-    Zolkur(C.ZOLKUR, N_("Thingvellir hero: 10 points at the end. He sits on your purse: your next "
-           "trade gives up the lower purse coin instead of the higher one."),
+    Khrad(C.KHRAD, N_("Thingvellir hero: {points} points at the end. When you recruit him, your "
+          "lowest coin (not the exchange coin) is transformed by +{bonus}."),
+          f"{_TV_HEROES}, KHRAD; R4", bonus=C.KHRAD_BONUS),
+    HeroRules(C.JARIKA, N_("Thingvellir hero: {points} points at the end. Every later transform "
+              "and trade of yours gets +{bonus} (a +{offering} offering becomes "
+              "+{boosted})."), f"{_TV_HEROES}, JARIKA; R6", bonus=C.JARIKA_BONUS,
+              offering=C.ROYAL_OFFERING_3.value,
+              boosted=C.ROYAL_OFFERING_3.value + C.JARIKA_BONUS),
+    Olwyn(C.OLWYN, N_("Thingvellir hero: {points} points at the end. He brings {doubles} doubles "
+          "({double_points} points, {double_ranks} rank each) that you place at once in "
+          "{doubles} different columns; they count as dwarves of those classes."),
+          f"{_TV_HEROES}, OLWYN", doubles=C.OLWYN_DOUBLE_COUNT,
+          double_points=C.OLWYN_DOUBLE.bravery_points, double_ranks=C.OLWYN_DOUBLE.ranks),
+    Zolkur(C.ZOLKUR, N_("Thingvellir hero: {points} points at the end. He sits on your purse: "
+           "your next trade gives up the lower purse coin instead of the higher one."),
            f"{_TV_HEROES}, ZOLKUR; R7, R21"),
 )
 
 #: Every hero's entry, by card.
-HEROES: Final[dict[Card, HeroRules]] = {e.card: e for e in _ENTRIES}
+HEROES: Final[dict[Card, HeroRules]] = {}
 #: The heroes whose entry may refuse a recruit (the others are always eligible).
-_CONDITIONAL: Final = frozenset(e.card for e in _ENTRIES
-                         if type(e).ineligible is not HeroRules.ineligible)
-HERO_ACTIONS: Final[dict[Card, Action]] = {h: interned("hero", (h,)) for h in HEROES}
+_CONDITIONAL: Final[set[Card]] = set()
+#: Each hero's recruit action (``hero X``).
+HERO_ACTIONS: Final[dict[Card, Action]] = {}
 
-__all__ = ["HEROES", "RECRUIT", "HeroChoice", "HeroRules", "Recruit", "eligible",
+
+@registers
+def add_hero(entry: HeroRules) -> HeroRules:
+    """Enter a hero's entry: the lab's own heroes below, a plugin's after its card
+    (:func:`nidavellir.cards.add_card`; docs/engine.md, "A plugin")."""
+    card = entry.card
+    if card.kind is not Kind.HERO or card not in C.HEROES:
+        raise ValueError(f"{card.token} is not a hero of the catalogue (add its card first: "
+                         "nidavellir.cards.add_card)")
+    enter(entry)
+    HEROES[card] = entry
+    if type(entry).ineligible is not HeroRules.ineligible:
+        _CONDITIONAL.add(card)
+    HERO_ACTIONS[card] = interned("hero", (card,))
+    return entry
+
+
+for _entry in _ENTRIES:
+    add_hero(_entry)
+
+__all__ = ["HEROES", "RECRUIT", "HeroChoice", "HeroRules", "Recruit", "add_hero", "eligible",
            "ineligible_reason"]

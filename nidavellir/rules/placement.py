@@ -23,7 +23,7 @@ from .base import Choice, Step, Table
 from .decisions import OlwynDouble, ThrudColumn, Transform
 from .heroes import RECRUIT
 
-_THRUD_COLUMN: Final[tuple[ThrudColumn, ...]] = tuple(ThrudColumn(seat) for seat in range(5))
+_THRUD_COLUMN: Final[tuple[ThrudColumn, ...]] = tuple(ThrudColumn(seat) for seat in C.SEATS)
 
 
 def place(table: Table, p: PlayerState, card: Card, suit: Suit,

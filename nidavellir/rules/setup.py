@@ -17,9 +17,9 @@ from .flow import ROUND_START
 
 
 def heroes_for(config: GameConfig) -> list[Card]:
-    heroes = list(C.BASE_HEROES)
-    if config.thingvellir:
-        heroes += list(C.THINGVELLIR_HEROES)
+    """The hero hall: the heroes of the game's expansions (R25: the first game leaves out
+    Thrud, Ylud and Uline)."""
+    heroes = C.heroes_of(config.expansions)
     if config.options.first_game:
         heroes = [h for h in heroes if not h.advanced]
     return heroes

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from servers import PATIENCE_S, VoilaServer, free_port, start_voila, stop_voila, wait_until
 
-from nidavellir.integrations.browser import CHROMIUM, CHROMIUM_ARGS
+from nidavellir.tools.browser import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -28,27 +28,71 @@ __all__ = ["PATIENCE_S", "VoilaServer", "free_port", "start_voila", "stop_voila"
 LOCAL_PREFIXES = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:", "about:")
 
 
-@pytest.fixture(scope="session")
-def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
-    server = start_voila("notebooks", tmp_path_factory.mktemp("voila"))
-    try:
-        yield server
-    finally:
-        stop_voila(server)
+class _Shared:
+    """One Voila server (the lab's notebooks) and one Chromium for every browser test of a
+    run, started by the first test that asks and stopped when the run leaves the browser
+    tests (:func:`pytest_runtest_teardown`), each process by its id. Leaving matters: a
+    worker of pytest-xdist that ran the browser tests runs others after them, and
+    Playwright's synchronous API keeps an event loop in its thread while it runs
+    (``asyncio.run`` then fails there)."""
 
+    def __init__(self) -> None:
+        self.server: VoilaServer | None = None
+        self.playwright: Any = None
+        self.browser: Any = None
 
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
+    def voila(self, tmp_path_factory: pytest.TempPathFactory) -> VoilaServer:
+        if self.server is None:
+            self.server = start_voila("notebooks", tmp_path_factory.mktemp("voila"))
+        return self.server
 
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    def chromium(self) -> Any:
+        if self.browser is None:
+            if not os.path.exists(CHROMIUM):
+                pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
+            from playwright.sync_api import sync_playwright
+
+            self.playwright = sync_playwright().start()
+            self.browser = self.playwright.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        return self.browser
+
+    def close(self) -> None:
+        browser, playwright, server = self.browser, self.playwright, self.server
+        self.browser = self.playwright = self.server = None
         try:
-            yield browser
+            if browser is not None:
+                with contextlib.suppress(Exception):
+                    browser.close()
+            if playwright is not None:
+                playwright.stop()
         finally:
-            browser.close()
+            if server is not None:
+                stop_voila(server)
+
+
+SHARED = _Shared()
+
+
+@pytest.fixture
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> VoilaServer:
+    return SHARED.voila(tmp_path_factory)
+
+
+@pytest.fixture
+def chromium() -> Any:
+    return SHARED.chromium()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After the last browser test in a row (the next test is elsewhere, or none), the
+    shared server and browser stop; a later browser test starts them again."""
+    if nextitem is None or BROWSER_TESTS not in Path(str(nextitem.path)).parents:
+        SHARED.close()
+
+
+BROWSER_TESTS = Path(__file__).resolve().parent
 
 
 @dataclass

@@ -23,9 +23,10 @@ from typing import Any
 
 import pytest
 
-from nidavellir.classroom.store import DWARVES, Answer, ClassStore
+from nidavellir.classroom.store import DWARVES, Answer, ClassStore, move_answer
+from nidavellir.classroom.teacher.ask import ask_position
+from nidavellir.classroom.teacher.data import lessons_plan
 from nidavellir.i18n import using
-from nidavellir.integrations.class_view import ask_position, lessons_plan
 from nidavellir.lessons.position import asked_position_step
 from tests.test_class_view import PASSWORD
 from tests.test_class_view import teacher_server as teacher_server  # the fixture
@@ -107,8 +108,8 @@ def _class(store: ClassStore) -> set[str]:
     position = store.position(asked.asked or 0)
     assert position is not None
     step44 = asked_position_step(position)
-    store.record(*(step44.answer("asked", 1, f"s{i}", move, name=NAMES[i], uid=f"a{i}")
-                   for i, move in enumerate(("bid 14 2 0", "bid 7 5 2"))))
+    store.record(*(move_answer(step44, "asked", 1, f"s{i}", move, name=NAMES[i],
+                               uid=f"a{i}") for i, move in enumerate(("bid 14 2 0", "bid 7 5 2"))))
     store.reveal(position.question_id)
     store.show_names(True)
     store.pin(next(a.id for a in store.answers() if a.uid == "p0"))

@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 
 from nidavellir.bots.judge import level_words
-from nidavellir.integrations import first_paint as FP
+from nidavellir.classroom.server import first_paint as FP
 
 from .conftest import (
     ARTIFACTS,
@@ -506,7 +506,7 @@ def test_coach_hint_review_and_a_mistake_in_replay(voila_server: VoilaServer,
 
 def test_the_first_paint_recorder_finds_the_committed_list(tmp_path: Path,
                                                           chromium: Any) -> None:
-    """``python -m nidavellir.integrations.first_paint --record`` on this installation
+    """``python -m nidavellir.classroom.server.first_paint --record`` on this installation
     finds the chunks the committed list names: the list is not stale, and the recorder
     (a server without the bundle, a real page) still works. It uses the session's
     browser: Playwright allows one sync instance a thread, and the session's is running."""

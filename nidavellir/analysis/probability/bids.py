@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
+from ... import cards as C
 from ... import coins as K
 from ...i18n import _
 from ...names import tavern_name
@@ -42,7 +43,7 @@ def p_bid_tie(hand_a: Iterable[int | str], hand_b: Iterable[int | str], tavern: 
     bot choosing among the engine's legal actions does when a hand repeats a value).
     """
     a, b = all_bids(coin_values(hand_a), distinct), all_bids(coin_values(hand_b), distinct)
-    where = range(3) if tavern is None else (tavern,)
+    where = C.TAVERN_INDICES if tavern is None else (tavern,)
     ties = sum(1 for x in a for y in b if any(x[t] == y[t] for t in where))
     label = _("any tavern") if tavern is None else tavern_name(tavern)
     # Translators: a probability: two bids put equal coins on a tavern.
@@ -56,7 +57,7 @@ def bid_tie_trial(hand_a: Iterable[int | str], hand_b: Iterable[int | str],
                   tavern: int | None = 0, distinct: bool = False
                   ) -> Callable[[random.Random], float]:
     a, b = all_bids(coin_values(hand_a), distinct), all_bids(coin_values(hand_b), distinct)
-    where = range(3) if tavern is None else (tavern,)
+    where = C.TAVERN_INDICES if tavern is None else (tavern,)
 
     def trial(rng: random.Random) -> float:
         x, y = a[rng.randrange(len(a))], b[rng.randrange(len(b))]

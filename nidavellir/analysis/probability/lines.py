@@ -51,7 +51,7 @@ def line_picks(players: int, position: int) -> Callable[[random.Random], float]:
             rng.shuffle(deck)
             del deck[len(deck) - removed[age]:]
             for _round in range(rounds):
-                taverns = [[deck.pop() for _card in range(n)] for _tavern in range(3)]
+                taverns = [[deck.pop() for _card in range(n)] for _tavern in C.TAVERNS]
                 for tavern in taverns:
                     for _opponent in range(position - 1):
                         tavern.pop(rng.randrange(len(tavern)))

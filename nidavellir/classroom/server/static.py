@@ -3,7 +3,7 @@
 A first visit of the dashboard fetches ~100 static files (Voila's JavaScript, the widget
 manager, the lab's theme); left to Voila they travel uncompressed and a reload fetches them
 again. The handlers here replace Voila's three static handlers
-(``nidavellir/integrations/voila_app.py`` puts them in):
+(``nidavellir/classroom/server/app.py`` puts them in):
 
 - **gzip, computed once**: a text response (JavaScript, CSS, JSON, SVG, HTML) to a client
   that accepts gzip is sent compressed (level 9) from an in-memory cache keyed by the file's
@@ -61,7 +61,7 @@ HASHED_NAME = re.compile(r"(?:^|[.-])[0-9a-f]{8,}\.[A-Za-z0-9]+$")
 #: Where Voila's own static files are served with the digest of the installed files.
 VERSIONED_PREFIX = "voila/static/_v/"
 
-PAGE_EXTENSION = (Path(__file__).resolve().parents[1] / "share" / "jupyter" / "voila"
+PAGE_EXTENSION = (Path(__file__).resolve().parents[2] / "share" / "jupyter" / "voila"
                   / "labextensions" / "@nidavellir" / "voila-page")
 
 
@@ -335,7 +335,7 @@ def rehash_page_extension() -> str:
     return name
 
 
-if __name__ == "__main__":  # python -m nidavellir.integrations.voila_static --rehash
+if __name__ == "__main__":  # python -m nidavellir.classroom.server.static --rehash
     if sys.argv[1:] != ["--rehash"]:
-        sys.exit("usage: python -m nidavellir.integrations.voila_static --rehash")
+        sys.exit("usage: python -m nidavellir.classroom.server.static --rehash")
     print(rehash_page_extension())

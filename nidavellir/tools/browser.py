@@ -1,6 +1,6 @@
 """Debian's chromium and the flags of every headless run in the lab: the browser tests,
 the class benchmarks, the docs' screenshots and the first-paint recorder
-(:mod:`nidavellir.integrations.first_paint`). No request may leave the machine, so
+(:mod:`nidavellir.classroom.server.first_paint`). No request may leave the machine, so
 everything that phones home is off."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
  * prebuilt extension (window._JUPYTERLAB[name] with init(shareScope) and get(module)).
  *
  * 1. Heavy extensions load only when a page needs them. The server
- * (nidavellir/integrations/voila_app.py) takes the extensions it defers out of the page's
+ * (nidavellir/classroom/server/app.py) takes the extensions it defers out of the page's
  * "federated_extensions" and lists them in the page config option
  * "nidavellirDeferredExtensions" instead, each with
  *   {name, load, mimeExtension?, extension?, mimeTypes: [...], rank, widgets: [{name, version}]}.
@@ -41,7 +41,7 @@
  *
  * The file is served as static/remoteEntry.<hash>.js (package.json's "load"); the hash is
  * the first 16 hex digits of its SHA-256, so browsers may cache it for good. After an edit,
- * run `python -m nidavellir.integrations.voila_static --rehash` (tests check the hash).
+ * run `python -m nidavellir.classroom.server.static --rehash` (tests check the hash).
  */
 var _JUPYTERLAB;
 (function () {

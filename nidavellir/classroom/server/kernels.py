@@ -23,7 +23,7 @@ after ``cull_idle_timeout``.
   came, ``connect_grace`` seconds after it was handed out or, for a kernel started for the
   page, after it ran the page's last cell (the HTML goes out then) (:meth:`~ClassKernelManager.
   page_gone`); the page's own shutdown request (Voila's beacon) ends it at once
-  (``voila_app.ShutdownHandler``); the idle cull stays as a backstop for kernels whose
+  (:class:`nidavellir.classroom.server.app.ShutdownHandler`); the idle cull stays as a backstop for kernels whose
   page is gone (docs/serving.md);
 - the kernels' activity (what the cull and ``/api/kernels`` read) is recorded from the
   header frames of each IOPub message alone (:meth:`~ClassKernelManager.
@@ -41,31 +41,20 @@ import contextvars
 import dataclasses
 import hmac
 import json
-import os
 import sys
 import time
-import urllib.parse
-from collections.abc import Awaitable
 from typing import Any
 
 from jupyter_client.session import Session
 from jupyter_server._tz import utcnow
-from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from tornado.escape import url_escape
 from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Int, Unicode
-from voila.voila_identity_provider import VoilaIdentityProvider, VoilaLoginHandler
-
-from .. import i18n
-from ..classroom import CLASS_LANGUAGE_ENV
-from ..i18n import _
-from .guard import Throttle, tarpit
 
 
 @dataclasses.dataclass(eq=False)
 class PageRequest:
-    """A page request being served (``voila_app.PageHandler``): its client address, and
+    """A page request being served (:class:`nidavellir.classroom.server.app.PageHandler`): its client address, and
     whether the kernel it takes was handed out yet (from then on the kernel counts for the
     client, :meth:`ClassKernelManager.kernels_of`, and the request no more)."""
 
@@ -389,155 +378,4 @@ async def notebooks_run(tasks: list[Any], log: Any = None) -> tuple[int, list[st
     return ready, failures
 
 
-def page_language(asked: str, accept_language: str) -> str:
-    """A class page's language (the teacher pages', the class password page's): the
-    class's (``--class-language``, the :data:`CLASS_LANGUAGE_ENV` variable) when the
-    server fixes one, else the page's ``?lang=``, the browser's languages, the server's
-    default (``--language``)."""
-    fixed = os.environ.get(CLASS_LANGUAGE_ENV, "")
-    if fixed and i18n.known(fixed):
-        return fixed
-    return i18n.choose(f"lang={asked}" if asked else "", accept_language,
-                       os.environ.get(i18n.LANGUAGE_ENV, i18n.SOURCE))
-
-
-class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
-    """The class password page: ``login.html`` of the lab's template (served from this
-    machine, no CDN), not jupyter_server's page (which Voila cannot style). Wrong
-    passwords slow down and lock out per client address (:mod:`.guard`): a try from an
-    address that must wait is refused (429) without being checked."""
-
-    def get_template(self, name: str) -> Any:
-        env = self.settings.get("voila_jinja2_env")
-        if env is not None and name == "login.html":
-            return env.get_template(name)
-        return super().get_template(name)
-
-    def _language(self) -> str:
-        """The page's language, as the teacher pages pick theirs (the class's, else
-        ``?lang=`` of this address or of the page it leads to, the browser's, the
-        server's)."""
-        asked = self.get_argument("lang", default="")
-        if not asked:
-            after = urllib.parse.urlsplit(self.get_argument("next", default="")).query
-            asked = next(iter(urllib.parse.parse_qs(after).get("lang", [])), "")
-        return page_language(asked, self.request.headers.get("Accept-Language", ""))
-
-    def _render(self, message: dict[str, str] | None = None) -> None:
-        """jupyter_server's form, with the lab's words in the page's language (its own
-        "Invalid credentials" is never shown: the template says ``words.wrong``)."""
-        self.write(self.render_template(
-            "login.html", next=url_escape(self.get_argument("next", default=self.base_url)),
-            message=message, words=login_words(), page_lang=i18n.language()))
-
-    @allow_unauthenticated
-    def get(self) -> None:
-        with i18n.using(self._language()):
-            throttle: Throttle | None = getattr(self.identity_provider, "throttle", None)
-            address = self.request.remote_ip or ""
-            if not self.current_user and throttle is not None and throttle.wait(address) > 0:
-                self._render(message={"locked": throttle.message(address)})
-                return
-            super().get()
-
-    @allow_unauthenticated
-    async def post(self) -> None:
-        with i18n.using(self._language()):
-            throttle: Throttle | None = getattr(self.identity_provider, "throttle", None)
-            address = self.request.remote_ip or ""
-            if throttle is not None and throttle.wait(address) > 0:
-                throttle.refused += 1
-                await tarpit(throttle, address)
-                self.set_status(429)
-                self._render(message={"locked": throttle.message(address)})
-                return
-            super().post()
-
-
-def login_words() -> dict[str, str]:
-    """The class password page's words, in the current language."""
-    return {
-        # Translators: the class password page's title (the browser's tab).
-        "title": _("Nidavellir lab — class password"),
-        "heading": _("Nidavellir lab"),
-        "lead": _("This class is protected by a password. Type the password your teacher "
-                  "gave you (or open the link with ?token=… they handed out)."),
-        "wrong": _("Wrong password: try again, or ask your teacher."),
-        "password": _("Class password"),
-        # Translators: the button of the class password page.
-        "enter": _("Enter"),
-    }
-
-
-class ClassIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
-    """Voila's token, used as the class password, with the lab's login page; every try
-    of the password (the login form, ``?token=`` in a link, an ``Authorization`` header)
-    goes through a per-address :class:`~nidavellir.integrations.guard.Throttle`."""
-
-    failures = Int(10, config=True,
-                   help="wrong passwords in a row from one client address before it is "
-                        "locked out (each of the class and teacher passwords)")
-    lockout_minutes = Float(5.0, config=True,
-                            help="minutes a client address is locked out after `failures`")
-    first_wait = Float(0.5, config=True,
-                       help="seconds a client address waits after a wrong password "
-                            "(doubling with each one, at most 8)")
-
-    def new_throttle(self) -> Throttle:
-        return Throttle(failures=self.failures, lockout=60 * self.lockout_minutes,
-                        first_wait=self.first_wait, longest_wait=max(8.0, self.first_wait))
-
-    @property
-    def throttle(self) -> Throttle:
-        if getattr(self, "_throttle", None) is None:
-            self._throttle = self.new_throttle()
-        return self._throttle
-
-    def _try(self, handler: Any, typed: str) -> bool:
-        """One try of the class password from the handler's client address."""
-        address = handler.request.remote_ip or ""
-        if not self.throttle.begin(address):
-            handler._nidavellir_refused = True
-            return False
-        ok = False
-        try:
-            ok = bool(self.token) and hmac.compare_digest(typed.encode(), self.token.encode())
-        finally:
-            self.throttle.end(address, ok)
-        if not ok:
-            self.log.warning("Wrong class password from %s", address)
-        return ok
-
-    def process_login_form(self, handler: Any) -> Any:
-        """The typed class password is the token (jupyter_server's own form handling calls
-        a ``user_for_token`` its token provider does not have)."""
-        if self._try(handler, handler.get_argument("password", default="")):
-            return self.generate_anonymous_user(handler)
-        return None
-
-    async def get_user_token(self, handler: Any) -> Any:
-        """jupyter_server's token check (``?token=``, ``Authorization``), throttled."""
-        if not self.token:
-            return None
-        typed = self.get_token(handler)
-        if not typed:
-            return None
-        address = handler.request.remote_ip or ""
-        if self.throttle.wait(address) > 0:
-            self.throttle.refused += 1
-            await tarpit(self.throttle, address)
-            return None
-        if not self._try(handler, typed):
-            return None
-        user = self.get_user_cookie(handler)
-        if isinstance(user, Awaitable):
-            user = await user
-        return user if user is not None else self.generate_anonymous_user(handler)
-
-    def get_handlers(self) -> list[tuple[str, object]]:
-        return [(pattern, ClassLoginHandler if handler is self.login_handler_class else handler)
-                for pattern, handler in super().get_handlers()]
-
-
-__all__ = ["ClassIdentityProvider", "ClassKernelManager", "ClassLoginHandler", "login_words",
-           "notebooks_run", "page_language"]
+__all__ = ["ClassKernelManager", "PAGE_REQUEST", "PageRequest", "notebooks_run"]

@@ -15,7 +15,7 @@ asks Chromium to compile all of it while it downloads, on a background thread
 (:data:`COMPILE_HINT`).
 
 Which chunks: the list in ``first_paint.json`` beside this module, recorded from a real
-page by ``python -m nidavellir.integrations.first_paint --record`` (a browser opens the
+page by ``python -m nidavellir.classroom.server.first_paint --record`` (a browser opens the
 dashboard on a server without the bundle and notes which chunk files it asked for). It
 names the Voila version it was recorded with; with another Voila installed the server
 serves no bundle (the page then loads its chunks one by one, as Voila does) and says so in
@@ -142,7 +142,7 @@ def for_server(voila_version: str, static_roots: Sequence[str], lab_roots: Seque
         return None, (f"first-paint bundle off: {list_path.name} was recorded with Voila "
                       f"{recorded}, this is Voila {voila_version} (the page loads its "
                       f"chunks one by one); record it again with python -m "
-                      f"nidavellir.integrations.first_paint --record")
+                      f"nidavellir.classroom.server.first_paint --record")
     bundle = build(files, static_roots, lab_roots)
     if bundle is None:
         return None, f"first-paint bundle off: none of the {len(files)} listed files found"
@@ -202,9 +202,8 @@ def record(out: Path, timeout: float = 180.0, browser: Any = None) -> list[str]:
 
     import voila
 
-    from nidavellir import serve
-
-    from .browser import CHROMIUM, CHROMIUM_ARGS
+    from ...tools.browser import CHROMIUM, CHROMIUM_ARGS
+    from .. import command
 
     if browser is None and not os.path.exists(CHROMIUM):
         raise FirstPaintError(f"{CHROMIUM} is missing: `make chromium` installs it")
@@ -218,7 +217,7 @@ def record(out: Path, timeout: float = 180.0, browser: Any = None) -> list[str]:
         try:
             page = context.new_page()
             page.on("request", lambda r: urls.append(r.url))
-            page.goto(f"http://127.0.0.1:{port}/voila/render/{serve.DASHBOARD}")
+            page.goto(f"http://127.0.0.1:{port}/voila/render/{command.DASHBOARD}")
             page.locator(".nid-wt-next").wait_for(timeout=timeout * 1000)
             page.wait_for_load_state("networkidle", timeout=timeout * 1000)
         finally:
@@ -227,11 +226,11 @@ def record(out: Path, timeout: float = 180.0, browser: Any = None) -> list[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    root = Path(__file__).resolve().parents[2]
-    args = serve.voila_args(root / "notebooks", port=port, pool_size=1,
-                            extra=["--ClassVoila.first_paint=False"])
-    env = dict(os.environ, JUPYTER_PATH=str(serve.JUPYTER_DATA))
-    proc = subprocess.Popen([sys.executable, "-m", serve.VOILA_APP, *args], cwd=root,
+    root = Path(__file__).resolve().parents[3]
+    args = command.voila_args(root / "notebooks", port=port, pool_size=1,
+                              extra=["--ClassVoila.first_paint=False"])
+    env = dict(os.environ, JUPYTER_PATH=str(command.JUPYTER_DATA))
+    proc = subprocess.Popen([sys.executable, "-m", command.VOILA_APP, *args], cwd=root,
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     urls: list[str] = []
     try:
@@ -265,7 +264,7 @@ def record(out: Path, timeout: float = 180.0, browser: Any = None) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m nidavellir.integrations.first_paint",
+        prog="python -m nidavellir.classroom.server.first_paint",
         description="The first-paint bundle's list: show it, or record it again from a "
                     "real page (after a Voila or ipywidgets upgrade).")
     parser.add_argument("--record", action="store_true",

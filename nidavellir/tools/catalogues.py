@@ -1,6 +1,6 @@
 """The message catalogues: extract, update, fill in the rulebooks' names, compile.
 
-``make i18n`` runs ``python -m nidavellir.integrations.catalogues`` (docs/translating.md):
+``make i18n`` runs ``python -m nidavellir.tools.catalogues`` (docs/translating.md):
 
 1. **extract** (``pybabel extract``): every message of ``nidavellir/`` and ``widgets/`` (the
    keywords below) and every name of the names table (``nidavellir/locale/names.csv``,
@@ -15,8 +15,8 @@
    so that a checkout or an installed package needs no build step;
    ``tests/test_catalogues.py`` fails when one is older than its ``.po``.
 
-Babel is a tool of this layer: the core reads the compiled catalogues with the standard
-library's gettext (:mod:`nidavellir.i18n`).
+Babel is the maintainers' tool only: the core reads the compiled catalogues with the
+standard library's gettext (:mod:`nidavellir.i18n`).
 """
 
 from __future__ import annotations
@@ -164,7 +164,7 @@ STEPS = ("extract", "update", "names", "compile")
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m nidavellir.integrations.catalogues",
+        prog="python -m nidavellir.tools.catalogues",
         description="Extract the lab's messages, update the catalogues, write the "
                     "rulebooks' names into them and compile them (docs/translating.md).")
     parser.add_argument("steps", nargs="*", metavar="STEP",

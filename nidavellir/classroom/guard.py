@@ -13,7 +13,8 @@ address; so does ``forget_after`` seconds without a failure.
 Addresses are the connection's (tornado's ``remote_ip``): a class behind one school NAT
 shares one, so the options are there to tune (docs/serving.md, *Limits per client*).
 Stdlib only (its messages through :mod:`nidavellir.i18n`, in the request's language); the
-tornado handlers using it are in ``voila_class`` and ``class_view``.
+tornado handlers using it are the class password's (:mod:`nidavellir.classroom.login`) and
+the teacher's (:mod:`nidavellir.classroom.teacher.handlers`).
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""Voila for a class on school Wi-Fi: ``python -m nidavellir.integrations.voila_app``.
+"""Voila for a class on school Wi-Fi: ``python -m nidavellir.classroom.server``.
 
 ``python -m nidavellir.serve`` (``make run``) starts this instead of ``python -m voila``; it
 is Voila with these changes (docs/serving.md):
 
 - **Compressed responses**: every text response is gzip-compressed for a browser that asks
-  (static files once, from memory: ``voila_static.py``; the page and API answers on the
+  (static files once, from memory: ``static.py``; the page and API answers on the
   fly), and the kernel websocket uses permessage-deflate (the dashboard's widget state is
   158 kB of JSON).
 - **Caching**: files whose URL names their content are cached for good (``immutable``);
@@ -18,7 +18,7 @@ is Voila with these changes (docs/serving.md):
 - **The page's kernel leaves with it**: the page gets the ``_xsrf`` cookie, so the shutdown
   request Voila's page sends when it is closed or reloaded is accepted (without the cookie
   Voila answers 403, voila issue #1458); kernels of pages that went away without it are
-  culled by :class:`~nidavellir.integrations.voila_class.ClassKernelManager`.
+  culled by :class:`~nidavellir.classroom.server.kernels.ClassKernelManager`.
 - **Connection counts that stay true**: :class:`CountedConnection` (below).
 - **The first screen's chunks in one file**: the ~80 JavaScript chunks a dashboard loads
   before its first screen is usable come as one file, ``first-paint.<hash>.js``
@@ -59,10 +59,11 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
+from .. import PASSWORD_ENV, TEACHER_PASSWORD_ENV
+from ..teacher.auth import TeacherAuth
 from . import first_paint as FP
-from . import voila_static as S
-from .class_view import TeacherAuth
-from .voila_class import PAGE_REQUEST, ClassKernelManager, PageRequest
+from . import static as S
+from .kernels import PAGE_REQUEST, PageRequest
 
 #: The extensions a page loads only when it first shows what they render: the name of the
 #: JupyterLab extension, and the mime types it renders or the widget modules it registers
@@ -74,12 +75,6 @@ DEFERRED_EXTENSIONS: dict[str, dict[str, Any]] = {
 #: The lab's page extension (deferred extensions, the widget-manager mend).
 PAGE_EXTENSION = "@nidavellir/voila-page"
 UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
-#: The environment variables the passwords come in by (``nidavellir.serve`` puts them
-#: there from its own environment or a file): never on a command line, where every user of
-#: the machine can read them. The server takes them out at start, before any kernel
-#: starts, so no kernel inherits them.
-PASSWORD_ENV = "NIDAVELLIR_PASSWORD"
-TEACHER_PASSWORD_ENV = "NIDAVELLIR_TEACHER_PASSWORD"
 #: The answer to a page request past the client's kernel limit.
 TOO_MANY_PAGES = (
     "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Too many dashboards"
@@ -302,7 +297,7 @@ def guarded(handler: type) -> type:
     JSON APIs and the teacher's pages, whose errors are JSON already)."""
     from jupyter_server.base.handlers import APIHandler
 
-    from .class_view import TeacherHandler
+    from ..teacher.handlers import TeacherHandler
 
     plain = () if issubclass(handler, APIHandler | TeacherHandler) else (PlainErrors,)
     return type(handler.__name__, (RefuseMalformed, *plain, handler),
@@ -345,7 +340,7 @@ class ClassVoila(Voila):  # type: ignore[misc]
         super().initialize(argv)
         if password:
             self.token = password  # Voila's token is the class password
-        #: The teacher password's salted hash and the teacher's sessions (class_view.py).
+        #: The teacher password's salted hash and the teacher's sessions (nidavellir/classroom/teacher/auth.py).
         self.teacher_auth = TeacherAuth(teacher) if teacher else None
         # Voila's renderer makes its exporter by this module-level name.
         notebook_renderer.VoilaExporter = CachedExporter
@@ -462,15 +457,11 @@ def _federated_packages(paths: tuple[str, ...]) -> dict[str, dict[str, Any]]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m nidavellir.integrations.voila_app``: the lab's Voila (options as for
+    """``python -m nidavellir.classroom.server``: the lab's Voila (options as for
     ``voila``; ``python -m nidavellir.serve`` adds the lab's)."""
     ClassVoila.launch_instance(argv=argv)
 
 
-__all__ = ["CachedExporter", "ClassKernelManager", "ClassVoila", "CountedConnection",
+__all__ = ["CachedExporter", "ClassVoila", "CountedConnection",
            "DEFERRED_EXTENSIONS", "HeartbeatHandler", "PageHandler", "ShutdownHandler",
            "TEMPLATE_CODE", "TemplateCode", "main"]
-
-
-if __name__ == "__main__":
-    main()

@@ -45,26 +45,43 @@ Recorded(stored=['p1'], already=[], dropped=[], refused={})
 from __future__ import annotations
 
 import contextlib
-import csv
-import hashlib
-import hmac
-import io
 import json
-import math
 import os
-import re
 import sqlite3
-import statistics
 import time
-import unicodedata
-from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..i18n import N_, _, number
+from ...i18n import _, number
+from .answers import (
+    ID,
+    ID_MAX,
+    NAME_MAX,
+    QUESTION_MAX,
+    STEP_MAX,
+    TITLE_MAX,
+    Answer,
+    Student,
+    check_answer,
+    check_id,
+    check_length,
+    clean_name,
+    cleaned,
+)
+from .export import answers_csv
+from .state import (
+    ASK_QUESTION_MAX,
+    ASK_SITUATION_MAX,
+    RECORD_MAX,
+    REVEAL_AFTER,
+    REVEAL_TEACHER,
+    AskedPosition,
+    ClassState,
+    asked_question,
+)
+from .summary import PRESENT_S, progress_grid, summarize
 
 #: The database's file name in the class folder.
 FILE_NAME = "answers.sqlite"
@@ -72,38 +89,8 @@ FILE_NAME = "answers.sqlite"
 KEY_NAME = "class.key"
 #: Seconds a writer waits for another one before the database counts as locked.
 DEFAULT_TIMEOUT = 10.0
-KINDS = ("probability", "mean", "count", "move")
-#: The longest move in notation an answer to a position question may carry.
-MOVE_MAX = 80
-#: The longest texts an answer may carry (a name is typed by a student).
-NAME_MAX = 40
-QUESTION_MAX = 160
-TITLE_MAX = 200
-EXACT_TEXT_MAX = 80
-#: Ids (a student's page, an answer) are letters, digits, ``-`` and ``_``.
-ID_MAX = 64
-ID = re.compile(rf"[A-Za-z0-9_-]{{1,{ID_MAX}}}")
-#: The largest mean or count any answer may be (a question's own bounds, checked by the
-#: lesson before it sends, are narrower).
-VALUE_MAX = 1e9
-#: Seconds since a student's page last gave a sign for the student to count as in the class.
-PRESENT_S = 180.0
 #: A lesson run's name is typed by the teacher ("3b, Tuesday").
 RUN_NAME_MAX = 60
-#: When students see a question's simulation and exact answer: right after answering
-#: (the lab's behaviour without a teacher), or once the teacher reveals it.
-REVEAL_AFTER, REVEAL_TEACHER = "after", "teacher"
-#: The most steps a lesson may have (a lock names one of them).
-STEP_MAX = 999
-#: The "lesson" of the positions the teacher asks about from the teacher page: position
-#: ``n`` is the question ``asked/p<n>``, its one step is 1.
-ASKED = "asked"
-#: The largest game record the teacher may ask about (a whole 5-player game with
-#: Thingvellir is about 20 kB of JSON).
-RECORD_MAX = 1_000_000
-#: The longest question, situation and title of an asked position.
-ASK_QUESTION_MAX = 200
-ASK_SITUATION_MAX = 2000
 
 _BASE = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -169,44 +156,6 @@ class StoreError(Exception):
 
 
 @dataclass(frozen=True)
-class Answer:
-    """One answer of one student to one question."""
-
-    student: str
-    """A random id per student's browser (no accounts)."""
-    question: str
-    """``lesson/step``, or ``lab/<the question>`` for the free lab's quiz."""
-    answer: float
-    kind: str = "probability"
-    """What the answer is: a probability, a mean or a count."""
-    name: str = ""
-    """The name the student had typed when they answered (may be empty)."""
-    title: str = ""
-    exact: float | None = None
-    exact_text: str = ""
-    """The exact value as the lesson shows it (``22/51``)."""
-    at: float = field(default_factory=time.time)
-    id: int | None = None
-    """The row's number in the database (the order answers arrived in)."""
-    uid: str | None = None
-    """The id the student's page gave the answer: the same answer sent twice is stored
-    once."""
-    generation: int | None = field(default=None, compare=False)
-    """The class's generation when the answer was made (``None``: unknown); an answer from
-    before a Clear (of a lab before lesson runs) is not stored. Not stored itself."""
-    step: int | None = None
-    """The step of its lesson the answer is to (1 for the first); ``None`` for the free
-    lab's questions. A lock on the class's pace refuses the steps beyond it."""
-    run: int | None = None
-    """The lesson run the answer belongs to: the one in progress when it was made (set by
-    the store; an answer read back says its run)."""
-    move: str | None = None
-    """An answer to a position question (kind ``move``): the move chosen, in notation
-    (``answer`` is then 0). Whether it is legal there is the lesson's to say
-    (:meth:`nidavellir.lessons.position.PositionStep.check_move`) before it is sent."""
-
-
-@dataclass(frozen=True)
 class Run:
     """One run of a lesson ("3b, Tuesday"): the answers given while it was in progress."""
 
@@ -216,152 +165,8 @@ class Run:
     answers: int = 0
 
 
-def asked_question(position: int) -> str:
-    """The question id of the position the teacher asked as number ``position``."""
-    return f"{ASKED}/p{position}"
-
-
-@dataclass(frozen=True)
-class AskedPosition:
-    """A position the teacher asked the class about (:meth:`ClassStore.ask`): the game
-    record, the decision number (the position before the record's action of that number),
-    the seat whose view the class sees, the question, its title and what the class is told
-    of it (Markdown)."""
-
-    id: int
-    run: int
-    at: float
-    record: dict[str, Any]
-    decision: int
-    seat: int
-    question: str
-    title: str
-    situation: str = ""
-
-    @property
-    def question_id(self) -> str:
-        return asked_question(self.id)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The position as the teacher page lists it (without its record)."""
-        return {"id": self.id, "run": self.run, "at": self.at, "decision": self.decision,
-                "seat": self.seat, "question": self.question, "title": self.title,
-                "question_id": self.question_id}
-
-
-@dataclass(frozen=True)
-class ClassState:
-    """What the teacher decided, as every student's page follows it.
-
-    - **pace**: free (``lock`` None), or locked at step ``lock`` of ``lesson``: a student
-      may go back, not beyond, and an answer to a later step (or another lesson's) is
-      refused;
-    - **paused**: every page shows "Eyes on the teacher"; every answer is refused;
-    - **reveal**: a question in ``teacher_led`` shows its simulation and exact answer only
-      once it is in ``revealed``; the others right after answering;
-    - **asked**: the position the teacher asks the class about now (its number,
-      :class:`AskedPosition`; None: none): every student's page shows it, whatever the
-      pace; an answer to another asked position is refused;
-    - ``run``: the lesson run answers go to; ``version`` the number of the change (it only
-      goes up: a page that saw it has nothing newer to learn), ``at`` its time.
-    """
-
-    run: int = 1
-    lesson: str | None = None
-    lock: int | None = None
-    paused: bool = False
-    teacher_led: tuple[str, ...] = ()
-    revealed: tuple[str, ...] = ()
-    projected: str | None = None
-    """The question the projector view shows (None: the locked step's, else the latest
-    answered)."""
-    names: bool = False
-    """Whether the projector view shows each answer's pseudonym (never a real name)."""
-    pins: tuple[int, ...] = ()
-    """The answers pinned for the projector, in the order it shows them (their ids)."""
-    asked: int | None = None
-    """The position the teacher asks the class about now (:class:`AskedPosition`)."""
-    version: int = 0
-    at: float = 0.0
-
-    @classmethod
-    def from_json(cls, text: str, version: int = 0, at: float = 0.0) -> ClassState:
-        data = json.loads(text)
-        lock, asked = data.get("lock"), data.get("asked")
-        return cls(run=int(data.get("run", 1)), lesson=data.get("lesson"),
-                   lock=None if lock is None else int(lock), paused=bool(data.get("paused")),
-                   teacher_led=tuple(data.get("teacher_led", ())),
-                   revealed=tuple(data.get("revealed", ())), projected=data.get("projected"),
-                   names=bool(data.get("names")),
-                   pins=tuple(int(p) for p in data.get("pins", ())),
-                   asked=None if asked is None else int(asked), version=version, at=at)
-
-    def to_json(self) -> str:
-        return json.dumps({"run": self.run, "lesson": self.lesson, "lock": self.lock,
-                           "paused": self.paused, "teacher_led": list(self.teacher_led),
-                           "revealed": list(self.revealed), "projected": self.projected,
-                           "names": self.names, "pins": list(self.pins),
-                           "asked": self.asked}, sort_keys=True)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The state as the pages read it (JSON)."""
-        return {**json.loads(self.to_json()), "version": self.version, "at": self.at}
-
-    def reveal_mode(self, question: str) -> str:
-        return REVEAL_TEACHER if question in self.teacher_led else REVEAL_AFTER
-
-    def shows_answer(self, question: str) -> bool:
-        """Whether a student who answered ``question`` sees its simulation and exact value."""
-        return question not in self.teacher_led or question in self.revealed
-
-    def limit(self, lesson: str) -> int | None:
-        """The last step of ``lesson`` a student may reach (1 for the first), or None when
-        every step may be reached; 0 when the class is locked to another lesson."""
-        if self.lock is None:
-            return None
-        return self.lock if lesson == self.lesson else 0
-
-    def refusal(self, question: str, step: int | None) -> str | None:
-        """Why an answer to ``question`` (``lesson/step``; its step's number) made in this
-        state is refused, in one sentence; None when it is taken."""
-        if self.paused:
-            return _("the teacher paused the class: submit again when the lesson goes on "
-                     "(eyes on the teacher)")
-        lesson = question.split("/", 1)[0]
-        if lesson == ASKED:
-            # The position asked now is answered whatever the pace; another one no more.
-            if self.asked is not None and question == asked_question(self.asked):
-                return None
-            return _("your teacher no longer asks about this position")
-        if self.lock is None:
-            return None
-        if lesson != self.lesson:
-            return _("the class is on step {lock} of the lesson {lesson!r}: {question!r} "
-                     "waits for the teacher").format(lock=self.lock, lesson=self.lesson,
-                                                     question=question)
-        if step is None:
-            return _("an answer to a step of {lesson!r} must say the step's number").format(
-                lesson=lesson)
-        if step > self.lock:
-            return _("the class is locked at step {lock} of {lesson!r}: step {step} waits "
-                     "for the teacher").format(lock=self.lock, lesson=lesson, step=step)
-        return None
-
-
 class NoSuchRun(ValueError):
     """A lesson run the class database does not have."""
-
-
-@dataclass(frozen=True)
-class Student:
-    student: str
-    name: str
-    joined: float
-    seen: float
-
-    @property
-    def label(self) -> str:
-        return _label(self.student, self.name)
 
 
 @dataclass
@@ -376,12 +181,6 @@ class Recorded:
     stored."""
     refused: dict[str | None, str] = field(default_factory=dict)
     """Made where the teacher's pace or pause did not allow it, with why: not stored."""
-
-
-def clean_name(text: str) -> str:
-    """A typed name as it is stored: control characters out, runs of spaces as one."""
-    kept = "".join(c for c in text if not unicodedata.category(c).startswith("C") or c in " \t\n")
-    return " ".join(kept.split())
 
 
 def _describe(exc: sqlite3.Error, path: Path, timeout: float) -> StoreError:
@@ -571,8 +370,8 @@ class ClassStore:
         """A student's page is here (opened, still open, or its name changed); returns the
         class's generation (raised by a Clear of a lab before lesson runs)."""
         name = clean_name(name)
-        _check_id(student, "student")
-        _check_length(name, NAME_MAX, "name")
+        check_id(student, "student")
+        check_length(name, NAME_MAX, "name")
         now = time.time()
         with self._connect(write=True) as conn:
             conn.execute("BEGIN IMMEDIATE")
@@ -589,9 +388,9 @@ class ClassStore:
         (its ``at``), under the rules of that moment (:meth:`ClassState.refusal`): one
         made while the class was paused, or beyond its locked step, is refused, with why;
         one whose run was deleted since is dropped."""
-        answers = tuple(_cleaned(a) for a in answers)
+        answers = tuple(cleaned(a) for a in answers)
         for a in answers:
-            _check(a)
+            check_answer(a)
         done = Recorded()
         if not answers:
             return done
@@ -633,8 +432,8 @@ class ClassStore:
     def reach(self, student: str, lesson: str, step: int) -> None:
         """A student's page shows ``step`` (1 for the first) of ``lesson``: kept, with the
         time it first did, for the run in progress (the teacher's progress grid)."""
-        _check_id(student, "student")
-        _check_id(lesson, "lesson")
+        check_id(student, "student")
+        check_id(lesson, "lesson")
         if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= STEP_MAX:
             raise ValueError(_("a step is a whole number from 1 to {most}, not {step!r}").format(
                 most=STEP_MAX, step=step))
@@ -783,9 +582,9 @@ class ClassStore:
         question, title = clean_name(question), clean_name(title)
         if not question:
             raise ValueError(_("the question must not be empty (e.g. 'What do you bid?')"))
-        _check_length(question, ASK_QUESTION_MAX, "question")
-        _check_length(title, TITLE_MAX, "title")
-        _check_length(situation, ASK_SITUATION_MAX, "situation")
+        check_length(question, ASK_QUESTION_MAX, "question")
+        check_length(title, TITLE_MAX, "title")
+        check_length(situation, ASK_SITUATION_MAX, "situation")
 
         def change(conn: sqlite3.Connection, s: ClassState) -> ClassState:
             cursor = conn.execute(
@@ -1017,14 +816,14 @@ def _run_name(name: Any) -> str:
     cleaned = clean_name(name) if isinstance(name, str) else ""
     if not cleaned:
         raise ValueError(_("a lesson run needs a name (for example \"3b, Tuesday\")"))
-    _check_length(cleaned, RUN_NAME_MAX, "run's name")
+    check_length(cleaned, RUN_NAME_MAX, "run's name")
     return cleaned
 
 
 def _check_question(question: Any) -> None:
     if not isinstance(question, str) or not question or not question.isprintable():
         raise ValueError(_("a question is named by its id (printable text, lesson/step)"))
-    _check_length(question, QUESTION_MAX, "question")
+    check_length(question, QUESTION_MAX, "question")
 
 
 def _generation(conn: sqlite3.Connection) -> int:
@@ -1032,377 +831,5 @@ def _generation(conn: sqlite3.Connection) -> int:
     return int(row[0]) if row is not None else 0
 
 
-#: What an id that is not one says, by what it names (translated where it is raised).
-_BAD_ID = {
-    "student": N_("an answer's student id is 1 to {most} letters, digits, - or _, not "
-                  "{value!r}"),
-    "uid": N_("an answer's uid is 1 to {most} letters, digits, - or _, not {value!r}"),
-    "lesson": N_("a lesson's id is 1 to {most} letters, digits, - or _, not {value!r}"),
-}
-
-#: What a text longer than the store keeps says, by what it is (whole sentences: the
-#: noun's gender changes the rest in German and French).
-_TOO_LONG = {
-    "name": N_("a name is at most {most} characters (this one has {n})"),
-    "run's name": N_("a run's name is at most {most} characters (this one has {n})"),
-    "question": N_("a question is at most {most} characters (this one has {n})"),
-    "title": N_("a title is at most {most} characters (this one has {n})"),
-    "exact value's text": N_("an exact value's text is at most {most} characters (this one "
-                             "has {n})"),
-    "move": N_("a move is at most {most} characters (this one has {n})"),
-    "situation": N_("a situation is at most {most} characters (this one has {n})"),
-}
-
-
-def _check_id(value: str, what: str) -> None:
-    if not isinstance(value, str) or not ID.fullmatch(value):
-        raise ValueError(_(_BAD_ID[what]).format(most=ID_MAX, value=str(value)[:80]))
-
-
-def _check_length(text: str, most: int, what: str) -> None:
-    if len(text) > most:
-        raise ValueError(_(_TOO_LONG[what]).format(most=most, n=len(text)))
-
-
-def _cleaned(a: Answer) -> Answer:
-    return a if a.name == clean_name(a.name) else replace(a, name=clean_name(a.name))
-
-
-def check_value(value: Any, kind: str) -> float:
-    """An answer's value as stored, or ValueError saying what is wrong: a chance is from 0
-    to 1, a count from 0, a mean or count at most :data:`VALUE_MAX` in size."""
-    if kind not in KINDS:
-        raise ValueError(_("an answer's kind is one of {kinds}, not {kind!r}").format(
-            kinds=", ".join(KINDS), kind=kind))
-    try:
-        number_ = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(_("an answer must be a number, not {value!r}").format(
-            value=value)) from None
-    if not math.isfinite(number_):
-        raise ValueError(_("an answer must be a number, not {value!r}").format(value=value))
-    if kind == "probability" and not 0 <= number_ <= 1:
-        raise ValueError(_("a chance is from 0 to 1, not {value!r}").format(value=number_))
-    if kind == "move" and number_ != 0:
-        raise ValueError(_("an answer that is a move holds 0 as its number, not "
-                           "{value!r}").format(value=number_))
-    if kind == "count" and number_ < 0:
-        raise ValueError(_("a count is 0 or more, not {value!r}").format(value=number_))
-    if abs(number_) > VALUE_MAX:
-        raise ValueError(_("an answer is at most {most} in size, not {value!r}").format(
-            most=number(VALUE_MAX), value=number_))
-    return number_
-
-
-def check_answer(a: Answer) -> None:
-    """ValueError naming what the store would refuse in an answer."""
-    _check(_cleaned(a))
-
-
-def _check(a: Answer) -> None:
-    _check_id(a.student, "student")
-    if a.uid is not None:
-        _check_id(a.uid, "uid")
-    if not a.question or not a.question.isprintable():
-        raise ValueError(_("an answer needs a question (printable text)"))
-    _check_length(a.question, QUESTION_MAX, "question")
-    _check_length(a.title, TITLE_MAX, "title")
-    _check_length(a.exact_text, EXACT_TEXT_MAX, "exact value's text")
-    _check_length(a.name, NAME_MAX, "name")
-    check_value(a.answer, a.kind)
-    if a.kind == "move":
-        if not isinstance(a.move, str) or not a.move.strip() or not a.move.isprintable():
-            raise ValueError(_("an answer to a position question is a move in notation "
-                               "(printable text), not {move!r}").format(move=a.move))
-        _check_length(a.move, MOVE_MAX, "move")
-        if a.step is None:
-            raise ValueError(_("an answer to a position question must say its step's "
-                               "number"))
-    elif a.move is not None:
-        raise ValueError(_("only an answer to a position question is a move (this one's "
-                           "kind is {kind!r})").format(kind=a.kind))
-    if a.step is not None and (isinstance(a.step, bool) or not isinstance(a.step, int)
-                               or not 1 <= a.step <= STEP_MAX):
-        raise ValueError(_("an answer's step is a whole number from 1 to {most}, not "
-                           "{step!r}").format(most=STEP_MAX, step=a.step))
-    if a.exact is not None and not math.isfinite(float(a.exact)):
-        raise ValueError(_("an exact value must be a number, not {value!r}").format(
-            value=a.exact))
-    if not math.isfinite(float(a.at)):
-        raise ValueError(_("an answer's time must be a number, not {value!r}").format(
-            value=a.at))
-
-
-# ====================================================================== summaries
-
-def _person(student: str, name: str) -> str:
-    """Who: a student who typed a name is that name (a page reloaded, or opened twice, is
-    still one student); one who did not is their page."""
-    name = " ".join(name.split()).lower()
-    return f"name:{name}" if name else f"page:{student}"
-
-
-def _label(student: str, name: str) -> str:
-    # Translators: a student who typed no name, on the teacher page; {page} is the first
-    # letters of their page's id, e.g. "anonymous (p3x9)".
-    return name or _("anonymous ({page})").format(page=student[:4])
-
-
-def bins(values: Sequence[float], kind: str, exact: float | None) -> list[dict[str, Any]]:
-    """Ten bins for a histogram of ``values``: 0 to 1 for probabilities; otherwise from
-    the smallest to the largest of the values that are not far off (:func:`far_off`) and
-    the exact value. A value beyond the range is counted in the end bin, which says how
-    many it holds that way (``beyond``)."""
-    near = [v for v in values if v not in far_off(values, kind)]
-    if kind == "probability":
-        low, high = 0.0, 1.0
-    else:
-        points = near + ([exact] if exact is not None else [])
-        if not points:
-            return []
-        low, high = min(points), max(points)
-        if high - low < 1e-9:
-            low, high = low - 0.5, high + 0.5
-    width = (high - low) / 10
-    out: list[dict[str, Any]] = [
-        {"low": low + i * width, "high": low + (i + 1) * width, "count": 0, "beyond": 0}
-        for i in range(10)]
-    for v in values:
-        # The small margin keeps 0.3 in the bin from 0.3 (0.3 / 0.1 is 2.9999999999999996).
-        i = min(9, max(0, math.floor((v - low) / width + 1e-9)))
-        out[i]["count"] += 1
-        if v < low or v > high:
-            out[i]["beyond"] += 1
-    return out
-
-
-def far_off(values: Sequence[float], kind: str) -> set[float]:
-    """The answers far from the others (beyond three interquartile ranges from the
-    middle half): left out of the class mean and shown in the histogram's end bins. A
-    chance is never far off (its range is 0 to 1); with fewer than four answers none is."""
-    if kind == "probability" or len(values) < 4:
-        return set()
-    q1, _, q3 = statistics.quantiles(values, n=4, method="inclusive")
-    spread = max(q3 - q1, 1e-9 * max(1.0, abs(q1), abs(q3)))
-    return {v for v in values if v < q1 - 3 * spread or v > q3 + 3 * spread}
-
-
-def summarize(answers: Sequence[Answer], students: Sequence[Student],
-              now: float | None = None, present_s: float = PRESENT_S) -> list[dict[str, Any]]:
-    """The teacher page's data (see :meth:`ClassStore.summary`), counting students one way.
-
-    - **A student** is a name (typed, compared without case or extra spaces), or a page
-      (a browser) whose student typed none. An answer belongs to the student as named
-      when it was given: a student who renames keeps their earlier answers under the
-      name they were given with.
-    - **In the class** is a student whose page gave a sign within ``present_s`` seconds
-      (open pages tell their kernel every 30 s; a closed page stops).
-    - Per question: *answered* is the students who answered it (each one's latest answer
-      counts), *missing* the students in the class who have not (a page that answered
-      under another name has answered), and *students* the two together.
-    """
-    now = time.time() if now is None else now
-    here: dict[str, str] = {}  # who is in the class now -> how the page names them
-    now_person: dict[str, str] = {}  # a page -> who it is now
-    for s in sorted(students, key=lambda s: s.joined):
-        now_person[s.student] = _person(s.student, s.name)
-        if now - s.seen <= present_s:
-            here.setdefault(now_person[s.student], s.label)
-    latest: dict[str, dict[str, Answer]] = {}
-    pages: dict[str, set[str]] = {}  # question -> who answered it, as they are now
-    for a in sorted(answers, key=lambda a: (a.at, a.id or 0)):
-        latest.setdefault(a.question, {})[_person(a.student, a.name)] = a
-        pages.setdefault(a.question, set()).add(
-            now_person.get(a.student, _person(a.student, a.name)))
-    order = sorted(latest, key=lambda q: -max(a.at for a in latest[q].values()))
-    out = []
-    for question in order:
-        by_person = latest[question]
-        last = max(by_person.values(), key=lambda a: (a.at, a.id or 0))
-        moves = last.kind == "move"
-        values = [] if moves else [a.answer for a in by_person.values()]
-        outliers = far_off(values, last.kind)
-        kept = [v for v in values if v not in outliers]
-        missing = [label for who, label in here.items()
-                   if who not in by_person and who not in pages[question]]
-        item: dict[str, Any] = {
-            "question": question, "title": last.title, "kind": last.kind,
-            "exact": last.exact, "exact_text": last.exact_text,
-            "answered": len(by_person), "students": len(by_person) + len(missing),
-            "answers": [{"student": _label(a.student, a.name), "answer": a.answer,
-                         "id": a.id, "person": who, **({"move": a.move} if moves else {})}
-                        for who, a in by_person.items()],
-            "mean": sum(kept) / len(kept) if kept else None,
-            "median": statistics.median(values) if values else None,
-            "far_off": len(values) - len(kept),
-            "bins": [] if moves else bins(values, last.kind, last.exact),
-            "missing": missing,
-        }
-        if moves:
-            # A position question: how many students chose each move (most chosen first,
-            # then by the move's text); the coach's figures are the server's to add.
-            chosen = Counter(a.move or "" for a in by_person.values())
-            item["moves"] = [{"move": m, "count": n}
-                             for m, n in sorted(chosen.items(), key=lambda x: (-x[1], x[0]))]
-        out.append(item)
-    return out
-
-
-def progress_grid(reached: Sequence[tuple[str, str, int, float]], answers: Sequence[Answer],
-                  students: Sequence[Student]) -> list[dict[str, Any]]:
-    """:meth:`ClassStore.progress`'s cells from the steps reached (student, lesson, step,
-    when) and the answers, one per student, lesson and step, sorted by student and step."""
-    now_person = {s.student: (_person(s.student, s.name), s.label) for s in students}
-    cells: dict[tuple[str, str, int], dict[str, Any]] = {}
-
-    def cell(student: str, name: str | None, lesson: str, step: int) -> dict[str, Any]:
-        who, label = (now_person.get(student, (_person(student, ""), _label(student, "")))
-                      if name is None else (_person(student, name), _label(student, name)))
-        return cells.setdefault((who, lesson, step), {
-            "student": label, "lesson": lesson, "step": step, "reached": None,
-            "answer": None, "exact": None, "kind": None, "answered": None, "move": None})
-
-    for student, lesson, step, at in reached:
-        c = cell(student, None, lesson, int(step))
-        c["reached"] = at if c["reached"] is None else min(c["reached"], at)
-    for a in sorted(answers, key=lambda a: (a.at, a.id or 0)):
-        if a.step is None:
-            continue
-        c = cell(a.student, a.name, a.question.split("/", 1)[0], a.step)
-        c.update(answer=a.answer, exact=a.exact, kind=a.kind, answered=a.at, move=a.move)
-        c["reached"] = a.at if c["reached"] is None else min(c["reached"], a.at)
-    return sorted(cells.values(), key=lambda c: (c["student"].lower(), c["lesson"],
-                                                 c["step"]))
-
-
-#: Pseudonyms for the projector: dwarves of the Völuspá's list (the *Dvergatal*).
-DWARVES = ("Motsognir", "Durin", "Nyi", "Nidi", "Nordri", "Sudri", "Austri", "Vestri",
-           "Althjof", "Dvalin", "Nar", "Nain", "Niping", "Dain", "Bifur", "Bofur", "Bombur",
-           "Nori", "An", "Anar", "Oin", "Mjodvitnir", "Veig", "Vindalf", "Thrain", "Thekk",
-           "Thorin", "Thror", "Vit", "Lit", "Nyr", "Nyrad", "Regin", "Radsvid", "Fili", "Kili",
-           "Fundin", "Nali", "Hepti", "Vili", "Hanar", "Sviur", "Frar", "Hornbori", "Fraeg",
-           "Loni", "Aurvang", "Jari", "Eikinskjaldi", "Draupnir", "Dolgthrasir", "Har",
-           "Haugspori", "Hlevang", "Gloin", "Dori", "Ori", "Duf", "Andvari", "Skirfir",
-           "Virfir", "Skafid", "Ai", "Alf", "Yngvi", "Fjalar", "Frosti", "Fid", "Ginnar")
-
-
-def pseudonym(person: str, key: bytes, taken: set[str] | frozenset[str] = frozenset()
-              ) -> str:
-    """A student's dwarf name on the projector (``Dvalin 42``): from an HMAC of who they
-    are (:func:`summarize`'s person) with the class's key, so nobody can work back to the
-    name; when another student of the class has it already (``taken``), the next one."""
-    digest = hmac.new(key, person.encode(), hashlib.sha256).digest()
-    n = int.from_bytes(digest[:8], "big")
-    while True:
-        name = f"{DWARVES[n % len(DWARVES)]} {n // len(DWARVES) % 90 + 10}"
-        if name not in taken:
-            return name
-        n += 1
-
-
-def pseudonyms(students: Sequence[Student], answers: Sequence[Answer], key: bytes
-               ) -> dict[str, str]:
-    """Every student's dwarf name (:func:`pseudonym`), given in the order they came into
-    the class: a newcomer never changes an earlier student's, and no two share one."""
-    order = [_person(s.student, s.name) for s in sorted(students, key=lambda s: s.joined)]
-    order += [_person(a.student, a.name) for a in answers]
-    out: dict[str, str] = {}
-    for person in order:
-        if person not in out:
-            out[person] = pseudonym(person, key, set(out.values()))
-    return out
-
-
-def present(students: Sequence[Student], now: float | None = None,
-            present_s: float = PRESENT_S) -> int:
-    """How many students are in the class now (:func:`summarize`'s definition)."""
-    now = time.time() if now is None else now
-    return len({_person(s.student, s.name) for s in students if now - s.seen <= present_s})
-
-
-# ====================================================================== CSV
-
-CSV_COLUMNS = ("id", "time", "epoch", "student", "name", "question", "title", "kind", "answer",
-               "exact", "exact_text", "uid", "run", "run_name", "step", "move")
-#: The columns of the files written before position questions (read as they are).
-CSV_COLUMNS_V3 = CSV_COLUMNS[:15]
-#: The columns of the files written before lesson runs (read as they are).
-CSV_COLUMNS_V2 = CSV_COLUMNS[:12]
-#: The columns of the files written before answers had a page's id (read as they are).
-CSV_COLUMNS_V1 = CSV_COLUMNS[:11]
-#: What a spreadsheet may take for a formula at the start of a cell (OWASP, "CSV
-#: injection"): such a text cell is written with a ``'`` before it, and so is one that
-#: begins with ``'`` itself, so that reading drops exactly one.
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def neutral(text: str) -> str:
-    """A text cell a spreadsheet shows as text (:data:`FORMULA_START`)."""
-    return "'" + text if text.startswith((*FORMULA_START, "'")) else text
-
-
-def _unneutral(text: str) -> str:
-    return text[1:] if text.startswith("'") else text
-
-
-def answers_csv(answers: Iterable[Answer], run_names: dict[int, str] | None = None) -> str:
-    """Answers as CSV: ``time`` in ISO 8601 (UTC) for people, ``epoch`` (seconds) and the
-    numbers exactly (``repr``), every text cell :func:`neutral`, so that
-    :func:`answers_from_csv` gives the same answers back and a spreadsheet runs nothing.
-    ``run_names``: each run's name (its column ``run_name``)."""
-    names = run_names or {}
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for a in answers:
-        when = datetime.fromtimestamp(a.at, UTC).isoformat(timespec="microseconds")
-        writer.writerow([a.id if a.id is not None else "", when, repr(float(a.at)),
-                         *(neutral(t) for t in (a.student, a.name, a.question, a.title,
-                                                a.kind)),
-                         repr(float(a.answer)),
-                         "" if a.exact is None else repr(float(a.exact)),
-                         neutral(a.exact_text), neutral(a.uid or ""),
-                         "" if a.run is None else a.run,
-                         neutral(names.get(a.run, "") if a.run is not None else ""),
-                         "" if a.step is None else a.step, neutral(a.move or "")])
-    return out.getvalue()
-
-
-def answers_from_csv(text: str) -> list[Answer]:
-    """The answers of a CSV written by :func:`answers_csv` (or by the lab before answers
-    had ids, or before lesson runs; ValueError names the line)."""
-    reader = csv.DictReader(io.StringIO(text))
-    columns = tuple(reader.fieldnames or ())
-    if columns not in (CSV_COLUMNS, CSV_COLUMNS_V3, CSV_COLUMNS_V2, CSV_COLUMNS_V1):
-        raise ValueError(f"line 1: expected the columns {', '.join(CSV_COLUMNS)}")
-    plain = columns == CSV_COLUMNS_V1  # written before cells were neutralised
-    cell = (lambda t: t) if plain else _unneutral
-    out = []
-    for line, row in enumerate(reader, start=2):
-        try:
-            if None in row or any(v is None for v in row.values()):
-                raise ValueError("the row has a different number of cells than the header")
-            out.append(Answer(
-                id=int(row["id"]) if row["id"] else None,
-                at=float(row["epoch"]), student=cell(row["student"]),
-                name=cell(row["name"]), question=cell(row["question"]),
-                title=cell(row["title"]), kind=cell(row["kind"]),
-                answer=float(row["answer"]),
-                exact=float(row["exact"]) if row["exact"] else None,
-                exact_text=cell(row["exact_text"]),
-                uid=(cell(row["uid"]) or None) if not plain else None,
-                run=int(row["run"]) if row.get("run") else None,
-                step=int(row["step"]) if row.get("step") else None,
-                move=cell(row["move"]) or None if row.get("move") else None))
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"line {line}: {exc}") from None
-    return out
-
-
-__all__ = ["ASKED", "Answer", "AskedPosition", "CSV_COLUMNS", "CSV_COLUMNS_V3", "MOVE_MAX", "ClassState", "ClassStore", "FILE_NAME", "FORMULA_START",
-           "KEY_NAME", "MIGRATIONS", "NAME_MAX", "NoSuchRun", "PRESENT_S", "REVEAL_AFTER",
-           "REVEAL_TEACHER", "Recorded", "Run", "SCHEMA_VERSION", "StoreError", "Student",
-           "answers_csv", "answers_from_csv", "asked_question", "bins", "check_answer", "check_value",
-           "clean_name", "far_off", "neutral", "present", "progress_grid", "pseudonym",
-           "pseudonyms",
-           "summarize"]
+__all__ = ["ClassStore", "DEFAULT_TIMEOUT", "FILE_NAME", "KEY_NAME", "MIGRATIONS", "NoSuchRun",
+           "Recorded", "Run", "SCHEMA_VERSION", "StoreError"]

@@ -1,0 +1,430 @@
+"""The coach's judgement of a decision as data and words: each option's figures, the order,
+the comparison of two options and the reason why (made by :func:`nidavellir.bots.judge.judge`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..actions import Action
+from ..events import origin
+from ..i18n import _, number, percent_with_sign, with_sign
+from ..i18n import percent as percent_of
+from ..names import score_line_in_sentence
+from ..scoring import CATEGORIES, CATEGORY_LABELS
+from .immediate import Immediate
+from .paired import (
+    Difference,
+    Estimate,
+    Sample,
+    Stats,
+    difference,
+    paired,
+    part,
+)
+
+
+@dataclass
+class OptionJudgement:
+    """One option of the decision (a set of equivalent legal moves), judged."""
+
+    action: Action
+    visits: int
+    """Iterations the search spent on it."""
+    estimate: Estimate
+    equivalent: list[Action] = field(default_factory=list)
+    """Other legal moves that lead to the same position, judged with this one."""
+    now: Immediate | None = None
+    continuation: list[tuple[int, Action]] = field(default_factory=list)
+    """The search's most visited line after this move: (player, action)."""
+    win_gap: Difference = field(default_factory=lambda: Difference(0.0, 0.0))
+    """The best option's chance to win less this one's (paired)."""
+    points_gap: Difference = field(default_factory=lambda: Difference(0.0, 0.0))
+    """The best option's expected final score less this one's (paired)."""
+
+    @property
+    def about_best(self) -> bool:
+        """As good as the best option within the noise (the best itself included): the
+        chance to win no lower beyond the noise, nor the points clearly fewer."""
+        return not self.win_gap.clear and not (self.points_gap.clear
+                                               and self.points_gap.value > 0)
+
+    @property
+    def verified(self) -> bool:
+        """Every option is played out on the judgement's common games."""
+        return True
+
+    @property
+    def actions(self) -> list[Action]:
+        """The legal moves this option stands for."""
+        return [self.action, *self.equivalent]
+
+    @property
+    def value(self) -> float:
+        return self.estimate.value
+
+    @property
+    def score(self) -> float:
+        return self.estimate.score
+
+    @property
+    def score_se(self) -> float:
+        return self.estimate.score_se
+
+    @property
+    def win(self) -> float:
+        return self.estimate.win
+
+    @property
+    def win_se(self) -> float:
+        return self.estimate.win_se
+
+    @property
+    def margin(self) -> float:
+        return self.estimate.margin
+
+    @property
+    def categories(self) -> dict[str, float]:
+        return self.estimate.categories
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (JSON)."""
+        e = self.estimate
+        out: dict[str, Any] = {
+            "action": str(self.action), "equivalent": [str(a) for a in self.equivalent],
+            "win": _num(e.win, 4), "win_se": _num(e.win_se, 4), "score": _num(e.score, 2),
+            "score_se": _num(e.score_se, 2), "margin": _num(e.margin, 2),
+            "value": _num(e.value, 4), "about_best": self.about_best,
+            "win_gap": _num(self.win_gap.value, 4), "win_gap_se": _num(self.win_gap.se, 4),
+            "points_gap": _num(self.points_gap.value, 2),
+            "points_gap_se": _num(self.points_gap.se, 2),
+            "visits": self.visits, "playouts": e.n,
+            "categories": {k: _num(v, 2) for k, v in e.categories.items()},
+            "distinctions": {k: _num(v, 3) for k, v in e.distinctions.items()},
+            "continuation": [str(a) for _, a in self.continuation]}
+        if self.now is not None:
+            out["now"] = {"total": self.now.total, "parts": dict(self.now.parts),
+                          "if_ended": self.now.if_ended, "majority": list(self.now.majority)}
+        return out
+
+
+def _num(x: float, digits: int) -> float | None:
+    return None if x != x else round(x, digits)
+
+
+def percent(x: float) -> str:
+    """A chance as the coach writes it (``41%``, ``41 %`` in German and French)."""
+    return percent_of(x)
+
+
+def win_text(o: OptionJudgement, exact: bool = False) -> str:
+    """``41% to win (± 3%), ≈286 points (± 2)`` (exact: no ±)."""
+    if exact:
+        # Translators: the coach's estimate of a move, "41% to win, 286 points".
+        return _("{win} to win, {points} points").format(win=percent(o.win),
+                                                        points=number(o.score))
+    # Translators: the coach's estimate of a move with its margins, "41% to win (± 3%),
+    # ≈286 points (± 2)".
+    return _("{win} to win (± {win_se}), ≈{points} points (± {points_se})").format(
+        win=percent(o.win), win_se=percent(o.win_se), points=number(o.score),
+        points_se=number(o.score_se))
+
+
+@dataclass
+class Comparison:
+    """The recommended move against another, from the paired games."""
+
+    best: Action
+    other: Action
+    win: Difference
+    """Chance to win more (paired)."""
+    points: Difference
+    """Expected final points more (paired)."""
+    exact: bool
+    why: list[str]
+    """What favours the best move beyond the noise, largest first."""
+    but: list[str]
+    """What favours the other move beyond the noise."""
+    best_words: str = ""
+    """The best move in words (the decision's own, :meth:`Judgement.say`)."""
+    other_words: str = ""
+
+    @property
+    def value(self) -> float:
+        """The chance to win more (the currency of the order), never negative."""
+        return max(0.0, self.win.value)
+
+    def summary(self) -> str:
+        """The difference in words, the currency of the order first, with how sure; a
+        difference within the noise is said to be so, without a figure."""
+        w, p = self.win, self.points
+        if self.exact:
+            if not w.clear and not p.clear:
+                return _("exactly as good: the same final scores")
+            if w.clear:
+                # Translators: a move against another, played to the end: "exactly +5%
+                # chance to win, +3 points at the end".
+                return _("exactly {win} chance to win, {points} points at the end").format(
+                    win=percent_with_sign(w.value), points=with_sign(p.value))
+            return _("the same chance to win, exactly {points} points at the end").format(
+                points=with_sign(p.value))
+        if not w.clear and not p.clear:
+            return _("about as good: the difference is within the noise")
+        # Translators: a move against another: "+5% chance to win (± 2%)".
+        win = (_("{win} chance to win (± {se})").format(win=percent_with_sign(w.value),
+                                                       se=percent(w.se)) if w.clear
+               else _("about as likely to win (within the noise)"))
+        # Translators: a move against another: "+2.5 points at the end (± 0.8)".
+        points = (_("{points} points at the end (± {se})").format(points=with_sign(p.value, 1),
+                                                                  se=number(p.se, 1))
+                  if p.clear else _("about the same points (within the noise)"))
+        # Translators: the chance to win and the points of a comparison, one after the other.
+        return _("{win}, {points}").format(win=win, points=points)
+
+    def text(self) -> str:
+        """One paragraph in words (no notation: the moves as the decision says them): which
+        is better, by how much, why, and what speaks for the other."""
+        best = self.best_words or str(self.best)
+        other = self.other_words or str(self.other)
+        # Translators: the coach's comparison of two moves, each in words ("Take the
+        # warrior 7 rather than take the hunter: +5% chance to win (± 2%), ...").
+        out = _("{best} rather than {other}: {summary}.").format(
+            best=best, other=other[:1].lower() + other[1:], summary=self.summary())
+        if self.why:
+            # Translators: the reasons for the coach's move, after its comparison.
+            out += _(" Why: {reasons}.").format(reasons="; ".join(self.why))
+        if self.but:
+            # Translators: what speaks for the other move, after the reasons.
+            out += _(" But: {reasons}.").format(reasons="; ".join(self.but))
+        return out
+
+
+@dataclass
+class Judgement:
+    """Every option of a decision, judged from the deciding seat's knowledge."""
+
+    player: int
+    kind: str
+    level: str
+    seed: int
+    iterations: int
+    """The search's iterations (0: exact, or a forced move)."""
+    playouts: int
+    """Paired games per option."""
+    seconds: float
+    options: list[OptionJudgement]
+    """The options in the one order: the recommended first."""
+    win: list[float]
+    """Each player's chance to win after the recommended move (they sum to 1)."""
+    expected: list[float]
+    """Each player's expected final score after the recommended move."""
+    exact: bool = False
+    """Every option was played to the end by enumeration: nothing hidden or random left."""
+    key: str = ""
+    """The position as the seat knows it, and the level (:func:`knowledge_key`)."""
+    words: dict[str, str] = field(default_factory=dict)
+    """Each legal move in words, as its decision says it to the deciding seat (notation
+    to words: :meth:`say`)."""
+    _samples: dict[Action, list[Sample]] = field(default_factory=dict, repr=False)
+    _stats: dict[Action, Stats] = field(default_factory=dict, repr=False)
+    _index: dict[Action, OptionJudgement] = field(default_factory=dict, repr=False)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Judgement:
+        """A judgement is shared by every surface and never changed once made, so a copy is
+        itself: pandas deep-copies a frame's ``attrs`` (What-if's judgement) at every
+        operation on it, which took seconds per table with the samples copied."""
+        return self
+
+    @property
+    def best(self) -> Action:
+        return self.options[0].action
+
+    @property
+    def about_best(self) -> list[OptionJudgement]:
+        """The options as good as the recommended move within the noise (it first)."""
+        return [o for o in self.options if o.about_best]
+
+    @property
+    def actions(self) -> list[OptionJudgement]:
+        """The options (the name the search's analysis used)."""
+        return self.options
+
+    @property
+    def continuation(self) -> list[tuple[int, Action]]:
+        """The best move, then the search's most visited line after it."""
+        return [(self.player, self.best), *self.options[0].continuation]
+
+    def option(self, action: Action | str) -> OptionJudgement:
+        """The option a legal move belongs to (an equivalent move gives its option)."""
+        if isinstance(action, Action) and action in self._index:
+            return self._index[action]
+        key = str(action)
+        for a, o in self._index.items():
+            if str(a) == key:
+                return o
+        raise KeyError(f"{key!r} is not a legal action here")
+
+    stats = option
+
+    def say(self, action: Action | str) -> str:
+        """A move in words for a learner ("Bid 0 on the Laughing Goblin, ..."): the
+        decision's own sentence (:meth:`nidavellir.rules.base.Choice.say`); its notation
+        where none was recorded."""
+        return self.words.get(str(action)) or str(action)
+
+    def rank(self, action: Action | str) -> int:
+        """The place of a move's option in the order (1: the recommended)."""
+        return self.options.index(self.option(action)) + 1
+
+    def compare(self, other: Action | str | None = None) -> Comparison:
+        """The best move against ``other`` (default: the runner-up of the order), with the
+        reason why."""
+        if len(self.options) < 2:
+            raise ValueError("there is no other option to compare with")
+        o = self.options[1] if other is None else self.option(other)
+        if o is self.options[0]:
+            raise ValueError(f"{o.action} is the best move: compare it with another")
+        return compare_options(self, self.options[0], o)
+
+    def headline(self) -> str:
+        """The Hint in one line: the recommended move, or the moves about as good."""
+        best = self.options[0]
+        if self.exact:
+            return f"{best.action} (exact: {win_text(best, True)})"
+        same = self.about_best
+        if len(same) > 1:
+            names = ", ".join(str(o.action) for o in same[:6])
+            more = f" and {len(same) - 6} more" if len(same) > 6 else ""
+            return (f"these {len(same)} are about equally good: {names}{more} "
+                    f"(first: {best.action}, {win_text(best)})")
+        return f"{best.action} ({win_text(best)})"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "player": self.player, "kind": self.kind, "level": self.level, "seed": self.seed,
+            "iterations": self.iterations, "playouts": self.playouts, "exact": self.exact,
+            "seconds": round(self.seconds, 3), "best": str(self.best),
+            "about_best": [str(o.action) for o in self.about_best],
+            "options": [o.to_dict() for o in self.options],
+            "win": [round(w, 4) for w in self.win],
+            "expected": [round(e, 2) for e in self.expected],
+            "continuation": [[p, str(a)] for p, a in self.continuation]}
+        if len(self.options) > 1:
+            out["reason"] = self.compare().text()
+        else:
+            out["reason"] = _("the only legal move")
+        return out
+
+
+# ====================================================================== the reason why
+
+def held_reason(verb: str, card: str, exact: bool, for_it: bool, share_a: float,
+                 share_b: float) -> str:
+    """A reason of the coach about a distinction held or a hero recruited at the end of
+    the games played out (``verb``: "holds" or "recruits"), whole sentences per case."""
+    share, instead = (share_a, share_b) if for_it else (share_b, share_a)
+    values = {"card": card, "share": percent(share), "instead": percent(instead)}
+    if verb == "holds":
+        if exact:
+            text = (_("it holds {card} in the end") if for_it
+                    else _("the other move holds {card} in the end"))
+        else:
+            # Translators: a reason of the coach, "it holds King's Hand in 60% of the games
+            # played out, instead of 20%".
+            text = (_("it holds {card} in {share} of the games played out, instead of "
+                      "{instead}") if for_it
+                    else _("the other move holds {card} in {share} of the games played out, "
+                           "instead of {instead}"))
+    elif exact:
+        text = (_("it recruits {card} in the end") if for_it
+                else _("the other move recruits {card} in the end"))
+    else:
+        text = (_("it recruits {card} in {share} of the games played out, instead of "
+                  "{instead}") if for_it
+                else _("the other move recruits {card} in {share} of the games played out, "
+                       "instead of {instead}"))
+    return text.format(**values)
+
+
+#: At most this many reasons for, and against, in a comparison.
+MOST_REASONS = 3
+
+
+def compare_options(judgement: Judgement, best: OptionJudgement, other: OptionJudgement
+             ) -> Comparison:
+    sa = judgement._samples[best.action]
+    sb = judgement._samples[other.action]
+    st_a, st_b = judgement._stats.get(best.action), judgement._stats.get(other.action)
+
+    def gap(figure: str) -> Difference:
+        return difference(part(st_a, sa, figure), part(st_b, sb, figure))
+
+    exact = judgement.exact
+    win = gap("win")
+    points = gap("score")
+    if exact:
+        win.se = points.se = 0.0
+    if not win.clear and not points.clear:
+        # About as good: no reason is given for a difference the noise explains.
+        return Comparison(best=best.action, other=other.action, win=win, points=points,
+                          exact=exact, why=[], but=[],
+                          best_words=judgement.say(best.action),
+                          other_words=judgement.say(other.action))
+    why: list[str] = []
+    but: list[str] = []
+    if points.clear:
+        # Where the points come from: the categories whose paired difference is beyond
+        # the noise, largest first, and the others together, so that the figures add up to
+        # the headline's points.
+        listed = 0.0
+        lines = []
+        for cat in CATEGORIES:
+            d = gap(cat)
+            if exact:
+                d.se = 0.0
+            # A figure that reads "+0.0 points" says nothing and sides with nobody: only
+            # differences beyond the noise that show in the one decimal written.
+            if d.clear and round(d.value, 1) != 0:
+                lines.append((d.value, score_line_in_sentence(CATEGORY_LABELS.get(cat, cat))))
+                listed += d.value
+        if lines:
+            for value, label in sorted(lines, key=lambda x: -abs(x[0])):
+                # Translators: a reason of the coach: "your warriors +2.5 points".
+                (why if value > 0 else but).append(_("your {line} {points} points").format(
+                    line=label, points=with_sign(value, 1)))
+            rest = points.value - listed
+            if round(rest, 1) != 0:
+                (why if rest > 0 else but).append(
+                    _("the other categories together {points} points").format(
+                        points=with_sign(rest, 1)))
+    # Distinctions and heroes held at the end of the judged games (the engine's outcome of
+    # those games: the cards the player owns when they end).
+    held_lines: list[tuple[float, str]] = []
+    holders: tuple[tuple[str, Callable[[Sample], frozenset[str]]], ...] = (
+        ("holds", lambda s: s.distinctions), ("recruits", lambda s: s.heroes))
+    for verb, held in holders:
+        for x in sorted({x for s in sa + sb for x in held(s)}):
+            d = paired([float(x in held(s)) for s in sa], [float(x in held(s)) for s in sb])
+            if exact:
+                d.se = 0.0
+            if not d.clear:
+                continue
+            share_a = sum(x in held(s) for s in sa) / len(sa)
+            share_b = share_a - d.value
+            # The other move is named as such, never in notation (its words open the
+            # sentence: Comparison.text).
+            text = held_reason(verb, origin(x), exact, d.value > 0, share_a, share_b)
+            held_lines.append((d.value, text))
+    held_lines.sort(key=lambda x: -abs(x[0]))
+    why += [t for v, t in held_lines if v > 0][:MOST_REASONS]
+    but += [t for v, t in held_lines if v < 0][:MOST_REASONS]
+    return Comparison(best=best.action, other=other.action, win=win, points=points,
+                      exact=exact, why=why, but=but,
+                      best_words=judgement.say(best.action),
+                      other_words=judgement.say(other.action))
+
+
+__all__ = ["MOST_REASONS", "Comparison", "Judgement", "OptionJudgement", "compare_options",
+           "held_reason", "percent", "win_text"]

@@ -1,0 +1,74 @@
+"""The speed guard (tests/speed_guard.py, issue 55) fails a test that costs more than its
+limit unless the test is marked with its reason; it counts CPU, not the clock, and catches a
+test that only waits by its wall time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+SUITE = '''
+import subprocess, sys, threading, time
+import pytest
+
+def burn(seconds):
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+
+def test_cheap():
+    assert True
+
+def test_costly():
+    burn(0.25)
+
+@pytest.mark.slow(reason="it has to burn")
+def test_costly_and_says_why():
+    burn(0.25)
+
+def test_costly_in_a_child_process():
+    subprocess.run([sys.executable, "-c",
+                    "import time\\nend = time.process_time() + 0.25\\n"
+                    "while time.process_time() < end: pass"], check=True)
+
+def test_only_waits():
+    threading.Event().wait(0.6)
+'''
+
+
+TESTS = Path(__file__).resolve().parent
+
+
+@pytest.fixture
+def suite(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    monkeypatch.setenv("PYTHONPATH", str(TESTS))
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")  # a quick start
+    pytester.makeconftest('pytest_plugins = ["speed_guard"]\n')
+    pytester.makepyfile(test_suite=SUITE)
+    return pytester
+
+
+def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    return pytester.runpytest_subprocess("-p", "no:xdist", "-p", "no:cacheprovider", *args)
+
+
+def test_a_costly_test_fails_with_its_name_and_cost_unless_marked(suite: pytest.Pytester) -> None:
+    result = run(suite, "--speed-limit=0.1")
+    outcomes = result.parseoutcomes()
+    assert outcomes.get("passed") == 2 and outcomes.get("failed") == 3, result.stdout.str()
+    out = result.stdout.str()
+    assert "speed guard: test_suite.py::test_costly cost 0." in out
+    assert "speed guard: test_suite.py::test_costly_in_a_child_process cost" in out
+    assert "speed guard: test_suite.py::test_only_waits took 0." in out and "of it waiting" in out
+    assert "test_costly_and_says_why" in out and "[slow: it has to burn]" in out
+    assert "the costliest tests" in out
+
+
+def test_a_slow_mark_without_a_reason_is_refused(suite: pytest.Pytester) -> None:
+    suite.makepyfile(test_bare="import pytest\n\n@pytest.mark.slow\ndef test_x():\n    pass\n")
+    result = run(suite, "test_bare.py")
+    assert result.ret != 0
+    assert "needs a reason" in result.stdout.str() + result.stderr.str()
