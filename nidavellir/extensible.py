@@ -30,7 +30,6 @@ declares, which changes nothing for Python's own dataclasses.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 
@@ -48,24 +47,6 @@ class Extensible(type):
         return super().__new__(mcs, name, bases, namespace, **kwargs)
 
 
-class OpenValues(type):
-    """The metaclass of a class whose values are kept as they are added, plugins' too
-    (:class:`~nidavellir.rules.base.DecisionKind`): iterating the class gives every value in
-    the order they were added. (Here, not beside the class: mypyc compiles no subclass of
-    ``type``.)"""
-
-    _known: dict[str, Any]
-
-    def __iter__(cls) -> Iterator[Any]:
-        return iter(list(cls._known.values()))
-
-    def __len__(cls) -> int:
-        return len(cls._known)
-
-    def __contains__(cls, value: object) -> bool:
-        return value in cls._known
-
-
 def _settings(bases: tuple[type, ...]) -> set[str]:
     """The names the settings classes among ``bases`` (and their bases) declare: the
     annotations of every class of the hierarchy that is not a dataclass."""
@@ -77,4 +58,4 @@ def _settings(bases: tuple[type, ...]) -> set[str]:
     return found
 
 
-__all__ = ["Extensible", "OpenValues"]
+__all__ = ["Extensible"]

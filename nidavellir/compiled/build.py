@@ -138,10 +138,12 @@ def probe(build: str, folder: Path | None = None) -> dict[str, Any]:
     env = dict(os.environ, **{ENV: build})
     if folder is not None:
         env[DIR_ENV] = str(folder)
-    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-X", "faulthandler", "-c", PROBE],
+                          capture_output=True, text=True,
                           env=env, cwd=ROOT, check=False)
     if done.returncode != 0:
-        raise CompiledBuildError(f"the {build} build failed the check:\n{done.stderr[-3000:]}")
+        raise CompiledBuildError(f"the {build} build failed the check (exit status "
+                                 f"{done.returncode}):\n{done.stderr[-3000:]}")
     result: dict[str, Any] = json.loads(done.stdout)
     if result.pop("build") != build:
         raise CompiledBuildError(f"the check did not run the {build} build")

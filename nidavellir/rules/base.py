@@ -32,75 +32,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..actions import Action, Syntax, format_arg, register_verb
-from ..extensible import Extensible, OpenValues
+from ..extensible import Extensible
 from ..i18n import _
-from ..plugins import registers
 from .controls import Buttons, Control
+from .kinds import DecisionKind as DecisionKind
 
 if TYPE_CHECKING:
     from ..cards import Card, Suit
     from ..events import Event
     from ..state import GameState, PlayerState
-
-
-class DecisionKind(str, metaclass=OpenValues):
-    """A kind of decision a player makes (``Decision.kind``): a str, so ``kind == "bid"``
-    reads as it should, and the value is what records, logs and golden files show. The
-    game's kinds are below; a plugin adds its own with :meth:`add` (docs/engine.md)."""
-
-    __slots__ = ()
-    _known: ClassVar[dict[str, DecisionKind]] = {}
-
-    BID: ClassVar[DecisionKind]
-    ULINE_BID: ClassVar[DecisionKind]
-    PICK: ClassVar[DecisionKind]
-    HERO: ClassVar[DecisionKind]
-    THRUD: ClassVar[DecisionKind]
-    YLUD: ClassVar[DecisionKind]
-    TRANSFORM: ClassVar[DecisionKind]
-    DISCARD: ClassVar[DecisionKind]
-    PIONEER: ClassVar[DecisionKind]
-    ULINE_TRADE: ClassVar[DecisionKind]
-    TAVERN_DISCARD: ClassVar[DecisionKind]
-    MERCENARY_ORDER: ClassVar[DecisionKind]
-    MERCENARY: ClassVar[DecisionKind]
-    OLWYN: ClassVar[DecisionKind]
-    ANDUMIA: ClassVar[DecisionKind]
-    HOLDA: ClassVar[DecisionKind]
-    BRISINGAMENS: ClassVar[DecisionKind]
-    ARMY_DISCARD: ClassVar[DecisionKind]
-    VIDOFNIR: ClassVar[DecisionKind]
-
-    @classmethod
-    @registers
-    def add(cls, value: str) -> DecisionKind:
-        """A new kind of decision (one lowercase word, ``"swap"``), also reachable as
-        ``DecisionKind.SWAP``; its decision class declares it (``kind = ...``)."""
-        if not isinstance(value, str) or value != value.lower() or not value.isidentifier():
-            raise ValueError(f"a decision kind is one lowercase word, not {value!r}")
-        if value in cls._known:
-            raise ValueError(f"the decision kind {value!r} exists already")
-        kind = cls._known[value] = str.__new__(cls, value)
-        setattr(cls, value.upper(), kind)
-        return kind
-
-    def __repr__(self) -> str:
-        # Shown as the plain string it equals (notebooks, logs, test output).
-        return str.__repr__(str(self))
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        # The same kind in another process (a record's decision, a process pool's result).
-        return (_kind, (str(self),))
-
-
-def _kind(value: str) -> DecisionKind:
-    return DecisionKind._known[value]
-
-
-for _value in ("bid", "uline_bid", "pick", "hero", "thrud", "ylud", "transform", "discard",
-               "pioneer", "uline_trade", "tavern_discard", "mercenary_order", "mercenary",
-               "olwyn", "andumia", "holda", "brisingamens", "army_discard", "vidofnir"):
-    DecisionKind.add(_value)
 
 
 class Table(Protocol):
