@@ -43,6 +43,12 @@ for _name in ALL:
         WITH_EXAMPLES.append(_name)
 
 
+#: Modules whose examples cost more than the speed guard's limit, and why.
+COSTLY: dict[str, str] = {
+    "nidavellir.analysis.review": "its example reviews a whole 2-player game: about 4 s of CPU",
+}
+
+
 def run_examples(name: str) -> tuple[int, int, int]:
     """(doctests found, examples attempted, examples failed) of module ``name``."""
     module = importlib.import_module(name)
@@ -69,7 +75,9 @@ def on_the_pure_build() -> dict[str, list[int]]:
     return result
 
 
-@pytest.mark.parametrize("name", WITH_EXAMPLES)
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.slow(reason=COSTLY[n])) if n in COSTLY else n
+    for n in WITH_EXAMPLES])
 def test_examples_run(name: str, request: pytest.FixtureRequest) -> None:
     if name in compiled.status().modules:
         found, attempted, failed = request.getfixturevalue("on_the_pure_build")[name]
