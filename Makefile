@@ -168,7 +168,8 @@ test:
 	( $(MAKE) --no-print-directory docs > $$logs/docs.log 2>&1; echo $$? > $$logs/docs.rc ) & \
 	if [ "$${NIDAVELLIR_COMPILED:-auto}" != pure ]; then \
 		if [ -n "$(PURE_TESTS)" ] && NIDAVELLIR_COMPILED=pure $(BIN)/python -c \
-			"import nidavellir.compiled.build as b; raise SystemExit(b.missing_tools() is not None)"; \
+			"import nidavellir.compiled as c, nidavellir.compiled.build as b; \
+			raise SystemExit(not c.check().compiled and b.missing_tools() is not None)"; \
 		then \
 			parts="$$parts pure"; \
 			( NIDAVELLIR_COMPILED=pure $(BIN)/python -m pytest -q -p no:xdist \
