@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from . import cards as C
 from .cards import Card, Suit
+from .extensible import Extensible
 from .i18n import N_, _, pgettext
 from .names import card_name, class_in_sentence, hero_title, tavern_name
 
@@ -39,14 +40,21 @@ class Reveal:
     replaces: str | None = None
 
 
-@dataclass(slots=True)
-class Event:
-    age: int
-    round: int
-    tavern: int | None
+class EventSettings(metaclass=Extensible):
+    """An event class's settings: class-level values, never fields of its dataclass
+    (:mod:`nidavellir.extensible`)."""
+
+    __slots__ = ()
     resets_reveals: ClassVar[bool] = False
     """True for an event after which every coin is face down again and nothing revealed
     before it still holds (a new round)."""
+
+
+@dataclass(slots=True)
+class Event(EventSettings):
+    age: int
+    round: int
+    tavern: int | None
 
     @property
     def kind(self) -> str:
@@ -111,19 +119,19 @@ def _tavern(t: int | None) -> str:
 # the English (events are data: saved games, frames) and :func:`origin` words it for the
 # reader. Notation ("+3") stays as it is.
 # Translators: where a card was taken from, in brackets after it: "Bo takes Warrior 7 (tavern)".
-FROM_TAVERN = N_("tavern")
+FROM_TAVERN: Final = N_("tavern")
 # Translators: where a card was taken from: "Bo takes Hunter 0 (camp)".
-FROM_CAMP = N_("camp")
+FROM_CAMP: Final = N_("camp")
 # Translators: why a card was discarded: "The table: Miner 2 is discarded (left in the tavern)".
-LEFT_IN_TAVERN = N_("left in the tavern")
+LEFT_IN_TAVERN: Final = N_("left in the tavern")
 # Translators: why a card was discarded (a 2-player game: a seat that takes from the camp
 # discards a card of the tavern).
-CAMP_VISITED = N_("2 players: the camp was visited")
+CAMP_VISITED: Final = N_("2 players: the camp was visited")
 # Translators: why a card was discarded: a Royal Offering card leaves once its coin is transformed.
-OFFERING_USED = N_("Royal Offering used")
+OFFERING_USED: Final = N_("Royal Offering used")
 # Translators: why a card was discarded: the Pioneer of the Kingdom goes to nobody on a tie
 # (R3 is a rule of the lab's reference, keep it).
-PIONEER_UNWON = N_("Pioneer of the Kingdom: nobody won it (R3)")
+PIONEER_UNWON: Final = N_("Pioneer of the Kingdom: nobody won it (R3)")
 # Translators: why a seat recruits a hero, before "recruit a hero".
 LINE_COMPLETED = N_("You completed a line")
 _PHRASES = frozenset({FROM_TAVERN, FROM_CAMP, LEFT_IN_TAVERN, CAMP_VISITED, OFFERING_USED,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import statistics
+from types import SimpleNamespace
 
 import pytest
 
@@ -104,7 +105,11 @@ class _Mystery:
 
     @property
     def decision(self):  # noqa: ANN201
-        return dataclasses.replace(self._game.decision, kind="mystery")
+        # The decision's fields with a kind nobody knows (a stand-in: the engine's Decision
+        # holds a DecisionKind, which the compiled build checks).
+        d = self._game.decision
+        return SimpleNamespace(**{f.name: getattr(d, f.name) for f in dataclasses.fields(d)}
+                               | {"kind": "mystery"})
 
     def clone(self) -> Game:
         return self._game.clone()

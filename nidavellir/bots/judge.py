@@ -342,8 +342,7 @@ def _play(game: Game, lvl: JudgeLevel, reps: list[Action], me: int, seed: int,
     if len(reps) > 1:
         searcher = Searcher(game, random.Random(seed), heuristic_policy,
                             heuristic_bid_model, root_actions=reps)
-        stats = {a: Stats() for a in reps}
-        searcher.root_stats = stats  # type: ignore[assignment]
+        stats = searcher.root_stats
         for done in range(1, iterations + 1):
             searcher.iterate()
             if progress is not None and done % 50 == 0:

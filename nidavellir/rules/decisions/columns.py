@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ... import cards as C
 from ... import events as ev
@@ -34,7 +34,7 @@ from ..controls import (
 from .mercenaries import EndOfAgePlacementDone
 from .words import card_arg, card_words, column_words, hero_to_column, origin, put_hero, suit_arg
 
-_COLUMN_ACTIONS: dict[str, list[Action]] = {}
+_COLUMN_ACTIONS: Final[dict[str, list[Action]]] = {}
 
 
 def column_actions(verb: str) -> list[Action]:
@@ -140,7 +140,7 @@ class YludColumn(Choice):
 
 
 #: Each column's discard action (``discard SUIT``).
-_DISCARD: dict[Suit, Action] = {suit: interned("discard", (suit,)) for suit in C.SUITS}
+_DISCARD: Final[dict[Suit, Action]] = {suit: interned("discard", (suit,)) for suit in C.SUITS}
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ... import cards as C
 from ...actions import (
@@ -139,12 +139,12 @@ class EnlistMore(Step):
 
 
 #: Each mercenary's two enlistment actions (``enlist M SUIT``, its sides in order).
-ENLIST_ACTIONS: dict[Card, tuple[Action, ...]] = {
+ENLIST_ACTIONS: Final[dict[Card, tuple[Action, ...]]] = {
     m: tuple(interned("enlist", (m, suit)) for suit, _ in m.sides)
     for m in C.ALL_CARDS if m.kind is Kind.MERCENARY}
 #: One shared enlistment turn and its step per seat (decisions are immutable values).
-ENLIST: tuple[Enlist, ...] = tuple(Enlist(seat) for seat in C.SEATS)
-ENLIST_MORE: tuple[EnlistMore, ...] = tuple(EnlistMore(seat) for seat in C.SEATS)
+ENLIST: Final[tuple[Enlist, ...]] = tuple(Enlist(seat) for seat in C.SEATS)
+ENLIST_MORE: Final[tuple[EnlistMore, ...]] = tuple(EnlistMore(seat) for seat in C.SEATS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ... import cards as C
 from ... import events as ev
@@ -18,6 +18,7 @@ from ...actions import (
     interned,
 )
 from ...cards import Card
+from ...draws import shuffle
 from ...i18n import N_, _, pgettext
 from ...names import card_name, tavern_name
 from ..base import Choice, DecisionKind, Table
@@ -29,8 +30,8 @@ from ..thingvellir import may_visit_camp
 from .words import card_arg, card_words
 
 #: Each card's tavern pick and camp pick (``take C``, ``camp C``: Pick's actions).
-TAKE: dict[Card, Action] = {}
-CAMP: dict[Card, Action] = {}
+TAKE: Final[dict[Card, Action]] = {}
+CAMP: Final[dict[Card, Action]] = {}
 
 
 def _picks(card: Card) -> None:
@@ -168,7 +169,7 @@ class PioneerKeep(Choice):
         s.drawn.remove(card)
         s.decks[2].extend(s.drawn)
         s.drawn = []
-        s.rng.shuffle(s.decks[2])
+        shuffle(s.rng, s.decks[2])
         table.take_card(p, card, C.PIONEER_OF_THE_KINGDOM.name)
 
     def prompt(self, table: Table) -> str:
