@@ -59,9 +59,11 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
-from .. import PASSWORD_ENV, TEACHER_PASSWORD_ENV
+from .. import CLASS_DIR_ENV, PASSWORD_ENV, TEACHER_PASSWORD_ENV
+from ..sessions import SessionFile
 from ..teacher.auth import TeacherAuth
 from . import first_paint as FP
+from . import redact as R
 from . import static as S
 from .kernels import PAGE_REQUEST, PageRequest
 
@@ -146,6 +148,21 @@ class CountedConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
         self._counted = True
         return super().connect()
 
+    def handle_incoming_message(self, incoming_msg: Any) -> None:
+        """A message from the page to the kernel; a malformed one (not the protocol's
+        framing, not JSON, no header) is dropped with one line in the log, not an
+        uncaught exception's traceback in the teacher's terminal."""
+        try:
+            super().handle_incoming_message(incoming_msg)
+        except Exception as exc:
+            self.malformed += 1
+            self.log.warning("Kernel %s: a malformed websocket message from %s was dropped "
+                             "(%s)", self.kernel_id,
+                             getattr(self.websocket_handler.request, "remote_ip", "?"),
+                             _why(exc))
+
+    malformed = 0
+
     def disconnect(self) -> Any:
         if not self._counted:
             # Closed before it was counted: nothing to uncount, nothing to buffer.
@@ -153,6 +170,12 @@ class CountedConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
             return None
         self._counted = False
         return super().disconnect()
+
+
+def _why(exc: BaseException) -> str:
+    """An exception in a few words for a log line (its type and the start of its text)."""
+    text = " ".join(str(exc).split())
+    return type(exc).__name__ + (f": {text[:100]}" if text else "")
 
 
 class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
@@ -340,8 +363,23 @@ class ClassVoila(Voila):  # type: ignore[misc]
         super().initialize(argv)
         if password:
             self.token = password  # Voila's token is the class password
+        #: The class folder's session file: the login cookies' secret and the teacher's
+        #: sessions survive a restart (nidavellir/classroom/sessions.py); None without one.
+        folder = os.environ.get(CLASS_DIR_ENV, "").strip()
+        self.session_file = SessionFile(folder) if folder else None
+        if self.session_file is not None:
+            try:
+                self.cookie_secret = self.session_file.cookie_secret()
+            except OSError as exc:
+                self.log.warning("The login cookies' secret cannot be kept in %s (%s): a "
+                                 "restart of the server will log everybody out",
+                                 self.session_file.path, exc)
+                self.session_file = None
+            if self.session_file is not None and self.session_file.problem:
+                self.log.warning(self.session_file.problem)
         #: The teacher password's salted hash and the teacher's sessions (nidavellir/classroom/teacher/auth.py).
-        self.teacher_auth = TeacherAuth(teacher) if teacher else None
+        self.teacher_auth = (TeacherAuth(teacher, kept=self.session_file) if teacher
+                             else None)
         # Voila's renderer makes its exporter by this module-level name.
         notebook_renderer.VoilaExporter = CachedExporter
         self.voila_configuration.extra_labextensions_path = [
@@ -418,6 +456,8 @@ class ClassVoila(Voila):  # type: ignore[misc]
             settings["websocket_compression_options"] = {
                 "compression_level": self.websocket_compression_level}
         settings["nidavellir_static_digest"] = self.static_digest
+        # The access log without secrets (a ?token= link is the class password).
+        settings["log_function"] = R.log_request
         return settings
 
     def init_handlers(self) -> list[Any]:
@@ -442,6 +482,8 @@ class ClassVoila(Voila):  # type: ignore[misc]
                 *[(pattern, guarded(handler), *rest) for pattern, handler, *rest in handlers]]
 
     def start(self) -> None:
+        # Every log line without secrets: the handlers exist by now.
+        R.install(self.token or "")
         roots = [*self.static_paths, *self.labextensions_path]
         S.warm([r for r in dict.fromkeys(roots) if os.path.isdir(r)])
         super().start()
