@@ -96,6 +96,7 @@ def login_words() -> dict[str, str]:
         "password": _("Class password"),
         # Translators: the button of the class password page.
         "enter": _("Enter"),
+        "noscript": _("This page needs JavaScript."),
     }
 
 

@@ -58,13 +58,16 @@ from voila.exporter import VoilaExporter
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
+from ... import i18n
 from .. import CLASS_DIR_ENV, PASSWORD_ENV, TEACHER_PASSWORD_ENV
 from ..sessions import SessionFile
 from ..teacher.auth import TeacherAuth
 from . import first_paint as FP
 from . import redact as R
 from . import static as S
+from . import words as W
 from .kernels import PAGE_REQUEST, PageRequest
 
 #: The extensions a page loads only when it first shows what they render: the name of the
@@ -77,13 +80,6 @@ DEFERRED_EXTENSIONS: dict[str, dict[str, Any]] = {
 #: The lab's page extension (deferred extensions, the widget-manager mend).
 PAGE_EXTENSION = "@nidavellir/voila-page"
 UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
-#: The answer to a page request past the client's kernel limit.
-TOO_MANY_PAGES = (
-    "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Too many dashboards"
-    "</title></head><body style='font:16px sans-serif;margin:40px'><h1>Too many dashboards"
-    "</h1><p>This computer has {cap} dashboards open already, the most one computer may "
-    "have on this server. Close one of them (or wait a minute for the ones closed without "
-    "a goodbye), then reload this page.</p></body></html>")
 
 
 class TemplateCode(jinja2.BytecodeCache):
@@ -202,7 +198,11 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self.log.warning("Page refused: %s holds %d dashboards already", client, held)
             self.set_status(429)
             self.set_header("Cache-Control", "no-store")
-            self.finish(TOO_MANY_PAGES.format(cap=cap))
+            self.set_header("Retry-After", str(W.REFUSED_RETRY_S))
+            language = W.request_language(self.request.query,
+                                          self.request.headers.get("Accept-Language", ""))
+            with i18n.using(language):
+                self.finish(W.too_many_pages(cap))
             return
         request = PageRequest(client)
         self.coming.append(request)
@@ -213,6 +213,24 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         finally:
             PAGE_REQUEST.reset(token)
             self.coming.remove(request)
+
+
+class TreeHandler(TornadoVoilaTreeHandler):  # type: ignore[misc]
+    """The class page at ``/`` (the handed-out link's landing page: ``class_page.html``
+    for Voila's file list), in the page's language (:mod:`.words`)."""
+
+    def render_template(self, name: str, **ns: Any) -> str:
+        language = W.request_language(self.request.query,
+                                      self.request.headers.get("Accept-Language", ""))
+        with i18n.using(language):
+            words = W.class_page_words()
+        # A link from a page that asked for its language keeps it.
+        asked = urllib.parse.parse_qs(self.request.query).get("lang")
+        words["query"] = "?" + urllib.parse.urlencode({"lang": language}) if asked else ""
+        ns.setdefault("words", words)
+        ns.setdefault("page_lang", language)
+        result: str = super().render_template(name, **ns)
+        return result
 
 
 class ShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
@@ -424,6 +442,10 @@ class ClassVoila(Voila):  # type: ignore[misc]
         """Voila's JavaScript under the versioned prefix; the deferred extensions handed to
         the lab's page extension (which must be there to stand in for them)."""
         page_config = dict(page_config)
+        # The page guard's words in every language: a pool kernel's page is made before
+        # the server knows its language; the page picks its own (words.py).
+        page_config["nidavellirWords"] = W.guard_words_everywhere()
+        page_config["nidavellirLanguage"] = os.environ.get(i18n.LANGUAGE_ENV, i18n.SOURCE)
         page_config["fullStaticUrl"] = url_path_join(
             base_url, S.VERSIONED_PREFIX + self.static_digest)
         if self.first_paint_name:
@@ -466,6 +488,7 @@ class ClassVoila(Voila):  # type: ignore[misc]
             TemplateStaticFileHandler: S.TemplateStaticHandler,
             FileFindHandler: S.LabextensionsHandler,
             TornadoVoilaHandler: PageHandler,
+            TornadoVoilaTreeHandler: TreeHandler,
             VoilaShutdownKernelHandler: ShutdownHandler,
         }
         handlers: list[Any] = []
@@ -506,4 +529,4 @@ def main(argv: list[str] | None = None) -> None:
 
 __all__ = ["CachedExporter", "ClassVoila", "CountedConnection",
            "DEFERRED_EXTENSIONS", "HeartbeatHandler", "PageHandler", "ShutdownHandler",
-           "TEMPLATE_CODE", "TemplateCode", "main"]
+           "TEMPLATE_CODE", "TemplateCode", "TreeHandler", "main"]
