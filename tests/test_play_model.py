@@ -296,7 +296,7 @@ def test_the_thinking_runs_lower_than_the_pages(monkeypatch: pytest.MonkeyPatch)
         assert think_nice() == expected
         seen: list[int] = []
         runner = Runner("think")
-        runner.start(0, lambda: seen.append(
+        runner.start(0, lambda seen=seen: seen.append(
             os.getpriority(os.PRIO_PROCESS, threading.get_native_id())))
         runner.wait()
         assert seen == [min(19, mine + expected)], value
