@@ -375,7 +375,7 @@ def lessons_panel(session: Any = None, console: Console | None = None,
 
 
 #: The environment variable that leaves the Play tab's live charts out of every dashboard
-#: of a server (``0``; ``python -m nidavellir.serve --no-live-charts``: docs/serving.md).
+#: of a server (``0``; ``python -m nidavellir.serve --live-charts off``: docs/serving.md).
 CHARTS_VARIABLE = "NIDAVELLIR_LIVE_CHARTS"
 
 
@@ -396,10 +396,11 @@ class Dashboard(W.VBox):
         super().__init__(**kwargs)
         self.add_class("nid-dashboard")
         self.charts = live_charts() if charts is None else charts
-        """The Play tab's live charts (the coin economy and the class ranks, redrawn after
-        every move: about half a second of the server's CPU each time); False leaves them
-        out. By default as the server says (:data:`CHARTS_VARIABLE`: a class server may
-        leave them out, ``--no-live-charts``)."""
+        """The live charts of the Play and Replay tabs and of What-if's branch (the coin
+        economy, the class ranks, the scores: redrawn after every move, about half a second
+        of the server's CPU each time); False leaves them out. By default as the server
+        says (:data:`CHARTS_VARIABLE`: a class server may leave them out,
+        ``--live-charts off``)."""
         self.console = Console(limit=12)
         self.console.add_class("nid-dashboard-console")
         self.restore_errors = report_callback_errors(self.console)
@@ -533,7 +534,8 @@ class Dashboard(W.VBox):
     def _build_replay(self) -> W.Widget:
         from .replay import ReplayPanel
 
-        self.replay = ReplayPanel(console=self.console, on_branch=self._branched)
+        self.replay = ReplayPanel(console=self.console, on_branch=self._branched,
+                                  **({} if self.charts else {"charts": ()}))
         return self.replay
 
     def _build_whatif(self) -> W.Widget:

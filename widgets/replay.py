@@ -125,7 +125,9 @@ class ReplayPanel(W.VBox):
         self.board = W.HTML()
         self.board.add_class("nid-replay-board")
         self.view = ReplayView(_empty_game())
-        self.charts = LiveCharts(self.view, charts, hide_bids=False)
+        self.charts: LiveCharts | None = (LiveCharts(self.view, charts, hide_bids=False)
+                                          if charts else None)
+        """The live charts (None: built with ``charts=()``)."""
         self.children = [
             css_widget(),
             W.HBox([self.upload, self.path, self.load_button, self.example],
@@ -133,7 +135,7 @@ class ReplayPanel(W.VBox):
             self.status,
             W.HBox([self.prev, self.slider, self.next, self.branch_button],
                    layout=W.Layout(flex_flow="row wrap", align_items="center")),
-            self.info, self.board, self.charts,
+            self.info, self.board, *([self.charts] if self.charts is not None else []),
         ]
         self._set_enabled(False)
 
