@@ -35,15 +35,26 @@ from typing import Any
 HIDDEN = "[secret]"
 #: Query or form parameters whose value is never written (a name that *holds* one of these).
 SECRET_PARAMETERS = ("token", "password", "auth", "xsrf", "secret")
+#: A parameter: a whole name (never begun inside a longer one: a match tried at every
+#: letter of a long address took quadratic time, and a 60,000-character address froze the
+#: server for minutes), its ``=`` and its value; :func:`scrub` hides the value when the
+#: name holds one of :data:`SECRET_PARAMETERS`.
 _PARAMETER = re.compile(
-    r"(?P<name>[?&;\s'\"]?[A-Za-z0-9_.-]*(?:" + "|".join(SECRET_PARAMETERS) +
-    r")[A-Za-z0-9_.-]*)(?P<sep>=|%3D)(?P<value>[^&\s'\"<>;,)]+)", re.IGNORECASE)
+    r"(?P<name>[?&;\s'\"]?(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]+)(?P<sep>=|%3D)"
+    r"(?P<value>[^&\s'\"<>;,)]+)", re.IGNORECASE)
+_SECRET_NAME = re.compile("|".join(SECRET_PARAMETERS), re.IGNORECASE)
 _HEADER = re.compile(r"(?P<name>\b(?:Cookie|Set-Cookie|Authorization)['\"]?\s*[:=,]\s*['\"]?)"
                      r"(?P<value>[^'\"\n]+)", re.IGNORECASE)
 #: Cookies whose value is a login: the teacher's session, jupyter_server's user cookie
 #: (``username-<host>-<port>``), the form token.
 _COOKIE = re.compile(r"(?P<name>\b(?:nidavellir_teacher|nidavellir_client|username-[\w-]+|"
                      r"_xsrf)=)(?P<value>[^;\s'\"&]+)")
+
+
+def _hide_parameter(m: re.Match[str]) -> str:
+    if _SECRET_NAME.search(m.group("name")) is None:
+        return m.group(0)
+    return m.group("name") + m.group("sep") + HIDDEN
 
 
 def scrub(text: str, secrets: Iterable[str] = ()) -> str:
@@ -58,7 +69,7 @@ def scrub(text: str, secrets: Iterable[str] = ()) -> str:
     """
     if not text:
         return text
-    text = _PARAMETER.sub(lambda m: m.group("name") + m.group("sep") + HIDDEN, text)
+    text = _PARAMETER.sub(_hide_parameter, text)
     text = _HEADER.sub(lambda m: m.group("name") + HIDDEN, text)
     text = _COOKIE.sub(lambda m: m.group("name") + HIDDEN, text)
     for secret in secrets:
