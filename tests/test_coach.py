@@ -313,3 +313,23 @@ def test_the_review_depth_of_the_installation_reads_in_words() -> None:
     labels = [label for label, _level in dash.play.coach.review_depth.options]
     assert "Auswertung (eine Suche mit 20 Iterationen)" in labels, labels
     assert not any("search@" in label for label in labels), labels
+
+
+def test_a_hint_on_its_way_says_where_the_coachs_search_leans() -> None:
+    """A busy server: the Hint asked and not ready says the move the coach's search
+    prefers so far, as such; then the Hint itself replaces it."""
+    app = play_app(players=2, seats=["human", "random"], seed=1, bot_delay=0,
+                   coach={"level": "search@150", "deep_level": DEEP, "ahead": False})
+    coach = app.coach
+    coach.wait()
+    assert coach.judgement is None  # it judges only when asked
+    shown: list[str] = []
+    coach.hint_text.observe(lambda change: shown.append(change["new"]), "value")
+    coach.hint_button.click()
+    coach.wait()
+    leaning = [text for text in shown if "leans to" in text]
+    assert leaning, shown
+    assert all(text.startswith("<i>") and "the figures come when it is done" in text
+               for text in leaning)
+    assert coach.hint_text.value == hint_html(coach.last_hint)
+    assert coach.judging.leaning is None and not coach.judging.hint_pending

@@ -502,3 +502,21 @@ def test_levels_and_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["hint", str(record), "--at", "3", "--level", "search@10"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Decision 3:") and "Best:" in out
+
+
+# ====================================================================== the search's leaning
+
+def test_the_search_says_where_it_leans_and_the_judgement_is_the_same() -> None:
+    """``leaning`` hears the option the search visits most, after a growing share of its
+    iterations (what a Hint on its way says); the judgement is the same without it."""
+    game = next(g for g in positions() if solve(g, g.legal_actions(), 1) is None)
+    heard: list[tuple[str, float]] = []
+    with no_cache():
+        told = judge(game, level="search@150",
+                     leaning=lambda move, share: heard.append((str(move), share))).to_dict()
+        plain = judge(game, level="search@150").to_dict()
+    told.pop("seconds"), plain.pop("seconds")
+    assert told == plain
+    assert [share for _, share in heard] == pytest.approx([50 / 150, 100 / 150, 1.0])
+    legal = {str(a) for a in game.legal_actions()}
+    assert all(move in legal for move, _ in heard)

@@ -210,7 +210,7 @@ class Coach(W.VBox):
         # The model was told of the move first (it observed the session before this panel):
         # what is shown here is its state for the new position.
         session.observe(lambda _c: self._changed(), "version")
-        self.judging.observe(self._judging_changed, ["judgement", "hints", "progress"])
+        self.judging.observe(self._judging_changed, ["judgement", "hints", "progress", "leaning"])
         self._changed()
         self._show_progress(self.judging.progress)
 
@@ -309,6 +309,8 @@ class Coach(W.VBox):
     def _judging_changed(self, change: Change) -> None:
         if change["name"] == "progress":
             self._show_progress(change["new"])
+        elif change["name"] == "leaning":
+            self._show_leaning(change["new"])
         elif change["name"] == "hints":
             hint = self.judging.hint
             if hint is not None:
@@ -326,6 +328,19 @@ class Coach(W.VBox):
         """Wait for the coach's background work (tests, notebooks)."""
         self.judging.wait(timeout)
         self._workers.wait(timeout)
+
+    def _show_leaning(self, leaning: tuple[Any, float, str] | None) -> None:
+        """The Hint asked and still on its way (a busy server): the move the coach's search
+        prefers so far, said as such (its figures come with the judgement)."""
+        if leaning is None or not self.judging.hint_pending:
+            return
+        _move, share, words = leaning
+        # Translators: the Hint while the coach still searches; {move} in words, {share}
+        # e.g. "40 %".
+        self.hint_text.value = "<i>" + esc(_(
+            "the coach is thinking… so far its search leans to: {move} (after {share} of "
+            "it; the figures come when it is done)").format(move=words,
+                                                           share=percent(share))) + "</i>"
 
     def _show_progress(self, progress: tuple[float, str] | None) -> None:
         if progress is None:

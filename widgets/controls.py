@@ -376,6 +376,11 @@ class Control:
         bid and the dropdown of many options override this)."""
         self.buttons[str(action)].click()
 
+    def show(self, action: Action) -> None:
+        """Set the control to show ``action`` as chosen without playing it (a page that
+        comes back with the move it made: its dropdowns say the same as its words). A
+        control of one button per option has nothing to set."""
+
     def dead_button(self, key: str, description: str, reason: str) -> W.Button:
         b = W.Button(description=description, tooltip=reason, disabled=True,
                      layout=W.Layout(width="auto", margin="2px"))
@@ -517,12 +522,20 @@ class BidControl(Control):
         if not self.covers(action):
             super().choose(action)
             return
+        self.show(action)
+        self.submit.click()
+
+    def show(self, action: Action) -> None:
+        if not self.covers(action):
+            return
         used: set[int] = set()
         for dropdown, label in zip(self.dropdowns, action.args, strict=True):
-            i = next(i for i, lab in enumerate(self.hand) if lab == label and i not in used)
+            i = next((i for i, lab in enumerate(self.hand) if lab == label and i not in used),
+                     None)
+            if i is None:
+                return  # not a bid of this hand: left as it is
             used.add(i)
             dropdown.value = i
-        self.submit.click()
 
 
 def _tavern_names() -> tuple[str, ...]:
@@ -814,6 +827,11 @@ class GenericControl(Control):
             return
         self.dropdown.value = str(action)
         self.submit.click()
+
+    def show(self, action: Action) -> None:
+        if self.dropdown is not None and any(str(action) == value for _w, value in
+                                             self.dropdown.options):
+            self.dropdown.value = str(action)
 
 
 def build_control(ctx: Context) -> Control:

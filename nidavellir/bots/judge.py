@@ -105,6 +105,10 @@ from .tree import Searcher, outcome
 
 #: Progress callback: ``progress(done, total, what)`` with ``done <= total``.
 Progress = Callable[[float, float, str], None]
+#: The search's answer so far: ``leaning(move, share)``, the option its search visits most
+#: after ``share`` (0 to 1) of its iterations: what a Hint still on its way can say
+#: meanwhile (never a figure: the judgement's figures come from the games played after).
+Leaning = Callable[[Action, float], None]
 
 
 # ====================================================================== equivalent moves
@@ -251,18 +255,19 @@ def clear_cache() -> None:
 
 
 def judge(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL, seed: int | None = None,
-          progress: Progress | None = None) -> Judgement:
+          progress: Progress | None = None, leaning: Leaning | None = None) -> Judgement:
     """Judge the decision on the table of ``game`` for the player who must take it (see the
     module docs): the same position (as that seat knows it), level and seed give the same
     judgement, computed once per process. ``seed``: default :func:`position_seed`;
-    ``progress`` hears how far the judgement is."""
+    ``progress`` hears how far the judgement is; ``leaning`` what its search prefers so
+    far (:data:`Leaning`; the judgement is the same with or without it)."""
     decision = game.decision
     if decision is None:
         raise ValueError("there is no decision to judge: the game is over")
     lvl = parse_level(level)
     key = knowledge_key(game, lvl, seed)
     if not _CACHE.enabled:
-        return _judge(game, lvl, seed, progress, key)
+        return _judge(game, lvl, seed, progress, key, leaning)
     while True:
         with _CACHE.lock:
             found = _CACHE.items.get(key)
@@ -277,7 +282,7 @@ def judge(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL, seed: int | None 
                 break
         waiting.wait()  # the same judgement is being made in another thread
     try:
-        j = _judge(game, lvl, seed, progress, key)
+        j = _judge(game, lvl, seed, progress, key, leaning)
         _CACHE.put(j)
         return j
     finally:
@@ -287,7 +292,7 @@ def judge(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL, seed: int | None 
 
 
 def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | None,
-           key: str) -> Judgement:
+           key: str, leaning: Leaning | None = None) -> Judgement:
     decision = game.decision
     assert decision is not None
     me = decision.player
@@ -297,7 +302,7 @@ def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | N
     legal = game.legal_actions()
     groups = equivalent_groups(game, legal, seed)
     reps = [g[0] for g in groups]
-    played = _play(game, lvl, reps, me, seed, progress)
+    played = _play(game, lvl, reps, me, seed, progress, leaning)
     options = _ranked(played, reps, {g[0]: g[1:] for g in groups})
     win, expected = _outlook(game, me, options[0], played.samples[options[0].action])
     judgement = Judgement(
@@ -329,7 +334,7 @@ class _Played:
 
 
 def _play(game: Game, lvl: JudgeLevel, reps: list[Action], me: int, seed: int,
-          progress: Progress | None) -> _Played:
+          progress: Progress | None, leaning: Leaning | None = None) -> _Played:
     """Play every option out: to the end by enumeration where nothing hidden or random is
     left (exact), else the level's search then the same paired games for each."""
     exact = solve(game, reps, seed) if len(reps) > 1 else None
@@ -345,8 +350,12 @@ def _play(game: Game, lvl: JudgeLevel, reps: list[Action], me: int, seed: int,
         stats = searcher.root_stats
         for done in range(1, iterations + 1):
             searcher.iterate()
-            if progress is not None and done % 50 == 0:
-                progress(0.6 * done / iterations, 1.0, N_("searching"))
+            if done % 50 == 0:
+                if progress is not None:
+                    progress(0.6 * done / iterations, 1.0, N_("searching"))
+                if leaning is not None:
+                    visits = {a: searcher.visits(a) for a in reps}
+                    leaning(max(reps, key=lambda a: visits[a]), done / iterations)
     master = random.Random(seed ^ 0x5DEECE66D)
     games = Games(game, me, [master.getrandbits(63) for _ in range(n)])
     samples = {}
