@@ -128,9 +128,9 @@ class Mjollnir(ArtifactRules):
 
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         best = max(C.SUITS, key=lambda s: view.ranks[s])
-        return (("artifacts", count(view.ranks[best], "Mjöllnir: {n} {column} rank",
-                                    "Mjöllnir: {n} {column} ranks",
-                                    column=class_in_sentence(best)),
+        return (("artifacts", count(view.ranks[best], "Mjöllnir: {n} {card_class} rank",
+                                    "Mjöllnir: {n} {card_class} ranks",
+                                    card_class=class_in_sentence(best)),
                  C.MJOLLNIR_POINTS_PER_RANK * view.ranks[best]),)
 
     def outlook(self, p: PlayerState) -> str:
