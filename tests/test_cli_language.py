@@ -385,3 +385,40 @@ def test_the_analysis_commands_checks_in_the_readers_language(
         code, out, err = _run(capsys, monkeypatch, *argv, "--no-progress", lang=lang)
         assert code == 2 and out == ""
         assert err == expected + "\n", err
+
+
+@pytest.mark.parametrize(("at", "german", "french"), [
+    # Several moves about as good, the list cut after six (search@4 on an opening bid).
+    (3, r"Am besten: Diese (\d+) Züge sind etwa gleich gut: bid 4 5 0, .* und (\d+) weitere "
+        r"\(an erster Stelle: bid 4 5 0, ",
+     r"Meilleur\xa0: ces (\d+) coups sont à peu près aussi bons\xa0: bid 4 5 0, .* et (\d+) "
+     r"autres \(en tête\xa0: bid 4 5 0, "),
+    # An exact judgement near the end (nothing hidden or random left).
+    (108, r"Am besten: transform 10@purse \(exakt: 0\xa0% Siegchance, 291 Punkte\)",
+     r"Meilleur\xa0: transform 10@purse \(exact\xa0: 0\xa0% de chance de gagner, 291 "
+     r"points\)"),
+])
+def test_the_hint_s_headline_speaks_the_readers_language(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, at: int,
+        german: str, french: str) -> None:
+    """The hint's "Best:" line, built in ``Judgement.headline()``, through the catalogues:
+    no English around the moves (notation) when several are about as good ("these N are
+    about equally good … and N more (first: …)") or the judgement is exact."""
+    argv = ["hint", FINISHED, "--at", str(at), "--level", "search@4", "--seed", "1"]
+    lines = {}
+    for lang in ("de", "fr", "qps"):
+        code, out, _err = _run(capsys, monkeypatch, "--language", lang, *argv)
+        assert code == 0
+        lines[lang] = next(line for line in out.splitlines()
+                           if line.startswith(("Am besten", "Meilleur", "⟦Béšt")))
+        if lang == "qps":
+            # The moves are notation: the words of the table's first column may stand.
+            moves = {w for line in out.splitlines()[3:] if line[:1] in (" ", "★")
+                     for w in re.findall(r"\w+", line[2:32])}
+            assert not i18n.escaped(lines[lang], moves), lines[lang]
+    for lang, pattern in (("de", german), ("fr", french)):
+        found = re.match(pattern, lines[lang])
+        assert found, lines[lang]
+        if found.groups():
+            # The count of the moves shown: six of them, and the rest.
+            assert int(found.group(1)) == 6 + int(found.group(2)), lines[lang]
