@@ -519,8 +519,13 @@ def test_the_rulebooks_terms_one_word_per_idea(language: str) -> None:
     assert not wrong, f"{len(wrong)} messages:\n" + "\n".join(wrong[:40])
 
 
-#: The French familiar forms (the lab says «vous»).
-TU = re.compile(r"(?<![\w·’'])(tu|toi|ton|ta|tes|te)(?![\w·’'])|\b\w+e-(la|le|les|moi)\b",
+#: The French familiar forms (the lab says «vous»): the pronouns, an imperative with its
+#: pronoun («télécharge-la», «rouvre-en»), and the imperatives a page or a command gives
+#: that read only as «tu» at the start of a clause («Saisis», «utilise l’une de …»; a verb
+#: that could be a bot's third person there, «joue», «essaie», is left out).
+TU = re.compile(r"(?<![\w·’'])(tu|toi|ton|ta|tes|te)(?![\w·’'])|\b\w+e-(la|le|les|moi|en)\b"
+                r"|(?:^|[.!?:;(]\s*)(saisis|choisis|prends|attends|réfléchis|fais|mets|lis|"
+                r"écris|dis|vois|prédis|utilise|clique|tape|appuie|réessaie|regarde|ouvre)\b",
                 re.IGNORECASE)
 
 
