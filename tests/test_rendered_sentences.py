@@ -354,6 +354,18 @@ def check(language: str, message: Message, rendered: str, inserted: Sequence[Ins
                 and previous[-1] in ("du", "de", "des", "d")))  # «la taverne du Gobelin»
             if not framed:
                 problems.append(f"{ins.text!r} without its article")
+        if language == "fr" and takes_article(ins.value) and ins.spec == "":
+            # After its frame noun, a name reads as the rulebook frames it: «la taverne du
+            # Gobelin Rieur», «la distinction « La Main du Roi »», never «la taverne Gobelin
+            # Rieur».
+            assert isinstance(ins.value, Phrase)
+            framed_as = ins.value.form("acc")
+            noun = re.search(r"([^\W\d_]+)\s$", before)
+            if noun and noun.group(1).lower() in frame_words \
+                    and f" {noun.group(1).lower()} " in f" {framed_as.lower()} " \
+                    and f"{noun.group(1)} {ins.text}".lower() not in framed_as.lower():
+                problems.append(f"«{noun.group(1)} {ins.text}» where the rulebook writes "
+                                f"«{framed_as}»")
         if language == "fr":
             tail = before.lower()
             if re.search(r"(?:^|[\s(])(de|le|la|que|ne|se|je)\s$", tail) \
