@@ -232,12 +232,19 @@ def fields(template: str) -> list[tuple[str, str]]:
     return [(f, s or "") for _lit, f, s, _c in FORMATTER.parse(template) if f is not None]
 
 
+#: Messages whose ``{card}`` is only ever one kind of card: the coach's reasons about a
+#: distinction held and a hero recruited (``held_reason`` in nidavellir/bots/judgement.py).
+KIND_IN_MESSAGE = {"holds {card}": "distinction", "recruits {card}": "hero"}
+
+
 def name_fields(message: Message) -> dict[str, str]:
     """The placeholders of a message that hold a name, and their kinds."""
     out = {}
     for field, _spec in fields(message.msgid):
-        kind = next((k for (file, f), k in KIND_IN_FILE.items()
-                     if f == field and file in message.files), None)
+        kind = next((k for words, k in KIND_IN_MESSAGE.items()
+                     if "{" + field + "}" in words and words in message.msgid), None)
+        kind = kind or next((k for (file, f), k in KIND_IN_FILE.items()
+                             if f == field and file in message.files), None)
         if kind is None and field in KINDS:
             kind = field
         if kind is not None:

@@ -81,7 +81,7 @@ class Pick(Choice):
         table.take_card(p, card, ev.FROM_TAVERN)
 
     def prompt(self, table: Table) -> str:
-        return _("Take a card from the {tavern}").format(tavern=tavern_name(self.tavern))
+        return _("Take a card from the {tavern:dat}").format(tavern=tavern_name(self.tavern))
 
     def why_illegal(self, table: Table, action: Action) -> str:
         s = table.state
@@ -135,7 +135,7 @@ class TavernDiscard(Choice):
         table.discard_card(card, self.player, ev.CAMP_VISITED)
 
     def prompt(self, table: Table) -> str:
-        return _("You visited the camp: discard one of the cards of the {tavern}").format(
+        return _("You visited the camp: discard one of the cards of the {tavern:gen}").format(
             tavern=tavern_name(self.tavern))
 
     @classmethod
