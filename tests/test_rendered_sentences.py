@@ -510,8 +510,8 @@ def test_every_name_in_every_message_reads_as_the_rulebook_writes(language: str)
 
 @pytest.mark.xfail(strict=True, reason=(
     "the coach's sentences still place a move after a verb («Nimm X statt nimm Y») and "
-    "names without their articles («er hält am Ende Krieger 9»); issue 57 rewrites them on "
-    "its own branch, and this mark goes when they read right"))
+    "distinctions without their articles («er hält am Ende Hand des Königs»); issue 57 "
+    "rewrites them on its own branch, and this mark goes when they read right"))
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_coach_s_sentences_read_as_the_rulebook_writes(language: str) -> None:
     found = findings(language, coach=True)
