@@ -199,8 +199,15 @@ def row(context: str, english: str) -> Name | None:
 
 def name(context: str, english: str) -> Phrase:
     """A name of the table in the current language, with its forms in a sentence."""
+    return _name(language(), context, english)
+
+
+@functools.cache
+def _name(code: str, context: str, english: str) -> Phrase:
+    """:func:`name` in the language ``code`` (the current one): the catalogues and the
+    table do not change while the lab runs, so each name is built once per language."""
     found = row(context, english)
-    forms = found.forms(language()) if found is not None else {}
+    forms = found.forms(code) if found is not None else {}
     return Phrase(pgettext(context, english), forms)
 
 
@@ -254,6 +261,13 @@ def card_name(card: Card) -> Phrase:
     "Krieger 7", "Subvention +3"); hero names are proper names (their titles translate).
     In a sentence (``{card:acc}``) it takes its article: «den Krieger 7», «die Subvention
     +3», «la carte Guerrier·ère 7», «l'Offrande Royale +3»."""
+    return _card_name(language(), card)
+
+
+@functools.cache
+def _card_name(code: str, card: Card) -> Phrase:
+    """:func:`card_name` in the language ``code`` (the current one), built once per card
+    and language (a card is one object per type, compared by identity)."""
     if card.kind is Kind.DWARF:
         assert card.suit is not None
         bravery = card.name.rpartition(" ")[2]
