@@ -1,9 +1,10 @@
 """The catalogues through the translators' own checkers: translate-toolkit's ``pofilter``
 (its critical checks: placeholders, printf and brace formats, escapes, newlines, tabs, XML
 tags, the number of plural forms) and ``dennis-cmd lint --errorsonly`` (variables, malformed
-formats, blank or unchanged strings, HTML). A finding that is not an error is listed once,
-with the reason, in ``tests/catalogue_false_positives.csv``; every other one fails, and so
-does a listed one that no longer occurs (docs/translating.md, "Checks").
+formats, blank or unchanged strings, HTML). A pofilter finding that is not an error is
+listed once, with the reason, in ``tests/catalogue_false_positives.csv``; every other one
+fails, and so does a listed one that no longer occurs. dennis finds no error at all, and
+must not (docs/translating.md, "Checks").
 """
 
 from __future__ import annotations
