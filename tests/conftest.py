@@ -14,12 +14,19 @@ The tests import each other as ``tests.…`` (``tests.test_class_view``): this f
 package, whatever else is installed under the name (dennis, the catalogues' linter, ships a
 top-level package ``tests`` of its own, which would win over a folder without
 ``__init__.py``).
+
+The learner's puzzle history (``NIDAVELLIR_DATA_DIR``, issue 54) lives in a temporary
+folder of the run: no test, and no kernel of a test's server, reads or writes the user's
+own.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 import types
 from pathlib import Path
 
@@ -37,6 +44,9 @@ os.environ.setdefault("NIDAVELLIR_COACH_LEVEL", "search@6")
 for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_name, None)
 os.environ["LANG"] = "C.UTF-8"
+_DATA = tempfile.mkdtemp(prefix="nidavellir-data-")
+os.environ["NIDAVELLIR_DATA_DIR"] = _DATA
+atexit.register(shutil.rmtree, _DATA, True)
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups

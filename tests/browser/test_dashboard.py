@@ -1,7 +1,8 @@
 """The dashboard in a real browser (Debian's chromium against a Voila server).
 
-- it loads with no page error and no request leaving 127.0.0.1, every tab opens, and the
-  browser console shows no warning or error but Voila's own known ones (issue 47);
+- it loads with no page error and no request leaving 127.0.0.1, every tab opens (the
+  Puzzles tab: tests/browser/test_puzzles.py), and the browser console shows no warning or
+  error but Voila's own known ones (issue 47);
 - the walkthrough's Next / Back work, a wrong move is refused and the taught one accepted;
 - in Play, a bid and a card pick through the dropdowns and buttons change the board and
   the charts; with the CPU throttled 6x, the page loads and a bid reaches the board; a bad
@@ -182,7 +183,8 @@ def test_dashboard_loads_clean_and_every_tab_opens(voila_server: VoilaServer,
     pg.on("request", lambda r: requested.append(r.url))
     open_dashboard(voila_server, pg)
     titles = pg.get_by_role("tab").all_inner_texts()
-    assert titles == ["Walkthrough", "Play", "Replay", "What-if", "Probability lessons"]
+    assert titles == ["Walkthrough", "Play", "Replay", "What-if", "Probability lessons",
+                      "Puzzles"]
     # Issue 29: the first screen draws no chart, so it loads no plotly (4.8 MB) and no
     # anywidget; the lab's lazy loader stands in for them.
     heavy = [u for u in requested if "jupyterlab-plotly" in u or "/anywidget/" in u]
