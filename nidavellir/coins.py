@@ -131,7 +131,7 @@ def parse_label(text: str) -> str:
     v = int(digits)
     if special and v != HUNTER_COIN_VALUE:
         # Translators: a coin typed wrong ({distinction}: the rulebook's name; {coin}: "3*").
-        raise InvalidNotation(_("{text!r} is not a coin: only the {distinction}'s {coin} is "
+        raise InvalidNotation(_("{text!r} is not a coin: only {distinction:gen} {coin} is "
                                 "special").format(text=text, distinction=card_name(
                                     HUNTING_MASTER), coin=f"{HUNTER_COIN_VALUE}*"))
     if not 0 <= v <= MAX_COIN_VALUE:

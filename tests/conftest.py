@@ -10,6 +10,11 @@ The suite reads English whatever the machine's locale: the command line and a se
 without ``--language`` follow ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG`` (a CI machine
 set to German would otherwise see German output); tests of other languages say so.
 
+The tests import each other as ``tests.…`` (``tests.test_class_view``): this folder is that
+package, whatever else is installed under the name (dennis, the catalogues' linter, ships a
+top-level package ``tests`` of its own, which would win over a folder without
+``__init__.py``).
+
 The learner's puzzle history (``NIDAVELLIR_DATA_DIR``, issue 54) lives in a temporary
 folder of the run: no test, and no kernel of a test's server, reads or writes the user's
 own.
@@ -20,10 +25,19 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
+import types
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+_HERE = str(Path(__file__).resolve().parent)
+if list(getattr(sys.modules.get("tests"), "__path__", [])) != [_HERE]:
+    _package = types.ModuleType("tests")
+    _package.__path__ = [_HERE]
+    sys.modules["tests"] = _package
 
 pytest_plugins = ["speed_guard"]
 

@@ -31,9 +31,17 @@ from nidavellir.card_text import ability
 from nidavellir.cards import TAVERN_INDICES, Card, Suit
 from nidavellir.explain import outlook
 from nidavellir.i18n import _, number, ordinal, percent
-from nidavellir.names import COMPONENT, card_name, name, score_line, tavern_name
+from nidavellir.names import (
+    COMPONENT,
+    card_name,
+    class_in_sentence,
+    name,
+    score_line,
+    tavern_name,
+)
 from nidavellir.rules import controls as declared
 from nidavellir.rules.base import CHOICES
+from nidavellir.rules.decisions.words import place_words
 from nidavellir.scoring import CATEGORY_LABELS
 
 from . import render
@@ -580,11 +588,14 @@ class CardControl(Control):
     def _tile(self, action: Action) -> W.Widget:
         card = _card_of(action)
         column = None
+        note = ""
         if len(action.args) > 1 and isinstance(action.args[1], Suit):
             column = action.args[1].letter
+            # Translators: under a card's tile: the column it would go to ("in the warrior
+            # column").
+            note = _("in the {card_class} column").format(
+                card_class=class_in_sentence(action.args[1]))
         pv = self.previews.get(str(action))
-        # Translators: under a card's tile: the column it would go to ("in Warriors").
-        note = _("in {column}").format(column=render.column_title(column)) if column else ""
         later = pv.later if pv is not None else ""
         tile = W.HTML(render.card_tile(card.token, column=column, note=note, later=later))
         text = self.ctx.label(action)
@@ -687,9 +698,9 @@ class ColumnControl(Control):
                 text = ctx.label(legal[letter])
                 tip = pv.tooltip if pv else notation
                 if self.spec.shows_top and top:
-                    # Translators: the tooltip of a column's discard button ({card} in
+                    # Translators: the tooltip of a column's discard button ({token} in
                     # notation).
-                    tip = _("discard {card}:").format(card=top) + " " + tip
+                    tip = _("discard {token}:").format(token=top) + " " + tip
                 b = self.option_button(legal[letter], text, tooltip=tip,
                                        colour=CLASS_COLOURS[letter], width="auto")
             else:
@@ -703,12 +714,8 @@ class ColumnControl(Control):
 # ====================================================================== coins
 
 def _place_name(place: str) -> str:
-    if place.startswith("T"):
-        # Translators: where a coin lies: its bid on tavern 1, 2 or 3.
-        return _("bid on tavern {n}").format(n=place[1])
-    # Translators: where a coin lies: "in hand", "in purse" ({place} is a word of the
-    # engine's notation).
-    return _("in {place}").format(place=place)
+    """Where a coin lies, a whole phrase: "in your hand", "on the Dancing Dragon"."""
+    return place_words(place)
 
 
 class CoinControl(Control):

@@ -160,7 +160,7 @@ def prizes(state: GameState, age: int) -> list[Prize]:
     if the game ended now (the scorer's :func:`~nidavellir.scoring.warrior_majority`)."""
     players = state.players
     if age == 1:
-        out = []
+        out: list[Prize] = []
         for suit, card in zip(C.SUITS, C.DISTINCTIONS, strict=True):
             winner = distinction_winner([p.ranks[suit] for p in players])
             out.append((suit, card_name(card), frozenset(() if winner is None else (winner,))))

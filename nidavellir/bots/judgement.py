@@ -10,7 +10,7 @@ from typing import Any
 
 from ..actions import Action
 from ..events import origin
-from ..i18n import _, number, percent_with_sign, with_sign
+from ..i18n import _, count, number, percent_with_sign, with_sign
 from ..i18n import percent as percent_of
 from ..names import score_line_in_sentence
 from ..scoring import CATEGORIES, CATEGORY_LABELS
@@ -292,13 +292,25 @@ class Judgement:
         """The Hint in one line: the recommended move, or the moves about as good."""
         best = self.options[0]
         if self.exact:
-            return f"{best.action} (exact: {win_text(best, True)})"
+            # Translators: the hint's best move, exactly judged ({move} is notation:
+            # "take B (exact: 41% to win, 286 points)").
+            return _("{move} (exact: {estimate})").format(move=best.action,
+                                                          estimate=win_text(best, True))
         same = self.about_best
         if len(same) > 1:
-            names = ", ".join(str(o.action) for o in same[:6])
-            more = f" and {len(same) - 6} more" if len(same) > 6 else ""
-            return (f"these {len(same)} are about equally good: {names}{more} "
-                    f"(first: {best.action}, {win_text(best)})")
+            moves = ", ".join(str(o.action) for o in same[:6])
+            if len(same) > 6:
+                # Translators: a list of moves in notation cut after six ("take B, take W3
+                # and 13 more").
+                moves = count(len(same) - 6, "{moves} and {n} more", "{moves} and {n} more",
+                              moves=moves)
+            # Translators: the hint's headline when several moves are about as good;
+            # {moves} and {move} are notation ("take M2, take W3"), {n} is at least 2.
+            return count(len(same), "these {n} are about equally good: {moves} "
+                         "(first: {move}, {estimate})",
+                         "these {n} are about equally good: {moves} "
+                         "(first: {move}, {estimate})",
+                         moves=moves, move=best.action, estimate=win_text(best))
         return f"{best.action} ({win_text(best)})"
 
     def to_dict(self) -> dict[str, Any]:

@@ -130,9 +130,9 @@ class Mjollnir(ArtifactRules):
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         # (No lambda over ``view``: mypyc cannot compile a closure in this class's methods.)
         best = max(C.SUITS, key=view.ranks.__getitem__)
-        return (("artifacts", count(view.ranks[best], "Mjöllnir: {n} {column} rank",
-                                    "Mjöllnir: {n} {column} ranks",
-                                    column=class_in_sentence(best)),
+        return (("artifacts", count(view.ranks[best], "Mjöllnir: {n} {card_class} rank",
+                                    "Mjöllnir: {n} {card_class} ranks",
+                                    card_class=class_in_sentence(best)),
                  C.MJOLLNIR_POINTS_PER_RANK * view.ranks[best]),)
 
     def outlook(self, p: PlayerState) -> str:

@@ -169,8 +169,10 @@ class Dagda(HeroRules):
         n = discardable_count(p, Suit.HUNTER)
         if n < 2:
             # Translators: why Dagda cannot be recruited; {n} is 0 or 1.
-            return _("Dagda must discard the top card of 2 other columns, and only {n} of "
-                     "yours can lose a non-hero card (R10)").format(n=n)
+            return count(n, "Dagda must discard the top card of 2 other columns, and you have "
+                            "only {n} column whose top card is not a hero (R10)",
+                         "Dagda must discard the top card of 2 other columns, and you have "
+                         "only {n} columns whose top card is not a hero (R10)")
         return None
 
     def discard_first(self, seat: int) -> Choice | None:

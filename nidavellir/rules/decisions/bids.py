@@ -151,7 +151,7 @@ class UlineBid(Choice):
         p.bids[self.tavern] = coin
 
     def prompt(self, table: Table) -> str:
-        return _("{hero}: put a coin of your hand face up on the {tavern}").format(
+        return _("{hero}: put a coin of your hand face up on the {tavern:acc}").format(
             hero=card_name(C.ULINE), tavern=tavern_name(self.tavern))
 
     @classmethod
@@ -162,5 +162,5 @@ class UlineBid(Choice):
         now = table.state.tavern
         if now is None:
             return _("Put your {coin}").format(coin=coin_words(action.args[0]))
-        return _("Put your {coin} on the {tavern}").format(coin=coin_words(action.args[0]),
-                                                           tavern=tavern_name(now))
+        return _("Put your {coin} on the {tavern:acc}").format(
+            coin=coin_words(action.args[0]), tavern=tavern_name(now))

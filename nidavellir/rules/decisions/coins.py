@@ -115,8 +115,9 @@ class Transform(Choice):
         if K.is_exchange_label(str(label)):
             return _("coin {coin} is an exchange coin: it can never be transformed "
                      "(FR p.11)").format(coin=label)
-        # Translators: {place} is notation: hand, purse, T1-T3.
-        return _("you have no coin {coin} in {place}").format(coin=label, place=where)
+        # Translators: {place} is "in your purse", "on the Dancing Dragon".
+        return _("you have no coin {coin} {place}").format(coin=label,
+                                                           place=place_words(str(where)))
 
     @classmethod
     def label(cls, action: Action) -> str:
