@@ -146,10 +146,10 @@ def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
     if other is best:
         other = None
     mine = other is not None
-    if other is None:
-        other = judgement.options[1]
-    cmp = judgement.compare(other.action)
-    values = {"move": esc(say(other.action)), "summary": esc(cmp.summary())}
+    # Your choice named as you chose it (an equivalent move too); else the next best move:
+    # the first after the moves about as good.
+    cmp = judgement.compare(selected if mine else None)
+    values = {"move": esc(say(cmp.other)), "summary": esc(cmp.summary())}
     # Translators: the Hint's comparison with the move the player selected, or the next best.
     parts.append("<br>" + (_("Compared with your choice ({move}): {summary}.") if mine
                            else _("Compared with the next best move ({move}): {summary}."))
@@ -162,7 +162,7 @@ def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
     # Translators: the Hint's last line names the moves in notation: "your choice <code>...".
     versus = _("your choice") if mine else _("next best move")
     return (head + " <span class='nid-hint-why'>" + " ".join(parts) + "</span>"
-            + _notation_line([(hint, best.action), (versus, other.action)]))
+            + _notation_line([(hint, best.action), (versus, cmp.other)]))
 
 
 class Coach(W.VBox):
