@@ -522,6 +522,14 @@ class DecisionPanel(_View):
         self._rendered: tuple[Any, ...] | None = None
         self.judgement_for: Any = lambda: None
         """The coach's judgement of the position on the table, if any (set by the app)."""
+        self.judgement_coming: Any = lambda: False
+        """Whether the coach judges each decision as it appears (set by the app): the place
+        of its move is kept from the start."""
+        self.refresh()
+
+    def rebuild(self) -> None:
+        """Draw the decision's control again (the app has wired the coach in)."""
+        self._rendered = None
         self.refresh()
 
     def show_estimates(self, judgement: Any) -> None:
@@ -623,7 +631,7 @@ class DecisionPanel(_View):
             obs = game.observation(d.player)
             ctx = Context(kind=d.kind, player=d.player, actions=game.legal_actions(), obs=obs,
                           submit=session.submit, report=session.report_error, game=game,
-                          prompt=d.prompt)
+                          prompt=d.prompt, coach_coming=bool(self.judgement_coming()))
             self.control = build_control(ctx)
             n = len(ctx.actions)
             # Translators: under the decision's prompt.

@@ -136,6 +136,10 @@ button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
 .nid-summary-head { font-weight: bold; margin-bottom: 2px; }
 .nid-summary-awards { color: #333; }
 .nid-summary-next { font-style: italic; color: #555; margin-top: 2px; }
+.nid-coach-picks { background: #fef9e7; border-left: 4px solid #f1c40f; padding: 2px 6px;
+  margin: 0 0 4px 0; min-height: 30px; }
+.nid-coach-picks-wait { font: italic 12px/26px sans-serif; color: #7d6608; }
+button.nid-recommended { box-shadow: 0 0 0 2px #f1c40f; }
 .nid-choice { max-width: 100%; }
 .nid-choice .widget-label, button.nid-choice { white-space: normal; height: auto;
   min-height: 28px; line-height: 1.2; padding-top: 3px; padding-bottom: 3px; }
