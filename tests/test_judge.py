@@ -41,8 +41,8 @@ from nidavellir.bots.judge import (
 )
 from nidavellir.bots.tree import outcome
 from nidavellir.cli import main
-from nidavellir.game import Game
 from nidavellir.events import DistinctionAwarded
+from nidavellir.game import Game
 from nidavellir.rules.decisions import ColumnDiscard
 from nidavellir.rules.flow import distinction_winner
 

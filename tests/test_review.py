@@ -185,17 +185,44 @@ def test_save_and_open_without_recomputing(game: Game, frame: pd.DataFrame,
     cols = list(frame.columns)
     pd.testing.assert_frame_equal(loaded[cols], frame, check_dtype=False)
     data = json.loads(path.read_text())
-    data["review"][3]["played"] = "take W10"
-    with pytest.raises(RecordError, match=r"review\[3\]"):
+    # One file format: a record, its review an optional part of it (docs/notation.md).
+    assert data["format"] == "nidavellir-record" and data["review"]["level"] == LEVEL
+    assert Game.load(path).review == data["review"]
+    rows = data["review"]["decisions"]
+    rows[3]["played"] = "take W10"
+    with pytest.raises(RecordError, match=r"review\.decisions\[3\]"):
         review_from_dict(data)
     data = json.loads(path.read_text())
-    data["review"][2], data["review"][3] = data["review"][3], data["review"][2]
-    with pytest.raises(RecordError, match=r"review\[3\]\.step"):
+    rows = data["review"]["decisions"]
+    rows[2], rows[3] = rows[3], rows[2]
+    with pytest.raises(RecordError, match=r"review\.decisions\[3\]\.step"):
         review_from_dict(data)
     # A review of some seats only (the page reviews the learner's) opens too.
     data = json.loads(path.read_text())
-    data["review"] = [r for r in data["review"] if r["player"] == 0]
-    assert len(review_from_dict(data)[1]) == len(data["review"])
+    data["review"]["decisions"] = [r for r in data["review"]["decisions"] if r["player"] == 0]
+    assert len(review_from_dict(data)[1]) == len(data["review"]["decisions"])
+    # Without its review, the same file is the game's record.
+    del data["review"]
+    assert review_from_dict(data)[1] is None
+
+
+def test_an_old_reviewed_game_opens_as_a_record_with_its_review(
+        game: Game, frame: pd.DataFrame, tmp_path: Path) -> None:
+    """Files saved before issue 57 (``format: nidavellir-review``: the record and the
+    review side by side) are migrated on reading, by every reader of a record."""
+    old = {"format": "nidavellir-review", "version": 2, "record": game.to_record(),
+           "level": LEVEL, "review": json.loads(frame.to_json(orient="records"))}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old))
+    loaded = Game.load(path)
+    assert loaded.to_record() == game.to_record()
+    assert loaded.review == {"level": LEVEL, "decisions": old["review"]}
+    again, review = load_review(path)
+    assert review is not None and review["played"].tolist() == frame["played"].tolist()
+    old["version"] = 9
+    path.write_text(json.dumps(old))
+    with pytest.raises(RecordError, match="version"):
+        Game.load(path)
 
 
 @pytest.mark.slow(reason="seven reviews of a whole game from the command line, one per "

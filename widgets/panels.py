@@ -375,7 +375,8 @@ class StatusBar(_View):
         self._show_thinking()
         if game.history:
             player = game.history[-1][0]
-            text = game.action_text(len(game.history) - 1, session.viewer)
+            # In words, as the log says it (the notation is the files' and the commands').
+            text = game.history_words(session.viewer, start=len(game.history) - 1)[0]
             # Translators: the line above the board: who moved last, and the move.
             self.last.value = ("<span class='nid-last-move-text'>" + esc(_(
                 "Last move: {player}: {move}").format(player=game.names[player], move=text))
@@ -814,16 +815,17 @@ class LogPanel(_View):
         game = session.game
         # Other seats' bids stay face down for the viewer until the game is over.
         bot_mark = _("(bot)")
+        words = game.history_words(session.viewer)
         options = [(f"[{i + 1}] {game.names[p]}"
-                    f"{'' if session.is_human(p) else ' ' + bot_mark}: "
-                    f"{game.action_text(i, session.viewer)}", i)
+                    f"{'' if session.is_human(p) else ' ' + bot_mark}: {words[i]}", i)
                    for i, (p, _a) in enumerate(game.history)]
         humans = [i for i, (p, _) in enumerate(game.history) if session.is_human(p)]
         self.history.options = options
         self.history.value = humans[-1] if humans else (options[-1][1] if options else None)
         self.undo_button.disabled = not humans
         self.undo_to_button.disabled = not options
-        self.log_html.value = render.log_html(game.log(session.viewer), self.last)
+        self.log_html.value = render.log_html(game.log(session.viewer, words=words),
+                                              self.last)
 
 
 class ResultPanel(_View):
