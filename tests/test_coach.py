@@ -168,7 +168,13 @@ def test_every_player_is_on_the_win_bar_and_a_swing_is_explained() -> None:
     coach.wait()
     j = coach.judgement
     assert j is not None and session.is_human(session.game.decision.player)
-    then = first.option(first.best).win
+    # Your chance then: after the move you played, by the finest judgement of that
+    # position (the one every surface showed).
+    before = session.game.clone()
+    before.undo_to(0)
+    kept = finest(before)
+    assert kept is not None
+    then = kept.option(session.game.history[0][1]).win
     text = html.unescape(coach.bar.value)
     assert (f"Since your last decision (your chance to win {then:.0%} → "
             f"{j.win[j.player]:.0%}):") in text

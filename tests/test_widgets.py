@@ -148,11 +148,20 @@ def test_same_coin_on_two_taverns_is_refused_in_the_console():
     assert fingerprint(app) == before and app.session.game.history == []
 
 
-def test_bid_dropdowns_start_on_three_different_coins():
-    app = play_app(players=2, seats=["human", "random"], seed=4, bot_delay=0)
+def test_bid_dropdowns_start_on_nothing_so_that_bid_asks_for_a_choice():
+    """Issue 57: a menu that started on a bid nobody chose let a learner play it with one
+    click on "Bid" (the 59th of 60 by the coach); now "Bid" asks for three coins."""
+    app = play_app(players=2, seats=["human", "random"], seed=4, bot_delay=0,
+                   coach={"ahead": False})
     control = app.decision.control
     assert isinstance(control, BidControl)
-    assert control.chosen == [0, 1, 2] and control.problem() is None
+    assert control.chosen == [None, None, None] and control.selected() is None
+    assert control.purse.value.count("nid-coin") == 5  # every coin still in hand
+    control.submit.click()
+    assert app.session.game.history == []
+    assert "put a coin on each of the three taverns" in app.console.last
+    for dropdown, coin in zip(control.dropdowns, (0, 1, 2), strict=True):
+        dropdown.value = coin
     assert [d.label for d in control.dropdowns] == ["0", "2", "3"]
     assert control.purse.value.count("nid-coin") == 2
     control.submit.click()

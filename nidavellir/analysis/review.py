@@ -450,9 +450,15 @@ def win_chance_figure(frame: pd.DataFrame, names: Sequence[str] | None = None) -
                 marker={"color": colour, "size": 10, "symbol": "x"},
                 customdata=bad[["played", "best", "label", "loss_win"]].assign(words=words),
                 hovertemplate=hover + "<extra></extra>"))
+    # A short title and its subtitle on a line of their own: nothing is cut in the Play
+    # tab's column at 1280 px, in any language (plotly does not wrap a title).
+    # Translators: the review chart's title, then its subtitle (its own line).
+    title = _("Chances to win over the game")
+    subtitle = _("after the coach's move at each reviewed decision")
     fig.update_layout(
-        title=_("Chances to win over the game, after the coach's move at each reviewed "
-                "decision"),
+        title={"text": f"{html.escape(title)}<br><sup>{html.escape(subtitle)}</sup>",
+               "x": 0.0, "xanchor": "left"},
+        margin={"t": 80},
         # Translators: the axes of the review chart.
         xaxis_title=_("decision"), yaxis_title=_("win probability (%)"),
         yaxis_range=[0, 100], separators=_separators())

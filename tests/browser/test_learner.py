@@ -78,7 +78,8 @@ def test_an_error_shows_next_to_its_control(voila_server: VoilaServer, page: Pag
     assert abs(error["y"] - control["y"]) < 400  # right under the controls, not far below
     # A good move clears it.
     before = _moves(pg)
-    pg.locator(f"{DECISION} button.nid-choice", has_text=re.compile(r"^Bid$")).click()
+    # The coach's bid, drawn first (the bid's menus start on nothing: "Bid" asks).
+    pg.locator(f"{DECISION} button.nid-coach-best").click(timeout=UPDATE_TIMEOUT)
     _wait_moves_above(pg, before)
     pg.wait_for_function(f"() => document.querySelector('{DECISION} .nid-decision-error')"
                          ".innerText.trim() === ''", timeout=UPDATE_TIMEOUT)
@@ -101,7 +102,9 @@ def test_end_of_age_summary_then_save_and_open_in_replay(voila_server: VoilaServ
         # Mark the buttons shown, click one, wait for new buttons (or the summary): the
         # panel's widgets are rebuilt after each move, asynchronously in the page.
         mark_old(pg, f"{DECISION} button.nid-choice")
-        pg.locator(f"{DECISION} button.nid-choice:not([disabled])").first.click()
+        # The first choice offered: the coach's move, drawn first (issue 57).
+        pg.locator(f"{DECISION} button.nid-coach-best:not([data-old])").first.click(
+            timeout=UPDATE_TIMEOUT)
         pg.wait_for_function(
             "(sel) => { const c = document.querySelector(sel + ' .nid-summary-continue'); "
             "if (c && c.offsetParent !== null) return true; return !!document.querySelector("
