@@ -103,6 +103,8 @@ def test_the_pages_of_the_template_load_nothing_from_outside() -> None:
 
 # ---------------------------------------------------------------------- lean kernels
 
+@pytest.mark.slow(reason="the dashboard built in a fresh interpreter, twice: about 5 s of "
+                        "CPU")
 def test_the_dashboards_first_paint_imports_no_pandas_or_plotly() -> None:
     # The process's own memory now (USS), not ru_maxrss: after fork + exec Linux keeps the
     # parent's high-water mark, i.e. pytest's size.
@@ -131,7 +133,7 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
     moment it says the class can come in, the widgets each pool kernel holds are counted
     (``server.notes["widgets at ready"]``)."""
     server = start_voila("notebooks", tmp_path_factory.mktemp("class"), extra=[
-        "--class-size", "2", "--refill-quiet", "2", "--kernels-per-client", "3",
+        "--class-size", "2", "--refill-quiet", "2", "--kernels-per-client", "2",
         # Small enough for a test to see a lockout and a page that never came end; the
         # page limit's test asks its pages at once, so the grace only has to outlast a
         # kernel's hand-out by the moment its fourth request comes. The rule's timing
@@ -277,12 +279,14 @@ def test_the_password_opens_the_class_page_without_a_kernel(class_server) -> Non
     assert server.log().count("Kernel started") == 2  # the class page starts no kernel
 
 
+@pytest.mark.slow(reason="three dashboards rendered and the pool refilled (two kernels run "
+                        "the notebook): about 5 s of CPU")
 def test_pages_take_warm_kernels_and_the_pool_refills_to_the_spares_after_the_burst(
         class_server) -> None:  # type: ignore[no-untyped-def]
     url, server = class_server
-    opener = _opener()
-    _get(opener, url + "/?token=dwarves")
-    for _ in range(3):  # two warm kernels, then one started on demand
+    for i in range(3):  # two warm kernels, then one started on demand (three students)
+        opener = _opener(f"127.0.0.{20 + i}")
+        _get(opener, url + "/?token=dwarves")
         status, _, body = _get(opener, url + "/voila/render/dashboard.ipynb")
         assert status == 200 and "voila" in body
     burst = server.log()
@@ -299,30 +303,32 @@ def test_pages_take_warm_kernels_and_the_pool_refills_to_the_spares_after_the_bu
     assert server.log().count("Kernel started") == 5
 
 
+@pytest.mark.slow(reason="two dashboards rendered (their kernels run the notebook) and "
+                        "ended when their pages never come, the pool refilling meanwhile: 15 to 30 s of CPU")
 def test_a_client_holds_a_few_kernels_and_a_page_that_never_came_gives_its_back(
         class_server) -> None:  # type: ignore[no-untyped-def]
-    """--kernels-per-client 3: a fourth page request from the same address starts no
+    """--kernels-per-client 2: a third page request from the same address starts no
     kernel (429); plain GETs (no browser: no heartbeat) give their kernels back after
     connect_grace, and the address may open pages again."""
     url, server = class_server
     opener = _opener("127.0.0.8")
     assert _login(opener, url, "dwarves")[0] == 200
-    # Three pages asked at once: the fourth request comes while the server holds them (or
+    # Two pages asked at once: the third request comes while the server holds them (or
     # renders them: a kernel started cold runs the notebook first, a minute on a busy
     # machine, and its grace counts from its HTML), not a grace after the first.
-    with concurrent.futures.ThreadPoolExecutor(3) as pool:
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
         asked = [pool.submit(_get, opener, url + "/voila/render/dashboard.ipynb")
-                 for _ in range(3)]
-        wait_until(lambda: "A page for 127.0.0.8: 3 dashboards held or coming" in server.log(),
-                   "the three page requests reached the server")
+                 for _ in range(2)]
+        wait_until(lambda: "A page for 127.0.0.8: 2 dashboards held or coming" in server.log(),
+                   "the two page requests reached the server")
         status, _, body = _get(opener, url + "/voila/render/dashboard.ipynb")
         got = [f.result() for f in asked]
-    assert status == 429 and "Too many dashboards" in body and "3 dashboards" in body
-    assert "Page refused: 127.0.0.8 holds 3 dashboards already" in server.log()
-    assert [s for s, _, _ in got] == [200, 200, 200]
+    assert status == 429 and "Too many dashboards" in body and "2 dashboards" in body
+    assert "Page refused: 127.0.0.8 holds 2 dashboards already" in server.log()
+    assert [s for s, _, _ in got] == [200, 200]
     kernels = [re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)  # type: ignore[union-attr]
                for _, _, page in got]
-    assert len(set(kernels)) == 3
+    assert len(set(kernels)) == 2
     assert _login(_opener("127.0.0.9"), url, "dwarves")[0] == 200  # others are not limited
     wait_until(lambda: all(f"Shutting down kernel {k}: its page never came" in server.log()
                            for k in kernels), "the kernels of pages that never came ended")

@@ -12,6 +12,8 @@ import re
 import threading
 import time
 
+import pytest
+
 from nidavellir.analysis.review import move_words
 from nidavellir.bots import play_game
 from nidavellir.bots.judge import estimate_position, finest
@@ -20,8 +22,8 @@ from widgets.coach import hint_html
 from widgets.dashboard import Dashboard
 from widgets.replay import ReplayPanel
 
-HINT = "search@40"
-DEEP = "search@120"
+HINT = "search@10"
+DEEP = "search@30"
 
 
 def app_with_coach(seed: int = 1, players: int = 2, level: str = HINT):  # type: ignore[no-untyped-def]
@@ -194,7 +196,8 @@ def test_clicks_stay_fast_while_the_coach_thinks() -> None:
 
 
 def finished_dashboard():  # type: ignore[no-untyped-def]
-    dash = Dashboard(players=2, seats=("human", "random"), build_all=False,
+    # No live charts (drawn again at every move of Replay's slider and What-if's branch).
+    dash = Dashboard(players=2, seats=("human", "random"), build_all=False, charts=False,
                      coach={"level": HINT, "review_level": "search@20"})
     dash.open_tab("play")
     app = dash.play
@@ -204,11 +207,13 @@ def finished_dashboard():  # type: ignore[no-untyped-def]
     return dash, app
 
 
+@pytest.mark.slow(reason="a whole game's review, then Replay and a What-if branch opened "
+                        "from it: about 5 s of CPU")
 def test_review_lists_every_move_that_was_not_the_best_and_opens_the_position_before_it(
         ) -> None:
     dash, app = finished_dashboard()
     coach = app.coach
-    coach.review_level = "search@20"
+    coach.review_level = "search@4"
     coach.review_workers = 1
     assert not coach.review_button.disabled
     coach.review_button.click()

@@ -83,27 +83,31 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         assert all(p.poll() is not None for p in procs)
 
 
+@pytest.mark.slow(reason="the games on a scheduler and two workers, whose own work counts: "
+                        "about 3 s of CPU")
 def test_simulate_on_the_cluster_equals_the_local_run_row_for_row(cluster: str) -> None:
-    local = simulate(40, 3, ["greedy", "random", "random"], seed=3, progress=False)
-    remote = simulate(40, 3, ["greedy", "random", "random"], seed=3, progress=False,
-                      scheduler=cluster, chunk=7)
+    local = simulate(16, 3, ["greedy", "random", "random"], seed=3, progress=False)
+    remote = simulate(16, 3, ["greedy", "random", "random"], seed=3, progress=False,
+                      scheduler=cluster, chunk=3)
     pd.testing.assert_frame_equal(local, remote)
 
 
+@pytest.mark.slow(reason="the games on a scheduler and two workers, whose own work counts: "
+                        "about 2.5 s of CPU")
 def test_partitioned_parquet_on_the_cluster(cluster: str, tmp_path: Path) -> None:
     out = tmp_path / "runs"
-    summary = simulate_to_dir(out, 300, 3, "random", seed=4, scheduler=cluster, chunk=50,
+    summary = simulate_to_dir(out, 120, 3, "random", seed=4, scheduler=cluster, chunk=20,
                               progress=False)
     assert summary["written"] == 6 and summary["skipped"] == 0
     parts = sorted((out / "players=3" / "bots=random-random-random").glob("part-*.parquet"))
     assert len(parts) == 6
     rows = read_dir(out)
-    local = simulate(300, 3, "random", seed=4, progress=False)
+    local = simulate(120, 3, "random", seed=4, progress=False)
     pd.testing.assert_frame_equal(rows[list(COLUMNS)], local)
     assert set(rows["players"].astype(str)) == {"3"}
     import dask.dataframe as dd
 
-    assert len(dd.read_parquet(str(out))) == 900
+    assert len(dd.read_parquet(str(out))) == 360
 
 
 def test_the_ladder_through_dask_has_the_local_numbers(cluster: str) -> None:
@@ -116,6 +120,8 @@ def test_the_ladder_through_dask_has_the_local_numbers(cluster: str) -> None:
     pd.testing.assert_frame_equal(local.summary[keep], remote.summary[keep])
 
 
+@pytest.mark.slow(reason="starts a local Dask cluster of two worker processes: about 5 s "
+                        "of CPU")
 def test_a_local_dask_cluster_gives_the_same_rows() -> None:
     local = simulate(30, 2, "random", seed=6, progress=False)
     pd.testing.assert_frame_equal(local, simulate(30, 2, "random", seed=6, progress=False,
@@ -136,6 +142,8 @@ def _square(x: int) -> int:
     return x * x
 
 
+@pytest.mark.slow(reason="the command line started, interrupted and resumed, and the run "
+                        "made again in the test's process: about 2.5 s of CPU")
 def test_resume_after_an_interrupted_run_writes_only_the_missing_chunks(tmp_path: Path) -> None:
     """Ctrl-C (SIGINT) half-way: only complete files are left; --resume finishes the run.
 
@@ -143,11 +151,11 @@ def test_resume_after_an_interrupted_run_writes_only_the_missing_chunks(tmp_path
     before the signal lands (the test's process waited too long for a core): that try says
     nothing about interrupting, so the run is made again, twice as long, in a fresh folder.
     A run that ignored Ctrl-C would end every try and fail the test."""
-    for games in (1200, 2400, 4800):
+    for games in (240, 480, 960, 1920):
         out = tmp_path / f"sim{games}"
         args = ["simulate", "--games", str(games), "--players", "3", "--seed", "8",
-                "--chunk", "60", "--out", f"{out}/", "--no-progress"]
-        chunks = games // 60
+                "--chunk", "20", "--out", f"{out}/", "--no-progress"]
+        chunks = games // 20
         # A shell starts its background jobs with Ctrl-C ignored, and a child inherits that
         # (so does Python, which then never raises KeyboardInterrupt): `make test &` or a
         # CI runner's background step would make the run deaf to Ctrl-C. The child is

@@ -35,7 +35,15 @@ for _name in ALL:
         WITH_EXAMPLES.append(_name)
 
 
-@pytest.mark.parametrize("name", WITH_EXAMPLES)
+#: Modules whose examples cost more than the speed guard's limit, and why.
+COSTLY: dict[str, str] = {
+    "nidavellir.analysis.review": "its example reviews a whole 2-player game: about 4 s of CPU",
+}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.slow(reason=COSTLY[n])) if n in COSTLY else n
+    for n in WITH_EXAMPLES])
 def test_examples_run(name: str) -> None:
     module = importlib.import_module(name)
     finder = doctest.DocTestFinder(exclude_empty=True)

@@ -32,7 +32,7 @@ from nidavellir.bots import make_bot
 from nidavellir.play import Judging, Session
 s = Session.from_config({"players": 3, "seats": ["human", "easy", "medium"], "seed": 11},
                         auto_forced=True, age_summaries=True, background=True)
-coach = Judging(s, level="search@20")
+coach = Judging(s, level="search@6")
 versions, hints, undone = [], 0, False
 s.observe(lambda c: versions.append(c["new"]), "version")
 while not s.game.is_over:
@@ -58,6 +58,8 @@ print(json.dumps({"hints": hints, "undone": undone, "versions": len(versions),
 """
 
 
+@pytest.mark.slow(reason="a whole game in a fresh interpreter, the Hint at every decision: "
+                        "about 3 s of CPU")
 def test_a_whole_game_is_played_through_the_model_without_any_widget() -> None:
     done = subprocess.run([sys.executable, "-c", WHOLE_GAME], capture_output=True, text=True,
                           cwd=ROOT, timeout=600, check=False)

@@ -35,7 +35,7 @@ def test_costly_in_a_child_process():
                     "while time.process_time() < end: pass"], check=True)
 
 def test_only_waits():
-    threading.Event().wait(0.6)
+    threading.Event().wait(1.0)
 '''
 
 
@@ -62,7 +62,7 @@ def test_a_costly_test_fails_with_its_name_and_cost_unless_marked(suite: pytest.
     out = result.stdout.str()
     assert "speed guard: test_suite.py::test_costly cost 0." in out
     assert "speed guard: test_suite.py::test_costly_in_a_child_process cost" in out
-    assert "speed guard: test_suite.py::test_only_waits took 0." in out and "of it waiting" in out
+    assert "speed guard: test_suite.py::test_only_waits took " in out and "of it waiting" in out
     assert "test_costly_and_says_why" in out and "[slow: it has to burn]" in out
     assert "the costliest tests" in out
 

@@ -384,9 +384,9 @@ class Dashboard(W.VBox):
         super().__init__(**kwargs)
         self.add_class("nid-dashboard")
         self.charts = charts
-        """The Play tab's live charts (the coin economy and the class ranks, redrawn after
-        every move: about half a second of the server's CPU each time); False leaves them
-        out."""
+        """The live charts of the Play and Replay tabs and of What-if's branch (the coin
+        economy, the class ranks, the scores: redrawn after every move, about half a second
+        of the server's CPU each time); False leaves them out."""
         self.console = Console(limit=12)
         self.console.add_class("nid-dashboard-console")
         self.restore_errors = report_callback_errors(self.console)
@@ -520,7 +520,8 @@ class Dashboard(W.VBox):
     def _build_replay(self) -> W.Widget:
         from .replay import ReplayPanel
 
-        self.replay = ReplayPanel(console=self.console, on_branch=self._branched)
+        self.replay = ReplayPanel(console=self.console, on_branch=self._branched,
+                                  **({} if self.charts else {"charts": ()}))
         return self.replay
 
     def _build_whatif(self) -> W.Widget:

@@ -141,7 +141,9 @@ class ReplayPanel(W.VBox):
         self.review_view = ReviewView(on_replay=self.go_to, on_branch=self.branch_at)
         self.review_view.add_class("nid-replay-review-view")
         self.view = ReplayView(_empty_game())
-        self.charts = LiveCharts(self.view, charts, hide_bids=False)
+        self.charts: LiveCharts | None = (LiveCharts(self.view, charts, hide_bids=False)
+                                          if charts else None)
+        """The live charts (None: built with ``charts=()``)."""
         self.children = [
             css_widget(),
             W.HBox([self.upload, self.path, self.load_button, self.example],
@@ -149,7 +151,8 @@ class ReplayPanel(W.VBox):
             self.status,
             W.HBox([self.prev, self.slider, self.next, self.position, self.branch_button],
                    layout=W.Layout(flex_flow="row wrap", align_items="center")),
-            self.info, self.board, self.review_view, self.charts,
+            self.info, self.board, self.review_view,
+            *([self.charts] if self.charts is not None else []),
         ]
         self._set_enabled(False)
 
