@@ -47,13 +47,13 @@ class ReviewView(W.VBox):
         self.moves.add_class("nid-review-moves-list")
         self.replay_buttons: list[W.Button] = []
         self.branch_buttons: list[W.Button] = []
-        self.children = []
+        self.children: tuple[W.Widget, ...] = ()
 
     def clear(self) -> None:
         self.headline.value = ""
         self.graph.outputs = ()
         self.moves.children = []
-        self.children = []
+        self.children = ()
 
     def show(self, game: Game, frame: Any, seats: Collection[int] = ()) -> None:
         """The review ``frame`` of ``game`` (:func:`nidavellir.analysis.review.review`),
@@ -129,7 +129,7 @@ class ReviewView(W.VBox):
             sections = [W.HTML("<i>" + _("Every move was the coach's own: well played.")
                                + "</i>")]
         self.moves.children = sections
-        self.children = [self.headline, self.graph, self.moves]
+        self.children = (self.headline, self.graph, self.moves)
 
     def _replay(self, step: int) -> None:
         if self.on_replay is not None:
