@@ -17,6 +17,7 @@ import pytest
 from nidavellir.analysis.review import move_words
 from nidavellir.bots import play_game
 from nidavellir.bots.judge import estimate_position, finest
+from nidavellir.cli import main
 from widgets import play_app
 from widgets.coach import hint_html
 from widgets.dashboard import Dashboard
@@ -208,9 +209,10 @@ def finished_dashboard():  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.slow(reason="a whole game's review, then Replay and a What-if branch opened "
-                        "from it: about 5 s of CPU")
+                        "from it, and the saved file read by every command: about 7 s of "
+                        "CPU")
 def test_review_lists_every_move_that_was_not_the_best_and_opens_the_position_before_it(
-        ) -> None:
+        tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     dash, app = finished_dashboard()
     coach = app.coach
     coach.review_level = "search@4"
@@ -279,6 +281,19 @@ def test_review_lists_every_move_that_was_not_the_best_and_opens_the_position_be
     assert fresh.slider.value == view.replay_buttons[-1].number - 1
     app.files.open_in_replay()
     assert "reviewed" in dash.replay.status.value
+    # Saved from the page, the reviewed game is read by every command (issue 57).
+    path = tmp_path / app.files.filename()
+    assert app.files.save_to(str(path))
+    capsys.readouterr()
+    assert main(["hint", str(path), "--at", str(number), "--level", "search@4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["decision"] == number
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "The review saved with this game:" in out and f"{number}. " in out
+    assert main(["review", str(path), "--level", "search@4", "--seats", "1",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "nothing judged again" in out and "best moves" in out
 
 
 def test_a_new_game_clears_what_belonged_to_the_old_one() -> None:

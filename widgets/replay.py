@@ -106,13 +106,13 @@ class ReplayPanel(W.VBox):
         self.example.on_click(guard(self.console, lambda _b: self.load_walkthrough(), "replay"))
         self.status = W.HTML("<i>" + _("Load a record (.json) to replay it.") + "</i>")
         self.status.add_class("nid-replay-status")
-        # The slider runs over the decisions taken (0 = before the first); its number is
-        # not shown: the position is named by the decision about to be taken, "Decision
-        # N", as the review, What-if and `nidavellir hint --at N` name it (position_text).
-        self.slider = W.IntSlider(min=0, max=0, value=0, description=_("Decision"),
-                                  continuous_update=False, readout=False,
-                                  layout=W.Layout(width="420px"),
-                                  style={"description_width": "initial"})  # "Entscheidung"
+        # The slider counts the decisions played (0 = before the first); the position is
+        # named by the decision about to be taken, "Decision N" beside it, as the review,
+        # What-if and `nidavellir hint --at N` name it (position_text): 84 played, the
+        # position of decision 85.
+        self.slider = W.IntSlider(min=0, max=0, value=0, description=_("Decisions played"),
+                                  continuous_update=False, layout=W.Layout(width="440px"),
+                                  style={"description_width": "initial"})
         self.slider.add_class("nid-replay-slider")
         self.position = W.HTML()
         self.position.add_class("nid-replay-position")
