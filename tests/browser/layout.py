@@ -6,7 +6,9 @@ and 1920x1080 fail on any.
   ellipsis) whose content is wider than its box, and a drop-down whose chosen option is
   wider than the drop-down;
 - **broken**: a word (two characters or more) of a visible text laid out on two lines (a
-  line may break after a hyphen or a slash, as typesetters do).
+  line may break after a hyphen or a slash, as typesetters do, and where the text marks a
+  break on purpose: a soft hyphen, shown as a hyphen when the line breaks there, or a
+  zero-width space).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ PROBLEMS = """
   while ((node = walker.nextNode())) {
     const el = node.parentElement;
     if (!el || !visible(el)) continue;
-    const re = /[^\\s\\-\u2010\u2013\u2014\\/]+/g; let m;
+    const re = /[^\\s\\-\u2010\u2013\u2014\\/\u00ad\u200b]+/g; let m;
     while ((m = re.exec(node.textContent))) {
       if (m[0].length < 2) continue;
       const range = document.createRange();
