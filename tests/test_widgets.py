@@ -741,6 +741,10 @@ def test_the_coach_row_draws_the_recommended_move_first_and_plays_it() -> None:
     first.click()
     assert submitted == [str(j.best)]
     assert "nid-recommended" in control.buttons[str(j.best)]._dom_classes
+    # Every move's button says its kind in a class (the page's tests find the controls by
+    # it, whatever the words: a ★, another language), the coach's own row too.
+    for notation, b in [*control.buttons.items(), *control.coach_buttons.items()]:
+        assert {"nid-choice", f"nid-verb-{notation.split()[0]}"} <= set(b._dom_classes)
     dwergs = [n for n in control.buttons if "Dwerg" in n]
     assert len(dwergs) >= 3
     for n in dwergs:
@@ -762,3 +766,4 @@ def test_every_copy_of_a_drawn_card_shows_the_coachs_figures() -> None:
     copy = control.copies[0]
     assert copy.description == control.buttons[copy.notation].description
     assert "%" in copy.description
+

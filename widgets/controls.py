@@ -277,6 +277,18 @@ def _label(text: str) -> W.HTML:
 CONTROLS: dict[type[declared.Control], type[Control]] = {}
 
 
+def mark_choice(b: W.Button, notation: str) -> None:
+    """Mark a button that plays a move, for the page's style and for anyone who finds it:
+    ``nid-choice`` and ``nid-verb-<verb>`` (the move's verb in the notation: ``take``,
+    ``bid``, ``hero``...). Its words may start with the coach's ★ or be in any language;
+    these classes do not change."""
+    b.notation = notation  # type: ignore[attr-defined]
+    b.add_class("nid-choice")
+    verb = notation.split(" ", 1)[0].lower()
+    if verb.isidentifier():
+        b.add_class(f"nid-verb-{verb}")
+
+
 class Control:
     """Base: buttons keyed by notation, extras for actions it does not draw."""
 
@@ -337,8 +349,7 @@ class Control:
         if colour:
             b.style.button_color = colour
             b.style.text_color = "white"
-        b.notation = notation  # type: ignore[attr-defined]
-        b.add_class("nid-choice")
+        mark_choice(b, notation)
         b.on_click(lambda _b, n=notation: self.ctx.submit(n))
         self.buttons[notation] = b
         return b
@@ -419,8 +430,7 @@ class Control:
             b = W.Button(description=f"★ {judgement.say(o.action)} ({figures})",
                          tooltip=judged_tip(o, judgement, notation),
                          layout=W.Layout(width="auto", margin="2px"))
-            b.notation = notation  # type: ignore[attr-defined]
-            b.add_class("nid-choice")
+            mark_choice(b, notation)
             b.add_class("nid-coach-pick")
             if o is judgement.options[0]:
                 b.add_class("nid-coach-best")
@@ -666,8 +676,7 @@ class CardControl(Control):
         if notation in self.buttons:  # a second copy of the same card (Pioneer's draw)
             b = W.Button(description=self._describe(notation), tooltip=tip,
                          layout=W.Layout(width="auto", margin="2px"))
-            b.notation = notation  # type: ignore[attr-defined]
-            b.add_class("nid-choice")
+            mark_choice(b, notation)
             b.on_click(lambda _b, n=notation: self.ctx.submit(n))
             self.copies.append(b)
         else:

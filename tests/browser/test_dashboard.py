@@ -282,8 +282,11 @@ def _play_bid_and_pick(pg: Any, label: str) -> None:
                          arg=[status, charts_text], timeout=UPDATE_TIMEOUT)
     chart1 = pg.evaluate(CHART_STATE, status)
     assert chart1 is not None and chart1["size"] != chart0["size"], "the chart did not follow"
-    # A card: wait for the bots' bids and the reveal, then the first 'take' button.
-    take = pg.locator(f"{app} button.widget-button").filter(has_text=re.compile(r"^take\b"))
+    # A card: wait for the bots' bids and the reveal, then the first card's button in the
+    # table's order. Found by its kind (the move's verb: ``nid-verb-take``), never by its
+    # words: they start with the coach's ★ when it is about as good as the best, and the
+    # coach's own row above repeats the best moves (``nid-coach-pick``).
+    take = pg.locator(f"{app} .nid-decision button.nid-verb-take:not(.nid-coach-pick)")
     take.first.wait_for(timeout=UPDATE_TIMEOUT)
     charts_text = pg.locator(status).inner_text()
     record(f"{label} pick click to board update",
