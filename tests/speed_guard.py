@@ -8,7 +8,8 @@ test takes longer but costs the same, so the machine's load never decides whethe
 too slow (``make test`` stays green beside other work). A test that mostly waits is caught
 by the time it spent neither computing nor waiting for a core: its wall time less the CPU
 time and the run-queue delays (Linux's schedstat) of its processes' threads; more than
-:data:`WAIT_FACTOR` times the limit fails too.
+:data:`WAIT_FACTOR` times the limit fails too (times the load per core on a crowded
+machine: a thread that ended during the test took its run-queue delay with it).
 
 Limits: :data:`LIMITS` (2 s for a test, 20 s for a browser test); ``--speed-limit=S`` sets
 the first, ``--speed-limit-browser=S`` the second, ``--speed-limit=0`` switches the guard
@@ -50,6 +51,17 @@ class Cost:
     wall: float
     limit: float
     reason: str | None
+
+
+def _crowding() -> float:
+    """How many times over the machine's cores are asked for (the 1-minute load average per
+    core, at least 1). A thread that ended during the test took its run-queue delay with it,
+    so on a crowded machine what is left of a test's wall time is not all waiting: the
+    waiting limit grows with the crowd."""
+    try:
+        return max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
+    except OSError:
+        return 1.0
 
 
 def tree_delay() -> float:
@@ -175,9 +187,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         return
     if cpu > limit:
         why = f"cost {cpu:.1f} s of CPU (its processes'; limit {limit:g} s)"
-    elif waited > WAIT_FACTOR * limit:
+    elif waited > WAIT_FACTOR * limit * _crowding():
         why = (f"took {wall:.1f} s, {waited:.1f} s of it waiting (neither computing nor "
-               f"waiting for a core; limit {WAIT_FACTOR * limit:g} s)")
+               f"waiting for a core; limit {WAIT_FACTOR * limit * _crowding():.0f} s)")
     else:
         return
     report.outcome = "failed"

@@ -133,6 +133,7 @@ def test_legal_actions_view_matches_the_facade() -> None:
     assert list(legal_actions(game)) == game.legal_actions()
 
 
+@pytest.mark.slow(reason='whole games of the greedy bot against random play: about 1.7 s of CPU')
 def test_greedy_beats_random_on_average() -> None:
     """30 seeded 3-player games, the greedy bot rotating through the seats against two
     random bots: it scores clearly more (about +45 points on average when measured)."""

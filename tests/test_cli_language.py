@@ -152,6 +152,8 @@ def test_ladder_speaks_the_language_asked_for(capsys: pytest.CaptureFixture[str]
     _no_english(out, _notation_and_data("random greedy Elo", str(tmp_path)))
 
 
+@pytest.mark.slow(reason='a game reviewed from the command line in three languages: about 2 s '
+                        'of CPU')
 def test_review_speaks_the_language_asked_for(capsys: pytest.CaptureFixture[str],
                                               monkeypatch: pytest.MonkeyPatch,
                                               tmp_path: Path) -> None:

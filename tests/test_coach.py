@@ -296,6 +296,7 @@ def test_review_lists_every_move_that_was_not_the_best_and_opens_the_position_be
     assert "nothing judged again" in out and "best moves" in out
 
 
+@pytest.mark.slow(reason="a whole game's review before the new game: about 3 s of CPU")
 def test_a_new_game_clears_what_belonged_to_the_old_one() -> None:
     dash, app = finished_dashboard()
     coach = app.coach
@@ -341,6 +342,7 @@ def test_whatif_shows_the_coachs_judgement_in_words() -> None:
     assert "margin over the best opponent" in panel.table.value
 
 
+@pytest.mark.slow(reason="What-if's judgement of two positions of a game: about 3 s of CPU")
 def test_whatif_marks_a_study_of_a_past_decision_until_studied_again() -> None:
     """Issue 44: the Play game moves on after a study: the study says in words which
     decision it scored and which one the game is at; studying again takes the mark off,

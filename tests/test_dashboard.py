@@ -117,6 +117,7 @@ def test_whatif_on_a_finished_play_game_says_why_next_to_the_button() -> None:
     assert dash.whatif.branch_app is None
 
 
+@pytest.mark.slow(reason='What-if judges a bid of 60 options: about 1.6 s of CPU')
 def test_whatif_scores_the_play_games_options() -> None:
     dash = Dashboard(bot_delay=0, build_all=True, charts=False)
     dash.whatif.level.options = [("test", "search@20")]

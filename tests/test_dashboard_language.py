@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from nidavellir import cards as C
 from nidavellir.actions import PLACES
 from nidavellir.i18n import escaped
@@ -50,6 +52,8 @@ def _figures(widget: Any) -> list[str]:
     return [re.sub(r"<[^>]+>", " ", t) for t in out if t]
 
 
+@pytest.mark.slow(reason='every tab of the dashboard, its walkthroughs and lessons built and '
+                        'read in the pseudo-language: about 7 s of CPU')
 def test_every_tab_walkthrough_and_lesson_shows_no_word_outside_the_catalogues(
         pseudo: None) -> None:  # noqa: F811
     from widgets.dashboard import TABS, Dashboard
@@ -114,6 +118,8 @@ def test_every_tab_walkthrough_and_lesson_shows_no_word_outside_the_catalogues(
                                   for (where, word), text in sorted(escapes.items()))
 
 
+@pytest.mark.slow(reason='a whole game played and reviewed in the pseudo-language: about 5 s of '
+                        'CPU')
 def test_the_games_review_shows_no_word_outside_the_catalogues(
         pseudo: None) -> None:  # noqa: F811
     """The coach's review of a finished game in the pseudo-language: its headline, every

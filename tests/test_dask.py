@@ -110,6 +110,8 @@ def test_partitioned_parquet_on_the_cluster(cluster: str, tmp_path: Path) -> Non
     assert len(dd.read_parquet(str(out))) == 360
 
 
+@pytest.mark.slow(reason="the ladder's games on a scheduler and two workers, whose own work "
+                        'counts: about 2 s of CPU')
 def test_the_ladder_through_dask_has_the_local_numbers(cluster: str) -> None:
     bots = ["random", "greedy"]
     local = ladder(bots, players=2, games=6, seed=5, progress=False)

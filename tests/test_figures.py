@@ -126,6 +126,7 @@ def test_figures_of_a_whole_game_mark_the_second_age() -> None:
 
 # ---------------------------------------------------------------------- live charts
 
+@pytest.mark.slow(reason='the live charts drawn after every decision of a game: about 1.5 s of CPU')
 def test_live_charts_redraw_after_every_decision() -> None:
     from nidavellir import Game
     from widgets.charts import PLOTLY_MIME, LiveCharts

@@ -135,6 +135,7 @@ def test_a_number_among_the_expansions_is_a_record_error() -> None:
     assert info.value.field is not None and "expansion" in str(info.value)
 
 
+@pytest.mark.slow(reason='a few hundred mutated records replayed: about 4 s of CPU')
 @examples(400)
 @given(record=mutations(RECORDS))
 def test_mutated_records_raise_only_record_errors(record: Any) -> None:
@@ -157,6 +158,7 @@ def test_random_values_as_records_raise_only_record_errors(record: Any) -> None:
         _check_record_error(exc, record)
 
 
+@pytest.mark.slow(reason='a few hundred files of random bytes read as records: about 2.5 s of CPU')
 @examples(150)
 @given(data=st.one_of(st.binary(max_size=200), st.text(max_size=200),
                       text_mutations([json.dumps(r) for r in RECORDS[:2]], max_changes=4)))
@@ -181,6 +183,7 @@ def _check_scenario_error(exc: ScenarioError, data: Any) -> None:
         assert exc.field is not None or exc.player is not None, f"unnamed: {exc}"
 
 
+@pytest.mark.slow(reason='a few hundred mutated scenario files scored: about 2 s of CPU')
 @examples(400)
 @given(data=mutations(SCENARIOS), hypothetical=st.booleans())
 def test_mutated_scenarios_raise_only_scenario_errors(data: Any, hypothetical: bool) -> None:
@@ -298,6 +301,7 @@ def cli_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     }
 
 
+@pytest.mark.slow(reason='the command line run on a few hundred argument lists: about 1.5 s of CPU')
 def test_cli_arguments_give_exit_codes_never_tracebacks(
         cli_files: dict[str, str], capsys: pytest.CaptureFixture[str]) -> None:
     @examples(250)
@@ -334,6 +338,7 @@ def _reviewed() -> list[dict[str, Any]]:
 REVIEWED = _reviewed()
 
 
+@pytest.mark.slow(reason='a few hundred mutated reviewed games read: about 1.5 s of CPU')
 @examples(250)
 @given(data=mutations(REVIEWED))
 def test_mutated_reviewed_games_raise_only_record_errors(data: Any) -> None:

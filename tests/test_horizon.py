@@ -149,6 +149,8 @@ def test_full_games_with_the_horizon_and_checked_moves(players: int,
     assert replay.scores().totals == game.scores().totals
 
 
+@pytest.mark.slow(reason='the fit script run in its own interpreter on seeded games: about 2.5 '
+                        's of CPU')
 def test_the_fit_script_writes_a_table_the_bots_can_read(tmp_path: Path) -> None:
     module = load_script("fit_horizon")
     played = module.play((3, True), 200)
@@ -164,6 +166,8 @@ def test_the_fit_script_writes_a_table_the_bots_can_read(tmp_path: Path) -> None
         module.main(["--games", "5"])
 
 
+@pytest.mark.slow(reason='the search benchmark run on real decisions, with and without the '
+                        'horizon: about 2 s of CPU')
 def test_bench_search_measures_real_decisions_with_and_without_the_horizon() -> None:
     """bench_search once read a forced move as its Thingvellir middle position (a search
     that returns at once: hundreds of millions of "iterations" per second)."""

@@ -65,6 +65,8 @@ def test_a_row_replays_alone(result) -> None:  # type: ignore[no-untyped-def]
     assert [r["total"] for r in replay] == game.sort_values("seat")["total"].tolist()
 
 
+@pytest.mark.slow(reason="the ladder's games played twice, on one and on two worker processes: "
+                        'about 3.5 s of CPU')
 def test_the_same_seed_gives_the_same_rows_whatever_the_workers(result) -> None:  # type: ignore[no-untyped-def]
     again = ladder(BOTS, players=3, games=3, seed=2, workers=2, progress=False)
     cols = [c for c in COLUMNS if c != "seconds"]

@@ -428,6 +428,8 @@ def test_a_tie_for_a_distinction_is_explained() -> None:
             assert shown in html
 
 
+@pytest.mark.slow(reason='games played on after undo and play again through the panels: about 2 '
+                        's of CPU')
 def test_undo_and_play_again_sit_with_the_decision() -> None:
     app = play_app(players=2, seats=["human", "random"], seed=7, bot_delay=0)
     panel = app.decision
@@ -451,6 +453,8 @@ def test_undo_and_play_again_sit_with_the_decision() -> None:
     assert app.session.seats == ["human", "random"]
 
 
+@pytest.mark.slow(reason='two games played through the panels, forced moves on and off: about 2 '
+                        's of CPU')
 def test_forced_moves_are_played_and_said_and_can_be_switched_off() -> None:
     on = play_app(players=3, seats=["human", "random", "random"], seed=12, bot_delay=0)
     rng = random.Random(12)
@@ -588,6 +592,7 @@ def test_the_log_and_undo_menu_never_show_another_seats_face_down_bid() -> None:
     assert panels[0] == panels[1]
 
 
+@pytest.mark.slow(reason='a record replayed through Replay at every decision: about 1.5 s of CPU')
 def test_a_replay_of_an_unfinished_record_shows_only_what_the_table_may_see() -> None:
     from widgets.replay import ReplayPanel
 
@@ -638,6 +643,8 @@ def _all_widgets(w):  # type: ignore[no-untyped-def]
         yield from _all_widgets(child)
 
 
+@pytest.mark.slow(reason='a game played through the Play tab with its order of changes '
+                        'recorded: about 2 s of CPU')
 def test_the_page_receives_each_move_in_the_order_of_the_story() -> None:
     """Issue 44: at every move of a whole game against a bot (the end of each age
     included), the page receives what happened (status, table, boards, log) before the

@@ -15,6 +15,8 @@ from nidavellir.integrations.encoding import action_index  # noqa: E402
 from nidavellir.integrations.openspiel import NidavellirState, resample  # noqa: E402
 
 
+@pytest.mark.slow(reason="OpenSpiel's own random simulation test, whole games through the "
+                        'adapter with its checks at every step: 2 to 5 s of CPU')
 @pytest.mark.parametrize("params", [{"players": 2}, {"players": 3, "expansions": "thingvellir"},
                                     {"players": 5}])
 def test_openspiels_random_sim_test(params: dict) -> None:
@@ -64,6 +66,8 @@ def test_resampling_keeps_the_information_state() -> None:
         assert r.legal_actions() == a.legal_actions()
 
 
+@pytest.mark.slow(reason="OpenSpiel's ISMCTS plays a whole game against the lab's bots: about 2 "
+                        's of CPU')
 def test_ismcts_plays_against_the_projects_bots() -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 

@@ -90,6 +90,8 @@ def _first_legal(session: Any) -> str:
     return str(sorted(session.game.legal_actions(), key=str)[0])
 
 
+@pytest.mark.slow(reason='the Play tab through an age in the pseudo-language, every text read: '
+                        'about 1.7 s of CPU')
 def test_the_play_tab_shows_no_word_outside_the_catalogues(pseudo: None) -> None:
     from widgets.dashboard import Dashboard
 

@@ -89,6 +89,8 @@ def _errors(app: LessonApp) -> Iterator[str]:
     yield "a hand of 2 coins"
 
 
+@pytest.mark.slow(reason='every kind of question simulated and its quiz checked in the '
+                        'pseudo-language: about 2 s of CPU')
 def test_the_lab_shows_no_word_outside_the_catalogues(pseudo: None) -> None:  # noqa: F811
     allowed = {w for c in C.ALL_CARDS for w in re.split(r"[/\s]", c.token)}
     allowed |= NOTATION | TYPED

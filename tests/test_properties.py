@@ -204,6 +204,7 @@ def play(game: Game, rng: random.Random, ledger: Ledger | None = None,
 
 # ---------------------------------------------------------------------- many games
 
+@pytest.mark.slow(reason='125 seeded games, the ledger checked at every decision: 2 to 4 s of CPU')
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_conservation_at_every_decision(players: int) -> None:
     for seed in range(125):
@@ -214,6 +215,7 @@ def test_conservation_at_every_decision(players: int) -> None:
         check_end(game)
 
 
+@pytest.mark.slow(reason='375 seeded games scored against an independent table: about 2 s of CPU')
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_thousands_of_games_end_and_score_consistently(players: int) -> None:
     lengths = []
@@ -244,6 +246,7 @@ def test_replaying_the_record_gives_the_identical_state(seed: int, players: int,
     assert replayed.log() == game.log()
 
 
+@pytest.mark.slow(reason="hypothesis's examples, each a game undone and redone: about 2 s of CPU")
 @settings(PROFILE, max_examples=80)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5), thingvellir=st.booleans(),
        points=st.lists(st.floats(0, 1, exclude_max=True), min_size=1, max_size=4))

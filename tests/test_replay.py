@@ -8,6 +8,8 @@ import doctest
 import json
 from pathlib import Path
 
+import pytest
+
 import widgets.replay as replay_module
 from nidavellir import Game
 from nidavellir.lessons import builtin
@@ -21,6 +23,7 @@ def test_doctests() -> None:
     assert result.failed == 0 and result.attempted > 0
 
 
+@pytest.mark.slow(reason="the charts drawn again at each move of Replay's slider: about 2 s of CPU")
 def test_slider_moves_board_info_and_charts() -> None:
     panel = ReplayPanel()
     assert panel.slider.disabled and panel.branch_button.disabled

@@ -128,6 +128,8 @@ def _check(games: list[tuple[int, tuple[str, ...], int]]) -> tuple[list[str], Co
     return problems, declared
 
 
+@pytest.mark.slow(reason='twin games played on at every decision of seeded games, their events '
+                        'compared: about 4 s of CPU')
 def test_every_event_that_shows_a_face_down_coin_declares_it() -> None:
     problems, declared = _check(GAMES)
     assert problems == []

@@ -45,6 +45,7 @@ def bidding_after_others(g: Game) -> bool:
     (3, 1, (), picking_with_hidden_bids), (3, 2, (), bidding_after_others),
     (4, 3, TV, picking_with_hidden_bids), (2, 4, TV, bidding_after_others),
 ])
+@pytest.mark.slow(reason='two searches and two analyses of twin positions: up to 3 s of CPU')
 def test_no_peeking_twins_get_the_same_choice_and_analysis(
         players: int, seed: int, expansions: tuple[str, ...], want: object) -> None:
     game = find(players, seed, expansions, want)
@@ -76,6 +77,8 @@ def _positions_of_every_kind() -> dict[str, Game]:
 POSITIONS = _positions_of_every_kind()
 
 
+@pytest.mark.slow(reason='the search decides at a position of every decision kind: about 4 s of '
+                        'CPU')
 def test_every_decision_kind_is_reached_and_handled() -> None:
     kinds = set(CHOICES)
     assert set(POSITIONS) == kinds, f"missing {kinds - set(POSITIONS)}"
@@ -178,6 +181,7 @@ def test_a_time_budget_is_kept() -> None:
     assert time.perf_counter() - start < 0.2 + 0.5  # one iteration may run past the deadline
 
 
+@pytest.mark.slow(reason='whole games of the search against random play: about 2 s of CPU')
 def test_the_search_beats_random_play() -> None:
     """A sanity check of strength (the real figures are in benchmarks/README.md)."""
     wins = 0

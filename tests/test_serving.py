@@ -592,6 +592,8 @@ def test_the_kernel_websocket_is_compressed(server: VoilaServer, page: dict[str,
     assert b"permessage-deflate" in head.lower()
 
 
+@pytest.mark.slow(reason='a dashboard rendered by the server (its kernel runs the notebook) and '
+                        'shut down: about 2.5 s of CPU')
 def test_the_shutdown_request_of_a_closed_page_ends_its_kernel(server: VoilaServer) -> None:
     """What a page sends when it is closed or reloaded (Voila's beforeunload beacon: a POST
     with the _xsrf cookie's value). Without the cookie (Voila alone) it was refused (403)."""

@@ -55,6 +55,7 @@ def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
     return pytester.runpytest_subprocess("-p", "no:xdist", "-p", "no:cacheprovider", *args)
 
 
+@pytest.mark.slow(reason='a pytest run of its own in a fresh interpreter: about 1.5 s of CPU')
 def test_a_costly_test_fails_with_its_name_and_cost_unless_marked(suite: pytest.Pytester) -> None:
     result = run(suite, "--speed-limit=0.1")
     outcomes = result.parseoutcomes()

@@ -106,6 +106,8 @@ def same(wt: Walkthrough, action) -> bool:  # type: ignore[no-untyped-def]
     return all(a.observation(p) == b.observation(p) for p in range(a.config.players))
 
 
+@pytest.mark.slow(reason='every step of a walkthrough, its moves made and wrong ones refused: '
+                        'about 2 s of CPU')
 @pytest.mark.parametrize("key", list(LESSONS))
 def test_walk_every_step_make_every_move_and_refuse_wrong_ones(key: str) -> None:
     app = WalkthroughApp(Walkthrough.of(key))
@@ -361,6 +363,8 @@ def test_the_walkthrough_board_is_the_play_tabs_renderer_told_what_changed() -> 
     assert "nid-changed" not in board_html(after, after, learner=0, sheet=sheet)
 
 
+@pytest.mark.slow(reason='a whole walkthrough played step by step through the tab: about 2 s of '
+                        'CPU')
 def test_the_last_step_says_the_lesson_is_complete_and_offers_the_next() -> None:
     """Issue 44: the last step of every walkthrough, its move made, says the lesson is
     complete and offers the next lesson (after the last one, the Play tab); Next lesson

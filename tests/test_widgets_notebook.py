@@ -17,6 +17,7 @@ def test_play_notebook_is_stored_without_outputs():
     assert all(not c.get("outputs") and c.get("execution_count") is None for c in code)
 
 
+@pytest.mark.slow(reason='a kernel started and the Play notebook run in it: about 2.5 s of CPU')
 def test_play_notebook_runs_and_shows_the_app():
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
