@@ -56,9 +56,17 @@ PROBLEMS = """
     const re = /[^\\s\\-\u2010\u2013\u2014\\/\u00ad\u200b]+/g; let m;
     while ((m = re.exec(node.textContent))) {
       if (m[0].length < 2) continue;
-      const range = document.createRange();
-      range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
-      const tops = new Set(Array.from(range.getClientRects()).filter(r => r.width > 0)
+      // The word's first character on its own, then the rest: when a line breaks at a
+      // soft hyphen, Chromium gives the hyphen it draws at the end of that line to the
+      // range of the characters after it (a first rectangle on the line above), so the
+      // first character counts by its last rectangle only.
+      const rects = (from, to) => {
+        const range = document.createRange();
+        range.setStart(node, from); range.setEnd(node, to);
+        return Array.from(range.getClientRects()).filter(r => r.width > 0);
+      };
+      const first = rects(m.index, m.index + 1).slice(-1);
+      const tops = new Set([...first, ...rects(m.index + 1, m.index + m[0].length)]
         .map(r => Math.round(r.top)));
       if (tops.size > 1) out.push({kind: 'broken', what: name(el), text: m[0]});
     }
