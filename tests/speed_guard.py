@@ -11,7 +11,11 @@ time and the run-queue delays (Linux's schedstat) of its processes' threads; mor
 :data:`WAIT_FACTOR` times the limit fails too (times the load per core on a crowded
 machine: a thread that ended during the test took its run-queue delay with it).
 
-Limits: :data:`LIMITS` (2 s for a test, 20 s for a browser test); ``--speed-limit=S`` sets
+Limits: :data:`LIMITS` (2 s for a test, 20 s for a browser test). The same work costs more
+CPU time on a crowded machine (shared caches and clocks: the search tests' CPU seconds grew
+by 14-20% at a load of 16 on two cores), so a test fails only past :data:`TOLERANCE` times
+its limit; one between the limit and that is listed at the end as over its budget, to be
+made cheaper, without turning the suite red on a busy machine. ``--speed-limit=S`` sets
 the first, ``--speed-limit-browser=S`` the second, ``--speed-limit=0`` switches the guard
 off (``make test PYTEST_ARGS=--speed-limit=0`` while profiling). A test that must cost more
 says why::
@@ -36,6 +40,8 @@ import pytest
 
 #: The most CPU seconds a test's call may cost: (non-browser, browser).
 LIMITS = (2.0, 20.0)
+#: A test fails past this many times its limit (CPU time grows on a crowded machine).
+TOLERANCE = 1.5
 #: A test waits too long when its wall time passes this many times its limit.
 WAIT_FACTOR = 5.0
 SHOWN = 20
@@ -58,6 +64,8 @@ def _crowding() -> float:
     core, at least 1). A thread that ended during the test took its run-queue delay with it,
     so on a crowded machine what is left of a test's wall time is not all waiting: the
     waiting limit grows with the crowd."""
+    if os.environ.get("NIDAVELLIR_TEST_CROWDING"):  # the guard's own test: a fixed crowd
+        return float(os.environ["NIDAVELLIR_TEST_CROWDING"])
     try:
         return max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
     except OSError:
@@ -185,8 +193,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report.user_properties.append((_KEY, (cpu, wall, limit, reason)))
     if limit <= 0 or reason is not None or not report.passed:
         return
-    if cpu > limit:
-        why = f"cost {cpu:.1f} s of CPU (its processes'; limit {limit:g} s)"
+    if cpu > limit * TOLERANCE:
+        why = (f"cost {cpu:.1f} s of CPU (its processes'; limit {limit:g} s, failing past "
+               f"{limit * TOLERANCE:g} s)")
     elif waited > WAIT_FACTOR * limit * _crowding():
         why = (f"took {wall:.1f} s, {waited:.1f} s of it waiting (neither computing nor "
                f"waiting for a core; limit {WAIT_FACTOR * limit * _crowding():.0f} s)")
@@ -213,6 +222,10 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     for c in sorted(_COSTS, key=lambda c: -c.cpu)[:SHOWN]:
         mark = f"  [slow: {c.reason}]" if c.reason else ""
         write(f"{c.cpu:7.1f} s CPU {c.wall:7.1f} s wall  {c.nodeid}{mark}")
+    over = [c for c in _COSTS if not c.reason and 0 < c.limit < c.cpu]
+    for c in sorted(over, key=lambda c: -c.cpu):
+        write(f"over its budget ({c.limit:g} s; it fails past {c.limit * TOLERANCE:g} s): "
+              f"{c.cpu:.1f} s CPU  {c.nodeid}")
     total_cpu = sum(c.cpu for c in _COSTS)
     marked = [c for c in _COSTS if c.reason]
     write(f"{len(_COSTS)} tests, {total_cpu:.0f} s of CPU in all; {len(marked)} marked "
