@@ -77,8 +77,11 @@ def test_the_coachs_move_comes_first_and_nothing_is_cut(voila_server: VoilaServe
             assert first[0]["bottom"] <= 800, (lang, decision, first[0])  # the first screen
             assert first[0]["text"].startswith("★") and "%" in first[0]["text"]
             no_problems(pg, f"Play, decision {decision + 1} ({lang})", APP)
+            # Mark what is shown (the next decision's buttons are the new ones), then the
+            # learner plays the coach's move: the button just marked.
             mark_old(pg, f"{DECISION} button")
-            best.click(timeout=UPDATE_TIMEOUT)  # the learner plays the coach's move
+            pg.locator(f"{DECISION} button.nid-coach-best[data-old]").click(
+                timeout=UPDATE_TIMEOUT)
         tabs.nth(2).click()  # Replay: a reviewed game, reopened whole
         pg.locator(".nid-replay-path input").fill(REVIEWED)
         pg.locator(".nid-replay-load").click()

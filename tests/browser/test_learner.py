@@ -99,11 +99,18 @@ def test_end_of_age_summary_then_save_and_open_in_replay(voila_server: VoilaServ
     for _ in range(80):  # every human decision of age 1: the first choice offered
         if summary.is_visible():
             break
+        # The coach's row first: wait until it has judged the decision (its placeholder
+        # gone; a decision whose moves all lead to one position has no row), since a bid's
+        # menus start on nothing and only a move's button plays.
+        pg.wait_for_function(
+            "(sel) => { const w = document.querySelector(sel + ' .nid-coach-picks-wait'); "
+            "return !w || w.offsetParent === null; }", arg=DECISION, timeout=UPDATE_TIMEOUT)
         # Mark the buttons shown, click one, wait for new buttons (or the summary): the
         # panel's widgets are rebuilt after each move, asynchronously in the page.
         mark_old(pg, f"{DECISION} button.nid-choice")
-        # The first choice offered: the coach's move, drawn first (issue 57).
-        pg.locator(f"{DECISION} button.nid-coach-best:not([data-old])").first.click(
+        # The first choice offered: the coach's move, drawn first (issue 57), found among
+        # the buttons just marked (the coach's own is one of them).
+        pg.locator(f"{DECISION} button.nid-choice[data-old]:not([disabled])").first.click(
             timeout=UPDATE_TIMEOUT)
         pg.wait_for_function(
             "(sel) => { const c = document.querySelector(sel + ' .nid-summary-continue'); "
