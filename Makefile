@@ -168,6 +168,7 @@ bench-class: setup chromium
 	$(BIN)/python benchmarks/bench_class_protocol.py $(BENCH_CLASS_ARGS)
 	$(BIN)/python benchmarks/bench_class_chaos.py --students 30
 	$(BIN)/python benchmarks/bench_class_view.py --students 30 --seconds 30
+	$(BIN)/python benchmarks/bench_pages_at_once.py --pages 10
 
 # The lock from pyproject.toml's ranges, keeping every pin they still allow (after a range
 # was changed by hand). LOCK_ARGS="-P voila==0.5.14" moves one package.

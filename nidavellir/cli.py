@@ -242,6 +242,19 @@ def run_simulate(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def _configure_puzzles(parser: argparse.ArgumentParser) -> None:
+    from .analysis.puzzles.generate import configure_parser
+
+    configure_parser(parser)
+
+
+def run_puzzles(args: argparse.Namespace) -> int:
+    """``nidavellir puzzles generate|check``: see :mod:`nidavellir.analysis.puzzles`."""
+    from .analysis.puzzles.generate import run
+
+    return run(args)
+
+
 def _configure_lesson(parser: argparse.ArgumentParser) -> None:
     from .lessons.cli import configure
 
@@ -272,6 +285,8 @@ COMMANDS: dict[str, Command] = {
                     _configure_hint, run_hint),
     "lesson": Command(N_("lesson files: list them, check them, show one step by step"),
                       _configure_lesson, run_lesson),
+    "puzzles": Command(N_("puzzles from real games: generate a puzzle file, check one"),
+                       _configure_puzzles, run_puzzles),
 }
 
 

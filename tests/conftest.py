@@ -9,11 +9,18 @@ small search; tests of the coach itself name their levels.
 The suite reads English whatever the machine's locale: the command line and a server
 without ``--language`` follow ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG`` (a CI machine
 set to German would otherwise see German output); tests of other languages say so.
+
+The learner's puzzle history (``NIDAVELLIR_DATA_DIR``, issue 54) lives in a temporary
+folder of the run: no test, and no kernel of a test's server, reads or writes the user's
+own.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 
 import pytest
 
@@ -23,6 +30,9 @@ os.environ.setdefault("NIDAVELLIR_COACH_LEVEL", "search@6")
 for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_name, None)
 os.environ["LANG"] = "C.UTF-8"
+_DATA = tempfile.mkdtemp(prefix="nidavellir-data-")
+os.environ["NIDAVELLIR_DATA_DIR"] = _DATA
+atexit.register(shutil.rmtree, _DATA, True)
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: before it fails: a safety net for a state that never comes, never a speed goal. The
 #: tests wait for states, never for a fixed time, so a busy machine (other processes on
 #: its cores) makes them slower, not red. NIDAVELLIR_TEST_PATIENCE=S changes it.
-PATIENCE_S = float(os.environ.get("NIDAVELLIR_TEST_PATIENCE", "600"))
+PATIENCE_S = float(os.environ.get("NIDAVELLIR_TEST_PATIENCE", "240"))
 
 
 def wait_until(ready: Any, what: str, patience: float = PATIENCE_S, every: float = 0.1) -> None:

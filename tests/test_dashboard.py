@@ -31,7 +31,9 @@ def test_tabs_are_built_when_opened() -> None:
     assert dash.whatif is not None
     dash.select("lessons")
     assert dash.lessons is not None
-    assert [t for _, t in TABS] == [dash.tabs.get_title(i) for i in range(5)]
+    dash.select("puzzles")
+    assert dash.puzzles is not None and dash.puzzles.puzzle is not None
+    assert [t for _, t in TABS] == [dash.tabs.get_title(i) for i in range(len(TABS))]
 
 
 def test_play_tab_bid_and_pick_update_board_and_charts() -> None:

@@ -71,8 +71,14 @@ def test_every_tab_walkthrough_and_lesson_shows_no_word_outside_the_catalogues(
                 escapes.setdefault((where, word), text[:160])
 
     seats = tuple(dash.play.session.game.names) if dash.play is not None else ()
+    # The puzzle on screen: its buttons' tooltips are moves in notation (the same in every
+    # language, docs/notation.md), e.g. ``enlist first``.
+    assert dash.puzzles is not None and dash.puzzles.puzzle is not None
+    notation = {w for a in dash.puzzles.puzzle.game().legal_actions()
+                for w in re.split(r"[\s/@]", str(a)) if w}
     for key, _title in TABS:
-        read(f"tab {key}", dash.boxes[key], seats)
+        read(f"tab {key}", dash.boxes[key], seats + tuple(notation) if key == "puzzles"
+             else seats)
     walkthroughs = dash.walkthrough
     assert walkthroughs is not None
     steps = 0

@@ -137,7 +137,7 @@ def _for_students(state: ClassState) -> tuple[Any, ...]:
     """What of the class's state a student's page follows (a change of anything else
     redraws no lesson)."""
     return (state.run, state.lesson, state.lock, state.paused, state.teacher_led,
-            state.revealed, state.asked)
+            state.revealed, state.asked, state.puzzles)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

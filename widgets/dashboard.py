@@ -4,7 +4,9 @@ Tabs: **Walkthrough** (the guided rules lessons: the lab's three, then a teacher
 from ``--lessons``), **Play** (a game against bots, with live charts), **Replay** (a
 record stepped through with a slider), **What-if** (score every option of a decision, play
 on from a branch and compare), **Probability lessons** (the lesson sequence, then the free
-lab on the Play tab's game once it exists: :mod:`widgets.probability_lessons`).
+lab on the Play tab's game once it exists: :mod:`widgets.probability_lessons`),
+**Puzzles** (find the best move in positions from real games, rated:
+:mod:`widgets.puzzles`).
 
 Tabs other than the first are built the first time they are opened, so the page appears
 quickly. Every error — a panel that fails to build, a failing button, a bad record —
@@ -12,7 +14,7 @@ shows in the console at the bottom of the page.
 
 >>> dash = Dashboard(build_all=True)
 >>> [dash.tabs.get_title(i) for i in range(len(TABS))]
-['Walkthrough', 'Play', 'Replay', 'What-if', 'Probability lessons']
+['Walkthrough', 'Play', 'Replay', 'What-if', 'Probability lessons', 'Puzzles']
 >>> dash.play.session.decision.kind
 'bid'
 """
@@ -41,6 +43,7 @@ from .walkthrough import WalkthroughTab
 
 if TYPE_CHECKING:  # pandas and plotly load when a tab that draws charts opens
     from .charts import LiveCharts
+    from .puzzles import PuzzlesTab
     from .replay import ReplayPanel
 
 esc = html.escape
@@ -49,6 +52,7 @@ esc = html.escape
 TABS: tuple[tuple[str, str], ...] = (
     ("walkthrough", N_("Walkthrough")), ("play", N_("Play")), ("replay", N_("Replay")),
     ("whatif", N_("What-if")), ("lessons", N_("Probability lessons")),
+    ("puzzles", N_("Puzzles")),
 )
 
 
@@ -399,6 +403,7 @@ class Dashboard(W.VBox):
         self.replay: ReplayPanel | None = None
         self.whatif: WhatIfPanel | None = None
         self.lessons: W.Widget | None = None
+        self.puzzles: PuzzlesTab | None = None
         #: In class mode, the student's link to the class (made with the page, so that a
         #: page that comes back after its kernel died finds its tab, lesson and step).
         self.link: ClassLink | None = (ClassLink(banner=False) if class_store() is not None
@@ -534,6 +539,28 @@ class Dashboard(W.VBox):
         self.lessons = lessons_panel(self.play.session if self.play is not None else None,
                                      self.console, self.link)
         return self.lessons
+
+    def _build_puzzles(self) -> W.Widget:
+        from .puzzles import PuzzlesTab
+
+        self.puzzles = PuzzlesTab(console=self.console, link=self.link,
+                                  open_game=self.open_puzzle_game, reviewed=self._reviewed,
+                                  chart=self.charts)
+        return self.puzzles
+
+    def _reviewed(self) -> tuple[Game, Any] | None:
+        """The Play tab's reviewed game and its review (Practise your mistakes)."""
+        coach = self.play.coach if self.play is not None else None
+        if coach is None or coach.reviewed_game is None or coach.review_frame is None:
+            return None
+        return coach.reviewed_game, coach.review_frame
+
+    def open_puzzle_game(self, game: Game, step: int) -> None:
+        """The Replay tab with the game a puzzle came from, at the puzzle's decision."""
+        self.select("replay")
+        self.open_tab("replay")
+        assert self.replay is not None
+        self.replay.load_game(game, _("the puzzle's game"), step=step)
 
     def _branched(self, game: Game, original: Game, index: int) -> None:
         self.open_tab("whatif")

@@ -9,7 +9,7 @@ kernel, and the interface is built in it, with a switch to the other languages a
 A *preheated* kernel (the class pool, docs/serving.md) runs the notebook before any page
 asks for it: it builds the interface in the server's default language and finishes the
 notebook (the pool counts a kernel ready only then); a thread waits for the page's request
-(Voila's ``wait_for_request``, which Voila answers when a page takes the kernel) and, if the
+(:func:`wait_for_request`, which Voila answers when a page takes the kernel) and, if the
 page asks for another language, builds the interface again in that one: the page shows the
 server's language for a moment, then its own. A class taught in the server's language loses
 nothing of the preheating.
@@ -21,11 +21,12 @@ new kernel in that language (the game on the page starts again).
 from __future__ import annotations
 
 import html
+import json
 import os
 import sys
 import threading
 import urllib.parse
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -122,11 +123,42 @@ def page(build: Callable[[], Any], environ: Mapping[str, str] | None = None,
     shown = LanguagePage(build, server_language(env))
     display(shown)
     if wait is None:
-        from voila.utils import wait_for_request
-
         wait = wait_for_request
     _LANGUAGE.run(lambda: _when_requested(shown, env, wait))
     return shown
+
+
+def request_address(environ: Mapping[str, str] = os.environ) -> str:
+    """Where a preheated kernel hears of its page's request: Voila's query socket for the
+    kernel (``voila.utils.wait_for_request`` builds the same address from the same
+    variables, which Voila sets in its kernels' environment).
+
+    >>> request_address({"VOILA_APP_PORT": "8901", "VOILA_SERVER_URL": "/lab/",
+    ...                  "VOILA_KERNEL_ID": "k1"})
+    'ws://127.0.0.1:8901/lab/voila/query/k1'
+    """
+    protocol = environ.get("VOILA_WS_PROTOCOL", "ws")
+    ip = environ.get("VOILA_APP_IP", "127.0.0.1")
+    port = environ.get("VOILA_APP_PORT", "8866")
+    base = environ.get("VOILA_WS_BASE_URL", environ.get("VOILA_SERVER_URL", "/"))
+    return f"{protocol}://{ip}:{port}{base}voila/query/{environ.get('VOILA_KERNEL_ID', '')}"
+
+
+def wait_for_request(environ: MutableMapping[str, str] = os.environ) -> None:
+    """Wait until a page takes this preheated kernel, then put its request (query string,
+    headers Voila forwards) into ``environ``: Voila's ``voila.utils.wait_for_request``,
+    without importing the ``voila`` package, which brings the Jupyter server with it
+    (about 3.5 s of CPU in every kernel of the pool, most of a kernel's start)."""
+    import asyncio
+
+    import websockets
+
+    async def receive() -> str | bytes:
+        async with websockets.connect(request_address(environ), open_timeout=5) as socket:
+            return await socket.recv()
+
+    for key, value in json.loads(asyncio.run(receive())).items():
+        environ[key] = value
 
 
 def _when_requested(shown: LanguagePage, env: Mapping[str, str],

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,16 +30,79 @@ __all__ = ["PATIENCE_S", "VoilaServer", "free_port", "start_voila", "stop_voila"
 LOCAL_PREFIXES = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:", "about:")
 
 
+#: The teacher password of the shared class server (:func:`class_server`).
+TEACHER_PASSWORD = "owl-45"
+
+
+@dataclass
+class ClassServer:
+    """The class server the class tests share: a class folder, a teacher password, and a
+    teacher's folder of lessons (the example position lesson, a good walkthrough, a bad
+    one)."""
+
+    server: VoilaServer
+    folder: Path
+    """The class folder (its database: ``ClassStore(folder)``)."""
+    lessons: Path
+    password: str = TEACHER_PASSWORD
+
+
+def _docs_example(kind: str) -> str:
+    """The example lesson of ``kind`` in docs/lessons.md."""
+    text = (ROOT / "docs" / "lessons.md").read_text(encoding="utf-8")
+    return next(b for b in re.findall(r"```yaml\n(.*?)```", text, re.S)
+                if f"kind: {kind}" in b)
+
+
+def _start_class_server(tmp: Path) -> ClassServer:
+    lessons = tmp / "lessons"
+    shutil.copytree(ROOT / "examples" / "lessons", lessons)
+    walk = _docs_example("walkthrough")
+    (lessons / "first_bid.yaml").write_text(walk, encoding="utf-8")
+    (lessons / "broken_bid.yaml").write_text(
+        walk.replace("key: first-bid", "key: broken-bid").replace("move: take E9",
+                                                                   "move: take W10"),
+        encoding="utf-8")
+    folder = tmp / "class"
+    # Three kernels warm for the first students; afterwards two spares, refilled a second
+    # after the pages stop coming (a test's students come one after another).
+    server = start_voila("notebooks", tmp, extra=[
+        "--class-dir", str(folder), "--lessons", str(lessons), "--class-size", "3",
+        "--spares", "2", "--refill-quiet", "1"],
+        env={"NIDAVELLIR_TEACHER_PASSWORD": TEACHER_PASSWORD})
+    return ClassServer(server, folder, lessons)
+
+
+class _Patient:
+    """The shared Chromium, whose every context waits as long as the tests do
+    (:data:`PATIENCE_S`) in the calls that name no timeout (a click, a text read, an
+    ``evaluate``): Playwright's own default, 30 s, is a clock on a machine whose load nobody
+    controls (a throttled page's click missed it at a load of 16)."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **kwargs: Any) -> Any:
+        context = self._browser.new_context(**kwargs)
+        context.set_default_timeout(PATIENCE_S * 1000)
+        return context
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 class _Shared:
-    """One Voila server (the lab's notebooks) and one Chromium for every browser test of a
-    run, started by the first test that asks and stopped when the run leaves the browser
-    tests (:func:`pytest_runtest_teardown`), each process by its id. Leaving matters: a
-    worker of pytest-xdist that ran the browser tests runs others after them, and
-    Playwright's synchronous API keeps an event loop in its thread while it runs
-    (``asyncio.run`` then fails there)."""
+    """One Voila server (the lab's notebooks), one class server (:class:`ClassServer`, for
+    the class tests) and one Chromium for every browser test of a run, each started by the
+    first test that asks and stopped when the run leaves the browser tests
+    (:func:`pytest_runtest_teardown`), each process by its id. Leaving matters: a worker of
+    pytest-xdist that ran the browser tests runs others after them, and Playwright's
+    synchronous API keeps an event loop in its thread while it runs (``asyncio.run`` then
+    fails there)."""
 
     def __init__(self) -> None:
         self.server: VoilaServer | None = None
+        self.class_server: ClassServer | None = None
         self.playwright: Any = None
         self.browser: Any = None
 
@@ -46,6 +111,11 @@ class _Shared:
             self.server = start_voila("notebooks", tmp_path_factory.mktemp("voila"))
         return self.server
 
+    def classroom(self, tmp_path_factory: pytest.TempPathFactory) -> ClassServer:
+        if self.class_server is None:
+            self.class_server = _start_class_server(tmp_path_factory.mktemp("class"))
+        return self.class_server
+
     def chromium(self) -> Any:
         if self.browser is None:
             if not os.path.exists(CHROMIUM):
@@ -53,13 +123,14 @@ class _Shared:
             from playwright.sync_api import sync_playwright
 
             self.playwright = sync_playwright().start()
-            self.browser = self.playwright.chromium.launch(
-                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            self.browser = _Patient(self.playwright.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True))
         return self.browser
 
     def close(self) -> None:
-        browser, playwright, server = self.browser, self.playwright, self.server
-        self.browser = self.playwright = self.server = None
+        browser, playwright = self.browser, self.playwright
+        servers = [self.server, self.class_server.server if self.class_server else None]
+        self.browser = self.playwright = self.server = self.class_server = None
         try:
             if browser is not None:
                 with contextlib.suppress(Exception):
@@ -67,8 +138,9 @@ class _Shared:
             if playwright is not None:
                 playwright.stop()
         finally:
-            if server is not None:
-                stop_voila(server)
+            for server in servers:
+                if server is not None:
+                    stop_voila(server)
 
 
 SHARED = _Shared()
@@ -82,6 +154,50 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> VoilaServer:
 @pytest.fixture
 def chromium() -> Any:
     return SHARED.chromium()
+
+
+@dataclass
+class ClassRun:
+    """A class test's own lesson run on the shared class server (:func:`class_run`)."""
+
+    server: VoilaServer
+    folder: Path
+    password: str
+    run: int
+    others: int
+    """Students of earlier tests still counted in the class (their pages gave a sign within
+    the last minutes): the teacher page counts them among those who have not answered,
+    at most this many (they drop out as their time passes)."""
+
+    def store(self) -> Any:
+        from nidavellir.classroom.store import ClassStore
+
+        return ClassStore(self.folder)
+
+    def count_pattern(self, answered: int) -> str:
+        """The teacher page's count of a question this test's ``answered`` students
+        answered: "3 of N answered", N from 3 to 3 + :attr:`others`."""
+        return rf"^{answered} of ({'|'.join(str(answered + i) for i in range(self.others + 1))}) answered$"
+
+
+@pytest.fixture
+def class_run(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> ClassRun:
+    """The shared class server in a new lesson run of the test's own (named after it): the
+    pace free, nothing paused, revealed, projected, pinned or asked, no question waiting for
+    the teacher's reveal, no pseudonyms on the projector. Each class test names its students
+    differently: the students of earlier tests are still counted in the class for a few
+    minutes (:attr:`ClassRun.others`)."""
+    from nidavellir.classroom.store import REVEAL_AFTER, ClassStore
+    from nidavellir.classroom.store.summary import present
+
+    shared = SHARED.classroom(tmp_path_factory)
+    store = ClassStore(shared.folder)
+    state = store.new_run(request.node.name[:60])
+    for question in state.teacher_led:
+        store.set_reveal(question, REVEAL_AFTER)
+    store.show_names(False)
+    return ClassRun(shared.server, shared.folder, shared.password, state.run,
+                    present(store.students()))
 
 
 @pytest.hookimpl(trylast=True)

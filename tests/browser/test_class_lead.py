@@ -1,6 +1,7 @@
 """Issue 45 in a real browser: the teacher leads the lesson.
 
-A class server with a teacher password; three students open the dashboard's probability
+The class server the class tests share (a teacher password: tests/browser/conftest.py), in a
+lesson run of this test's own; three students open the dashboard's probability
 lessons and go to step 3 of the first lesson. The teacher locks the class at step 2 (each
 page goes back to step 2 and says it waits for the teacher), pauses (*Eyes on the
 teacher*, controls disabled), resumes, makes step 2's answer one the teacher reveals (the
@@ -15,33 +16,18 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS, VoilaServer, start_voila, stop_voila, watch_page
+from .conftest import ARTIFACTS, ClassRun, watch_page
 from .test_dashboard import DASHBOARD, LOAD_TIMEOUT, UPDATE_TIMEOUT, tab, wait_text
 
 pytestmark = pytest.mark.browser
 
-TEACHER_PASSWORD = "owl-45"
 VIEWPORT = {"width": 1280, "height": 800}
-NAMES = ("Ada", "Bo", "Cy")
-
-
-@pytest.fixture(scope="module")
-def lead_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[VoilaServer, Path]]:
-    tmp = tmp_path_factory.mktemp("class-lead")
-    folder = tmp / "class"
-    server = start_voila("notebooks", tmp, extra=[
-        "--class-dir", str(folder), "--class-size", "3", "--spares", "0"],
-        env={"NIDAVELLIR_TEACHER_PASSWORD": TEACHER_PASSWORD})
-    try:
-        yield server, folder
-    finally:
-        stop_voila(server)
+#: This test's students (the other class tests name theirs differently).
+NAMES = ("Eli", "Fay", "Gus")
 
 
 def _shot(pg: Any, name: str) -> None:
@@ -68,9 +54,10 @@ def _all_disabled(pg: Any, selector: str) -> None:
                          arg=selector, timeout=UPDATE_TIMEOUT)
 
 
+@pytest.mark.slow(reason="three students' pages, the teacher's and the projector, each a kernel: about 34 s of CPU")
 def test_the_teacher_locks_pauses_resumes_and_reveals_on_every_students_page(
-        lead_server: tuple[VoilaServer, Path], chromium: Any) -> None:
-    server, _folder = lead_server
+        class_run: ClassRun, chromium: Any) -> None:
+    server = class_run.server
     contexts, watched = [], []
     for name in NAMES:
         context = chromium.new_context(viewport=VIEWPORT)
@@ -93,7 +80,7 @@ def test_the_teacher_locks_pauses_resumes_and_reveals_on_every_students_page(
         teacher = teacher_context.new_page()
         teacher_watch = watch_page(teacher)
         teacher.goto(f"{server.url}/teacher/")
-        teacher.locator("input[name=password]").fill(TEACHER_PASSWORD)
+        teacher.locator("input[name=password]").fill(class_run.password)
         teacher.locator("button[type=submit]").click()
         teacher.locator("#plan tr[data-step='2'] .lock").wait_for(timeout=UPDATE_TIMEOUT)
         times: dict[str, float] = {}
@@ -153,7 +140,7 @@ def test_the_teacher_locks_pauses_resumes_and_reveals_on_every_students_page(
         wait_text(pages[0], ".nid-pl-simulated", r"\S")
         pages[0].locator("button.nid-pl-reveal").click()
         wait_text(pages[0], ".nid-pl-explanation", r"\S")
-        wait_text(teacher, ".question .count", r"3 of 3 answered")
+        wait_text(teacher, ".question .count", class_run.count_pattern(3))
         print("teacher's click to the last of 3 pages: " + ", ".join(
             f"{k} {v:.2f} s" for k, v in times.items()))
 

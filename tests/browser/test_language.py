@@ -10,28 +10,45 @@ languages. The test waits for states (the switch in the chosen language), never 
 
 from __future__ import annotations
 
-import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS, PATIENCE_S, start_voila, stop_voila, watch_page
+from .conftest import (
+    ARTIFACTS,
+    PATIENCE_S,
+    VoilaServer,
+    start_voila,
+    stop_voila,
+    wait_until,
+    watch_page,
+)
 
 pytestmark = pytest.mark.browser
 
 LOAD_TIMEOUT = int(PATIENCE_S * 1000)
 
 
-def test_a_preheated_class_pool_gives_each_page_its_language(
-        chromium: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+@pytest.fixture(scope="module")
+def german_class(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """The server of a class taught in German, once its three kernels have run the
+    dashboard (the pool is warm before any page comes)."""
     server = start_voila("notebooks", tmp_path_factory.mktemp("voila-language"), [
         "--language", "de", "--class-size", "3", "--spares", "0"])
+    try:
+        wait_until(lambda: "*** The class can come in" in server.log(),
+                   "the three kernels were ready")
+        yield server
+    finally:
+        stop_voila(server)
+
+
+def test_a_preheated_class_pool_gives_each_page_its_language(
+        chromium: Any, german_class: VoilaServer) -> None:
+    server = german_class
     contexts: list[Any] = []
     try:
-        ready = time.monotonic() + PATIENCE_S
-        while "*** The class can come in" not in server.log():
-            assert time.monotonic() < ready, "the three kernels were not ready:\n" + server.log()
-            time.sleep(0.5)
         cases = [  # (address, browser locale, the language chosen, languages built)
             ("?lang=en", "fr-FR", "en", "de en"),
             ("", "fr-FR", "fr", "de fr"),
@@ -65,4 +82,3 @@ def test_a_preheated_class_pool_gives_each_page_its_language(
     finally:
         for ctx in contexts:
             ctx.close()
-        stop_voila(server)

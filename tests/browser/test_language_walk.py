@@ -72,6 +72,7 @@ def record_length() -> int:
     return len(json.loads((ROOT / RECORD).read_text(encoding="utf-8"))["actions"])
 
 
+@pytest.mark.slow(reason="opens every tab, walkthrough and lesson of the page in the pseudo-language: about 30 s of CPU")
 def test_every_tab_in_the_pseudo_language_shows_no_word_outside_the_catalogues(
         voila_server: VoilaServer, chromium: Any) -> None:
     context = chromium.new_context(viewport={"width": 1280, "height": 800})

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from .conftest import ARTIFACTS, PageWatch, VoilaServer, watch_page
+from .playing import near_the_end_of
 from .test_dashboard import (
     LOAD_TIMEOUT,
     UPDATE_TIMEOUT,
@@ -78,8 +79,7 @@ def test_an_error_shows_next_to_its_control(voila_server: VoilaServer, page: Pag
     assert abs(error["y"] - control["y"]) < 400  # right under the controls, not far below
     # A good move clears it.
     before = _moves(pg)
-    # The coach's bid, drawn first (the bid's menus start on nothing: "Bid" asks).
-    pg.locator(f"{DECISION} button.nid-coach-best").click(timeout=UPDATE_TIMEOUT)
+    pg.locator(f"{DECISION} button.nid-choice", has_text=re.compile(r"^Bid$")).click()
     _wait_moves_above(pg, before)
     pg.wait_for_function(f"() => document.querySelector('{DECISION} .nid-decision-error')"
                          ".innerText.trim() === ''", timeout=UPDATE_TIMEOUT)
@@ -88,36 +88,27 @@ def test_an_error_shows_next_to_its_control(voila_server: VoilaServer, page: Pag
 
 def test_end_of_age_summary_then_save_and_open_in_replay(voila_server: VoilaServer,
                                                         page: PageWatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A 2-player game against a random bot, taken over two of the learner's decisions
+    before the end of age 1 (the rest played in the page's kernel: tests/browser/
+    playing.py): the summary waits after the last pick, then the game is saved and opened
+    in Replay."""
     pg = page.page
     open_dashboard(voila_server, pg)
     tab(pg, "Play").click()
-    # A quick 2-player game against a random bot, no pause between bot moves.
-    new_two_player_game(pg, "human", "easy (random)")
-    pg.locator(f"{DECISION}.nid-moves-0 button.nid-choice:not([data-old])").first.wait_for(
-        timeout=UPDATE_TIMEOUT)
+    pg.locator(f"{DECISION} button.nid-choice").first.wait_for(timeout=LOAD_TIMEOUT)
+    mark_old(pg, f"{DECISION} button.nid-choice")
+    near_the_end_of(voila_server, pg, age=1, before=2, seed=6)
     summary = pg.locator(f"{DECISION} .nid-summary-continue")
-    for _ in range(80):  # every human decision of age 1: the first choice offered
-        if summary.is_visible():
-            break
-        # The coach's row first: wait until it has judged the decision (its placeholder
-        # gone; a decision whose moves all lead to one position has no row), since a bid's
-        # menus start on nothing and only a move's button plays.
-        pg.wait_for_function(
-            "(sel) => { const w = document.querySelector(sel + ' .nid-coach-picks-wait'); "
-            "return !w || w.offsetParent === null; }", arg=DECISION, timeout=UPDATE_TIMEOUT)
-        # Mark the buttons shown, click one, wait for new buttons (or the summary): the
-        # panel's widgets are rebuilt after each move, asynchronously in the page.
+    for _ in range(2):  # the learner's last decisions of age 1: the first choice offered
+        # Wait for new buttons, click one: the panel's widgets are rebuilt after each
+        # move, asynchronously in the page.
+        pg.locator(f"{DECISION} button.nid-choice:not([data-old]):not([disabled])"
+                   ).first.wait_for(timeout=UPDATE_TIMEOUT)
         mark_old(pg, f"{DECISION} button.nid-choice")
-        # The first choice offered: the coach's move, drawn first (issue 57), found among
-        # the buttons just marked (the coach's own is one of them).
-        pg.locator(f"{DECISION} button.nid-choice[data-old]:not([disabled])").first.click(
-            timeout=UPDATE_TIMEOUT)
-        pg.wait_for_function(
-            "(sel) => { const c = document.querySelector(sel + ' .nid-summary-continue'); "
-            "if (c && c.offsetParent !== null) return true; return !!document.querySelector("
-            "sel + ' button.nid-choice:not([data-old]):not([disabled])'); }",
-            arg=DECISION, timeout=UPDATE_TIMEOUT)
-    assert summary.is_visible(), "no end-of-age summary after age 1"
+        pg.locator(f"{DECISION} button.nid-choice:not([disabled])").first.click()
+    pg.wait_for_function(
+        "(sel) => { const c = document.querySelector(sel + ' .nid-summary-continue'); "
+        "return c && c.offsetParent !== null; }", arg=DECISION, timeout=UPDATE_TIMEOUT)
     text = pg.locator(f"{DECISION} .nid-age-summary").inner_text()
     assert "End of age 1" in text and "Distinctions" in text and "ranks" in text
     assert pg.locator(f"{DECISION} button.nid-choice").count() == 0  # it waits

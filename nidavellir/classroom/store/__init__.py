@@ -3,6 +3,7 @@ kernel and read by the teacher page. Standard library only.
 
 - :mod:`.answers`: what an answer may be, who the student is, and the checks;
 - :mod:`.state`: what the teacher decided (pace, pause, reveal, the position asked);
+- :mod:`.puzzle_sets`: the puzzle sets the teacher assigns;
 - :mod:`.database`: the database itself (:class:`ClassStore`), its schema and migrations;
 - :mod:`.summary`: the answers summed up for the teacher page and the projector;
 - :mod:`.export`: the answers as CSV and back.
@@ -23,6 +24,7 @@ from .answers import (
     check_value,
     clean_name,
     move_answer,
+    person_of,
 )
 from .database import (
     FILE_NAME,
@@ -45,8 +47,10 @@ from .export import (
     answers_from_csv,
     neutral,
 )
+from .puzzle_sets import PuzzleSet, puzzle_question
 from .state import (
     ASKED,
+    PUZZLES,
     RECORD_MAX,
     REVEAL_AFTER,
     REVEAL_TEACHER,
@@ -73,4 +77,5 @@ __all__ = ["ASKED", "Answer", "AskedPosition", "CSV_COLUMNS", "CSV_COLUMNS_V1",
            "REVEAL_AFTER", "REVEAL_TEACHER", "Recorded", "Run", "SCHEMA_VERSION", "StoreError",
            "Student", "answers_csv", "answers_from_csv", "asked_question", "bins",
            "check_answer", "check_value", "clean_name", "far_off", "move_answer", "neutral",
-           "present", "progress_grid", "pseudonym", "pseudonyms", "summarize"]
+           "present", "progress_grid", "pseudonym", "pseudonyms", "summarize",
+           "PUZZLES", "PuzzleSet", "person_of", "puzzle_question"]

@@ -71,6 +71,7 @@ from .answers import (
     cleaned,
 )
 from .export import answers_csv
+from .puzzle_sets import PuzzleSet, puzzle_set, set_text
 from .state import (
     ASK_QUESTION_MAX,
     ASK_SITUATION_MAX,
@@ -142,6 +143,12 @@ MIGRATIONS: tuple[str, ...] = (
         seat INTEGER NOT NULL, question TEXT NOT NULL, title TEXT NOT NULL,
         situation TEXT NOT NULL DEFAULT '');
     CREATE INDEX positions_by_run ON positions (run, id);""",
+    # 6: the puzzle sets the teacher assigned (a name, what chose them, the puzzles' lines
+    # of the puzzle file), each in the lesson run it was assigned in; the class's state says
+    # which one is assigned now.
+    """CREATE TABLE puzzle_sets (id INTEGER PRIMARY KEY AUTOINCREMENT, run INTEGER NOT NULL,
+        at REAL NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, puzzles TEXT NOT NULL);
+    CREATE INDEX puzzle_sets_by_run ON puzzle_sets (run, id);""",
 )
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
 
@@ -634,6 +641,46 @@ class ClassStore:
                                "situation FROM positions WHERE id = ?", (position,)).fetchone()
         return None if row is None else _position(row)
 
+    # ------------------------------------------------------------------ puzzle sets
+
+    def assign_puzzles(self, name: str, spec: dict[str, Any],
+                       puzzles: Sequence[dict[str, Any]]) -> ClassState:
+        """Assign a set of puzzles (their lines of the puzzle file) to the class: kept in
+        the run in progress, and assigned now (every student's Puzzles tab serves it).
+        Which puzzles is the caller's to choose
+        (:func:`nidavellir.classroom.teacher.puzzles.choose`); this checks what is stored."""
+        name, spec_text, text = set_text(name, spec, puzzles)
+
+        def change(conn: sqlite3.Connection, s: ClassState) -> ClassState:
+            cursor = conn.execute(
+                "INSERT INTO puzzle_sets (run, at, name, spec, puzzles) VALUES (?, ?, ?, ?, ?)",
+                (s.run, time.time(), name, spec_text, text))
+            return replace(s, puzzles=int(cursor.lastrowid or 0))
+        return self._control(change)
+
+    def end_puzzles(self) -> ClassState:
+        """No set is assigned any more (the sets and their answers are kept)."""
+        return self._control(lambda _c, s: replace(s, puzzles=None))
+
+    def puzzle_sets(self, run: int | None = None) -> list[PuzzleSet]:
+        """The puzzle sets assigned (in one run), the first first."""
+        if not self.path.exists():
+            return []
+        sql = ("SELECT id, run, at, name, spec, puzzles FROM puzzle_sets"
+               + (" WHERE run = ?" if run is not None else "") + " ORDER BY id")
+        with self._connect(write=False) as conn:
+            rows = conn.execute(sql, () if run is None else (run,)).fetchall()
+        return [puzzle_set(row) for row in rows]
+
+    def puzzle_set(self, number: int) -> PuzzleSet | None:
+        """One puzzle set (None: there is none of that number)."""
+        if not self.path.exists():
+            return None
+        with self._connect(write=False) as conn:
+            row = conn.execute("SELECT id, run, at, name, spec, puzzles FROM puzzle_sets "
+                               "WHERE id = ?", (number,)).fetchone()
+        return None if row is None else puzzle_set(row)
+
     # ------------------------------------------------------------------ lesson runs
 
     def runs(self) -> list[Run]:
@@ -656,7 +703,8 @@ class ClassStore:
             cursor = conn.execute("INSERT INTO runs (name, started) VALUES (?, ?)",
                                   (name, time.time()))
             return replace(s, run=int(cursor.lastrowid or 0), lesson=None, lock=None,
-                           paused=False, revealed=(), projected=None, pins=(), asked=None)
+                           paused=False, revealed=(), projected=None, pins=(), asked=None,
+                           puzzles=None)
         return self._control(change)
 
     def reopen(self, run: int) -> ClassState:
@@ -671,7 +719,8 @@ class ClassStore:
                     revealed = old.revealed
                     break
             return replace(s, run=run, lesson=None, lock=None, paused=False,
-                           revealed=revealed, projected=None, pins=(), asked=None)
+                           revealed=revealed, projected=None, pins=(), asked=None,
+                           puzzles=None)
         return self._control(change)
 
     def rename_run(self, run: int, name: str) -> Run:
@@ -701,6 +750,7 @@ class ClassStore:
                                        "reopen another before deleting it").format(run=run))
                 count = conn.execute("DELETE FROM answers WHERE run = ?", (run,)).rowcount
                 conn.execute("DELETE FROM positions WHERE run = ?", (run,))
+                conn.execute("DELETE FROM puzzle_sets WHERE run = ?", (run,))
                 conn.execute("DELETE FROM runs WHERE id = ?", (run,))
                 conn.execute("COMMIT")
             except BaseException:

@@ -25,6 +25,11 @@ ASK_QUESTION_MAX = 200
 ASK_SITUATION_MAX = 2000
 
 
+#: The "lesson" of the puzzles the teacher assigns (:mod:`.puzzle_sets`): a puzzle of set
+#: ``n`` is the question ``puzzles/s<n>-<puzzle id>``, its step its place in the set.
+PUZZLES = "puzzles"
+
+
 def asked_question(position: int) -> str:
     """The question id of the position the teacher asked as number ``position``."""
     return f"{ASKED}/p{position}"
@@ -71,6 +76,10 @@ class ClassState:
     - **asked**: the position the teacher asks the class about now (its number,
       :class:`AskedPosition`; None: none): every student's page shows it, whatever the
       pace; an answer to another asked position is refused;
+    - **puzzles**: the puzzle set the teacher assigned now (its number,
+      :class:`~nidavellir.classroom.store.puzzle_sets.PuzzleSet`; None: none): every
+      student's Puzzles tab serves it, whatever the pace; an answer to a set no longer
+      assigned is refused;
     - ``run``: the lesson run answers go to; ``version`` the number of the change (it only
       goes up: a page that saw it has nothing newer to learn), ``at`` its time.
     """
@@ -90,27 +99,30 @@ class ClassState:
     """The answers pinned for the projector, in the order it shows them (their ids)."""
     asked: int | None = None
     """The position the teacher asks the class about now (:class:`AskedPosition`)."""
+    puzzles: int | None = None
+    """The puzzle set the teacher assigned now (its number)."""
     version: int = 0
     at: float = 0.0
 
     @classmethod
     def from_json(cls, text: str, version: int = 0, at: float = 0.0) -> ClassState:
         data = json.loads(text)
-        lock, asked = data.get("lock"), data.get("asked")
+        lock, asked, puzzles = data.get("lock"), data.get("asked"), data.get("puzzles")
         return cls(run=int(data.get("run", 1)), lesson=data.get("lesson"),
                    lock=None if lock is None else int(lock), paused=bool(data.get("paused")),
                    teacher_led=tuple(data.get("teacher_led", ())),
                    revealed=tuple(data.get("revealed", ())), projected=data.get("projected"),
                    names=bool(data.get("names")),
                    pins=tuple(int(p) for p in data.get("pins", ())),
-                   asked=None if asked is None else int(asked), version=version, at=at)
+                   asked=None if asked is None else int(asked),
+                   puzzles=None if puzzles is None else int(puzzles), version=version, at=at)
 
     def to_json(self) -> str:
         return json.dumps({"run": self.run, "lesson": self.lesson, "lock": self.lock,
                            "paused": self.paused, "teacher_led": list(self.teacher_led),
                            "revealed": list(self.revealed), "projected": self.projected,
                            "names": self.names, "pins": list(self.pins),
-                           "asked": self.asked}, sort_keys=True)
+                           "asked": self.asked, "puzzles": self.puzzles}, sort_keys=True)
 
     def as_dict(self) -> dict[str, Any]:
         """The state as the pages read it (JSON)."""
@@ -142,6 +154,12 @@ class ClassState:
             if self.asked is not None and question == asked_question(self.asked):
                 return None
             return _("your teacher no longer asks about this position")
+        if lesson == PUZZLES:
+            # The set assigned now is answered whatever the pace; an ended one no more.
+            if self.puzzles is not None and question.startswith(
+                    f"{PUZZLES}/s{self.puzzles}-"):
+                return None
+            return _("your teacher no longer assigns these puzzles")
         if self.lock is None:
             return None
         if lesson != self.lesson:
@@ -158,4 +176,4 @@ class ClassState:
 
 
 __all__ = ["ASKED", "ASK_QUESTION_MAX", "ASK_SITUATION_MAX", "AskedPosition", "ClassState",
-           "RECORD_MAX", "REVEAL_AFTER", "REVEAL_TEACHER", "asked_question"]
+           "PUZZLES", "RECORD_MAX", "REVEAL_AFTER", "REVEAL_TEACHER", "asked_question"]

@@ -23,6 +23,7 @@ from ..store import (
 )
 from .ask import asked_steps
 from .coach import PositionCoach
+from .puzzles import puzzle_steps
 
 
 def lessons_plan() -> list[dict[str, Any]]:
@@ -95,7 +96,8 @@ def class_data(store: ClassStore, now: float | None = None,
         return {"error": _("The answers cannot be read: {error}. The students' pages keep "
                            "their answers and send them again.").format(error=exc)}
     asked = asked_steps(store)
-    steps = {**(position_steps() if steps is None else steps), **asked}
+    steps = {**(position_steps() if steps is None else steps), **asked,
+             **puzzle_steps(store)}
     questions = with_coach(summarize(answers, students, now, present_s), coach, steps)
     positions = [p.as_dict() for p in store.positions(state.run)]
     for q in questions:
@@ -149,6 +151,7 @@ def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
         asked = asked_steps(store)
     except StoreError as exc:
         return {"error": _("The answers cannot be read: {error}.").format(error=exc)}
+    asked = {**asked, **puzzle_steps(store)}
     steps = {**(position_steps() if steps is None else steps), **asked}
     wanted = state.projected
     if wanted is None and state.lock is not None:

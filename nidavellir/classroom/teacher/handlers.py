@@ -28,6 +28,8 @@ from .auth import CHECKS, COOKIE, SESSION_HOURS, TeacherAuth
 from .coach import PositionCoach
 from .data import class_data, lessons_plan, projector_data
 from .pages import HERE, POLL_MS, login_page, page, projector_words, script_json, teacher_words
+from .puzzles import assign as assign_puzzles
+from .puzzles import puzzles_data, puzzles_words
 
 LOG = logging.getLogger("nidavellir.teacher")
 #: The teacher pages' headers: never framed by another site, never sniffed, never cached.
@@ -129,7 +131,8 @@ class TeacherPageHandler(TeacherHandler):
         self.finish(page("teacher.html", {
             "title": _("Class view · Nidavellir lab"), "heading": _("Class view"),
             "connecting": _("connecting…"), "csv": _("Download the answers (CSV)"),
-            "logout": _("Log out"), "waiting": _("Waiting for the first answer…")},
+            "logout": _("Log out"), "waiting": _("Waiting for the first answer…"),
+            "puzzles": _("Puzzles for the class")},
             control_token=self.auth.token("control", sid), poll_ms=str(POLL_MS),
             words=script_json(teacher_words()), lang=self.language))
 
@@ -231,6 +234,8 @@ CONTROLS: dict[str, Any] = {
     "ask-again": lambda store, form: store.ask_again(whole(form("position"),
                                                             _("a position"))),
     "end-ask": lambda store, form: store.end_ask(),
+    "assign-puzzles": lambda store, form: assign_puzzles(store, form),
+    "end-puzzles": lambda store, form: store.end_puzzles(),
 }
 
 
@@ -307,6 +312,32 @@ class ProjectorDataHandler(TeacherHandler):
         self.json(200, await _off_loop(projector_data, self.store, plan, None, self.coach))
 
 
+class PuzzlesPageHandler(TeacherHandler):
+    """``GET /teacher/puzzles``: assign puzzles to the class, see who solved what."""
+
+    def get(self) -> None:
+        sid = self.session
+        if sid is None:
+            self.redirect(self.here("./"))  # the login form
+            return
+        self.finish(page("puzzles.html", {"title": _("Puzzles · Nidavellir lab"),
+                                          "heading": _("Puzzles for the class"),
+                                          "back": _("Back to the class view")},
+                         control_token=self.auth.token("control", sid), poll_ms=str(POLL_MS),
+                         words=script_json(puzzles_words()), lang=self.language))
+
+
+class PuzzlesDataHandler(TeacherHandler):
+    """``GET /teacher/api/puzzles``: the sets of the run and who solved what
+    (:func:`~.puzzles.puzzles_data`)."""
+
+    async def get(self) -> None:
+        if self.session is None:
+            self.refuse()
+            return
+        self.json(200, await _off_loop(puzzles_data, self.store))
+
+
 class ChartScriptHandler(TeacherHandler):
     """The histogram's script, shared by the teacher page and the projector view."""
 
@@ -345,6 +376,8 @@ def teacher_handlers(base_url: str, store: ClassStore, auth: TeacherAuth,
         (base + r"teacher/projector", ProjectorPageHandler, kwargs),
         (base + r"teacher/api/projector", ProjectorDataHandler, kwargs),
         (base + r"teacher/chart\.js", ChartScriptHandler, kwargs),
+        (base + r"teacher/puzzles", PuzzlesPageHandler, kwargs),
+        (base + r"teacher/api/puzzles", PuzzlesDataHandler, kwargs),
     ]
 
 

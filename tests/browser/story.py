@@ -1,0 +1,169 @@
+"""The order of the story on the Play tab (issue 44): a recorder in the page, the learner's
+decisions played through it, and the checks of what it recorded.
+
+A recorder in the page (a MutationObserver, :data:`RECORDER`) notes each state the page
+shows: the status line, the end-of-age summary, the decision's fresh options, the player's
+own board, the Hint. :func:`play_decisions` plays the learner's decisions (the Hint asked
+at each, then the first option offered; the summaries read) and marks each move in the
+record; :func:`check_story` reads the record:
+
+- **the summary first**: when the status line first says age 2 (and "Game over"), the
+  summary of the age that ended is already on screen;
+- **everything before the decision**: when a decision's options appear (chained decisions
+  included: a hero after a line, Thrud's placement), the status line and the player's own
+  board already show what they show while the decision waits;
+- **the Hint never stale**: no Hint written for one decision is on screen while another
+  decision is.
+
+Used by tests/browser/test_order_under_load.py (the decisions around the end of each age)
+and benchmarks/bench_story_order.py (a whole game on a busy machine). Every wait is for a
+state of the page, never for a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .test_dashboard import UPDATE_TIMEOUT, mark_old
+
+APP = ".nid-play-app"
+DECISION = f"{APP} .nid-decision"
+FRESH = f"{DECISION} .nid-decision-options button.nid-choice:not([data-old])"
+SELECTORS = {"decision": DECISION, "fresh": FRESH, "app": APP}
+
+RECORDER = """
+(sel) => {
+  const q = s => document.querySelector(s);
+  const text = s => { const e = q(s); return e ? e.textContent.trim() : ''; };
+  window.__nidLog = [];
+  let last = '';
+  const snap = () => {
+    const d = q(sel.decision);
+    const m = d && d.className.match(/nid-moves-(\\d+)/);
+    const summary = q(sel.decision + ' .nid-summary');
+    const s = {
+      moves: m ? Number(m[1]) : -1,
+      fresh: document.querySelectorAll(sel.fresh).length,
+      summary: summary && summary.offsetParent !== null ? summary.textContent.trim().slice(0, 80) : '',
+      status: text(sel.app + ' .nid-status .nid-status-text'),
+      board: text(sel.app + ' .nid-own-board'),
+      hint: text(sel.app + ' .nid-hint-text'),
+    };
+    const key = JSON.stringify(s);
+    if (key !== last) { last = key; window.__nidLog.push(s); }
+  };
+  window.__nidSnap = snap;
+  new MutationObserver(snap).observe(document.body, {subtree: true, childList: true,
+    characterData: true, attributes: true});
+  snap();
+}
+"""
+
+
+def record_story(pg: Any) -> None:
+    """Start the recorder (a new record, from the state shown now)."""
+    pg.evaluate(RECORDER, SELECTORS)
+
+
+def recorded(pg: Any) -> list[dict[str, Any]]:
+    return list(pg.evaluate("() => window.__nidLog"))
+
+
+def mark(pg: Any, what: str) -> None:
+    """A mark in the record ("move": the learner is about to move)."""
+    pg.evaluate("(what) => { window.__nidSnap(); window.__nidLog.push({mark: what}); }", what)
+
+
+def status(pg: Any) -> str:
+    return str(pg.locator(f"{APP} .nid-status .nid-status-text").inner_text())
+
+
+def wait_after_move(pg: Any) -> None:
+    """The page's next state after a move: fresh options, the summary or the game's end."""
+    pg.wait_for_function(
+        "(sel) => { const s = document.querySelector(sel.decision + ' .nid-summary-continue');"
+        " if (s && s.offsetParent !== null) return true;"
+        " const again = document.querySelector(sel.app + ' button.nid-play-again');"
+        " if (again && again.offsetParent !== null) return true;"
+        " return document.querySelectorAll(sel.fresh + ':not([disabled])').length > 0; }",
+        arg=SELECTORS, timeout=UPDATE_TIMEOUT)
+
+
+def play_decisions(pg: Any, done: Callable[[], bool] | None = None,
+                   hint: bool = True) -> tuple[int, int]:
+    """Play the learner's decisions shown from now on (the Hint first when ``hint``, then
+    the first option offered), reading each summary, until ``done()`` (checked before each
+    decision) or the game's end. Returns (moves made, summaries read)."""
+    moves = summaries = 0
+    again = pg.locator(f"{APP} button.nid-play-again")
+    while True:
+        go_on = pg.locator(f"{DECISION} .nid-summary-continue")
+        if go_on.is_visible():
+            summaries += 1
+            mark(pg, "summary read")
+            mark_old(pg, f"{DECISION} button")
+            go_on.click(timeout=UPDATE_TIMEOUT)
+            pg.wait_for_function(
+                "(sel) => { const s = document.querySelector(sel); "
+                "return !s || s.offsetParent === null; }",
+                arg=f"{DECISION} .nid-summary-continue", timeout=UPDATE_TIMEOUT)
+            if not again.is_visible():
+                wait_after_move(pg)
+            continue
+        if again.is_visible() or (done is not None and done()):
+            return moves, summaries
+        if hint:
+            pg.locator(f"{APP} button.nid-hint").click(timeout=UPDATE_TIMEOUT)
+            pg.wait_for_function(
+                "(sel) => { const h = document.querySelector(sel); "
+                "return h && h.textContent.includes('Hint:'); }",
+                arg=f"{APP} .nid-hint-text", timeout=UPDATE_TIMEOUT)
+        mark(pg, "move")
+        mark_old(pg, f"{DECISION} button")  # the next decision's options are fresh
+        pg.locator(f"{DECISION} .nid-decision-options button.nid-choice:not([disabled])"
+                   ).first.click(timeout=UPDATE_TIMEOUT)
+        moves += 1
+        wait_after_move(pg)
+
+
+def check_story(log: list[dict[str, Any]]) -> list[str]:
+    """What the record shows out of order (empty: the story's order held)."""
+    problems: list[str] = []
+    states = [s for s in log if "mark" not in s]
+    # The summary first: the status line never runs ahead of the age's summary.
+    for ended, after in ((1, "Age 2"), (2, "Game over")):
+        first = next((i for i, s in enumerate(states) if s["status"].startswith(after)), None)
+        shown = next((i for i, s in enumerate(states)
+                      if f"End of age {ended}" in s["summary"]), None)
+        if first is None:
+            problems.append(f"the status line never said {after!r}")
+        elif shown is None or shown > first:
+            problems.append(f"the status line said {states[first]['status']!r} before the "
+                            f"summary of age {ended} was on screen")
+    # Everything before the decision: the state when a decision's options appear is the
+    # state the decision waits in (the last one recorded before the move was made).
+    appeared: dict[str, Any] | None = None
+    for i, s in enumerate(log):
+        if "mark" in s:
+            if s["mark"] == "move" and appeared is not None:
+                waited = next(x for x in reversed(log[:i]) if "mark" not in x)
+                for part in ("status", "board"):
+                    if appeared[part] != waited[part]:
+                        problems.append(f"decision {appeared['moves'] + 1}: its options "
+                                        f"appeared with the {part} {appeared[part][:120]!r}, "
+                                        f"then it showed {waited[part][:120]!r}")
+            appeared = None
+            continue
+        if appeared is None and s["fresh"] > 0 and not s["summary"]:
+            appeared = s
+    # The Hint never stale: a Hint is on screen only at the decision it was written for.
+    written: dict[str, int] = {}
+    for s in states:
+        if "Hint:" not in s["hint"]:
+            continue
+        at = written.setdefault(s["hint"], s["moves"])
+        if at != s["moves"]:
+            problems.append(f"the Hint of decision {at + 1} was still on screen at decision "
+                            f"{s['moves'] + 1}: {s['hint'][:100]!r}")
+    return problems
