@@ -18,6 +18,7 @@ and a kind no class declares gets :class:`GenericControl`.
 from __future__ import annotations
 
 import html
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -316,6 +317,7 @@ class Control:
         :attr:`coach_row`), in the coach's order."""
         self.coach_row = W.VBox()
         self.coach_row.add_class("nid-coach-picks")
+        self._picks_lock = threading.RLock()
         if ctx.coach_coming and len(ctx.actions) > 1:
             # Translators: the first line of a decision's controls until the coach's move
             # is ready (then its button takes this place).
@@ -411,9 +413,18 @@ class Control:
         drawing (which keeps the table's order) with the recommended move and the next
         moves about as good (at most :data:`COACH_PICKS`), each a button that plays it,
         with the same words and figures as its button below."""
+        # The judgement may arrive from the coach's thread while a refresh draws it too:
+        # one drawing at a time, and the old buttons closed only once the row no longer
+        # shows them (a button closed before its row is built breaks the row).
+        with self._picks_lock:
+            old = self.coach_buttons
+            self._show_coach_picks(judgement)
+            for b in old.values():
+                if b not in self.coach_buttons.values():
+                    b.close()
+
+    def _show_coach_picks(self, judgement: Judgement) -> None:
         row = self.coach_row
-        for b in self.coach_buttons.values():
-            b.close()
         self.coach_buttons = {}
         if len(judgement.options) < 2:
             row.children = []
