@@ -185,7 +185,7 @@ class WhatIfPanel(W.VBox):
             "<div class='nid-whatif-past-note'>"
             + esc(_("This study is of decision {studied}; the Play game is now at decision "
                     "{now}. Score the Play game's options again for the current one.").format(
-                        studied=len(studied.history), now=len(game.history)))
+                        studied=len(studied.history) + 1, now=len(game.history) + 1))
             + "</div>")
 
     def _say(self, message: str) -> None:
@@ -285,8 +285,9 @@ class WhatIfPanel(W.VBox):
         if old is not None:
             old.close()
         # Translators: above a What-if branch: every seat is played from this page.
+        # The decision about to be taken, numbered as the review and Replay number it.
         said = _("Branch at decision {index}: every seat is yours (hot seat)").format(
-            index=index)
+            index=index + 1)
         self.branch_title.value = f"<div class='nid-branch-title'>{html.escape(said)}</div>"
         self.compare_button.layout.display = ""
         self.comparison.value = ""

@@ -28,18 +28,22 @@ How the options are judged:
    search's playout policy. The figures of an option are the means over these games, and
    the difference between two options is a paired difference, with its standard error.
 
-**One currency, one order.** Options are ranked by the chance to win (a tie for first
-counts as a share), an exactly equal chance by the expected final score; the expected
-final score is shown beside it. The recommended move is the first of that order, the win
-bar is its chance to win, and every surface shows the options in this order.
+**One order, one rule in both currencies** (:mod:`.judge_order`). No option is clearly
+more likely to win than the recommended move, and among the options nobody clearly beats
+on the chance to win (equal chances, within the noise) the recommended move has the most
+expected points; the expected final score is shown beside the chance. The win bar is the
+recommended move's chance to win, and every surface shows the options in the one order.
 
-**Noise is never shown as signal.** An option whose paired difference from the best is
-within :data:`NOISE` standard errors is *about as good* (``about_best``): the Hint names
-every such option instead of crowning one, and the review never calls it a mistake. The
-reason why (:meth:`Judgement.compare`) lists only what differs beyond the noise: the
-score-sheet categories (with the rest, so that the figures add up to the headline), the
-distinctions and heroes held at the end of the judged games (read from the engine's own
-outcome of those games, never from a rule written here).
+**Noise is never shown as signal.** An option whose chance to win and expected points
+both differ from the recommended move's by no more than the noise (:data:`NOISE` standard
+errors of the paired difference) is *about as good* (``about_best``): the Hint names every
+such option instead of crowning one, and the review never calls it a mistake. These
+options come first in the order, right after the recommended move, and the Hint's *next
+best move* is the first option after them. The reason why (:meth:`Judgement.compare`)
+lists only what differs beyond the noise: the score-sheet categories (with the rest, so
+that the figures add up to the headline), the distinctions and heroes held at the end of
+the judged games (read from the engine's own outcome of those games, never from a rule
+written here).
 
 Levels (:data:`LEVELS`): ``quick``, ``coach`` (the Hint, the buttons, What-if and the
 review: ready within two seconds on one core, benchmarks/README.md), ``deep`` (Think
@@ -51,8 +55,8 @@ seconds is converted to iterations at :data:`ITERATIONS_PER_SECOND`).
 >>> j = judge(game, level="search@40")
 >>> j.best == j.options[0].action and j.options[0].about_best
 True
->>> all(o.win <= j.options[0].win for o in j.options)
-True
+>>> any(o.win_gap.clear and o.win_gap.value < 0 for o in j.options)  # none more likely to win
+False
 """
 
 from __future__ import annotations
@@ -87,6 +91,7 @@ from .judge_levels import (
     level_words,
     parse_level,
 )
+from .judge_order import order
 from .judgement import Comparison, Judgement, OptionJudgement, percent, win_text
 from .paired import (
     NOISE,
@@ -371,8 +376,9 @@ def _play(game: Game, lvl: JudgeLevel, reps: list[Action], me: int, seed: int,
 
 def _ranked(played: _Played, reps: list[Action], same: dict[Action, list[Action]]
             ) -> list[OptionJudgement]:
-    """Each option's figures, in the one order (the chance to win, an exactly equal chance by
-    the expected score, then the engine's order), with its paired gaps to the best."""
+    """Each option's figures, in the one order (:func:`.judge_order.order`: the
+    recommended move, the moves about as good in both currencies, then the rest), with its
+    paired gaps to the recommended move."""
     searcher, stats, samples = played.searcher, played.stats, played.samples
     options = []
     for a in reps:
@@ -381,18 +387,15 @@ def _ranked(played: _Played, reps: list[Action], same: dict[Action, list[Action]
         options.append(OptionJudgement(
             a, searcher.visits(a) if searcher is not None else 0, est, equivalent=same[a],
             continuation=searcher.continuation_from(a) if searcher is not None else []))
-    order = {a: i for i, a in enumerate(reps)}
-    options.sort(key=lambda o: (-o.win, -o.score, order[o.action]))
-    best = options[0]
-    best_win = part(stats.get(best.action), samples[best.action], "win")
-    best_score = part(stats.get(best.action), samples[best.action], "score")
-    for o in options:
-        o.win_gap = difference(best_win, part(stats.get(o.action), samples[o.action], "win"))
-        o.points_gap = difference(best_score,
-                                  part(stats.get(o.action), samples[o.action], "score"))
+
+    def gap(a: OptionJudgement, b: OptionJudgement, figure: str) -> Difference:
+        d = difference(part(stats.get(a.action), samples[a.action], figure),
+                       part(stats.get(b.action), samples[b.action], figure))
         if played.exact:
-            o.win_gap.se = o.points_gap.se = 0.0
-    return options
+            d.se = 0.0
+        return d
+
+    return order(options, gap, {a: i for i, a in enumerate(reps)})
 
 
 def _outlook(game: Game, me: int, best: OptionJudgement, games: Sequence[Sample]
