@@ -50,6 +50,7 @@ os.environ["NIDAVELLIR_DATA_DIR"] = _DATA
 atexit.register(shutil.rmtree, _DATA, True)
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: unknown with -p no:xdist
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """The browser tests (``tests/browser/``) share one Voila server and one browser per
     kind of server: with ``--dist loadgroup`` they all run on one worker, one after another
