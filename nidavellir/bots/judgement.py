@@ -297,7 +297,7 @@ class Judgement:
             raise ValueError("there is no other option to compare with")
         if o is self.options[0]:
             raise ValueError(f"{o.action} is the best move: compare it with another")
-        named = o.action if other is None else self._legal(other)
+        named = o.action if other is None else self._option_action(other)
         return compare_options(self, self.options[0], o, named)
 
     def gaps(self, a: OptionJudgement | Action | str, b: OptionJudgement | Action | str
@@ -316,7 +316,7 @@ class Judgement:
             out.append(d)
         return out[0], out[1]
 
-    def _legal(self, action: Action | str) -> Action:
+    def _option_action(self, action: Action | str) -> Action:
         """The legal move ``action`` names (one of an option's moves)."""
         if isinstance(action, Action):
             return action
