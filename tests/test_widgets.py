@@ -249,6 +249,13 @@ def test_undo_to_any_earlier_decision_from_the_dropdown():
     options = app.log_panel.history.options
     assert [v for _, v in options] == list(range(12))
     assert options[3][0].startswith("[4] ")  # decisions numbered from 1, as everywhere
+    # The menu names a decision by its notation (the words are the log's: a bid's sentence
+    # would not fit the menu at 1280x800).
+    history = app.session.game.history
+    for (label, _), (_p, action) in zip(options, history, strict=True):
+        shown = label.split(": ", 1)[1]
+        # another seat's bid stays face down for the seat that views the table
+        assert shown == str(action) or (action.verb == "bid" and shown == "bid (face down)")
     app.log_panel.history.value = 3
     app.log_panel.undo_to_button.click()
     assert len(app.session.game.history) == 3

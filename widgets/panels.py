@@ -18,6 +18,7 @@ from nidavellir import events as ev
 from nidavellir.card_text import ability
 from nidavellir.i18n import N_, _, count, join
 from nidavellir.names import card_name, tavern_name
+from nidavellir.observer import Observer
 from nidavellir.play.session import default_name, level_name, seat_label
 
 from . import render
@@ -816,8 +817,13 @@ class LogPanel(_View):
         # Other seats' bids stay face down for the viewer until the game is over.
         bot_mark = _("(bot)")
         words = game.history_words(session.viewer)
+        # The menu names each decision by its notation (short enough for the menu at
+        # 1280x800; another seat's face-down bid stays face down); the log beside it has
+        # the words.
+        observer = Observer(session.viewer)
         options = [(f"[{i + 1}] {game.names[p]}"
-                    f"{'' if session.is_human(p) else ' ' + bot_mark}: {words[i]}", i)
+                    f"{'' if session.is_human(p) else ' ' + bot_mark}: "
+                    f"{observer.action_text(game, i)}", i)
                    for i, (p, _a) in enumerate(game.history)]
         humans = [i for i, (p, _) in enumerate(game.history) if session.is_human(p)]
         self.history.options = options
