@@ -41,8 +41,12 @@ BENCH_CLASS_ARGS ?= --students 30 --over 30
 PIP := $(BIN)/python -m pip --quiet
 PIP_FILTER := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 
-.PHONY: setup run test lint typecheck docs chromium bench bench-class golden clean venv-build \
-	lock upgrade i18n
+.PHONY: all setup compiled run test lint typecheck docs chromium bench bench-class golden clean \
+	venv-build lock upgrade i18n
+
+# `make`: the environment, then the compiled build where a C compiler is present.
+.DEFAULT_GOAL := all
+all: setup compiled
 
 # The versions the suite passed with (docs/getting-started.md): every package of .venv,
 # pinned with its hashes. `make lock` writes it from pyproject.toml's ranges, keeping every
@@ -93,6 +97,15 @@ venv-build:
 
 setup: $(STAMP)
 
+# The compiled build of the engine's hot path (docs/development.md, "The compiled build"):
+# mypyc compiles the same sources into build/compiled/, never beside them; the package runs
+# it only while every source it was built from is unchanged (else pure Python), and a new
+# build is used only after it gave the same figures as the pure Python on seeded games and
+# judgements. Nothing to do when it is current; where mypyc or a C compiler is missing it
+# says so and the lab runs as pure Python. About 2 minutes of one core.
+compiled: setup
+	@NIDAVELLIR_COMPILED=pure $(BIN)/python -m nidavellir.compiled build
+
 # Debian's chromium for the browser tests (Playwright's own download does not work offline).
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
@@ -107,7 +120,7 @@ chromium:
 # would print and ps would show).
 run: export NIDAVELLIR_PASSWORD := $(or $(PASSWORD),$(NIDAVELLIR_PASSWORD))
 run: export NIDAVELLIR_TEACHER_PASSWORD := $(or $(TEACHER_PASSWORD),$(NIDAVELLIR_TEACHER_PASSWORD))
-run: setup
+run: setup compiled
 	@if [ -n "$(filter command line,$(origin PASSWORD) $(origin TEACHER_PASSWORD))" ]; then \
 		echo "make run: a password on make's command line is visible to every user of this" \
 			"machine (ps). Give it in the environment (NIDAVELLIR_PASSWORD=… make run …) or" \
@@ -134,24 +147,50 @@ docs: setup
 # The whole suite in one pytest run on both cores (pytest-xdist): the browser tests share
 # one Voila server and one browser per kind of server, so they run on one worker, one after
 # another (--dist loadgroup, tests/conftest.py), while every other test spreads over both.
-# The type check and the documentation build run beside it (their output is shown when they
-# end); the venv and Debian's chromium are set up side by side. A test that costs more than
-# its limit fails unless marked with its reason (tests/speed_guard.py); the 20 costliest are
-# listed. One part: `make test PYTEST_ARGS="tests/test_scoring.py -k hunter"`
-# (docs/development.md).
+# The suite runs on the compiled build: it is built first (nothing to do when current),
+# while the type check, the documentation build and the engine's own tests on the pure
+# Python (PURE_TESTS, one process) run beside it; where no compiled build can be made
+# (no C compiler) the suite runs on the pure Python and says so, and a build that fails
+# fails `make test` (the suite still runs, on the pure Python). NIDAVELLIR_COMPILED=pure
+# make test: everything on the pure Python, nothing compiled. Their output is shown when
+# they end; the venv and Debian's chromium are set up side by side. A test that costs more
+# than its limit fails unless marked with its reason (tests/speed_guard.py); the 20
+# costliest are listed. One part: `make test PYTEST_ARGS="tests/test_scoring.py -k hunter"`
+# (the pure run is left out then, unless PURE_TESTS names its part; docs/development.md).
 PYTEST_WORKERS ?= 2
+PURE_TESTS ?= $(if $(PYTEST_ARGS),,tests/test_rules_*.py tests/test_golden.py \
+	tests/test_properties.py tests/test_properties_thingvellir.py)
 test:
 	@$(MAKE) --no-print-directory -j2 setup chromium
 	$(BIN)/ruff check .
-	@set +e; logs=$$(mktemp -d); \
+	@set +e; logs=$$(mktemp -d); parts="typecheck docs"; build=pure; built=0; \
 	( $(BIN)/mypy > $$logs/typecheck.log 2>&1; echo $$? > $$logs/typecheck.rc ) & \
 	( $(MAKE) --no-print-directory docs > $$logs/docs.log 2>&1; echo $$? > $$logs/docs.rc ) & \
-	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS); rc=$$?; \
+	if [ "$${NIDAVELLIR_COMPILED:-auto}" != pure ]; then \
+		if [ -n "$(PURE_TESTS)" ] && NIDAVELLIR_COMPILED=pure $(BIN)/python -c \
+			"import nidavellir.compiled as c, nidavellir.compiled.build as b; \
+			raise SystemExit(not c.check().compiled and b.missing_tools() is not None)"; \
+		then \
+			parts="$$parts pure"; \
+			( NIDAVELLIR_COMPILED=pure $(BIN)/python -m pytest -q -p no:xdist \
+				-p no:cacheprovider --basetemp=$$logs/pure-tmp $(PURE_TESTS) \
+				> $$logs/pure.log 2>&1; echo $$? > $$logs/pure.rc ) & \
+		fi; \
+		NIDAVELLIR_COMPILED=pure $(BIN)/python -m nidavellir.compiled build; built=$$?; \
+		if found=$$(NIDAVELLIR_COMPILED=pure $(BIN)/python -m nidavellir.compiled check); \
+		then build=compiled; \
+		else echo "make test: the suite runs on the pure Python: $$found"; fi; \
+	fi; \
+	echo "make test: the suite on the $$build build"; \
+	NIDAVELLIR_COMPILED=$$build $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) \
+		--dist loadgroup $(PYTEST_ARGS); rc=$$?; \
 	wait; \
-	for part in typecheck docs; do \
-		echo "--- make $$part:"; cat $$logs/$$part.log; \
-		if [ "$$(cat $$logs/$$part.rc)" != 0 ]; then echo "make $$part failed" >&2; rc=1; fi; \
+	for part in $$parts; do \
+		if [ $$part = pure ]; then echo "--- the engine's tests on the pure Python:"; \
+		else echo "--- make $$part:"; fi; cat $$logs/$$part.log; \
+		if [ "$$(cat $$logs/$$part.rc)" != 0 ]; then echo "make test: $$part failed" >&2; rc=1; fi; \
 	done; \
+	if [ $$built != 0 ]; then echo "make test: the compiled build failed (above)" >&2; rc=1; fi; \
 	rm -rf $$logs; exit $$rc
 
 bench: setup
@@ -206,4 +245,4 @@ golden: setup
 	$(BIN)/python tests/golden/regenerate.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache docs/_build
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache docs/_build build/compiled

@@ -23,9 +23,19 @@ hint`` on the saved record (judged afresh, nothing kept), and, after the game, t
 - ``c``: a "now" different from the change of the board's score sheet after the move (every
   option, applied to a copy of the real game, and the move played);
 - ``d``: two surfaces with different figures or orders for the same position and level;
-- ``e``: moves that lead to the same position shown with different values.
+- ``e``: moves that lead to the same position shown with different values;
+- ``f``: an "about as good" group that is not the first options of the order, or that holds
+  a move clearly better (beyond the paired noise) on points or on the chance to win than the
+  recommended one; a Hint whose "next best move" is not the first option outside the group;
+- ``g``: a note about a distinction or the warrior bonus that the game's state makes
+  impossible (a distinction already awarded, read from the game's events, or any
+  distinction in age 2).
 
-``--json`` prints one object: ``a`` to ``e``, ``games``, ``decisions``, the problems found
+The learner plays the recommended move by clicking the first button of the decision's
+controls, the coach's own row (``a`` when it is not the recommended move, or when a bid's
+menus start on a bid nobody chose).
+
+``--json`` prints one object: ``a`` to ``g``, ``games``, ``decisions``, the problems found
 (``problems``, the first 50) and the timings (``ready``: seconds from the decision to its
 judgement; ``shown``: from the Hint's click to its text; ``review``: the page's review of each
 game, its decisions already hinted). A line per game on stderr, a JSON object with the
@@ -48,8 +58,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from nidavellir import cards as C
 from nidavellir.bots import make_bot
-from nidavellir.bots.immediate import prizes
+from nidavellir.bots.immediate import at_stake, awarded, prizes
 from nidavellir.bots.judge import (
     DEFAULT_LEVEL,
     Judgement,
@@ -58,7 +69,9 @@ from nidavellir.bots.judge import (
     no_cache,
 )
 from nidavellir.cli import main as cli
+from nidavellir.events import DistinctionAwarded
 from nidavellir.game import Game
+from nidavellir.names import card_name
 
 #: (players, expansions, opponents' level): the games played, in turn.
 TABLES: tuple[tuple[int, tuple[str, ...], str], ...] = (
@@ -74,7 +87,7 @@ _POINTS = re.compile(r"(?:your [a-z 6]+|the other categories together) ([+-][\d.
 
 class Counts:
     def __init__(self) -> None:
-        self.counts = dict.fromkeys("abcde", 0)
+        self.counts = dict.fromkeys("abcdefg", 0)
         self.problems: list[str] = []
 
     def fail(self, key: str, where: str, what: str) -> None:
@@ -133,13 +146,21 @@ def play(index: int, level: str, counts: Counts, opponents: dict[str, int | str]
         check_position(where, game, j, app, coach, whatif, counts)
         judged[len(game.history)] = j
         decisions += 1
-        # The learner follows the Hint; "now" is checked against the board.
+        # The learner follows the coach: the first button of the decision's controls (the
+        # coach's own row); "now" is checked against the board.
         before = game.scores()[d.player].total
         preview = j.option(j.best).now
         played = j.best
         step = len(game.history)
-        if not session.submit(played):
+        picks = app.decision.control.coach_buttons
+        if len(j.options) > 1 and picks:
+            picks[str(j.best)].click()
+        elif not session.submit(played):
             counts.fail("d", where, f"the recommended move {played} was refused")
+            break
+        if len(session.game.history) <= step or str(session.game.history[step][1]) != \
+                str(played):
+            counts.fail("d", where, f"the recommended move {played} was not played")
             break
         # The board right after the move: the session has played the bots on since, so
         # the change is read on a copy of the game at that point.
@@ -166,15 +187,14 @@ def play(index: int, level: str, counts: Counts, opponents: dict[str, int | str]
 def check_position(where: str, game: Game, j: Judgement, app: Any, coach: Any,
                    whatif: Any, counts: Counts) -> None:
     me = j.player
-    best = j.options[0]
-    # The Hint names the recommended move, and the moves about as good.
+    # The Hint names the recommended move (in words: widgets.coach.hint_html), and the
+    # moves about as good.
     hint = coach.hint_text.value
-    # (in words, the notation in its own line: widgets.coach.hint_html)
-    if f"Hint: {html.escape(j.say(j.best))}<" not in hint or \
-            f"the hint <code>{html.escape(str(j.best))}</code>" not in hint:
+    if f"Hint: {html.escape(j.say(j.best))}<" not in hint:
         counts.fail("a", where, f"the Hint does not recommend {j.best}")
     if len(j.about_best) > 1 and f"These {len(j.about_best)} are about equally good" not in hint:
         counts.fail("d", where, "the Hint crowns one of moves about as good")
+    check_group(where, j, hint, counts)
     # Its reason agrees with its own figures.
     if len(j.options) > 1:
         check_reason(where, j, counts)
@@ -202,12 +222,15 @@ def check_position(where: str, game: Game, j: Judgement, app: Any, coach: Any,
         if starred != (o.about_best and len(j.options) > 1):
             counts.fail("d", where, f"button {notation}: star {starred}, about as good "
                         f"{o.about_best}")
-    if shown:
-        best_shown = [n for n in shown if j.option(n) is best]
-        top = max(v[0] for v in shown.values() if v is not None)
-        if best_shown and (shown[best_shown[0]] or (0,))[0] < top:
-            counts.fail("a", where, "a button shows a higher chance to win than the "
-                        "recommended move's")
+    # The coach's move is the first control: the first button of the coach's row, and a
+    # bid's menus start on nothing.
+    picks = list(control.coach_buttons)
+    if len(j.options) > 1 and (not picks or picks[0] != str(j.best)):
+        counts.fail("a", where, f"the first control is {picks[:1]}, not {j.best}")
+    if len(j.options) > 1 and [j.option(n) for n in picks] != j.about_best[:len(picks)]:
+        counts.fail("f", where, "the coach's row is not the first moves about as good")
+    if any(dropdown.value is not None for dropdown in getattr(control, "dropdowns", [])):
+        counts.fail("a", where, "a bid menu starts on a coin nobody chose")
     # "Now": every option applied to a copy of the real game.
     for o in j.options:
         for action in o.actions:
@@ -219,6 +242,7 @@ def check_position(where: str, game: Game, j: Judgement, app: Any, coach: Any,
                             f"{change:+d}")
             if action == o.action and o.now is not None:
                 check_notes(where, game, branch, me, o, counts)
+                check_stakes(where, game, o, counts)
     for notation, button in control.buttons.items():
         m = _NOW.search(button.description)
         if m is None:
@@ -262,6 +286,55 @@ def check_position(where: str, game: Game, j: Judgement, app: Any, coach: Any,
             break
 
 
+def check_group(where: str, j: Judgement, hint: str, counts: Counts) -> None:
+    """(f) The moves about as good are the first options of the order, none clearly better
+    than the recommended move in either currency (the paired differences, recomputed),
+    and the Hint compares with the first option outside them. (a) No option is clearly
+    more likely to win than the recommended one."""
+    best = j.options[0]
+    flags = [o.about_best for o in j.options]
+    if flags != sorted(flags, reverse=True):
+        counts.fail("f", where, "the moves about as good are not the first of the order")
+    for o in j.options[1:]:
+        win, points = j.gaps(o, best)  # the option's figures less the recommended one's
+        if o.about_best and ((win.clear and win.value > 0) or (points.clear and
+                                                              points.value > 0)):
+            counts.fail("f", where, f"{o.action} is about as good yet clearly better "
+                        f"({win.value:+.1%} ± {win.se:.1%}, {points.value:+.1f} ± "
+                        f"{points.se:.1f} points)")
+        if win.clear and win.value > 0:
+            counts.fail("a", where, f"{o.action} is clearly more likely to win than "
+                        f"{best.action} ({win.value:+.1%} ± {win.se:.1%})")
+    outside = next((o for o in j.options if not o.about_best), None)
+    if len(j.options) > 1:
+        nxt = outside if outside is not None else j.options[1]
+        said = html.escape(j.say(nxt.action))
+        if f"Compared with the next best move ({said})" not in hint:
+            counts.fail("f", where, f"the Hint's next best move is not {nxt.action}")
+
+
+#: The distinctions by their names in the notes (the source language).
+_DISTINCTION_NAMES = {card_name(card): card for card in C.DISTINCTIONS}
+
+
+def check_stakes(where: str, game: Game, o: Any, counts: Counts) -> None:
+    """(g) Every majority note names a prize that can still change hands: a distinction
+    not yet awarded (the game's own events), in age 1; the warrior bonus in age 2."""
+    awarded = {e.distinction for e in game.events if isinstance(e, DistinctionAwarded)}
+    for note in o.now.majority:
+        named = [card for name, card in _DISTINCTION_NAMES.items() if name in note]
+        if game.state.age == 2 and named:
+            counts.fail("g", where, f"{o.action}: {note!r} in age 2")
+        for card in named:
+            if card in awarded:
+                counts.fail("g", where, f"{o.action}: {note!r}, but {card.name} was "
+                            "awarded already")
+        if not named and "the warrior bonus" not in note:
+            counts.fail("g", where, f"{o.action}: {note!r} names no prize")
+        if "the warrior bonus" in note and game.state.age != 2:
+            counts.fail("g", where, f"{o.action}: {note!r} in age 1")
+
+
 def check_reason(where: str, j: Judgement, counts: Counts) -> None:
     cmp = j.compare()
     if not cmp.win.clear and not cmp.points.clear and (cmp.why or cmp.but):
@@ -284,7 +357,10 @@ def check_reason(where: str, j: Judgement, counts: Counts) -> None:
 def check_notes(where: str, game: Game, branch: Game, me: int, o: Any, counts: Counts) -> None:
     """The majority notes and the next decision of a preview, against the real board."""
     age = game.state.age
-    before, after = prizes(game.state, age), prizes(branch.state, age)
+    stake = at_stake(game.state)
+    mark = len(game.events)
+    before = prizes(game.state, age, stake)
+    after = awarded(prizes(branch.state, age, stake), branch.events[mark:])
     for (suit, _, old), (_, _, new) in zip(before, after, strict=True):
         cls = suit.column_name  # the notes are read in English (the source language)
         said = [n for n in o.now.majority if f"the {cls} majority" in n]
@@ -404,7 +480,9 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{args.level} level, {result['seconds']} s")
     for key, what in (("a", "recommended move not first"), ("b", "reason contradicted"),
                       ("c", "'now' not the score sheet's change"),
-                      ("d", "surfaces that disagree"), ("e", "equivalent moves valued apart")):
+                      ("d", "surfaces that disagree"), ("e", "equivalent moves valued apart"),
+                      ("f", "'about as good' not a prefix / clearer"),
+                      ("g", "a note about a prize no longer at stake")):
         print(f"  ({key}) {what:<38} {result[key]}")
     for key in ("ready", "shown", "review"):
         if f"{key}_median" in result:

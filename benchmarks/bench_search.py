@@ -2,7 +2,11 @@
 playout, and search iterations per second (``search``, ``montecarlo`` and ``search+cut``,
 the search with its horizon: truncated playouts from age 1, :mod:`nidavellir.bots.horizon`).
 
-    python benchmarks/bench_search.py [--repeat 5] [--json]
+    python benchmarks/bench_search.py [--repeat 5] [--json] [--compare]
+
+``--compare`` measures the pure-Python and the compiled build side by side (docs/development.md,
+"The compiled build"): each figure's speed-up (µs and ms: pure over compiled; iterations per
+second: compiled over pure).
 
 Each figure is the best of ``--repeat`` batches (as ``timeit`` does), so other processes on
 the machine drag it down as little as possible.
@@ -107,7 +111,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="batches per figure (default 5)")
     parser.add_argument("--expansions", default="", help="e.g. thingvellir")
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    parser.add_argument("--compare", action="store_true",
+                        help="the pure-Python and the compiled build side by side")
     args = parser.parse_args(argv)
+    if args.compare:
+        return _compare(sys.argv[1:] if argv is None else list(argv), args.json)
     if args.repeat < 1:
         parser.error(f"--repeat must be at least 1, not {args.repeat}")
     expansions = [e for e in args.expansions.split(",") if e]
@@ -122,6 +130,21 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{', ' + args.expansions if expansions else ''}, best of {args.repeat}")
     for key, value in results.items():
         print(f"  {key:<34} {value:10.2f}")
+    return 0
+
+
+def _compare(argv: list[str], as_json: bool) -> int:
+    from side_by_side import compare, options_without, print_table
+
+    def speedup(pure: dict[str, float], fast: dict[str, float]) -> dict[str, float]:
+        return {k: round(fast[k] / pure[k] if "per_s" in k else pure[k] / fast[k], 2)
+                for k in pure}
+
+    result = compare(__file__, options_without(argv, ("--compare", "--json")), speedup)
+    if as_json:
+        print(json.dumps(result))
+        return 0
+    print_table(result, "the search's hot path, one core", "figure", 34, 2, "speed-up")
     return 0
 
 

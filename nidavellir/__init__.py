@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+# First: the compiled build of the hot path when it is current, else pure Python, chosen
+# before any of its modules is imported (nidavellir.compiled).
+from . import compiled as _compiled  # noqa: F401
+
+# isort: split
 from . import plugins
 from .actions import Action, parse_action
 from .cards import Card, Kind, Suit

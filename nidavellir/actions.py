@@ -183,8 +183,9 @@ def place(text: str) -> str:
         text=text, places=", ".join(PLACES)))
 
 
-def parse_action(text: str) -> Action:
-    """Parse the text notation; raises InvalidNotation saying what is wrong."""
+def parse_action(text: object) -> Action:
+    """Parse the text notation; raises InvalidNotation saying what is wrong (not text
+    included: ``object``, so that the compiled build checks it here too)."""
     if not isinstance(text, str):
         raise InvalidNotation(_("an action must be text, not {value!r}").format(value=text))
     stripped = text.strip()

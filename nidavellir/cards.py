@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from .i18n import _
 from .plugins import registers
@@ -53,7 +53,7 @@ class Suit(enum.IntEnum):
             text=text, letters=", ".join(s.letter for s in cls)))
 
 
-SUITS: tuple[Suit, ...] = tuple(Suit)
+SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
 
 
 class Kind(enum.Enum):
@@ -68,7 +68,7 @@ class Kind(enum.Enum):
 
 
 BASE = "base"
-THINGVELLIR = "thingvellir"
+THINGVELLIR: Final = "thingvellir"
 #: The expansions a game may name (``Game.new(expansions=...)``): Thingvellir, then any a
 #: plugin's cards bring (:func:`add_card`).
 EXPANSIONS: list[str] = [THINGVELLIR]
@@ -227,7 +227,7 @@ ROYAL_OFFERING_COUNTS: dict[int, tuple[Card, int, int]] = {
 # --------------------------------------------------------------------------- heroes
 
 #: Ylud's bravery points by the column she lies in (FR "YLUD L'IMPRÉVISIBLE").
-YLUD_BRAVERY: dict[Suit, int] = {W: 7, H: 0, M: 1, B: 0, E: 11}
+YLUD_BRAVERY: Final[dict[Suit, int]] = {W: 7, H: 0, M: 1, B: 0, E: 11}
 
 _HERO_REF = "FR \"Capacités des cartes Héros·ïne\""
 
@@ -258,9 +258,9 @@ DWERG_BERGELMIR = _hero("Dwerg Bergelmir", "one of the 5 Brothers")
 SKAA = _hero("Skaa", "the Unfathomable", points=17)
 ASTRID = _hero("Astrid", "the Fortunate")
 GRID = _hero("Grid", "the Mercantile", points=7)
-ULINE = _hero("Uline", "the Seer", points=9, advanced=True)
-YLUD = _hero("Ylud", "the Unpredictable", advanced=True, ref=f"{_HERO_REF}, YLUD; R8")
-THRUD = _hero("Thrud", "the Headhunter", points=13, advanced=True,
+ULINE: Final = _hero("Uline", "the Seer", points=9, advanced=True)
+YLUD: Final = _hero("Ylud", "the Unpredictable", advanced=True, ref=f"{_HERO_REF}, YLUD; R8")
+THRUD: Final = _hero("Thrud", "the Headhunter", points=13, advanced=True,
               ref=f"{_HERO_REF}, THRUD; R13")
 
 _TV_HERO_REF = "FR Thingvellir, \"Nouveaux Héros\""
@@ -270,17 +270,17 @@ HOLDA = _hero("Holda", "the Minstrel", points=12, expansion=THINGVELLIR,
               ref=f"{_TV_HERO_REF}, HOLDA; R17, R18")
 KHRAD = _hero("Khrad", "the Beggar", points=4, expansion=THINGVELLIR,
               ref=f"{_TV_HERO_REF}, KHRAD; R4")
-JARIKA = _hero("Jarika", "the Rogue", points=8, expansion=THINGVELLIR,
+JARIKA: Final = _hero("Jarika", "the Rogue", points=8, expansion=THINGVELLIR,
                ref=f"{_TV_HERO_REF}, JARIKA; R6")
-OLWYN = _hero("Olwyn", "the Illusionist", points=9, expansion=THINGVELLIR,
+OLWYN: Final = _hero("Olwyn", "the Illusionist", points=9, expansion=THINGVELLIR,
               ref=f"{_TV_HERO_REF}, OLWYN")
 ZOLKUR = _hero("Zolkur", "the Greedy", points=10, expansion=THINGVELLIR,
                ref=f"{_TV_HERO_REF}, ZOLKUR; R7, R21")
 
-OLWYN_DOUBLE = Card(token="Olwyn Double", name="Olwyn's Double", kind=Kind.OLWYN_DOUBLE,
+OLWYN_DOUBLE: Final = Card(token="Olwyn Double", name="Olwyn's Double", kind=Kind.OLWYN_DOUBLE,
                     bravery=(0,), expansion=THINGVELLIR, ref=f"{_TV_HERO_REF}, OLWYN",
                     aliases=("Olwyn's Double", "Double"))
-OLWYN_DOUBLE_COUNT = 2
+OLWYN_DOUBLE_COUNT: Final = 2
 
 BASE_HEROES: tuple[Card, ...] = (
     KRAAL, TARAH, ARAL, DAGDA, AEGUR, BONFUR, ZORAL, LOKDUR, HOURYA, IDUNN,
@@ -290,24 +290,24 @@ BASE_HEROES: tuple[Card, ...] = (
 THINGVELLIR_HEROES: tuple[Card, ...] = (ANDUMIA, HOLDA, KHRAD, JARIKA, OLWYN, ZOLKUR)
 #: Every hero: the base game's, Thingvellir's, then any a plugin adds (:func:`add_card`).
 HEROES: tuple[Card, ...] = BASE_HEROES + THINGVELLIR_HEROES
-DWERG_BROTHERS: tuple[Card, ...] = (
+DWERG_BROTHERS: Final[tuple[Card, ...]] = (
     DWERG_YMIR, DWERG_AESIR, DWERG_SIGMIR, DWERG_JUNGIR, DWERG_BERGELMIR,
 )
 #: Points for owning 1..5 Dwerg brothers (FR "DWERG LES 5 FRÈRES").
-DWERG_POINTS: tuple[int, ...] = (0, 13, 40, 81, 108, 135)
+DWERG_POINTS: Final[tuple[int, ...]] = (0, 13, 40, 81, 108, 135)
 #: Thrud scores 13 once in the command zone at the end of age 2 (FR "THRUD").
-THRUD_POINTS = 13
+THRUD_POINTS: Final = 13
 #: Hourya needs this many explorer ranks before she can be recruited (FR "HOURYA").
 HOURYA_REQUIRED_EXPLORER_RANKS = 5
 #: Grid's immediate transform bonus (FR "GRID LA MERCANTILE").
-GRID_BONUS = 7
+GRID_BONUS: Final = 7
 #: Idunn: +2 per explorer rank (FR "IDUNN LA FURTIVE").
-IDUNN_BONUS_PER_RANK = 2
+IDUNN_BONUS_PER_RANK: Final = 2
 #: Khrad's transform of the lowest coin (FR Thingvellir "KHRAD", R4; a scan of the French
 #: rulebook reads +1, the card itself +10).
-KHRAD_BONUS = 10
+KHRAD_BONUS: Final = 10
 #: Jarika's bonus on every transform and trade (FR Thingvellir "JARIKA"; R6).
-JARIKA_BONUS = 2
+JARIKA_BONUS: Final = 2
 
 # --------------------------------------------------------------------------- distinctions
 
@@ -319,20 +319,20 @@ def _distinction(name: str, suit: Suit, heading: str) -> Card:
                 ref=f"{_DIST_REF}, \"{heading}\"; R23")
 
 
-KINGS_HAND = _distinction("King's Hand", W, "La Main du Roi")
-HUNTING_MASTER = _distinction("Hunting Master", H, "Maître-esse de Chasse")
-CROWN_JEWELER = _distinction("Crown Jeweler", M, "Joaillier-ère de la Couronne")
-KINGS_GREAT_ARMORER = _distinction("King's Great Armorer", B, "Grand-e Armurier-ère du Roi")
-PIONEER_OF_THE_KINGDOM = _distinction("Pioneer of the Kingdom", E, "Pionnier-ère du Royaume")
+KINGS_HAND: Final = _distinction("King's Hand", W, "La Main du Roi")
+HUNTING_MASTER: Final = _distinction("Hunting Master", H, "Maître-esse de Chasse")
+CROWN_JEWELER: Final = _distinction("Crown Jeweler", M, "Joaillier-ère de la Couronne")
+KINGS_GREAT_ARMORER: Final = _distinction("King's Great Armorer", B, "Grand-e Armurier-ère du Roi")
+PIONEER_OF_THE_KINGDOM: Final = _distinction("Pioneer of the Kingdom", E, "Pionnier-ère du Royaume")
 #: In troop-evaluation order (W, H, M, B, E).
 DISTINCTIONS: tuple[Card, ...] = (
     KINGS_HAND, HUNTING_MASTER, CROWN_JEWELER, KINGS_GREAT_ARMORER, PIONEER_OF_THE_KINGDOM,
 )
-KINGS_HAND_BONUS = 5
+KINGS_HAND_BONUS: Final = 5
 #: Pioneer of the Kingdom: draw 3 cards of the age-2 deck, keep 1 (FR "Pionnier-ère").
 PIONEER_DRAW = 3
 
-SPECIAL_BLACKSMITH = Card(
+SPECIAL_BLACKSMITH: Final = Card(
     token="B*", name="Special blacksmith", kind=Kind.SPECIAL_BLACKSMITH, suit=B, bravery=(0, 0),
     ref=f"{_DIST_REF}, \"Grand-e Armurier-ère du Roi\"",
     aliases=("Special Blacksmith", "BB"))
@@ -389,15 +389,15 @@ FAFNIR_BALEYGR = _artifact("Fafnir Båleygr", 1, ref=f"{_ART_REF}, FAFNIR BÅLEY
 DRAUPNIR = _artifact("Draupnir", 1)
 VEGVISIR = _artifact("Vegvisir", 1, suit=E, bravery=(13,))
 SVALINN = _artifact("Svalinn", 1)
-MEGINGJORD = _artifact("Megingjord", 1, points=28, aliases=("Megingjörd",))
-VIDOFNIR_VEDRFOLNIR = _artifact("Vidofnir & Vedrfölnir", 1,
+MEGINGJORD: Final = _artifact("Megingjord", 1, points=28, aliases=("Megingjörd",))
+VIDOFNIR_VEDRFOLNIR: Final = _artifact("Vidofnir & Vedrfölnir", 1,
                                 ref=f"{_ART_REF}, VIDOFNIR & VEDRFÖLNIR; R21",
                                 aliases=("Vidofnir", "Vidofnir and Vedrfolnir",
                                          "Vidofnir Vedrfolnir"))
 BRISINGAMENS = _artifact("Brisingamens", 2, ref=f"{_ART_REF}, BRISINGAMENS; R16, R17")
 MJOLLNIR = _artifact("Mjöllnir", 2, aliases=("Mjollnir",))
 HOFUD = _artifact("Höfud", 2, ref=f"{_ART_REF}, HÖFUD; R16", aliases=("Hofud",))
-HRAFNSMERKI = _artifact("Hrafnsmerki", 2)
+HRAFNSMERKI: Final = _artifact("Hrafnsmerki", 2)
 JARNGLOFI = _artifact("Járnglófi", 2, points=24, ref=f"{_ART_REF}, JÁRNGLÓFI; R20",
                       aliases=("Jarnglofi",))
 GJALLARHORN = _artifact("Gjallarhorn", 2, ref=f"{_ART_REF}, GJALLARHORN; R10",
@@ -408,13 +408,14 @@ ARTIFACTS: tuple[Card, ...] = (
 )
 #: Draupnir: 6 points per coin of value >= 15; Svalinn: 5 per hero; Hrafnsmerki: 5 per
 #: mercenary; Mjöllnir: 2 per rank of the best column (FR Thingvellir artifacts).
-DRAUPNIR_POINTS, DRAUPNIR_MIN_COIN = 6, 15
-SVALINN_POINTS_PER_HERO = 5
-HRAFNSMERKI_POINTS_PER_MERCENARY = 5
-MJOLLNIR_POINTS_PER_RANK = 2
+DRAUPNIR_POINTS: Final = 6
+DRAUPNIR_MIN_COIN: Final = 15
+SVALINN_POINTS_PER_HERO: Final = 5
+HRAFNSMERKI_POINTS_PER_MERCENARY: Final = 5
+MJOLLNIR_POINTS_PER_RANK: Final = 2
 VIDOFNIR_BONUSES = (2, 3)
 VIDOFNIR_SINGLE_BONUS = 5
-CAMP_SIZE = 5
+CAMP_SIZE: Final = 5
 
 
 def camp_deck(age: int) -> list[Card]:
@@ -431,7 +432,7 @@ def camp_deck(age: int) -> list[Card]:
 STARTING_COINS: tuple[int, ...] = (0, 2, 3, 4, 5)
 EXCHANGE_COIN_VALUE = 0
 #: The special green 3 of the Hunting Master (FR "Maître-esse de Chasse").
-HUNTER_COIN_VALUE = 3
+HUNTER_COIN_VALUE: Final = 3
 #: The royal treasury with 4–5 players: value -> copies (FR "Trésor Royal"; 34 coins).
 TREASURY_4_5: dict[int, int] = {
     5: 2, 6: 2, 7: 3, 8: 2, 9: 3, 10: 2, 11: 3, 12: 2, 13: 2, 14: 2,
@@ -439,11 +440,11 @@ TREASURY_4_5: dict[int, int] = {
 }
 #: With 2–3 players, 2 each of 7, 9 and 11 go back to the box (FR "Partie à 2/3 Elvalands").
 TREASURY_REMOVED_2_3: dict[int, int] = {7: 2, 9: 2, 11: 2}
-MAX_COIN_VALUE = 25
+MAX_COIN_VALUE: Final = 25
 #: Gems 1–5 and the special gem 6 of the Crown Jeweler (+3 points, never exchanged).
 GEMS: tuple[int, ...] = (1, 2, 3, 4, 5)
-GEM_6 = 6
-GEM_6_POINTS = 3
+GEM_6: Final = 6
+GEM_6_POINTS: Final = 3
 
 
 def treasury(players: int) -> dict[int, int]:
@@ -465,8 +466,8 @@ def gems_for(players: int) -> tuple[int, ...]:
 # --------------------------------------------------------------------------- setup tables
 
 #: Cards per tavern, rounds per age (FR "Mise en place", "Partie à 2/3/5 Elvalands").
-CARDS_PER_TAVERN: dict[int, int] = {2: 3, 3: 3, 4: 4, 5: 5}
-ROUNDS_PER_AGE: dict[int, int] = {2: 4, 3: 4, 4: 3, 5: 3}
+CARDS_PER_TAVERN: Final[dict[int, int]] = {2: 3, 3: 3, 4: 4, 5: 5}
+ROUNDS_PER_AGE: Final[dict[int, int]] = {2: 4, 3: 4, 4: 3, 5: 3}
 TAVERNS: tuple[str, ...] = ("Laughing Goblin", "Dancing Dragon", "Shining Horse")
 #: The taverns by index (their names: :data:`TAVERNS`): a bid puts a coin on each.
 TAVERN_INDICES: range = range(len(TAVERNS))
@@ -477,7 +478,9 @@ PLAYER_COUNTS: range = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 SEATS: range = range(MAX_PLAYERS)
 
 
-def check_players(players: int) -> None:
+def check_players(players: object) -> None:
+    """Raises ValueError unless ``players`` is a player count (any value: checked here, in
+    the compiled build too)."""
     if not isinstance(players, int) or isinstance(players, bool) or players not in PLAYER_COUNTS:
         raise ValueError(f"Nidavellir is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                          f"not {players!r}")

@@ -86,7 +86,8 @@ def _configure_replay(parser: argparse.ArgumentParser) -> None:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    """``nidavellir replay RECORD``: the log, then the (final or current) score sheet."""
+    """``nidavellir replay RECORD``: the log, then the (final or current) score sheet; a
+    reviewed game's review after them (the record's ``review`` part)."""
     from .game import Game
 
     game = Game.load(args.record)
@@ -97,12 +98,24 @@ def run_replay(args: argparse.Namespace) -> int:
         print(count(len(game.history), "Game over after {n} decision.",
                     "Game over after {n} decisions.") + "\n")
     else:
-        # Translators: {kind} is the decision's kind in notation (bid, pick, ...).
+        # Translators: {kind} is the decision's kind in notation (bid, pick, ...); {number}
+        # is the decision about to be taken (as `nidavellir hint --at` numbers it).
         print(_("The record stops at decision {number}: {name} to {kind} ({prompt}).").format(
-            number=len(game.history), name=game.names[decision.player], kind=decision.kind,
-            prompt=decision.prompt))
+            number=len(game.history) + 1, name=game.names[decision.player],
+            kind=decision.kind, prompt=decision.prompt))
         print(_("Score sheet of the table as it is now:") + "\n")
     print(game.scores().to_text())
+    if game.review is not None:
+        from .analysis.review import annotated_lines, headline, review_frame, summary
+
+        frame = review_frame(game, game.review)
+        print()
+        # Translators: `nidavellir replay` of a reviewed game, above its review.
+        print(_("The review saved with this game:"))
+        print("\n".join(annotated_lines(frame)))
+        print()
+        for r in summary(frame).itertuples():
+            print(headline(r))
     return EXIT_OK
 
 

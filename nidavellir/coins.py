@@ -12,6 +12,7 @@ Rules: FR "Transformer une pièce", "Échanger des pièces", "Défausser des pi�
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from .cards import (
     EXCHANGE_COIN_VALUE,
@@ -24,7 +25,9 @@ from .errors import InvalidNotation
 from .i18n import _
 from .names import card_name
 
-GOLD, BRONZE, SPECIAL = 0, 1, 2
+GOLD: Final = 0
+BRONZE: Final = 1
+SPECIAL: Final = 2
 
 
 def gold(value: int) -> int:
@@ -36,10 +39,10 @@ def bronze(value: int) -> int:
 
 
 #: The Hunting Master's green 3: an exchange coin that is never transformed.
-HUNTER_COIN = HUNTER_COIN_VALUE * 4 + SPECIAL
+HUNTER_COIN: Final = HUNTER_COIN_VALUE * 4 + SPECIAL
 #: The bronze 0 every player starts with: the exchange coin.
-EXCHANGE_COIN = bronze(EXCHANGE_COIN_VALUE)
-STARTING_HAND: tuple[int, ...] = tuple(bronze(v) for v in STARTING_COINS)
+EXCHANGE_COIN: Final = bronze(EXCHANGE_COIN_VALUE)
+STARTING_HAND: Final[tuple[int, ...]] = tuple(bronze(v) for v in STARTING_COINS)
 
 
 def value(coin: int) -> int:
@@ -60,14 +63,14 @@ def is_exchange(coin: int) -> bool:
 
 
 #: The two exchange coins, as a set (:func:`is_exchange` in the hot paths: ``coin in``).
-EXCHANGE_COINS = frozenset((EXCHANGE_COIN, HUNTER_COIN))
+EXCHANGE_COINS: Final = frozenset((EXCHANGE_COIN, HUNTER_COIN))
 
 
 def _label(coin: int) -> str:
     return f"{coin >> 2}*" if coin & 3 == SPECIAL else str(coin >> 2)
 
 
-_LABELS: tuple[str, ...] = tuple(_label(c) for c in range((MAX_COIN_VALUE + 1) * 4))
+_LABELS: Final[tuple[str, ...]] = tuple(_label(c) for c in range((MAX_COIN_VALUE + 1) * 4))
 
 
 def label(coin: int) -> str:
@@ -77,7 +80,7 @@ def label(coin: int) -> str:
 
 #: The codes of gold, bronze and special coins each text form names, lowest first (a gold
 #: coin before a bronze one of the same value): :func:`find`'s table.
-_LABEL_CODES: dict[str, tuple[int, ...]] = {}
+_LABEL_CODES: Final[dict[str, tuple[int, ...]]] = {}
 for _coin, _text in enumerate(_LABELS):
     if _coin & 3 != 3:  # kind 3 is no coin
         _LABEL_CODES[_text] = (*_LABEL_CODES.get(_text, ()), _coin)
@@ -88,7 +91,7 @@ def labels(coins: Iterable[int]) -> str:
 
 
 #: The text forms of the two exchange coins: the bronze 0 and the Hunting Master's green 3.
-EXCHANGE_LABELS: tuple[str, ...] = (label(EXCHANGE_COIN), label(HUNTER_COIN))
+EXCHANGE_LABELS: Final[tuple[str, ...]] = (label(EXCHANGE_COIN), label(HUNTER_COIN))
 
 
 def label_value(text: str) -> int:
@@ -128,7 +131,7 @@ def parse_label(text: str) -> str:
     v = int(digits)
     if special and v != HUNTER_COIN_VALUE:
         # Translators: a coin typed wrong ({distinction}: the rulebook's name; {coin}: "3*").
-        raise InvalidNotation(_("{text!r} is not a coin: only the {distinction}'s {coin} is "
+        raise InvalidNotation(_("{text!r} is not a coin: only {distinction:gen} {coin} is "
                                 "special").format(text=text, distinction=card_name(
                                     HUNTING_MASTER), coin=f"{HUNTER_COIN_VALUE}*"))
     if not 0 <= v <= MAX_COIN_VALUE:
@@ -161,6 +164,11 @@ class Treasury:
 
     def copy(self) -> Treasury:
         return Treasury(self.counts)
+
+    def __reduce__(self) -> tuple[type[Treasury], tuple[list[int]]]:
+        # Copied and pickled through the constructor (the compiled build's classes cannot
+        # be made with __new__ alone).
+        return (Treasury, (self.counts,))
 
     def as_dict(self) -> dict[int, int]:
         return {v: n for v, n in enumerate(self.counts) if n}

@@ -19,11 +19,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Final
 
 from . import cards as C
 from . import coins as K
 from .actions import Action
 from .cards import Card, Kind, Suit
+from .draws import shuffle
 from .observer import Observer
 from .rules.army import HUNTER_POINTS, LINE_WORTH, PROGRESS_WORTH, SMITH_POINTS
 from .rules.catalogue import MARKS, RULES
@@ -36,7 +38,7 @@ BidModel = Callable[[GameState, int, Sequence[int], Sequence[int], random.Random
 
 #: Share of uniformly random bids in the default model: players are not always sensible, and
 #: a model that never expects a surprise overrates its own reads.
-UNIFORM_SHARE = 0.25
+UNIFORM_SHARE: Final = 0.25
 #: How sharply the default model prefers high coins on valuable taverns (points per unit of
 #: the tavern's worth, in the softmax over which tavern gets the next-highest coin).
 TAVERN_SHARPNESS = 0.35
@@ -50,7 +52,11 @@ TAVERN_SHARPNESS = 0.35
 #: when the player owns it; ``FIXED``, ``base``; ``ENTRY``, its entry's
 #: :meth:`~nidavellir.rules.cardrules.CardRules.worth`, asked once per call for all the
 #: cards whose ``what`` is the same key (not None: cards worth the same, the Dwerg brothers).
-GAIN, BEST_OF, MERCENARY, FIXED, ENTRY = range(5)
+GAIN: Final = 0
+BEST_OF: Final = 1
+MERCENARY: Final = 2
+FIXED: Final = 3
+ENTRY: Final = 4
 Profile = tuple[int, object, int, int, float]
 
 
@@ -86,7 +92,7 @@ def _has_entry(card: Card) -> bool:
 
 #: Every card's worth profile as :func:`card_worth` values it (the playouts' picks, the
 #: taverns' worth).
-PROFILES: dict[object, Profile] = {}
+PROFILES: Final[dict[object, Profile]] = {}
 C.each_card(lambda card: PROFILES.update(_card_profiles(card)))
 
 
@@ -143,7 +149,7 @@ def rank_gain(p: PlayerState, suit: Suit, ranks: int, bravery: int) -> float:
     return best_worth(p, (key,), profile)[1]
 
 
-_GAIN_PROFILES: dict[tuple[Suit, int, int], dict[object, Profile]] = {}
+_GAIN_PROFILES: Final[dict[tuple[Suit, int, int], dict[object, Profile]]] = {}
 
 
 def best_worth(p: PlayerState, cards: Sequence[object], profiles: Mapping[object, Profile],
@@ -179,7 +185,7 @@ def best_worth(p: PlayerState, cards: Sequence[object], profiles: Mapping[object
                         miners += m.values[_MINER][1]  # type: ignore[index]
                 g = (miners + bravery) * (n + ranks) - miners * n
             else:
-                g = bravery
+                g = float(bravery)  # (an int in a float variable: mypyc)
             if ranks and n == low:
                 g += line
             w = w + g
@@ -204,7 +210,9 @@ def best_worth(p: PlayerState, cards: Sequence[object], profiles: Mapping[object
     return best, best_value
 
 
-_HUNTER, _MINER, _SMITH = Suit.HUNTER, Suit.MINER, Suit.BLACKSMITH
+_HUNTER: Final = Suit.HUNTER
+_MINER: Final = Suit.MINER
+_SMITH: Final = Suit.BLACKSMITH
 
 
 def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
@@ -224,7 +232,7 @@ def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
     random_ = rng.random
     if random_() < (UNIFORM_SHARE if uniform_share is None else uniform_share):
         coins = list(coins)
-        rng.shuffle(coins)
+        shuffle(rng, coins)
         return coins[:len(taverns)]
     worth = tavern_worth(state, state.players[seat])
     log = math.log
@@ -257,19 +265,19 @@ def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
     return out
 
 
-_GUMBEL_SCALE = 1.0 / TAVERN_SHARPNESS
+_GUMBEL_SCALE: Final = 1.0 / TAVERN_SHARPNESS
 
 
-_EXCHANGE = K.EXCHANGE_COINS
+_EXCHANGE: Final = K.EXCHANGE_COINS
 
 #: A canonical order of the cards (what the hidden order is forgotten into).
-_CANONICAL: dict[Card, int] = {c: i for i, c in enumerate(sorted(C.ALL_CARDS, key=lambda c: c.token))}
+_CANONICAL: Final[dict[Card, int]] = {c: i for i, c in enumerate(sorted(C.ALL_CARDS, key=lambda c: c.token))}
 C.each_card(lambda card: _CANONICAL.setdefault(card, len(_CANONICAL)))  # a plugin's: last
 
 
 def _reshuffle(cards: list[Card], rng: random.Random) -> list[Card]:
     ordered = sorted(cards, key=_CANONICAL.__getitem__)
-    rng.shuffle(ordered)
+    shuffle(rng, ordered)
     return ordered
 
 

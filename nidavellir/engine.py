@@ -29,11 +29,12 @@ from typing import Any
 
 from . import events as ev
 from .actions import Action
+from .cards import Card, Suit
 from .errors import IllegalAction
 from .rules import coinage, placement
-from .rules.base import Choice, DecisionKind, Step
+from .rules.base import Choice, DecisionKind, Step, Table
 from .scoring import PlayerTable, tables_of
-from .state import GameState
+from .state import GameState, PlayerState
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class Decision:
     task: Choice
 
 
-class Engine:
+class Engine(Table):
     """Runs the rules on a GameState; holds the event list of the game."""
 
     def __init__(self, state: GameState, events: list[ev.Event] | None = None,
@@ -58,6 +59,11 @@ class Engine:
         """No events at all (search playouts, which never read them)."""
         self._legal: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
+
+    def __reduce__(self) -> tuple[type[Engine], tuple[GameState, list[ev.Event], bool]]:
+        # Copied and pickled through the constructor (the compiled build's classes cannot
+        # be made with __new__ alone); the legal actions are found again when asked.
+        return (Engine, (self.state, self.events, self.quiet))
 
     # ------------------------------------------------------------------ the rules' table
 
@@ -71,12 +77,27 @@ class Engine:
         """Push steps so that the first one given runs first."""
         self.state.tasks.extend(reversed(steps))
 
-    place = placement.place
-    take_card = placement.take_card
-    discard_card = placement.discard_card
-    transform = coinage.transform
-    trade = coinage.trade
-    jarika = coinage.jarika
+    # The rules' functions as the table's methods, each a call of its own (not the function
+    # as a class attribute: a compiled function does not bind as a method, docs/development.md).
+    def place(self, p: PlayerState, card: Card, suit: Suit,
+              then: Step | Choice | None = None) -> None:
+        placement.place(self, p, card, suit, then)
+
+    def take_card(self, p: PlayerState, card: Card, source: str) -> None:
+        placement.take_card(self, p, card, source)
+
+    def discard_card(self, card: Card, player: int | None, reason: str) -> None:
+        placement.discard_card(self, card, player, reason)
+
+    def transform(self, p: PlayerState, label: str, place: str, bonus: int,
+                  reason: str) -> None:
+        coinage.transform(self, p, label, place, bonus, reason)
+
+    def trade(self, p: PlayerState, pool: list[int], a: int, b: int) -> None:
+        coinage.trade(self, p, pool, a, b)
+
+    def jarika(self, p: PlayerState) -> int:
+        return coinage.jarika(self, p)
 
     # ------------------------------------------------------------------ decisions
 
@@ -85,8 +106,7 @@ class Engine:
         s = self.state
         if s.over or not s.tasks:
             return None
-        task = s.tasks[-1]
-        assert isinstance(task, Choice)
+        task: Choice = s.tasks[-1]  # the top of the stack is a decision between runs
         return Decision(player=task.player, kind=task.kind, prompt=task.prompt(self), task=task)
 
     @property
@@ -131,9 +151,8 @@ class Engine:
         """Apply ``policy(self, rng)``'s actions until the game is over (or, with ``age``,
         until the game leaves that age): a search's playouts and the coach's."""
         s = self.state
-        apply = self.apply
         while not s.over and (age is None or s.age == age):
-            apply(policy(self, rng), check)
+            self.apply(policy(self, rng), check)
 
     def why_illegal(self, task: Choice, action: Action) -> str:
         """Why ``action`` is refused at decision ``task``, in words."""

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from . import cards as C
 from .cards import Card, Suit
+from .extensible import Extensible
 from .i18n import N_, _, pgettext
 from .names import card_name, class_in_sentence, hero_title, tavern_name
 
@@ -39,14 +40,21 @@ class Reveal:
     replaces: str | None = None
 
 
-@dataclass(slots=True)
-class Event:
-    age: int
-    round: int
-    tavern: int | None
+class EventSettings(metaclass=Extensible):
+    """An event class's settings: class-level values, never fields of its dataclass
+    (:mod:`nidavellir.extensible`)."""
+
+    __slots__ = ()
     resets_reveals: ClassVar[bool] = False
     """True for an event after which every coin is face down again and nothing revealed
     before it still holds (a new round)."""
+
+
+@dataclass(slots=True)
+class Event(EventSettings):
+    age: int
+    round: int
+    tavern: int | None
 
     @property
     def kind(self) -> str:
@@ -111,19 +119,19 @@ def _tavern(t: int | None) -> str:
 # the English (events are data: saved games, frames) and :func:`origin` words it for the
 # reader. Notation ("+3") stays as it is.
 # Translators: where a card was taken from, in brackets after it: "Bo takes Warrior 7 (tavern)".
-FROM_TAVERN = N_("tavern")
+FROM_TAVERN: Final = N_("tavern")
 # Translators: where a card was taken from: "Bo takes Hunter 0 (camp)".
-FROM_CAMP = N_("camp")
+FROM_CAMP: Final = N_("camp")
 # Translators: why a card was discarded: "The table: Miner 2 is discarded (left in the tavern)".
-LEFT_IN_TAVERN = N_("left in the tavern")
+LEFT_IN_TAVERN: Final = N_("left in the tavern")
 # Translators: why a card was discarded (a 2-player game: a seat that takes from the camp
 # discards a card of the tavern).
-CAMP_VISITED = N_("2 players: the camp was visited")
+CAMP_VISITED: Final = N_("2 players: the camp was visited")
 # Translators: why a card was discarded: a Royal Offering card leaves once its coin is transformed.
-OFFERING_USED = N_("Royal Offering used")
+OFFERING_USED: Final = N_("Royal Offering used")
 # Translators: why a card was discarded: the Pioneer of the Kingdom goes to nobody on a tie
 # (R3 is a rule of the lab's reference, keep it).
-PIONEER_UNWON = N_("Pioneer of the Kingdom: nobody won it (R3)")
+PIONEER_UNWON: Final = N_("Pioneer of the Kingdom: nobody won it (R3)")
 # Translators: why a seat recruits a hero, before "recruit a hero".
 LINE_COMPLETED = N_("You completed a line")
 _PHRASES = frozenset({FROM_TAVERN, FROM_CAMP, LEFT_IN_TAVERN, CAMP_VISITED, OFFERING_USED,
@@ -206,8 +214,10 @@ class CardTaken(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         # Translators: {source} is where the card came from (tavern, camp, a hero's name).
-        return by(names[self.player], _("You take {card} ({source})"),
-                  _("{name} takes {card} ({source})"), card=card_name(self.card),
+        # Translators: {card:acc} is the card with its article in the accusative («den
+        # Krieger 7», «la carte Guerrier·ère 7»): keep the ":acc" (docs/translating.md).
+        return by(names[self.player], _("You take {card:acc} ({source})"),
+                  _("{name} takes {card:acc} ({source})"), card=card_name(self.card),
                   source=origin(self.source))
 
 
@@ -218,10 +228,10 @@ class CardPlaced(Event):
     column: Suit
 
     def describe(self, names: Sequence[str]) -> str:
-        # Translators: {column} is a class: "Bo places Warrior 7 in the warrior column".
-        return by(names[self.player], _("You place {card} in the {column} column"),
-                  _("{name} places {card} in the {column} column"),
-                  card=card_name(self.card), column=class_in_sentence(self.column))
+        # Translators: {card_class} is a class: "Bo places Warrior 7 in the warrior column".
+        return by(names[self.player], _("You place {card:acc} in the {card_class} column"),
+                  _("{name} places {card:acc} in the {card_class} column"),
+                  card=card_name(self.card), card_class=class_in_sentence(self.column))
 
 
 @dataclass(slots=True)
@@ -235,9 +245,9 @@ class CardToCommandZone(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         return by(names[self.player],
-                  _("You move {card} from the {column} column to the command zone"),
-                  _("{name} moves {card} from the {column} column to the command zone"),
-                  card=card_name(self.card), column=class_in_sentence(self.column))
+                  _("You move {card:acc} from the {card_class} column to the command zone"),
+                  _("{name} moves {card:acc} from the {card_class} column to the command zone"),
+                  card=card_name(self.card), card_class=class_in_sentence(self.column))
 
 
 @dataclass(slots=True)
@@ -248,11 +258,12 @@ class CardDiscarded(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         if self.player is None:
-            # Translators: a card discarded by nobody in particular; {reason} says why.
-            return _("The table: {card} is discarded ({reason})").format(
+            # Translators: a card discarded by nobody in particular; {reason} says why;
+            # {card:nom}: the card with its article as the subject («der Krieger 7»).
+            return _("The table: {card:nom} is discarded ({reason})").format(
                 card=card_name(self.card), reason=origin(self.reason))
         # Translators: {name} is a seat's name (maybe "You"); {reason} says why.
-        return _("{name}: {card} is discarded ({reason})").format(
+        return _("{name}: {card:nom} is discarded ({reason})").format(
             name=names[self.player], card=card_name(self.card), reason=origin(self.reason))
 
 
@@ -355,7 +366,8 @@ class DistinctionAwarded(Event):
             # Translators: R23 is a rule of the lab's reference; keep it.
             return _("{distinction}: tie, nobody wins it (R23)").format(
                 distinction=card_name(self.distinction))
-        return by(names[self.player], _("You win {distinction}"), _("{name} wins {distinction}"),
+        return by(names[self.player], _("You win {distinction:acc}"),
+                  _("{name} wins {distinction:acc}"),
                   distinction=card_name(self.distinction))
 
 
@@ -366,9 +378,11 @@ class CoinSwapped(Event):
     player: int
 
     def describe(self, names: Sequence[str]) -> str:
-        # Translators: the bronze coin 0 for the green coin 3* (notation: keep "0" and "3*").
-        return by(names[self.player], _("You swap the 0 for the {card}'s 3*"),
-                  _("{name} swaps the 0 for the {card}'s 3*"), card=card_name(C.HUNTING_MASTER))
+        # Translators: the bronze coin 0 for the green coin 3* (notation: keep "0" and "3*");
+        # {card:gen} is the Hunting Master in the genitive ("the Hunting Master's", «der
+        # Jagdtrophäe», «de la distinction « Maître·esse de Chasse »»).
+        return by(names[self.player], _("You swap the 0 for {card:gen} 3*"),
+                  _("{name} swaps the 0 for {card:gen} 3*"), card=card_name(C.HUNTING_MASTER))
 
 
 @dataclass(slots=True)
@@ -386,6 +400,7 @@ class CampRefilled(Event):
     cards: tuple[Card, ...]
 
     def describe(self, names: Sequence[str]) -> str:
+        # Translators: {cards} is a list of cards' names ("Mercenary W6/E8, Draupnir").
         return _("The camp shows {cards}").format(cards=", ".join(card_name(c) for c in self.cards))
 
 

@@ -35,6 +35,27 @@ from .state import GameConfig, GameState
 
 RECORD_FORMAT = "nidavellir-record"
 RECORD_VERSION = 1
+#: The format of a reviewed game before its review became a part of the record (read, and
+#: migrated, by :func:`migrate_record`).
+OLD_REVIEW_FORMAT = "nidavellir-review"
+
+
+def migrate_record(data: Any) -> Any:
+    """A record as this engine reads it: a reviewed game saved in the old format (``format:
+    nidavellir-review``, versions 1 and 2: the record and the review side by side) becomes
+    the record with its review as its ``review`` part; anything else is returned as it is
+    (:meth:`Game.from_record` checks it)."""
+    if not isinstance(data, Mapping) or data.get("format") != OLD_REVIEW_FORMAT:
+        return data
+    if data.get("version") not in (1, 2):
+        raise RecordError(f"unsupported version {data.get('version')!r} of a reviewed game "
+                          f"({OLD_REVIEW_FORMAT})", field="version")
+    record = data.get("record")
+    if not isinstance(record, Mapping):
+        raise RecordError("missing or not an object", field="record")
+    out = dict(record)
+    out["review"] = {"level": data.get("level"), "decisions": data.get("review")}
+    return out
 #: The expansions a game may name: Thingvellir and any a plugin's cards bring.
 SUPPORTED_EXPANSIONS = C.EXPANSIONS
 
@@ -47,6 +68,11 @@ class Game:
     learners: tuple[int, ...] | None = None
     """The seats people played (indices), when the record says so (the Play tab saves
     them; ``nidavellir review`` reviews those seats by default); None: not said."""
+    review: dict[str, Any] | None = None
+    """The review the record was saved with (its ``review`` part, plain data:
+    :func:`nidavellir.analysis.review.review_from_dict` reads it), or None. It changes
+    nothing in the game; :meth:`to_record` does not write it (the review writes it,
+    :func:`nidavellir.analysis.review.review_data`)."""
 
     def __init__(self, config: GameConfig, seed: int, deal: Mapping[str, Any] | None = None) -> None:
         self.config = config
@@ -287,17 +313,52 @@ class Game:
         :data:`SPECTATOR` hides every seat's bids (:mod:`nidavellir.observer`)."""
         return Observer(viewer).action_text(self, index)
 
-    def log(self, viewer: int | None = None) -> list[str]:
-        """The game in plain words: each decision in notation, numbered from 1 (as the
-        review and the Replay slider number them), then what followed (other seats' bids
-        face down for ``viewer``, see :meth:`action_text`)."""
+    def events_of(self, index: int) -> list[ev.Event]:
+        """The events decision ``index`` (0-based) of the history led to, up to the next
+        decision (the log's lines under it)."""
+        marks = [*self._marks, len(self.events)]
+        return self.events[marks[index]:marks[index + 1]]
+
+    def history_words(self, viewer: int | None = None, start: int = 0) -> list[str]:
+        """Decisions ``start`` to the last in words, as each decision said it to the player
+        who took it (``Choice.say``: "Take the warrior 7"), in the current language, as
+        ``viewer`` may read them (another seat's face-down bid stays face down, as in
+        :meth:`action_text`); a decision without words keeps its notation. What a learner
+        reads in the log and the status line: the notation stays the files' and the
+        commands' (one replay of the game)."""
+        out: list[str] = []
+        if start >= len(self.history):
+            return out
+        observer = Observer(viewer)
+        engine = Engine(self._initial.copy(), quiet=True)
+        engine.advance()
+        for i, (_player, action) in enumerate(self.history):
+            if i >= start:
+                shown = observer.action_text(self, i)
+                decision = engine.decision
+                if shown != str(action) or decision is None:
+                    out.append(shown)  # face down
+                else:
+                    try:
+                        out.append(decision.task.say(engine, action))
+                    except NotImplementedError:
+                        out.append(shown)
+            engine.apply(action, check=False)
+        return out
+
+    def log(self, viewer: int | None = None, words: Sequence[str] | None = None) -> list[str]:
+        """The game in plain words: each decision in notation (or in ``words``, one per
+        decision: :meth:`history_words`, what the Play tab shows), numbered from 1 (as the
+        review, Replay and ``nidavellir hint --at`` number them), then what followed (other
+        seats' bids face down for ``viewer``, see :meth:`action_text`)."""
         lines: list[str] = []
         events = self.events
         marks = self._marks + [len(events)]
         for e in events[:marks[0]]:
             lines.append(e.describe(self.names))
         for i, (player, _action) in enumerate(self.history):
-            lines.append(f"[{i + 1}] {self.names[player]}: {self.action_text(i, viewer)}")
+            said = words[i] if words is not None else self.action_text(i, viewer)
+            lines.append(f"[{i + 1}] {self.names[player]}: {said}")
             for e in events[marks[i]:marks[i + 1]]:
                 lines.append("    " + e.describe(self.names))
         return lines
@@ -340,9 +401,12 @@ class Game:
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Game:
-        """Replay a record; errors name the field or the action index and the reason."""
+        """Replay a record (a reviewed game too: its ``review`` part is kept as
+        :attr:`review`; the old reviewed-game format is migrated, :func:`migrate_record`);
+        errors name the field or the action index and the reason."""
         if not isinstance(record, Mapping):
             raise RecordError("a record must be a JSON object")
+        record = migrate_record(record)
         if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
             raise RecordError(f"not a {RECORD_FORMAT} file", field="format")
         version = record.get("version")
@@ -375,6 +439,11 @@ class Game:
         actions = record.get("actions", [])
         if not isinstance(actions, list):
             raise RecordError("must be a list of actions in notation", field="actions")
+        review = record.get("review")
+        if review is not None and not (isinstance(review, Mapping)
+                                       and isinstance(review.get("decisions"), list)):
+            raise RecordError("must be an object with a list of reviewed decisions "
+                              "('decisions')", field="review")
         learners = record.get("learners")
         players = config.get("players")
         if learners is not None and not (
@@ -401,6 +470,8 @@ class Game:
                 raise RecordError(f"{text!r}: {exc}", index=i) from None
         if learners is not None:
             game.learners = tuple(sorted(learners))
+        if review is not None:
+            game.review = dict(review)
         return game
 
     # ------------------------------------------------------------------ display

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any
 
 
 @dataclass(frozen=True)
@@ -19,8 +18,14 @@ class RuleOptions:
     def to_dict(self) -> dict[str, bool]:
         return asdict(self)
 
+    def __reduce__(self) -> tuple[type[RuleOptions], tuple[bool, ...]]:
+        # Copied and pickled through the constructor: the compiled build's frozen classes
+        # cannot be restored field by field (docs/development.md, "The compiled build").
+        return (RuleOptions, tuple(getattr(self, f.name) for f in fields(self)))
+
     @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> RuleOptions:
+    def from_dict(cls, data: object) -> RuleOptions:
+        """The options of a mapping (a record's, a scenario's: any value, checked here)."""
         if not data:
             return cls()
         if not isinstance(data, dict):

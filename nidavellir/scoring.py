@@ -10,9 +10,9 @@ Héros·ïne", FR Thingvellir "Les Artefacts"); R9 (warrior bonus needs a warrio
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import cards as C
 from . import coins as K
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .state import GameState
 
 #: The rows of the score sheet, in the order of the printed score pad, then the rest.
-CATEGORIES: tuple[str, ...] = (
+CATEGORIES: Final[tuple[str, ...]] = (
     "warriors", "hunters", "miners", "blacksmiths", "explorers",
     "heroes", "artifacts", "coins", "gem",
 )
@@ -37,7 +37,7 @@ SUIT_CATEGORY: dict[Suit, str] = {
     Suit.WARRIOR: "warriors", Suit.HUNTER: "hunters", Suit.MINER: "miners",
     Suit.BLACKSMITH: "blacksmiths", Suit.EXPLORER: "explorers",
 }
-_CATEGORY_INDEX: dict[str, int] = {c: i for i, c in enumerate(CATEGORIES)}
+_CATEGORY_INDEX: Final[dict[str, int]] = {c: i for i, c in enumerate(CATEGORIES)}
 #: Rows shown only where a player scores in them (:attr:`ScoreSheet.rows`).
 OPTIONAL_ROWS = frozenset({"artifacts", "gem"})
 CATEGORY_LABELS: dict[str, str] = {
@@ -90,6 +90,11 @@ class PlayerScore:
     rank: int
     """1 for the winner(s); tied players share a placing (R24)."""
 
+    def __reduce__(self) -> tuple[type[PlayerScore], tuple[Any, ...]]:
+        # Copied and pickled through the constructor: the compiled build's frozen classes
+        # cannot be restored field by field (docs/development.md, "The compiled build").
+        return (PlayerScore, (self.name, self.breakdown, self.details, self.total, self.rank))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name, "total": self.total, "rank": self.rank,
@@ -114,6 +119,13 @@ class ScoreSheet:
 
     def __getitem__(self, index: int) -> PlayerScore:
         return self.players[index]
+
+    def __iter__(self) -> Iterator[PlayerScore]:
+        return iter(self.players)
+
+    def __reduce__(self) -> tuple[type[ScoreSheet], tuple[Any, ...]]:
+        # Copied and pickled through the constructor (as PlayerScore).
+        return (ScoreSheet, (self.players, self.options))
 
     @property
     def rows(self) -> tuple[str, ...]:
@@ -309,12 +321,15 @@ def _score_players(tables: Sequence[PlayerTable], options: RuleOptions, details:
     return [score_player(t, b, details, c) for t, b, c in zip(tables, bonus, columns, strict=True)]
 
 
-def tables_of(state: GameState) -> list[PlayerTable]:
+def tables_of(state: GameState, copy: bool = True) -> list[PlayerTable]:
     """Each player's table as the scorer sees it, from a game state: cards held for a
-    pending decision count in the command zone."""
+    pending decision count in the command zone. ``copy=False`` shares the state's columns
+    instead of copying them: for a table scored at once and dropped (a search scores
+    thousands of finished playouts), never for one kept while the game goes on."""
     tables = []
     for p, name in zip(state.players, state.config.names, strict=True):
-        army = {suit: list(p.army[suit]) for suit in C.SUITS}
+        army = ({suit: list(p.army[suit]) for suit in C.SUITS} if copy
+                else dict(zip(C.SUITS, p.army, strict=True)))
         cz = list(p.command_zone) + list(p.held)
         tables.append(PlayerTable(name=name, army=army, command_zone=cz,
                                   coins=[K.value(c) for c in p.coins()], gem=p.gem,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from . import cards as C
 from . import coins as K
@@ -45,12 +45,21 @@ class GameConfig:
         return {"players": self.players, "names": list(self.names),
                 "expansions": list(self.expansions), "options": self.options.to_dict()}
 
+    def __reduce__(self) -> tuple[type[GameConfig], tuple[Any, ...]]:
+        # Copied and pickled through the constructor: the compiled build's frozen classes
+        # cannot be restored field by field (docs/development.md, "The compiled build").
+        return (GameConfig, (self.players, self.names, self.expansions, self.options))
+
+
+#: A player's fields (its slots; its pickle).
+_PLAYER_FIELDS: Final = ("seat", "hand", "bids", "purse", "gem", "army", "ranks", "command_zone",
+                         "heroes", "lost_recruits", "held", "marks", "end_of_age_placement")
+
 
 class PlayerState:
     """One player's coins, gem, army and command zone."""
 
-    __slots__ = ("seat", "hand", "bids", "purse", "gem", "army", "ranks", "command_zone",
-                 "heroes", "lost_recruits", "held", "marks", "end_of_age_placement")
+    __slots__ = _PLAYER_FIELDS
 
     def __init__(self, seat: int, gem: int) -> None:
         self.seat = seat
@@ -77,12 +86,12 @@ class PlayerState:
         it starts: a mercenary Holda takes now is placed at once (R22)."""
 
     def copy(self) -> PlayerState:
-        p = PlayerState.__new__(PlayerState)
-        p.seat = self.seat
+        # (A new player, then every field replaced: the compiled build's classes cannot be
+        # made with __new__ alone, docs/development.md.)
+        p = PlayerState(self.seat, self.gem)
         p.hand = self.hand[:]
         p.bids = self.bids[:]
         p.purse = self.purse[:]
-        p.gem = self.gem
         p.army = [col[:] for col in self.army]
         p.ranks = self.ranks[:]
         p.command_zone = self.command_zone[:]
@@ -92,6 +101,12 @@ class PlayerState:
         p.marks = self.marks.copy()
         p.end_of_age_placement = self.end_of_age_placement
         return p
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Copied and pickled through the constructor, then every field: the compiled build's
+        # classes cannot be made with __new__ alone (docs/development.md).
+        return (_restored, (PlayerState, (self.seat, self.gem),
+                            {name: getattr(self, name) for name in _PLAYER_FIELDS}))
 
     @property
     def lines(self) -> int:
@@ -131,16 +146,20 @@ class PlayerState:
         self.ranks[suit] -= card.column_value(suit)[0]
 
 
+#: The state's fields (its slots; its pickle).
+_STATE_FIELDS: Final = ("config", "rng", "age", "round", "tavern", "decks", "taverns", "discard",
+                        "box", "treasury", "hall", "players", "order", "ties", "tasks", "over",
+                        "drawn", "camp", "camp_decks", "camp_discard", "camp_visited")
+
+
 class GameState:
     """Everything on the table, plus the stack of steps still to run."""
 
-    __slots__ = ("config", "rng", "age", "round", "tavern", "decks", "taverns", "discard",
-                 "box", "treasury", "hall", "players", "order", "ties", "tasks", "over",
-                 "drawn", "camp", "camp_decks", "camp_discard", "camp_visited")
+    __slots__ = _STATE_FIELDS
 
-    def __init__(self, config: GameConfig) -> None:
+    def __init__(self, config: GameConfig, rng: random.Random | None = None) -> None:
         self.config = config
-        self.rng = random.Random()
+        self.rng = rng if rng is not None else random.Random()
         self.age = 1
         self.round = 0
         self.tavern: int | None = None
@@ -171,13 +190,13 @@ class GameState:
         """A copy of the whole state; its random generator is a copy of this one's, or
         ``rng`` when given (a determinization, which reseeds the copy anyway: copying a
         generator's state costs more than the rest of the copy)."""
-        s = GameState.__new__(GameState)
-        s.config = self.config
         if rng is None:
             # Random() would first seed itself from the OS: skip that, the state is copied.
             rng = random.Random.__new__(random.Random)
             rng.setstate(self.rng.getstate())
-        s.rng = rng
+        # (A new state, then every field replaced: the compiled build's classes cannot be
+        # made with __new__ alone, docs/development.md.)
+        s = GameState(self.config, rng)
         s.age = self.age
         s.round = self.round
         s.tavern = self.tavern
@@ -199,6 +218,11 @@ class GameState:
         s.camp_visited = self.camp_visited
         return s
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # As PlayerState's: a new state, then every field.
+        return (_restored, (GameState, (self.config,),
+                            {name: getattr(self, name) for name in _STATE_FIELDS}))
+
     def fingerprint(self) -> tuple[Any, ...]:
         """A comparable summary of the whole state (replay and undo tests)."""
         def cards(xs: list[Card]) -> tuple[str, ...]:
@@ -217,3 +241,13 @@ class GameState:
                 cards(self.drawn), cards(self.camp), cards(self.camp_decks[1]),
                 cards(self.camp_decks[2]), cards(self.camp_discard), self.camp_visited,
                 self.rng.getstate())
+
+
+def _restored(cls: type[PlayerState] | type[GameState], args: tuple[Any, ...],
+              fields: dict[str, Any]) -> Any:
+    """A new ``cls(*args)`` given ``fields`` (a copy or an unpickled object:
+    :meth:`GameState.__reduce__`)."""
+    made = cls(*args)
+    for name, value in fields.items():
+        setattr(made, name, value)
+    return made

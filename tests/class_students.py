@@ -29,6 +29,7 @@ import signal
 import sqlite3
 import struct
 import time
+import urllib.parse
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -36,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
-from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 #: The dashboard page's address.
@@ -96,8 +97,13 @@ class Page:
     """One student's dashboard page (module docstring)."""
 
     def __init__(self, url: str, storage: Storage, record: Record, database: Path,
-                 patience: float) -> None:
+                 patience: float, password: str | None = None) -> None:
         self.url = url
+        #: The class password (the handed-out link's ``?token=``): used once, when the page
+        #: has no login cookie yet; :attr:`logins` counts each time it had to be given.
+        self.password = password
+        self.logins = 0
+        self.location = ""
         self.storage = storage
         self.record = record
         self.database = database
@@ -120,8 +126,8 @@ class Page:
 
     # ------------------------------------------------------------------ HTTP
 
-    async def _get(self, path: str, streaming: Callable[[bytes], None] | None = None
-                   ) -> tuple[int, str]:
+    async def _get(self, path: str, streaming: Callable[[bytes], None] | None = None,
+                   follow: bool = True) -> tuple[int, str]:
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
         chunks: list[bytes] = []
 
@@ -130,9 +136,16 @@ class Page:
             if streaming is not None:
                 streaming(b"".join(chunks))
 
-        response = await self.http.fetch(HTTPRequest(
-            self.url + path, headers=headers, request_timeout=self.patience,
-            streaming_callback=chunk if streaming is not None else None), raise_error=False)
+        try:
+            response = await self.http.fetch(HTTPRequest(
+                self.url + path, headers=headers, request_timeout=self.patience,
+                follow_redirects=follow,
+                streaming_callback=chunk if streaming is not None else None),
+                raise_error=False)
+        except (OSError, HTTPClientError):  # the server went or is not there (restarting)
+            self.location = ""
+            return 599, ""
+        self.location = response.headers.get("Location", "")
         for header in response.headers.get_list("Set-Cookie"):
             name, _, rest = header.partition("=")
             self.cookies[name.strip()] = rest.split(";")[0]
@@ -160,12 +173,20 @@ class Page:
         deadline = time.monotonic() + self.patience
         while True:
             self.kernel = ""
-            code, body = await self._get(DASHBOARD, self._streamed)
+            code, body = await self._get(DASHBOARD, self._streamed, follow=False)
             if code == 200:
                 break
+            assert time.monotonic() < deadline, f"the dashboard answered {code}"
+            if code == 302 and "/login" in self.location and self.password:
+                # No login cookie (or one the server no longer takes): the student opens
+                # the handed-out link with the class password.
+                self.logins += 1
+                await self._get("/?" + urllib.parse.urlencode({"token": self.password}))
+                continue
             # 429: this address holds its limit of kernels (a dead one is still counted
-            # until the server removes it): the page is reloaded, as a student would.
-            assert code == 429 and time.monotonic() < deadline, f"the dashboard answered {code}"
+            # until the server removes it); 599 or 5xx: the server is restarting. The page
+            # tries again, as the page's guard does.
+            assert code in (429, 502, 503, 599), f"the dashboard answered {code}"
             await asyncio.sleep(0.5)
         found = re.search(r'"kernelId": "([0-9a-f-]{36})"', body)
         assert found, "no kernel in the page"
@@ -177,8 +198,12 @@ class Page:
         ws_url = self.url.replace("http://", "ws://") + (
             f"/api/kernels/{self.kernel}/channels?session_id={self.session}")
         cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        self.ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookie},
-                                                      request_timeout=self.patience))
+        try:
+            self.ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookie},
+                                                          request_timeout=self.patience))
+        except OSError as exc:  # the kernel ended, or the server went, meanwhile
+            self._lose()
+            raise KernelLost("the kernel's websocket did not open") from exc
         self.reader = asyncio.ensure_future(self._read())
         self.control = uuid.uuid4().hex
         await self._send("comm_open", {"comm_id": self.control,
@@ -347,11 +372,12 @@ class Student:
 
     def __init__(self, index: int, url: str, database: Path, patience: float,
                  think: tuple[float, float] = (0.1, 0.8), seed: int = 0,
-                 stay: Callable[[], bool] = lambda: False) -> None:
+                 stay: Callable[[], bool] = lambda: False,
+                 password: str | None = None) -> None:
         self.index = index
         self.storage = Storage()
         self.record = Record()
-        self.page = Page(url, self.storage, self.record, database, patience)
+        self.page = Page(url, self.storage, self.record, database, patience, password)
         self.rng = random.Random(seed * 1000 + index)
         self.think = think
         #: While true, a student who has answered everything keeps their page open.
@@ -427,7 +453,11 @@ class Student:
     async def run(self) -> None:
         """Answer every step once; come back onto a new kernel whenever it is lost; end when
         the database has every answer the page holds."""
-        step, lost, opened = 0, ("", 0.0), False
+        # Every kernel lost since the page was last usable: (kernel, when noticed). A page
+        # may lose the new kernel too before it is usable (a kill, then a restart): each
+        # loss ends when the page is usable again.
+        step, opened = 0, False
+        lost: list[tuple[str, float]] = []
         while True:
             try:
                 if not opened:
@@ -437,9 +467,9 @@ class Student:
                     await self.page.reload()
                 self.connected = True
                 app = await self._to_lessons()
-                if lost[1]:  # usable again: back where the student was
-                    self.record.losses.append((lost[0], lost[1], time.monotonic()))
-                    lost = ("", 0.0)
+                usable = time.monotonic()  # back where the student was
+                self.record.losses += [(kernel, noticed, usable) for kernel, noticed in lost]
+                lost = []
                 assert app
                 while step < len(QUESTIONS):
                     await self._answer(step)
@@ -451,7 +481,8 @@ class Student:
                 return
             except KernelLost:
                 self.connected = False
-                lost = lost if lost[1] else (self.page.kernel, self.page.lost_at)
+                if self.page.kernel and self.page.kernel not in {k for k, _t in lost}:
+                    lost.append((self.page.kernel, self.page.lost_at))
 
     async def close(self) -> None:
         await self.page.close()
@@ -468,25 +499,45 @@ def kernel_process(kernel_id: str) -> psutil.Process | None:
 @dataclass
 class Chaos:
     """What :func:`chaos` did: the students, each killed kernel with the time it was
-    killed, and how many victims' pages held an answer the database lacked."""
+    killed, and how many victims' pages held an answer the database lacked; with a
+    restart, when the server was stopped and the kernels the pages had then."""
 
     students: list[Student]
     killed: dict[str, float]
     holding: int = 0
+    restarted: float = 0.0
+    restart_kernels: dict[str, Student] = field(default_factory=dict)
+    restart_holding: int = 0
+
+    def back_after_restart(self) -> list[float]:
+        """Per page that had a kernel when the server stopped: the seconds from the stop
+        to the page being usable again on a new kernel (back on its lesson and step)."""
+        out = []
+        for kernel, student in self.restart_kernels.items():
+            usable = [u for k, _n, u in student.record.losses if k == kernel]
+            if usable:
+                out.append(usable[0] - self.restarted)
+        return out
 
 
 async def chaos(url: str, database: Path, students: int = 30,
                 kills: tuple[int, int, int] = (3, 4, 3), short_lock: float = 3.0,
-                long_lock: float = 12.0, patience: float = 600.0, seed: int = 42) -> Chaos:
+                long_lock: float = 12.0, patience: float = 600.0, seed: int = 42,
+                password: str | None = None,
+                restart: Callable[[], Any] | None = None) -> Chaos:
     """Students answer the lesson while the class database is locked ``short_lock``
     seconds (writes wait), then ``long_lock`` (longer than a kernel's 10 s wait: writes
     fail and are kept), and kernels are killed (SIGKILL): ``kills`` during each lock and
     after them, those during the long lock preferably of pages that hold an answer the
-    database lacks. The choreography waits for states; returns when every student is
-    done (every answer the pages held is stored)."""
+    database lacks. With ``restart`` (a blocking call that stops the server and starts it
+    again at the same address), the server is restarted once during the long lock, after
+    its kills: every page loses its kernel while it may hold answers the database lacks.
+    With ``password``, the class has one: a page uses it only when it has no login
+    cookie (:attr:`Page.logins`). The choreography waits for states; returns when every
+    student is done (every answer the pages held is stored)."""
     rng = random.Random(seed)
     chaos_over = asyncio.Event()
-    done = Chaos([Student(i, url, database, patience, seed=seed,
+    done = Chaos([Student(i, url, database, patience, seed=seed, password=password,
                           stay=lambda: not chaos_over.is_set()) for i in range(students)], {})
     runs = [asyncio.ensure_future(s.run()) for s in done.students]
     killed = done.killed
@@ -532,6 +583,14 @@ async def chaos(url: str, database: Path, students: int = 30,
                 for _ in range(count):
                     await kill(prefer_held)
                     await asyncio.sleep(rng.uniform(0.3, 1.0))
+                if restart is not None and prefer_held:
+                    # The server restarts while pages hold what the database lacks.
+                    await until(lambda: sum(s.connected for s in everyone) >= len(everyone) / 2,
+                                "half the pages back before the restart")
+                    done.restart_kernels = {s.page.kernel: s for s in everyone if s.connected}
+                    done.restart_holding = sum(bool(s.storage.held()) for s in everyone)
+                    done.restarted = time.monotonic()
+                    await asyncio.get_running_loop().run_in_executor(None, restart)
                 await asyncio.sleep(max(0.0, hold - (time.monotonic() - started)))
             finally:
                 if lock is not None:

@@ -10,6 +10,11 @@ The suite reads English whatever the machine's locale: the command line and a se
 without ``--language`` follow ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG`` (a CI machine
 set to German would otherwise see German output); tests of other languages say so.
 
+The tests import each other as ``tests.…`` (``tests.test_class_view``): this folder is that
+package, whatever else is installed under the name (dennis, the catalogues' linter, ships a
+top-level package ``tests`` of its own, which would win over a folder without
+``__init__.py``).
+
 The learner's puzzle history (``NIDAVELLIR_DATA_DIR``, issue 54) lives in a temporary
 folder of the run: no test, and no kernel of a test's server, reads or writes the user's
 own.
@@ -20,9 +25,19 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
+import types
+from pathlib import Path
+from typing import Any
 
 import pytest
+
+_HERE = str(Path(__file__).resolve().parent)
+if list(getattr(sys.modules.get("tests"), "__path__", [])) != [_HERE]:
+    _package = types.ModuleType("tests")
+    _package.__path__ = [_HERE]
+    sys.modules["tests"] = _package
 
 pytest_plugins = ["speed_guard"]
 
@@ -35,11 +50,26 @@ os.environ["NIDAVELLIR_DATA_DIR"] = _DATA
 atexit.register(shutil.rmtree, _DATA, True)
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The browser tests share one Voila server and one browser per kind of server: with
-    pytest-xdist's ``--dist loadgroup`` they all run on one worker, one after another, while
-    the other tests spread over every worker."""
-    for item in items:
-        if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.xdist_group("browser"))
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: unknown with -p no:xdist
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """The browser tests (``tests/browser/``) share one Voila server and one browser per
+    kind of server: with ``--dist loadgroup`` they all run on one worker, one after another
+    (the first unit of work, as they are collected first), while every other test spreads
+    over the workers. pytest-xdist's own groups (``xdist_group`` marks) rename the tests'
+    node ids, which pytest 9.2 no longer allows (the suffix is silently lost and the browser
+    tests ran on both workers, each starting servers and a Chromium); this scheduler groups
+    by path instead."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserGroup(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "browser" if nodeid.startswith(BROWSER_TESTS) else nodeid
+
+    return BrowserGroup(config, log)
+
+
+#: Where the browser tests live (their node ids start with it).
+BROWSER_TESTS = "tests/browser/"
+

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -101,18 +102,40 @@ class VoilaServer:
             client.stop_channels()
 
 
+#: The environment variables that carry the server's secrets (the log scan looks for them).
+SECRET_VARIABLES = ("NIDAVELLIR_PASSWORD", "NIDAVELLIR_TEACHER_PASSWORD")
+#: A ``token=`` in a log line that is not hidden (``[secret]``) nor Voila's ``...``.
+_TOKEN_IN_LOG = re.compile(r"token=(?!\[secret\]|\.\.\.)[^&\s'\"\\]+")
+
+
+def secrets_in(text: str, secrets: list[str]) -> list[str]:
+    """The lines of ``text`` that show a secret: one of ``secrets``, or a ``token=``
+    value that is not hidden (each line shown with the secret starred out)."""
+    found = []
+    for line in text.splitlines():
+        if any(s and s in line for s in secrets) or _TOKEN_IN_LOG.search(line):
+            shown = line
+            for s in secrets:
+                shown = shown.replace(s, "*" * len(s)) if s else shown
+            found.append(_TOKEN_IN_LOG.sub("token=***", shown)[:300])
+    return found
+
+
 def start_voila(target: str, tmp: Path, extra: list[str] | None = None,
-                env: dict[str, str] | None = None) -> VoilaServer:
+                env: dict[str, str] | None = None, port: int | None = None) -> VoilaServer:
     """The server (``python -m nidavellir.serve TARGET --port P EXTRA``); ``env`` adds to
-    its environment (the passwords: ``NIDAVELLIR_PASSWORD``, ``NIDAVELLIR_TEACHER_PASSWORD``)."""
-    port = free_port()
-    log_path = tmp / f"voila-{port}.log"
+    its environment (the passwords: ``NIDAVELLIR_PASSWORD``, ``NIDAVELLIR_TEACHER_PASSWORD``).
+    ``port``: a port of the caller's (a server restarted where its pages expect it), else
+    a free one. Its secrets are noted: :func:`stop_voila` fails if its log shows one."""
+    port = free_port() if port is None else port
+    log_path = tmp / f"voila-{port}-{time.monotonic_ns()}.log"
     log = log_path.open("wb")
     env = dict(os.environ, PYTHONUNBUFFERED="1", JUPYTER_PLATFORM_DIRS="1", **(env or {}))
     cmd = [sys.executable, "-m", "nidavellir.serve", target, "--port", str(port), *(extra or [])]
     process = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                                start_new_session=True, env=env)
     server = VoilaServer(port=port, process=process, log_path=log_path)
+    server.notes["secrets"] = [env[v] for v in SECRET_VARIABLES if env.get(v)]
     deadline = time.monotonic() + PATIENCE_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -146,3 +169,6 @@ def stop_voila(server: VoilaServer) -> None:
     for kid in kids:
         with contextlib.suppress(psutil.Error):
             kid.kill()
+    # No test's server may show a password or a token in its output (issue 58).
+    shown = secrets_in(server.log(), server.notes.get("secrets", []))
+    assert not shown, "the server's output shows a secret:\n" + "\n".join(shown[:10])

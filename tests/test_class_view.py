@@ -735,7 +735,7 @@ def test_the_projector_shows_no_name_pseudonyms_on_demand_and_pins_in_order(teac
 @pytest.mark.parametrize("lang, too_long, damaged", [
     ("de", "der Name eines Durchgangs hat höchstens 60 Zeichen (dieser hat 61)",
      "ist beschädigt"),
-    ("fr", "le nom d'une séance compte au plus 60 caractères (celui-ci en a 61)",
+    ("fr", "le nom d’une séance compte au plus 60 caractères (celui-ci en a 61)",
      "est endommagée"),
     ("en", "a run's name is at most 60 characters (this one has 61)", "is damaged"),
 ])
@@ -758,8 +758,8 @@ def test_the_store_s_refusals_and_errors_come_in_the_page_s_language(
 @pytest.mark.parametrize("lang, wait, locked", [
     ("de", "warte 1 Sekunde bis zum nächsten Versuch (ein Versuch davor wird nicht geprüft)",
      "Zu viele falsche Passwörter von diesem Computer: er darf es in 5 Minuten wieder"),
-    ("fr", "attendez 1 seconde avant le prochain essai (un essai avant ce délai n'est pas "
-     "vérifié)", "Trop de mauvais mots de passe depuis cet ordinateur : il pourra "
+    ("fr", "attendez 1 seconde avant le prochain essai (un essai avant ce délai n’est pas "
+     "vérifié)", "Trop de mauvais mots de passe depuis cet ordinateur\xa0: il pourra "
      "réessayer dans 5 minutes"),
 ])
 def test_the_login_throttle_speaks_the_page_s_language_and_throttles_the_same(

@@ -96,7 +96,8 @@ def test_the_pages_of_the_template_load_nothing_from_outside() -> None:
     for page in TEMPLATE.glob("*.html*"):
         text = page.read_text()
         assert not re.search(r"(src|href)=['\"]?https?://", text), page.name
-    assert "Open the dashboard" in (TEMPLATE / "class_page.html").read_text()
+    # The class page's words come from the catalogues, in the page's language (issue 58).
+    assert "{{ words.open }}" in (TEMPLATE / "class_page.html").read_text()
     for tree in ("tree.html", "tree-lab.html"):
         assert "class_page.html" in (TEMPLATE / tree).read_text()
 
@@ -379,3 +380,30 @@ def test_make_run_keeps_passwords_off_command_lines_and_out_of_its_output() -> N
     assert "visible to every user of this machine" in err
     assert "NIDAVELLIR_PASSWORD=" in err and "PASSWORD_FILE=" in err
     assert "dwarves-9" not in out + err
+
+
+def test_the_play_tabs_coach_and_charts_for_every_page_of_a_class(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--coach-level``, ``--coach-ahead`` and ``--live-charts`` reach the kernels through
+    the variables the dashboards read (a class on a small server: docs/serving.md); a
+    level the coach does not know is one clear line."""
+    from unittest import mock
+
+    from widgets.coach import coach_ahead, coach_level
+    from widgets.dashboard import live_charts
+
+    with mock.patch.dict(os.environ), mock.patch.object(os, "execv") as execv:
+        for name in (command.COACH_LEVEL_ENV, command.COACH_AHEAD_ENV,
+                     command.LIVE_CHARTS_ENV):
+            os.environ.pop(name, None)
+        assert coach_ahead() and live_charts()
+        command.main(["notebooks", "--coach-level", "quick", "--coach-ahead", "off",
+                      "--live-charts", "off"])
+        assert coach_level() == "quick" and not coach_ahead() and not live_charts()
+    execv.assert_called_once()
+    with mock.patch.dict(os.environ), mock.patch.object(os, "execv") as execv, \
+            pytest.raises(SystemExit):
+        command.main(["notebooks", "--coach-level", "grandmaster"])
+    err = capsys.readouterr().err
+    assert "--coach-level grandmaster: unknown level" in err and "Traceback" not in err
+    execv.assert_not_called()

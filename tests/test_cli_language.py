@@ -68,7 +68,7 @@ def test_an_unknown_language_is_a_clear_error(capsys: pytest.CaptureFixture[str]
 def test_an_unknown_coach_level_is_said_in_the_readers_language(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     for lang, words in (("de", "Fehler: unbekannte Stufe 'nope'; bekannt sind: quick, coach"),
-                        ("fr", "erreur : niveau inconnu 'nope' ; niveaux connus : quick")):
+                        ("fr", "erreur\xa0: niveau inconnu 'nope'\u202f; niveaux connus\xa0: quick")):
         code, out, err = _run(capsys, monkeypatch, "--language", lang, "hint", FINISHED,
                               "--at", "3", "--level", "nope")
         assert code == 2 and out == "" and err.startswith(words), err
@@ -254,22 +254,22 @@ def test_lesson_help_in_german(capsys: pytest.CaptureFixture[str],
 #: and French words (the values, typed or the options' names, quoted as they are).
 USAGE_ERRORS = [
     (["score"], "nidavellir score: Fehler: folgende Argumente fehlen: FILE",
-     "nidavellir score : erreur : les arguments suivants sont obligatoires : FILE"),
+     "nidavellir score\xa0: erreur\xa0: les arguments suivants sont obligatoires\xa0: FILE"),
     (["hint", UNFINISHED, "--at", "y"],
      "nidavellir hint: Fehler: Argument --at: ungültiger int-Wert: 'y'",
-     "nidavellir hint : erreur : argument --at : valeur int invalide : 'y'"),
+     "nidavellir hint\xa0: erreur\xa0: argument --at\xa0: valeur int invalide\xa0: 'y'"),
     (["lesson", "bla"],
      "nidavellir lesson: Fehler: Argument ACTION: ungültige Wahl: 'bla' (möglich sind "
      "'list', 'check', 'show')",
-     "nidavellir lesson : erreur : argument ACTION : choix invalide : 'bla' (choisissez "
+     "nidavellir lesson\xa0: erreur\xa0: argument ACTION\xa0: choix invalide\xa0: 'bla' (choisissez "
      "parmi 'list', 'check', 'show')"),
     (["replay", FINISHED, "extra"], "nidavellir: Fehler: unbekannte Argumente: extra",
-     "nidavellir : erreur : arguments non reconnus : extra"),
+     "nidavellir\xa0: erreur\xa0: arguments non reconnus\xa0: extra"),
     (["hint", UNFINISHED, "--at"],
      "nidavellir hint: Fehler: Argument --at: erwartet ein Argument",
-     "nidavellir hint : erreur : argument --at : un argument attendu"),
+     "nidavellir hint\xa0: erreur\xa0: argument --at\xa0: un argument attendu"),
     (["lesson", "check"], "nidavellir lesson check: Fehler: folgende Argumente fehlen: FILE",
-     "nidavellir lesson check : erreur : les arguments suivants sont obligatoires : FILE"),
+     "nidavellir lesson check\xa0: erreur\xa0: les arguments suivants sont obligatoires\xa0: FILE"),
 ]
 
 
@@ -286,7 +286,7 @@ def test_usage_errors_in_the_readers_language(capsys: pytest.CaptureFixture[str]
         assert out == ""
         usage, error = err.rstrip("\n").rsplit("\n", 1)
         assert error == expected
-        assert usage.startswith(("Aufruf: nidavellir", "utilisation : nidavellir"))
+        assert usage.startswith(("Aufruf: nidavellir", "utilisation\xa0: nidavellir"))
     # In the pseudo-language: no word of argparse's English outside the markers.
     with pytest.raises(SystemExit):
         _run(capsys, monkeypatch, "--language", "qps", *argv)
@@ -322,7 +322,7 @@ def test_the_commands_own_checks_in_german(capsys: pytest.CaptureFixture[str],
                    "mit --at N (1 bis 112)\n")
     code, out, err = _run(capsys, monkeypatch, "hint", UNFINISHED, "--at", "0",
                           lang="fr_FR.UTF-8")
-    assert code == 2 and err.startswith("erreur : --at doit être une décision de "
+    assert code == 2 and err.startswith("erreur\xa0: --at doit être une décision de "
                                         "l’enregistrement, de 1 à ")
     # An unknown --language is said in the environment's language.
     code, out, err = _run(capsys, monkeypatch, "--language", "xx", "replay", FINISHED,
@@ -363,21 +363,21 @@ def test_the_progress_bars_speak_the_readers_language(
 @pytest.mark.parametrize(("argv", "german", "french"), [
     (["simulate", "--games", "0", "--out", "x.csv"],
      "Fehler: --games muss mindestens 1 sein, nicht 0",
-     "erreur : --games doit valoir au moins 1, pas 0"),
+     "erreur\xa0: --games doit valoir au moins 1, pas 0"),
     (["simulate", "--players", "2", "--bots", "random,greedy,random", "--out", "x.csv"],
      "Fehler: --bots: 2 Spielende brauchen 1 oder 2 Bots, erhalten: 3",
-     "erreur : --bots : 2 joueur·euse·s demandent 1 ou 2 bots, reçu : 3"),
+     "erreur\xa0: --bots\xa0: 2 joueur·euse·s demandent 1 ou 2 bots, reçu\xa0: 3"),
     (["ladder", "--bots", "random", "--players", "2", "--games", "1"],
      "Fehler: --bots: eine Rangliste braucht mindestens 2 verschiedene Bots, erhalten: "
      "['random']",
-     "erreur : --bots : un classement demande au moins 2 bots différents, reçu : ['random']"),
+     "erreur\xa0: --bots\xa0: un classement demande au moins 2 bots différents, reçu\xa0: ['random']"),
     (["review", UNFINISHED, "--seats", "7"],
      "Fehler: --seats: kein Platz 7 in einer Partie mit 2 Spielenden (1 bis 2)",
-     "erreur : --seats : pas de place 7 dans une partie à 2 joueur·euse·s (1 à 2)"),
+     "erreur\xa0: --seats\xa0: pas de place 7 dans une partie à 2 joueur·euse·s (1 à 2)"),
     (["review", UNFINISHED, "--out", "/no/such/folder/r.html"],
      "Fehler: '/no/such/folder/r.html' kann nicht geschrieben werden: kein Ordner "
      "'/no/such/folder'",
-     "erreur : impossible d’écrire '/no/such/folder/r.html' : pas de dossier "
+     "erreur\xa0: impossible d’écrire '/no/such/folder/r.html'\xa0: pas de dossier "
      "'/no/such/folder'"),
 ])
 def test_the_analysis_commands_checks_in_the_readers_language(
@@ -387,3 +387,40 @@ def test_the_analysis_commands_checks_in_the_readers_language(
         code, out, err = _run(capsys, monkeypatch, *argv, "--no-progress", lang=lang)
         assert code == 2 and out == ""
         assert err == expected + "\n", err
+
+
+@pytest.mark.parametrize(("at", "german", "french"), [
+    # Several moves about as good, the list cut after six (search@4 on an opening bid).
+    (3, r"Am besten: Diese (\d+) Züge sind etwa gleich gut: bid 4 5 0, .* und (\d+) weitere "
+        r"\(an erster Stelle: bid 4 5 0, ",
+     r"Meilleur\xa0: ces (\d+) coups sont à peu près aussi bons\xa0: bid 4 5 0, .* et (\d+) "
+     r"autres \(en tête\xa0: bid 4 5 0, "),
+    # An exact judgement near the end (nothing hidden or random left).
+    (108, r"Am besten: transform 10@purse \(exakt: 0\xa0% Siegchance, 291 Punkte\)",
+     r"Meilleur\xa0: transform 10@purse \(exact\xa0: 0\xa0% de chance de gagner, 291 "
+     r"points\)"),
+])
+def test_the_hint_s_headline_speaks_the_readers_language(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, at: int,
+        german: str, french: str) -> None:
+    """The hint's "Best:" line, built in ``Judgement.headline()``, through the catalogues:
+    no English around the moves (notation) when several are about as good ("these N are
+    about equally good … and N more (first: …)") or the judgement is exact."""
+    argv = ["hint", FINISHED, "--at", str(at), "--level", "search@4", "--seed", "1"]
+    lines = {}
+    for lang in ("de", "fr", "qps"):
+        code, out, _err = _run(capsys, monkeypatch, "--language", lang, *argv)
+        assert code == 0
+        lines[lang] = next(line for line in out.splitlines()
+                           if line.startswith(("Am besten", "Meilleur", "⟦Béšt")))
+        if lang == "qps":
+            # The moves are notation: the words of the table's first column may stand.
+            moves = {w for line in out.splitlines()[3:] if line[:1] in (" ", "★")
+                     for w in re.findall(r"\w+", line[2:32])}
+            assert not i18n.escaped(lines[lang], moves), lines[lang]
+    for lang, pattern in (("de", german), ("fr", french)):
+        found = re.match(pattern, lines[lang])
+        assert found, lines[lang]
+        if found.groups():
+            # The count of the moves shown: six of them, and the rest.
+            assert int(found.group(1)) == 6 + int(found.group(2)), lines[lang]

@@ -6,6 +6,7 @@ the position before the move, kept when the game is saved."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import threading
@@ -13,8 +14,10 @@ import time
 
 import pytest
 
+from nidavellir.analysis.review import move_words
 from nidavellir.bots import play_game
 from nidavellir.bots.judge import estimate_position, finest
+from nidavellir.cli import main
 from widgets.app import play_app
 from widgets.coach import hint_html
 from widgets.dashboard import Dashboard
@@ -57,11 +60,17 @@ def test_the_judgement_starts_with_the_decision_and_every_surface_shows_it() -> 
     assert coach.hint_text.value == hint_html(j)
     assert coach.timings["hint_shown"] - coach.timings["hint_asked"] < 0.3
     assert f"Hint: {j.say(j.best)}" in coach.hint_text.value
-    assert f"the hint <code>{j.best}</code>" in coach.hint_text.value
+    assert "<code>" not in coach.hint_text.value  # no notation for a learner (issue 57)
+    # The coach's move is drawn first: the first button of the controls plays it.
+    control = app.decision.control
+    assert list(control.coach_buttons)[:1] == [str(j.best)]
+    assert [j.option(n) for n in control.coach_buttons] == j.about_best[:3]
+    assert "nid-recommended" in buttons[str(j.best)]._dom_classes
     # The win bar is the recommended move's chance to win, from the same judgement.
     coach.show_bar.value = True
     coach.wait()
-    assert f"{j.win[j.player]:.0%}" in coach.bar.value and str(j.best) in coach.bar.value
+    assert f"{j.win[j.player]:.0%}" in coach.bar.value
+    assert html.escape(j.say(j.best)) in coach.bar.value
     # Think longer: a finer judgement replaces it on every surface at once.
     coach.deeper_button.click()
     coach.wait()
@@ -86,7 +95,9 @@ def test_the_hint_compares_with_the_bid_you_selected() -> None:
     if j.option(selected) is not j.options[0]:
         assert "compared with your choice (bid 5 on the laughing goblin, 0 on the dancing " \
             "dragon and 2 on the shining horse" in coach.hint_text.value.lower()
-        assert "your choice <code>bid 5 0 2</code>" in coach.hint_text.value
+    # Moves in words only: no notation for a learner (issue 57; the notation is the files'
+    # and the command line's).
+    assert "<code>" not in coach.hint_text.value and "bid 5 0 2" not in coach.hint_text.value
     # The bid's own line: its place in the coach's order, nothing changes now.
     assert "This bid: the coach" in control.estimate.value
     assert f"{j.option(selected).win:.0%} chance to win" in control.estimate.value
@@ -145,6 +156,37 @@ def test_the_win_chance_bar_speaks_from_the_judgement_or_the_viewers_knowledge()
     assert all(f"{w:.0%}" in coach.bar.value for w in wins if w > 0)
 
 
+def test_every_player_is_on_the_win_bar_and_a_swing_is_explained() -> None:
+    """Issue 57: a player at 0% stays on the bar (its key lists every player), and the bar
+    says what happened since your last decision, with your chance to win then and now."""
+    app, coach = app_with_coach(seed=2, players=3, level="search@8")
+    names = app.session.game.names
+    html_bar = coach._bar_html([1.0, 0.0, 0.0], [250.0, 180.0, 170.0])
+    for name in names[1:]:
+        assert f"{name} 0%" in html_bar
+    session = app.session
+    coach.show_bar.value = True
+    first = coach.judgement
+    assert first is not None and "Since your last decision" not in coach.bar.value
+    # The learner follows the coach; the bots answer; the next decision of the learner.
+    list(app.decision.control.coach_buttons.values())[0].click()
+    coach.wait()
+    j = coach.judgement
+    assert j is not None and session.is_human(session.game.decision.player)
+    # Your chance then: after the move you played, by the finest judgement of that
+    # position (the one every surface showed).
+    before = session.game.clone()
+    before.undo_to(0)
+    kept = finest(before)
+    assert kept is not None
+    then = kept.option(session.game.history[0][1]).win
+    text = html.unescape(coach.bar.value)
+    assert (f"Since your last decision (your chance to win {then:.0%} → "
+            f"{j.win[j.player]:.0%}):") in text
+    for seat in (1, 2):  # the bots' bids, face down, are said
+        assert f"{names[seat]}: bid (face down)" in text
+
+
 def test_clicks_stay_fast_while_the_coach_thinks() -> None:
     app, coach = app_with_coach()
     coach.judging.deep_level = "search@2000"
@@ -170,9 +212,10 @@ def finished_dashboard():  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.slow(reason="a whole game's review, then Replay and a What-if branch opened "
-                        "from it: about 5 s of CPU")
+                        "from it, and the saved file read by every command: about 7 s of "
+                        "CPU")
 def test_review_lists_every_move_that_was_not_the_best_and_opens_the_position_before_it(
-        ) -> None:
+        tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     dash, app = finished_dashboard()
     coach = app.coach
     coach.review_level = "search@4"
@@ -193,7 +236,11 @@ def test_review_lists_every_move_that_was_not_the_best_and_opens_the_position_be
     replay_button, branch_button = buttons.children
     number = replay_button.number
     row = frame[frame["number"] == number].iloc[0]
-    assert f"Decision {number}: " in text.value and f"<code>{row['played']}" in text.value
+    # The move played named as it was clicked, in words (never the notation: issue 57).
+    played_words = move_words(app.session.game, {int(row["step"]): (row["played"],)})
+    assert f"Decision {number}: " in text.value
+    assert html.escape(f"played: {played_words[int(row['step'])][0]}") in text.value
+    assert f"<code>{row['played']}" not in text.value
     if row["reason"]:
         assert json.dumps(row["reason"])[1:20] in json.dumps(text.value)
     # The headline is the sum of its items.
@@ -219,13 +266,37 @@ def test_review_lists_every_move_that_was_not_the_best_and_opens_the_position_be
     # Saved from the Play tab, the game keeps its review; Replay opens it annotated.
     assert "reviewed" in app.files.download.value
     data = app.files.data()
-    assert data["format"] == "nidavellir-review" and "reviewed" in app.files.filename()
+    # One file format: the record, its review a part of it (docs/notation.md).
+    assert data["format"] == "nidavellir-record" and "reviewed" in app.files.filename()
+    assert len(data["review"]["decisions"]) == len(frame)
     fresh = ReplayPanel()
     assert fresh.load_text(json.dumps(data), "saved.json")
     fresh.slider.value = number - 1
     assert "better" in fresh.info.value
+    # Reopened, the review shows whole: the headline, the graph and every listed move
+    # with its buttons, which move Replay's slider.
+    view = fresh.review_view
+    assert "best moves" in view.headline.value and view.graph.outputs
+    assert [b.number for b in view.replay_buttons] == [
+        b.number for section in sections for row_box in section.children[1:]
+        for b in row_box.children[1].children[:1]]
+    view.replay_buttons[-1].click()
+    assert fresh.slider.value == view.replay_buttons[-1].number - 1
     app.files.open_in_replay()
     assert "reviewed" in dash.replay.status.value
+    # Saved from the page, the reviewed game is read by every command (issue 57).
+    path = tmp_path / app.files.filename()
+    assert app.files.save_to(str(path))
+    capsys.readouterr()
+    assert main(["hint", str(path), "--at", str(number), "--level", "search@4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["decision"] == number
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "The review saved with this game:" in out and f"{number}. " in out
+    assert main(["review", str(path), "--level", "search@4", "--seats", "1",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "nothing judged again" in out and "best moves" in out
 
 
 @pytest.mark.slow(reason="a whole game's review before the new game: about 3 s of CPU")
@@ -293,7 +364,7 @@ def test_whatif_marks_a_study_of_a_past_decision_until_studied_again() -> None:
     assert panel.table.value and "nid-whatif-past" not in panel._dom_classes
     session.submit(str(session.game.legal_actions()[0]))
     assert "nid-whatif-past" in panel._dom_classes
-    assert "This study is of decision 0; the Play game is now at decision 1" in \
+    assert "This study is of decision 1; the Play game is now at decision 2" in \
         panel.status.value
     assert session.undo()
     assert "nid-whatif-past" not in panel._dom_classes and panel.status.value == ""
@@ -317,3 +388,24 @@ def test_the_review_depth_of_the_installation_reads_in_words() -> None:
     labels = [label for label, _level in dash.play.coach.review_depth.options]
     assert "Auswertung (eine Suche mit 20 Iterationen)" in labels, labels
     assert not any("search@" in label for label in labels), labels
+
+
+def test_a_hint_on_its_way_says_where_the_coachs_search_leans() -> None:
+    """A busy server: the Hint asked and not ready says the move the coach's search
+    prefers so far, as such; then the Hint itself replaces it."""
+    app = play_app(players=2, seats=["human", "random"], seed=1, bot_delay=0,
+                   coach={"level": "search@150", "deep_level": DEEP, "ahead": False})
+    coach = app.coach
+    coach.wait()
+    assert coach.judgement is None  # it judges only when asked
+    shown: list[str] = []
+    coach.hint_text.observe(lambda change: shown.append(change["new"]), "value")
+    coach.hint_button.click()
+    coach.wait()
+    leaning = [text for text in shown if "leans to" in text]
+    assert leaning, shown
+    assert all(text.startswith("<i>") and "the figures come when it is done" in text
+               for text in leaning)
+    assert coach.last_hint is not None
+    assert coach.hint_text.value == hint_html(coach.last_hint)
+    assert coach.judging.leaning is None and not coach.judging.hint_pending

@@ -1,17 +1,25 @@
 """Every ``>>>`` example in the packages runs (issue 24: the docs' examples are tested).
 
 Each module of ``nidavellir`` and ``widgets`` is collected without listing it; a module's
-examples run in a fresh namespace, as ``python -m doctest`` would.
+examples run in a fresh namespace, as ``python -m doctest`` would. A module that runs
+compiled here (nidavellir.compiled) hides its functions' examples from doctest: the examples
+of those modules run in a fresh interpreter on the pure-Python build (the same source).
 """
 
 from __future__ import annotations
 
 import doctest
 import importlib
+import json
+import os
 import pkgutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+
+from nidavellir import compiled
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,19 +49,42 @@ COSTLY: dict[str, str] = {
 }
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.slow(reason=COSTLY[n])) if n in COSTLY else n
-    for n in WITH_EXAMPLES])
-def test_examples_run(name: str) -> None:
+def run_examples(name: str) -> tuple[int, int, int]:
+    """(doctests found, examples attempted, examples failed) of module ``name``."""
     module = importlib.import_module(name)
     finder = doctest.DocTestFinder(exclude_empty=True)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     tests = finder.find(module, name)
-    assert tests, f"{name} has '>>>' in its source but doctest finds no example"
     for test in tests:
         runner.run(test)
     result = runner.summarize(verbose=False)
-    assert result.failed == 0, f"{result.failed} of {result.attempted} examples of {name} fail"
+    return len(tests), result.attempted, result.failed
+
+
+@pytest.fixture(scope="module")
+def on_the_pure_build() -> dict[str, list[int]]:
+    """:func:`run_examples` of the modules compiled here, in a fresh pure-Python interpreter."""
+    names = [n for n in WITH_EXAMPLES if n in compiled.status().modules]
+    code = ("import json, sys; sys.path.insert(0, 'tests'); from test_doctests import "
+            f"run_examples; print(json.dumps({{n: run_examples(n) for n in {names!r}}}))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, env=dict(os.environ, NIDAVELLIR_COMPILED="pure"),
+                          timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result: dict[str, list[int]] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.slow(reason=COSTLY[n])) if n in COSTLY else n
+    for n in WITH_EXAMPLES])
+def test_examples_run(name: str, request: pytest.FixtureRequest) -> None:
+    if name in compiled.status().modules:
+        found, attempted, failed = request.getfixturevalue("on_the_pure_build")[name]
+    else:
+        found, attempted, failed = run_examples(name)
+    assert found, f"{name} has '>>>' in its source but doctest finds no example"
+    assert failed == 0, f"{failed} of {attempted} examples of {name} fail"
 
 
 def test_every_module_with_examples_is_collected() -> None:

@@ -106,8 +106,9 @@ def test_the_event_lines_read_the_rulebooks_words() -> None:
     with using("en"):
         english = placed.describe(game.names)
     seat = game.names[placed.player]
-    assert german == f"{seat} legt Krieger {bravery} in die Spalte Krieger"
-    assert french == f"{seat} place Guerrier·ère {bravery} dans la colonne Guerrier·ère"
+    # The card takes its article in a sentence (names.csv's grammar: «den Krieger 7»).
+    assert german == f"{seat} legt den Krieger {bravery} in die Krieger-Spalte"
+    assert french == f"{seat} place la carte Guerrier·ère {bravery} dans la colonne Guerrier·ère"
     assert english == f"{seat} places Warrior {bravery} in the warrior column"
 
 

@@ -369,34 +369,34 @@ def test_a_malformed_file_is_an_error_at_its_line(tmp_path: Path, capsys, name: 
 #: with what they quote from the file (keys, values, notation) as the file writes it.
 IN_LANGUAGES = {
     "walk-missing-field": ("hat kein 'title' (erwartet: key, title,",
-                           "n’a pas de 'title' (attendus : key, title,"),
+                           "n’a pas de 'title' (attendus\xa0: key, title,"),
     "walk-unknown-card": ("unbekannte Karte 'E99' in record.deal.ages.1:",
-                          "carte inconnue 'E99' dans record.deal.ages.1 :"),
+                          "carte inconnue 'E99' dans record.deal.ages.1\xa0:"),
     "walk-illegal-move": ("'take W10' ist hier nicht erlaubt (",
                           "'take W10' n’est pas permis ici ("),
-    "walk-bad-yaml": ("fehlerhaftes YAML: ", "YAML incorrect : "),
+    "walk-bad-yaml": ("fehlerhaftes YAML: ", "YAML incorrect\xa0: "),
     "walk-not-the-learners-move": ("nicht der Lernende: spiele es zuerst in 'actions'",
-                                   "pas à l’élève : jouez-la d’abord dans 'actions'"),
+                                   "pas à l’élève\xa0: jouez-la d’abord dans 'actions'"),
     "walk-wrong-box": ("für 3 Spielende enthalten: es fehlen B; zu viel sind W3",
-                       "pour 3 joueur·euse·s : manquent B ; en trop W3"),
+                       "pour 3 joueur·euse·s\xa0: manquent B\u202f; en trop W3"),
     "prob-missing-field": ("hat kein 'predict'", "n’a pas de 'predict'"),
     "prob-unknown-card": ("die Frage vom Typ tavern kann nicht gestellt werden: unbekanntes "
                           "Ziel 'W11': erwartet wird eine Klasse (W, H, M, B, E)",
-                          "la question tavern ne peut pas être posée : cible inconnue 'W11' : "
+                          "la question tavern ne peut pas être posée\xa0: cible inconnue 'W11'\xa0: "
                           "attendu une classe (W, H, M, B, E)"),
     "prob-unknown-ask": ("ask: unbekanntes ask 'most': erwartet eines von none, ",
-                         "ask : ask inconnu 'most' : attendu l’un de none, "),
+                         "ask\xa0: ask inconnu 'most'\xa0: attendu l’un de none, "),
     "prob-unknown-placeholder": (
         "den Platzhalter {targets} liefert diese Frage vom Typ tavern nicht; sie liefert ",
-        "l’espace réservé {targets} n’est pas fourni par cette question tavern ; elle "
+        "l’espace réservé {targets} n’est pas fourni par cette question tavern\u202f; elle "
         "fournit "),
     "prob-simulation-number-too-soon": ("nur der Text zur Simulation und die Erklärung",
                                         "seuls le texte de la simulation et l’explication"),
     "prob-exact-answer-too-soon": ("der Text zur Simulation wird gelesen, bevor",
                                    "le texte de la simulation est lu avant"),
     "prob-unknown-kind": ("unbekannte Art von Frage 'taverns': erwartet eine von ",
-                          "type de question inconnu 'taverns' : attendu l’un de "),
-    "prob-bad-yaml": ("fehlerhaftes YAML: ", "YAML incorrect : "),
+                          "type de question inconnu 'taverns'\xa0: attendu l’un de "),
+    "prob-bad-yaml": ("fehlerhaftes YAML: ", "YAML incorrect\xa0: "),
 }
 
 #: The cases whose English (MALFORMED's message) is a quote of the file, or Python's own
@@ -420,7 +420,7 @@ def test_lesson_check_says_a_malformed_file_in_the_readers_language(
     for language, index in (("de", 0), ("fr", 1)):
         assert cli.main(["--language", language, "lesson", "check", str(path)]) == 2
         out, errors = capsys.readouterr()
-        prefix = {"de": "Fehler: ", "fr": "erreur : "}[language]
+        prefix = {"de": "Fehler: ", "fr": "erreur\xa0: "}[language]
         assert errors.startswith(f"{prefix}{path}:{english.value.line}: "), errors
         assert errors.count("\n") == 1, errors
         if name not in QUOTING:

@@ -299,7 +299,7 @@ def test_transform_an_exchange_coin() -> None:
 
 def test_transform_a_coin_that_is_not_there() -> None:
     game = find_decision(3, lambda g: g.decision is not None and g.decision.kind == "transform")
-    assert_illegal(game, "transform 25@hand", "you have no coin 25 in hand")
+    assert_illegal(game, "transform 25@hand", "you have no coin 25 in your hand")
 
 
 def test_apply_after_the_game_is_over() -> None:

@@ -293,3 +293,29 @@ def test_a_click_after_the_forced_move_landed_is_refused(
     assert not s.submit(move)
     assert s.forced == {at}  # the forced move landed once, for the learner
     assert "moved on" in s.error
+
+
+def test_the_thinking_runs_lower_than_the_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A class server's bots and coach think at a lower priority than what a page waits
+    for (Linux: per thread): a Runner's thread is NIDAVELLIR_THINK_NICE lower than the
+    thread that started it; a bad value is the default."""
+    import os
+
+    from nidavellir.play.runner import THINK_NICE, THINK_NICE_VARIABLE, think_nice
+
+    if not hasattr(os, "setpriority") or not hasattr(threading, "get_native_id"):
+        pytest.skip("no per-thread priority on this system")
+    mine = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    for value, expected in (("3", 3), ("0", 0), ("99", 19), ("nice", THINK_NICE)):
+        monkeypatch.setenv(THINK_NICE_VARIABLE, value)
+        assert think_nice() == expected
+        seen: list[int] = []
+        runner = Runner("think")
+
+        def note(seen: list[int] = seen) -> None:
+            seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+
+        runner.start(0, note)
+        runner.wait()
+        assert seen == [min(19, mine + expected)], value
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == mine

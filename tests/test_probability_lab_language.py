@@ -146,7 +146,7 @@ ENGLISH = re.compile(r"\b(the|of|and|with|is|Simulate|guess|Simulated|interval|"
 
 @pytest.mark.parametrize(("language", "words"), [
     ("de", ["Simulieren", "Exakt:", "Standardfehler", "Taverne", "Tipp prüfen"]),
-    ("fr", ["Simuler", "Exact :", "erreur type", "taverne", "Vérifier mon pronostic"]),
+    ("fr", ["Simuler", "Exact\xa0:", "erreur type", "taverne", "Vérifier mon pronostic"]),
 ])
 def test_the_lab_in_german_and_french(language: str, words: list[str]) -> None:
     with using(language):

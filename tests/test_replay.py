@@ -35,7 +35,11 @@ def test_slider_moves_board_info_and_charts() -> None:
     assert "Before the first decision" in panel.info.value
     assert panel.charts is not None and panel.charts.drawn_at == 0
     panel.slider.value = 4
-    assert "Decision 4: Bo: take H" in panel.info.value
+    # The position before decision 5, named so (as the review and `nidavellir hint --at`
+    # name it); the decision just taken in words (the notation is the files').
+    assert panel.position_text(4) == "Decision 5 of 110"
+    assert "Decision 5: " in panel.info.value
+    assert "Decision 4: Bo: Take the hunter" in panel.info.value
     assert "Bo places Hunter" in panel.info.value
     assert panel.charts.drawn_at == 4
     coins = panel.charts.figure("coins")

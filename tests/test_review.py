@@ -3,7 +3,9 @@ headline is the sum of its items), figures, the CLI, and saving a reviewed game.
 
 from __future__ import annotations
 
+import html
 import json
+import random
 from pathlib import Path
 
 import pandas as pd
@@ -29,6 +31,7 @@ from nidavellir.analysis.review import (
     win_chance_figure,
 )
 from nidavellir.bots import play_game
+from nidavellir.bots.judge import judge
 from nidavellir.cli import main
 from nidavellir.errors import RecordError
 from nidavellir.game import Game
@@ -149,6 +152,28 @@ def test_summary(frame: pd.DataFrame) -> None:
         assert groups == bad
 
 
+def test_the_headline_counts_with_the_catalogues_plural_forms() -> None:
+    """Issue 57: "1 blunder", never "1 blunders": each count of the review's headline
+    takes its own plural form from the catalogue, in every language."""
+    from types import SimpleNamespace
+
+    from nidavellir.i18n import using
+
+    r = SimpleNamespace(name="Ada", best_share=0.5, judged=10, avg_loss_win=0.02,
+                        points_lost=12.0, good=1, inaccuracy=1, mistake=2, blunder=1)
+    line = headline(r)
+    assert line.endswith("; 1 a little worse, 1 inaccuracy, 2 mistakes, 1 blunder"), line
+    r.blunder, r.inaccuracy = 2, 0
+    assert headline(r).endswith("0 inaccuracies, 2 mistakes, 2 blunders")
+    with using("de"):
+        line = headline(r)
+        assert line.endswith("0 Ungenauigkeiten, 2 Fehler, 2 grobe Fehler"), line
+        r.blunder = 1
+        assert headline(r).endswith(", 1 grober Fehler")
+    with using("fr"):
+        assert headline(r).endswith("0 imprécision, 2 erreurs, 1 gaffe"), headline(r)
+
+
 def test_figures_on_a_known_frame() -> None:
     frame = pd.DataFrame({
         "step": [0, 1, 2], "number": [1, 2, 3], "player": [0, 1, 0], "name": ["Ada", "Bo", "Ada"],
@@ -181,21 +206,50 @@ def test_save_and_open_without_recomputing(game: Game, frame: pd.DataFrame,
     path = tmp_path / "reviewed.json"
     save_review(path, game, frame)
     again, loaded = load_review(path)
+    assert loaded is not None
     assert again.to_record() == game.to_record()
     cols = list(frame.columns)
     pd.testing.assert_frame_equal(loaded[cols], frame, check_dtype=False)
     data = json.loads(path.read_text())
-    data["review"][3]["played"] = "take W10"
-    with pytest.raises(RecordError, match=r"review\[3\]"):
+    # One file format: a record, its review an optional part of it (docs/notation.md).
+    assert data["format"] == "nidavellir-record" and data["review"]["level"] == LEVEL
+    assert Game.load(path).review == data["review"]
+    rows = data["review"]["decisions"]
+    rows[3]["played"] = "take W10"
+    with pytest.raises(RecordError, match=r"review\.decisions\[3\]"):
         review_from_dict(data)
     data = json.loads(path.read_text())
-    data["review"][2], data["review"][3] = data["review"][3], data["review"][2]
-    with pytest.raises(RecordError, match=r"review\[3\]\.step"):
+    rows = data["review"]["decisions"]
+    rows[2], rows[3] = rows[3], rows[2]
+    with pytest.raises(RecordError, match=r"review\.decisions\[3\]\.step"):
         review_from_dict(data)
     # A review of some seats only (the page reviews the learner's) opens too.
     data = json.loads(path.read_text())
-    data["review"] = [r for r in data["review"] if r["player"] == 0]
-    assert len(review_from_dict(data)[1]) == len(data["review"])
+    data["review"]["decisions"] = [r for r in data["review"]["decisions"] if r["player"] == 0]
+    reviewed = review_from_dict(data)[1]
+    assert reviewed is not None and len(reviewed) == len(data["review"]["decisions"])
+    # Without its review, the same file is the game's record.
+    del data["review"]
+    assert review_from_dict(data)[1] is None
+
+
+def test_an_old_reviewed_game_opens_as_a_record_with_its_review(
+        game: Game, frame: pd.DataFrame, tmp_path: Path) -> None:
+    """Files saved before issue 57 (``format: nidavellir-review``: the record and the
+    review side by side) are migrated on reading, by every reader of a record."""
+    old = {"format": "nidavellir-review", "version": 2, "record": game.to_record(),
+           "level": LEVEL, "review": json.loads(frame.to_json(orient="records"))}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old))
+    loaded = Game.load(path)
+    assert loaded.to_record() == game.to_record()
+    assert loaded.review == {"level": LEVEL, "decisions": old["review"]}
+    again, review = load_review(path)
+    assert review is not None and review["played"].tolist() == frame["played"].tolist()
+    old["version"] = 9
+    path.write_text(json.dumps(old))
+    with pytest.raises(RecordError, match="version"):
+        Game.load(path)
 
 
 @pytest.mark.slow(reason="seven reviews of a whole game from the command line, one per "
@@ -271,3 +325,35 @@ def test_cli_bad_input(args: list[str], message: str, tmp_path: Path,
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("error:") and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_review_names_the_move_played_as_it_was_clicked() -> None:
+    """Issue 57: the review said "Dwerg Ymir" for the Jungir a learner clicked (the move
+    that stands for the brothers' option). Its row keeps the move clicked, and the review's
+    list says it in words as clicked, with one decision number (the N-th of the record)."""
+    from widgets.review_view import ReviewView
+
+    game = Game.new(players=2, seed=0)  # 24 random moves: a hero hall with Dwerg brothers
+    rng = random.Random(0)
+    for _ in range(24):
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.decision is not None and game.decision.kind == "hero"
+    j = judge(game, level="search@4")
+    brothers = next(o for o in j.options if len(o.actions) > 1)
+    clicked = next(a for a in brothers.actions if a != brothers.action)
+    say = game.decision.task.say
+    assert say(game.engine, clicked) != say(game.engine, brothers.action)
+    row = judge_move(game, str(clicked), "search@4", judgement=j)
+    assert row["played"] == str(clicked) and row["number"] == len(game.history) + 1
+    played = game.clone()
+    played.apply(clicked)
+    # Shown in the list whatever its label (here as if it had cost something).
+    row.update(label="mistake", loss_win=0.1, loss_points=5.0, best=str(j.best))
+    view = ReviewView()
+    view.show(played, pd.DataFrame([row]))
+    # The list: a section per label (its heading, then a box per move: its text first).
+    text = "".join(move.children[0].value for section in view.moves.children
+                   for move in section.children[1:])
+    assert f"played: {say(game.engine, clicked)}" in html.unescape(text)
+    assert say(game.engine, brothers.action) not in html.unescape(text).split("the coach:")[0]
+    assert [b.number for b in view.replay_buttons] == [row["number"]]

@@ -437,6 +437,18 @@ def test_the_page_is_compressed_and_never_cached(page: dict[str, Any]) -> None:
     assert page["headers"]["content-security-policy"] == "frame-ancestors 'self'"
 
 
+def test_the_page_never_shows_a_widgets_text_and_carries_its_guards_words(
+        page: dict[str, Any]) -> None:
+    """Issue 58: a page whose kernel ended before it connected showed the cells' text
+    fallback ("LanguagePage(children=...)"); the page's guard says what happened instead,
+    in the page's language (its words in every language, in the page config)."""
+    assert "LanguagePage(" not in page["html"] and "VBox(children=" not in page["html"]
+    assert "window.nidavellirGuard" in page["html"]
+    words = page["config"]["nidavellirWords"]
+    assert {"en", "de", "fr", "qps"} <= set(words)
+    assert words["de"]["lost_stopped"].startswith("Diese Seite")
+
+
 def test_the_page_loads_no_plotly_or_anywidget_until_it_needs_them(page: dict[str, Any]) -> None:
     config = page["config"]
     loaded = {e["name"] for e in config["federated_extensions"]}
@@ -597,6 +609,51 @@ def test_the_kernel_websocket_is_compressed(server: VoilaServer, page: dict[str,
         sock.close()
     assert head.startswith(b"HTTP/1.1 101")
     assert b"permessage-deflate" in head.lower()
+
+
+def test_a_malformed_websocket_message_is_one_line_in_the_log_not_a_traceback(
+        server: VoilaServer, page: dict[str, Any]) -> None:
+    """Issue 58: each malformed message on a kernel websocket (not the protocol's framing,
+    not JSON, JSON without a header) left an uncaught exception's traceback, about 17
+    lines, in the teacher's terminal. Now each is dropped with one line, the socket stays
+    open and the kernel answers the next good message."""
+    import asyncio
+
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    kernel_id = page["config"]["kernelId"]
+    beat(server, kernel_id)
+    before = len(server.log())
+    frames: list[str | bytes] = [b"\x00\x00\x00\x07garbage", "not json at all",
+                                 '{"channel": "shell", "content": {}}', b"\xff" * 3]
+
+    async def send() -> dict[str, Any]:
+        ws = await websocket_connect(HTTPRequest(
+            f"ws://127.0.0.1:{server.port}/api/kernels/{kernel_id}/channels?session_id=z",
+            headers={"Origin": f"http://127.0.0.1:{server.port}"}))
+        try:
+            for frame in frames:
+                await ws.write_message(frame, binary=isinstance(frame, bytes))
+            msg_id = "after-the-garbage"
+            await ws.write_message(json.dumps({
+                "header": {"msg_id": msg_id, "msg_type": "kernel_info_request",
+                           "session": "z", "username": "", "version": "5.3", "date": ""},
+                "parent_header": {}, "metadata": {}, "content": {}, "channel": "shell"}))
+            while True:
+                reply = await asyncio.wait_for(ws.read_message(), 60)
+                assert reply is not None, "the socket closed"
+                msg = json.loads(reply) if isinstance(reply, str) else {}
+                if msg.get("parent_header", {}).get("msg_id") == msg_id and \
+                        msg["header"]["msg_type"] == "kernel_info_reply":
+                    return msg
+        finally:
+            ws.close()
+
+    assert asyncio.run(send())["content"]["status"] == "ok"
+    log = server.log()[before:]
+    assert "Traceback" not in log and "Uncaught exception" not in log, log[-3000:]
+    assert log.count("a malformed websocket message") == len(frames), log[-3000:]
 
 
 @pytest.mark.slow(reason='a dashboard rendered by the server (its kernel runs the notebook) and '

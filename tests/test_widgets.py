@@ -149,11 +149,20 @@ def test_same_coin_on_two_taverns_is_refused_in_the_console():
     assert fingerprint(app) == before and app.session.game.history == []
 
 
-def test_bid_dropdowns_start_on_three_different_coins():
-    app = play_app(players=2, seats=["human", "random"], seed=4, bot_delay=0)
+def test_bid_dropdowns_start_on_nothing_so_that_bid_asks_for_a_choice():
+    """Issue 57: a menu that started on a bid nobody chose let a learner play it with one
+    click on "Bid" (the 59th of 60 by the coach); now "Bid" asks for three coins."""
+    app = play_app(players=2, seats=["human", "random"], seed=4, bot_delay=0,
+                   coach={"ahead": False})
     control = app.decision.control
     assert isinstance(control, BidControl)
-    assert control.chosen == [0, 1, 2] and control.problem() is None
+    assert control.chosen == [None, None, None] and control.selected() is None
+    assert control.purse.value.count("nid-coin") == 5  # every coin still in hand
+    control.submit.click()
+    assert app.session.game.history == []
+    assert "put a coin on each of the three taverns" in app.console.last
+    for dropdown, coin in zip(control.dropdowns, (0, 1, 2), strict=True):
+        dropdown.value = coin
     assert [d.label for d in control.dropdowns] == ["0", "2", "3"]
     assert control.purse.value.count("nid-coin") == 2
     control.submit.click()
@@ -241,6 +250,13 @@ def test_undo_to_any_earlier_decision_from_the_dropdown():
     options = app.log_panel.history.options
     assert [v for _, v in options] == list(range(12))
     assert options[3][0].startswith("[4] ")  # decisions numbered from 1, as everywhere
+    # The menu names a decision by its notation (the words are the log's: a bid's sentence
+    # would not fit the menu at 1280x800).
+    history = app.session.game.history
+    for (label, _), (_p, action) in zip(options, history, strict=True):
+        shown = label.split(": ", 1)[1]
+        # another seat's bid stays face down for the seat that views the table
+        assert shown == str(action) or (action.verb == "bid" and shown == "bid (face down)")
     app.log_panel.history.value = 3
     app.log_panel.undo_to_button.click()
     assert len(app.session.game.history) == 3
@@ -693,3 +709,70 @@ def test_the_menu_of_many_moves_shows_their_words_not_their_notation():
     assert shown[0] == decision(game).task.say(game.engine, actions[0])
     control.choose(actions[5])
     assert submitted == [str(actions[5])]
+
+
+# ---------------------------------------------------------------------- the coach's move first
+
+def _replayed(players: int, seed: int, steps: int) -> Game:
+    game = Game.new(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def _control_at(game: Game, submitted: list[str]):  # type: ignore[no-untyped-def]
+    d = decision(game)
+    return build_control(Context(kind=d.kind, player=d.player, actions=game.legal_actions(),
+                                 obs=game.observation(d.player), submit=submitted.append,
+                                 game=game, prompt=d.prompt))
+
+
+def test_the_coach_row_draws_the_recommended_move_first_and_plays_it() -> None:
+    """Issue 57: above the hall's own drawing (the table's order), the coach's move and the
+    moves about as good, in the coach's order; its first button plays the recommended
+    move; the recommended hero's button is marked in the hall; every Dwerg brother's
+    tooltip lists the other four ("the same as"), never itself."""
+    from nidavellir.bots.judge import judge
+
+    game = _replayed(2, 0, 24)
+    assert decision(game).kind == "hero"
+    submitted: list[str] = []
+    control = _control_at(game, submitted)
+    assert control.coach_row.layout.display == "none"  # nothing before the judgement
+    j = judge(game, level="search@4")
+    control.show_estimates(j)
+    picks = list(control.coach_buttons)
+    assert picks[0] == str(j.best) and [j.option(n) for n in picks] == j.about_best[:3]
+    assert control.coach_row.layout.display == ""
+    first = control.coach_buttons[picks[0]]
+    assert first.description.startswith(f"★ {j.say(j.best)} (") and "%" in first.description
+    first.click()
+    assert submitted == [str(j.best)]
+    assert "nid-recommended" in control.buttons[str(j.best)]._dom_classes
+    # Every move's button says its kind in a class (the page's tests find the controls by
+    # it, whatever the words: a ★, another language), the coach's own row too.
+    for notation, b in [*control.buttons.items(), *control.coach_buttons.items()]:
+        assert {"nid-choice", f"nid-verb-{notation.split()[0]}"} <= set(b._dom_classes)
+    dwergs = [n for n in control.buttons if "Dwerg" in n]
+    assert len(dwergs) >= 3
+    for n in dwergs:
+        same = control.previews[n].tooltip.split("the same as ")[1].split("\n")[0]
+        others = [j.say(m) for m in dwergs if m != n]
+        assert all(o in same for o in others) and j.say(n) not in same, (n, same)
+
+
+def test_every_copy_of_a_drawn_card_shows_the_coachs_figures() -> None:
+    """The Pioneer's draw with two blacksmiths: both buttons show the figures."""
+    from nidavellir.bots.judge import judge
+
+    game = _replayed(2, 6, 36)
+    assert decision(game).kind == "pioneer"
+    control = _control_at(game, [])
+    j = judge(game, level="search@4")
+    control.show_estimates(j)
+    assert len(control.copies) == 1
+    copy = control.copies[0]
+    assert copy.description == control.buttons[copy.notation].description
+    assert "%" in copy.description
+

@@ -85,7 +85,7 @@ def _wrong(lang: str, texts: list[str]) -> dict[str, str]:
     ("Du nimmt Krieger 7 (Taverne)", "de"), ("Du erhält Jagdtrophäe", "de"),
     ("Für Du gespielt: take B", "de"), ("Vous prend Guerrier·ère 7", "fr"),
     ("Vous gagne la Main du Roi", "fr"), ("Vous ne peut pas", "fr"),
-    ("Joué pour Vous : take B", "fr"), ("Vous et Bo partagent la victoire", "fr"),
+    ("Joué pour Vous\xa0: take B", "fr"), ("Vous et Bo partagent la victoire", "fr"),
 ])
 def test_the_check_finds_a_third_person_after_the_learner_s_name(sample: str,
                                                                   lang: str) -> None:

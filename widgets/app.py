@@ -72,6 +72,8 @@ class PlayApp(W.VBox):
         self.coach.listeners.append(self.decision.show_estimates)
         self.coach.selected = self.decision.selected_action
         self.decision.judgement_for = lambda: self.coach.judgement
+        self.decision.judgement_coming = lambda: self.coach.judging.ahead
+        self.decision.rebuild()  # its first control drawn again, with the coach's place
         if self.coach.judgement is not None:
             # Judged before the listener was added (a position judged before, kept): the
             # buttons show it too.

@@ -35,7 +35,7 @@ from typing import Any
 import ipywidgets as W
 
 from nidavellir import Action, Game
-from nidavellir.bots.judge import DEFAULT_LEVEL, Judgement, level_words, win_text
+from nidavellir.bots.judge import DEFAULT_LEVEL, Judgement, finest, level_words, win_text
 from nidavellir.i18n import N_, _, count, percent
 from nidavellir.play import Change, Judging, position_key
 from nidavellir.play.coaching import DEEP_LEVEL, ESTIMATE_PLAYOUTS
@@ -91,32 +91,23 @@ def coach_level() -> str:
 
 #: How many of the moves about as good as the best the Hint names (in words, one a line).
 HINT_SAME_SHOWN = 3
-
-
-def _notation_line(named: list[tuple[str, Any]]) -> str:
-    """The moves' notation, in an element of its own (never inside the Hint's sentences):
-    ``named`` pairs a move's role (``the hint``) with the move."""
-    moves = "; ".join(f"{esc(role)} <code>{esc(str(a))}</code>" for role, a in named)
-    # Translators: the Hint's last line; {moves} is "the hint <code>take W7</code>; ...".
-    return ("<div class='nid-hint-notation nid-note'>"
-            + _("In notation: {moves}").format(moves=moves) + "</div>")
+#: How many lines of what happened since your last decision the win bar shows.
+SINCE_SHOWN = 8
 
 
 def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
-    """The Hint in words: the recommended move (as its decision says it, the notation in a
-    line of its own) with its chance to win and expected score; the moves about as good as
-    it (never one crowned among moves the noise cannot tell apart); the comparison with the
-    move the player has selected (``selected``: only one the player chose, never a
-    control's default) or the runner-up, and why."""
+    """The Hint in words, never in notation (the notation is the files' and the commands'
+    format): the recommended move as its decision says it, with its chance to win and
+    expected score; the moves about as good as it (never one crowned among moves the noise
+    cannot tell apart); the comparison with the move the player has selected
+    (``selected``: only one the player chose, named as chosen) or the next best move (the
+    first after the moves about as good), and why."""
     best = judgement.options[0]
     say = judgement.say
     # Translators: the Hint's first words, then the recommended move in words.
     head = "<b>" + _("Hint: {move}").format(move=esc(say(best.action))) + "</b>"
-    # Translators: the Hint's move in notation, in its last line ("the hint take W7").
-    hint = _("the hint")
     if len(judgement.options) == 1:
-        return (head + " <span class='nid-hint-why'>" + _("(the only legal move)") + "</span>"
-                + _notation_line([(hint, best.action)]))
+        return head + " <span class='nid-hint-why'>" + _("(the only legal move)") + "</span>"
     # Translators: after the Hint's move, "— 41% to win (± 3%), ≈286 points (± 2) at the end."
     parts = [_("— {estimate} at the end.").format(
         estimate=esc(win_text(best, judgement.exact)))]
@@ -146,10 +137,10 @@ def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
     if other is best:
         other = None
     mine = other is not None
-    if other is None:
-        other = judgement.options[1]
-    cmp = judgement.compare(other.action)
-    values = {"move": esc(say(other.action)), "summary": esc(cmp.summary())}
+    # Your choice named as you chose it (an equivalent move too); else the next best move:
+    # the first after the moves about as good.
+    cmp = judgement.compare(selected if mine else None)
+    values = {"move": esc(say(cmp.other)), "summary": esc(cmp.summary())}
     # Translators: the Hint's comparison with the move the player selected, or the next best.
     parts.append("<br>" + (_("Compared with your choice ({move}): {summary}.") if mine
                            else _("Compared with the next best move ({move}): {summary}."))
@@ -159,10 +150,7 @@ def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
         parts.append("<br>" + _("<b>Why:</b> {reasons}.").format(reasons=esc("; ".join(cmp.why))))
     if cmp.but:
         parts.append("<br>" + _("<b>But:</b> {reasons}.").format(reasons=esc("; ".join(cmp.but))))
-    # Translators: the Hint's last line names the moves in notation: "your choice <code>...".
-    versus = _("your choice") if mine else _("next best move")
-    return (head + " <span class='nid-hint-why'>" + " ".join(parts) + "</span>"
-            + _notation_line([(hint, best.action), (versus, other.action)]))
+    return head + " <span class='nid-hint-why'>" + " ".join(parts) + "</span>"
 
 
 class Coach(W.VBox):
@@ -210,7 +198,7 @@ class Coach(W.VBox):
         # The model was told of the move first (it observed the session before this panel):
         # what is shown here is its state for the new position.
         session.observe(lambda _c: self._changed(), "version")
-        self.judging.observe(self._judging_changed, ["judgement", "hints", "progress"])
+        self.judging.observe(self._judging_changed, ["judgement", "hints", "progress", "leaning"])
         self._changed()
         self._show_progress(self.judging.progress)
 
@@ -269,6 +257,8 @@ class Coach(W.VBox):
         self.review_box = W.VBox()
         self.review_box.add_class("nid-review-box")
         self.review_frame: Any = None
+        self.review_view: Any = None
+        """The review shown (:class:`widgets.review_view.ReviewView`), once made."""
         self.reviewed_game: Game | None = None
 
     # ------------------------------------------------------------------ the model's state
@@ -309,6 +299,8 @@ class Coach(W.VBox):
     def _judging_changed(self, change: Change) -> None:
         if change["name"] == "progress":
             self._show_progress(change["new"])
+        elif change["name"] == "leaning":
+            self._show_leaning(change["new"])
         elif change["name"] == "hints":
             hint = self.judging.hint
             if hint is not None:
@@ -326,6 +318,19 @@ class Coach(W.VBox):
         """Wait for the coach's background work (tests, notebooks)."""
         self.judging.wait(timeout)
         self._workers.wait(timeout)
+
+    def _show_leaning(self, leaning: tuple[Any, float, str] | None) -> None:
+        """The Hint asked and still on its way (a busy server): the move the coach's search
+        prefers so far, said as such (its figures come with the judgement)."""
+        if leaning is None or not self.judging.hint_pending:
+            return
+        _move, share, words = leaning
+        # Translators: the Hint while the coach still searches; {move} in words, {share}
+        # e.g. "40 %".
+        self.hint_text.value = "<i>" + esc(_(
+            "the coach is thinking… so far its search leans to: {move} (after {share} of "
+            "it; the figures come when it is done)").format(move=words,
+                                                           share=percent(share))) + "</i>"
 
     def _show_progress(self, progress: tuple[float, str] | None) -> None:
         if progress is None:
@@ -391,8 +396,9 @@ class Coach(W.VBox):
             return
         judgement = self.judgement
         if judgement is not None:
-            self.bar.value = self._bar_html(judgement.win, judgement.expected,
-                                            best=str(judgement.best))
+            self.bar.value = (self._bar_html(judgement.win, judgement.expected,
+                                             best=judgement.say(judgement.best))
+                              + self._since_html(game, judgement))
             return
         d = game.decision
         if d is not None and session.is_human(d.player):
@@ -411,20 +417,66 @@ class Coach(W.VBox):
 
         names = self.session.game.names
         parts = []
+        keys = []
         for i, (w, e) in enumerate(zip(wins, expected, strict=True)):
+            # Translators: a seat's part of the win-chance bar, on hover.
+            title = esc(_("{name}: {win} chance to win, about {points} points at the "
+                          "end").format(name=names[i], win=percent(w), points=round(e)),
+                        quote=True)
+            # Every player is in the key, one at 0% too (the bar has no room for them).
+            keys.append(f"<span class='nid-bar-key' title='{title}'><span class='nid-bar-dot' "
+                        f"style='background:{player_colour(i)}'></span>{esc(names[i])} "
+                        f"{percent(w)}</span>")
             if w <= 0:
                 continue
-            # Translators: a seat's part of the win-chance bar, on hover.
-            title = _("{name}: {win} chance to win, about {points} points at the end").format(
-                name=names[i], win=percent(w), points=round(e))
-            parts.append(f"<div class='nid-bar-part' title='{esc(title, quote=True)}' "
+            parts.append(f"<div class='nid-bar-part' title='{title}' "
                          f"style='width:{w * 100:.1f}%;"
                          f"background:{player_colour(i)}'>{esc(names[i])} {percent(w)}</div>")
         label = (_("final") if final
                  else _("chances to win after the coach's move, {move}").format(move=esc(best))
                  if best else _("chances to win, from what you can see"))
         return (f"<div class='nid-bar-label'>{label}</div><div class='nid-bar'>"
-                + "".join(parts) + "</div>")
+                + "".join(parts) + "</div><div class='nid-bar-keys'>" + "".join(keys)
+                + "</div>")
+
+    def _since_html(self, game: Game, judgement: Judgement) -> str:
+        """What happened since your last decision, from the game's events (what your seat
+        may read: the log's lines), with your chance to win then and now: a swing is never
+        left unexplained."""
+        me = judgement.player
+        last = next((i for i in range(len(game.history) - 1, -1, -1)
+                     if game.history[i][0] == me), None)
+        if last is None:
+            return ""
+        before = game.clone()
+        before.undo_to(last)
+        then = None
+        kept = finest(before)
+        if kept is not None:
+            try:
+                then = kept.option(game.history[last][1]).win
+            except KeyError:
+                then = None
+        words = game.history_words(self.session.viewer, start=last + 1)
+        names = game.names
+        lines = [e.describe(names) for e in game.events_of(last)]  # what your move led to
+        for k, i in enumerate(range(last + 1, len(game.history))):
+            lines.append(f"{names[game.history[i][0]]}: {words[k]}")
+            lines += [e.describe(names) for e in game.events_of(i)]
+        if not lines:
+            return ""
+        shown = lines[:SINCE_SHOWN]
+        more = (" " + count(len(lines) - len(shown), "(and {n} more: the log lists them)",
+                            "(and {n} more: the log lists them)")
+                if len(lines) > len(shown) else "")
+        now = judgement.win[me]
+        # Translators: under the win bar, what happened since the learner's last decision,
+        # with the learner's chance to win after it and now ("72% → 13%").
+        head = (_("Since your last decision (your chance to win {then} → {now}):").format(
+                    then=percent(then), now=percent(now)) if then is not None
+                else _("Since your last decision:"))
+        return ("<div class='nid-bar-since nid-note'><b>" + esc(head) + "</b> "
+                + esc("; ".join(shown)) + esc(more) + "</div>")
 
     # ------------------------------------------------------------------ review
 
@@ -476,70 +528,17 @@ class Coach(W.VBox):
         """The headline (equal to the sum of its items), the win-chance graph, and every
         move that was not the best, grouped by what it gave up, each with its cost and
         reason and two buttons that open the position *before* it: in Replay, and as a
-        branch to play the better move (decisions numbered from 1 everywhere)."""
-        from nidavellir.analysis.review import (
-            SYMBOLS,
-            cost_text,
-            headline,
-            summary,
-            win_chance_figure,
-        )
+        branch to play the better move (:class:`widgets.review_view.ReviewView`; decisions
+        numbered from 1 everywhere)."""
+        from .review_view import ReviewView
 
         self.review_frame = frame
         self.reviewed_game = game
-        humans = set(self.session.humans)
-        summ = summary(frame)
-        lines = [esc(headline(r)) for r in summ.itertuples() if r.player in humans or not humans]
-        self.review_status.value = "<b>" + _("Review") + "</b><br>" + "<br>".join(lines)
-        from .charts import show_figure
-
-        graph = W.Output()
-        show_figure(graph, win_chance_figure(frame))
-        sections: list[W.Widget] = []
-        groups = (("blunder", _("Blunders")), ("mistake", _("Mistakes")),
-                  ("inaccuracy", _("Inaccuracies")), ("good", _("A little worse")),
-                  ("about", _("About as good as the coach's move (within the noise)")))
-        shown = frame[~frame["label"].isin(["best", "forced"])]
-        if humans:
-            shown = shown[shown["player"].isin(list(humans))]
-        for label, title in groups:
-            rows: list[W.Widget] = []
-            for r in shown[shown["label"] == label].itertuples():
-                # Translators: a reviewed move, "Decision 7: 15% chance to win given up".
-                head = _("Decision {number}: {cost}").format(number=r.number, cost=cost_text(r))
-                replay = W.Button(description=_("Decision {number} in Replay").format(
-                                      number=r.number), icon="play",
-                                  layout=W.Layout(width="auto"),
-                                  tooltip=_("open Replay just before this decision"))
-                replay.add_class("nid-mistake")
-                replay.number = int(r.number)  # type: ignore[attr-defined]
-                replay.on_click(lambda _b, step=int(r.step): self.open_replay(step))
-                branch = W.Button(description=_("Try the better move"), icon="code-fork",
-                                  layout=W.Layout(width="auto"),
-                                  tooltip=_("play on from just before this decision "
-                                            "(What-if)"))
-                branch.add_class("nid-mistake-branch")
-                branch.on_click(lambda _b, step=int(r.step): self.branch_at(step))
-                why = getattr(r, "reason", "") or ""
-                # The moves' notation in a column of its own; the sentences in words.
-                notation = (f"<div class='nid-review-notation' style='flex: 0 0 11em'><code>{esc(str(r.played))}"
-                            f"{esc(SYMBOLS.get(r.label, ''))}</code><br>"
-                            + _("the coach: {move}").format(
-                                move=f"<code>{esc(str(r.best))}</code>") + "</div>")
-                words = (f"<div class='nid-review-words'><b>{esc(head)}</b>"
-                         + (f"<br>{esc(why)}" if why else "") + "</div>")
-                text = W.HTML(f"<div class='nid-mistake-text' style='display: flex; gap: "
-                              f"12px; align-items: flex-start'>{notation}{words}</div>")
-                rows.append(W.VBox([text, W.HBox([replay, branch])]))
-            if rows:
-                moves = count(len(rows), "({n} move)", "({n} moves)")
-                head = W.HTML(f"<div class='nid-review-group'><b>{esc(title)}</b> "
-                              f"{moves}</div>")
-                sections.append(W.VBox([head, *rows]))
-        if not sections:
-            sections = [W.HTML("<i>" + _("Every move was the coach's own: well played.")
-                               + "</i>")]
-        self.review_box.children = [graph, W.VBox(sections)]
+        view = ReviewView(on_replay=self.open_replay, on_branch=self.branch_at)
+        view.show(game, frame, self.session.humans)
+        self.review_view = view
+        self.review_status.value = view.headline.value
+        self.review_box.children = [view.graph, view.moves]
         self.review_button.disabled = False
         for listener in list(self.on_reviewed):
             try:

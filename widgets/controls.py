@@ -18,6 +18,7 @@ and a kind no class declares gets :class:`GenericControl`.
 from __future__ import annotations
 
 import html
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -30,10 +31,18 @@ from nidavellir.bots.judge import Judgement, OptionJudgement, level_words
 from nidavellir.card_text import ability
 from nidavellir.cards import TAVERN_INDICES, Card, Suit
 from nidavellir.explain import outlook
-from nidavellir.i18n import _, number, ordinal, percent
-from nidavellir.names import COMPONENT, card_name, name, score_line, tavern_name
+from nidavellir.i18n import _, count, ngettext, number, ordinal, percent
+from nidavellir.names import (
+    COMPONENT,
+    card_name,
+    class_in_sentence,
+    name,
+    score_line,
+    tavern_name,
+)
 from nidavellir.rules import controls as declared
 from nidavellir.rules.base import CHOICES
+from nidavellir.rules.decisions.words import place_words
 from nidavellir.scoring import CATEGORY_LABELS
 
 from . import render
@@ -46,6 +55,8 @@ esc = html.escape
 PREVIEW_LIMIT = 64
 #: Beyond this many options, the generic control shows a dropdown instead of buttons.
 GENERIC_BUTTON_LIMIT = 30
+#: The coach's move and at most this many moves in all about as good are drawn first.
+COACH_PICKS = 3
 
 
 def judged_text(o: OptionJudgement, judgement: Judgement) -> str:
@@ -55,9 +66,11 @@ def judged_text(o: OptionJudgement, judgement: Judgement) -> str:
     return f"{percent(o.win)} · {sign}{number(o.score)}"
 
 
-def judged_tip(o: OptionJudgement, judgement: Judgement) -> str:
+def judged_tip(o: OptionJudgement, judgement: Judgement, notation: str | None = None) -> str:
     """The coach's judgement of an option in a sentence: its figures with how sure, its
-    place in the order, and whether it is about as good as the best."""
+    place in the order, whether it is about as good as the best, and the other moves that
+    lead to the same position (for the button of ``notation``: every move of its option
+    but that one)."""
     place = judgement.rank(o.action)
     n = len(judgement.options)
     if judgement.exact:
@@ -81,10 +94,11 @@ def judged_tip(o: OptionJudgement, judgement: Judgement) -> str:
             place=ordinal(place), n=n)
     else:
         where = _("{place} of {n}").format(place=ordinal(place), n=n)
+    others = [a for a in o.actions if str(a) != notation] if notation is not None \
+        else o.equivalent
     # Translators: options that lead to the same position ({options}: the moves in words).
     same = ("; " + _("the same as {options}").format(
-        options="; ".join(judgement.say(a) for a in o.equivalent))
-            if o.equivalent else "")
+        options="; ".join(judgement.say(a) for a in others)) if others else "")
     return f"{head}; {where}{same}"
 
 
@@ -101,6 +115,8 @@ class Preview:
     later: str = ""
     estimate: OptionJudgement | None = None
     judgement: Judgement | None = None
+    notation: str | None = None
+    """The move the preview is of (its button's): "the same as" lists the others."""
 
     @property
     def delta(self) -> int:
@@ -152,7 +168,7 @@ class Preview:
         if self.now.follow_up:
             parts.append(_("then: {next}").format(next=self.now.follow_up))
         if self.estimate is not None and self.judgement is not None:
-            parts.append(judged_tip(self.estimate, self.judgement))
+            parts.append(judged_tip(self.estimate, self.judgement, self.notation))
         return "\n".join(parts)
 
 
@@ -174,7 +190,7 @@ def previews(game: Game, player: int, actions: Sequence[Action]) -> dict[str, Pr
         now = nows[str(a)]
         card = a.args[0] if a.args and isinstance(a.args[0], Card) else None
         later = outlook(game, player, card) if card is not None else ""
-        out[str(a)] = Preview(now, card, later)
+        out[str(a)] = Preview(now, card, later, notation=str(a))
     return out
 
 
@@ -188,6 +204,9 @@ class Context:
     report: Callable[[str], Any] = print
     game: Game | None = None
     prompt: str = ""
+    coach_coming: bool = False
+    """The coach is judging the decision (its figures and its move will come): the place
+    of its move is kept from the start, so that nothing moves when it comes."""
 
     @property
     def points(self) -> dict[str, int]:
@@ -267,6 +286,18 @@ def _label(text: str) -> W.HTML:
 CONTROLS: dict[type[declared.Control], type[Control]] = {}
 
 
+def mark_choice(b: W.Button, notation: str) -> None:
+    """Mark a button that plays a move, for the page's style and for anyone who finds it:
+    ``nid-choice`` and ``nid-verb-<verb>`` (the move's verb in the notation: ``take``,
+    ``bid``, ``hero``...). Its words may start with the coach's ★ or be in any language;
+    these classes do not change."""
+    b.notation = notation  # type: ignore[attr-defined]
+    b.add_class("nid-choice")
+    verb = notation.split(" ", 1)[0].lower()
+    if verb.isidentifier():
+        b.add_class(f"nid-verb-{verb}")
+
+
 class Control:
     """Base: buttons keyed by notation, extras for actions it does not draw."""
 
@@ -287,10 +318,27 @@ class Control:
         self.labels: dict[str, tuple[str, bool]] = {}
         """notation -> (the button's own words, whether the "now" change is in them)."""
         self.judgement: Judgement | None = None
+        self.copies: list[W.Button] = []
+        """More buttons of a move already drawn (a second copy of a card): the same words."""
+        self.coach_buttons: dict[str, W.Button] = {}
+        """The coach's move and the moves about as good, first (notation -> its button in
+        :attr:`coach_row`), in the coach's order."""
+        self.coach_row = W.VBox()
+        self.coach_row.add_class("nid-coach-picks")
+        self._picks_lock = threading.RLock()
+        if ctx.coach_coming and len(ctx.actions) > 1:
+            # Translators: the first line of a decision's controls until the coach's move
+            # is ready (then its button takes this place).
+            self.coach_row.children = [W.HTML(
+                "<div class='nid-coach-picks-wait'>" + esc(_("★ The coach's move: the coach "
+                                                             "is judging the options…"))
+                + "</div>")]
+        else:
+            self.coach_row.layout.display = "none"
         body = self.build()
         extras = [a for a in ctx.actions if not self.covers(a)]
         self.extras = [self.button(a, ctx.label(a)) for a in extras]
-        children: list[W.Widget] = [body]
+        children: list[W.Widget] = [self.coach_row, body]
         if self.extras:
             # Translators: above the buttons of moves the decision's panel does not draw.
             children += [_label(_("Other choices")), W.HBox(self.extras, layout=_wrap())]
@@ -311,8 +359,7 @@ class Control:
         if colour:
             b.style.button_color = colour
             b.style.text_color = "white"
-        b.notation = notation  # type: ignore[attr-defined]
-        b.add_class("nid-choice")
+        mark_choice(b, notation)
         b.on_click(lambda _b, n=notation: self.ctx.submit(n))
         self.buttons[notation] = b
         return b
@@ -342,8 +389,11 @@ class Control:
 
     def show_estimates(self, judgement: Judgement) -> None:
         """Fill in the coach's judgement of every option this control shows (equivalent
-        moves show their option's figures: one value)."""
+        moves show their option's figures: one value, every copy of a move too), and draw
+        the coach's move first (:meth:`show_coach_picks`)."""
         self.judgement = judgement
+        best = {str(a) for a in judgement.options[0].actions} if len(judgement.options) > 1 \
+            else set()
         for notation in self.labels:
             pv = self.previews.get(notation)
             if pv is None:
@@ -353,11 +403,75 @@ class Control:
             except KeyError:
                 continue
             pv.judgement = judgement
-            b = self.buttons.get(notation)
-            if b is not None:
+            for b in [self.buttons.get(notation),
+                      *(c for c in self.copies if getattr(c, "notation", None) == notation)]:
+                if b is None:
+                    continue
                 b.description = self._describe(notation)
                 b.tooltip = pv.tooltip
+                if notation in best:
+                    b.add_class("nid-recommended")
+                else:
+                    b.remove_class("nid-recommended")
+        self.show_coach_picks(judgement)
         self.estimates_shown(judgement)
+
+    def show_coach_picks(self, judgement: Judgement) -> None:
+        """The coach's move first, where the eye goes: a row above the decision's own
+        drawing (which keeps the table's order) with the recommended move and the next
+        moves about as good (at most :data:`COACH_PICKS`), each a button that plays it,
+        with the same words and figures as its button below."""
+        # The judgement may arrive from the coach's thread while a refresh draws it too:
+        # one drawing at a time, and the old buttons closed only once the row no longer
+        # shows them (a button closed before its row is built breaks the row).
+        with self._picks_lock:
+            old = self.coach_buttons
+            self._show_coach_picks(judgement)
+            for b in old.values():
+                if b not in self.coach_buttons.values():
+                    b.close()
+
+    def _show_coach_picks(self, judgement: Judgement) -> None:
+        row = self.coach_row
+        self.coach_buttons = {}
+        if len(judgement.options) < 2:
+            row.children = []
+            row.layout.display = "none"
+            return
+        group = judgement.about_best
+        shown = group[:COACH_PICKS]
+        buttons = []
+        for o in shown:
+            notation = str(o.action)
+            pv = self.previews.get(notation)
+            figures = pv.delta_text if pv is not None and pv.estimate is not None \
+                else judged_text(o, judgement)
+            b = W.Button(description=f"★ {judgement.say(o.action)} ({figures})",
+                         tooltip=judged_tip(o, judgement, notation),
+                         layout=W.Layout(width="auto", margin="2px"))
+            mark_choice(b, notation)
+            b.add_class("nid-coach-pick")
+            if o is judgement.options[0]:
+                b.add_class("nid-coach-best")
+                b.button_style = "info"
+            b.on_click(lambda _b, n=notation: self.ctx.submit(n))
+            self.coach_buttons[notation] = b
+            buttons.append(b)
+        # Translators: above the coach's move (and the moves about as good), the first line
+        # of a decision's controls.
+        head = ngettext("★ The coach's move:",
+                        "★ The coach's move, and the moves about as good (within the noise):",
+                        len(group))
+        more = ""
+        if len(group) > len(shown):
+            # Translators: after the coach's moves shown first: the others about as good.
+            more = ("<div class='nid-note'>" + esc(count(
+                len(group) - len(shown), "and {n} more about as good: ★ below",
+                "and {n} more about as good: ★ below")) + "</div>")
+        label = W.HTML(f"<b class='nid-control-label'>{esc(head)}</b>")
+        row.children = [label, W.HBox(buttons, layout=_wrap()), *([W.HTML(more)] if more
+                                                                   else [])]
+        row.layout.display = ""
 
     def estimates_shown(self, judgement: Judgement) -> None:
         """A control with more to say about the judgement (the bid's) says it here."""
@@ -375,6 +489,11 @@ class Control:
         """Operate the control to play ``action``, as a user would: click its button (the
         bid and the dropdown of many options override this)."""
         self.buttons[str(action)].click()
+
+    def show(self, action: Action) -> None:
+        """Set the control to show ``action`` as chosen without playing it (a page that
+        comes back with the move it made: its dropdowns say the same as its words). A
+        control of one button per option has nothing to set."""
 
     def dead_button(self, key: str, description: str, reason: str) -> W.Button:
         b = W.Button(description=description, tooltip=reason, disabled=True,
@@ -413,7 +532,9 @@ class BidControl(Control):
             # Translators: a second coin of the same value in the bid dropdowns ("5 (copy 2)").
             text = lab if seen[lab] == 1 else _("{coin} (copy {n})").format(coin=lab, n=seen[lab])
             options.append((text, i))
-        self.dropdowns = [W.Dropdown(options=options, value=t if t < len(options) else None,
+        # Every menu starts on nothing: "Bid" asks for a choice rather than playing a bid
+        # nobody chose (the coach's bid is drawn first, above them, once judged).
+        self.dropdowns = [W.Dropdown(options=options, value=None,
                                      description=f"{t + 1}. {name}",
                                      layout=W.Layout(width="230px"))
                           for t, name in enumerate(_tavern_names())]
@@ -422,7 +543,7 @@ class BidControl(Control):
         self.purse = W.HTML()
         self.estimate = W.HTML()
         self.estimate.add_class("nid-bid-estimate")
-        #: Whether the player has changed a dropdown (the starting bid is nobody's choice).
+        #: Whether the player has set a dropdown (the menus start empty).
         self.touched = False
         for d in self.dropdowns:
             d.observe(lambda _c: self._touch(), "value")
@@ -517,12 +638,20 @@ class BidControl(Control):
         if not self.covers(action):
             super().choose(action)
             return
+        self.show(action)
+        self.submit.click()
+
+    def show(self, action: Action) -> None:
+        if not self.covers(action):
+            return
         used: set[int] = set()
         for dropdown, label in zip(self.dropdowns, action.args, strict=True):
-            i = next(i for i, lab in enumerate(self.hand) if lab == label and i not in used)
+            i = next((i for i, lab in enumerate(self.hand) if lab == label and i not in used),
+                     None)
+            if i is None:
+                return  # not a bid of this hand: left as it is
             used.add(i)
             dropdown.value = i
-        self.submit.click()
 
 
 def _tavern_names() -> tuple[str, ...]:
@@ -549,7 +678,6 @@ class CardControl(Control):
         actions = [a for a in ctx.actions if _card_action(a) and a.verb in headings]
         self.previews = ctx.previews(actions)
         rows: list[W.Widget] = []
-        self.copies: list[W.Button] = []
         for verb in dict.fromkeys(a.verb for a in actions):
             group = [a for a in actions if a.verb == verb]
             drawn = ctx.obs.get("drawn")
@@ -567,11 +695,14 @@ class CardControl(Control):
     def _tile(self, action: Action) -> W.Widget:
         card = _card_of(action)
         column = None
+        note = ""
         if len(action.args) > 1 and isinstance(action.args[1], Suit):
             column = action.args[1].letter
+            # Translators: under a card's tile: the column it would go to ("in the warrior
+            # column").
+            note = _("in the {card_class} column").format(
+                card_class=class_in_sentence(action.args[1]))
         pv = self.previews.get(str(action))
-        # Translators: under a card's tile: the column it would go to ("in Warriors").
-        note = _("in {column}").format(column=render.column_title(column)) if column else ""
         later = pv.later if pv is not None else ""
         tile = W.HTML(render.card_tile(card.token, column=column, note=note, later=later))
         text = self.ctx.label(action)
@@ -580,6 +711,7 @@ class CardControl(Control):
         if notation in self.buttons:  # a second copy of the same card (Pioneer's draw)
             b = W.Button(description=self._describe(notation), tooltip=tip,
                          layout=W.Layout(width="auto", margin="2px"))
+            mark_choice(b, notation)
             b.on_click(lambda _b, n=notation: self.ctx.submit(n))
             self.copies.append(b)
         else:
@@ -674,9 +806,9 @@ class ColumnControl(Control):
                 text = ctx.label(legal[letter])
                 tip = pv.tooltip if pv else notation
                 if self.spec.shows_top and top:
-                    # Translators: the tooltip of a column's discard button ({card} in
+                    # Translators: the tooltip of a column's discard button ({token} in
                     # notation).
-                    tip = _("discard {card}:").format(card=top) + " " + tip
+                    tip = _("discard {token}:").format(token=top) + " " + tip
                 b = self.option_button(legal[letter], text, tooltip=tip,
                                        colour=CLASS_COLOURS[letter], width="auto")
             else:
@@ -690,12 +822,8 @@ class ColumnControl(Control):
 # ====================================================================== coins
 
 def _place_name(place: str) -> str:
-    if place.startswith("T"):
-        # Translators: where a coin lies: its bid on tavern 1, 2 or 3.
-        return _("bid on tavern {n}").format(n=place[1])
-    # Translators: where a coin lies: "in hand", "in purse" ({place} is a word of the
-    # engine's notation).
-    return _("in {place}").format(place=place)
+    """Where a coin lies, a whole phrase: "in your hand", "on the Dancing Dragon"."""
+    return place_words(place)
 
 
 class CoinControl(Control):
@@ -814,6 +942,11 @@ class GenericControl(Control):
             return
         self.dropdown.value = str(action)
         self.submit.click()
+
+    def show(self, action: Action) -> None:
+        if self.dropdown is not None and any(str(action) == value for _w, value in
+                                             self.dropdown.options):
+            self.dropdown.value = str(action)
 
 
 def build_control(ctx: Context) -> Control:

@@ -22,6 +22,7 @@ shows in the console at the bottom of the page.
 from __future__ import annotations
 
 import html
+import os
 import threading
 import traceback
 from collections.abc import Callable
@@ -184,7 +185,7 @@ class WhatIfPanel(W.VBox):
             "<div class='nid-whatif-past-note'>"
             + esc(_("This study is of decision {studied}; the Play game is now at decision "
                     "{now}. Score the Play game's options again for the current one.").format(
-                        studied=len(studied.history), now=len(game.history)))
+                        studied=len(studied.history) + 1, now=len(game.history) + 1))
             + "</div>")
 
     def _say(self, message: str) -> None:
@@ -284,8 +285,9 @@ class WhatIfPanel(W.VBox):
         if old is not None:
             old.close()
         # Translators: above a What-if branch: every seat is played from this page.
+        # The decision about to be taken, numbered as the review and Replay number it.
         said = _("Branch at decision {index}: every seat is yours (hot seat)").format(
-            index=index)
+            index=index + 1)
         self.branch_title.value = f"<div class='nid-branch-title'>{html.escape(said)}</div>"
         self.compare_button.layout.display = ""
         self.comparison.value = ""
@@ -377,19 +379,33 @@ def lessons_panel(session: Any = None, console: Console | None = None,
     return ProbabilityLessonsTab(session, console=console, link=link)
 
 
+#: The environment variable that leaves the Play tab's live charts out of every dashboard
+#: of a server (``0``; ``python -m nidavellir.serve --live-charts off``: docs/serving.md).
+CHARTS_VARIABLE = "NIDAVELLIR_LIVE_CHARTS"
+
+
+def live_charts() -> bool:
+    """Whether the dashboards draw the Play tab's live charts (:data:`CHARTS_VARIABLE`:
+    ``0``, ``no``, ``off`` or ``false`` for none; anything else, or nothing, yes)."""
+    return os.environ.get(CHARTS_VARIABLE, "").strip().lower() not in ("0", "no", "off",
+                                                                       "false")
+
+
 class Dashboard(W.VBox):
     """The dashboard: tabs built on first opening, and the page console."""
 
     def __init__(self, players: int = 3, seats: tuple[str, ...] = (HUMAN, "greedy", "random"),
                  seed: int = 7, bot_delay: float = 0.3, build_all: bool = False,
                  background: bool = False, coach: dict[str, Any] | None = None,
-                 charts: bool = True, **kwargs: Any) -> None:
+                 charts: bool | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("nid-dashboard")
-        self.charts = charts
+        self.charts = live_charts() if charts is None else charts
         """The live charts of the Play and Replay tabs and of What-if's branch (the coin
         economy, the class ranks, the scores: redrawn after every move, about half a second
-        of the server's CPU each time); False leaves them out."""
+        of the server's CPU each time); False leaves them out. By default as the server
+        says (:data:`CHARTS_VARIABLE`: a class server may leave them out,
+        ``--live-charts off``)."""
         self.console = Console(limit=12)
         self.console.add_class("nid-dashboard-console")
         self.restore_errors = report_callback_errors(self.console)

@@ -18,6 +18,7 @@ from nidavellir import events as ev
 from nidavellir.card_text import ability
 from nidavellir.i18n import N_, _, count, join
 from nidavellir.names import card_name, tavern_name
+from nidavellir.observer import Observer
 from nidavellir.play.session import default_name, level_name, seat_label
 
 from . import render
@@ -375,7 +376,8 @@ class StatusBar(_View):
         self._show_thinking()
         if game.history:
             player = game.history[-1][0]
-            text = game.action_text(len(game.history) - 1, session.viewer)
+            # In words, as the log says it (the notation is the files' and the commands').
+            text = game.history_words(session.viewer, start=len(game.history) - 1)[0]
             # Translators: the line above the board: who moved last, and the move.
             self.last.value = ("<span class='nid-last-move-text'>" + esc(_(
                 "Last move: {player}: {move}").format(player=game.names[player], move=text))
@@ -522,6 +524,14 @@ class DecisionPanel(_View):
         self._rendered: tuple[Any, ...] | None = None
         self.judgement_for: Any = lambda: None
         """The coach's judgement of the position on the table, if any (set by the app)."""
+        self.judgement_coming: Any = lambda: False
+        """Whether the coach judges each decision as it appears (set by the app): the place
+        of its move is kept from the start."""
+        self.refresh()
+
+    def rebuild(self) -> None:
+        """Draw the decision's control again (the app has wired the coach in)."""
+        self._rendered = None
         self.refresh()
 
     def show_estimates(self, judgement: Any) -> None:
@@ -623,7 +633,7 @@ class DecisionPanel(_View):
             obs = game.observation(d.player)
             ctx = Context(kind=d.kind, player=d.player, actions=game.legal_actions(), obs=obs,
                           submit=session.submit, report=session.report_error, game=game,
-                          prompt=d.prompt)
+                          prompt=d.prompt, coach_coming=bool(self.judgement_coming()))
             self.control = build_control(ctx)
             n = len(ctx.actions)
             # Translators: under the decision's prompt.
@@ -806,16 +816,22 @@ class LogPanel(_View):
         game = session.game
         # Other seats' bids stay face down for the viewer until the game is over.
         bot_mark = _("(bot)")
+        words = game.history_words(session.viewer)
+        # The menu names each decision by its notation (short enough for the menu at
+        # 1280x800; another seat's face-down bid stays face down); the log beside it has
+        # the words.
+        observer = Observer(session.viewer)
         options = [(f"[{i + 1}] {game.names[p]}"
                     f"{'' if session.is_human(p) else ' ' + bot_mark}: "
-                    f"{game.action_text(i, session.viewer)}", i)
+                    f"{observer.action_text(game, i)}", i)
                    for i, (p, _a) in enumerate(game.history)]
         humans = [i for i, (p, _) in enumerate(game.history) if session.is_human(p)]
         self.history.options = options
         self.history.value = humans[-1] if humans else (options[-1][1] if options else None)
         self.undo_button.disabled = not humans
         self.undo_to_button.disabled = not options
-        self.log_html.value = render.log_html(game.log(session.viewer), self.last)
+        self.log_html.value = render.log_html(game.log(session.viewer, words=words),
+                                              self.last)
 
 
 class ResultPanel(_View):

@@ -102,6 +102,13 @@ class PositionQuestionApp(W.VBox):
             return
         if self.chosen is None:
             self.chosen = self.link.move_to(self.question_id)
+            if self.chosen is not None:
+                # Back with the move it made: the control shows it too (its words and its
+                # dropdowns say the same move).
+                try:
+                    self.control.show(parse_action(self.chosen))
+                except ValueError:
+                    pass
         if self.chosen is not None:
             self._say_chosen()
 

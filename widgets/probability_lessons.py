@@ -381,10 +381,10 @@ class ProbabilityLessonApp(W.VBox):
     def _link_changed(self) -> None:
         self._restore_predictions()
         self._show_said()
-        self.submit_button.description = ("Prediction locked" if self.index in self.results
-                                          else "Change my prediction"
+        self.submit_button.description = (_("Prediction locked") if self.index in self.results
+                                          else _("Change my prediction")
                                           if self.index in self.predictions
-                                          else "Submit my prediction")
+                                          else _("Submit my prediction"))
         self.simulate_button.disabled = self.index not in self.predictions
         if self.link is not None:
             self.link.follow(self)  # the teacher's pace, pause and reveal still hold
@@ -685,7 +685,7 @@ class ProbabilityLessonsTab(W.VBox):
         if exact is None:
             return
         try:
-            self.link.send(f"lab/{label}", f"Free lab: {label}", guess, kind,
+            self.link.send(f"lab/{label}", _("Free lab: {label}").format(label=label), guess, kind,
                            float(exact.value), str(exact.value))
         except ValueError as exc:  # a guess the class's store would not take
             self.console.error(f"free lab: not sent to your teacher: {exc}")

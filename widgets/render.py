@@ -74,14 +74,28 @@ def text_width(text: str, px: float, *, bold: bool = False) -> float:
     return sum(widths.get(ch, 110) for ch in text) * px / 100
 
 
-def shorten(text: str, width: float, px: float, *, bold: bool = False) -> str:
-    """``text`` with each word too wide for ``width`` cut to the longest start that fits
-    with a full stop (``Brisingamens`` -> ``Brisinga.``): the same rule for every tile."""
+#: Where a word too long for its tile may break: the browser breaks a line there only
+#: when it must, and shows a hyphen (a soft hyphen).
+SOFT_HYPHEN = "\u00ad"
+
+
+def hyphenate(text: str, width: float, px: float, *, bold: bool = False) -> str:
+    """``text`` with each word too wide for ``width`` given break points (soft hyphens),
+    so that every piece, with its hyphen, fits: the whole name is shown on two or more
+    lines (``Unerschütterlicher`` -> ``Unerschüt-`` / ``terlicher``), never cut."""
+    hyphen = text_width("-", px, bold=bold)
     out = []
     for word in text.split():
-        while len(word) > 1 and text_width(word, px, bold=bold) > width:
-            word = word[:-2] + "."
-        out.append(word)
+        pieces: list[str] = []
+        rest = word
+        while text_width(rest, px, bold=bold) > width and len(rest) > 2:
+            cut = 1
+            while cut < len(rest) - 1 and \
+                    text_width(rest[:cut + 1], px, bold=bold) + hyphen <= width:
+                cut += 1
+            pieces.append(rest[:cut])
+            rest = rest[cut:]
+        out.append(SOFT_HYPHEN.join([*pieces, rest]))
     return " ".join(out)
 
 
@@ -218,9 +232,9 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
         head = card_name(card) if is_named else card.token
         inner = (SMALL_TILE if small else TILE)[0] - TILE_PADDING
         size = fitting_size(head, inner, HEAD_SIZES[small], bold=True)
-        if size is None:  # too long even at the least size: shortened, the tooltip says it all
+        if size is None:  # too long even at the least size: broken over lines, never cut
             size = HEAD_SIZES[small][-1]
-            head = shorten(head, inner, size, bold=True)
+            head = hyphenate(head, inner, size, bold=True)
         caption = card_caption(card, column)
         caption_size = fitting_size(caption, inner, CAPTION_SIZES)
         if caption_size is None:

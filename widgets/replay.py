@@ -2,9 +2,13 @@
 
 The record comes from a file upload, a path, or the walkthrough's scripted game. The slider
 runs over the history (0 = before the first decision); the table, every player's board
-(a finished game hides nothing; an unfinished record shows what the table may see: bids face down, purses counted), the decision and its events, and the live charts
-follow it. *What if… (branch here)* hands a copy of the game at that position to
-``on_branch`` (the dashboard opens it in the What-if tab, to play on differently).
+(a finished game hides nothing; an unfinished record shows what the table may see: bids
+face down, purses counted), the decision and its events, and the live charts follow it.
+A position is named by the decision about to be taken, "Decision N", as the review, What-if
+and ``nidavellir hint --at N`` name it. *What if… (branch here)* hands a copy of the game
+at that position to ``on_branch`` (the dashboard opens it in the What-if tab, to play on
+differently). A reviewed game (a record with its review) shows its review whole: the
+headline, the graph and every listed move with its buttons.
 
 >>> panel = ReplayPanel()
 >>> panel.load_walkthrough()
@@ -12,8 +16,8 @@ True
 >>> panel.slider.max, panel.slider.value
 (110, 110)
 >>> panel.slider.value = 3
->>> len(panel.view.game.history)
-3
+>>> len(panel.view.game.history), panel.position_text(3)
+(3, 'Decision 4 of 110')
 """
 
 from __future__ import annotations
@@ -102,10 +106,16 @@ class ReplayPanel(W.VBox):
         self.example.on_click(guard(self.console, lambda _b: self.load_walkthrough(), "replay"))
         self.status = W.HTML("<i>" + _("Load a record (.json) to replay it.") + "</i>")
         self.status.add_class("nid-replay-status")
-        self.slider = W.IntSlider(min=0, max=0, value=0, description=_("Decision"),
-                                  continuous_update=False, layout=W.Layout(width="520px"),
-                                  style={"description_width": "initial"})  # "Entscheidung"
+        # The slider counts the decisions played (0 = before the first); the position is
+        # named by the decision about to be taken, "Decision N" beside it, as the review,
+        # What-if and `nidavellir hint --at N` name it (position_text): 84 played, the
+        # position of decision 85.
+        self.slider = W.IntSlider(min=0, max=0, value=0, description=_("Decisions played"),
+                                  continuous_update=False, layout=W.Layout(width="440px"),
+                                  style={"description_width": "initial"})
         self.slider.add_class("nid-replay-slider")
+        self.position = W.HTML()
+        self.position.add_class("nid-replay-position")
         self.slider.observe(guard(self.console, lambda _c: self.show(self.slider.value),
                                   "replay"), "value")
         self.prev = W.Button(description="◀", layout=W.Layout(width="44px"), tooltip=_("previous"))
@@ -124,6 +134,12 @@ class ReplayPanel(W.VBox):
         self.info.add_class("nid-replay-info")
         self.board = W.HTML()
         self.board.add_class("nid-replay-board")
+        from .review_view import ReviewView
+
+        # A reviewed game's review, whole: its headline, graph and listed moves, whose
+        # buttons move the slider and branch here.
+        self.review_view = ReviewView(on_replay=self.go_to, on_branch=self.branch_at)
+        self.review_view.add_class("nid-replay-review-view")
         self.view = ReplayView(_empty_game())
         self.charts: LiveCharts | None = (LiveCharts(self.view, charts, hide_bids=False)
                                           if charts else None)
@@ -133,9 +149,10 @@ class ReplayPanel(W.VBox):
             W.HBox([self.upload, self.path, self.load_button, self.example],
                    layout=W.Layout(flex_flow="row wrap")),
             self.status,
-            W.HBox([self.prev, self.slider, self.next, self.branch_button],
+            W.HBox([self.prev, self.slider, self.next, self.position, self.branch_button],
                    layout=W.Layout(flex_flow="row wrap", align_items="center")),
-            self.info, self.board, *([self.charts] if self.charts is not None else []),
+            self.info, self.board, self.review_view,
+            *([self.charts] if self.charts is not None else []),
         ]
         self._set_enabled(False)
 
@@ -148,14 +165,12 @@ class ReplayPanel(W.VBox):
     def load_record(self, record: Mapping[str, Any], source: str = "record") -> bool:
         """Replay ``record`` (a game record, or a reviewed game: its annotations show at
         every decision); a bad one is reported in the console and nothing changes."""
-        review = None
-        try:
-            if isinstance(record, Mapping) and record.get("format") == "nidavellir-review":
-                from nidavellir.analysis.review import review_from_dict
+        from nidavellir.analysis.review import review_from_dict
 
-                game, review = review_from_dict(record)
-            else:
-                game = Game.from_record(record)
+        try:
+            # One file format: a record, with or without its review (an old reviewed game
+            # is migrated as it is read).
+            game, review = review_from_dict(record)
         except (NidavellirError, ValueError, TypeError) as exc:
             if isinstance(record, Mapping) and "players" in record and "actions" not in record:
                 return self._failed(_(
@@ -210,6 +225,10 @@ class ReplayPanel(W.VBox):
                            "unfinished.", **values)
         self.status.value = status
         self._set_enabled(True)
+        if review is not None:
+            self.review_view.show(game, review, game.learners or ())
+        else:
+            self.review_view.clear()
         target = n if step is None else max(0, min(n, step))
         with self.slider.hold_trait_notifications():
             self.slider.max = n
@@ -276,41 +295,60 @@ class ReplayPanel(W.VBox):
         g.undo_to(index)
         return g
 
+    def go_to(self, step: int) -> None:
+        """Show the position before decision ``step`` (0-based): "Decision step + 1"."""
+        if self.full is not None:
+            self.slider.value = max(0, min(self.slider.max, step))
+
+    def position_text(self, index: int) -> str:
+        """The slider's position in words: the decision about to be taken ("Decision 85 of
+        110", numbered as the review and `nidavellir hint --at` number them), or the end."""
+        n = len(self.full.history) if self.full is not None else 0
+        if self.full is not None and index >= n:
+            # Translators: Replay's position at the end of a record.
+            return _("the end, after decision {n}").format(n=n) if n else ""
+        # Translators: Replay's position: the decision about to be taken, of the record's.
+        return _("Decision {number} of {n}").format(number=index + 1, n=n)
+
     def show(self, index: int) -> None:
         if self.full is None:
             return
         game = self.game_at(index)
         self.view.show(game)
         full = self.full
+        viewer = None if full.is_over else SPECTATOR
+        self.position.value = f"<b class='nid-replay-position-text'>{esc(self.position_text(index))}</b>"
         lines = []
+        d = game.decision
+        if d is not None:
+            # The position is the decision about to be taken, numbered as the review numbers
+            # it; the review's note on it (the move played, what it gave up, the better
+            # move: What if… branches here to try it).
+            # Translators: Replay's heading, "Decision 85: Ada — Choose a card ...".
+            lines.append("<b>" + _("Decision {number}: {name} — {prompt}").format(
+                number=index + 1, name=esc(game.names[d.player]), prompt=esc(d.prompt))
+                + "</b>")
+            note = self.annotation(index, played=True)
+            if note:
+                lines.append(f"<div class='nid-replay-review'>{note}</div>")
+        else:
+            lines.append("<b>" + esc(_("game over")) + "</b>")
         if index > 0:
             player, _action = full.history[index - 1]
-            shown = full.action_text(index - 1, None if full.is_over else SPECTATOR)
-            # Translators: Replay's heading of a decision, "Decision 7: Ada: take W7".
-            lines.append("<b>" + _("Decision {number}: {name}: {move}").format(
-                number=index, name=esc(full.names[player]), move=esc(shown)) + "</b>"
-                + self.annotation(index - 1))
+            said = full.history_words(viewer, start=index - 1)[:1]
+            # Translators: Replay's line about the decision just taken, "Decision 84: Bo:
+            # Take the warrior 7" (the move in words).
+            lines.append("<div class='nid-muted'>" + esc(_(
+                "Decision {number}: {name}: {move}").format(
+                number=index, name=full.names[player], move=said[0] if said else ""))
+                + "</div>")
             before = self.game_at(index - 1)
             for e in game.events[len(before.events):]:
                 lines.append(f"<div class='nid-replay-event'>"
                              f"{esc(e.describe(game.names))}</div>")
         else:
-            lines.append("<b>" + _("Before the first decision") + "</b>")
-        d = game.decision
-        # Translators: Replay's line about the decision to come, "next: Ada — Bid: put ...".
-        nxt = (_("game over") if d is None
-               else _("next: {name} — {prompt}").format(name=esc(game.names[d.player]),
-                                                         prompt=esc(d.prompt)))
-        lines.append(f"<div class='nid-muted'>{nxt}</div>")
-        if d is not None:
-            # The review's note on the decision about to be taken: the better move can be
-            # tried from here (What if… branch here).
-            note = self.annotation(index, played=True)
-            if note:
-                lines.append("<div class='nid-replay-review'>"
-                             + _("Decision {number}: {name}, reviewed:").format(
-                                 number=index + 1, name=esc(game.names[d.player]))
-                             + f"{note}</div>")
+            lines.append("<div class='nid-muted'>" + esc(_("Before the first decision"))
+                         + "</div>")
         self.info.value = "<div class='nid-replay-info'>" + "".join(lines) + "</div>"
         boards = []
         n = game.config.players
@@ -329,30 +367,36 @@ class ReplayPanel(W.VBox):
 
     def annotation(self, step: int, played: bool = False) -> str:
         """The review's judgement of decision ``step`` (0-based; empty when it was not
-        reviewed); ``played``: say the move played too (the note on the next decision)."""
+        reviewed); ``played``: say the move played too. Moves in words, the move played
+        as it was chosen."""
         review = self.review
-        if review is None:
+        if review is None or self.full is None:
             return ""
         found = review[review["step"] == step]
         if not len(found):
             return ""
         r = found.iloc[0]
-        from nidavellir.analysis.review import LABEL_TEXT, SYMBOLS, cost_text
+        from nidavellir.analysis.review import LABEL_TEXT, SYMBOLS, cost_text, move_words
 
         label = str(r["label"])
         symbol = SYMBOLS.get(label, "")
+        said, better = move_words(self.full, {step: (str(r["played"]), str(r["best"]))})[step]
         text = (" <span class='nid-annotation'>"
-                + (_("(played {move})").format(move=esc(str(r["played"]))) + " " if played
-                   else "")
+                + (_("(played {move})").format(move=esc(said)) + " " if played else "")
                 + f"{esc(symbol)} {esc(_(LABEL_TEXT[label]) if label in LABEL_TEXT else label)}")
         if label not in ("best", "forced"):
-            # Translators: a reviewed move's cost and the better move (notation).
+            # Translators: a reviewed move's cost and the better move (in words).
             text += _(": {cost}; better {move}").format(cost=esc(cost_text(r)),
-                                                        move=esc(str(r["best"])))
+                                                        move=esc(better))
             reason = str(r.get("reason", "") or "")
             if reason:
                 text += f"<br><span class='nid-annotation-why'>{esc(reason)}</span>"
         return text + "</span>"
+
+    def branch_at(self, step: int) -> Game | None:
+        """The slider at the position before decision ``step`` (0-based), branched there."""
+        self.go_to(step)
+        return self.branch()
 
     def branch(self) -> Game | None:
         """A copy of the game at the slider's position, handed to ``on_branch``."""
@@ -370,7 +414,7 @@ class ReplayPanel(W.VBox):
         if self.on_branch is not None:
             self.on_branch(game, self.full, index)
         self.console.info(_("Branched {source} at decision {number}").format(
-            source=self.source, number=index))
+            source=self.source, number=index + 1))
         return game
 
 

@@ -92,6 +92,14 @@ button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
 .nid-bar { display: flex; width: 100%; border: 1px solid #ccc; }
 .nid-bar-part { color: white; font: 11px sans-serif; padding: 2px 0; text-align: center;
   overflow: hidden; white-space: nowrap; }
+.nid-bar-keys { font: 11px sans-serif; margin-top: 2px; display: flex; flex-wrap: wrap;
+  gap: 2px 10px; }
+.nid-bar-dot { display: inline-block; width: 9px; height: 9px; border-radius: 50%;
+  margin-right: 3px; }
+.nid-bar-since { margin-top: 3px; white-space: normal; }
+.nid-review-moves { font: 12px/1.4 sans-serif; color: #333; }
+.nid-review-why { font: 12px/1.4 sans-serif; color: #555; }
+.nid-replay-position-text { font: bold 13px sans-serif; margin: 0 8px; }
 .nid-mistake-text { font: 12px/1.4 sans-serif; white-space: normal; margin-top: 4px; }
 .nid-setup { background: #f4f6f7; border: 1px solid #d5dbdb; border-radius: 8px;
   padding: 6px 10px; margin: 0 0 6px 0; }
@@ -136,6 +144,10 @@ button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
 .nid-summary-head { font-weight: bold; margin-bottom: 2px; }
 .nid-summary-awards { color: #333; }
 .nid-summary-next { font-style: italic; color: #555; margin-top: 2px; }
+.nid-coach-picks { background: #fef9e7; border-left: 4px solid #f1c40f; padding: 2px 6px;
+  margin: 0 0 4px 0; min-height: 30px; }
+.nid-coach-picks-wait { font: italic 12px/26px sans-serif; color: #7d6608; }
+button.nid-recommended { box-shadow: 0 0 0 2px #f1c40f; }
 .nid-choice { max-width: 100%; }
 .nid-choice .widget-label, button.nid-choice { white-space: normal; height: auto;
   min-height: 28px; line-height: 1.2; padding-top: 3px; padding-bottom: 3px; }

@@ -192,7 +192,7 @@ def class_ranks(players: pd.DataFrame, step: int | None = None,
             marker_color=CLASS_COLOURS[c],
             text=[f"{r}★" if s else str(r) for r, s in zip(ranks, stars, strict=True)],
             textposition="outside",
-            hovertemplate=_("%{{x}}<br>{column}: %{{y}} ranks").format(column=_class(c))
+            hovertemplate=_("%{{x}}<br>{card_class}: %{{y}} ranks").format(card_class=_class(c))
             + "<extra></extra>"), row=1, col=1)
     for label, column, colour in ((_("Complete lines"), "lines", "#34495e"),
                                   (_("Heroes"), "heroes", CLASS_COLOURS["neutral"])):
@@ -209,8 +209,8 @@ def class_ranks(players: pd.DataFrame, step: int | None = None,
                 x=mine["step"].tolist(), y=mine[f"ranks_{c}"].tolist(), name=name,
                 legendgroup=f"player {seat}", showlegend=k == 0, mode="lines",
                 line={"color": player_colour(seat), "shape": "hv"},
-                hovertemplate=_("{name}<br>step %{{x}}<br>{column}: %{{y}} ranks").format(
-                    name=name, column=_class(c)) + "<extra></extra>"), row=2, col=k + 1)
+                hovertemplate=_("{name}<br>step %{{x}}<br>{card_class}: %{{y}} ranks").format(
+                    name=name, card_class=_class(c)) + "<extra></extra>"), row=2, col=k + 1)
         fig.update_xaxes(title_text=_("step"), row=2, col=k + 1)
     for k, c in enumerate(CLASSES):
         fig.layout.annotations[2 + k].font = {"color": CLASS_COLOURS[c], "size": 14}

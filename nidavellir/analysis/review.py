@@ -59,7 +59,7 @@ from ..bots.judge import (
 )
 from ..errors import RecordError
 from ..game import Game
-from ..i18n import N_, _, join, number, percent
+from ..i18n import N_, _, count, join, number, percent
 from ..rules.base import CHOICES
 from .runner import Backend, chunked, run_chunks
 
@@ -99,8 +99,8 @@ SUMMARY_HEADERS: dict[str, str] = {
     "mistakes_bids": N_("mistakes in bids"), "mistakes_picks": N_("mistakes in picks"),
     "mistakes_heroes": N_("mistakes with heroes"), "mistakes_coins": N_("mistakes with coins"),
     "mistakes_Thingvellir": N_("mistakes in Thingvellir's decisions")}
-REVIEW_FORMAT = "nidavellir-review"
-REVIEW_VERSION = 2
+#: The version of a record's ``review`` part (docs/notation.md).
+REVIEW_VERSION = 3
 
 #: (record, decision index, level, seed)
 Task = tuple[dict[str, Any], int, str, int | None]
@@ -176,6 +176,35 @@ def judge_move(game: Game, played: str, level: str = DEFAULT_LEVEL, seed: int | 
         row[f"win_{i}"] = judgement.win[i]
         row[f"expected_{i}"] = judgement.expected[i]
     return row
+
+
+def move_words(game: Game, moves: Mapping[int, Sequence[str]]) -> dict[int, list[str]]:
+    """Moves of ``game`` in words: for each decision (0-based step) of ``moves``, each move
+    given in notation (the move played, the coach's) as that decision says it to the
+    player (``Choice.say``: the move played as it was chosen, an equivalent move too), in
+    the current language; a move the decision has no words for keeps its notation. One
+    replay of the game."""
+    if not moves:
+        return {}
+    replay = Game.from_record(game.to_record())
+    replay.undo_to(0)
+    last = max(moves)
+    out: dict[int, list[str]] = {}
+    for i, (_seat, action) in enumerate(game.history):
+        if i > last:
+            break
+        if i in moves:
+            decision = replay.decision
+            assert decision is not None
+            said = []
+            for text in moves[i]:
+                try:
+                    said.append(decision.task.say(replay.engine, replay.parse(text)))
+                except (NotImplementedError, ValueError):
+                    said.append(text)
+            out[i] = said
+        replay.apply_fast(action)
+    return out
 
 
 def _as_game(game_or_record: Game | Mapping[str, Any]) -> Game:
@@ -288,15 +317,21 @@ def headline(r: Any) -> str:
     shell."""
     # Points add up over a game; chances to win do not (twelve moves that each gave up 16%
     # do not give up 196% of anything): the chance is said per judged decision.
-    # Translators: a player's line of the game's review; the counts are of moves; {win} is
-    # the chance to win given up on average per judged decision.
+    # Each count with its own plural form (the catalogue's: "1 blunder", "2 blunders").
+    # Translators: the counts of a player's line of the game's review, of moves.
+    labels = [count(int(r.good), "{n} a little worse", "{n} a little worse"),
+              count(int(r.inaccuracy), "{n} inaccuracy", "{n} inaccuracies"),
+              count(int(r.mistake), "{n} mistake", "{n} mistakes"),
+              count(int(r.blunder), "{n} blunder", "{n} blunders")]
+    # Translators: a player's line of the game's review; {win} is the chance to win given
+    # up on average per judged decision; {labels} the counts of moves by label ("0 a little
+    # worse, 1 inaccuracy, 2 mistakes, 1 blunder").
     return _("{name}: {best} best moves or about as good ({judged} judged), {points} points "
-             "given up in all, on average {win} chance to win given up a decision; {good} a "
-             "little worse, {inaccuracy} inaccuracies, {mistake} mistakes, {blunder} "
-             "blunders").format(
+             "given up in all, on average {win} chance to win given up a decision; "
+             "{labels}").format(
         name=r.name, best=percent(r.best_share), judged=r.judged,
-        win=percent(r.avg_loss_win, 1), points=number(r.points_lost, 1), good=r.good,
-        inaccuracy=r.inaccuracy, mistake=r.mistake, blunder=r.blunder)
+        win=percent(r.avg_loss_win, 1), points=number(r.points_lost, 1),
+        labels=", ".join(labels))
 
 
 def cost_text(r: Any) -> str:
@@ -415,9 +450,15 @@ def win_chance_figure(frame: pd.DataFrame, names: Sequence[str] | None = None) -
                 marker={"color": colour, "size": 10, "symbol": "x"},
                 customdata=bad[["played", "best", "label", "loss_win"]].assign(words=words),
                 hovertemplate=hover + "<extra></extra>"))
+    # A short title and its subtitle on a line of their own: nothing is cut in the Play
+    # tab's column at 1280 px, in any language (plotly does not wrap a title).
+    # Translators: the review chart's title, then its subtitle (its own line).
+    title = _("Chances to win over the game")
+    subtitle = _("after the coach's move at each reviewed decision")
     fig.update_layout(
-        title=_("Chances to win over the game, after the coach's move at each reviewed "
-                "decision"),
+        title={"text": f"{html.escape(title)}<br><sup>{html.escape(subtitle)}</sup>",
+               "x": 0.0, "xanchor": "left"},
+        margin={"t": 80},
         # Translators: the axes of the review chart.
         xaxis_title=_("decision"), yaxis_title=_("win probability (%)"),
         yaxis_range=[0, 100], separators=_separators())
@@ -507,65 +548,77 @@ def _labels_text(level: str) -> str:
 # ---------------------------------------------------------------------- save and open
 
 def review_data(game: Game, frame: pd.DataFrame) -> dict[str, Any]:
-    """A reviewed game as JSON data: the record and the review (:func:`review_from_dict`
-    reads it back)."""
-    return {"format": REVIEW_FORMAT, "version": REVIEW_VERSION, "record": game.to_record(),
-            "level": frame.attrs.get("level"),
-            "review": json.loads(frame.to_json(orient="records"))}
+    """A reviewed game as JSON data: its record, with the review as its ``review`` part
+    (docs/notation.md; :func:`review_from_dict` reads it back, and every command that reads
+    a record reads it)."""
+    record = game.to_record()
+    record["review"] = {"version": REVIEW_VERSION, "level": frame.attrs.get("level"),
+                        "decisions": json.loads(frame.to_json(orient="records"))}
+    return record
 
 
 def save_review(path: str | Path, game: Game, frame: pd.DataFrame) -> None:
-    """A reviewed game: the record and the review, opened again without recomputing."""
-    Path(path).write_text(json.dumps(review_data(game, frame), ensure_ascii=False) + "\n",
-                          encoding="utf-8")
+    """A reviewed game: the record with its review, opened again without recomputing."""
+    Path(path).write_text(json.dumps(review_data(game, frame), indent=1, ensure_ascii=False)
+                          + "\n", encoding="utf-8")
 
 
-def review_from_dict(data: Any) -> tuple[Game, pd.DataFrame]:
-    """The game and its review from :func:`save_review`'s data; RecordError names what is
-    wrong (the review must match the record, decision by decision)."""
+def review_from_dict(data: Any) -> tuple[Game, pd.DataFrame | None]:
+    """The game of a record and its review (None when the record has none): a record
+    saved with its review (:func:`review_data`), or a reviewed game of the old format
+    (``nidavellir-review``, migrated: :func:`nidavellir.game.migrate_record`); RecordError
+    names what is wrong (the review must match the record, decision by decision)."""
+    if not isinstance(data, Mapping):
+        raise RecordError("a record must be a JSON object")
+    game = Game.from_record(data)
+    if game.review is None:
+        return game, None
+    return game, review_frame(game, game.review)
+
+
+def review_frame(game: Game, review: Mapping[str, Any]) -> pd.DataFrame:
+    """The review of ``game`` from a record's ``review`` part, checked decision by
+    decision against the record."""
     import pandas as pd
 
-    if not isinstance(data, Mapping):
-        raise RecordError("a reviewed game must be a JSON object")
-    if data.get("format") != REVIEW_FORMAT:
-        raise RecordError(f"not a {REVIEW_FORMAT} file", field="format")
-    if data.get("version") not in (1, REVIEW_VERSION):
-        raise RecordError(f"unsupported version {data.get('version')!r}", field="version")
-    record = data.get("record")
-    if not isinstance(record, Mapping):
-        raise RecordError("missing or not an object", field="record")
-    game = Game.from_record(record)
-    rows = data.get("review")
+    if review.get("version", REVIEW_VERSION) not in (1, 2, REVIEW_VERSION):
+        raise RecordError(f"unsupported version {review.get('version')!r}",
+                          field="review.version")
+    rows = review.get("decisions")
     if not isinstance(rows, list) or not rows or len(rows) > len(game.history):
         raise RecordError(f"must list one row per reviewed decision (at most "
-                          f"{len(game.history)})", field="review")
+                          f"{len(game.history)})", field="review.decisions")
     n = game.config.players
     needed = {"step": int, "player": int, "kind": str, "played": str, "best": str,
               "loss_points": (int, float), "loss_win": (int, float), "label": str}
     last = -1
     for i, row in enumerate(rows):
         if not isinstance(row, Mapping):
-            raise RecordError("each row must be an object", field=f"review[{i}]")
+            raise RecordError("each row must be an object", field=f"review.decisions[{i}]")
         for key, kind in needed.items():
             value = row.get(key)
             if not isinstance(value, kind) or isinstance(value, bool):  # type: ignore[arg-type]
-                raise RecordError(f"missing or wrong type: {value!r}", field=f"review[{i}].{key}")
+                raise RecordError(f"missing or wrong type: {value!r}",
+                                  field=f"review.decisions[{i}].{key}")
         step = row["step"]
         if not last < step < len(game.history):
             raise RecordError(f"step {step} is not a later decision of the record (0 to "
-                              f"{len(game.history) - 1}, in order)", field=f"review[{i}].step")
+                              f"{len(game.history) - 1}, in order)",
+                              field=f"review.decisions[{i}].step")
         last = step
         player, action = game.history[step]
         if row["player"] != player or row["played"] != str(action):
             raise RecordError(f"does not match decision {step} of the record ({action})",
-                              field=f"review[{i}]")
+                              field=f"review.decisions[{i}]")
         if row["label"] not in LABELS:
-            raise RecordError(f"unknown label {row['label']!r}", field=f"review[{i}].label")
+            raise RecordError(f"unknown label {row['label']!r}",
+                              field=f"review.decisions[{i}].label")
         for key in (*(f"win_{p}" for p in range(n)), *(f"expected_{p}" for p in range(n))):
             value = row.get(key)
             if not isinstance(value, (int, float)) or isinstance(value, bool) \
                     or not math.isfinite(value):
-                raise RecordError(f"missing or not a number: {value!r}", field=f"review[{i}].{key}")
+                raise RecordError(f"missing or not a number: {value!r}",
+                                  field=f"review.decisions[{i}].{key}")
     frame = pd.DataFrame(rows)
     # Reviews saved before decisions were numbered from 1 and reasons given.
     frame["number"] = frame["step"] + 1
@@ -574,12 +627,13 @@ def review_from_dict(data: Any) -> tuple[Game, pd.DataFrame]:
     frame["reason"] = frame["reason"].fillna("").astype(str)
     if "exact" not in frame.columns:
         frame["exact"] = False
-    frame.attrs["level"] = data.get("level")
+    frame.attrs["level"] = review.get("level")
     frame.attrs["names"] = list(game.names)
-    return game, frame
+    return frame
 
 
-def load_review(path: str | Path) -> tuple[Game, pd.DataFrame]:
+def load_review(path: str | Path) -> tuple[Game, pd.DataFrame | None]:
+    """A record file and its review (None when it has none): :func:`review_from_dict`."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError, ValueError) as exc:
@@ -647,8 +701,17 @@ def run(args: argparse.Namespace) -> int:
                 print(_("Reviewing the decisions of {names}: the seats people played in this "
                         "record (--seats chooses others).").format(
                     names=join([game.names[i] for i in seats])))
-        frame = review(game, level=args.level, seed=args.seed, seats=seats,
-                       progress=not args.no_progress and not args.json, backend=backend)
+        frame = saved_review(game, args.level, args.seed, seats)
+        if frame is not None:
+            if not args.json:
+                # Translators: `nidavellir review` of a record saved with its review at
+                # the level asked for: nothing is judged again.
+                print(_("The review saved with {record} (at this level): nothing judged "
+                        "again.").format(record=args.record))
+        else:
+            frame = review(game, level=args.level, seed=args.seed, seats=seats,
+                           progress=not args.no_progress and not args.json,
+                           backend=backend)
         if frame.empty:
             raise ValueError(_("the seats given took no decision in this record"))
     except (ValueError, RecordError) as exc:
@@ -679,6 +742,21 @@ def run(args: argparse.Namespace) -> int:
         # Translators: `nidavellir review --out FILE`.
         print(_("Review written to {out}.").format(out=out))
     return 0
+
+
+def saved_review(game: Game, level: str, seed: int | None, seats: Sequence[int] | None
+                 ) -> pd.DataFrame | None:
+    """The review the record was saved with, when it is the one asked for (the same level,
+    the position's own seeds, the same seats: a review is a function of these), else
+    None."""
+    if game.review is None or seed is not None or game.review.get("level") != level:
+        return None
+    frame = review_frame(game, game.review)
+    wanted = set(seats) if seats is not None else {p for p, _ in game.history}
+    if set(int(p) for p in frame["player"]) != wanted:
+        return None
+    steps = [i for i, (p, _) in enumerate(game.history) if p in wanted]
+    return frame if [int(s) for s in frame["step"]] == steps else None
 
 
 def _seats(text: str | None, players: int) -> list[int] | None:

@@ -67,7 +67,7 @@ def estimate(state: GameState
              ) -> tuple[list[float], list[float], list[float], list[dict[str, int]]]:
     """(estimated final totals, win chances, margins over the best opponent, the score
     sheet's categories now) of every player, from a position in which age 2 has begun."""
-    sheet = score_table(tables_of(state), state.config.options, details=False)
+    sheet = score_table(tables_of(state, copy=False), state.config.options, details=False)
     now = [float(p.total) for p in sheet.players]
     beta, tau = COEFFICIENTS[(state.config.players, state.config.thingvellir)]
     totals = [score + sum(b * x for b, x in zip(beta, row, strict=True))

@@ -11,7 +11,9 @@ A majority that a move takes, ties, loses or hands over is read from the engine'
 rules (:func:`nidavellir.rules.flow.distinction_winner` for the distinctions of age 1,
 :func:`nidavellir.scoring.warrior_majority` for the final warrior bonus), never restated
 by hand: a tie for a distinction gives it to nobody, a tie for the warrior bonus gives it
-to every tied player, because that is what the engine does.
+to every tied player, because that is what the engine does. Only what can still change is
+said: a distinction whose troop evaluation has run (the end of age 1 under way: a King's
+Hand transform, the Pioneer's draw) is never promised again (:func:`at_stake`).
 
 Everything is computed on a determinization for the deciding seat, so a preview never
 depends on what that seat cannot see (the seat's own row of the score sheet and the
@@ -31,7 +33,7 @@ from ..game import Game
 from ..i18n import _, join
 from ..names import card_name, class_in_sentence
 from ..rules.base import DecisionKind
-from ..rules.flow import distinction_winner
+from ..rules.flow import Distinction, StartAge, distinction_winner
 from ..scoring import CATEGORIES, CATEGORY_LABELS, score_table, warrior_majority
 from ..state import GameState
 
@@ -124,7 +126,8 @@ def _immediate(base: Game, me: int, action: Action) -> Immediate:
     before = base.scores()[me].breakdown
     ended_before = sum(sheet_if_ended(base, me).values())
     age = base.state.age
-    prizes_before = prizes(base.state, age)
+    stake = at_stake(base.state)
+    prizes_before = prizes(base.state, age, stake)
     lines_before = base.state.players[me].lines
     branch = base.clone()
     mark = len(branch.events)
@@ -136,7 +139,8 @@ def _immediate(base: Game, me: int, action: Action) -> Immediate:
     nxt = branch.decision
     follow = (nxt.prompt if nxt is not None and nxt.player == me
               and nxt.kind not in (DecisionKind.BID, DecisionKind.PICK) else "")
-    notes = majority_notes(prizes_before, prizes(branch.state, age), me, base.names)
+    notes = majority_notes(prizes_before, awarded(prizes(branch.state, age, stake),
+                                                  branch.events[mark:]), me, base.names)
     return Immediate(total=sum(parts.values()), parts=parts,
                      lines=[e.describe(base.names) for e in mine], majority=notes,
                      if_ended=sum(sheet_if_ended(branch, me).values()) - ended_before,
@@ -153,15 +157,31 @@ def _immediate(base: Game, me: int, action: Action) -> Immediate:
 Prize = tuple[C.Suit, str, frozenset[int]]
 
 
-def prizes(state: GameState, age: int) -> list[Prize]:
-    """The majorities at stake and who would get each, by the engine's own rules: in age
-    1 every class's distinction if the age ended now (the troop evaluation's
+def at_stake(state: GameState) -> tuple[int, ...]:
+    """The distinctions still to be awarded (indices of :data:`~nidavellir.cards.
+    DISTINCTIONS`, one per class): in age 1 every one until the end of the age begins, then
+    those whose troop evaluation has not run yet (the engine's steps still to run:
+    :class:`~nidavellir.rules.flow.Distinction`); none in age 2 (a distinction awarded is
+    never at stake again)."""
+    if state.age != 1:
+        return ()
+    tasks = state.tasks
+    if not any(isinstance(t, StartAge) for t in tasks):  # the end of age 1 has not begun
+        return tuple(range(len(C.DISTINCTIONS)))
+    return tuple(sorted(t.index for t in tasks if isinstance(t, Distinction)))
+
+
+def prizes(state: GameState, age: int, stake: Sequence[int] | None = None) -> list[Prize]:
+    """The majorities still at stake and who would get each, by the engine's own rules: in
+    age 1 the distinction of every class whose troop evaluation is still to come
+    (``stake``, default :func:`at_stake`) if it ran now (the troop evaluation's
     :func:`~nidavellir.rules.flow.distinction_winner`); in age 2 the final warrior bonus
     if the game ended now (the scorer's :func:`~nidavellir.scoring.warrior_majority`)."""
     players = state.players
     if age == 1:
-        out = []
-        for suit, card in zip(C.SUITS, C.DISTINCTIONS, strict=True):
+        out: list[Prize] = []
+        for i in (at_stake(state) if stake is None else stake):
+            suit, card = C.SUITS[i], C.DISTINCTIONS[i]
             winner = distinction_winner([p.ranks[suit] for p in players])
             out.append((suit, card_name(card), frozenset(() if winner is None else (winner,))))
         return out
@@ -170,6 +190,23 @@ def prizes(state: GameState, age: int) -> list[Prize]:
     # warrior majority: the warrior bonus for you and Bo").
     return [(C.Suit.WARRIOR, _("the warrior bonus"),
              frozenset(i for i, b in enumerate(bonus) if b))]
+
+
+def awarded(after: list[Prize], events: Sequence[ev.Event]) -> list[Prize]:
+    """``after`` with the holders of the distinctions that ``events`` award (a move that
+    ends the age: the troop evaluation ran on the ranks it found, before any card a
+    distinction gives was placed)."""
+    given = {e.distinction: e.player for e in events if isinstance(e, ev.DistinctionAwarded)}
+    if not given:
+        return after
+    out = []
+    for suit, prize, holders in after:
+        card = C.DISTINCTIONS[C.SUITS.index(suit)]
+        if card in given:
+            player = given[card]
+            holders = frozenset(() if player is None else (player,))
+        out.append((suit, prize, holders))
+    return out
 
 
 def majority_notes(before: Sequence[Prize], after: Sequence[Prize], me: int,
@@ -216,5 +253,5 @@ def majority_notes(before: Sequence[Prize], after: Sequence[Prize], me: int,
     return notes
 
 
-__all__ = ["Immediate", "Prize", "immediate", "immediates", "majority_notes",
-           "prizes", "sheet_if_ended"]
+__all__ = ["Immediate", "Prize", "at_stake", "awarded", "immediate", "immediates",
+           "majority_notes", "prizes", "sheet_if_ended"]

@@ -28,18 +28,22 @@ How the options are judged:
    search's playout policy. The figures of an option are the means over these games, and
    the difference between two options is a paired difference, with its standard error.
 
-**One currency, one order.** Options are ranked by the chance to win (a tie for first
-counts as a share), an exactly equal chance by the expected final score; the expected
-final score is shown beside it. The recommended move is the first of that order, the win
-bar is its chance to win, and every surface shows the options in this order.
+**One order, one rule in both currencies** (:mod:`.judge_order`). No option is clearly
+more likely to win than the recommended move, and among the options nobody clearly beats
+on the chance to win (equal chances, within the noise) the recommended move has the most
+expected points; the expected final score is shown beside the chance. The win bar is the
+recommended move's chance to win, and every surface shows the options in the one order.
 
-**Noise is never shown as signal.** An option whose paired difference from the best is
-within :data:`NOISE` standard errors is *about as good* (``about_best``): the Hint names
-every such option instead of crowning one, and the review never calls it a mistake. The
-reason why (:meth:`Judgement.compare`) lists only what differs beyond the noise: the
-score-sheet categories (with the rest, so that the figures add up to the headline), the
-distinctions and heroes held at the end of the judged games (read from the engine's own
-outcome of those games, never from a rule written here).
+**Noise is never shown as signal.** An option whose chance to win and expected points
+both differ from the recommended move's by no more than the noise (:data:`NOISE` standard
+errors of the paired difference) is *about as good* (``about_best``): the Hint names every
+such option instead of crowning one, and the review never calls it a mistake. These
+options come first in the order, right after the recommended move, and the Hint's *next
+best move* is the first option after them. The reason why (:meth:`Judgement.compare`)
+lists only what differs beyond the noise: the score-sheet categories (with the rest, so
+that the figures add up to the headline), the distinctions and heroes held at the end of
+the judged games (read from the engine's own outcome of those games, never from a rule
+written here).
 
 Levels (:data:`LEVELS`): ``quick``, ``coach`` (the Hint, the buttons, What-if and the
 review: ready within two seconds on one core, benchmarks/README.md), ``deep`` (Think
@@ -51,8 +55,8 @@ seconds is converted to iterations at :data:`ITERATIONS_PER_SECOND`).
 >>> j = judge(game, level="search@40")
 >>> j.best == j.options[0].action and j.options[0].about_best
 True
->>> all(o.win <= j.options[0].win for o in j.options)
-True
+>>> any(o.win_gap.clear and o.win_gap.value < 0 for o in j.options)  # none more likely to win
+False
 """
 
 from __future__ import annotations
@@ -87,6 +91,7 @@ from .judge_levels import (
     level_words,
     parse_level,
 )
+from .judge_order import order
 from .judgement import Comparison, Judgement, OptionJudgement, percent, win_text
 from .paired import (
     NOISE,
@@ -105,6 +110,10 @@ from .tree import Searcher, outcome
 
 #: Progress callback: ``progress(done, total, what)`` with ``done <= total``.
 Progress = Callable[[float, float, str], None]
+#: The search's answer so far: ``leaning(move, share)``, the option its search visits most
+#: after ``share`` (0 to 1) of its iterations: what a Hint still on its way can say
+#: meanwhile (never a figure: the judgement's figures come from the games played after).
+Leaning = Callable[[Action, float], None]
 
 
 # ====================================================================== equivalent moves
@@ -251,18 +260,19 @@ def clear_cache() -> None:
 
 
 def judge(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL, seed: int | None = None,
-          progress: Progress | None = None) -> Judgement:
+          progress: Progress | None = None, leaning: Leaning | None = None) -> Judgement:
     """Judge the decision on the table of ``game`` for the player who must take it (see the
     module docs): the same position (as that seat knows it), level and seed give the same
     judgement, computed once per process. ``seed``: default :func:`position_seed`;
-    ``progress`` hears how far the judgement is."""
+    ``progress`` hears how far the judgement is; ``leaning`` what its search prefers so
+    far (:data:`Leaning`; the judgement is the same with or without it)."""
     decision = game.decision
     if decision is None:
         raise ValueError("there is no decision to judge: the game is over")
     lvl = parse_level(level)
     key = knowledge_key(game, lvl, seed)
     if not _CACHE.enabled:
-        return _judge(game, lvl, seed, progress, key)
+        return _judge(game, lvl, seed, progress, key, leaning)
     while True:
         with _CACHE.lock:
             found = _CACHE.items.get(key)
@@ -277,7 +287,7 @@ def judge(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL, seed: int | None 
                 break
         waiting.wait()  # the same judgement is being made in another thread
     try:
-        j = _judge(game, lvl, seed, progress, key)
+        j = _judge(game, lvl, seed, progress, key, leaning)
         _CACHE.put(j)
         return j
     finally:
@@ -287,7 +297,7 @@ def judge(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL, seed: int | None 
 
 
 def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | None,
-           key: str) -> Judgement:
+           key: str, leaning: Leaning | None = None) -> Judgement:
     decision = game.decision
     assert decision is not None
     me = decision.player
@@ -297,7 +307,7 @@ def _judge(game: Game, lvl: JudgeLevel, seed: int | None, progress: Progress | N
     legal = game.legal_actions()
     groups = equivalent_groups(game, legal, seed)
     reps = [g[0] for g in groups]
-    played = _play(game, lvl, reps, me, seed, progress)
+    played = _play(game, lvl, reps, me, seed, progress, leaning)
     options = _ranked(played, reps, {g[0]: g[1:] for g in groups})
     win, expected = _outlook(game, me, options[0], played.samples[options[0].action])
     judgement = Judgement(
@@ -329,7 +339,7 @@ class _Played:
 
 
 def _play(game: Game, lvl: JudgeLevel, reps: list[Action], me: int, seed: int,
-          progress: Progress | None) -> _Played:
+          progress: Progress | None, leaning: Leaning | None = None) -> _Played:
     """Play every option out: to the end by enumeration where nothing hidden or random is
     left (exact), else the level's search then the same paired games for each."""
     exact = solve(game, reps, seed) if len(reps) > 1 else None
@@ -342,12 +352,15 @@ def _play(game: Game, lvl: JudgeLevel, reps: list[Action], me: int, seed: int,
     if len(reps) > 1:
         searcher = Searcher(game, random.Random(seed), heuristic_policy,
                             heuristic_bid_model, root_actions=reps)
-        stats = {a: Stats() for a in reps}
-        searcher.root_stats = stats  # type: ignore[assignment]
+        stats = searcher.root_stats
         for done in range(1, iterations + 1):
             searcher.iterate()
-            if progress is not None and done % 50 == 0:
-                progress(0.6 * done / iterations, 1.0, N_("searching"))
+            if done % 50 == 0:
+                if progress is not None:
+                    progress(0.6 * done / iterations, 1.0, N_("searching"))
+                if leaning is not None:
+                    visits = {a: searcher.visits(a) for a in reps}
+                    leaning(max(reps, key=lambda a: visits[a]), done / iterations)
     master = random.Random(seed ^ 0x5DEECE66D)
     games = Games(game, me, [master.getrandbits(63) for _ in range(n)])
     samples = {}
@@ -363,8 +376,9 @@ def _play(game: Game, lvl: JudgeLevel, reps: list[Action], me: int, seed: int,
 
 def _ranked(played: _Played, reps: list[Action], same: dict[Action, list[Action]]
             ) -> list[OptionJudgement]:
-    """Each option's figures, in the one order (the chance to win, an exactly equal chance by
-    the expected score, then the engine's order), with its paired gaps to the best."""
+    """Each option's figures, in the one order (:func:`.judge_order.order`: the
+    recommended move, the moves about as good in both currencies, then the rest), with its
+    paired gaps to the recommended move."""
     searcher, stats, samples = played.searcher, played.stats, played.samples
     options = []
     for a in reps:
@@ -373,18 +387,15 @@ def _ranked(played: _Played, reps: list[Action], same: dict[Action, list[Action]
         options.append(OptionJudgement(
             a, searcher.visits(a) if searcher is not None else 0, est, equivalent=same[a],
             continuation=searcher.continuation_from(a) if searcher is not None else []))
-    order = {a: i for i, a in enumerate(reps)}
-    options.sort(key=lambda o: (-o.win, -o.score, order[o.action]))
-    best = options[0]
-    best_win = part(stats.get(best.action), samples[best.action], "win")
-    best_score = part(stats.get(best.action), samples[best.action], "score")
-    for o in options:
-        o.win_gap = difference(best_win, part(stats.get(o.action), samples[o.action], "win"))
-        o.points_gap = difference(best_score,
-                                  part(stats.get(o.action), samples[o.action], "score"))
+
+    def gap(a: OptionJudgement, b: OptionJudgement, figure: str) -> Difference:
+        d = difference(part(stats.get(a.action), samples[a.action], figure),
+                       part(stats.get(b.action), samples[b.action], figure))
         if played.exact:
-            o.win_gap.se = o.points_gap.se = 0.0
-    return options
+            d.se = 0.0
+        return d
+
+    return order(options, gap, {a: i for i, a in enumerate(reps)})
 
 
 def _outlook(game: Game, me: int, best: OptionJudgement, games: Sequence[Sample]

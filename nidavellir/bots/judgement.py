@@ -10,7 +10,7 @@ from typing import Any
 
 from ..actions import Action
 from ..events import origin
-from ..i18n import _, number, percent_with_sign, with_sign
+from ..i18n import _, count, number, percent_with_sign, with_sign
 from ..i18n import percent as percent_of
 from ..names import score_line_in_sentence
 from ..scoring import CATEGORIES, CATEGORY_LABELS
@@ -46,10 +46,10 @@ class OptionJudgement:
 
     @property
     def about_best(self) -> bool:
-        """As good as the best option within the noise (the best itself included): the
-        chance to win no lower beyond the noise, nor the points clearly fewer."""
-        return not self.win_gap.clear and not (self.points_gap.clear
-                                               and self.points_gap.value > 0)
+        """About as good as the recommended move (itself included): neither the chance to
+        win nor the expected points differ from its by more than the noise
+        (:mod:`.judge_order`)."""
+        return not self.win_gap.clear and not self.points_gap.clear
 
     @property
     def verified(self) -> bool:
@@ -243,8 +243,18 @@ class Judgement:
 
     @property
     def about_best(self) -> list[OptionJudgement]:
-        """The options as good as the recommended move within the noise (it first)."""
+        """The options about as good as the recommended move (it first): always the first
+        options of the order."""
         return [o for o in self.options if o.about_best]
+
+    @property
+    def next_best(self) -> OptionJudgement | None:
+        """The option the Hint compares the recommended move with: the first after the
+        moves about as good (the runner-up when every option is about as good; None when
+        there is one option)."""
+        if len(self.options) < 2:
+            return None
+        return next((o for o in self.options[1:] if not o.about_best), self.options[1])
 
     @property
     def actions(self) -> list[OptionJudgement]:
@@ -279,26 +289,62 @@ class Judgement:
         return self.options.index(self.option(action)) + 1
 
     def compare(self, other: Action | str | None = None) -> Comparison:
-        """The best move against ``other`` (default: the runner-up of the order), with the
-        reason why."""
-        if len(self.options) < 2:
+        """The best move against ``other`` (default: the next best move,
+        :attr:`next_best`), with the reason why; ``other`` is named as given (an
+        equivalent move as the player chose it, not the move that stands for its option)."""
+        o = self.next_best if other is None else self.option(other)
+        if o is None:
             raise ValueError("there is no other option to compare with")
-        o = self.options[1] if other is None else self.option(other)
         if o is self.options[0]:
             raise ValueError(f"{o.action} is the best move: compare it with another")
-        return compare_options(self, self.options[0], o)
+        named = o.action if other is None else self._option_action(other)
+        return compare_options(self, self.options[0], o, named)
+
+    def gaps(self, a: OptionJudgement | Action | str, b: OptionJudgement | Action | str
+             ) -> tuple[Difference, Difference]:
+        """Option ``a``'s chance to win and expected points less option ``b``'s, each a
+        paired difference on the judgement's games with its standard error (0 when
+        exact): the figures :mod:`.judge_order` compares."""
+        oa = a if isinstance(a, OptionJudgement) else self.option(a)
+        ob = b if isinstance(b, OptionJudgement) else self.option(b)
+        out = []
+        for figure in ("win", "score"):
+            d = difference(part(self._stats.get(oa.action), self._samples[oa.action], figure),
+                           part(self._stats.get(ob.action), self._samples[ob.action], figure))
+            if self.exact:
+                d.se = 0.0
+            out.append(d)
+        return out[0], out[1]
+
+    def _option_action(self, action: Action | str) -> Action:
+        """The legal move ``action`` names (one of an option's moves)."""
+        if isinstance(action, Action):
+            return action
+        return next(a for a in self._index if str(a) == str(action))
 
     def headline(self) -> str:
         """The Hint in one line: the recommended move, or the moves about as good."""
         best = self.options[0]
         if self.exact:
-            return f"{best.action} (exact: {win_text(best, True)})"
+            # Translators: the hint's best move, exactly judged ({move} is notation:
+            # "take B (exact: 41% to win, 286 points)").
+            return _("{move} (exact: {estimate})").format(move=best.action,
+                                                          estimate=win_text(best, True))
         same = self.about_best
         if len(same) > 1:
-            names = ", ".join(str(o.action) for o in same[:6])
-            more = f" and {len(same) - 6} more" if len(same) > 6 else ""
-            return (f"these {len(same)} are about equally good: {names}{more} "
-                    f"(first: {best.action}, {win_text(best)})")
+            moves = ", ".join(str(o.action) for o in same[:6])
+            if len(same) > 6:
+                # Translators: a list of moves in notation cut after six ("take B, take W3
+                # and 13 more").
+                moves = count(len(same) - 6, "{moves} and {n} more", "{moves} and {n} more",
+                              moves=moves)
+            # Translators: the hint's headline when several moves are about as good;
+            # {moves} and {move} are notation ("take M2, take W3"), {n} is at least 2.
+            return count(len(same), "these {n} are about equally good: {moves} "
+                         "(first: {move}, {estimate})",
+                         "these {n} are about equally good: {moves} "
+                         "(first: {move}, {estimate})",
+                         moves=moves, move=best.action, estimate=win_text(best))
         return f"{best.action} ({win_text(best)})"
 
     def to_dict(self) -> dict[str, Any]:
@@ -352,8 +398,12 @@ def held_reason(verb: str, card: str, exact: bool, for_it: bool, share_a: float,
 MOST_REASONS = 3
 
 
-def compare_options(judgement: Judgement, best: OptionJudgement, other: OptionJudgement
-             ) -> Comparison:
+def compare_options(judgement: Judgement, best: OptionJudgement, other: OptionJudgement,
+                    named: Action | None = None) -> Comparison:
+    """The recommended option against ``other`` on the judgement's paired games;
+    ``named``: the move of ``other`` the comparison names (default: the one that stands
+    for it)."""
+    named = other.action if named is None else named
     sa = judgement._samples[best.action]
     sb = judgement._samples[other.action]
     st_a, st_b = judgement._stats.get(best.action), judgement._stats.get(other.action)
@@ -368,10 +418,10 @@ def compare_options(judgement: Judgement, best: OptionJudgement, other: OptionJu
         win.se = points.se = 0.0
     if not win.clear and not points.clear:
         # About as good: no reason is given for a difference the noise explains.
-        return Comparison(best=best.action, other=other.action, win=win, points=points,
+        return Comparison(best=best.action, other=named, win=win, points=points,
                           exact=exact, why=[], but=[],
                           best_words=judgement.say(best.action),
-                          other_words=judgement.say(other.action))
+                          other_words=judgement.say(named))
     why: list[str] = []
     but: list[str] = []
     if points.clear:
@@ -420,10 +470,10 @@ def compare_options(judgement: Judgement, best: OptionJudgement, other: OptionJu
     held_lines.sort(key=lambda x: -abs(x[0]))
     why += [t for v, t in held_lines if v > 0][:MOST_REASONS]
     but += [t for v, t in held_lines if v < 0][:MOST_REASONS]
-    return Comparison(best=best.action, other=other.action, win=win, points=points,
+    return Comparison(best=best.action, other=named, win=win, points=points,
                       exact=exact, why=why, but=but,
                       best_words=judgement.say(best.action),
-                      other_words=judgement.say(other.action))
+                      other_words=judgement.say(named))
 
 
 __all__ = ["MOST_REASONS", "Comparison", "Judgement", "OptionJudgement", "compare_options",

@@ -176,23 +176,9 @@ class Games:
         return out
 
 
-class Stats(RootStats):
-    """The search's statistics of one root move, with the sums of squares the judgement's
-    standard errors need (the bots' search keeps the plain :class:`RootStats`)."""
-
-    __slots__ = ("win2", "categories2")
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.win2 = 0.0
-        self.categories2 = dict.fromkeys(CATEGORIES, 0.0)
-
-    def add(self, score: float, margin: float, win: float, breakdown: dict[str, int]) -> None:
-        super().add(score, margin, win, breakdown)
-        self.win2 += win * win
-        sq = self.categories2
-        for k, v in breakdown.items():
-            sq[k] += v * v
+#: The search's statistics of one root move, with the sums of squares the judgement's
+#: standard errors need (:class:`~.tree.RootStats` keeps them).
+Stats = RootStats
 
 
 #: A figure of one option: (the search's games: count, sum, sum of squares; the value in

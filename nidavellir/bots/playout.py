@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import Final, cast
 
 from .. import cards as C
 from .. import coins as K
@@ -50,6 +50,7 @@ from ..determinize import (
     worthiest,
     worthiest_card,
 )
+from ..draws import below
 from ..engine import Engine
 from ..game import Game
 from ..rules.base import DecisionKind
@@ -60,14 +61,14 @@ from ..rules.thingvellir import may_visit_camp
 from ..state import PlayerState
 
 #: Share of picks and bids made at random in heuristic playouts.
-PICK_NOISE = 0.1
-BID_NOISE = 0.1
+PICK_NOISE: Final = 0.1
+BID_NOISE: Final = 0.1
 
 Policy = Callable[[Engine, random.Random], Action]
 
 
 #: The bid action of each three coins (at most 104 ** 3 keys: coins are codes below 104).
-_BIDS: dict[tuple[int, ...], Action] = {}
+_BIDS: Final[dict[tuple[int, ...], Action]] = {}
 
 
 def bid_action(labels: tuple[str, ...]) -> Action:
@@ -86,10 +87,10 @@ def hero_worth(hero: Card) -> float:
     return worth
 
 
-_HERO_WORTH: dict[Card, float] = {}
+_HERO_WORTH: Final[dict[Card, float]] = {}
 #: Heroes whose worth to a player their catalogue entry knows (what they score depends on
 #: what the player owns).
-_VALUED_BY_ENTRY = frozenset((*C.DWERG_BROTHERS, C.ASTRID))
+_VALUED_BY_ENTRY: Final = frozenset((*C.DWERG_BROTHERS, C.ASTRID))
 
 
 def hero_value(p: PlayerState, hero: Card) -> float:
@@ -109,12 +110,12 @@ def hero_value(p: PlayerState, hero: Card) -> float:
 
 
 #: Ylud's (class, ranks, bravery) in each column (FR "Ylud").
-_YLUD_COLUMNS = tuple((suit, *C.YLUD.column_value(suit)) for suit in C.SUITS)
+_YLUD_COLUMNS: Final = tuple((suit, *C.YLUD.column_value(suit)) for suit in C.SUITS)
 
 
 def random_policy(eng: Engine, rng: random.Random) -> Action:
     actions = eng.legal_actions()
-    return actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
+    return actions[below(rng, len(actions))] if len(actions) > 1 else actions[0]
 
 
 def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
@@ -144,14 +145,14 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
                 return TAKE[first]  # one legal action
             if rng.random() < PICK_NOISE:
                 actions = eng.legal_actions()
-                return actions[rng.randrange(len(actions))]
+                return actions[below(rng, len(actions))]
             return TAKE[worthiest_card(p, cards)]
         camp = s.camp
         if not cards and len(camp) == 1:
             return CAMP[camp[0]]  # one legal action (camp cards are single cards)
         if rng.random() < PICK_NOISE:
             actions = eng.legal_actions()
-            return actions[rng.randrange(len(actions))]
+            return actions[below(rng, len(actions))]
         best, value = best_worth(p, camp, PROFILES)
         if cards:
             # The tavern's cards come first: its best wins a tie.
@@ -168,10 +169,12 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
     choose = _CHOICES.get(kind)
     if choose is not None:
         return choose(s.players[task.player], actions)
-    return actions[rng.randrange(len(actions))]
+    return actions[below(rng, len(actions))]
 
 
-_BID, _PICK, _HERO = DecisionKind.BID, DecisionKind.PICK, DecisionKind.HERO
+_BID: Final = DecisionKind.BID
+_PICK: Final = DecisionKind.PICK
+_HERO: Final = DecisionKind.HERO
 
 
 def _choose_hero(p: PlayerState, hall: Sequence[Card]) -> Card:
@@ -200,7 +203,7 @@ def _hero_profiles(h: Card) -> dict[object, Profile]:
 
 
 #: Each hero's worth profiles for :func:`_choose_hero`.
-_HERO_PROFILES: dict[object, Profile] = {}
+_HERO_PROFILES: Final[dict[object, Profile]] = {}
 C.each_card(lambda card: _HERO_PROFILES.update(_hero_profiles(card))
             if card.kind is Kind.HERO else None)
 
@@ -236,7 +239,7 @@ def _enlist(p: PlayerState, actions: Sequence[Action]) -> Action:
 
 #: Each enlistment action's key in :data:`~nidavellir.determinize.PROFILES` (the
 #: mercenary and the index of its side: :func:`~nidavellir.determinize.column_options`).
-_SIDE = {a: (m, i) for m, actions in ENLIST_ACTIONS.items() for i, a in enumerate(actions)}
+_SIDE: Final = {a: (m, i) for m, actions in ENLIST_ACTIONS.items() for i, a in enumerate(actions)}
 
 
 def _take_from_pile(p: PlayerState, actions: Sequence[Action]) -> Action:
@@ -260,7 +263,7 @@ def _discard_from_army(p: PlayerState, actions: Sequence[Action]) -> Action:
 
 
 #: The decisions other than bids, picks and heroes that the policy plays by the score pad.
-_CHOICES: dict[DecisionKind, Callable[[PlayerState, Sequence[Action]], Action]] = {
+_CHOICES: Final[dict[DecisionKind, Callable[[PlayerState, Sequence[Action]], Action]]] = {
     DecisionKind.MERCENARY: _enlist,
     DecisionKind.THRUD: _placing(C.THRUD),
     DecisionKind.YLUD: _placing(C.YLUD),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..actions import Action
+from ..draws import below
 from ..game import Game
 from .base import legal_actions
 
@@ -25,7 +26,7 @@ class RandomBot:
         actions = legal_actions(game)
         if not actions:
             raise ValueError("there is no decision to take: the game is over")
-        return actions[self.rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
+        return actions[below(self.rng, len(actions))] if len(actions) > 1 else actions[0]
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed!r})"

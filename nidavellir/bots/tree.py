@@ -13,10 +13,12 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .. import coins as K
 from ..actions import Action
 from ..determinize import BidModel, determinize_state
+from ..draws import below
 from ..engine import Engine
 from ..game import Game
 from ..observer import known_places
@@ -34,9 +36,9 @@ EXPERT_SECONDS = 3.0
 #: UCB exploration constant for rewards in [0, 1].
 EXPLORATION = 0.7
 #: Weight of the win share in the reward; the rest is the score margin, scaled.
-WIN_WEIGHT = 0.7
+WIN_WEIGHT: Final = 0.7
 #: Margin (points over the best opponent) that maps to the top of the margin reward.
-MARGIN_SCALE = 60.0
+MARGIN_SCALE: Final = 60.0
 
 
 @dataclass
@@ -76,7 +78,7 @@ class _Node:
 
 
 #: Exploration of regret matching: the share of uniformly random bids.
-RM_EXPLORATION = 0.2
+RM_EXPLORATION: Final = 0.2
 
 
 def _rm_strategy(node: _Node, actions: Sequence[Action]) -> list[float]:
@@ -93,9 +95,10 @@ def _rm_strategy(node: _Node, actions: Sequence[Action]) -> list[float]:
 
 
 class RootStats:
-    """Per root action: sums of the deciding player's outcomes (for analyse)."""
+    """Per root action: sums of the deciding player's outcomes and of their squares (the
+    coach's standard errors, :mod:`.judge`)."""
 
-    __slots__ = ("n", "score", "score2", "margin", "win", "categories")
+    __slots__ = ("n", "score", "score2", "margin", "win", "win2", "categories", "categories2")
 
     def __init__(self) -> None:
         self.n = 0
@@ -103,7 +106,9 @@ class RootStats:
         self.score2 = 0.0
         self.margin = 0.0
         self.win = 0.0
+        self.win2 = 0.0
         self.categories = dict.fromkeys(CATEGORIES, 0.0)
+        self.categories2 = dict.fromkeys(CATEGORIES, 0.0)
 
     def add(self, score: float, margin: float, win: float, breakdown: dict[str, int]) -> None:
         self.n += 1
@@ -111,9 +116,12 @@ class RootStats:
         self.score2 += score * score
         self.margin += margin
         self.win += win
+        self.win2 += win * win
         cats = self.categories
+        squares = self.categories2
         for k, v in breakdown.items():
             cats[k] += v
+            squares[k] += v * v
 
     def means(self) -> tuple[float, float, float, float, dict[str, float]]:
         """(score, its standard error, margin, win, categories), averaged."""
@@ -125,7 +133,7 @@ class RootStats:
 
 def outcome(state: GameState) -> tuple[list[int], list[float], list[float], list[dict[str, int]]]:
     """(totals, win shares, margins, breakdowns) of a finished state."""
-    points = breakdowns(tables_of(state), state.config.options)
+    points = breakdowns(tables_of(state, copy=False), state.config.options)
     totals = [sum(b.values()) for b in points]
     best, second = sorted(totals, reverse=True)[:2]
     winners = totals.count(best)
@@ -285,7 +293,7 @@ class Searcher:
                 else:
                     child.avail += 1
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                action = untried[below(rng, len(untried))]
                 child = children[action] = _Node(seat)
                 child.avail += 1
                 path.append(child)

@@ -254,6 +254,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"--lessons {args.lessons}: no such folder")
         # The kernels read it (nidavellir.lessons.Library): the dashboards list its files.
         os.environ["NIDAVELLIR_LESSONS"] = str(Path(args.lessons).resolve())
+    _set_play(parser, args)
     class_dir = _class_folder(parser, args)
     if args.host not in ("127.0.0.1", "localhost", "::1") and not args.password:
         print("warning: serving on the network with no class password: anyone who can reach "
@@ -331,6 +332,18 @@ def _class_arguments(parser: argparse.ArgumentParser) -> None:
                         f"{TEACHER_PASSWORD_ENV} variable), separate from the class "
                         f"password: the class view at /teacher/ (answers in --class-dir, "
                         f"default {DEFAULT_CLASS_DIR}/)")
+    parser.add_argument("--coach-level", default=None, metavar="LEVEL",
+                        help="the Play tab's coach on every page: quick, coach (the default) "
+                        "or deep, or search@N (the NIDAVELLIR_COACH_LEVEL variable); a class "
+                        "on a small server: quick")
+    parser.add_argument("--coach-ahead", choices=("on", "off"), default=None,
+                        help="whether the coach judges each of a learner's decisions as it "
+                        "appears (on, the default) or only when the Hint asks (off: a class "
+                        "on a small server; the NIDAVELLIR_COACH_AHEAD variable)")
+    parser.add_argument("--live-charts", choices=("on", "off"), default=None,
+                        help="the Play tab's live charts, redrawn after every move (on, the "
+                        "default; off: about half a second of the server's CPU a move saved "
+                        "per learner; the NIDAVELLIR_LIVE_CHARTS variable)")
     parser.add_argument("--class-language", default=None, metavar="CODE",
                         help="the class's language: the teacher page and the projector in it "
                         "whatever the address or the browser asks, and the students' pages "
@@ -390,6 +403,29 @@ def _set_languages(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         _check_language(parser, "--language", language)
         # A page's language when neither its address nor its browser asks for one.
         os.environ[LANGUAGE_ENV] = language
+
+
+#: The environment variables the kernels read the Play tab's settings from
+#: (widgets/coach.py, widgets/dashboard.py).
+COACH_LEVEL_ENV, COACH_AHEAD_ENV, LIVE_CHARTS_ENV = (
+    "NIDAVELLIR_COACH_LEVEL", "NIDAVELLIR_COACH_AHEAD", "NIDAVELLIR_LIVE_CHARTS")
+
+
+def _set_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The Play tab's coach and charts on every page (docs/serving.md, "A class playing
+    at once"), in the environment the kernels read them from."""
+    if args.coach_level is not None:
+        from ..bots.judge_levels import parse_level  # standard library only
+
+        try:
+            parse_level(args.coach_level)
+        except ValueError as exc:
+            parser.error(f"--coach-level {args.coach_level}: {exc}")
+        os.environ[COACH_LEVEL_ENV] = args.coach_level
+    if args.coach_ahead is not None:
+        os.environ[COACH_AHEAD_ENV] = "1" if args.coach_ahead == "on" else "0"
+    if args.live_charts is not None:
+        os.environ[LIVE_CHARTS_ENV] = "1" if args.live_charts == "on" else "0"
 
 
 def _check_language(parser: argparse.ArgumentParser, option: str, code: str) -> None:

@@ -26,14 +26,15 @@ from voila.voila_identity_provider import VoilaIdentityProvider, VoilaLoginHandl
 from .. import i18n
 from ..i18n import _
 from . import page_language
-from .guard import Throttle, tarpit
+from .guard import Throttle, client_of, give_client_cookie, tarpit
 
 
 class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
     """The class password page: ``login.html`` of the lab's template (served from this
     machine, no CDN), not jupyter_server's page (which Voila cannot style). Wrong
-    passwords slow down and lock out per client address (:mod:`.guard`): a try from an
-    address that must wait is refused (429) without being checked."""
+    passwords slow down and lock out per client (a browser at an address,
+    :mod:`.guard`): a try from a client that must wait is refused (429) without being
+    checked."""
 
     def get_template(self, name: str) -> Any:
         env = self.settings.get("voila_jinja2_env")
@@ -62,7 +63,8 @@ class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
     def get(self) -> None:
         with i18n.using(self._language()):
             throttle: Throttle | None = getattr(self.identity_provider, "throttle", None)
-            address = self.request.remote_ip or ""
+            give_client_cookie(self)  # this browser's tries are its own (guard.py)
+            address = client_of(self)
             if not self.current_user and throttle is not None and throttle.wait(address) > 0:
                 self._render(message={"locked": throttle.message(address)})
                 return
@@ -72,7 +74,7 @@ class ClassLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
     async def post(self) -> None:
         with i18n.using(self._language()):
             throttle: Throttle | None = getattr(self.identity_provider, "throttle", None)
-            address = self.request.remote_ip or ""
+            address = client_of(self)
             if throttle is not None and throttle.wait(address) > 0:
                 throttle.refused += 1
                 await tarpit(throttle, address)
@@ -94,26 +96,33 @@ def login_words() -> dict[str, str]:
         "password": _("Class password"),
         # Translators: the button of the class password page.
         "enter": _("Enter"),
+        "noscript": _("This page needs JavaScript."),
     }
 
 
 class ClassIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
     """Voila's token, used as the class password, with the lab's login page; every try
     of the password (the login form, ``?token=`` in a link, an ``Authorization`` header)
-    goes through a per-address :class:`~nidavellir.classroom.guard.Throttle`."""
+    goes through a per-client :class:`~nidavellir.classroom.guard.Throttle`."""
 
     failures = Int(10, config=True,
-                   help="wrong passwords in a row from one client address before it is "
-                        "locked out (each of the class and teacher passwords)")
+                   help="wrong passwords in a row from one client (a browser at an address) "
+                        "before it is locked out (each of the class and teacher passwords)")
+    address_failures = Int(100, config=True,
+                           help="wrong passwords from all the browsers of one address within "
+                                "lockout_minutes before that address waits (a class behind "
+                                "one school NAT shares its address)")
     lockout_minutes = Float(5.0, config=True,
-                            help="minutes a client address is locked out after `failures`")
+                            help="minutes a client is locked out after `failures`")
     first_wait = Float(0.5, config=True,
-                       help="seconds a client address waits after a wrong password "
+                       help="seconds a client waits after a wrong password "
                             "(doubling with each one, at most 8)")
 
-    def new_throttle(self) -> Throttle:
+    def new_throttle(self, teacher: bool = False) -> Throttle:
         return Throttle(failures=self.failures, lockout=60 * self.lockout_minutes,
-                        first_wait=self.first_wait, longest_wait=max(8.0, self.first_wait))
+                        first_wait=self.first_wait, longest_wait=max(8.0, self.first_wait),
+                        address_failures=max(self.failures, self.address_failures),
+                        teacher=teacher)
 
     @property
     def throttle(self) -> Throttle:
@@ -122,8 +131,9 @@ class ClassIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
         return self._throttle
 
     def _try(self, handler: Any, typed: str) -> bool:
-        """One try of the class password from the handler's client address."""
-        address = handler.request.remote_ip or ""
+        """One try of the class password from the handler's client (a browser at an
+        address: :func:`~nidavellir.classroom.guard.client_of`)."""
+        address = client_of(handler)
         if not self.throttle.begin(address):
             handler._nidavellir_refused = True
             return False
@@ -133,7 +143,7 @@ class ClassIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
         finally:
             self.throttle.end(address, ok)
         if not ok:
-            self.log.warning("Wrong class password from %s", address)
+            self.log.warning("Wrong class password from %s", handler.request.remote_ip)
         return ok
 
     def process_login_form(self, handler: Any) -> Any:
@@ -150,7 +160,7 @@ class ClassIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
         typed = self.get_token(handler)
         if not typed:
             return None
-        address = handler.request.remote_ip or ""
+        address = client_of(handler)
         if self.throttle.wait(address) > 0:
             self.throttle.refused += 1
             await tarpit(self.throttle, address)

@@ -22,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from nidavellir import Game
+from nidavellir import Action, Game
 from nidavellir.bots.judge import DEFAULT_LEVEL, Judgement, fineness
 from nidavellir.i18n import _
 
@@ -57,6 +57,10 @@ class Judging(Observable):
     """Bumped each time a Hint is given (:attr:`hint` holds its judgement): a view shows it."""
     progress: Observed[tuple[float, str] | None] = Observed(None)
     """While a judgement is made: how far (0 to 1) and of what; None otherwise."""
+    leaning: Observed[tuple[Action, float, str] | None] = Observed(None)
+    """While a judgement of the position on the table searches: the move its search
+    prefers so far, after what share of its search, in words (the Hint's answer so far:
+    on a busy server the Hint says it before its figures are ready); None otherwise."""
 
     def __init__(self, session: Session, level: str = DEFAULT_LEVEL,
                  deep_level: str = DEEP_LEVEL, ahead: bool = True) -> None:
@@ -116,6 +120,7 @@ class Judging(Observable):
             self._judged_at = None
             self.judgement = None
             self.hint = None
+            self.leaning = None
         if (self.ahead and self._mine() and self.judgement is None
                 and (key, self.level) not in self._pending):
             # The judgement starts when the decision appears: the Hint finds it ready.
@@ -141,9 +146,17 @@ class Judging(Observable):
                 raise _Stale  # the game moved on: the judgement is not wanted any more
             self.progress = (done / total if total else 1.0, what)
 
+        def leaning(move: Action, share: float) -> None:
+            if position_key(session.game) != key or self.current() is not None:
+                return  # the game moved on, or a judgement is there already
+            from nidavellir.bots.judge import move_words
+
+            words = move_words(position, [move]).get(str(move), str(move))
+            self.leaning = (move, share, words)
+
         def work() -> None:
             try:
-                judgement = judge(position, level=level, progress=progress)
+                judgement = judge(position, level=level, progress=progress, leaning=leaning)
             except _Stale:
                 return
             finally:
@@ -172,6 +185,7 @@ class Judging(Observable):
                 return  # a finer judgement is already there
             self._judged_at = key
             self.judgement = judgement
+            self.leaning = None
             self.timings.setdefault("ready", time.perf_counter())
             for listener in list(self.listeners):
                 try:
@@ -205,6 +219,14 @@ class Judging(Observable):
             return "shown"
         self.judge(level)
         return "thinking"
+
+    @property
+    def hint_pending(self) -> bool:
+        """Whether the Hint was asked for the position on the table and is not given yet
+        (its judgement is on its way)."""
+        wanted = self._hint_wanted
+        return (wanted is not None and wanted[0] == position_key(self.session.game)
+                and self.hint is None)
 
     def _give_hint(self, judgement: Judgement) -> None:
         self.last_hint = self.hint = judgement

@@ -17,16 +17,50 @@ True
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
 
 LOG = logging.getLogger("nidavellir.play")
+#: The environment variable of how much lower the bots' and the coach's threads run than
+#: the rest of the machine (``nice``, 0 to 19; default :data:`THINK_NICE`; 0: as the rest).
+THINK_NICE_VARIABLE = "NIDAVELLIR_THINK_NICE"
+#: On a class server every learner's bots and coach share the cores with the pages: their
+#: thinking runs this much lower (Linux: per thread), so that what a page waits for (a
+#: click answered, a page loaded, the teacher's controls) goes first however busy the
+#: machine is, and the thinking of all the learners shares what is left evenly
+#: (docs/serving.md, "A class playing at once").
+THINK_NICE = 5
+
+
+def think_nice() -> int:
+    """The niceness of the thinking threads (:data:`THINK_NICE_VARIABLE`)."""
+    try:
+        return max(0, min(19, int(os.environ.get(THINK_NICE_VARIABLE, THINK_NICE))))
+    except ValueError:
+        return THINK_NICE
+
+
+def lower_this_thread(by: int | None = None) -> bool:
+    """Lower the calling thread's priority by ``by`` (:func:`think_nice`): True when it
+    was (Linux gives each thread its own niceness; elsewhere nothing changes)."""
+    by = think_nice() if by is None else by
+    if by <= 0 or not hasattr(os, "setpriority") or not hasattr(threading, "get_native_id"):
+        return False
+    try:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + by))
+        return True
+    except OSError:
+        return False
 
 
 def _guarded(name: str, on_error: Callable[[BaseException], None] | None,
              work: Callable[[], None]) -> None:
-    """Run ``work`` on its thread: a failure is logged and given to ``on_error``, never lost."""
+    """Run ``work`` on its thread, at the thinking's priority (:func:`lower_this_thread`):
+    a failure is logged and given to ``on_error``, never lost."""
+    lower_this_thread()
     try:
         work()
     except Exception as exc:

@@ -482,6 +482,10 @@ class Session(Observable):
         legal = game.legal_actions()
         if len(legal) != 1 or self._summary_first():
             return False
+        try:  # in words, as the decision says it to the player (never the notation)
+            said = d.task.say(game.engine, legal[0])
+        except NotImplementedError:
+            said = str(legal[0])
         if not self._apply_current(game, len(game.history), generation, legal[0]):
             return None if self._stale(generation) or self.game is not game else True
         self.forced.add(len(game.history) - 1)
@@ -492,7 +496,7 @@ class Session(Observable):
             _("Played for you: {move} (the only legal move: {prompt})"),
             # Translators: a forced move the page played for a human seat.
             _("Played for {name}: {move} (the only legal move: {prompt})"),
-            move=legal[0], prompt=d.prompt))
+            move=said, prompt=d.prompt))
         return True
 
     def _play_bot(self, game: Game, d: Decision, generation: int | None) -> bool | None:
@@ -629,7 +633,8 @@ class Session(Observable):
                 index=index, taken=count(len(history), "{n} decision taken",
                                          "{n} decisions taken")))
             return False
-        player, action = history[index]
+        player, _action = history[index]
+        said = self.game.history_words(self.viewer, start=index)[0]
         try:
             with self._lock:
                 self._generation += 1  # a bot thinking about a later position is ignored
@@ -640,9 +645,9 @@ class Session(Observable):
             return False
         self.thinking = ""
         # Translators: the console after an undo ({number}: the decision's number in the
-        # log, from 1; {move}: its notation).
+        # log, from 1; {move}: the move in words).
         self.console.info(_("Undone back to before [{number}] {name}: {move}").format(
-            number=index + 1, name=self.game.names[player], move=action))
+            number=index + 1, name=self.game.names[player], move=said))
         self.error = ""
         self.forced = {i for i in self.forced if i < index}
         self._check_summary()

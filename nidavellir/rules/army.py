@@ -8,6 +8,8 @@ recruit is due), FR Thingvellir p.24 (mercenaries waiting to be enlisted).
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import cards as C
 from ..cards import Card, Kind, Suit
 from ..state import PlayerState
@@ -40,7 +42,7 @@ def army_discard_options(p: PlayerState, only: Suit | None) -> list[tuple[Card, 
     return list(out)
 
 
-_MERCENARY = Kind.MERCENARY
+_MERCENARY: Final = Kind.MERCENARY
 
 
 def unplaced_mercenaries(p: PlayerState) -> list[Card]:
@@ -55,11 +57,11 @@ def recruit_due(p: PlayerState) -> bool:
 
 
 #: Worth of completing a line: the hero it recruits (their fixed points run 4 to 17).
-LINE_WORTH = 12.0
+LINE_WORTH: Final = 12.0
 #: Worth of a rank in a class that lags behind: progress towards the next line.
-PROGRESS_WORTH = 1.5
+PROGRESS_WORTH: Final = 1.5
 
 
 # The class formulas (.classes) as tables: this is the bots' hot path.
-HUNTER_POINTS = tuple(hunter_points(n) for n in range(80))
-SMITH_POINTS = tuple(blacksmith_points(n) for n in range(80))
+HUNTER_POINTS: Final = tuple(hunter_points(n) for n in range(80))
+SMITH_POINTS: Final = tuple(blacksmith_points(n) for n in range(80))

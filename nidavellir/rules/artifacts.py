@@ -9,6 +9,7 @@ outlook for a learner (FR Thingvellir "Les cartes Artefact"; R10, R14, R16-R21).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .. import cards as C
 from .. import coins as K
@@ -127,10 +128,11 @@ class Mjollnir(ArtifactRules):
         return float(C.MJOLLNIR_POINTS_PER_RANK * (max(p.ranks) + 2))
 
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
-        best = max(C.SUITS, key=lambda s: view.ranks[s])
-        return (("artifacts", count(view.ranks[best], "Mjöllnir: {n} {column} rank",
-                                    "Mjöllnir: {n} {column} ranks",
-                                    column=class_in_sentence(best)),
+        # (No lambda over ``view``: mypyc cannot compile a closure in this class's methods.)
+        best = max(C.SUITS, key=view.ranks.__getitem__)
+        return (("artifacts", count(view.ranks[best], "Mjöllnir: {n} {card_class} rank",
+                                    "Mjöllnir: {n} {card_class} ranks",
+                                    card_class=class_in_sentence(best)),
                  C.MJOLLNIR_POINTS_PER_RANK * view.ranks[best]),)
 
     def outlook(self, p: PlayerState) -> str:
@@ -237,7 +239,7 @@ _ENTRIES: tuple[ArtifactRules, ...] = (
 )
 
 #: Every artifact's entry, by card.
-ARTIFACTS: dict[Card, ArtifactRules] = {e.card: e for e in _ENTRIES}
+ARTIFACTS: Final[dict[Card, ArtifactRules]] = {e.card: e for e in _ENTRIES}
 for _entry in _ENTRIES:
     enter(_entry)
 

@@ -27,94 +27,20 @@ modules never import the engine (no circle), and a new rule needs no edit of the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..actions import Action, Syntax, format_arg, register_verb
+from ..extensible import Extensible
 from ..i18n import _
-from ..plugins import registers
 from .controls import Buttons, Control
+from .kinds import DecisionKind as DecisionKind
 
 if TYPE_CHECKING:
     from ..cards import Card, Suit
     from ..events import Event
     from ..state import GameState, PlayerState
-
-
-class _Kinds(type):
-    """Iterating :class:`DecisionKind` gives every kind, in the order they were added."""
-
-    _known: dict[str, DecisionKind]
-
-    def __iter__(cls) -> Iterator[DecisionKind]:
-        return iter(list(cls._known.values()))
-
-    def __len__(cls) -> int:
-        return len(cls._known)
-
-    def __contains__(cls, value: object) -> bool:
-        return value in cls._known
-
-
-class DecisionKind(str, metaclass=_Kinds):
-    """A kind of decision a player makes (``Decision.kind``): a str, so ``kind == "bid"``
-    reads as it should, and the value is what records, logs and golden files show. The
-    game's kinds are below; a plugin adds its own with :meth:`add` (docs/engine.md)."""
-
-    __slots__ = ()
-    _known: ClassVar[dict[str, DecisionKind]] = {}
-
-    BID: ClassVar[DecisionKind]
-    ULINE_BID: ClassVar[DecisionKind]
-    PICK: ClassVar[DecisionKind]
-    HERO: ClassVar[DecisionKind]
-    THRUD: ClassVar[DecisionKind]
-    YLUD: ClassVar[DecisionKind]
-    TRANSFORM: ClassVar[DecisionKind]
-    DISCARD: ClassVar[DecisionKind]
-    PIONEER: ClassVar[DecisionKind]
-    ULINE_TRADE: ClassVar[DecisionKind]
-    TAVERN_DISCARD: ClassVar[DecisionKind]
-    MERCENARY_ORDER: ClassVar[DecisionKind]
-    MERCENARY: ClassVar[DecisionKind]
-    OLWYN: ClassVar[DecisionKind]
-    ANDUMIA: ClassVar[DecisionKind]
-    HOLDA: ClassVar[DecisionKind]
-    BRISINGAMENS: ClassVar[DecisionKind]
-    ARMY_DISCARD: ClassVar[DecisionKind]
-    VIDOFNIR: ClassVar[DecisionKind]
-
-    @classmethod
-    @registers
-    def add(cls, value: str) -> DecisionKind:
-        """A new kind of decision (one lowercase word, ``"swap"``), also reachable as
-        ``DecisionKind.SWAP``; its decision class declares it (``kind = ...``)."""
-        if not isinstance(value, str) or value != value.lower() or not value.isidentifier():
-            raise ValueError(f"a decision kind is one lowercase word, not {value!r}")
-        if value in cls._known:
-            raise ValueError(f"the decision kind {value!r} exists already")
-        kind = cls._known[value] = str.__new__(cls, value)
-        setattr(cls, value.upper(), kind)
-        return kind
-
-    def __repr__(self) -> str:
-        # Shown as the plain string it equals (notebooks, logs, test output).
-        return str.__repr__(str(self))
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        # The same kind in another process (a record's decision, a process pool's result).
-        return (_kind, (str(self),))
-
-
-def _kind(value: str) -> DecisionKind:
-    return DecisionKind._known[value]
-
-
-for _value in ("bid", "uline_bid", "pick", "hero", "thrud", "ylud", "transform", "discard",
-               "pioneer", "uline_trade", "tavern_discard", "mercenary_order", "mercenary",
-               "olwyn", "andumia", "holda", "brisingamens", "army_discard", "vidofnir"):
-    DecisionKind.add(_value)
 
 
 class Table(Protocol):
@@ -155,7 +81,7 @@ class Table(Protocol):
         """The legal actions of the decision on top of the stack."""
 
 
-class Step:
+class Step(metaclass=Extensible):
     """An automatic step: it runs when it reaches the top of the stack."""
 
     __slots__ = ()
@@ -170,11 +96,11 @@ class Step:
 CHOICES: dict[str, type[Choice]] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """A decision waiting for ``player`` (see the module docs)."""
+class ChoiceSettings(metaclass=Extensible):
+    """A decision class's settings: class-level values each decision class may set, never
+    fields of its dataclass (:mod:`nidavellir.extensible`)."""
 
-    player: int
+    __slots__ = ()
     is_choice: ClassVar[bool] = True
     kind: ClassVar[DecisionKind]
     verbs: ClassVar[Mapping[str, Syntax]]
@@ -195,11 +121,19 @@ class Choice:
     """True for a decision whose :meth:`has_options` can often tell, without building the
     list, that it has a legal action (a tavern pick while the tavern holds cards)."""
 
+
+@dataclass(frozen=True, slots=True)
+class Choice(ChoiceSettings):
+    """A decision waiting for ``player`` (see the module docs)."""
+
+    player: int
+
     def __init_subclass__(cls) -> None:
         # (No super() call: slots=True rebuilds the class, which breaks the zero-argument
         # form; object.__init_subclass__ does nothing.) A dataclass with slots is created
-        # twice under one name: the second replaces the first.
-        kind = cls.__dict__.get("kind")
+        # twice under one name: the second replaces the first. (vars(cls), not
+        # cls.__dict__: the compiled build's classes, docs/development.md.)
+        kind = vars(cls).get("kind")
         if isinstance(kind, DecisionKind):
             if kind in CHOICES and CHOICES[kind].__qualname__ != cls.__qualname__:
                 raise TypeError(f"two decision classes for {kind!r}: "

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards import Card, Kind, Suit
+from ..extensible import Extensible
 from ..i18n import _
 
 if TYPE_CHECKING:
@@ -79,8 +80,9 @@ def card_facts(card: Card) -> dict[str, object]:
     return facts
 
 
-class CardRules:
-    """The behaviour of one card. Subclasses override what their card changes."""
+class CardRules(metaclass=Extensible):
+    """The behaviour of one card. Subclasses override what their card changes (a plugin's
+    hero too: :mod:`nidavellir.extensible`)."""
 
     card: Card
     ability: str
@@ -143,10 +145,10 @@ class CardRules:
 
 #: Every card's entry (heroes and artifacts; other cards behave by their kind), filled as
 #: :mod:`.heroes` and :mod:`.artifacts` enter them (:mod:`.catalogue` is where to read it).
-RULES: dict[Card, CardRules] = {}
+RULES: Final[dict[Card, CardRules]] = {}
 #: What each card remembers (:class:`Mark`), by card: the marks' one declaration, which the
 #: observer and the RL observation vector read.
-MARKS: dict[Card, Mark] = {}
+MARKS: Final[dict[Card, Mark]] = {}
 
 
 def enter(entry: CardRules) -> None:

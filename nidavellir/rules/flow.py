@@ -9,6 +9,7 @@ the game. Each step is a frozen value; those that come back every round are shar
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import cards as C
 from .. import coins as K
@@ -327,16 +328,17 @@ class GameEnd(Step):
 
 
 # The steps that come back every round, shared (steps are immutable values).
-ROUND_START = RoundStart()
-ROUND_END = RoundEnd()
-REVEAL: tuple[Reveal, ...] = tuple(Reveal(t) for t in C.TAVERN_INDICES)
-ORDER: tuple[Order, ...] = tuple(Order(t) for t in C.TAVERN_INDICES)
-TAVERN_END: tuple[TavernEnd, ...] = tuple(TavernEnd(t) for t in C.TAVERN_INDICES)
-BID: tuple[Bid, ...] = tuple(Bid(seat) for seat in C.SEATS)
-PICK: tuple[tuple[Pick, ...], ...] = tuple(tuple(Pick(seat, t) for t in C.TAVERN_INDICES)
-                                           for seat in C.SEATS)
-TRADE: tuple[tuple[Trade, ...], ...] = tuple(tuple(Trade(seat, t) for t in C.TAVERN_INDICES)
-                                             for seat in C.SEATS)
+ROUND_START: Final = RoundStart()
+ROUND_END: Final = RoundEnd()
+REVEAL: Final[tuple[Reveal, ...]] = tuple(Reveal(t) for t in C.TAVERN_INDICES)
+ORDER: Final[tuple[Order, ...]] = tuple(Order(t) for t in C.TAVERN_INDICES)
+TAVERN_END: Final[tuple[TavernEnd, ...]] = tuple(TavernEnd(t) for t in C.TAVERN_INDICES)
+BID: Final[tuple[Bid, ...]] = tuple(Bid(seat) for seat in C.SEATS)
+PICK: Final[tuple[tuple[Pick, ...], ...]] = tuple(tuple(Pick(seat, t) for t in C.TAVERN_INDICES)
+                                                  for seat in C.SEATS)
+TRADE: Final[tuple[tuple[Trade, ...], ...]] = tuple(tuple(Trade(seat, t)
+                                                          for t in C.TAVERN_INDICES)
+                                                    for seat in C.SEATS)
 
 __all__ = ["AgeEnd", "BrisingamensEnd", "ClearCamp", "Distinction", "Enlistment", "GameEnd",
            "Order", "Reveal", "RoundEnd", "RoundStart", "StartAge", "TavernEnd", "ThrudLeaves",

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from .. import cards as C
 from .. import coins as K
@@ -128,8 +128,8 @@ class Recruit(Step):
 
 #: One shared step per seat (steps are immutable values; the loop runs after every card),
 #: and one hero choice per seat for a line's recruit.
-RECRUIT: tuple[Recruit, ...] = tuple(Recruit(seat) for seat in C.SEATS)
-HERO_CHOICE: tuple[HeroChoice, ...] = tuple(HeroChoice(seat) for seat in C.SEATS)
+RECRUIT: Final[tuple[Recruit, ...]] = tuple(Recruit(seat) for seat in C.SEATS)
+HERO_CHOICE: Final[tuple[HeroChoice, ...]] = tuple(HeroChoice(seat) for seat in C.SEATS)
 
 
 def ineligible_reason(p: PlayerState, hero: Card) -> str | None:
@@ -169,8 +169,10 @@ class Dagda(HeroRules):
         n = discardable_count(p, Suit.HUNTER)
         if n < 2:
             # Translators: why Dagda cannot be recruited; {n} is 0 or 1.
-            return _("Dagda must discard the top card of 2 other columns, and only {n} of "
-                     "yours can lose a non-hero card (R10)").format(n=n)
+            return count(n, "Dagda must discard the top card of 2 other columns, and you have "
+                            "only {n} column whose top card is not a hero (R10)",
+                         "Dagda must discard the top card of 2 other columns, and you have "
+                         "only {n} columns whose top card is not a hero (R10)")
         return None
 
     def discard_first(self, seat: int) -> Choice | None:
@@ -216,7 +218,7 @@ class Idunn(HeroRules):
 
 
 #: The Dwerg brothers, each one card (a command zone holds each at most once).
-_BROTHERS = frozenset(C.DWERG_BROTHERS)
+_BROTHERS: Final = frozenset(C.DWERG_BROTHERS)
 
 
 class Dwerg(HeroRules):
@@ -417,11 +419,11 @@ _ENTRIES: tuple[HeroRules, ...] = (
 )
 
 #: Every hero's entry, by card.
-HEROES: dict[Card, HeroRules] = {}
+HEROES: Final[dict[Card, HeroRules]] = {}
 #: The heroes whose entry may refuse a recruit (the others are always eligible).
-_CONDITIONAL: set[Card] = set()
+_CONDITIONAL: Final[set[Card]] = set()
 #: Each hero's recruit action (``hero X``).
-HERO_ACTIONS: dict[Card, Action] = {}
+HERO_ACTIONS: Final[dict[Card, Action]] = {}
 
 
 @registers

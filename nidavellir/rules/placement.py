@@ -11,6 +11,8 @@ The engine uses these functions as its own methods (see :class:`~.base.Table`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import cards as C
 from .. import events as ev
 from ..cards import Card, Kind, Suit
@@ -21,7 +23,7 @@ from .base import Choice, Step, Table
 from .decisions import OlwynDouble, ThrudColumn, Transform
 from .heroes import RECRUIT
 
-_THRUD_COLUMN: tuple[ThrudColumn, ...] = tuple(ThrudColumn(seat) for seat in C.SEATS)
+_THRUD_COLUMN: Final[tuple[ThrudColumn, ...]] = tuple(ThrudColumn(seat) for seat in C.SEATS)
 
 
 def place(table: Table, p: PlayerState, card: Card, suit: Suit,

@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import cards as C
 from ..cards import Card
+from ..draws import shuffle
 from ..errors import RecordError
 from ..state import GameConfig, GameState, PlayerState
 from ..tokens import parse_token
@@ -32,15 +33,15 @@ def new_state(config: GameConfig, seed: int, deal: Mapping[str, Any] | None = No
     n = config.players
     decks = {age: C.age_deck(age, n) for age in (1, 2)}
     for age in (1, 2):
-        s.rng.shuffle(decks[age])
+        shuffle(s.rng, decks[age])
     gems = list(C.gems_for(n))
-    s.rng.shuffle(gems)
+    shuffle(s.rng, gems)
     camp: dict[int, list[Card]] = {1: [], 2: []}
     if config.thingvellir:
         # FR Thingvellir "Mise en place": the two camp decks are shuffled separately.
         camp = {age: C.camp_deck(age) for age in (1, 2)}
         for age in (1, 2):
-            s.rng.shuffle(camp[age])
+            shuffle(s.rng, camp[age])
     if deal:
         decks, gems, camp = _explicit_deal(deal, n, decks, gems, camp, config.thingvellir)
     # Stored with the top card last.

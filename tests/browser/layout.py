@@ -6,7 +6,9 @@ and 1920x1080 fail on any.
   ellipsis) whose content is wider than its box, and a drop-down whose chosen option is
   wider than the drop-down;
 - **broken**: a word (two characters or more) of a visible text laid out on two lines (a
-  line may break after a hyphen or a slash, as typesetters do).
+  line may break after a hyphen or a slash, as typesetters do, and where the text marks a
+  break on purpose: a soft hyphen, shown as a hyphen when the line breaks there, or a
+  zero-width space); SVG text (the charts') is left out: it never breaks a line.
 """
 
 from __future__ import annotations
@@ -50,13 +52,23 @@ PROBLEMS = """
   let node;
   while ((node = walker.nextNode())) {
     const el = node.parentElement;
-    if (!el || !visible(el)) continue;
-    const re = /[^\\s\\-\u2010\u2013\u2014\\/]+/g; let m;
+    // SVG text (the charts') never breaks a line by itself: a rotated axis title's letters
+    // stand at different heights without being broken.
+    if (!el || !visible(el) || el instanceof SVGElement) continue;
+    const re = /[^\\s\\-\u2010\u2013\u2014\\/\u00ad\u200b]+/g; let m;
     while ((m = re.exec(node.textContent))) {
       if (m[0].length < 2) continue;
-      const range = document.createRange();
-      range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
-      const tops = new Set(Array.from(range.getClientRects()).filter(r => r.width > 0)
+      // The word's first character on its own, then the rest: when a line breaks at a
+      // soft hyphen, Chromium gives the hyphen it draws at the end of that line to the
+      // range of the characters after it (a first rectangle on the line above), so the
+      // first character counts by its last rectangle only.
+      const rects = (from, to) => {
+        const range = document.createRange();
+        range.setStart(node, from); range.setEnd(node, to);
+        return Array.from(range.getClientRects()).filter(r => r.width > 0);
+      };
+      const first = rects(m.index, m.index + 1).slice(-1);
+      const tops = new Set([...first, ...rects(m.index + 1, m.index + m[0].length)]
         .map(r => Math.round(r.top)));
       if (tops.size > 1) out.push({kind: 'broken', what: name(el), text: m[0]});
     }

@@ -105,7 +105,7 @@ def test_every_tab_in_the_pseudo_language_shows_no_word_outside_the_catalogues(
         tabs.nth(1).click()  # Play
         pg.locator(".nid-play-app .nid-decision .nid-prompt").first.wait_for(
             timeout=LOAD_TIMEOUT)
-        pg.locator(".nid-play-app .nid-bid-estimate").filter(has_text="%").first.wait_for(
+        pg.locator(".nid-play-app button.nid-coach-best").filter(has_text="%").first.wait_for(
             timeout=LOAD_TIMEOUT)  # the coach's figures on the options
         read("Play, the first bid with the coach's figures")
         pg.locator(".nid-play-app button.nid-setup-toggle").click()

@@ -165,3 +165,27 @@ def test_nothing_cut_no_word_broken_and_the_coach_beside_the_options(
         watched.assert_clean()
     finally:
         context.close()
+
+
+def test_the_check_lets_a_word_break_at_a_soft_hyphen_and_names_any_other_break(
+        chromium: Any) -> None:
+    """:mod:`layout` on a page of its own (no server): a name broken at its soft hyphens
+    (Chromium draws the hyphen at the end of the line and counts it in the range of the
+    characters after it) is not a broken word, nor a chart's rotated title (SVG text never
+    breaks a line); the same name broken anywhere else is."""
+    context = chromium.new_context()
+    try:
+        pg = context.new_page()
+        style = "width:70px;font:bold 13px sans-serif"
+        pg.set_content(f"<div id='soft' style='{style}'>Jagd\u00adtrop\u00adhäe "
+                       "Uner\u00adschü\u00adtterlicher</div>"
+                       f"<div id='hard' style='{style};width:40px;overflow-wrap:anywhere'>"
+                       "Unerschütterlicher</div>"
+                       "<svg id='chart' width='300' height='200'><text x='20' y='100' "
+                       "transform='rotate(-90,20,100)'>Coins</text></svg>")
+        assert problems(pg, "#soft") == []
+        assert problems(pg, "#chart") == []  # a rotated axis title is not broken
+        assert problems(pg, "#hard") == [{"kind": "broken", "what": "div",
+                                          "text": "Unerschütterlicher"}]
+    finally:
+        context.close()

@@ -46,8 +46,8 @@ def test_the_german_dashboard_cuts_no_text_at_1280x800(voila_server: VoilaServer
         tabs.nth(1).click()  # Spielen
         pg.locator(".nid-play-app .nid-decision .nid-prompt").first.wait_for(
             timeout=LOAD_TIMEOUT)
-        pg.locator(".nid-play-app .nid-bid-estimate").filter(
-            has_text="Siegchance").first.wait_for(timeout=LOAD_TIMEOUT)
+        pg.locator(".nid-play-app button.nid-coach-best").filter(
+            has_text="%").first.wait_for(timeout=LOAD_TIMEOUT)
         no_problems(pg, "Spielen", ".nid-play-app")
         pg.locator(".nid-play-app button.nid-setup-toggle").click()
         pg.locator(".nid-play-app button.nid-new-start").wait_for(timeout=UPDATE_TIMEOUT)

@@ -111,7 +111,8 @@ def test_the_page_answers_while_a_bot_thinks(voila_server: VoilaServer,
     # The summary can show the new game while the old game's Bid button is still in the
     # page (its panel is replaced a moment later); a click on it would be lost. Click the
     # new game's button only.
-    pg.locator(f"{APP} .nid-decision button:not([data-old])", has_text="Bid").click()
+    pg.locator(f"{APP} .nid-decision button.nid-coach-best:not([data-old])").click(
+        timeout=UPDATE_TIMEOUT)  # the coach's bid: the menus start on nothing
     thinking = pg.locator(f"{APP} .nid-thinking-text")
     thinking.filter(has_text="is thinking").first.wait_for(timeout=UPDATE_TIMEOUT)
     wait_text(pg, f"{APP} .nid-waiting", r"Player 2 \(expert\) is thinking")

@@ -45,9 +45,10 @@ def p_bid_tie(hand_a: Iterable[int | str], hand_b: Iterable[int | str], tavern: 
     a, b = all_bids(coin_values(hand_a), distinct), all_bids(coin_values(hand_b), distinct)
     where = C.TAVERN_INDICES if tavern is None else (tavern,)
     ties = sum(1 for x in a for y in b if any(x[t] == y[t] for t in where))
-    label = _("any tavern") if tavern is None else tavern_name(tavern)
     # Translators: a probability: two bids put equal coins on a tavern.
-    return Exact(_("P(tie on {tavern})").format(tavern=label), Fraction(ties, len(a) * len(b)),
+    label = (_("P(tie on any tavern)") if tavern is None
+             else _("P(tie on {tavern})").format(tavern=tavern_name(tavern)))
+    return Exact(label, Fraction(ties, len(a) * len(b)),
                  _("{ties} tying pairs / ({a} × {b}) bid pairs").format(
                      ties=ties, a=len(a), b=len(b)),
                  {"bids_a": len(a), "bids_b": len(b), "tavern": tavern, "distinct": distinct})

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ... import cards as C
 from ... import events as ev
 from ...cards import Card, Kind, Suit
-from ...i18n import _, pgettext
+from ...i18n import _, count, pgettext
 from ...names import score_line
 
 if TYPE_CHECKING:
@@ -159,8 +159,9 @@ def check_draw(n: int, big_n: int) -> None:
     if not isinstance(n, int) or n < 0:
         raise ValueError(_("the number of cards must be a whole number, not {n}").format(n=repr(n)))
     if n > big_n:
-        raise ValueError(_("cannot draw {n} cards: only {left} left in the pool").format(
-            n=n, left=big_n))
+        raise ValueError(count(n, "cannot draw {n} card: only {left} left in the pool",
+                               "cannot draw {n} cards: only {left} left in the pool",
+                               left=big_n))
 
 
 def run_trials(trial: Callable[[random.Random], Any], trials: int, seed: int | None) -> list[Any]:

@@ -192,7 +192,7 @@ def _target_words(what: Any) -> dict[str, str]:
                    Suit.EXPLORER: pgettext("lesson words", "explorers")}[suit]
         return {"target": several, "a_target": class_with_article(suit)}
     card = C.card(str(what))
-    name = card_name(card)
+    name: str = card_name(card)
     if card.kind is Kind.DWARF and i18n.language() == i18n.SOURCE:
         name = name[0].lower() + name[1:]
     # Translators: in a lesson's text, "{K} {target}": "1 copies of the warrior 10"

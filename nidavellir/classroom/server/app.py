@@ -58,11 +58,16 @@ from voila.exporter import VoilaExporter
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from .. import PASSWORD_ENV, TEACHER_PASSWORD_ENV
+from ... import i18n
+from .. import CLASS_DIR_ENV, PASSWORD_ENV, TEACHER_PASSWORD_ENV
+from ..sessions import SessionFile
 from ..teacher.auth import TeacherAuth
 from . import first_paint as FP
+from . import redact as R
 from . import static as S
+from . import words as W
 from .kernels import PAGE_REQUEST, PageRequest
 
 #: The extensions a page loads only when it first shows what they render: the name of the
@@ -75,13 +80,6 @@ DEFERRED_EXTENSIONS: dict[str, dict[str, Any]] = {
 #: The lab's page extension (deferred extensions, the widget-manager mend).
 PAGE_EXTENSION = "@nidavellir/voila-page"
 UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
-#: The answer to a page request past the client's kernel limit.
-TOO_MANY_PAGES = (
-    "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Too many dashboards"
-    "</title></head><body style='font:16px sans-serif;margin:40px'><h1>Too many dashboards"
-    "</h1><p>This computer has {cap} dashboards open already, the most one computer may "
-    "have on this server. Close one of them (or wait a minute for the ones closed without "
-    "a goodbye), then reload this page.</p></body></html>")
 
 
 class TemplateCode(jinja2.BytecodeCache):
@@ -146,6 +144,21 @@ class CountedConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
         self._counted = True
         return super().connect()
 
+    def handle_incoming_message(self, incoming_msg: Any) -> None:
+        """A message from the page to the kernel; a malformed one (not the protocol's
+        framing, not JSON, no header) is dropped with one line in the log, not an
+        uncaught exception's traceback in the teacher's terminal."""
+        try:
+            super().handle_incoming_message(incoming_msg)
+        except Exception as exc:
+            self.malformed += 1
+            self.log.warning("Kernel %s: a malformed websocket message from %s was dropped "
+                             "(%s)", self.kernel_id,
+                             getattr(self.websocket_handler.request, "remote_ip", "?"),
+                             _why(exc))
+
+    malformed = 0
+
     def disconnect(self) -> Any:
         if not self._counted:
             # Closed before it was counted: nothing to uncount, nothing to buffer.
@@ -153,6 +166,12 @@ class CountedConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
             return None
         self._counted = False
         return super().disconnect()
+
+
+def _why(exc: BaseException) -> str:
+    """An exception in a few words for a log line (its type and the start of its text)."""
+    text = " ".join(str(exc).split())
+    return type(exc).__name__ + (f": {text[:100]}" if text else "")
 
 
 class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
@@ -179,7 +198,11 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self.log.warning("Page refused: %s holds %d dashboards already", client, held)
             self.set_status(429)
             self.set_header("Cache-Control", "no-store")
-            self.finish(TOO_MANY_PAGES.format(cap=cap))
+            self.set_header("Retry-After", str(W.REFUSED_RETRY_S))
+            language = W.request_language(self.request.query,
+                                          self.request.headers.get("Accept-Language", ""))
+            with i18n.using(language):
+                self.finish(W.too_many_pages(cap))
             return
         request = PageRequest(client)
         self.coming.append(request)
@@ -190,6 +213,24 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         finally:
             PAGE_REQUEST.reset(token)
             self.coming.remove(request)
+
+
+class TreeHandler(TornadoVoilaTreeHandler):  # type: ignore[misc]
+    """The class page at ``/`` (the handed-out link's landing page: ``class_page.html``
+    for Voila's file list), in the page's language (:mod:`.words`)."""
+
+    def render_template(self, name: str, **ns: Any) -> str:
+        language = W.request_language(self.request.query,
+                                      self.request.headers.get("Accept-Language", ""))
+        with i18n.using(language):
+            words = W.class_page_words()
+        # A link from a page that asked for its language keeps it.
+        asked = urllib.parse.parse_qs(self.request.query).get("lang")
+        words["query"] = "?" + urllib.parse.urlencode({"lang": language}) if asked else ""
+        ns.setdefault("words", words)
+        ns.setdefault("page_lang", language)
+        result: str = super().render_template(name, **ns)
+        return result
 
 
 class ShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
@@ -340,8 +381,23 @@ class ClassVoila(Voila):  # type: ignore[misc]
         super().initialize(argv)
         if password:
             self.token = password  # Voila's token is the class password
+        #: The class folder's session file: the login cookies' secret and the teacher's
+        #: sessions survive a restart (nidavellir/classroom/sessions.py); None without one.
+        folder = os.environ.get(CLASS_DIR_ENV, "").strip()
+        self.session_file = SessionFile(folder) if folder else None
+        if self.session_file is not None:
+            try:
+                self.cookie_secret = self.session_file.cookie_secret()
+            except OSError as exc:
+                self.log.warning("The login cookies' secret cannot be kept in %s (%s): a "
+                                 "restart of the server will log everybody out",
+                                 self.session_file.path, exc)
+                self.session_file = None
+            if self.session_file is not None and self.session_file.problem:
+                self.log.warning(self.session_file.problem)
         #: The teacher password's salted hash and the teacher's sessions (nidavellir/classroom/teacher/auth.py).
-        self.teacher_auth = TeacherAuth(teacher) if teacher else None
+        self.teacher_auth = (TeacherAuth(teacher, kept=self.session_file) if teacher
+                             else None)
         # Voila's renderer makes its exporter by this module-level name.
         notebook_renderer.VoilaExporter = CachedExporter
         self.voila_configuration.extra_labextensions_path = [
@@ -386,6 +442,10 @@ class ClassVoila(Voila):  # type: ignore[misc]
         """Voila's JavaScript under the versioned prefix; the deferred extensions handed to
         the lab's page extension (which must be there to stand in for them)."""
         page_config = dict(page_config)
+        # The page guard's words in every language: a pool kernel's page is made before
+        # the server knows its language; the page picks its own (words.py).
+        page_config["nidavellirWords"] = W.guard_words_everywhere()
+        page_config["nidavellirLanguage"] = os.environ.get(i18n.LANGUAGE_ENV, i18n.SOURCE)
         page_config["fullStaticUrl"] = url_path_join(
             base_url, S.VERSIONED_PREFIX + self.static_digest)
         if self.first_paint_name:
@@ -418,6 +478,8 @@ class ClassVoila(Voila):  # type: ignore[misc]
             settings["websocket_compression_options"] = {
                 "compression_level": self.websocket_compression_level}
         settings["nidavellir_static_digest"] = self.static_digest
+        # The access log without secrets (a ?token= link is the class password).
+        settings["log_function"] = R.log_request
         return settings
 
     def init_handlers(self) -> list[Any]:
@@ -426,6 +488,7 @@ class ClassVoila(Voila):  # type: ignore[misc]
             TemplateStaticFileHandler: S.TemplateStaticHandler,
             FileFindHandler: S.LabextensionsHandler,
             TornadoVoilaHandler: PageHandler,
+            TornadoVoilaTreeHandler: TreeHandler,
             VoilaShutdownKernelHandler: ShutdownHandler,
         }
         handlers: list[Any] = []
@@ -442,6 +505,8 @@ class ClassVoila(Voila):  # type: ignore[misc]
                 *[(pattern, guarded(handler), *rest) for pattern, handler, *rest in handlers]]
 
     def start(self) -> None:
+        # Every log line without secrets: the handlers exist by now.
+        R.install(self.token or "")
         roots = [*self.static_paths, *self.labextensions_path]
         S.warm([r for r in dict.fromkeys(roots) if os.path.isdir(r)])
         super().start()
@@ -464,4 +529,4 @@ def main(argv: list[str] | None = None) -> None:
 
 __all__ = ["CachedExporter", "ClassVoila", "CountedConnection",
            "DEFERRED_EXTENSIONS", "HeartbeatHandler", "PageHandler", "ShutdownHandler",
-           "TEMPLATE_CODE", "TemplateCode", "main"]
+           "TEMPLATE_CODE", "TemplateCode", "TreeHandler", "main"]

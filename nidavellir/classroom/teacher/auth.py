@@ -1,7 +1,9 @@
 """The teacher password and the sessions that prove it was typed (the teacher page's
 module docstring): the password kept only as a salted scrypt hash, checked on a thread of
-its own; a session's cookie signed with a secret drawn when the server starts. Standard
-library only.
+its own; a session's cookie signed with a secret of the class. With a class folder the
+secret and the open sessions are kept in ``DIR/sessions.json``
+(:class:`~nidavellir.classroom.sessions.SessionFile`): the teacher page survives a
+restart of the server without the password typed again. Standard library only.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+
+from ..sessions import SessionFile
 
 #: The teacher's session cookie.
 COOKIE = "nidavellir_teacher"
@@ -29,15 +33,27 @@ class TeacherAuth:
     typed (module docstring)."""
 
     def __init__(self, password: str, session_hours: float = SESSION_HOURS,
-                 clock: Any = time.time) -> None:
+                 clock: Any = time.time, kept: SessionFile | None = None) -> None:
+        """``kept``: the class folder's session file, where the signing secret and the
+        open sessions are kept across restarts (None: a secret drawn now, sessions in
+        memory only)."""
         if len(password) < 4:
             raise ValueError("the teacher password needs at least 4 characters")
         self._salt = secrets.token_bytes(16)
         self._hash = self._derive(password)
-        self.secret = secrets.token_bytes(32)
+        self.kept = kept
+        self.secret = kept.teacher_secret() if kept is not None else secrets.token_bytes(32)
         self.lifetime = session_hours * 3600
         self.clock = clock
-        self._sessions: dict[str, float] = {}  # session id -> when it ends
+        # session id -> when it ends
+        self._sessions: dict[str, int] = kept.teacher_sessions() if kept is not None else {}
+
+    def _keep(self) -> None:
+        if self.kept is not None:
+            try:
+                self.kept.keep_teacher_sessions(self._sessions)
+            except OSError:
+                pass  # the session holds until the server stops, as without a folder
 
     def _derive(self, password: str) -> bytes:
         return hashlib.scrypt(password.encode(), salt=self._salt, **SCRYPT)
@@ -58,6 +74,7 @@ class TeacherAuth:
         sid = secrets.token_hex(16)
         end = int(now + self.lifetime)
         self._sessions[sid] = end
+        self._keep()
         text = f"{sid}.{end}"
         return f"{text}.{self._sign(text)}"
 
@@ -72,6 +89,7 @@ class TeacherAuth:
             return None
         if int(end) <= self.clock():
             self._sessions.pop(sid, None)
+            self._keep()
             return None
         return sid
 
@@ -79,6 +97,7 @@ class TeacherAuth:
         sid = self.session(cookie)
         if sid is not None:
             del self._sessions[sid]
+            self._keep()
 
     def token(self, purpose: str, sid: str) -> str:
         """A token for one of the session's forms (Clear)."""

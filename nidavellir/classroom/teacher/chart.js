@@ -73,6 +73,92 @@
     return new Intl.NumberFormat(locale, {style: "percent", maximumFractionDigits: 0}).format(x);
   }
 
+  // A part of the page redrawn in place: the new HTML is compared with what is on the
+  // page, element by element, and only what differs is changed (an attribute, a text,
+  // an element added, moved or removed). Everything else stays the very same element:
+  // a button under the pointer keeps its click, a field its focus and what was typed in
+  // it, a selection of text stays selected, whatever arrives every second (issue 58: one
+  // of every seven clicks on Pin was lost to a rebuild). Elements are matched by their
+  // key (id, then data-key, data-question, data-answer, data-step, data-student,
+  // data-position, data-move), else by their place among elements of their kind.
+  var KEYS = ["id", "data-key", "data-question", "data-answer", "data-step", "data-student",
+              "data-position", "data-move"];
+  function key(node) {
+    if (node.nodeType !== 1) { return null; }
+    for (var i = 0; i < KEYS.length; i++) {
+      var v = node.getAttribute(KEYS[i]);
+      if (v !== null) { return KEYS[i] + "=" + v; }
+    }
+    return null;
+  }
+  function same(a, b) {
+    return a.nodeType === b.nodeType && (a.nodeType !== 1 ||
+      (a.nodeName === b.nodeName && key(a) === key(b)));
+  }
+  function syncAttributes(old, fresh) {
+    var i, name;
+    for (i = old.attributes.length - 1; i >= 0; i--) {
+      name = old.attributes[i].name;
+      if (!fresh.hasAttribute(name)) {
+        old.removeAttribute(name);
+        if (name === "checked") { old.checked = false; }
+        if (name === "selected") { old.selected = false; }
+      }
+    }
+    for (i = 0; i < fresh.attributes.length; i++) {
+      name = fresh.attributes[i].name;
+      var value = fresh.attributes[i].value;
+      if (old.getAttribute(name) !== value) {
+        old.setAttribute(name, value);
+        // What the page shows follows a changed state (a field's typed value is never
+        // touched: the pages write no value attribute into a field).
+        if (name === "checked") { old.checked = true; }
+        if (name === "selected") { old.selected = true; }
+      }
+    }
+  }
+  function syncNode(old, fresh) {
+    if (old.nodeType !== 1) {
+      if (old.nodeValue !== fresh.nodeValue) { old.nodeValue = fresh.nodeValue; }
+      return;
+    }
+    syncAttributes(old, fresh);
+    if (old.nodeName !== "TEXTAREA") { syncChildren(old, fresh); }
+  }
+  function syncChildren(old, fresh) {
+    var o = old.firstChild, n = fresh.firstChild;
+    while (n) {
+      var next = n.nextSibling;
+      if (o && same(o, n)) {
+        syncNode(o, n);
+        o = o.nextSibling;
+      } else {
+        var k = key(n), found = null, c;
+        for (c = o; k && c; c = c.nextSibling) {
+          if (key(c) === k && c.nodeName === n.nodeName) { found = c; break; }
+        }
+        if (found) {
+          if (found !== o) { old.insertBefore(found, o); }
+          syncNode(found, n);
+          o = found.nextSibling;
+        } else {
+          old.insertBefore(n, o);  // moved out of the fresh tree
+        }
+      }
+      n = next;
+    }
+    while (o) {
+      var gone = o;
+      o = o.nextSibling;
+      old.removeChild(gone);
+    }
+  }
+  function morph(element, html) {
+    var fresh = document.createElement("template");
+    fresh.innerHTML = html;
+    syncChildren(element, fresh.content);
+  }
+
   window.nidChart = {text: text, number: number, chart: chart, setLanguage: setLanguage,
-                     fixed: fixed, percent: percent};
+                     fixed: fixed, percent: percent, morph: morph};
 })();

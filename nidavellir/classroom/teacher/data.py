@@ -71,6 +71,34 @@ def with_coach(questions: list[dict[str, Any]], coach: PositionCoach | None,
     return questions
 
 
+def titles(plan: list[dict[str, Any]] | None = None) -> dict[str, str]:
+    """Each question's title in the current language (the reader's, not the language of
+    the page that answered it): a lesson step's ``lesson: step`` (a position step's, the
+    step's own title, as its page sends it)."""
+    from ...lessons import Library
+    from ...lessons.position import PositionStep
+
+    out: dict[str, str] = {}
+    for lesson in Library().lessons("probability"):
+        for step in lesson.steps:
+            key = f"{lesson.key}/{step.key}"
+            out[key] = (step.title if isinstance(step, PositionStep)
+                        else f"{lesson.title}: {step.title}")
+    return out
+
+
+def title_of(question: str, stored: str, known: dict[str, str]) -> str:
+    """A question's title for the reader: the lesson's, in the reader's language, else the
+    free lab's heading in it, else the title it was stored with (a position the teacher
+    asked about: the teacher's own words)."""
+    if question in known:
+        return known[question]
+    if question.startswith("lab/"):
+        # Translators: the title of a free-lab question on the teacher page.
+        return _("Free lab: {label}").format(label=question[len("lab/"):])
+    return stored
+
+
 def class_data(store: ClassStore, now: float | None = None,
                present_s: float = PRESENT_S, coach: PositionCoach | None = None,
                steps: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -100,7 +128,9 @@ def class_data(store: ClassStore, now: float | None = None,
              **puzzle_steps(store)}
     questions = with_coach(summarize(answers, students, now, present_s), coach, steps)
     positions = [p.as_dict() for p in store.positions(state.run)]
+    known = titles()
     for q in questions:
+        q["title"] = title_of(q["question"], q["title"], known)
         q["answered_text"] = count(q["answered"], "{n} of {total} answered",
                                    "{n} of {total} answered", total=i18n.number(q["students"]))
         q["far_off_text"] = (count(q["far_off"], "without {n} far-off answer",
@@ -122,8 +152,26 @@ def _status(students: int, answers: int, present_s: float) -> str:
         answers=count(answers, "{n} answer", "{n} answers"), time="{time}")
 
 
+#: The name the class database gave the first lesson run (schema 3): shown as every unnamed
+#: run is, in the reader's language.
+FIRST_RUN = "Run 1"
+
+
+def run_name(run: Any) -> str:
+    """A lesson run's name for the reader: as the teacher named it, or, for the run the
+    database made by itself, ``Run 1`` in the reader's language."""
+    if not run.name or (run.id == 1 and run.name == FIRST_RUN):
+        # Translators: the name of a lesson run the teacher did not name.
+        return _("Run {n}").format(n=i18n.number(run.id))
+    return str(run.name)
+
+
 def _run(run: Any) -> dict[str, Any]:
-    return {"id": run.id, "name": run.name, "started": run.started, "answers": run.answers}
+    """A run for the teacher page: its name and its answers counted in the reader's
+    language; ``started`` None when it has not started (no database yet: no date)."""
+    return {"id": run.id, "name": run_name(run),
+            "started": run.started if run.started > 0 else None, "answers": run.answers,
+            "answers_text": count(run.answers, "{n} answer", "{n} answers")}
 
 
 #: The coach's first options a revealed position question shows on the projector beside
@@ -158,6 +206,9 @@ def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
         lesson = next((entry for entry in (plan or []) if entry["key"] == state.lesson), None)
         if lesson is not None and state.lock <= len(lesson["steps"]):
             wanted = lesson["steps"][state.lock - 1]["question"]
+    known = titles()
+    for q in summary:
+        q["title"] = title_of(q["question"], q["title"], known)
     found = next((q for q in summary if q["question"] == wanted), None) if wanted else (
         summary[0] if summary else None)
     question: dict[str, Any] | None = None
@@ -200,7 +251,8 @@ def projector_data(store: ClassStore, plan: list[dict[str, Any]] | None = None,
         if a is None:
             continue
         who = person.get(pin)
-        pins.append({"id": pin, "answer": a.answer, "kind": a.kind, "title": a.title,
+        pins.append({"id": pin, "answer": a.answer, "kind": a.kind,
+                     "title": title_of(a.question, a.title, known),
                      "question": a.question,
                      "pseudonym": dwarves.get(who or "", "") if state.names else ""})
     return {"question": question, "pins": pins, "names": state.names,
@@ -215,5 +267,6 @@ def _title_in(plan: list[dict[str, Any]] | None, question: str | None) -> str:
     return question or ""
 
 
-__all__ = ["PROJECTOR_BEST", "class_data", "lessons_plan", "position_steps", "projector_data",
+__all__ = ["FIRST_RUN", "PROJECTOR_BEST", "class_data", "lessons_plan", "position_steps",
+           "projector_data", "run_name", "title_of", "titles",
            "with_coach"]

@@ -20,7 +20,7 @@ from traitlets import Float, Unicode
 from ... import i18n
 from ...i18n import _
 from .. import CLASS_DIR_ENV, page_language
-from ..guard import Throttle, tarpit
+from ..guard import Throttle, client_of, give_client_cookie, tarpit
 from ..login import ClassIdentityProvider
 from ..store import PRESENT_S, ClassStore, NoSuchRun, StoreError
 from .ask import ask_position, read_record, sentence, whole
@@ -124,7 +124,8 @@ class TeacherPageHandler(TeacherHandler):
             return
         sid = self.session
         if sid is None:
-            address = self.request.remote_ip or ""
+            give_client_cookie(self)  # this browser's tries are its own (guard.py)
+            address = client_of(self)
             note = self.throttle.message(address) if self.throttle.wait(address) > 0 else ""
             self.finish(login_page(self.throttle, address, note))
             return
@@ -140,7 +141,7 @@ class TeacherPageHandler(TeacherHandler):
 class TeacherLoginHandler(TeacherHandler):
     async def post(self) -> None:
         typed = self.get_body_argument("password", default="")
-        address = self.request.remote_ip or ""
+        address = client_of(self)
         if not self.throttle.begin(address):
             # Refused unchecked, slowly: the address must wait (or is locked out).
             await tarpit(self.throttle, address)
@@ -154,7 +155,7 @@ class TeacherLoginHandler(TeacherHandler):
         finally:
             self.throttle.end(address, ok)
         if not ok:
-            LOG.warning("Wrong teacher password from %s", address)
+            LOG.warning("Wrong teacher password from %s", self.request.remote_ip)
             self.set_status(401)
             wrong = (_("Wrong teacher password.") if not self.throttle.locked(address)
                      else self.throttle.message(address))
@@ -361,7 +362,7 @@ def teacher_handlers(base_url: str, store: ClassStore, auth: TeacherAuth,
     share one :class:`~.coach.PositionCoach`: the server's (``coach``, else a new one)."""
     base = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
     kwargs = {"auth": auth, "store": store,
-              "throttle": throttle if throttle is not None else Throttle(),
+              "throttle": throttle if throttle is not None else Throttle(teacher=True),
               "coach": coach if coach is not None else PositionCoach()}
     return [
         (base + r"teacher/?", TeacherPageHandler, kwargs),
@@ -401,7 +402,8 @@ class ClassViewIdentityProvider(ClassIdentityProvider):  # type: ignore[misc]
             base = getattr(self.parent, "base_url", "/") or "/"
             # The server's one coach: every teacher page and projector shares its figures.
             handlers = teacher_handlers(base, ClassStore(folder, self.store_timeout), auth,
-                                        self.new_throttle(), PositionCoach()) + handlers
+                                        self.new_throttle(teacher=True),
+                                        PositionCoach()) + handlers
             self.log.info("The class view is at %steacher/ (teacher password set)", base)
         return handlers
 

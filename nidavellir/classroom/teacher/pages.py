@@ -36,10 +36,11 @@ def teacher_words() -> dict[str, str]:
     """The words of the teacher's controls, in the teacher's language (the page's script
     fills ``{name}``-style placeholders)."""
     return {
-        "run": _("Lesson run"), "run_now": _("{name} ({n} answers) in progress"),
+        "run": _("Lesson run"), "run_now": _("{name} ({answers}) in progress"),
         "run_name_hint": _("name, e.g. 3b, Tuesday"), "new_run": _("New run"),
         "rename_run": _("Rename this run"), "run_csv": _("Download this run (CSV)"),
-        "run_option": _("{name} · {date} · {n} answers"), "in_progress": _("(in progress)"),
+        "run_option": _("{name} · {date} · {answers}"),
+        "run_option_undated": _("{name} · {answers}"), "in_progress": _("(in progress)"),
         "reopen": _("Reopen"), "delete_run": _("Delete this run"),
         "delete_confirm": _("Delete the run \"{name}\" and its {n} answers? This cannot be "
                             "undone: download it first to keep it."),
@@ -93,8 +94,10 @@ def teacher_words() -> dict[str, str]:
         "asked_title": _("Positions asked in this run"), "asked_now": _("asked now"),
         "ask_reveal": _("Reveal the coach's figures"), "end_ask": _("End the question"),
         "ask_again": _("Ask again"),
-        "legend": _("• reached · green: within 0.05 of the exact value (5 percent of it for a mean "
-                    "or a count) · yellow: within 0.15 · red: further · the time is when"),
+        "legend": _("•: the student reached the step and has not answered it yet. An "
+                    "answer is green within 0.05 of the exact value (within 5 percent of it "
+                    "for a mean or a count), yellow within 0.15, red further off. Under each "
+                    "cell: when the student reached the step or last answered it."),
     }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ... import cards as C
 from ... import coins as K
@@ -44,7 +44,7 @@ def _parse_bid(verb: str, rest: str, text: str) -> tuple[object, ...]:
 BID = Syntax("bid 5 3 0", _parse_bid, lambda: (
     f"{a} {b} {c}" for a, b, c in itertools.product(COIN_LABELS, repeat=3)))
 
-_BID_CACHE: dict[tuple[int, ...], list[Action]] = {}
+_BID_CACHE: Final[dict[tuple[int, ...], list[Action]]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +151,7 @@ class UlineBid(Choice):
         p.bids[self.tavern] = coin
 
     def prompt(self, table: Table) -> str:
-        return _("{hero}: put a coin of your hand face up on the {tavern}").format(
+        return _("{hero}: put a coin of your hand face up on the {tavern:acc}").format(
             hero=card_name(C.ULINE), tavern=tavern_name(self.tavern))
 
     @classmethod
@@ -162,5 +162,5 @@ class UlineBid(Choice):
         now = table.state.tavern
         if now is None:
             return _("Put your {coin}").format(coin=coin_words(action.args[0]))
-        return _("Put your {coin} on the {tavern}").format(coin=coin_words(action.args[0]),
-                                                           tavern=tavern_name(now))
+        return _("Put your {coin} on the {tavern:acc}").format(
+            coin=coin_words(action.args[0]), tavern=tavern_name(now))

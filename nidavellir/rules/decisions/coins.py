@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ... import cards as C
 from ... import coins as K
@@ -41,7 +41,7 @@ def coin_places(p: PlayerState) -> list[tuple[str, int]]:
     return out
 
 
-_BID_PLACES = tuple(place for place in PLACES if place.startswith("T"))
+_BID_PLACES: Final = tuple(place for place in PLACES if place.startswith("T"))
 
 
 def _by_coin(where: tuple[str, int]) -> int:
@@ -49,7 +49,7 @@ def _by_coin(where: tuple[str, int]) -> int:
 
 
 #: ``transform LABEL@PLACE`` for each (coin, place): the transforms' legal actions.
-_TRANSFORMS: dict[tuple[int, str], Action] = {}
+_TRANSFORMS: Final[dict[tuple[int, str], Action]] = {}
 
 
 def _transform_action(coin: int, place: str) -> Action:
@@ -115,8 +115,9 @@ class Transform(Choice):
         if K.is_exchange_label(str(label)):
             return _("coin {coin} is an exchange coin: it can never be transformed "
                      "(FR p.11)").format(coin=label)
-        # Translators: {place} is notation: hand, purse, T1-T3.
-        return _("you have no coin {coin} in {place}").format(coin=label, place=where)
+        # Translators: {place} is "in your purse", "on the Dancing Dragon".
+        return _("you have no coin {coin} {place}").format(coin=label,
+                                                           place=place_words(str(where)))
 
     @classmethod
     def label(cls, action: Action) -> str:

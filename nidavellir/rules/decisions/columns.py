@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ... import cards as C
 from ... import events as ev
@@ -34,7 +34,7 @@ from ..controls import (
 from .mercenaries import EndOfAgePlacementDone
 from .words import card_arg, card_words, column_words, hero_to_column, origin, put_hero, suit_arg
 
-_COLUMN_ACTIONS: dict[str, list[Action]] = {}
+_COLUMN_ACTIONS: Final[dict[str, list[Action]]] = {}
 
 
 def column_actions(verb: str) -> list[Action]:
@@ -140,7 +140,7 @@ class YludColumn(Choice):
 
 
 #: Each column's discard action (``discard SUIT``).
-_DISCARD: dict[Suit, Action] = {suit: interned("discard", (suit,)) for suit in C.SUITS}
+_DISCARD: Final[dict[Suit, Action]] = {suit: interned("discard", (suit,)) for suit in C.SUITS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,11 +192,14 @@ class ColumnDiscard(Choice):
 
     @classmethod
     def label(cls, action: Action) -> str:
-        # Translators: a button, "discard top of W" ({column} is notation: a class letter).
-        return _("discard top of {column}").format(column=format_arg(action.args[0]))
+        # Translators: a button, "discard top of W" ({letter} is notation: a class letter).
+        return _("discard top of {letter}").format(letter=format_arg(action.args[0]))
 
     def say(self, table: Table, action: Action) -> str:
-        return _("Discard the top card of {column}").format(column=column_words(suit_arg(action)))
+        # Translators: {column:gen}: the column in the genitive («deiner Krieger-Spalte»;
+        # French with its «de»: «de votre colonne Guerrier·ère»).
+        return _("Discard the top card of {column:gen}").format(
+            column=column_words(suit_arg(action)))
 
 
 def _parse_card_at(verb: str, rest: str, text: str) -> tuple[object, ...]:
@@ -248,7 +251,7 @@ class ArmyDiscard(Choice):
         return pgettext("button", "remove")
 
     def say(self, table: Table, action: Action) -> str:
-        return _("Discard {card} from {column}").format(card=card_words(card_arg(action)),
+        return _("Discard {card:acc} from {column:dat}").format(card=card_words(card_arg(action)),
                                                         column=column_words(suit_arg(action, 1)))
 
 
@@ -284,8 +287,9 @@ class OlwynDouble(Choice):
 
     @classmethod
     def label(cls, action: Action) -> str:
-        # Translators: a button, "double in W" ({column} is notation: a class letter).
-        return _("double in {column}").format(column=format_arg(action.args[0]))
+        # Translators: a button, "double in W" ({letter} is notation: a class letter).
+        return _("double in {letter}").format(letter=format_arg(action.args[0]))
 
     def say(self, table: Table, action: Action) -> str:
-        return _("Put an Olwyn double in {column}").format(column=column_words(suit_arg(action)))
+        return _("Put an Olwyn double in {column:acc}").format(
+            column=column_words(suit_arg(action)))

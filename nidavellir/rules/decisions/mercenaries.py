@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ... import cards as C
 from ...actions import (
@@ -36,9 +36,9 @@ def _parse_enlist(verb: str, rest: str, text: str) -> tuple[object, ...]:
         return (parts[0].lower(),)
     if len(parts) == 2:
         return (parse_token(parts[0]), parse_suit(parts[1]))
-    # Translators: an enlistment typed wrong ({first}, {last}, {card}: the notation's forms).
-    raise InvalidNotation(_("{text!r}: expected {first}, {last} or {card}").format(
-        text=text, first="enlist first", last="enlist last", card="enlist W6/E8 W"))
+    # Translators: an enlistment typed wrong ({first}, {last}, {other}: the notation's forms).
+    raise InvalidNotation(_("{text!r}: expected {first}, {last} or {other}").format(
+        text=text, first="enlist first", last="enlist last", other="enlist W6/E8 W"))
 
 
 #: ``enlist first`` / ``enlist last`` (the order) and ``enlist W6/E8 W`` (a mercenary and
@@ -120,7 +120,7 @@ class Enlist(Choice):
         return _("as {card_class}").format(card_class=class_name(suit_arg(action, 1)))
 
     def say(self, table: Table, action: Action) -> str:
-        return _("Put {card} in {column}").format(card=card_words(card_arg(action)),
+        return _("Put {card:acc} in {column:acc}").format(card=card_words(card_arg(action)),
                                                   column=column_words(suit_arg(action, 1)))
 
 
@@ -139,12 +139,12 @@ class EnlistMore(Step):
 
 
 #: Each mercenary's two enlistment actions (``enlist M SUIT``, its sides in order).
-ENLIST_ACTIONS: dict[Card, tuple[Action, ...]] = {
+ENLIST_ACTIONS: Final[dict[Card, tuple[Action, ...]]] = {
     m: tuple(interned("enlist", (m, suit)) for suit, _ in m.sides)
     for m in C.ALL_CARDS if m.kind is Kind.MERCENARY}
 #: One shared enlistment turn and its step per seat (decisions are immutable values).
-ENLIST: tuple[Enlist, ...] = tuple(Enlist(seat) for seat in C.SEATS)
-ENLIST_MORE: tuple[EnlistMore, ...] = tuple(EnlistMore(seat) for seat in C.SEATS)
+ENLIST: Final[tuple[Enlist, ...]] = tuple(Enlist(seat) for seat in C.SEATS)
+ENLIST_MORE: Final[tuple[EnlistMore, ...]] = tuple(EnlistMore(seat) for seat in C.SEATS)
 
 
 @dataclass(frozen=True, slots=True)

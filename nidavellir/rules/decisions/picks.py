@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ... import cards as C
 from ... import events as ev
@@ -18,6 +18,7 @@ from ...actions import (
     interned,
 )
 from ...cards import Card
+from ...draws import shuffle
 from ...i18n import N_, _, pgettext
 from ...names import card_name, tavern_name
 from ..base import Choice, DecisionKind, Table
@@ -29,8 +30,8 @@ from ..thingvellir import may_visit_camp
 from .words import card_arg, card_words
 
 #: Each card's tavern pick and camp pick (``take C``, ``camp C``: Pick's actions).
-TAKE: dict[Card, Action] = {}
-CAMP: dict[Card, Action] = {}
+TAKE: Final[dict[Card, Action]] = {}
+CAMP: Final[dict[Card, Action]] = {}
 
 
 def _picks(card: Card) -> None:
@@ -81,21 +82,22 @@ class Pick(Choice):
         table.take_card(p, card, ev.FROM_TAVERN)
 
     def prompt(self, table: Table) -> str:
-        return _("Take a card from the {tavern}").format(tavern=tavern_name(self.tavern))
+        return _("Take a card from the {tavern:dat}").format(tavern=tavern_name(self.tavern))
 
     def why_illegal(self, table: Table, action: Action) -> str:
         s = table.state
         card = action.args[0]
         if action.verb == "camp":
             if card not in s.camp:
-                return _("{card} is not in the camp").format(card=card)
+                # Translators: {token} is notation (a card token).
+                return _("{token} is not in the camp").format(token=card)
             return _("only the tavern's winner (or the owner of {artifact} when the winner "
                      "did not) may take a camp card, once per tavern (FR Thingvellir)").format(
                 artifact=card_name(C.FAFNIR_BALEYGR))
         shown = " ".join(c.token for c in s.taverns[self.tavern])
-        # Translators: {card} and {cards} are notation (card tokens).
-        return _("{card} is not in the {tavern} (it holds {cards})").format(
-            card=card, tavern=tavern_name(self.tavern), cards=shown)
+        # Translators: {token} and {tokens} are notation (card tokens).
+        return _("{token} is not in the {tavern} (it holds {tokens})").format(
+            token=card, tavern=tavern_name(self.tavern), tokens=shown)
 
     @classmethod
     def label(cls, action: Action) -> str:
@@ -108,8 +110,10 @@ class Pick(Choice):
     def say(self, table: Table, action: Action) -> str:
         card = card_words(card_arg(action))
         if action.verb == "camp":
-            return _("Take {card} from the camp").format(card=card)
-        return _("Take {card}").format(card=card)
+            return _("Take {card:acc} from the camp").format(card=card)
+        # Translators: {card:acc} is the card with its article in the accusative («den
+        # Krieger 7», «la carte Guerrier·ère 7»): keep the ":acc" (docs/translating.md).
+        return _("Take {card:acc}").format(card=card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +136,7 @@ class TavernDiscard(Choice):
         table.discard_card(card, self.player, ev.CAMP_VISITED)
 
     def prompt(self, table: Table) -> str:
-        return _("You visited the camp: discard one of the cards of the {tavern}").format(
+        return _("You visited the camp: discard one of the cards of the {tavern:gen}").format(
             tavern=tavern_name(self.tavern))
 
     @classmethod
@@ -141,7 +145,7 @@ class TavernDiscard(Choice):
         return pgettext("button", "drop")
 
     def say(self, table: Table, action: Action) -> str:
-        return _("Discard {card} from the tavern").format(card=card_words(card_arg(action)))
+        return _("Discard {card:acc} from the tavern").format(card=card_words(card_arg(action)))
 
 
 
@@ -168,7 +172,7 @@ class PioneerKeep(Choice):
         s.drawn.remove(card)
         s.decks[2].extend(s.drawn)
         s.drawn = []
-        s.rng.shuffle(s.decks[2])
+        shuffle(s.rng, s.decks[2])
         table.take_card(p, card, C.PIONEER_OF_THE_KINGDOM.name)
 
     def prompt(self, table: Table) -> str:
@@ -181,4 +185,4 @@ class PioneerKeep(Choice):
         return pgettext("button", "keep")
 
     def say(self, table: Table, action: Action) -> str:
-        return _("Keep {card}").format(card=card_words(card_arg(action)))
+        return _("Keep {card:acc}").format(card=card_words(card_arg(action)))

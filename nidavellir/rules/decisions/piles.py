@@ -54,7 +54,7 @@ class AndumiaChoice(Choice):
         return pgettext("button", "take")
 
     def say(self, table: Table, action: Action) -> str:
-        return _("Choose {card}").format(card=card_words(card_arg(action)))
+        return _("Choose {card:acc}").format(card=card_words(card_arg(action)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +92,7 @@ class HoldaChoice(Choice):
         return pgettext("button", "take")
 
     def say(self, table: Table, action: Action) -> str:
-        return _("Choose {card}").format(card=card_words(card_arg(action)))
+        return _("Choose {card:acc}").format(card=card_words(card_arg(action)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +143,7 @@ class BrisingamensChoice(Choice):
     def say(self, table: Table, action: Action) -> str:
         if action.verb == "skip":
             return _("Take nothing (skip)")
-        return _("Choose {card}").format(card=card_words(card_arg(action)))
+        return _("Choose {card:acc}").format(card=card_words(card_arg(action)))
 
 
 @dataclass(frozen=True, slots=True)

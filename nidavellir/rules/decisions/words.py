@@ -14,7 +14,7 @@ from ...actions import (
 )
 from ...cards import Card, Kind, Suit
 from ...i18n import _, pgettext
-from ...names import card_name, class_in_sentence, tavern_name
+from ...names import Phrase, card_name, class_in_sentence, tavern_name
 
 # ====================================================================== words for a learner
 
@@ -22,8 +22,14 @@ from ...names import card_name, class_in_sentence, tavern_name
 # (nidavellir.i18n), with the rulebooks' names (nidavellir.names); notation (``W``, ``5``,
 # ``W6/E8``) stays as it is inside them.
 
-def card_words(card: Card) -> str:
-    """A card in a sentence: "the explorer 9", "the Royal Offering +3", "Dagda"."""
+def card_words(card: Card) -> Phrase:
+    """A card in a sentence: "the explorer 9", "the Royal Offering +3", "Dagda"; a message
+    asks for its article and case (``{card:acc}``: «den Entdecker 9», «la carte
+    Explorateur·rice 9») as for :func:`~nidavellir.names.card_name`."""
+    return Phrase(_card_words(card), card_name(card).forms)
+
+
+def _card_words(card: Card) -> str:
     if card.kind is Kind.DWARF:
         assert card.suit is not None
         bravery = card.name.rpartition(" ")[2]
@@ -51,14 +57,34 @@ def coin_words(coin: object) -> str:
     if text.endswith("*"):
         # Translators: the special coin 3 of the Hunting Master distinction, "3 (the
         # Hunting Master's coin)".
-        return _("{value} (the {distinction}'s coin)").format(
+        return _("{value} ({distinction:gen} coin)").format(
             value=text[:-1], distinction=card_name(C.HUNTING_MASTER))
     return text
 
 
-def column_words(suit: Suit) -> str:
-    # Translators: a column of the reader's army, "Put Thrud in your warrior column".
-    return _("your {card_class} column").format(card_class=class_in_sentence(suit))
+def column_words(suit: Suit) -> Phrase:
+    """The reader's column of a class in a sentence, a whole phrase in each case a message
+    asks for (``{column:dat}``): "your warrior column", «deine Krieger-Spalte», «aus deiner
+    Krieger-Spalte», «votre colonne Guerrier·ère»."""
+    card_class = class_in_sentence(suit)
+    # Translators: a column of the reader's army on its own or as a sentence's subject
+    # (German: the nominative, «deine Krieger-Spalte»).
+    nom = _("your {card_class} column").format(card_class=card_class)
+    return Phrase(nom, {
+        "nom": nom,
+        # Translators: a column of the reader's army as an object, "Put Thrud in your
+        # warrior column" (German: the accusative, «in deine Krieger-Spalte»).
+        "acc": pgettext("column, accusative", "your {card_class} column").format(
+            card_class=card_class),
+        # Translators: a column of the reader's army after "from", "Discard the warrior 7
+        # from your warrior column" (German: the dative, «aus deiner Krieger-Spalte»).
+        "dat": pgettext("column, dative", "your {card_class} column").format(
+            card_class=card_class),
+        # Translators: a column of the reader's army after "of", "the top card of your
+        # warrior column" (German: the genitive, «deiner Krieger-Spalte»; French with its
+        # «de»: «de votre colonne Guerrier·ère»).
+        "gen": pgettext("column, genitive", "your {card_class} column").format(
+            card_class=card_class)})
 
 
 def place_words(where: str) -> str:
@@ -100,12 +126,12 @@ def coin_label(action: Action) -> str:
 
 
 def hero_to_column(hero: Card, action: Action) -> str:
-    # Translators: a button, "Thrud to W" ({column} is notation: a class letter).
-    return _("{hero} to {column}").format(hero=card_name(hero),
-                                          column=format_arg(action.args[0]))
+    # Translators: a button, "Thrud to W" ({letter} is notation: a class letter).
+    return _("{hero} to {letter}").format(hero=card_name(hero),
+                                          letter=format_arg(action.args[0]))
 
 
 def put_hero(hero: Card, action: Action) -> str:
     # Translators: "Put Thrud in your warrior column".
-    return _("Put {hero} in {column}").format(hero=card_name(hero),
+    return _("Put {hero} in {column:acc}").format(hero=card_name(hero),
                                               column=column_words(suit_arg(action)))

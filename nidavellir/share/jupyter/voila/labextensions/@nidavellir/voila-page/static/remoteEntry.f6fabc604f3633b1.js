@@ -36,8 +36,11 @@
  *
  * 4. A dead kernel is noticed. When the page's kernel dies (its status "dead", or
  * "restarting"), or its connection drops and the server says the kernel has ended, the
- * page says so in words at the top, waits until the server answers, and reloads itself
- * onto a new kernel (at most four times a minute; then it offers a button).
+ * page's guard (the lab's template: window.nidavellirGuard) says so in words at the top,
+ * in the page's language, waits until the server answers, and reloads itself onto a new
+ * kernel, never giving up. This extension tells the guard what only the widget manager
+ * knows: the dashboard is there, the answers the page keeps, and the clicks the kernel
+ * had not acknowledged when it stopped (they did not count: the page names them).
  *
  * The file is served as static/remoteEntry.<hash>.js (package.json's "load"); the hash is
  * the first 16 hex digits of its SHA-256, so browsers may cache it for good. After an edit,
@@ -571,160 +574,128 @@ var _JUPYTERLAB;
 
   // ---------------------------------------------------------------- 4. a dead kernel
 
+  // The page's guard lives in the page itself (the lab's template, index.html.j2:
+  // window.nidavellirGuard), from before Voila's scripts: it says in the page's language
+  // what happened and brings the page back. This extension tells it what only the
+  // widget manager knows: the dashboard is there, the kernel stopped, the answers the
+  // page keeps, and the clicks the kernel had not acknowledged when it stopped.
+  function pageGuard() {
+    return window.nidavellirGuard || null;
+  }
+
   var guard = {
-    lost: false,
-    why: "",
-    update: function () {
-      if (guard.lost) {
-        guard.say();
-      }
-    },
-    say: function (extra) {
-      var kept = outboxes.reduce(function (n, outbox) {
+    // Answers kept on the page, not confirmed by the class's database (null: no class).
+    kept: function () {
+      return outboxes.length ? outboxes.reduce(function (n, outbox) {
         return n + outbox.pending();
-      }, 0);
-      var answers = kept ? " Your " + kept + " answer" + (kept > 1 ? "s" : "") +
-        " not with your teacher yet " + (kept > 1 ? "are" : "is") + " kept on this page" +
-        " and sent when it is back." : outboxes.length ? " Nothing you answered is lost." : "";
-      banner("⚠ This page lost its dashboard: " + guard.why + "." + answers + " " +
-             (extra || "Reloading it…"));
+      }, 0) : null;
+    },
+    update: function () {
+      var g = pageGuard();
+      if (g && g.isLost()) {
+        return; // said when it was lost: the count then is what the reload sends
+      }
     },
   };
 
-  function banner(text, button, back) {
-    var id = back ? "nid-page-back" : "nid-page-lost";
-    var el = document.getElementById(id);
-    if (!el) {
-      el = document.createElement("div");
-      el.id = id;
-      el.setAttribute("role", back ? "status" : "alert");
-      el.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:100000;" +
-        "font:bold 16px sans-serif;padding:12px 18px;text-align:center;" + (back ?
-          "background:#eafaf1;color:#1e8449;border-bottom:3px solid #1e8449;cursor:pointer" :
-          "background:#fdedec;color:#922b21;border-bottom:3px solid #c0392b");
-      if (back) {
-        el.title = "click to close";
-        el.onclick = function () {
-          el.remove();
-        };
-      }
-      document.body.appendChild(el);
-    }
-    el.textContent = text;
-    if (button) {
-      var b = document.createElement("button");
-      b.textContent = "Reload";
-      b.style.cssText = "margin-left:12px;font:bold 15px sans-serif";
-      b.onclick = function () {
-        window.location.reload();
-      };
-      el.appendChild(b);
-    }
-  }
+  // Clicks sent to the kernel and not yet acknowledged (the kernel said "idle" after
+  // handling them): a click in the instant the kernel dies did not count, and the page
+  // says so by name rather than keeping quiet.
+  var clicks = {};
 
-  function baseUrl() {
-    return pageConfig().baseUrl || "/";
-  }
-
-  // Reloads in the last minute (a kernel that dies at once must not loop the page).
-  function recentReloads() {
-    var key = "nidavellir/reloads", now = Date.now(), list;
-    try {
-      list = JSON.parse(window.sessionStorage.getItem(key) || "[]");
-    } catch (err) {
-      list = [];
-    }
-    list = list.filter(function (t) {
-      return now - t < 60000;
+  function unansweredClicks() {
+    return Object.keys(clicks).map(function (id) {
+      return clicks[id].label;
     });
-    return { list: list, key: key, now: now };
   }
 
-  function reloadWhenTheServerAnswers(kernelId) {
-    var url = baseUrl() + "nidavellir/api/page/" + kernelId;
-    fetch(url, { cache: "no-store", credentials: "same-origin", redirect: "manual" })
-      .then(function () {
-        var r = recentReloads();
-        if (r.list.length >= 4) {
-          guard.say("It stopped again and again: ask your teacher.");
-          banner(document.getElementById("nid-page-lost").textContent, true);
-          return;
-        }
-        r.list.push(r.now);
-        try {
-          window.sessionStorage.setItem(r.key, JSON.stringify(r.list));
-          // The page that comes back says so (see watch).
-          window.sessionStorage.setItem("nidavellir/lost", JSON.stringify(
-            { why: guard.why, at: seen.lost }));
-        } catch (err) {
-          // the count is only a guard
-        }
-        window.location.reload();
-      }, function () {
-        guard.say("The server does not answer: trying again…");
-        setTimeout(function () {
-          reloadWhenTheServerAnswers(kernelId);
-        }, 2000);
-      });
-  }
-
-  // What the guard saw, for whoever looks (the tests, the benchmarks): since when this
-  // page watches its kernel, and when it found it lost.
-  var seen = window.nidavellirPage = { watching: null, lost: null, why: "", back: null };
-
-  function lost(kernelId, why) {
-    if (guard.lost) {
+  function trackClicks(manager, kernel) {
+    if (!kernel.anyMessage) {
       return;
     }
-    guard.lost = true;
-    guard.why = why;
-    seen.lost = Date.now();
-    seen.why = why;
-    guard.say();
-    reloadWhenTheServerAnswers(kernelId);
+    kernel.anyMessage.connect(function (_k, args) {
+      var msg = args && args.msg, content = msg && msg.content;
+      if (!msg || !msg.header) {
+        return;
+      }
+      if (args.direction === "send" && msg.header.msg_type === "comm_msg" &&
+          content && content.data && content.data.method === "custom" &&
+          content.data.content && content.data.content.event === "click") {
+        var entry = clicks[msg.header.msg_id] = {label: "", at: Date.now()};
+        var g = pageGuard();
+        entry.label = g ? g.say("a_control") : "";
+        Promise.resolve(manager.get_model(content.comm_id)).then(function (model) {
+          var label = model && (model.get("description") || model.get("tooltip"));
+          if (label) {
+            entry.label = String(label);
+          }
+        }, function () {
+          return undefined; // no such model: "a control"
+        });
+      } else if (args.direction === "recv" && msg.header.msg_type === "status" &&
+                 content && content.execution_state === "idle" && msg.parent_header) {
+        delete clicks[msg.parent_header.msg_id];
+      }
+    });
   }
 
-  function watch(kernel) {
+  // What the guard saw, for whoever looks (the tests, the benchmarks): the page's guard
+  // made it; a page without it (another template) gets it here.
+  var seen = window.nidavellirPage = window.nidavellirPage ||
+    { watching: null, lost: null, why: "", back: null, ready: null };
+
+  function lost(why) {
+    var g = pageGuard();
+    if (g) {
+      g.lost(why, unansweredClicks());
+    } else if (!seen.lost) {
+      seen.lost = Date.now();
+      seen.why = why;
+      window.location.reload();
+    }
+  }
+
+  function watch(kernel, manager) {
     if (!kernel || watch.seen) {
       return;
     }
     watch.seen = true;
     seen.watching = Date.now();
+    var g = pageGuard();
+    if (g) {
+      g.keeps(guard.kept);
+      g.unanswered = unansweredClicks;
+    }
     var id = kernel.id, checking = null;
-    // Back after a loss: said in words (answers the page kept go to the new kernel now).
-    var before = null;
-    try {
-      before = JSON.parse(window.sessionStorage.getItem("nidavellir/lost") || "null");
-      window.sessionStorage.removeItem("nidavellir/lost");
-    } catch (err) {
-      before = null;
+    trackClicks(manager, kernel);
+    function ready() {
+      var pg = pageGuard();
+      if (pg && kernel.connectionStatus === "connected") {
+        pg.ready();
+      }
     }
-    if (before && before.at) {
-      seen.back = { lost: before.at, why: before.why, at: seen.watching };
-      banner("✔ This page is back on a new dashboard (" + before.why + " " +
-             Math.max(1, Math.round((seen.watching - before.at) / 1000)) + " s ago). Your " +
-             "name, lesson and step are back; answers the page kept go to your teacher now.",
-             false, true);
-      setTimeout(function () {
-        var el = document.getElementById("nid-page-back");
-        if (el) {
-          el.remove();
-        }
-      }, 20000);
-    }
+    ready();
     kernel.statusChanged.connect(function (_k, status) {
       if (status === "dead" || status === "autorestarting" || status === "restarting") {
-        lost(id, "its kernel stopped");
+        lost("its kernel stopped");
+      } else {
+        ready();
       }
     });
     // A connection that drops: the kernel may still be there (a network blip, the
-    // websocket reconnects by itself) or not (the server ended it): ask the server.
+    // websocket reconnects by itself) or not (the server ended it, or restarted): the
+    // page's heartbeat asks the server, now and every 2 s until it is connected again.
     function check() {
+      var pg = pageGuard();
+      if (pg && pg.beat) {
+        pg.beat();
+        return;
+      }
       fetch(baseUrl() + "nidavellir/api/page/" + id,
             { cache: "no-store", credentials: "same-origin", redirect: "manual" })
         .then(function (r) {
           if (r.status === 404) {
-            lost(id, "its kernel has ended");
+            lost("its kernel has ended");
           }
         }, function () {
           // the server does not answer yet: the next check will tell
@@ -734,14 +705,16 @@ var _JUPYTERLAB;
       if (status === "connected") {
         clearInterval(checking);
         checking = null;
+        ready();
       } else if (!checking) {
         check();
         checking = setInterval(check, 2000);
       }
     });
-    window.addEventListener("nidavellir:kernel-gone", function () {
-      lost(id, "its kernel has ended");
-    });
+  }
+
+  function baseUrl() {
+    return pageConfig().baseUrl || "/";
   }
 
   function classPlugins(base) {
@@ -758,7 +731,7 @@ var _JUPYTERLAB;
         var promise = app && app.widgetManagerPromise && app.widgetManagerPromise.promise;
         if (promise) {
           promise.then(function (manager) {
-            watch(manager && manager.kernel);
+            watch(manager && manager.kernel, manager);
           });
         }
       },
