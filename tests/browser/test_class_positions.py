@@ -44,6 +44,7 @@ RECORD = LESSONS / "records" / "greedy_seed7.json"
 ASKED_MOVES = {"Kit": "bid 14 5 2", "Lev": "bid 7 5 2"}
 
 
+@pytest.mark.slow(reason="three students' pages, the teacher's and the projector, the coach judging the position: about 26 s of CPU")
 def test_three_moves_appear_beside_the_coachs_figures_on_the_teacher_page(
         class_run: ClassRun, chromium: Any) -> None:
     server, folder = class_run.server, class_run.folder

@@ -43,6 +43,7 @@ def _student(chromium: Any, server: VoilaServer, name: str) -> tuple[Any, Any]:
     return context, watched
 
 
+@pytest.mark.slow(reason="three students' pages and the teacher's, each a kernel: about 27 s of CPU")
 def test_three_students_answer_and_the_teacher_sees_them_live(
         class_run: ClassRun, chromium: Any) -> None:
     server, folder = class_run.server, class_run.folder

@@ -4,7 +4,8 @@ English, German and French at 1280x800 with the coach's figures shown (issue 57)
 In the Play tab the recommended move has its own row above each decision's drawing (which
 keeps the table's order): at each of the learner's first decisions the first control of the
 decision panel in reading order (top to bottom, then left to right) is the recommended
-move's button, on the first screen, with the coach's figures, and the learner plays it.
+move's button, on the first screen, with the coach's figures, and the learner plays it
+(German and French here; English at 1280x800 is ``test_layout.py``'s).
 Then Replay opens a reviewed game (a record with its review) and shows the review whole:
 the headline, the graph (its title inside its frame) and the listed moves with their
 buttons. :mod:`layout` names every cut text and broken word in each language.
@@ -57,7 +58,11 @@ TITLE_INSIDE = """
 """
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+# English at 1280x800 is test_layout.py's (the coach beside the options, nothing cut) and the
+# coach's row first is the widgets' tests'; German and French have the longest words.
+@pytest.mark.slow(reason="a page in the language, the learner's first decisions with the "
+                         "coach's figures, then a reviewed game in Replay: about 26 s of CPU")
+@pytest.mark.parametrize("lang", ["de", "fr"])
 def test_the_coachs_move_comes_first_and_nothing_is_cut(voila_server: VoilaServer,
                                                         chromium: Any, lang: str) -> None:
     context = chromium.new_context(viewport={"width": 1280, "height": 800},
