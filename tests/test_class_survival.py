@@ -250,7 +250,7 @@ def test_the_teacher_page_names_runs_and_questions_in_the_readers_language(
     with i18n.using("fr"):
         data = class_data(store)
     shown = {q["question"]: q["title"] for q in data["questions"]}
-    assert shown == {"counting/hunter-in-a-tavern": french, "lab/hunter": "Labo libre : hunter"}
+    assert shown == {"counting/hunter-in-a-tavern": french, "lab/hunter": "Labo libre\u00a0: hunter"}
     assert data["runs"][0]["name"] == "Séance 1" and data["runs"][0]["answers_text"] == \
         "2 réponses"
 

@@ -5,6 +5,7 @@ and a process that never imports ipywidgets plays a whole game through it."""
 
 from __future__ import annotations
 
+import html
 import json
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from types import TracebackType
 import pytest
 
 from nidavellir.bots import make_bot
+from nidavellir.bots.judge import move_words
 from nidavellir.play import Judging, MessageLog, Observable, Observed, Runner, Session
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,7 +186,11 @@ def test_the_widgets_are_views_of_the_model() -> None:
     assert app.coach.judgement is app.coach.judging.current() is not None
     app.coach.hint_button.click()
     assert app.coach.judging.hint is not None
-    assert str(app.coach.judging.hint.best) in app.coach.hint_text.value
+    # The hint names its move as the decision says it to the learner (in words).
+    best = app.coach.judging.hint.best
+    game = app.session.game
+    words = move_words(game, game.legal_actions()).get(str(best), str(best))
+    assert html.escape(words, quote=False) in app.coach.hint_text.value
 
 
 def test_instant_bots_land_together_and_a_thinking_bot_gets_its_frame() -> None:
