@@ -50,26 +50,42 @@ os.environ["NIDAVELLIR_DATA_DIR"] = _DATA
 atexit.register(shutil.rmtree, _DATA, True)
 
 
+#: Where the browser tests live (their node ids start with it).
+BROWSER_TESTS = "tests/browser/"
+#: The browser tests in two groups of about the same length, each run on one worker with
+#: its own Voila servers and Chromium (a group's tests share them): the files of the second
+#: group; every other browser test is in the first. One group alone was the run's long
+#: pole (15 minutes of one worker while the other had finished).
+SECOND_BROWSER_GROUP = frozenset({
+    "test_dashboard.py", "test_language_walk.py", "test_play_tab.py",
+    "test_order_under_load.py", "test_layout_german.py", "test_coach_first.py",
+    "test_puzzles.py"})
+
+
+def browser_group(nodeid: str) -> str | None:
+    """The browser group of a test (None: not a browser test)."""
+    if not nodeid.startswith(BROWSER_TESTS):
+        return None
+    name = nodeid[len(BROWSER_TESTS):].split("::", 1)[0]
+    return "browser-2" if name in SECOND_BROWSER_GROUP else "browser-1"
+
+
 @pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: unknown with -p no:xdist
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """The browser tests (``tests/browser/``) share one Voila server and one browser per
-    kind of server: with ``--dist loadgroup`` they all run on one worker, one after another
-    (the first unit of work, as they are collected first), while every other test spreads
-    over the workers. pytest-xdist's own groups (``xdist_group`` marks) rename the tests'
-    node ids, which pytest 9.2 no longer allows (the suffix is silently lost and the browser
-    tests ran on both workers, each starting servers and a Chromium); this scheduler groups
-    by path instead."""
+    """The browser tests (``tests/browser/``) share Voila servers and a Chromium: with
+    ``--dist loadgroup`` each group (:func:`browser_group`) runs on one worker, one test
+    after another (the groups are the first units of work, as they are collected first),
+    while every other test spreads over the workers. pytest-xdist's own groups
+    (``xdist_group`` marks) rename the tests' node ids, which pytest 9.2 no longer allows
+    (the suffix is silently lost and the browser tests ran on both workers, each starting
+    servers and a Chromium); this scheduler groups by path instead."""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling
 
-    class BrowserGroup(LoadScopeScheduling):
+    class BrowserGroups(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return "browser" if nodeid.startswith(BROWSER_TESTS) else nodeid
+            return browser_group(nodeid) or nodeid
 
-    return BrowserGroup(config, log)
-
-
-#: Where the browser tests live (their node ids start with it).
-BROWSER_TESTS = "tests/browser/"
+    return BrowserGroups(config, log)
 
