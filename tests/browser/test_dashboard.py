@@ -186,7 +186,8 @@ def test_dashboard_loads_clean_and_every_tab_opens(voila_server: VoilaServer,
     pg.on("request", lambda r: requested.append(r.url))
     open_dashboard(voila_server, pg)
     titles = pg.get_by_role("tab").all_inner_texts()
-    assert titles == ["Walkthrough", "Play", "Replay", "What-if", "Probability lessons"]
+    assert titles == ["Walkthrough", "Play", "Replay", "What-if", "Probability lessons",
+                      "Puzzles"]  # the Puzzles tab: tests/browser/test_puzzles.py
     # Issue 29: the first screen draws no chart, so it loads no plotly (4.8 MB) and no
     # anywidget; the lab's lazy loader stands in for them.
     heavy = [u for u in requested if "jupyterlab-plotly" in u or "/anywidget/" in u]
