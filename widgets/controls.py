@@ -278,7 +278,14 @@ def _majority_note(pv: Preview | None) -> W.HTML:
 
 
 def _label(text: str) -> W.HTML:
-    return W.HTML(f"<b class='nid-control-label'>{esc(text)}</b>")
+    return _grows(W.HTML(f"<b class='nid-control-label'>{esc(text)}</b>"))
+
+
+def _grows(widget: W.HTML) -> W.HTML:
+    """A line of text as tall as its words (an HTML widget is one line high: a label that
+    wraps would cover the buttons under it and take their clicks)."""
+    widget.add_class("nid-grows")
+    return widget
 
 
 #: The drawer of each kind of control (:mod:`nidavellir.rules.controls`), filled as the
@@ -468,9 +475,9 @@ class Control:
             more = ("<div class='nid-note'>" + esc(count(
                 len(group) - len(shown), "and {n} more about as good: ★ below",
                 "and {n} more about as good: ★ below")) + "</div>")
-        label = W.HTML(f"<b class='nid-control-label'>{esc(head)}</b>")
-        row.children = [label, W.HBox(buttons, layout=_wrap()), *([W.HTML(more)] if more
-                                                                   else [])]
+        label = _label(head)
+        row.children = [label, W.HBox(buttons, layout=_wrap()), *([_grows(W.HTML(more))]
+                                                                   if more else [])]
         row.layout.display = ""
 
     def estimates_shown(self, judgement: Judgement) -> None:

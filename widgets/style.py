@@ -146,6 +146,7 @@ button.nid-next:disabled { opacity: .45; cursor: not-allowed; }
 .nid-summary-next { font-style: italic; color: #555; margin-top: 2px; }
 .nid-coach-picks { background: #fef9e7; border-left: 4px solid #f1c40f; padding: 2px 6px;
   margin: 0 0 4px 0; min-height: 30px; }
+.nid-coach-picks > * { flex-shrink: 0; overflow: visible; }
 .nid-coach-picks-wait { font: italic 12px/26px sans-serif; color: #7d6608; }
 button.nid-recommended { box-shadow: 0 0 0 2px #f1c40f; }
 .nid-choice { max-width: 100%; }
@@ -167,6 +168,7 @@ button.nid-recommended { box-shadow: 0 0 0 2px #f1c40f; }
 .nid-prompt { font: bold 14px sans-serif; }
 .nid-prompt-help { font: 11px sans-serif; color: #666; }
 .nid-control-label { font: 13px sans-serif; }
+.nid-grows, .nid-grows .widget-html-content { height: auto; min-height: 28px; line-height: 1.35; }
 .nid-later-text { width: 140px; font: 10px/1.2 sans-serif; color: #555; text-align: center; }
 .nid-ineligible { width: 96px; font: 9px sans-serif; color: #900; }
 .nid-message-ok, .nid-message-bad { font: 13px sans-serif; }
