@@ -50,7 +50,9 @@ def pofilter(language: str) -> list[tuple[str, str, str]]:
         if unit.isheader() or not unit.istranslated():
             continue
         for check, failure in checker.run_filters(unit, categorised=True).items():
-            out.append((check, str(unit.source), failure["message"]))
+            # categorised: each failure is a mapping with its message
+            assert not isinstance(failure, str)
+            out.append((check, str(unit.source), str(failure["message"])))
     return out
 
 
