@@ -206,7 +206,7 @@ def test_a_database_of_schema_4_gains_the_asked_positions_and_keeps_its_answers(
         db.execute("INSERT INTO controls (at, state) VALUES (6.0, '{\"run\": 1, "
                    "\"paused\": true}')")
     db.close()
-    assert SCHEMA_VERSION == 5
+    assert SCHEMA_VERSION >= 5  # schema 4 migrates through 5 (asked positions) and on
     store = ClassStore(tmp_path)
     (old,) = store.answers()
     assert (old.uid, old.move) == ("u1", "bid 14 2 0")

@@ -492,7 +492,8 @@ def test_the_pioneer_prompt_shows_the_three_cards_drawn_duplicates_too() -> None
     control = DecisionPanel(session).control
     assert isinstance(control, CardControl)
     assert len(control.buttons) + len(control.copies) == 3
-    assert len(control.widget.children[0].children[1].children) == 3
+    # the coach's row first, then the tiles: the heading and the row of three
+    assert len(control.widget.children[1].children[1].children) == 3
     control.copies[0].click()  # the second blacksmith: the same move
     assert session.game.history[-1][1].args[0] is C.card("B")
 

@@ -402,7 +402,8 @@ def test_replay_of_a_game_in_progress_says_where_it_stopped(tmp_path: Any, capsy
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     who = game.names[game.decision.player]
-    assert f"stops at decision 30: {who} to {game.decision.kind}" in out
+    # 30 decisions played: the record stops at the 31st (decisions numbered from 1)
+    assert f"stops at decision 31: {who} to {game.decision.kind}" in out
     assert game.scores().to_text() in out
     assert "Game over" not in out
 
