@@ -217,7 +217,7 @@ def test_a_database_of_schema_4_gains_the_asked_positions_and_keeps_its_answers(
     n = _ask(store)
     assert store.record(_move(_step(store, n), "bid 7 5 2", "s2", "u2")).stored == ["u2"]
     with sqlite3.connect(path) as db:
-        assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("5",)
+        assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (str(SCHEMA_VERSION),)
     db.close()
 
 
