@@ -300,7 +300,7 @@ def tiles(tokens: Sequence[str], before: Sequence[str] | None = None, *, small: 
     return "".join(out)
 
 
-def gone_tiles(tokens: Sequence[str], before: Sequence[str] | None, note: str = "gone",
+def gone_tiles(tokens: Sequence[str], before: Sequence[str] | None, note: str | None = None,
                small: bool = True) -> str:
     """Greyed tiles of the cards that left since ``before`` (taken from a tavern, discarded
     from a column, Thrud moved); nothing without ``before``."""
@@ -310,6 +310,8 @@ def gone_tiles(tokens: Sequence[str], before: Sequence[str] | None, note: str = 
     for t in tokens:
         if t in gone:
             gone.remove(t)
+    # Translators: under the greyed tile of a card that left a column (discarded, moved).
+    note = _("removed") if note is None else note
     return "".join(_mark(card_tile(t, small=small, disabled=True, note=note)) for t in gone)
 
 
