@@ -27,6 +27,7 @@ from nidavellir import Game
 from nidavellir import cards as C
 from nidavellir.actions import PLACES
 from nidavellir.i18n import escaped
+from nidavellir.lessons import Library
 from nidavellir.rules.base import CHOICES
 
 from .conftest import ARTIFACTS, VoilaServer, watch_page
@@ -65,6 +66,9 @@ def allowed_words() -> set[str]:
     record = json.loads((ROOT / RECORD).read_text(encoding="utf-8"))
     words |= {w for name in Game.from_record(dict(record, actions=[])).names
               for w in name.split()}  # the recorded game's seats
+    # the walkthroughs' seats, as their lesson files name them (You, Bo, Cy)
+    words |= {w for lesson in Library().lessons("walkthrough") for name in lesson.names
+              for w in name.split()}
     return words
 
 

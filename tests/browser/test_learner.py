@@ -18,6 +18,7 @@ from .test_dashboard import (
     mark_old,
     new_two_player_game,
     open_dashboard,
+    select,
     tab,
     wait_text,
 )
@@ -79,6 +80,10 @@ def test_an_error_shows_next_to_its_control(voila_server: VoilaServer, page: Pag
     assert abs(error["y"] - control["y"]) < 400  # right under the controls, not far below
     # A good move clears it.
     before = _moves(pg)
+    # The bid's menus start on nothing: a coin chosen for each tavern, then Bid.
+    for tavern, coin in (("1. Laughing Goblin", "5"), ("2. Dancing Dragon", "4"),
+                         ("3. Shining Horse", "3")):
+        select(pg, DECISION, tavern, coin)
     pg.locator(f"{DECISION} button.nid-choice", has_text=re.compile(r"^Bid$")).click()
     _wait_moves_above(pg, before)
     pg.wait_for_function(f"() => document.querySelector('{DECISION} .nid-decision-error')"
