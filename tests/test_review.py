@@ -282,21 +282,22 @@ def test_cli(game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 def test_the_cli_reviews_the_seats_people_played_by_default(
         game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A record saved from the Play tab names the seats people played (``learners``):
-    ``nidavellir review`` reviews those, as the page does; ``--seats`` chooses others."""
+    ``nidavellir review`` reviews those, as the page does; ``--seats`` chooses others. (One worker: the seats are the point here, and a pool of
+    processes per review would cost more than the reviews.)"""
     from nidavellir.play import Session
 
     session = Session(game.clone(), ["greedy", "human"])
     assert session.game.learners == (1,)  # the Play tab's session says who is a person
     record = tmp_path / "played.json"
     session.game.save(record)
-    assert main(["review", str(record), "--level", "search@4", "--no-progress"]) == 0
+    assert main(["review", str(record), "--level", "search@1", "--workers", "1", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Reviewing the decisions of Player 2: the seats people played")
     assert "Player 2:" in out and "Player 1:" not in out
-    assert main(["review", str(record), "--level", "search@4", "--json"]) == 0
+    assert main(["review", str(record), "--level", "search@1", "--workers", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {d["player"] for d in data["decisions"]} == {1}
-    assert main(["review", str(record), "--level", "search@4", "--seats", "1",
+    assert main(["review", str(record), "--level", "search@1", "--workers", "1", "--seats", "1",
                  "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "Reviewing" not in out and "Player 1:" in out and "Player 2:" not in out
