@@ -286,18 +286,21 @@ def test_the_cli_reviews_the_seats_people_played_by_default(
     processes per review would cost more than the reviews.)"""
     from nidavellir.play import Session
 
-    session = Session(game.clone(), ["greedy", "human"])
+    begun = game.clone()
+    begun.undo_to(16)  # a record in progress: fewer decisions to judge, the same seats
+    session = Session(begun, ["greedy", "human"])
     assert session.game.learners == (1,)  # the Play tab's session says who is a person
     record = tmp_path / "played.json"
     session.game.save(record)
-    assert main(["review", str(record), "--level", "search@1", "--workers", "1", "--no-progress"]) == 0
+    assert main(["review", str(record), "--level", "search@4", "--workers", "1",
+                 "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Reviewing the decisions of Player 2: the seats people played")
     assert "Player 2:" in out and "Player 1:" not in out
-    assert main(["review", str(record), "--level", "search@1", "--workers", "1", "--json"]) == 0
+    assert main(["review", str(record), "--level", "search@4", "--workers", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {d["player"] for d in data["decisions"]} == {1}
-    assert main(["review", str(record), "--level", "search@1", "--workers", "1", "--seats", "1",
+    assert main(["review", str(record), "--level", "search@4", "--workers", "1", "--seats", "1",
                  "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "Reviewing" not in out and "Player 1:" in out and "Player 2:" not in out
