@@ -282,8 +282,9 @@ def test_cli(game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 def test_the_cli_reviews_the_seats_people_played_by_default(
         game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A record saved from the Play tab names the seats people played (``learners``):
-    ``nidavellir review`` reviews those, as the page does; ``--seats`` chooses others. (One worker: the seats are the point here, and a pool of
-    processes per review would cost more than the reviews.)"""
+    ``nidavellir review`` reviews those, as the page does; ``--seats`` chooses others. (One
+    worker: the seats are the point here, and a pool of processes per review would cost more
+    than the reviews.)"""
     from nidavellir.play import Session
 
     begun = game.clone()
@@ -297,7 +298,8 @@ def test_the_cli_reviews_the_seats_people_played_by_default(
     out = capsys.readouterr().out
     assert out.startswith("Reviewing the decisions of Player 2: the seats people played")
     assert "Player 2:" in out and "Player 1:" not in out
-    assert main(["review", str(record), "--level", "search@4", "--workers", "1", "--json"]) == 0
+    assert main(["review", str(record), "--level", "search@4", "--workers", "1",
+                 "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {d["player"] for d in data["decisions"]} == {1}
     assert main(["review", str(record), "--level", "search@4", "--workers", "1", "--seats", "1",
