@@ -60,6 +60,10 @@ class Cost:
     wall: float
     limit: float
     reason: str | None
+    #: The xdist worker that ran it ("" without xdist) and when it ended (time.time()):
+    #: the run's timeline, for NIDAVELLIR_COSTS.
+    worker: str = ""
+    ended: float = 0.0
 
 
 def _crowding() -> float:
@@ -194,7 +198,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
     limit = _limit(item)
     marker = item.get_closest_marker("slow")
     reason = _reason(marker) if marker is not None else None
-    report.user_properties.append((_KEY, (cpu, wall, limit, reason)))
+    report.user_properties.append((_KEY, (cpu, wall, limit, reason,
+                                           os.environ.get("PYTEST_XDIST_WORKER", ""),
+                                           time.time())))
     if limit <= 0 or reason is not None or not report.passed:
         return
     if cpu > limit * TOLERANCE:
@@ -215,8 +221,9 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     for key, value in report.user_properties:
         if key == _KEY and report.when == "call":
             # user_properties hold any objects: these are the ones appended above.
-            cpu, wall, limit, reason = cast(tuple[float, float, float, str | None], value)
-            _COSTS.append(Cost(report.nodeid, cpu, wall, limit, reason))
+            cpu, wall, limit, reason, worker, ended = cast(
+                tuple[float, float, float, str | None, str, float], value)
+            _COSTS.append(Cost(report.nodeid, cpu, wall, limit, reason, worker, ended))
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
