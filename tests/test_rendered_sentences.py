@@ -451,8 +451,7 @@ def values_of(language: str) -> tuple[dict[str, Sequence[object]], dict[str, set
     return found, genders
 
 
-#: The coach's sentences (its comparisons, reasons and review): issue 57 rewrites them on
-#: its own branch, so they are read by a test of their own, marked as not yet passing.
+#: The coach's sentences (its comparisons, reasons and review), read by a test of their own.
 COACH = frozenset({"nidavellir/bots/judgement.py", "nidavellir/bots/judge.py",
                    "widgets/coach.py"})
 
@@ -508,12 +507,11 @@ def test_every_name_in_every_message_reads_as_the_rulebook_writes(language: str)
                        + "\n".join(map(str, found[:40])))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the coach's sentences still place a move after a verb («Nimm X statt nimm Y») and "
-    "distinctions without their articles («er hält am Ende Hand des Königs»); issue 57 "
-    "rewrites them on its own branch, and this mark goes when they read right"))
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_coach_s_sentences_read_as_the_rulebook_writes(language: str) -> None:
+    """The coach's comparison quotes the other move («Nimm den Krieger 7 statt „rekrutiere
+    Kraal“»: it was «… statt nimm Y»), a card it holds has its article («er hält die Hand
+    des Königs am Ende»), a score line stands in its row («deine Zeile „Krieger“»)."""
     found = findings(language, coach=True)
     assert not found, (f"{len(found)} findings in {language}:\n"
                        + "\n".join(map(str, found[:40])))

@@ -12,7 +12,7 @@ from ..actions import Action
 from ..events import origin
 from ..i18n import _, count, number, percent_with_sign, with_sign
 from ..i18n import percent as percent_of
-from ..names import score_line_in_sentence
+from ..names import Phrase, score_line_in_sentence
 from ..scoring import CATEGORIES, CATEGORY_LABELS
 from .immediate import Immediate
 from .paired import (
@@ -371,18 +371,22 @@ def held_reason(verb: str, card: str, exact: bool, for_it: bool, share_a: float,
     """A reason of the coach about a distinction held or a hero recruited at the end of
     the games played out (``verb``: "holds" or "recruits"), whole sentences per case."""
     share, instead = (share_a, share_b) if for_it else (share_b, share_a)
-    values = {"card": card, "share": percent(share), "instead": percent(instead)}
+    # A distinction takes its article in a sentence ({card:acc}: «die Hand des Königs»);
+    # anything else is named as it is.
+    values = {"card": card if isinstance(card, Phrase) else Phrase(card),
+              "share": percent(share), "instead": percent(instead)}
     if verb == "holds":
         if exact:
-            text = (_("it holds {card} in the end") if for_it
-                    else _("the other move holds {card} in the end"))
+            # Translators: {card:acc} is the distinction with its article in the accusative.
+            text = (_("it holds {card:acc} in the end") if for_it
+                    else _("the other move holds {card:acc} in the end"))
         else:
             # Translators: a reason of the coach, "it holds King's Hand in 60% of the games
             # played out, instead of 20%".
-            text = (_("it holds {card} in {share} of the games played out, instead of "
+            text = (_("it holds {card:acc} in {share} of the games played out, instead of "
                       "{instead}") if for_it
-                    else _("the other move holds {card} in {share} of the games played out, "
-                           "instead of {instead}"))
+                    else _("the other move holds {card:acc} in {share} of the games played "
+                           "out, instead of {instead}"))
     elif exact:
         text = (_("it recruits {card} in the end") if for_it
                 else _("the other move recruits {card} in the end"))
