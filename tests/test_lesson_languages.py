@@ -144,7 +144,7 @@ def test_a_translations_mistakes_are_said_in_the_readers_language(tmp_path):
     with i18n.using("fr"):
         _lesson_, errors = check_languages(lesson_file)
     said = [e.message for e in errors]
-    assert ("names\xa0: la leçon n’a pas de joueur·euse 'Nobody' (ses joueur·euse·s\xa0: You, Bo, "
+    assert ("names\xa0: la leçon n’a pas d’Elvaland 'Nobody' (ses Elvalands\xa0: You, Bo, "
             "Cy)") in said, said
 
 

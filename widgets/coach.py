@@ -36,6 +36,7 @@ import ipywidgets as W
 
 from nidavellir import Action, Game
 from nidavellir.bots.judge import DEFAULT_LEVEL, Judgement, finest, level_words, win_text
+from nidavellir.bots.judgement import join_reasons
 from nidavellir.i18n import N_, _, count, percent
 from nidavellir.play import Change, Judging, position_key
 from nidavellir.play.coaching import DEEP_LEVEL, ESTIMATE_PLAYOUTS
@@ -147,9 +148,9 @@ def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
                  .format(**values))
     if cmp.why:
         # Translators: the Hint's reasons (HTML: keep <b> and </b>).
-        parts.append("<br>" + _("<b>Why:</b> {reasons}.").format(reasons=esc("; ".join(cmp.why))))
+        parts.append("<br>" + _("<b>Why:</b> {reasons}.").format(reasons=esc(join_reasons(cmp.why))))
     if cmp.but:
-        parts.append("<br>" + _("<b>But:</b> {reasons}.").format(reasons=esc("; ".join(cmp.but))))
+        parts.append("<br>" + _("<b>But:</b> {reasons}.").format(reasons=esc(join_reasons(cmp.but))))
     return head + " <span class='nid-hint-why'>" + " ".join(parts) + "</span>"
 
 
@@ -476,7 +477,7 @@ class Coach(W.VBox):
                     then=percent(then), now=percent(now)) if then is not None
                 else _("Since your last decision:"))
         return ("<div class='nid-bar-since nid-note'><b>" + esc(head) + "</b> "
-                + esc("; ".join(shown)) + esc(more) + "</div>")
+                + esc(join_reasons(shown)) + esc(more) + "</div>")
 
     # ------------------------------------------------------------------ review
 

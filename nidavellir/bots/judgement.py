@@ -194,10 +194,10 @@ class Comparison:
             best=best, other=other[:1].lower() + other[1:], summary=self.summary())
         if self.why:
             # Translators: the reasons for the coach's move, after its comparison.
-            out += _(" Why: {reasons}.").format(reasons="; ".join(self.why))
+            out += _(" Why: {reasons}.").format(reasons=join_reasons(self.why))
         if self.but:
             # Translators: what speaks for the other move, after the reasons.
-            out += _(" But: {reasons}.").format(reasons="; ".join(self.but))
+            out += _(" But: {reasons}.").format(reasons=join_reasons(self.but))
         return out
 
 
@@ -366,6 +366,17 @@ class Judgement:
 
 # ====================================================================== the reason why
 
+def join_reasons(reasons: list[str]) -> str:
+    """The coach's reasons one after the other, as the language separates them (French
+    puts a narrow no-break space before «;»)."""
+    out = reasons[0] if reasons else ""
+    for reason in reasons[1:]:
+        # Translators: two of the coach's reasons one after the other ("your warriors
+        # +2.5 points; your miners -1.0 points"); French: a narrow no-break space before ;.
+        out = _("{first}; {second}").format(first=out, second=reason)
+    return out
+
+
 def held_reason(verb: str, card: str, exact: bool, for_it: bool, share_a: float,
                  share_b: float) -> str:
     """A reason of the coach about a distinction held or a hero recruited at the end of
@@ -481,4 +492,4 @@ def compare_options(judgement: Judgement, best: OptionJudgement, other: OptionJu
 
 
 __all__ = ["MOST_REASONS", "Comparison", "Judgement", "OptionJudgement", "compare_options",
-           "held_reason", "percent", "win_text"]
+           "held_reason", "join_reasons", "percent", "win_text"]
