@@ -382,11 +382,11 @@ class ReplayPanel(W.VBox):
         symbol = SYMBOLS.get(label, "")
         said, better = move_words(self.full, {step: (str(r["played"]), str(r["best"]))})[step]
         text = (" <span class='nid-annotation'>"
-                + (_("(played {move})").format(move=esc(said)) + " " if played else "")
+                + (_("(played: {move})").format(move=esc(said)) + " " if played else "")
                 + f"{esc(symbol)} {esc(_(LABEL_TEXT[label]) if label in LABEL_TEXT else label)}")
         if label not in ("best", "forced"):
             # Translators: a reviewed move's cost and the better move (in words).
-            text += _(": {cost}; better {move}").format(cost=esc(cost_text(r)),
+            text += _(": {cost}; better: {move}").format(cost=esc(cost_text(r)),
                                                         move=esc(better))
             reason = str(r.get("reason", "") or "")
             if reason:
