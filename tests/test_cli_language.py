@@ -365,7 +365,7 @@ def test_the_progress_bars_speak_the_readers_language(
      "Fehler: --games muss mindestens 1 sein, nicht 0",
      "erreur\xa0: --games doit valoir au moins 1, pas 0"),
     (["simulate", "--players", "2", "--bots", "random,greedy,random", "--out", "x.csv"],
-     "Fehler: --bots: 2 Spielende brauchen 1 oder 2 Bots, erhalten: 3",
+     "Fehler: --bots: 2 Spieler brauchen 1 oder 2 Bots, erhalten: 3",
      "erreur\xa0: --bots\xa0: 2 joueur·euse·s demandent 1 ou 2 bots, reçu\xa0: 3"),
     (["ladder", "--bots", "random", "--players", "2", "--games", "1"],
      "Fehler: --bots: eine Rangliste braucht mindestens 2 verschiedene Bots, erhalten: "
