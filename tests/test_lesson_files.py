@@ -377,8 +377,8 @@ IN_LANGUAGES = {
     "walk-bad-yaml": ("fehlerhaftes YAML: ", "YAML incorrect\xa0: "),
     "walk-not-the-learners-move": ("nicht der Lernende: spiele es zuerst in 'actions'",
                                    "pas à l’élève\xa0: jouez-la d’abord dans 'actions'"),
-    "walk-wrong-box": ("für 3 Spieler enthalten: es fehlen B; zu viel sind W3",
-                       "pour 3 joueur·euse·s\xa0: manquent B\u202f; en trop W3"),
+    "walk-wrong-box": ("für 3 Spieler enthalten (fehlend: B; überzählig: W3)",
+                       "pour 3 joueur·euse·s (manquantes\xa0: B\u202f; en trop\xa0: W3)"),
     "prob-missing-field": ("hat kein 'predict'", "n’a pas de 'predict'"),
     "prob-unknown-card": ("die Frage vom Typ tavern kann nicht gestellt werden: unbekanntes "
                           "Ziel 'W11': erwartet wird eine Klasse (W, H, M, B, E)",
