@@ -78,16 +78,19 @@ def test_the_german_dashboard_cuts_no_text_at_1280x800(voila_server: VoilaServer
         pg.screenshot(path=str(ARTIFACTS / "layout-de-1280x800.png"))
         watched.assert_clean()
     except Exception:
-        keep_what_the_page_showed(pg, "layout-de-failure")
+        keep_what_the_page_showed(pg, "layout-de-failure", watched)
         raise
     finally:
         context.close()
 
 
-def keep_what_the_page_showed(pg: Any, name: str) -> None:
+def keep_what_the_page_showed(pg: Any, name: str, watched: Any = None) -> None:
     """A failed walk's screenshot and what covers or holds the page (the guard's banners
-    and state, the walkthrough's chooser) in ``test-artifacts/``: a failure that comes once
-    in a while is read from them."""
+    and state, the walkthrough's chooser, the widgets that could not be drawn and the
+    page's console errors) in ``test-artifacts/``: a failure that comes once in a while is
+    read from them. (One did, 28 Nov: a page preheated in English and built again in
+    German showed two "Click to show javascript error." boxes where the walkthrough's
+    columns belong.)"""
     ARTIFACTS.mkdir(exist_ok=True)
     with contextlib.suppress(Exception):
         pg.screenshot(path=str(ARTIFACTS / f"{name}.png"))
@@ -102,5 +105,10 @@ def keep_what_the_page_showed(pg: Any, name: str) -> None:
                     const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
                     return e ? e.outerHTML.slice(0, 300) : null; })()})),
             languages: Array.from(document.querySelectorAll('nav.nid-languages'))
-                .map(n => n.outerHTML)})""")
+                .map(n => n.outerHTML),
+            undrawn: Array.from(document.querySelectorAll('.jupyter-widgets-error-widget'))
+                .map(e => { e.click(); return e.innerText.slice(0, 3000); })})""")
+        if watched is not None:
+            seen["console"] = list(watched.console)[-40:]
+            seen["page_errors"] = list(watched.errors)[-20:]
         (ARTIFACTS / f"{name}.json").write_text(json.dumps(seen, indent=1), encoding="utf-8")
