@@ -148,9 +148,11 @@ def hint_html(judgement: Judgement, selected: Action | None = None) -> str:
                  .format(**values))
     if cmp.why:
         # Translators: the Hint's reasons (HTML: keep <b> and </b>).
-        parts.append("<br>" + _("<b>Why:</b> {reasons}.").format(reasons=esc(join_reasons(cmp.why))))
+        parts.append("<br>" + _("<b>Why:</b> {reasons}.").format(
+            reasons=esc(join_reasons(cmp.why))))
     if cmp.but:
-        parts.append("<br>" + _("<b>But:</b> {reasons}.").format(reasons=esc(join_reasons(cmp.but))))
+        parts.append("<br>" + _("<b>But:</b> {reasons}.").format(
+            reasons=esc(join_reasons(cmp.but))))
     return head + " <span class='nid-hint-why'>" + " ".join(parts) + "</span>"
 
 

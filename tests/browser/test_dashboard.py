@@ -409,7 +409,9 @@ def test_coach_hint_review_and_a_mistake_in_replay(voila_server: VoilaServer,
     record("review of a 2-player game (test level)", (time.monotonic() - start) * 1000)
     wait_text(pg, f"{app} .nid-review-status", r"best moves")
     pg.locator(f"{app} .nid-review-box .js-plotly-plot").first.wait_for(timeout=UPDATE_TIMEOUT)
-    step = int(re.match(r"Decision (\d+)", mistake.inner_text()).group(1))  # type: ignore[union-attr]
+    decision = re.match(r"Decision (\d+)", mistake.inner_text())
+    assert decision is not None, mistake.inner_text()
+    step = int(decision.group(1))
     mistake.click()
     wait_text(pg, ".nid-replay-status", r"reviewed")
     wait_text(pg, ".nid-replay-info", rf"Decision {step}:.*better")

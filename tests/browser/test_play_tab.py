@@ -106,7 +106,8 @@ def test_the_page_answers_while_a_bot_thinks(voila_server: VoilaServer,
     pg = small_page.page
     open_dashboard(voila_server, pg, label="dashboard at 1280x800")
     tab(pg, "Play").click()
-    pg.locator(f"{APP} .nid-decision button", has_text=re.compile(r"^Bid$")).wait_for(timeout=LOAD_TIMEOUT)
+    pg.locator(f"{APP} .nid-decision button", has_text=re.compile(r"^Bid$")).wait_for(
+        timeout=LOAD_TIMEOUT)
     new_two_player_game(pg, "human", "expert (search, 3 s a move)")
     wait_text(pg, f"{APP} .nid-setup-summary", r"Player 2 \(expert\)")
     # The summary can show the new game while the old game's Bid button is still in the
