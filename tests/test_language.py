@@ -81,6 +81,12 @@ def test_a_page_is_built_in_its_language() -> None:
     assert "Sprache:" in page.switch.value
 
 
+def restored(page: L.LanguagePage) -> None:
+    """What the page extension sends once the page's widgets are restored (as ipywidgets
+    hands a custom message to the widget)."""
+    page._handle_custom_msg({"event": L.RESTORED}, [])
+
+
 def test_a_preheated_page_is_built_again_for_its_request() -> None:
     built, build = recorder()
     env = {"VOILA_PREHEAT": "True", i18n.LANGUAGE_ENV: "de"}
@@ -93,12 +99,44 @@ def test_a_preheated_page_is_built_again_for_its_request() -> None:
     with mock.patch.object(L, "display") as shown:
         page = L.page(build, env, wait=request_arrives)
     # The notebook ends (the pool counts the kernel ready) without waiting for a page.
+    restored(page)  # the page's widgets restored, before or after the request was read
     assert page.requested.wait(30)
     # Built in the server's language before the request, then again in the browser's.
     assert order == ["waited after ['de']"] and built == ["de", "fr"]
     shown.assert_called_once_with(page)
     assert page.content.value == "Dragon Dansant" and page.children[1] is page.content
-    assert "data-built='de fr'" in page.switch.value
+    assert "data-built='de fr' data-rebuilt='restored'" in page.switch.value
+
+
+def test_the_page_s_language_waits_for_the_page_s_widgets() -> None:
+    """Never built while the page restores its widgets (the race of the German layout test,
+    widgets/language.py): the request alone builds nothing; the page's word builds it,
+    once, on the thread that hears it; a second word (a reconnected page) builds nothing."""
+    built, build = recorder()
+    i18n.set_language("de")
+    page = L.LanguagePage(build, "de")
+    page.want("fr", "x=1")
+    assert built == ["de"] and not page.requested.is_set()
+    restored(page)
+    assert built == ["de", "fr"] and page.requested.is_set() and page.rebuilt == "restored"
+    restored(page)
+    assert built == ["de", "fr"]
+    # The other order: the page restored before its request was read builds at once.
+    built2, build2 = recorder()
+    other = L.LanguagePage(build2, "de")
+    restored(other)
+    assert built2 == ["de"]
+    other.want("en", "")
+    assert built2 == ["de", "en"] and other.language == "en"
+
+
+def test_a_page_that_never_says_it_restored_is_built_after_a_wait() -> None:
+    built, build = recorder()
+    env = {"VOILA_PREHEAT": "True", i18n.LANGUAGE_ENV: "de", "QUERY_STRING": "lang=fr"}
+    with mock.patch.object(L, "display"):
+        page = L.page(build, env, wait=lambda: None, restore_wait_s=0)
+    assert page.requested.wait(30)
+    assert built == ["de", "fr"] and "data-rebuilt='waited'" in page.switch.value
 
 
 def test_a_preheated_page_in_the_server_s_language_is_built_once() -> None:
@@ -107,6 +145,7 @@ def test_a_preheated_page_in_the_server_s_language_is_built_once() -> None:
     with mock.patch.object(L, "display"):
         page = L.page(build, env, wait=lambda: env.update(QUERY_STRING="",
                                                           HTTP_ACCEPT_LANGUAGE="es"))
+    restored(page)
     assert page.requested.wait(30)
     assert built == ["fr"] and page.language == "fr"
 

@@ -10,9 +10,18 @@ A *preheated* kernel (the class pool, docs/serving.md) runs the notebook before 
 asks for it: it builds the interface in the server's default language and finishes the
 notebook (the pool counts a kernel ready only then); a thread waits for the page's request
 (:func:`wait_for_request`, which Voila answers when a page takes the kernel) and, if the
-page asks for another language, builds the interface again in that one: the page shows the
-server's language for a moment, then its own. A class taught in the server's language loses
-nothing of the preheating.
+page asks for another language, the interface is built again in that one: the page shows
+the server's language for a moment, then its own. A class taught in the server's language
+loses nothing of the preheating.
+
+The second interface is built only once the page has restored its widgets: the lab's page
+extension (``@nidavellir/voila-page``) sends every language page :data:`RESTORED` when its
+widget manager has restored, and the kernel builds then, on its main thread. Built from the
+request's thread while the page restored, it raced the restoration (ipywidgets walks the
+kernel's widgets to answer the page's request for their states while the thread added
+new ones): on a busy machine parts of the page came without the widgets they hold. A page
+that never says so (one served without the extension) is built again after
+:data:`RESTORE_WAIT_S` seconds; ``data-rebuilt`` on the switch says which it was.
 
 The switch is a set of links to the same address with another ``lang``: a new page and a
 new kernel in that language (the game on the page starts again).
@@ -49,11 +58,21 @@ def server_language(environ: Mapping[str, str] = os.environ) -> str:
     return i18n.choose(default=environ.get(i18n.LANGUAGE_ENV, i18n.SOURCE))
 
 
-def switch_html(current: str, query: str = "", built: Sequence[str] = ()) -> str:
+#: The page extension's message to a language page once the page's widgets are restored.
+RESTORED = "nidavellir:restored"
+
+#: How long a preheated page waits for :data:`RESTORED` before it builds its language anyway.
+RESTORE_WAIT_S = 60.0
+
+
+def switch_html(current: str, query: str = "", built: Sequence[str] = (),
+                rebuilt: str = "") -> str:
     """Links to this page in each language (each language named in itself), the current
     one marked; the address's other parameters (a token, a lesson) are kept. ``built``: the
     languages the interface was built in, in order (``data-built``: a preheated page that
-    was built again for its request says so)."""
+    was built again for its request says so); ``rebuilt``: when it was built again
+    (``restored``: once the page said its widgets were restored; ``waited``: after
+    :data:`RESTORE_WAIT_S` without word from the page)."""
     params = [(k, v) for k, v in urllib.parse.parse_qsl(query, keep_blank_values=True)
               if k != "lang"]
     links = []
@@ -66,8 +85,10 @@ def switch_html(current: str, query: str = "", built: Sequence[str] = ()) -> str
                      f"hreflang='{code}'>{html.escape(name)}</a>")
     # Translators: above every page, the links to the page in the other languages.
     label = html.escape(_("Language:"))
+    rebuilt_attr = f" data-rebuilt='{html.escape(rebuilt)}'" if rebuilt else ""
     return (f"<nav class='nid-languages' aria-label='{label}' lang='{current}' "
-            f"data-built='{' '.join(built)}'>{label} " + " · ".join(links) + "</nav>")
+            f"data-built='{' '.join(built)}'{rebuilt_attr}>{label} "
+            + " · ".join(links) + "</nav>")
 
 
 class LanguagePage(W.VBox):  # type: ignore[misc]
@@ -84,8 +105,16 @@ class LanguagePage(W.VBox):  # type: ignore[misc]
         self.content: Any = None
         #: The languages the interface was built in, in order.
         self.built: list[str] = []
-        #: Set once the page's request was read (a preheated page; at once for the others).
+        #: Set once the page is in its request's language (a preheated page; at once for
+        #: the others), or its request could not be read.
         self.requested = threading.Event()
+        #: Set when the page said its widgets are restored (:data:`RESTORED`).
+        self.restored = threading.Event()
+        #: When the page was built again for its request ("restored", "waited"), if it was.
+        self.rebuilt = ""
+        self._lock = threading.Lock()
+        self._wanted: tuple[str, str] | None = None
+        self.on_msg(self._from_page)
         self.show(language)
 
     def show(self, language: str, query: str | None = None) -> None:
@@ -93,17 +122,53 @@ class LanguagePage(W.VBox):  # type: ignore[misc]
         if query is not None:
             self.query = query
         if language == self.language:
-            self.switch.value = switch_html(language, self.query, self.built)
+            self.switch.value = switch_html(language, self.query, self.built, self.rebuilt)
             return
         i18n.set_language(language)
         self.language = language
         self.built.append(language)
         old, self.content = self.content, self._build()
-        self.switch.value = switch_html(language, self.query, self.built)
+        self.switch.value = switch_html(language, self.query, self.built, self.rebuilt)
         self.children = [self.switch, self.content]
         close = getattr(old, "close", None)
         if close is not None:
             close()
+
+    def want(self, language: str, query: str) -> None:
+        """The page's request asks for ``language``: build it once the page's widgets are
+        restored (at once if they are)."""
+        with self._lock:
+            self._wanted = (language, query)
+        if self.restored.is_set():
+            self.build_wanted("restored")
+
+    def build_wanted(self, when: str) -> None:
+        """Build the language the request asked for, if it is still to be built (once:
+        the page's message and the wait's end may both come)."""
+        with self._lock:
+            wanted, self._wanted = self._wanted, None
+        if wanted is None:
+            return
+        try:
+            if wanted[0] != self.language:
+                self.rebuilt = when
+            self.show(*wanted)
+        except Exception as exc:  # the page keeps the language it has, and says why
+            self.cannot_set(exc)
+        finally:
+            self.requested.set()
+
+    def cannot_set(self, exc: BaseException) -> None:
+        """Say on the page (and in the server's log) why its language could not be set."""
+        self.switch.value += html.escape(" " + _("(the page's language could not be set: "
+                                                 "{error})").format(error=exc))
+        print(f"nidavellir: the page's language could not be set: {exc!r}",
+              file=sys.__stderr__, flush=True)
+
+    def _from_page(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == RESTORED:
+            self.restored.set()
+            self.build_wanted("restored")
 
 
 #: Where a preheated page waits for its request (the page's language comes with it).
@@ -111,7 +176,8 @@ _LANGUAGE = Workers("nidavellir-page-language")
 
 
 def page(build: Callable[[], Any], environ: Mapping[str, str] | None = None,
-         wait: Callable[[], None] | None = None) -> LanguagePage:
+         wait: Callable[[], None] | None = None,
+         restore_wait_s: float | None = None) -> LanguagePage:
     """Show ``build()``'s interface in the page's language (module docstring). The page
     is displayed here and returned: a notebook assigns it (``app = page(dashboard)``)."""
     env = os.environ if environ is None else environ
@@ -124,7 +190,7 @@ def page(build: Callable[[], Any], environ: Mapping[str, str] | None = None,
     display(shown)
     if wait is None:
         wait = wait_for_request
-    _LANGUAGE.run(lambda: _when_requested(shown, env, wait))
+    _LANGUAGE.run(lambda: _when_requested(shown, env, wait, restore_wait_s))
     return shown
 
 
@@ -162,17 +228,16 @@ def wait_for_request(environ: MutableMapping[str, str] = os.environ) -> None:
 
 
 def _when_requested(shown: LanguagePage, env: Mapping[str, str],
-                    wait: Callable[[], None]) -> None:
+                    wait: Callable[[], None], restore_wait_s: float | None = None) -> None:
     try:
         wait()  # the page's request: its query string and headers land in os.environ
-        shown.show(request_language(env), env.get("QUERY_STRING", ""))
+        shown.want(request_language(env), env.get("QUERY_STRING", ""))
     except Exception as exc:  # the page keeps the server's language, and says why
-        shown.switch.value += html.escape(" " + _("(the page's language could not be set: "
-                                                  "{error})").format(error=exc))
-        print(f"nidavellir: the page's language could not be set: {exc!r}",
-              file=sys.__stderr__, flush=True)
-    finally:
+        shown.cannot_set(exc)
         shown.requested.set()
+        return
+    if not shown.restored.wait(RESTORE_WAIT_S if restore_wait_s is None else restore_wait_s):
+        shown.build_wanted("waited")  # no word from the page (served without the extension)
 
 
-__all__ = ["LanguagePage", "page", "request_language", "server_language", "switch_html"]
+__all__ = ["RESTORED", "RESTORE_WAIT_S", "LanguagePage", "page", "request_language", "server_language", "switch_html"]

@@ -65,6 +65,9 @@ def test_a_preheated_class_pool_gives_each_page_its_language(
         for (_query, locale, lang, built), watch in zip(cases, pages, strict=True):
             nav = watch.page.locator(f"nav.nid-languages[lang='{lang}'][data-built='{built}']")
             nav.wait_for(timeout=LOAD_TIMEOUT)
+            # Built again once the page said its widgets were restored, never while it
+            # restored them (widgets/language.py), and never after a wait for its word.
+            assert nav.get_attribute("data-rebuilt") == ("restored" if " " in built else None)
             current = nav.locator("b").inner_text()
             links = {a.get_attribute("hreflang"): a.get_attribute("href")
                      for a in nav.locator("a").all()}

@@ -90,7 +90,8 @@ def keep_what_the_page_showed(pg: Any, name: str, watched: Any = None) -> None:
     page's console errors) in ``test-artifacts/``: a failure that comes once in a while is
     read from them. (One did, 28 Nov: a page preheated in English and built again in
     German showed two "Click to show javascript error." boxes where the walkthrough's
-    columns belong.)"""
+    columns belong: the page restored its widgets while the kernel built the German ones,
+    docs/serving.md.)"""
     ARTIFACTS.mkdir(exist_ok=True)
     with contextlib.suppress(Exception):
         pg.screenshot(path=str(ARTIFACTS / f"{name}.png"))

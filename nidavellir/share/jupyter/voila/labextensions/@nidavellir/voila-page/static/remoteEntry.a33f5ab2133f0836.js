@@ -42,6 +42,18 @@
  * knows: the dashboard is there, the answers the page keeps, and the clicks the kernel
  * had not acknowledged when it stopped (they did not count: the page names them).
  *
+ * 5. A preheated page is built again in its language only once its widgets are restored.
+ * A kernel of the class pool builds the interface in the server's language before any page
+ * comes, and again in the page's language once Voila hands it the page's request
+ * (widgets/language.py). Built while the page restores its widgets, that second interface
+ * raced the restoration: ipywidgets answers the page's request for every widget's state by
+ * walking the kernel's widgets while the kernel adds new ones, and on a busy machine some
+ * widgets of the new interface reached the page without the widgets they hold ("Click to
+ * show javascript error." in their place). The widget manager's restoreWidgets is wrapped:
+ * once it has ended, every language page (a model with the class nid-language-page) gets
+ * the message {event: "nidavellir:restored"}, and the kernel builds the page's language
+ * then, on its main thread, like any click.
+ *
  * The file is served as static/remoteEntry.<hash>.js (package.json's "load"); the hash is
  * the first 16 hex digits of its SHA-256, so browsers may cache it for good. After an edit,
  * run `python -m nidavellir.classroom.server.static --rehash` (tests check the hash).
@@ -300,8 +312,50 @@ var _JUPYTERLAB;
     proto.get_model = mended;
   }
 
+  // 5. The page says when its widgets are restored (see 5. above).
+  var RESTORED = "nidavellir:restored";
+
+  function tellLanguagePages(manager) {
+    var models = (manager && manager._models) || {};
+    Object.keys(models).forEach(function (id) {
+      Promise.resolve(models[id]).then(function (model) {
+        var classes = model && typeof model.get === "function" && model.get("_dom_classes");
+        if (Array.isArray(classes) && classes.indexOf("nid-language-page") >= 0 &&
+            model.comm) {
+          model.send({ event: RESTORED }, {});
+        }
+      }).catch(function () {
+        return undefined; // a model that failed to load is no language page
+      });
+    });
+  }
+
+  function announceRestored(labManager) {
+    var proto = labManager && labManager.KernelWidgetManager &&
+      labManager.KernelWidgetManager.prototype;
+    while (proto && !Object.prototype.hasOwnProperty.call(proto, "restoreWidgets")) {
+      proto = Object.getPrototypeOf(proto);
+    }
+    if (!proto || proto.restoreWidgets.nidavellirAnnounces) {
+      return;
+    }
+    var original = proto.restoreWidgets;
+    var announcing = function () {
+      var manager = this;
+      return Promise.resolve(original.apply(manager, arguments)).then(function (result) {
+        tellLanguagePages(manager);
+        return result;
+      });
+    };
+    announcing.nidavellirAnnounces = true;
+    proto.restoreWidgets = announcing;
+  }
+
   function extensionModule() {
-    var mend = shared("@jupyter-widgets/jupyterlab-manager").then(mendGetModel, function () {
+    var mend = shared("@jupyter-widgets/jupyterlab-manager").then(function (labManager) {
+      mendGetModel(labManager);
+      announceRestored(labManager);
+    }, function () {
       return undefined; // no widget manager on this page: nothing to mend
     });
     var exts = deferred().filter(function (ext) {
