@@ -78,6 +78,14 @@ CHART_STATE = """
 }
 """
 
+#: The charts of a box as drawn: each one's width against its box's.
+CHARTS_DRAWN = """
+(sel) => Array.from(document.querySelectorAll(sel + ' .jp-RenderedPlotly')).map((r) => {
+  const svg = r.querySelector('.main-svg');
+  return {box: r.offsetWidth, svg: svg ? Number(svg.getAttribute('width')) : null};
+})
+"""
+
 #: ipywidgets' get_model (original and mended) for a model registered at 1999 ms: the
 #: installed manager's gives up at once (later releases after 2 s without a last look).
 LATE_MODEL = """
@@ -292,6 +300,11 @@ def _play_bid_and_pick(pg: Any, label: str) -> None:
                          arg=[status, charts_text], timeout=UPDATE_TIMEOUT)
     chart2 = pg.evaluate(CHART_STATE, status)
     assert chart2 is not None and chart2["traces"] > 0
+    # Each chart fills its box: the page's quiet plotly renderer draws a chart once and
+    # resizes it only when its box changed size (the page extension, docs/serving.md).
+    drawn = pg.evaluate(CHARTS_DRAWN, status)
+    assert drawn and all(c["svg"] is not None and abs(c["svg"] - c["box"]) <= 2
+                         for c in drawn), drawn
     assert not pg.locator(f"{app} .nid-play-console").inner_text().count("Error")
 
 
