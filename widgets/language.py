@@ -128,8 +128,9 @@ class LanguagePage(W.VBox):  # type: ignore[misc]
         self.language = language
         self.built.append(language)
         old, self.content = self.content, self._build()
-        self.switch.value = switch_html(language, self.query, self.built, self.rebuilt)
         self.children = [self.switch, self.content]
+        # The switch last: once it names the language, the page holds the new interface.
+        self.switch.value = switch_html(language, self.query, self.built, self.rebuilt)
         close = getattr(old, "close", None)
         if close is not None:
             close()
