@@ -48,6 +48,9 @@ PROBLEMS = """
     if (text && el.scrollWidth > el.clientWidth + 1)
       out.push({kind: 'cut', what: name(el), text: text.slice(0, 80)});
   }
+  // One range for every word: each live Range slows every later DOM change of the page
+  // (Chromium updates them all on each removal) until the garbage collector takes it.
+  const range = document.createRange();
   const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
   let node;
   while ((node = walker.nextNode())) {
@@ -63,7 +66,6 @@ PROBLEMS = """
       // range of the characters after it (a first rectangle on the line above), so the
       // first character counts by its last rectangle only.
       const rects = (from, to) => {
-        const range = document.createRange();
         range.setStart(node, from); range.setEnd(node, to);
         return Array.from(range.getClientRects()).filter(r => r.width > 0);
       };
@@ -73,6 +75,7 @@ PROBLEMS = """
       if (tops.size > 1) out.push({kind: 'broken', what: name(el), text: m[0]});
     }
   }
+  range.collapse(true);
   return out;
 }
 """
