@@ -9,6 +9,7 @@ request that leaves 127.0.0.1 and fail on page errors.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -231,6 +232,43 @@ class PageWatch:
         from .known_console import unknown
 
         assert not unknown(self.console), f"console warnings or errors: {unknown(self.console)}"
+
+
+def keep_what_the_page_showed(pg: Any, name: str, watched: Any = None,
+                              server: Any = None) -> None:
+    """A failed walk's screenshot and what covers or holds the page (the guard's banners
+    and state, the walkthrough's chooser, the widgets that could not be drawn and the
+    page's console errors) in ``test-artifacts/``: a failure that comes once in a while is
+    read from them. (One did, 28 Nov: a page preheated in English and built again in
+    German showed two "Click to show javascript error." boxes where the walkthrough's
+    columns belong: the page restored its widgets while the kernel built the German ones,
+    docs/serving.md.)"""
+    ARTIFACTS.mkdir(exist_ok=True)
+    with contextlib.suppress(Exception):
+        pg.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    with contextlib.suppress(Exception):
+        seen = pg.evaluate("""() => ({
+            guard: window.nidavellirPage || null,
+            banners: Array.from(document.querySelectorAll('[id^="nid-page-"]'))
+                .map(e => [e.id, e.textContent]),
+            choosers: Array.from(document.querySelectorAll('.nid-wt-chooser')).map(c => ({
+                html: c.outerHTML.slice(0, 2000), rect: c.getBoundingClientRect().toJSON(),
+                atItsMiddle: (() => { const r = c.getBoundingClientRect();
+                    const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                    return e ? e.outerHTML.slice(0, 300) : null; })()})),
+            languages: Array.from(document.querySelectorAll('nav.nid-languages'))
+                .map(n => n.outerHTML),
+            undrawn: Array.from(document.querySelectorAll('.jupyter-widgets-error-widget'))
+                .map(e => { e.click(); return e.innerText.slice(0, 3000); }),
+            consoles: Array.from(document.querySelectorAll(
+                '.nid-play-console, .nid-dashboard-console, .nid-whatif-status'))
+                .map(e => [e.className, e.innerText.slice(0, 1000)])})""")
+        if watched is not None:
+            seen["console"] = list(watched.console)[-40:]
+            seen["page_errors"] = list(watched.errors)[-20:]
+        if server is not None:
+            seen["server_log"] = server.log()[-6000:]  # the kernels' tracebacks land there
+        (ARTIFACTS / f"{name}.json").write_text(json.dumps(seen, indent=1), encoding="utf-8")
 
 
 def watch_page(page: Any) -> PageWatch:

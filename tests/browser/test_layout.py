@@ -26,7 +26,7 @@ import pytest
 
 from nidavellir import Game
 
-from .conftest import ARTIFACTS, VoilaServer, watch_page
+from .conftest import ARTIFACTS, VoilaServer, keep_what_the_page_showed, watch_page
 from .layout import problems
 from .test_dashboard import LOAD_TIMEOUT, UPDATE_TIMEOUT, mark_old, open_dashboard, tab, wait_text
 
@@ -163,6 +163,9 @@ def test_nothing_cut_no_word_broken_and_the_coach_beside_the_options(
         for size in both_sizes(pg):
             pg.screenshot(path=str(ARTIFACTS / f"layout-{size}.png"))
         watched.assert_clean()
+    except Exception:
+        keep_what_the_page_showed(pg, "layout-failure", watched, voila_server)
+        raise
     finally:
         context.close()
 

@@ -10,13 +10,11 @@ page's own classes (their words are German). A screenshot goes to ``test-artifac
 
 from __future__ import annotations
 
-import contextlib
-import json
 from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS, VoilaServer, watch_page
+from .conftest import ARTIFACTS, VoilaServer, keep_what_the_page_showed, watch_page
 from .test_dashboard import LOAD_TIMEOUT, UPDATE_TIMEOUT
 from .test_layout import no_problems
 
@@ -82,34 +80,3 @@ def test_the_german_dashboard_cuts_no_text_at_1280x800(voila_server: VoilaServer
         raise
     finally:
         context.close()
-
-
-def keep_what_the_page_showed(pg: Any, name: str, watched: Any = None) -> None:
-    """A failed walk's screenshot and what covers or holds the page (the guard's banners
-    and state, the walkthrough's chooser, the widgets that could not be drawn and the
-    page's console errors) in ``test-artifacts/``: a failure that comes once in a while is
-    read from them. (One did, 28 Nov: a page preheated in English and built again in
-    German showed two "Click to show javascript error." boxes where the walkthrough's
-    columns belong: the page restored its widgets while the kernel built the German ones,
-    docs/serving.md.)"""
-    ARTIFACTS.mkdir(exist_ok=True)
-    with contextlib.suppress(Exception):
-        pg.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-    with contextlib.suppress(Exception):
-        seen = pg.evaluate("""() => ({
-            guard: window.nidavellirPage || null,
-            banners: Array.from(document.querySelectorAll('[id^="nid-page-"]'))
-                .map(e => [e.id, e.textContent]),
-            choosers: Array.from(document.querySelectorAll('.nid-wt-chooser')).map(c => ({
-                html: c.outerHTML.slice(0, 2000), rect: c.getBoundingClientRect().toJSON(),
-                atItsMiddle: (() => { const r = c.getBoundingClientRect();
-                    const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-                    return e ? e.outerHTML.slice(0, 300) : null; })()})),
-            languages: Array.from(document.querySelectorAll('nav.nid-languages'))
-                .map(n => n.outerHTML),
-            undrawn: Array.from(document.querySelectorAll('.jupyter-widgets-error-widget'))
-                .map(e => { e.click(); return e.innerText.slice(0, 3000); })})""")
-        if watched is not None:
-            seen["console"] = list(watched.console)[-40:]
-            seen["page_errors"] = list(watched.errors)[-20:]
-        (ARTIFACTS / f"{name}.json").write_text(json.dumps(seen, indent=1), encoding="utf-8")
