@@ -45,6 +45,8 @@ from nidavellir import i18n
 from nidavellir.i18n import _
 from nidavellir.play.runner import Workers
 
+from . import widget_states  # noqa: F401  (a page's request for all states: widget_states.py)
+
 
 def request_language(environ: Mapping[str, str] = os.environ) -> str:
     """The language a page asks for, from the environment Voila gives its kernel."""

@@ -1,0 +1,67 @@
+"""A page's request for every widget's state, answered while a thread makes widgets
+(widgets/widget_states.py): ipywidgets' own answer walks the live dict of widgets and fails
+when a thread adds one meanwhile; the lab's answers from a copy."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import ipywidgets as W
+from ipywidgets.widgets import widget as ipw
+
+from widgets import widget_states
+
+
+class _Comm:
+    """The control comm: keeps what the kernel sends the page."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, data: dict[str, Any], buffers: Any = None) -> None:
+        self.sent.append(data)
+
+
+def _ask(cls: Any) -> None:
+    cls._handle_control_comm_msg({"content": {"data": {"method": "request_states"}}})
+
+
+def test_the_page_gets_every_state_while_a_thread_makes_widgets() -> None:
+    widget_states.install()
+    kept = [W.HBox([W.Label(str(i))]) for i in range(100)]
+    comm = _Comm()
+    before = ipw.Widget._control_comm
+    made: list[Any] = []
+    started = threading.Event()
+
+    def make() -> None:
+        for _ in range(400):
+            made.append(W.VBox([W.HTML("x"), W.Button(description="b")]))
+            started.set()
+
+    thread = threading.Thread(target=make, daemon=True)
+    ipw.Widget._control_comm = comm
+    asked = 0
+    try:
+        thread.start()
+        started.wait(30)
+        while thread.is_alive() or asked == 0:
+            _ask(ipw.Widget)  # ipywidgets' own answer raised here (RuntimeError)
+            asked += 1
+    finally:
+        thread.join()
+        ipw.Widget._control_comm = before
+    assert len(comm.sent) == asked and all(s["method"] == "update_states" for s in comm.sent)
+    last = comm.sent[-1]["states"]
+    assert all(w.model_id in last for w in kept)
+    assert last[kept[0].model_id]["model_name"] == "HBoxModel"
+    for w in kept + made:
+        w.close()
+
+
+def test_installing_twice_keeps_one_answer() -> None:
+    widget_states.install()
+    first = ipw.Widget.__dict__["_handle_control_comm_msg"]
+    widget_states.install()
+    assert ipw.Widget.__dict__["_handle_control_comm_msg"] is first

@@ -1,0 +1,60 @@
+"""A page's request for every widget's state, answered while threads make widgets.
+
+When a page connects to its kernel (first load, or again after its connection dropped),
+ipywidgets' widget manager asks the kernel for the state of every widget at once
+(``request_states`` on the ``jupyter.widget.control`` comm). ipywidgets 8.1 answers by
+iterating the live dict of all widgets, twice (once for a state it throws away). The lab
+makes widgets on threads (the coach's figures, the bots' moves, the What-if's studies, a
+preheated page's language): a widget made during that walk ends it with "dictionary changed
+size during iteration" (50 of 50 tries in a probe), the page gets no answer, waits 4 s and
+falls back to asking widget by widget, and may miss widgets made meanwhile.
+
+:func:`install` answers from a copy of the dict taken at once (a single C-level copy under
+the GIL), and drops the state computed for nothing. A widget made after the copy reaches the
+page by its own ``comm_open``, sent before the widget is registered, so the page has it
+either way. Installed on import by the modules that make the lab's pages
+(:mod:`widgets.language`, :mod:`widgets.app`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ipywidgets.widgets import widget as _widget
+
+_INSTALLED = "_nidavellir_states_from_a_copy"
+
+
+def _handle_control_comm_msg(cls: Any, msg: dict[str, Any]) -> None:
+    if cls._control_comm is None:
+        raise RuntimeError("Control comm has not been properly opened")
+    data = msg["content"]["data"]
+    method = data["method"]
+    if method != "request_states":
+        raise RuntimeError("Unknown front-end to back-end widget control msg with method "
+                           f"{method!r}")
+    full_state = {}
+    for w in list(_widget._instances.values()):  # a copy: threads may add widgets meanwhile
+        full_state[w.model_id] = {
+            "model_name": w._model_name,
+            "model_module": w._model_module,
+            "model_module_version": w._model_module_version,
+            "state": w.get_state(drop_defaults=False),
+        }
+    full_state, buffer_paths, buffers = _widget._remove_buffers(full_state)
+    cls._control_comm.send(dict(method="update_states", states=full_state,
+                                buffer_paths=buffer_paths), buffers=buffers)
+
+
+def install() -> None:
+    """Answer ``request_states`` from a copy of the widgets (once per process)."""
+    cls = _widget.Widget
+    if getattr(cls, _INSTALLED, False):
+        return
+    cls._handle_control_comm_msg = classmethod(_handle_control_comm_msg)
+    setattr(cls, _INSTALLED, True)
+
+
+install()
+
+__all__ = ["install"]
