@@ -30,6 +30,9 @@ def _ask(cls: Any) -> None:
 def test_the_page_gets_every_state_while_a_thread_makes_widgets() -> None:
     widget_states.install()
     kept = [W.HBox([W.Label(str(i))]) for i in range(100)]
+    gone = W.Button(description="closed")
+    holder = W.HBox([gone])
+    gone.close()  # a box holding a closed widget: its state cannot be written
     comm = _Comm()
     before = ipw.Widget._control_comm
     made: list[Any] = []
@@ -56,7 +59,8 @@ def test_the_page_gets_every_state_while_a_thread_makes_widgets() -> None:
     last = comm.sent[-1]["states"]
     assert all(w.model_id in last for w in kept)
     assert last[kept[0].model_id]["model_name"] == "HBoxModel"
-    for w in kept + made:
+    assert holder.model_id not in last
+    for w in [holder, *kept, *made]:
         w.close()
 
 

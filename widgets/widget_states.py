@@ -10,7 +10,9 @@ size during iteration" (50 of 50 tries in a probe), the page gets no answer, wai
 falls back to asking widget by widget, and may miss widgets made meanwhile.
 
 :func:`install` answers from a copy of the dict taken at once (a single C-level copy under
-the GIL), and drops the state computed for nothing. A widget made after the copy reaches the
+the GIL), and drops the state computed for nothing. A widget that holds a closed one (whose
+state cannot be written: ipywidgets' own answer fails on it, for every widget) is left out;
+the page gets all the others. A widget made after the copy reaches the
 page by its own ``comm_open``, sent before the widget is registered, so the page has it
 either way. Installed on import by the modules that make the lab's pages
 (:mod:`widgets.language`, :mod:`widgets.app`).
@@ -35,11 +37,15 @@ def _handle_control_comm_msg(cls: Any, msg: dict[str, Any]) -> None:
                            f"{method!r}")
     full_state = {}
     for w in list(_widget._instances.values()):  # a copy: threads may add widgets meanwhile
+        try:
+            state = w.get_state(drop_defaults=False)
+        except AttributeError:  # it holds a closed widget (no comm): nothing to draw it by
+            continue
         full_state[w.model_id] = {
             "model_name": w._model_name,
             "model_module": w._model_module,
             "model_module_version": w._model_module_version,
-            "state": w.get_state(drop_defaults=False),
+            "state": state,
         }
     full_state, buffer_paths, buffers = _widget._remove_buffers(full_state)
     cls._control_comm.send(dict(method="update_states", states=full_state,

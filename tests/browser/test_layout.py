@@ -101,12 +101,33 @@ def both_sizes(pw_page: Any) -> Iterator[str]:
     is 1280x800 again afterwards, for the next state to be drawn at it."""
     for width, height in SIZES:
         if pw_page.viewport_size["width"] != width:
-            pw_page.set_viewport_size({"width": width, "height": height})
-            # The widgets lay out again on the resize, in the next frames: wait for two.
-            pw_page.evaluate("() => new Promise(r => requestAnimationFrame("
-                             "() => requestAnimationFrame(r)))")
+            resize(pw_page, width, height)
         yield f"{width}x{height}"
-    pw_page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    resize(pw_page, *SIZES[0])
+
+
+#: True once every chart shown fills its box (a chart follows its box's new size a moment
+#: after the window's, plotly's resize being debounced: until then the page moves).
+CHARTS_SETTLED = """
+() => Array.from(document.querySelectorAll('.jp-RenderedPlotly')).every((r) => {
+  if (!r.offsetParent) return true;
+  const svg = r.querySelector('.main-svg');
+  return !svg || Math.abs(Number(svg.getAttribute('width')) - r.offsetWidth) <= 2;
+})
+"""
+
+
+def resize(pw_page: Any, width: int, height: int) -> None:
+    """The window at ``width`` x ``height``, once the page has laid out again: two frames
+    for the widgets, then every chart at its box's new width. A click sent while a chart
+    still resized could land where its button had been (the branch button, twice in the
+    whole suite: the What-if branch never came)."""
+    pw_page.set_viewport_size({"width": width, "height": height})
+    pw_page.evaluate("() => new Promise(r => requestAnimationFrame("
+                     "() => requestAnimationFrame(r)))")
+    pw_page.wait_for_function(CHARTS_SETTLED, timeout=UPDATE_TIMEOUT)
+    pw_page.evaluate("() => new Promise(r => requestAnimationFrame("
+                     "() => requestAnimationFrame(r)))")
 
 
 @pytest.mark.slow(reason="a decision of every kind of control from two recorded games "
@@ -151,6 +172,8 @@ def test_nothing_cut_no_word_broken_and_the_coach_beside_the_options(
                                 ".nid-replay")
                 mark_old(pg, ".nid-whatif-branch .nid-decision")
                 pg.locator(".nid-replay-branch").click()
+                # The kernel branched (a lost click would be named here, not by a wait below).
+                wait_text(pg, ".nid-dashboard-console", rf"at decision {index + 1}\b")
                 tab(pg, "What-if").click()
                 app = ".nid-whatif-branch .nid-play-app"
                 pg.locator(f"{app} .nid-decision:not([data-old]) .nid-prompt").wait_for(
