@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -173,7 +174,8 @@ def test_nothing_cut_no_word_broken_and_the_coach_beside_the_options(
                 mark_old(pg, ".nid-whatif-branch .nid-decision")
                 pg.locator(".nid-replay-branch").click()
                 # The kernel branched (a lost click would be named here, not by a wait below).
-                wait_text(pg, ".nid-dashboard-console", rf"at decision {index + 1}\b")
+                wait_text(pg, ".nid-dashboard-console",
+                          rf"{re.escape(Path(path).name)} at decision {index + 1}\b")
                 tab(pg, "What-if").click()
                 app = ".nid-whatif-branch .nid-play-app"
                 pg.locator(f"{app} .nid-decision:not([data-old]) .nid-prompt").wait_for(

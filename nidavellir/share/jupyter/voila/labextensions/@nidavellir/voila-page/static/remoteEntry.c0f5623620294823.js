@@ -322,13 +322,19 @@ var _JUPYTERLAB;
     });
   }
 
-  // ipywidgets' get_model, looking once more when its wait ends (see 2. above).
-  function mendGetModel(labManager) {
+  // The prototype of the lab's KernelWidgetManager (or one above it) that defines ``name``.
+  function definingPrototype(labManager, name) {
     var proto = labManager && labManager.KernelWidgetManager &&
       labManager.KernelWidgetManager.prototype;
-    while (proto && !Object.prototype.hasOwnProperty.call(proto, "get_model")) {
+    while (proto && !Object.prototype.hasOwnProperty.call(proto, name)) {
       proto = Object.getPrototypeOf(proto);
     }
+    return proto || null;
+  }
+
+  // ipywidgets' get_model, looking once more when its wait ends (see 2. above).
+  function mendGetModel(labManager) {
+    var proto = definingPrototype(labManager, "get_model");
     if (!proto || proto.get_model.nidavellirMended) {
       return;
     }
@@ -379,11 +385,7 @@ var _JUPYTERLAB;
   }
 
   function announceRestored(labManager) {
-    var proto = labManager && labManager.KernelWidgetManager &&
-      labManager.KernelWidgetManager.prototype;
-    while (proto && !Object.prototype.hasOwnProperty.call(proto, "restoreWidgets")) {
-      proto = Object.getPrototypeOf(proto);
-    }
+    var proto = definingPrototype(labManager, "restoreWidgets");
     if (!proto || proto.restoreWidgets.nidavellirAnnounces) {
       return;
     }
