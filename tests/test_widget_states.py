@@ -29,7 +29,7 @@ def _ask(cls: Any) -> None:
 
 def test_the_page_gets_every_state_while_a_thread_makes_widgets() -> None:
     widget_states.install()
-    kept = [W.HBox([W.Label(str(i))]) for i in range(100)]
+    kept = [W.HBox([W.Label(str(i))]) for i in range(30)]
     gone = W.Button(description="closed")
     holder = W.HBox([gone])
     gone.close()  # a box holding a closed widget: its state cannot be written
@@ -39,7 +39,7 @@ def test_the_page_gets_every_state_while_a_thread_makes_widgets() -> None:
     started = threading.Event()
 
     def make() -> None:
-        for _ in range(400):
+        for _ in range(150):
             made.append(W.VBox([W.HTML("x"), W.Button(description="b")]))
             started.set()
 
