@@ -85,7 +85,7 @@ class Record:
     losses: list[tuple[str, float, float]] = field(default_factory=list)
 
 
-def _unpack(data: bytes) -> dict[str, Any]:
+def unpack(data: bytes) -> dict[str, Any]:
     """A binary frame of Jupyter's JSON websocket protocol: offsets, then the message."""
     count = struct.unpack("!I", data[:4])[0]
     offsets = list(struct.unpack(f"!{count}I", data[4:4 + 4 * count]))
@@ -271,7 +271,7 @@ class Page:
                 if ws is self.ws:
                     self._lose()
                 return
-            msg = _unpack(frame) if isinstance(frame, bytes) else json.loads(frame)
+            msg = unpack(frame) if isinstance(frame, bytes) else json.loads(frame)
             self._handle(msg)
             self.changed.set()
 

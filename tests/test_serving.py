@@ -26,7 +26,7 @@ from typing import Any, cast
 
 import psutil
 import pytest
-from servers import VoilaServer, start_voila, stop_voila, wait_until
+from servers import VoilaServer, free_port, start_voila, stop_voila, wait_until
 
 from nidavellir.classroom import command
 from nidavellir.classroom.server import first_paint as FP
@@ -802,3 +802,33 @@ def test_the_pool_refills_once_pages_stop_coming_and_only_to_the_spares(
     assert pool.fills == [0, 0] and pool.sizes[-1] == 2
     pool._class_fill(None, "other.ipynb")  # another notebook: Voila's own policy
     assert pool.fills == [0, 0, None]
+
+
+def test_the_servers_iopub_sockets_have_no_limit_of_unread_messages() -> None:
+    """The class's kernel manager makes kernel managers whose IOPub socket (the page's
+    websocket, the activity watcher) keeps every message the server has not read yet
+    (PageKernelManager: ZeroMQ's receive limit 0, for none); the other channels and the
+    context's defaults keep ZeroMQ's 1,000. A kernel that keeps its own limit (one whose
+    page has not connected yet, widgets/iopub.py) then drops nothing while the server's
+    reading thread runs. The whole path, kernel and server, is
+    tests/browser/test_every_message.py."""
+    import zmq
+    import zmq.asyncio
+
+    from nidavellir.classroom.server.kernels import ClassKernelManager, PageKernelManager
+
+    assert ClassKernelManager(class_size=0, page_timeout=0).kernel_manager_class == (
+        "nidavellir.classroom.server.kernels.PageKernelManager")
+    context = zmq.asyncio.Context()
+    manager = PageKernelManager(context=context, ip="127.0.0.1", iopub_port=free_port(),
+                                shell_port=free_port())
+    iopub, shell = manager.connect_iopub(), manager.connect_shell()
+    try:
+        assert iopub.socket.getsockopt(zmq.RCVHWM) == 0
+        assert shell.socket.getsockopt(zmq.RCVHWM) == 1000
+        assert zmq.RCVHWM not in context.sockopts
+        assert context.socket(zmq.SUB).getsockopt(zmq.RCVHWM) == 1000
+    finally:
+        iopub.close(linger=0)
+        shell.close(linger=0)
+        context.destroy(linger=0)

@@ -69,3 +69,53 @@ def test_installing_twice_keeps_one_answer() -> None:
     first = ipw.Widget.__dict__["_handle_control_comm_msg"]
     widget_states.install()
     assert ipw.Widget.__dict__["_handle_control_comm_msg"] is first
+
+
+def test_a_page_asking_for_the_states_lifts_the_kernels_limit_of_unsent_messages() -> None:
+    """The page's first request is the kernel's sign that a page connected: the kernel's
+    IOPub socket is told, on its own thread, to keep every message for the subscribers
+    connected then (widgets/iopub.py); outside a kernel nothing is done."""
+    import zmq
+
+    from widgets import iopub
+
+    context = zmq.Context()
+    socket = context.socket(zmq.XPUB)
+    scheduled: list[Any] = []
+
+    class Thread:  # the kernel's IOPub thread: runs what it is given, in order
+        def __init__(self) -> None:
+            self.socket = socket
+
+        def schedule(self, f: Any) -> None:
+            scheduled.append(f)
+
+    class Kernel:
+        iopub_thread = Thread()
+
+    try:
+        assert socket.getsockopt(zmq.SNDHWM) == 1000
+        assert iopub.unlimit(Kernel())
+        assert socket.getsockopt(zmq.SNDHWM) == 1000  # not from this thread
+        scheduled.pop()()
+        assert socket.getsockopt(zmq.SNDHWM) == 0
+    finally:
+        socket.close(linger=0)
+        context.term()
+    assert not iopub.unlimit()  # no kernel here
+
+    asked: list[bool] = []
+    before, ipw.Widget._control_comm = ipw.Widget._control_comm, _Comm()
+    original = iopub.unlimit
+
+    def unlimit(kernel: Any = None) -> bool:
+        asked.append(True)
+        return True
+
+    iopub.unlimit = unlimit
+    try:
+        _ask(ipw.Widget)
+    finally:
+        iopub.unlimit = original
+        ipw.Widget._control_comm = before
+    assert asked == [True]

@@ -18,7 +18,6 @@ from nidavellir import Game
 from nidavellir.i18n import _
 from nidavellir.play.session import seat_label
 
-from . import widget_states  # noqa: F401  (a page's request for all states: widget_states.py)
 from .coach import Coach
 from .panels import (
     DecisionPanel,

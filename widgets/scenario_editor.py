@@ -44,7 +44,10 @@ from nidavellir.scenario import (
 )
 from nidavellir.tokens import format_token
 
-from . import tooltips  # noqa: F401  (no "null" over a label)
+from . import (
+    tooltips,  # noqa: F401  (no "null" over a label)
+    widget_states,  # noqa: F401  (a page gets every state and message: widget_states.py)
+)
 from .charts import show_figure
 from .style import css_widget
 

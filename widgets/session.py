@@ -31,7 +31,10 @@ from nidavellir.play import (
     Session,
 )
 
-from . import tooltips  # noqa: F401  (no "null" over a label)
+from . import (
+    tooltips,  # noqa: F401  (no "null" over a label)
+    widget_states,  # noqa: F401  (a page gets every state and message: widget_states.py)
+)
 
 
 class Console(W.HTML):

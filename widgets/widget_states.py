@@ -12,10 +12,14 @@ falls back to asking widget by widget, and may miss widgets made meanwhile.
 :func:`install` answers from a copy of the dict taken at once (a single C-level copy under
 the GIL), and drops the state computed for nothing. A widget that holds a closed one (whose
 state cannot be written: ipywidgets' own answer fails on it, for every widget) is left out;
-the page gets all the others. A widget made after the copy reaches the
-page by its own ``comm_open``, sent before the widget is registered, so the page has it
-either way. Installed on import by the modules that make the lab's pages
-(:mod:`widgets.language`, :mod:`widgets.app`).
+the page gets all the others. A widget made after the copy reaches the page by its own
+``comm_open``, sent before the widget is registered, so the page has it either way.
+
+The request is also the kernel's sign that a page connected: the kernel's IOPub socket is
+told to keep every message for it however long its server waits
+(:func:`widgets.iopub.unlimit`). Installed on import by the modules that make the lab's
+pages (:mod:`widgets.session`, :mod:`widgets.language`, :mod:`widgets.scenario_editor`),
+with :mod:`widgets.iopub`.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from __future__ import annotations
 from typing import Any
 
 from ipywidgets.widgets import widget as _widget
+
+from . import iopub
 
 _INSTALLED = "_nidavellir_states_from_a_copy"
 
@@ -35,6 +41,7 @@ def _handle_control_comm_msg(cls: Any, msg: dict[str, Any]) -> None:
     if method != "request_states":
         raise RuntimeError("Unknown front-end to back-end widget control msg with method "
                            f"{method!r}")
+    iopub.unlimit()  # a page connected: its subscriber keeps every message (iopub.py)
     full_state = {}
     for w in list(_widget._instances.values()):  # a copy: threads may add widgets meanwhile
         try:

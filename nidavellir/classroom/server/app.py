@@ -19,7 +19,8 @@ is Voila with these changes (docs/serving.md):
   request Voila's page sends when it is closed or reloaded is accepted (without the cookie
   Voila answers 403, voila issue #1458); kernels of pages that went away without it are
   culled by :class:`~nidavellir.classroom.server.kernels.ClassKernelManager`.
-- **Connection counts that stay true**: :class:`CountedConnection` (below).
+- **Connection counts that stay true, and no message dropped for coming fast**:
+  :class:`CountedConnection` (below).
 - **The first screen's chunks in one file**: the ~80 JavaScript chunks a dashboard loads
   before its first screen is usable come as one file, ``first-paint.<hash>.js``
   (``first_paint.py``; ``first_paint``).
@@ -50,7 +51,7 @@ from jupyter_server.base.handlers import FileFindHandler, JupyterHandler
 from jupyter_server.services.kernels.connection.base import BaseKernelWebsocketConnection
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.utils import url_path_join
-from traitlets import Bool, Dict, Int, Type
+from traitlets import Bool, Dict, Float, Int, Type
 from voila import notebook_renderer
 from voila._version import __version__ as voila_version
 from voila.app import Voila
@@ -131,6 +132,15 @@ class CountedConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
     count as connected, so that kernel is never culled: it outlives its page for good.
     Here a connection uncounts only what it counted.
     """
+
+    #: jupyter_server stops passing IOPub messages to the page, all of them, once more
+    #: than 1,000 a second came over 3 s, and sends the page a line of text instead. A
+    #: page that misses one widget message shows a stale or broken widget for good, and
+    #: the lab's page says much at once (a What-if branch: about 1,600 messages; after the
+    #: server was busy, all of them in a moment), so here only the byte rate of printed
+    #: output is limited (``iopub_data_rate_limit``), never the count of messages.
+    iopub_msg_rate_limit = Float(0.0, config=True, help="messages a second on IOPub before "
+                                 "they are dropped (0: no limit; jupyter_server's is 1000)")
 
     _counted = False
 

@@ -30,6 +30,9 @@ after ``cull_idle_timeout``.
   start_watching_activity`): jupyter_server deserializes every message in full, dates and
   all, a third of the server's work while a class opens its pages (the widget state alone
   is 158 kB a page).
+- every message a kernel sends reaches its page (:class:`PageKernelManager`): ZeroMQ keeps
+  at most 1,000 unread messages for the server and drops the rest of a burst while the
+  server is busy; the server's IOPub sockets here keep them all.
 
 Server-side only (jupyter_server); nothing in the engine or the widgets imports it.
 """
@@ -45,11 +48,15 @@ import sys
 import time
 from typing import Any
 
+import zmq
 from jupyter_client.session import Session
 from jupyter_server._tz import utcnow
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.services.kernels.kernelmanager import (
+    AsyncMappingKernelManager,
+    ServerKernelManager,
+)
 from tornado.ioloop import PeriodicCallback
-from traitlets import Float, Int, Unicode
+from traitlets import Float, Int, Unicode, default
 
 
 @dataclasses.dataclass(eq=False)
@@ -67,8 +74,41 @@ PAGE_REQUEST: contextvars.ContextVar[PageRequest | None] = contextvars.ContextVa
     "nidavellir_page_request", default=None)
 
 
+class PageKernelManager(ServerKernelManager):  # type: ignore[misc]
+    """One kernel's manager, whose IOPub sockets keep every message the kernel sends.
+
+    The server reads a kernel's IOPub messages (all a page is told: each widget, each
+    change) from a ZeroMQ subscriber socket, which keeps at most 1,000 unread messages
+    (``RCVHWM``) and drops the rest of a burst, silently, while the server is busy: a
+    What-if branch is about 1,600 messages, and on a loaded machine the page lost the end
+    of it (the branch and its "Branched" line never came). Here the IOPub sockets (the
+    page's websocket and the activity watcher) have no such limit; the kernel's side of
+    it is lifted by :mod:`widgets.iopub`.
+    """
+
+    def _create_connected_socket(self, channel: str, identity: bytes | None = None) -> Any:
+        if channel != "iopub":
+            return super()._create_connected_socket(channel, identity=identity)
+        # jupyter_client sets up and connects the socket in one call; the limit must be
+        # set before the connection, so it is set as the context's default for this one.
+        options = self.context.sockopts
+        had, before = zmq.RCVHWM in options, options.get(zmq.RCVHWM)
+        options[zmq.RCVHWM] = 0
+        try:
+            return super()._create_connected_socket(channel, identity=identity)
+        finally:
+            if had:
+                options[zmq.RCVHWM] = before
+            else:
+                del options[zmq.RCVHWM]
+
+
 class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     """The kernel manager under Voila's pool, with the class policy (module docstring)."""
+
+    @default("kernel_manager_class")
+    def _page_kernel_manager(self) -> str:
+        return f"{__name__}.PageKernelManager"
 
     class_size = Int(0, config=True, help="kernels preheated for the pool notebook (0: "
                                           "Voila's own refill policy)")
@@ -378,4 +418,4 @@ async def notebooks_run(tasks: list[Any], log: Any = None) -> tuple[int, list[st
     return ready, failures
 
 
-__all__ = ["ClassKernelManager", "PAGE_REQUEST", "PageRequest", "notebooks_run"]
+__all__ = ["ClassKernelManager", "PAGE_REQUEST", "PageKernelManager", "PageRequest", "notebooks_run"]
