@@ -19,7 +19,10 @@ imported (for the server's own subscribers) and again each time a page connects:
 widget manager first asks for every widget's state (:mod:`widgets.widget_states`), by then
 its subscriber is connected. Measured: a subscriber that did not read while the kernel
 sent 5,000 widget updates got 2,000 of them, and all of them once :func:`unlimit` had run
-after it connected. The server's side of the same limit is lifted by the lab's server
+after it connected. The price: a subscriber that never reads would have the kernel keep
+its messages until it disconnects; a page's kernel has two, both the server's and both
+read (the page's websocket and the activity watcher; Voila's own client for running the
+notebook is gone by then). The server's side of the same limit is lifted by the lab's server
 (:class:`nidavellir.classroom.server.kernels.PageKernelManager`); a page served by a plain
 Jupyter server keeps that server's limit (docs/serving.md, "Every message reaches the
 page").
