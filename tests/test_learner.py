@@ -158,9 +158,11 @@ def test_outlooks_say_what_a_card_will_be_worth_later_for_this_player() -> None:
     assert outlook(game, 0, C.SVALINN).endswith("+10 with your 2 heroes today")
     assert outlook(game, 0, C.ASTRID) == ("scores your highest coin at the end: +5 with your "
                                           "coin 5 today")
-    assert "+13" in outlook(game, 0, C.DWERG_YMIR)
+    assert outlook(game, 0, C.DWERG_YMIR) == ("the first of the five brothers you recruit: "
+                                              "+13 at the end")  # not "your 0 brothers"
     p.command_zone.append(C.DWERG_YMIR)
-    assert "+27" in outlook(game, 0, C.DWERG_AESIR)  # 40 - 13
+    assert outlook(game, 0, C.DWERG_AESIR) == ("with your 1 brother already recruited, this "
+                                               "one adds +27 at the end")  # 40 - 13
     assert outlook(game, 0, C.SKAA) == "+17 at the end of the game"
     assert "as a warrior (6 points) or as an explorer (8 points)" in outlook(
         game, 0, C.MERCENARIES[0])

@@ -454,10 +454,10 @@ def run(args: argparse.Namespace) -> int:
                                       chunk=args.chunk, resume=args.resume, backend=backend)
             # Translators: `nidavellir simulate --out DIR/`: what the run did (its chunks are
             # files of {chunk} games each; {written}: the chunks written now).
-            print(count(args.games, "{n} game in {chunks} chunks of {chunk}: {written} "
-                        "written now, {skipped} already there, in {out}.",
-                        "{n} games in {chunks} chunks of {chunk}: {written} written now, "
-                        "{skipped} already there, in {out}.",
+            print(count(args.games, "{n} game in chunks of {chunk} (chunks: {chunks}; "
+                        "written now: {written}; already there: {skipped}), in {out}.",
+                        "{n} games in chunks of {chunk} (chunks: {chunks}; written now: "
+                        "{written}; already there: {skipped}), in {out}.",
                         chunks=number(summary["chunks"]), chunk=number(summary["chunk"]),
                         written=number(summary["written"]),
                         skipped=number(summary["skipped"]), out=args.out))

@@ -237,6 +237,9 @@ class Dwerg(HeroRules):
 
     def outlook(self, p: PlayerState) -> str:
         owned, gain = self._gain(p)
+        if owned == 0:
+            return _("the first of the five brothers you recruit: +{gain} at the end").format(
+                gain=gain)
         return count(owned, "with your {n} brother already recruited, this one adds +{gain} at "
                             "the end",
                      "with your {n} brothers already recruited, this one adds +{gain} at "
