@@ -27,6 +27,7 @@ from widgets.controls import (
     GenericControl,
     HeroControl,
     build_control,
+    move_class,
 )
 from widgets.session import Session
 from widgets.testing import click, play_through
@@ -750,10 +751,13 @@ def test_the_coach_row_draws_the_recommended_move_first_and_plays_it() -> None:
     first.click()
     assert submitted == [str(j.best)]
     assert "nid-recommended" in control.buttons[str(j.best)]._dom_classes
-    # Every move's button says its kind in a class (the page's tests find the controls by
-    # it, whatever the words: a ★, another language), the coach's own row too.
+    # Every move's button says its kind and its move in classes (the page's tests find the
+    # controls by them, whatever the words: a ★, another language), the coach's own row too.
     for notation, b in [*control.buttons.items(), *control.coach_buttons.items()]:
-        assert {"nid-choice", f"nid-verb-{notation.split()[0]}"} <= set(b._dom_classes)
+        assert {"nid-choice", f"nid-verb-{notation.split()[0]}", move_class(notation)} <= set(
+            b._dom_classes)
+    assert len({move_class(n) for n in control.buttons}) == len(control.buttons)
+    assert move_class("take W3") == "nid-move-take-W3"
     dwergs = [n for n in control.buttons if "Dwerg" in n]
     assert len(dwergs) >= 3
     for n in dwergs:

@@ -18,6 +18,7 @@ and a kind no class declares gets :class:`GenericControl`.
 from __future__ import annotations
 
 import html
+import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -293,16 +294,24 @@ def _grows(widget: W.HTML) -> W.HTML:
 CONTROLS: dict[type[declared.Control], type[Control]] = {}
 
 
+def move_class(notation: str) -> str:
+    """The class that names a move's button on the page: ``nid-move-`` and the notation with
+    each run of other characters than ASCII letters and digits as one ``-`` (``take W3``:
+    ``nid-move-take-W3``)."""
+    return "nid-move-" + re.sub(r"[^0-9A-Za-z]+", "-", notation).strip("-")
+
+
 def mark_choice(b: W.Button, notation: str) -> None:
     """Mark a button that plays a move, for the page's style and for anyone who finds it:
-    ``nid-choice`` and ``nid-verb-<verb>`` (the move's verb in the notation: ``take``,
-    ``bid``, ``hero``...). Its words may start with the coach's ★ or be in any language;
-    these classes do not change."""
+    ``nid-choice``, ``nid-verb-<verb>`` (the move's verb in the notation: ``take``,
+    ``bid``, ``hero``...) and :func:`move_class` (the move itself). Its words may start with
+    the coach's ★ or be in any language; these classes do not change."""
     b.notation = notation  # type: ignore[attr-defined]
     b.add_class("nid-choice")
     verb = notation.split(" ", 1)[0].lower()
     if verb.isidentifier():
         b.add_class(f"nid-verb-{verb}")
+    b.add_class(move_class(notation))
 
 
 class Control:

@@ -3,16 +3,21 @@ dashboard at 1280x800 with ``?lang=de``, walked as a German learner walks it.
 
 The three walkthroughs' first step and the base walkthrough's first bid (its controls and
 the move box), the Play tab with its coach's figures and its new-game form, a probability
-lesson's prediction and its answer, and the Replay tab with a record loaded: :mod:`layout`
+lesson's prediction and its answer, the Replay tab with a record loaded, and a puzzle
+answered wrong (the verdict, the learner's rating down, the judge's table): :mod:`layout`
 names every cut text and broken word. The tabs are found by their place, the states by the
 page's own classes (their words are German). A screenshot goes to ``test-artifacts/``.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+
+from nidavellir.analysis.puzzles.fileformat import shipped
+from widgets.controls import move_class
 
 from .conftest import ARTIFACTS, VoilaServer, keep_what_the_page_showed, watch_page
 from .test_dashboard import LOAD_TIMEOUT, UPDATE_TIMEOUT
@@ -74,6 +79,24 @@ def test_the_german_dashboard_cuts_no_text_at_1280x800(voila_server: VoilaServer
         no_problems(pg, "Nachspielen", ".nid-replay")
         ARTIFACTS.mkdir(exist_ok=True)
         pg.screenshot(path=str(ARTIFACTS / "layout-de-1280x800.png"))
+        tabs.nth(5).click()  # Rätsel: a puzzle answered wrong
+        heading = pg.locator(".nid-pz-heading").filter(has_text=re.compile(r"Rätsel p[0-9a-f]+"))
+        heading.wait_for(timeout=LOAD_TIMEOUT)
+        puzzle_id = re.search(r"Rätsel (p[0-9a-f]+)", heading.inner_text())
+        assert puzzle_id, heading.inner_text()
+        puzzle = next(p for p in shipped() if p.id == puzzle_id.group(1))
+        wrong = [move_class(str(a)) for a in puzzle.game().legal_actions()
+                 if not puzzle.solves(str(a))]
+        pg.locator(", ".join(f".nid-puzzles .nid-pz-board button.{c}" for c in wrong)
+                   ).first.click()
+        pg.locator(".nid-pz-verdict").filter(has_text="✘ Nicht der beste Zug").wait_for(
+            timeout=UPDATE_TIMEOUT)
+        # A wrong first answer is a rated loss: the learner's rating goes down.
+        pg.locator(".nid-pz-ratings").filter(
+            has_text=re.compile(r"Deine Wertung: .* \(-\d+\) · die des Rätsels")).wait_for(
+            timeout=UPDATE_TIMEOUT)
+        no_problems(pg, "Rätsel, eine falsche Antwort", ".nid-puzzles")
+        pg.screenshot(path=str(ARTIFACTS / "puzzles-de-wrong-1280x800.png"))
         watched.assert_clean()
     except Exception:
         keep_what_the_page_showed(pg, "layout-de-failure", watched)

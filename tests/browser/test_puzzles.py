@@ -5,8 +5,8 @@ of its moves brings the verdict (solved or not), the judge's figures of every op
 the new ratings, and the learner's rating line counts the attempt; *Next puzzle* shows
 another puzzle. The learner's history goes to the run's temporary data folder
 (tests/conftest.py). Which move is right is the model's business (tests/test_puzzles_tab.py
-solves one and fails one); German is tests/test_puzzles_tab.py's too. Screenshot in
-test-artifacts/.
+solves one and fails one); a German page answered wrong on purpose, its verdict and its
+rating going down, is tests/browser/test_layout_german.py's. Screenshot in test-artifacts/.
 """
 
 from __future__ import annotations
