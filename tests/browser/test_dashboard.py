@@ -317,30 +317,6 @@ def test_play_bid_and_pick_update_board_and_charts(voila_server: VoilaServer,
     page.assert_clean()
 
 
-@pytest.mark.slow(reason="a Chromium slowed 6x spins a core while it runs: about 40 s of CPU")
-def test_play_with_cpu_throttled_6x(voila_server: VoilaServer, page: PageWatch) -> None:
-    """Chromium's CPU slowed 6x (a cheap laptop): the page loads clean, the Play tab opens
-    and a bid through its dropdowns reaches the board. A throttled Chromium spins a core
-    for as long as it runs: the card pick and the charts following each move are
-    :func:`test_play_bid_and_pick_update_board_and_charts`'s, and a throttled game goes on
-    in benchmarks/bench_browser_game.py (``--throttle 6``)."""
-    pg = page.page
-    cdp = pg.context.new_cdp_session(pg)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 6})
-    open_dashboard(voila_server, pg, "throttled 6x")
-    tab(pg, "Play").click()
-    app = ".nid-play-app"
-    bid = pg.locator(f"{app} button", has_text=re.compile(r"^Bid$"))
-    bid.wait_for(timeout=LOAD_TIMEOUT)
-    select(pg, app, "1. Laughing Goblin", "5")
-    select(pg, app, "2. Dancing Dragon", "4")
-    select(pg, app, "3. Shining Horse", "3")
-    record("throttled 6x bid click to board update", timed_click(pg, bid, f"{app} .nid-board"))
-    assert not pg.locator(f"{app} .nid-play-console").inner_text().count("Error")
-    assert not console_errors(pg)
-    page.assert_clean()
-
-
 def test_bad_input_shows_a_message(voila_server: VoilaServer, page: PageWatch) -> None:
     pg = page.page
     open_dashboard(voila_server, pg)
