@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS, PageWatch, VoilaServer, watch_page
+from .conftest import ARTIFACTS, PageWatch, VoilaServer, keep_what_the_page_showed, watch_page
 from .playing import near_the_end_of
 from .test_dashboard import (
     LOAD_TIMEOUT,
@@ -96,7 +96,16 @@ def test_end_of_age_summary_then_save_and_open_in_replay(voila_server: VoilaServ
     """A 2-player game against a random bot, taken over two of the learner's decisions
     before the end of age 1 (the rest played in the page's kernel: tests/browser/
     playing.py): the summary waits after the last pick, then the game is saved and opened
-    in Replay."""
+    in Replay. On a failure what the page showed is kept (test-artifacts/
+    end-of-age-failure.*): the summary never came once in CI (240 s waited)."""
+    try:
+        _end_of_age_then_replay(voila_server, page, tmp_path)
+    except Exception:
+        keep_what_the_page_showed(page.page, "end-of-age-failure", page, voila_server)
+        raise
+
+
+def _end_of_age_then_replay(voila_server: VoilaServer, page: PageWatch, tmp_path: Any) -> None:
     pg = page.page
     open_dashboard(voila_server, pg)
     tab(pg, "Play").click()
