@@ -130,12 +130,16 @@ def start_voila(target: str, tmp: Path, extra: list[str] | None = None,
     port = free_port() if port is None else port
     log_path = tmp / f"voila-{port}-{time.monotonic_ns()}.log"
     log = log_path.open("wb")
-    env = dict(os.environ, PYTHONUNBUFFERED="1", JUPYTER_PLATFORM_DIRS="1", **(env or {}))
+    # Each kernel's comm trace (widgets/diagnostics.py): read by a failed test's artefacts.
+    comms = tmp / f"comms-{port}-{time.monotonic_ns()}.log"
+    env = dict(os.environ, PYTHONUNBUFFERED="1", JUPYTER_PLATFORM_DIRS="1",
+               NIDAVELLIR_TRACE_COMMS=str(comms), **(env or {}))
     cmd = [sys.executable, "-m", "nidavellir.serve", target, "--port", str(port), *(extra or [])]
     process = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                                start_new_session=True, env=env)
     server = VoilaServer(port=port, process=process, log_path=log_path)
     server.notes["secrets"] = [env[v] for v in SECRET_VARIABLES if env.get(v)]
+    server.notes["comms"] = comms
     deadline = time.monotonic() + PATIENCE_S
     while time.monotonic() < deadline:
         if process.poll() is not None:

@@ -19,7 +19,7 @@ The request is also the kernel's sign that a page connected: the kernel's IOPub 
 told to keep every message for it however long its server waits
 (:func:`widgets.iopub.unlimit`). Installed on import by the modules that make the lab's
 pages (:mod:`widgets.session`, :mod:`widgets.language`, :mod:`widgets.scenario_editor`),
-with :mod:`widgets.iopub`.
+with :mod:`widgets.iopub` and :mod:`widgets.diagnostics`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Any
 
 from ipywidgets.widgets import widget as _widget
 
-from . import iopub
+from . import diagnostics, iopub  # noqa: F401  (diagnostics: installed on import)
 
 _INSTALLED = "_nidavellir_states_from_a_copy"
 

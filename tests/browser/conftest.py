@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import signal
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -267,8 +268,39 @@ def keep_what_the_page_showed(pg: Any, name: str, watched: Any = None,
             seen["console"] = list(watched.console)[-40:]
             seen["page_errors"] = list(watched.errors)[-20:]
         if server is not None:
-            seen["server_log"] = server.log()[-6000:]  # the kernels' tracebacks land there
+            _kernels_say_where_they_are(server)
+            seen["server_log"] = server.log()[-12000:]  # the kernels' tracebacks land there
+            comms = server.notes.get("comms")
+            if comms is not None and Path(comms).exists():  # what each kernel's widgets got
+                seen["comms"] = Path(comms).read_text(errors="replace").splitlines()[-80:]
         (ARTIFACTS / f"{name}.json").write_text(json.dumps(seen, indent=1), encoding="utf-8")
+
+
+def _catches(pid: int, signum: int) -> bool:
+    """Whether process ``pid`` has a handler for ``signum`` (Linux: /proc/PID/status)."""
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("SigCgt:"):
+                return bool(int(line.split()[1], 16) >> (signum - 1) & 1)
+    return False
+
+
+def _kernels_say_where_they_are(server: VoilaServer) -> None:
+    """Each kernel of ``server`` writes its threads' stacks to the server's log (SIGUSR1,
+    widgets/diagnostics.py), for a failed test's artefacts: a kernel that waits says where."""
+    import psutil
+
+    with contextlib.suppress(psutil.Error):
+        kernels = [p for p in psutil.Process(server.process.pid).children(recursive=True)
+                   if "ipykernel" in " ".join(p.cmdline())]
+        before = server.log().count("most recent call first")
+        for kernel in kernels:
+            if _catches(kernel.pid, signal.SIGUSR1):  # else the signal would end it
+                with contextlib.suppress(psutil.Error):
+                    kernel.send_signal(signal.SIGUSR1)
+        with contextlib.suppress(AssertionError):
+            wait_until(lambda: server.log().count("most recent call first") > before,
+                       "the kernels' stacks in the server's log", patience=10)
 
 
 def watch_page(page: Any) -> PageWatch:

@@ -1,0 +1,70 @@
+"""What a page's kernel can tell about itself when a page seems stuck.
+
+Two aids for the rare page that waits for an answer that never comes (a click that shows
+nothing, with no error anywhere), installed on import with the lab's page modules
+(:mod:`widgets.widget_states`):
+
+- ``kill -USR1 <kernel pid>`` writes every thread's stack to the kernel's standard error,
+  which is the server's log (:mod:`faulthandler`): where a kernel waits, if it waits.
+- With ``NIDAVELLIR_TRACE_COMMS=FILE`` in the server's environment (the kernels inherit it),
+  each message a kernel's widgets get from their page is a line in ``FILE``, and a second
+  line when it has been handled: whether a click reached the kernel, and when its
+  handling ended. The browser tests set it (each server its own file) and keep its end
+  with what a failed page showed (``tests/browser/conftest.py``). Off by default: a line
+  per click or slider step is a test's and a maintainer's tool, not a class's.
+
+This is how a lost What-if branch was found to be a message dropped on its way to the page,
+not a kernel that hung (docs/serving.md, "Every message reaches the page").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import faulthandler
+import os
+import signal
+import sys
+import time
+from typing import Any
+
+from ipywidgets.widgets import widget as _widget
+
+#: The environment variable naming the file of the kernels' comm trace.
+TRACE_VARIABLE = "NIDAVELLIR_TRACE_COMMS"
+_INSTALLED = "_nidavellir_traced"
+
+
+def _line(path: str, text: str) -> None:
+    with contextlib.suppress(OSError), open(path, "a", encoding="utf-8") as f:
+        f.write(f"{time.time():.3f} pid {os.getpid()} {text}\n")
+
+
+def install() -> None:
+    """The stack dump on SIGUSR1 (where the system has it, in a kernel whose standard
+    error is a file) and, when :data:`TRACE_VARIABLE` is set, the comm trace (once)."""
+    if hasattr(signal, "SIGUSR1") and sys.__stderr__ is not None:
+        with contextlib.suppress(ValueError, OSError, RuntimeError, AttributeError):
+            faulthandler.register(signal.SIGUSR1, file=sys.__stderr__, all_threads=True)
+    path = os.environ.get(TRACE_VARIABLE)
+    cls = _widget.Widget
+    if not path or getattr(cls, _INSTALLED, False):
+        return
+    handle = cls._handle_msg
+
+    def traced(self: Any, msg: dict[str, Any]) -> Any:
+        data = msg.get("content", {}).get("data", {})
+        what = data.get("content") if data.get("method") == "custom" else data.get("state")
+        name = f"{type(self).__name__} {' '.join(getattr(self, '_dom_classes', ()))}"
+        _line(path, f"got {self.model_id[:8]} {name} {data.get('method')} {str(what)[:80]}")
+        try:
+            return handle(self, msg)
+        finally:
+            _line(path, f"done {self.model_id[:8]}")
+
+    cls._handle_msg = traced
+    setattr(cls, _INSTALLED, True)
+
+
+install()
+
+__all__ = ["TRACE_VARIABLE", "install"]
