@@ -114,12 +114,17 @@ def _end_of_age_then_replay(voila_server: VoilaServer, page: PageWatch, tmp_path
     near_the_end_of(voila_server, pg, age=1, before=2, seed=6)
     summary = pg.locator(f"{DECISION} .nid-summary-continue")
     for _ in range(2):  # the learner's last decisions of age 1: the first choice offered
-        # Wait for new buttons, click one: the panel's widgets are rebuilt after each
-        # move, asynchronously in the page.
+        # Wait for new buttons, click one, then wait until the move landed: the panel's
+        # widgets are rebuilt after each move, asynchronously in the page, and the coach's
+        # row of a decision can come after its move was clicked (new buttons of a control
+        # the kernel has closed: a click on one is lost; the likeliest reading of clean run
+        # 16's lost pick, where the page showed the next decision, unplayed, and no error).
         pg.locator(f"{DECISION} button.nid-choice:not([data-old]):not([disabled])"
                    ).first.wait_for(timeout=UPDATE_TIMEOUT)
+        moves = _moves(pg)
         mark_old(pg, f"{DECISION} button.nid-choice")
         pg.locator(f"{DECISION} button.nid-choice:not([disabled])").first.click()
+        _wait_moves_above(pg, moves)
     pg.wait_for_function(
         "(sel) => { const c = document.querySelector(sel + ' .nid-summary-continue'); "
         "return c && c.offsetParent !== null; }", arg=DECISION, timeout=UPDATE_TIMEOUT)
