@@ -30,7 +30,7 @@ from nidavellir.classroom.store import ClassStore
 from nidavellir.lessons import load
 from nidavellir.lessons.position import PositionStep
 
-from .conftest import ARTIFACTS, ClassRun, VoilaServer, watch_page
+from .conftest import ARTIFACTS, ClassRun, VoilaServer, keep_what_the_page_showed, watch_page
 from .test_dashboard import DASHBOARD, LOAD_TIMEOUT, UPDATE_TIMEOUT, select, tab, wait_text
 
 pytestmark = pytest.mark.browser
@@ -74,9 +74,8 @@ def test_three_moves_appear_beside_the_coachs_figures_on_the_teacher_page(
                     select(pg, scope, tavern, coin)
                 pg.locator(f"{scope} button", has_text=re.compile(r"^Bid$")).click()
                 wait_text(pg, ".nid-pq-said", r"It went to your teacher")
-            except Exception:
-                ARTIFACTS.mkdir(exist_ok=True)
-                pg.screenshot(path=str(ARTIFACTS / f"class_position_failed_{name}.png"))
+            except Exception:  # the page, the kernels' stacks and their comm trace
+                keep_what_the_page_showed(pg, f"class-position-failure-{name}", watch, server)
                 raise
             if name == "Hal":
                 ARTIFACTS.mkdir(exist_ok=True)
@@ -197,9 +196,8 @@ def test_the_teacher_asks_about_an_uploaded_record_and_sees_the_class_bids(
                     select(pg, scope, tavern, coin)
                 pg.locator(f"{scope} button", has_text=re.compile(r"^Bid$")).click()
                 wait_text(pg, f"{scope} .nid-pq-said", r"It went to your teacher")
-            except Exception:
-                ARTIFACTS.mkdir(exist_ok=True)
-                pg.screenshot(path=str(ARTIFACTS / f"class_ask_failed_{name}.png"))
+            except Exception:  # the page, the kernels' stacks and their comm trace
+                keep_what_the_page_showed(pg, f"class-ask-failure-{name}", watch, server)
                 raise
             if name == "Kit":
                 ARTIFACTS.mkdir(exist_ok=True)
