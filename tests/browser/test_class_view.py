@@ -5,8 +5,10 @@ teacher's folder of lessons (one good, one bad): the class server the class test
 Three students open the dashboard, type their names and submit a prediction for the first
 step of the first probability lesson; the teacher page (wrong password first: no data)
 shows three answers and their distribution, live. The teacher's good walkthrough is offered
-beside the lab's and the bad one is listed with its error. Screenshots at 1280×800 go to
-test-artifacts/.
+beside the lab's and the bad one is listed with its error. Then the teacher assigns two
+puzzles (issue 54): the students' open Puzzles tabs serve them, two solve the first and one
+does not, and the teacher sees who solved what and the class's moves beside the judge's
+figures. Screenshots at 1280×800 go to test-artifacts/.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ def _student(chromium: Any, server: VoilaServer, name: str) -> tuple[Any, Any]:
     return context, watched
 
 
-@pytest.mark.slow(reason="three students' pages and the teacher's, each a kernel: about 27 s of CPU")
+@pytest.mark.slow(reason="three students' pages and the teacher's, each a kernel, a lesson's answers then a puzzle's: about 32 s of CPU")
 def test_three_students_answer_and_the_teacher_sees_them_live(
         class_run: ClassRun, chromium: Any) -> None:
     server, folder = class_run.server, class_run.folder
@@ -129,12 +131,99 @@ def test_three_students_answer_and_the_teacher_sees_them_live(
         ada.locator("button.nid-pl-submit").click()
         wait_text(teacher, ".question .meta", r"class mean 0\.50")
         _shot(teacher, "class_view_teacher_page")
+        the_class_does_puzzles(teacher, {n: w.page for n, (_c, w) in students.items()},
+                               class_run)
         watched.assert_clean()
     finally:
         context.close()
     for context, watched in students.values():
         watched.assert_clean()
         context.close()
+
+
+def two_puzzles() -> list[Any]:
+    """The first two shipped puzzles (by id) whose moves are all takes: a button each."""
+    from nidavellir.analysis.puzzles import shipped
+
+    takes = [p for p in sorted(shipped(), key=lambda p: p.id)
+             if all(str(a).startswith("take ") for a in p.game().legal_actions())]
+    return takes[:2]
+
+
+def _click_move(pg: Any, puzzle: Any, right: bool) -> str:
+    """Click a move of the puzzle shown on the student's Puzzles tab: one that solves it
+    (``right``) or one that does not; the move, in notation."""
+    from widgets.controls import move_class
+
+    move = next(str(a) for a in puzzle.game().legal_actions()
+                if puzzle.solves(str(a)) == right)
+    pg.locator(f".nid-puzzles .nid-pz-board button.{move_class(move)}").click()
+    return move
+
+
+def the_class_does_puzzles(teacher: Any, students: dict[str, Any], class_run: ClassRun) -> None:
+    """Issue 54 item 7: the teacher assigns two puzzles by their ids on the teacher page's
+    *Puzzles for the class*; every student's open Puzzles tab serves the set (no reload);
+    Ada and Cy solve the first puzzle, Bo does not; the teacher sees who solved what, and
+    the class view shows the puzzle's moves beside the judge's figures."""
+    first, second = two_puzzles()
+    teacher.locator("#puzzles-link").click()
+    teacher.locator("#pz-ids").wait_for(timeout=LOAD_TIMEOUT)
+    teacher.locator("#pz-name").fill("Homework 1")
+    teacher.locator("#pz-ids").fill(f"{first.id}, {second.id}")
+    teacher.locator("#pz-assign").click()
+    wait_text(teacher, ".pz-set .legend", r".")
+    answers = {"Ada": True, "Bo": False, "Cy": True}
+    played = {}
+    for name, right in answers.items():
+        pg = students[name]
+        tab(pg, "Puzzles").click()
+        wait_text(pg, ".nid-pz-class", r"Your teacher gave the class 2 puzzles: Homework 1")
+        wait_text(pg, ".nid-pz-heading", rf"Your teacher's puzzle 1 of 2 \(Homework 1\) · "
+                                         rf"Puzzle {first.id}")
+        played[name] = _click_move(pg, first, right)
+        wait_text(pg, ".nid-puzzles .nid-pq-said", r"It went to your teacher")
+        wait_text(pg, ".nid-pz-verdict", r"Solved" if right else r"Not the best move")
+        if name == "Bo":
+            _shot(pg, "class_view_student_puzzle")
+    # Who solved what: a row per student, the first puzzle's cell ✔ or ✘ with the move.
+    rows = teacher.locator(".pz-set[data-set] table.grid tr")
+    teacher.wait_for_function(
+        "(names) => names.every(n => [...document.querySelectorAll('.pz-set table.grid tr')]"
+        ".some(r => r.querySelector('td.name') && r.querySelector('td.name').textContent === n"
+        " && r.querySelectorAll('td')[2] && /[✔✘]/.test(r.querySelectorAll('td')[2].textContent)))",
+        arg=list(answers), timeout=UPDATE_TIMEOUT)
+    cells = {r[0]: r[2] for r in rows.evaluate_all(
+        "rs => rs.filter(r => r.querySelector('td.name')).map("
+        "r => [...r.querySelectorAll('td')].map(td => td.textContent))")}
+    for name, right in answers.items():
+        assert cells[name] == ("✔ " if right else "✘ ") + played[name], cells
+    assert teacher.locator(".pz-set .now").count() == 1  # the set assigned now
+    _shot(teacher, "class_view_teacher_puzzles")
+    # The class view: the puzzle's moves beside the judge's figures, every option.
+    teacher.locator("#back").click()
+    where = f".move-question[data-question$='-{first.id}']"
+    question = teacher.locator(where)
+    wait_text(teacher, f"{where} .count", class_run.count_pattern(3))
+    # The figures are the puzzle file's: the page asks for them, then shows every option.
+    options = {str(a) for a in first.game().legal_actions()}
+    teacher.wait_for_function(
+        "([where, n]) => { const rows = document.querySelectorAll(where + ' tr[data-move]');"
+        " return rows.length === n && [...rows].every(r => r.textContent.includes('±')); }",
+        arg=[where, len(options)], timeout=UPDATE_TIMEOUT)
+    wait_text(teacher, f"{where} .coach-note", rf"The puzzle's figures, computed when it was "
+                                               rf"made: .* the same {first.extra['deals']} deals")
+    chosen = question.evaluate(
+        "q => Object.fromEntries([...q.querySelectorAll('tr[data-move]')].map("
+        "r => [r.dataset.move, Number(r.dataset.count)]))")
+    assert set(chosen) == options, chosen
+    expected: dict[str, int] = {}
+    for move in played.values():
+        expected[move] = expected.get(move, 0) + 1
+    assert {m: c for m, c in chosen.items() if c} == expected, chosen
+    assert "★" in question.locator("tr[data-move]").first.inner_text()  # the answer first
+    question.scroll_into_view_if_needed()
+    _shot(teacher, "class_view_teacher_puzzle_question")
 
 
 HELD = """() => Object.keys(localStorage).some(k => k.includes('/answer/') &&
