@@ -86,6 +86,10 @@ ENV = "NIDAVELLIR_COMPILED"
 #: Names another build folder than :data:`BUILD_DIR`.
 DIR_ENV = "NIDAVELLIR_COMPILED_DIR"
 CHOICES = ("auto", "pure", "compiled")
+#: The C compiler's optimisation of a build: ``-O1`` builds in about two thirds of
+#: ``-O3``'s time, and its build plays games and judges positions as fast
+#: (benchmarks/README.md, "The compiled build at -O1").
+DEFAULT_OPT_LEVEL = "1"
 ROOT = Path(__file__).resolve().parent.parent.parent
 #: Where ``make compiled`` puts the build: ``manifest.json`` names the current build's
 #: folder, the hashes of the sources it was built from and its modules' files.
@@ -280,5 +284,5 @@ def status() -> Status:
 # modules is imported.
 install()
 
-__all__ = ["BUILD_DIR", "ENV", "MODULES", "CompiledBuildError", "Status", "check", "choice",
+__all__ = ["BUILD_DIR", "DEFAULT_OPT_LEVEL", "ENV", "MODULES", "CompiledBuildError", "Status", "check", "choice",
            "install", "sources", "status"]

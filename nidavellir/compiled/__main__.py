@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 def main(argv: Sequence[str] | None = None) -> int:
     from nidavellir import compiled
+    from nidavellir.compiled import DEFAULT_OPT_LEVEL
 
     parser = argparse.ArgumentParser(prog="python -m nidavellir.compiled",
                                      description="The compiled build of the engine's hot path.")
@@ -24,8 +25,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         choices=("status", "check", "build"))
     parser.add_argument("--force", action="store_true",
                         help="build even when the build is current")
-    parser.add_argument("--opt-level", default="3", choices=("0", "1", "2", "3"),
-                        help="the C compiler's optimisation (default 3)")
+    parser.add_argument("--opt-level", default=DEFAULT_OPT_LEVEL, choices=("0", "1", "2", "3"),
+                        help="the C compiler's optimisation (default "
+                             f"{DEFAULT_OPT_LEVEL}: as fast as 3, built in two thirds "
+                             "of the time)")
     args = parser.parse_args(argv)
     found = compiled.check()
     if args.command == "status":

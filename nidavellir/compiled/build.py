@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from . import (
+    DEFAULT_OPT_LEVEL,
     DIR_ENV,
     ENV,
     FORMAT,
@@ -157,7 +158,7 @@ def differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
 
 # ====================================================================== the build
 
-def build(opt_level: str = "3", folder: Path | None = None, force: bool = False) -> bool:
+def build(opt_level: str = DEFAULT_OPT_LEVEL, folder: Path | None = None, force: bool = False) -> bool:
     """Compile :data:`~nidavellir.compiled.MODULES`, check the result against the pure
     Python (module docs) and make it the current build of ``folder`` (default
     :func:`~nidavellir.compiled.build_dir`), unless it is current already (``force``:
