@@ -221,3 +221,43 @@ def test_seeded_judgements_of_every_decision_kind_are_the_same_in_both_builds(
     assert {k.removeprefix("judgement ") for k in here if k.startswith("judgement ")} \
         == set(CHOICES)
     _same(side_by_side, "judgement ")
+
+
+def test_c_files_compile_side_by_side_and_a_broken_one_fails_the_build(tmp_path: Path) -> None:
+    """The build's C files are compiled as many at a time as there are cores (the largest
+    first); a file the compiler refuses stops the compile with the compiler's error."""
+    from nidavellir.compiled.build import _compiling_in_parallel, missing_tools
+
+    if missing_tools() is not None:
+        pytest.skip(str(missing_tools()))
+    import setuptools  # first: distutils is then setuptools' copy, as in the build
+
+    assert setuptools.__version__
+    from distutils.ccompiler import CCompiler, new_compiler
+    from distutils.errors import CompileError
+    from distutils.sysconfig import customize_compiler
+
+    one_by_one = CCompiler.compile
+    compiler: Any = new_compiler()
+    customize_compiler(compiler)
+    small, large = tmp_path / "small.c", tmp_path / "large.c"
+    small.write_text("int small(void) { return 1; }\n")
+    large.write_text("int large(void) { return 2; }\n" + "/* a longer file */\n" * 2000)
+    calls: list[str] = []
+    serial = compiler._compile
+
+    def counted(obj: str, src: str, *args: Any) -> None:
+        calls.append(Path(src).name)
+        serial(obj, src, *args)
+
+    compiler._compile = counted
+    with _compiling_in_parallel(2):
+        objects = compiler.compile([str(small), str(large)], output_dir=str(tmp_path / "o"))
+    assert sorted(Path(o).name for o in objects) == ["large.o", "small.o"]
+    assert all(Path(o).exists() for o in objects)
+    assert calls[0] == "large.c"  # the largest first
+    broken = tmp_path / "broken.c"
+    broken.write_text("int broken(void) { return }\n")
+    with _compiling_in_parallel(2), pytest.raises(CompileError):
+        compiler.compile([str(small), str(broken)], output_dir=str(tmp_path / "o"))
+    assert CCompiler.compile is one_by_one  # distutils' own compile is back

@@ -11,6 +11,7 @@ last, in one step: a process running the previous build keeps the files it has l
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import fcntl
 import io
@@ -22,7 +23,7 @@ import sys
 import sysconfig
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -68,10 +69,54 @@ def missing_tools() -> str | None:
     return None
 
 
+def jobs() -> int:
+    """The C compilers run at once: the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@contextlib.contextmanager
+def _compiling_in_parallel(n: int) -> Iterator[None]:
+    """The C files of an extension compiled ``n`` at a time, the largest first (distutils
+    compiles them one after another: mypyc's one file per module would gain nothing)."""
+    from distutils.ccompiler import CCompiler  # setuptools' own copy, once it is imported
+
+    serial = CCompiler.compile
+
+    def compile(self: Any, sources: Any, output_dir: Any = None, macros: Any = None,
+                include_dirs: Any = None, debug: Any = False, extra_preargs: Any = None,
+                extra_postargs: Any = None, depends: Any = None) -> list[str]:
+        macros, objects, extra_postargs, pp_opts, build = self._setup_compile(
+            output_dir, macros, include_dirs, sources, depends, extra_postargs)
+        cc_args = self._get_cc_args(pp_opts, debug, extra_preargs)
+        todo = sorted((obj for obj in objects if obj in build),
+                      key=lambda obj: -Path(build[obj][0]).stat().st_size)
+
+        def one(obj: str) -> None:
+            src, ext = build[obj]
+            self._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+
+        with concurrent.futures.ThreadPoolExecutor(n) as pool:
+            for done in [pool.submit(one, obj) for obj in todo]:
+                done.result()  # a compiler's error raised here
+        return list(objects)
+
+    CCompiler.compile = compile  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        CCompiler.compile = serial  # type: ignore[method-assign]
+
+
 def _compile(modules: Sequence[str], work: Path, out: Path, opt_level: str) -> None:
-    """mypyc and the C compiler: ``modules`` into ``out`` (scratch files in ``work``)."""
+    """mypyc and the C compiler: ``modules`` into ``out`` (scratch files in ``work``); with
+    more than one core, one C file per module, compiled side by side (:func:`jobs`)."""
     from mypyc.build import mypycify
     from setuptools import Distribution
+
+    n = jobs()
 
     config = work / "mypy.ini"
     config.write_text(MYPY_CONFIG)
@@ -86,17 +131,28 @@ def _compile(modules: Sequence[str], work: Path, out: Path, opt_level: str) -> N
             with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
                 extensions = mypycify(
                     ["--config-file", str(config), "--cache-dir", str(work / "mypy_cache"),
-                     *paths], opt_level=opt_level, group_name=GROUP, target_dir=str(work / "c"))
+                     *paths], opt_level=opt_level, group_name=GROUP, target_dir=str(work / "c"),
+                    multi_file=n > 1)
         except SystemExit as e:
             errors = [line for line in said.getvalue().splitlines() if "error" in line]
             raise CompiledBuildError("mypyc failed:\n" + "\n".join(errors or [str(e)])) from e
+        # mypyc writes a module's own C file beside the group's folder, and the file looks
+        # for the group's header in its own folder.
+        for extension in extensions:
+            extension.include_dirs.append(str(work / "c" / Path(*GROUP.split(".")[:-1])))
         dist = Distribution({"name": "nidavellir-compiled", "ext_modules": extensions})
         dist.verbose = False
         command: Any = dist.get_command_obj("build_ext")
         command.build_lib = str(out)
         command.build_temp = str(work / "temp")
         command.inplace = False
-        dist.run_command("build_ext")
+        from distutils.errors import CCompilerError, DistutilsError
+
+        try:
+            with _compiling_in_parallel(n):
+                dist.run_command("build_ext")
+        except (CCompilerError, DistutilsError) as e:  # its own words are above
+            raise CompiledBuildError(f"the C compiler failed: {str(e)[:300]}") from e
     finally:
         os.chdir(here)
 
@@ -203,7 +259,9 @@ def _build(modules: Sequence[str], opt_level: str, folder: Path) -> None:
         (work / MANIFEST).write_text(json.dumps(dict(manifest, folder=f"../{new.name}")))
         if not check(work).compiled:
             raise CompiledBuildError(f"the new build cannot be loaded: {check(work).reason}")
-        compiled, pure = probe("compiled", work), probe("pure")
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:  # two interpreters at once
+            asked = pool.submit(probe, "compiled", work), pool.submit(probe, "pure")
+            compiled, pure = asked[0].result(), asked[1].result()
         wrong = differences(compiled, pure)
         if wrong:
             raise CompiledBuildError(
