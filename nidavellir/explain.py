@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import Card, Kind, Suit
-from .i18n import _
+from .i18n import _, count
 from .names import class_with_article
 from .rules.catalogue import rules_of
 
@@ -38,9 +38,10 @@ def outlook_for(p: PlayerState, card: Card) -> str:
     """:func:`outlook` from the player's own state: a mercenary by its kind, a hero or an
     artifact by its entry (:mod:`nidavellir.rules.catalogue`)."""
     if card.kind is Kind.MERCENARY:
-        # Translators: a side of a mercenary, "as a warrior (6 points)" / "as a hunter (a rank)".
-        sides = [_("as {a_class} ({points} points)").format(a_class=class_with_article(s),
-                                                            points=bp)
+        # Translators: a side of a mercenary, "as a warrior (6 points)" / "as a miner (1
+        # point)"; its other kind of side is "as a hunter (a rank)".
+        sides = [count(bp, "as {a_class} ({n} point)", "as {a_class} ({n} points)",
+                       a_class=class_with_article(s))
                  if s in (Suit.WARRIOR, Suit.MINER, Suit.EXPLORER)
                  else _("as {a_class} (a rank)").format(a_class=class_with_article(s))
                  for s, bp in card.sides]

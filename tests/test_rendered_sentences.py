@@ -124,7 +124,9 @@ def kinds() -> dict[str, Sequence[object]]:
         "cls": [names.class_in_sentence(s) for s in C.SUITS],
         "a_class": [names.class_with_article(s) for s in C.SUITS],
         "column": [words.column_words(s) for s in C.SUITS],
-        "prize": [card_name(c) for c in C.DISTINCTIONS],
+        # A distinction in age 1; in age 2 the final warrior bonus (bots/immediate.py).
+        "prize": [*(card_name(c) for c in C.DISTINCTIONS), _("the warrior bonus")],
+        "ylud": [card_name(C.YLUD)],
         "move": moves(),
         "other move": [m[:1].lower() + m[1:] for m in moves()],
         "line": [names.score_line_in_sentence(label) for label in SCORE_LINES],
@@ -253,7 +255,7 @@ def name_fields(message: Message) -> dict[str, str]:
 
 
 KINDS = ("card", "cards", "hero", "distinction", "artifact", "tavern", "card_class", "cls",
-         "a_class", "column", "prize")
+         "a_class", "column", "prize", "ylud")
 
 
 @dataclass(frozen=True)
