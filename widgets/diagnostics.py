@@ -7,9 +7,10 @@ nothing, with no error anywhere), installed on import with the lab's page module
 - ``kill -USR1 <kernel pid>`` writes every thread's stack to the kernel's standard error,
   which is the server's log (:mod:`faulthandler`): where a kernel waits, if it waits.
 - With ``NIDAVELLIR_TRACE_COMMS=FILE`` in the server's environment (the kernels inherit it),
-  each message a kernel's widgets get from their page is a line in ``FILE``, and a second
-  line when it has been handled: whether a click reached the kernel, and when its
-  handling ended. The browser tests set it (each server its own file) and keep its end
+  each message a kernel's widgets get from their page is a line in ``FILE`` (the widget,
+  the method and the names of what it changes, never their values: :func:`what_came`),
+  and a second line when it has been handled: whether a click reached the kernel, and
+  when its handling ended. The browser tests set it (each server its own file) and keep its end
   with what a failed page showed (``tests/browser/conftest.py``). Off by default: a line
   per click or slider step is a test's and a maintainer's tool, not a class's.
 
@@ -39,6 +40,17 @@ def _line(path: str, text: str) -> None:
         f.write(f"{time.time():.3f} pid {os.getpid()} {text}\n")
 
 
+def what_came(msg: dict[str, Any]) -> str:
+    """A page's message to a widget as the trace writes it: its method and the names of
+    what it changes or says (``update value``, ``custom event``), never their values (a
+    student's name or answer stays out of the file)."""
+    data = msg.get("content", {}).get("data", {})
+    method = data.get("method")
+    body = data.get("content") if method == "custom" else data.get("state")
+    keys = sorted(str(k) for k in body) if isinstance(body, dict) else []
+    return f"{method} {','.join(keys)}".rstrip()
+
+
 def install() -> None:
     """The stack dump on SIGUSR1 (where the system has it, in a kernel whose standard
     error is a file) and, when :data:`TRACE_VARIABLE` is set, the comm trace (once)."""
@@ -52,10 +64,8 @@ def install() -> None:
     handle = cls._handle_msg
 
     def traced(self: Any, msg: dict[str, Any]) -> Any:
-        data = msg.get("content", {}).get("data", {})
-        what = data.get("content") if data.get("method") == "custom" else data.get("state")
         name = f"{type(self).__name__} {' '.join(getattr(self, '_dom_classes', ()))}"
-        _line(path, f"got {self.model_id[:8]} {name} {data.get('method')} {str(what)[:80]}")
+        _line(path, f"got {self.model_id[:8]} {name} {what_came(msg)}")
         try:
             return handle(self, msg)
         finally:
@@ -67,4 +77,4 @@ def install() -> None:
 
 install()
 
-__all__ = ["TRACE_VARIABLE", "install"]
+__all__ = ["TRACE_VARIABLE", "install", "what_came"]

@@ -1,0 +1,64 @@
+"""The comm trace of a page's kernel (widgets/diagnostics.py): with NIDAVELLIR_TRACE_COMMS
+set, each message a widget gets from its page is a line, and another once handled; what a
+student typed never reaches the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ipywidgets as ipw
+import pytest
+
+from widgets import diagnostics
+
+
+@pytest.fixture
+def traced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The trace installed for this test only (the class's handler restored after)."""
+    path = tmp_path / "comms.txt"
+    monkeypatch.setenv(diagnostics.TRACE_VARIABLE, str(path))
+    monkeypatch.setattr(ipw.Widget, "_handle_msg", ipw.Widget._handle_msg)
+    monkeypatch.setattr(ipw.Widget, diagnostics._INSTALLED, False, raising=False)
+    diagnostics.install()
+    return path
+
+
+def test_each_message_is_a_line_and_its_end_another_without_what_was_typed(
+        traced: Path) -> None:
+    box = ipw.Text(value="")
+    box.add_class("nid-class-name")
+    box._handle_msg({"buffers": [], "content": {"data": {"method": "update", "buffer_paths": [],
+                                          "state": {"value": "Ada Lovelace"}}}})
+    assert box.value == "Ada Lovelace"  # handled as without the trace
+    clicked = []
+    button = ipw.Button()
+    button.on_click(clicked.append)
+    button._handle_msg({"buffers": [], "content": {"data": {"method": "custom",
+                                             "content": {"event": "click"}}}})
+    assert clicked == [button]
+    lines = traced.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 4, lines
+    assert lines[0].endswith(f"got {box.model_id[:8]} Text nid-class-name update value")
+    assert lines[1].endswith(f"done {box.model_id[:8]}")
+    assert lines[2].endswith(f"got {button.model_id[:8]} Button  custom event")
+    assert lines[3].endswith(f"done {button.model_id[:8]}")
+    assert "Ada" not in traced.read_text(encoding="utf-8")
+    box.close()
+    button.close()
+
+
+def test_without_the_variable_nothing_is_traced(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(diagnostics.TRACE_VARIABLE, raising=False)
+    handler = ipw.Widget._handle_msg
+    monkeypatch.setattr(ipw.Widget, diagnostics._INSTALLED, False, raising=False)
+    diagnostics.install()
+    assert ipw.Widget._handle_msg is handler
+
+
+def test_what_came_names_the_method_and_keys_only() -> None:
+    said = diagnostics.what_came({"content": {"data": {"method": "update", "state": {
+        "value": "my secret answer", "index": 3}}}})
+    assert said == "update index,value"
+    assert diagnostics.what_came({"content": {"data": {"method": "custom",
+                                                       "content": "free text"}}}) == "custom"
