@@ -79,15 +79,29 @@ def status(pg: Any) -> str:
     return str(pg.locator(f"{APP} .nid-status .nid-status-text").inner_text())
 
 
-def wait_after_move(pg: Any) -> None:
-    """The page's next state after a move: fresh options, the summary or the game's end."""
+def moves_shown(pg: Any) -> int:
+    """The game's move count the decision on screen was drawn at (its ``nid-moves-N``)."""
+    return int(pg.evaluate(
+        "(sel) => { const d = document.querySelector(sel);"
+        " const m = d && d.className.match(/nid-moves-(\\d+)/); return m ? Number(m[1]) : -1; }",
+        DECISION))
+
+
+def wait_after_move(pg: Any, before: int) -> None:
+    """The page's next state after a move made at move count ``before``: the summary, the
+    game's end, or fresh options of a later decision (a late update of the decision just
+    played can draw its buttons again, unmarked: they do not count)."""
     pg.wait_for_function(
-        "(sel) => { const s = document.querySelector(sel.decision + ' .nid-summary-continue');"
+        "([sel, before]) => {"
+        " const s = document.querySelector(sel.decision + ' .nid-summary-continue');"
         " if (s && s.offsetParent !== null) return true;"
         " const again = document.querySelector(sel.app + ' button.nid-play-again');"
         " if (again && again.offsetParent !== null) return true;"
-        " return document.querySelectorAll(sel.fresh + ':not([disabled])').length > 0; }",
-        arg=SELECTORS, timeout=UPDATE_TIMEOUT)
+        " const d = document.querySelector(sel.decision);"
+        " const m = d && d.className.match(/nid-moves-(\\d+)/);"
+        " return !!m && Number(m[1]) > before"
+        " && document.querySelectorAll(sel.fresh + ':not([disabled])').length > 0; }",
+        arg=[SELECTORS, before], timeout=UPDATE_TIMEOUT)
 
 
 def play_decisions(pg: Any, done: Callable[[], bool] | None = None,
@@ -103,13 +117,14 @@ def play_decisions(pg: Any, done: Callable[[], bool] | None = None,
             summaries += 1
             mark(pg, "summary read")
             mark_old(pg, f"{DECISION} button")
+            at = moves_shown(pg)
             go_on.click(timeout=UPDATE_TIMEOUT)
             pg.wait_for_function(
                 "(sel) => { const s = document.querySelector(sel); "
                 "return !s || s.offsetParent === null; }",
                 arg=f"{DECISION} .nid-summary-continue", timeout=UPDATE_TIMEOUT)
             if not again.is_visible():
-                wait_after_move(pg)
+                wait_after_move(pg, at - 1)  # the summary's decision: the same move count
             continue
         if again.is_visible() or (done is not None and done()):
             return moves, summaries
@@ -120,11 +135,12 @@ def play_decisions(pg: Any, done: Callable[[], bool] | None = None,
                 "return h && h.textContent.includes('Hint:'); }",
                 arg=f"{APP} .nid-hint-text", timeout=UPDATE_TIMEOUT)
         mark(pg, "move")
+        at = moves_shown(pg)
         mark_old(pg, f"{DECISION} button")  # the next decision's options are fresh
         pg.locator(f"{DECISION} .nid-decision-options button.nid-choice:not([disabled])"
                    ).first.click(timeout=UPDATE_TIMEOUT)
         moves += 1
-        wait_after_move(pg)
+        wait_after_move(pg, at)
 
 
 def check_story(log: list[dict[str, Any]]) -> list[str]:

@@ -95,15 +95,24 @@ def busy_machine() -> Iterator[int]:
         stop_hogs(hogs)
 
 
-def shown_at_the_learners_decision(pg: Any, age: int) -> None:
-    """Wait until the page shows the learner's decision in ``age`` (after a change made
-    in the kernel: the old options were marked)."""
+def shown_at_the_learners_decision(pg: Any, age: int, index: int) -> None:
+    """Wait until the page shows the learner's decision in ``age`` that the kernel was set
+    to (after a change made in the kernel: the old options were marked): the decision's
+    move count (``nid-moves-N``, N the game's history index) names it. A status line and
+    fresh options alone are not enough: on a busy machine a late update of the decision
+    the page showed before (age 2's first bid) drew its buttons again, unmarked, and the
+    story was recorded from there (busy clean run 19: "decision 37: its options appeared
+    with the status 'Age 2, round 1' ..., then it showed 'round 4 ... Place Thrud'")."""
     pg.wait_for_function(
-        "([fresh, status, age]) => { const s = document.querySelector(status);"
+        "([decision, fresh, status, age, moves]) => {"
+        " const d = document.querySelector(decision);"
+        " if (!d || !d.classList.contains('nid-moves-' + moves)) return false;"
+        " const s = document.querySelector(status);"
         " const t = s ? s.textContent.trim() : '';"
         " return t.startsWith('Age ' + age) && t.includes('(you)')"
         " && document.querySelectorAll(fresh + ':not([disabled])').length > 0; }",
-        arg=[FRESH, f"{APP} .nid-status .nid-status-text", age], timeout=UPDATE_TIMEOUT)
+        arg=[DECISION, FRESH, f"{APP} .nid-status .nid-status-text", age, index],
+        timeout=UPDATE_TIMEOUT)
 
 
 #: The game (its seed) and where the page takes over: (age, the learner's decisions before
@@ -133,7 +142,7 @@ def test_the_story_keeps_its_order_at_the_end_of_each_age(
         for age, before in TAKEN_OVER:
             mark_old(pg, f"{DECISION} button")
             since = near_the_end_of(voila_server, pg, age, before, SEED)["index"]
-            shown_at_the_learners_decision(pg, age)
+            shown_at_the_learners_decision(pg, age, since)
             record_story(pg)
             made, read = play_decisions(
                 pg, (lambda: status(pg).startswith("Age 2")) if age == 1 else None)
