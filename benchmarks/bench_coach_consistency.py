@@ -1,7 +1,7 @@
 """Does the coach agree with itself? Whole games through the Play tab's model, every surface
 read at every decision of the learner, who follows the Hint (issue 41).
 
-    python benchmarks/bench_coach_consistency.py --games N [--json] [--level coach]
+    python benchmarks/bench_coach_consistency.py --games N [--first K] [--json] [--level coach]
 
 Games, in turn: 3 players (base) against two ``hard``; 3 players against two ``expert``; 2
 players with Thingvellir against ``hard`` (the bots at their iteration budgets, so that a
@@ -431,18 +431,19 @@ def check_review(index: int, game: Game, judged: dict[int, Judgement], frame: An
 def run(games: int, level: str = DEFAULT_LEVEL, seed: int = 0,
         opponents: dict[str, int | str] | None = None, log: Any = None,
         tables: Sequence[tuple[int, tuple[str, ...], str]] = (), cli_every: int = 1,
-        decisions_at_most: int | None = None) -> dict[str, Any]:
+        decisions_at_most: int | None = None, first: int = 0) -> dict[str, Any]:
     """Play ``games`` games (module docs), cycling over ``tables`` (default
-    :data:`TABLES`); the counts, problems and timings. ``cli_every`` and
+    :data:`TABLES`), from the game numbered ``first`` (0: the first; a run stopped early
+    goes on from where it was); the counts, problems and timings. ``cli_every`` and
     ``decisions_at_most``: :func:`play` (the test suite's small version)."""
     counts = Counts()
     timings: dict[str, list[float]] = {"ready": [], "shown": [], "review": []}
     decisions = 0
-    for index in range(games):
+    for index in range(first, first + games):
         decisions += play(index, level, counts, opponents or OPPONENTS, timings, seed,
                           tables, cli_every, decisions_at_most)
         if log is not None:  # a long run says how far it is, and keeps what it found
-            so_far = {"game": index + 1, "of": games, "decisions": decisions,
+            so_far = {"game": index + 1, "of": first + games, "decisions": decisions,
                       **counts.counts, "problems": counts.problems}
             so_far.update(_timings(timings))
             print(json.dumps(so_far, ensure_ascii=False), file=log, flush=True)
@@ -466,12 +467,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--level", default=DEFAULT_LEVEL)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--first", type=int, default=0,
+                        help="the number of games to skip (a stopped run goes on: --first 5 "
+                             "plays games 6 onwards)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.first < 0:
+        parser.error("--first must be 0 or more")
     started = time.perf_counter()
-    result = run(args.games, args.level, args.seed, log=sys.stderr)
+    result = run(args.games, args.level, args.seed, log=sys.stderr, first=args.first)
     result["seconds"] = round(time.perf_counter() - started, 1)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
