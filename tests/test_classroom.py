@@ -140,7 +140,7 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
         # kernel's hand-out by the moment its fourth request comes. The rule's timing
         # itself is tested on a clock of its own (tests/test_serving.py).
         "--ClassIdentityProvider.failures=3", "--ClassIdentityProvider.first_wait=0.2",
-        "--ClassIdentityProvider.lockout_minutes=10", "--ClassKernelManager.connect_grace=10",
+        "--ClassIdentityProvider.lockout_minutes=10", "--ClassKernelManager.connect_grace=20",
         "--ClassKernelManager.page_check_interval=1"],
         env={"NIDAVELLIR_PASSWORD": "dwarves"})
     try:

@@ -341,14 +341,14 @@ def test_bad_input_shows_a_message(voila_server: VoilaServer, page: PageWatch) -
 #: bench_pages_at_once.py keeps 45 s and 20 s): the page timeout no shorter than the
 #: command line allows, 20 s (a page sends a heartbeat every 15 s, and a page still loading
 #: on a busy machine has only those), the idle cull much shorter.
-PAGE_TIMEOUT_S, CULL_IDLE_S = 10.0, 5.0
+PAGE_TIMEOUT_S, CULL_IDLE_S = 20.0, 5.0
 
 
 @pytest.mark.slow(reason="four pages and a class server of their own, waiting through an idle cull: about 36 s of CPU")
 def test_pages_at_once_then_their_kernels_leave_with_them(chromium: Any, tmp_path: Path) -> None:
     """Four pages of a class server at once (tests/browser/pages_at_once.py): one left open
     through the idle cull, one closed, one reloaded, one gone without a goodbye; the
-    server's page timeout and idle cull made short (10 s, 5 s). Ten pages with the server's
+    server's page timeout and idle cull made short (20 s, 5 s). Ten pages with the server's
     own timeouts: benchmarks/bench_pages_at_once.py."""
     from .pages_at_once import pages_at_once, start_server
 
