@@ -30,8 +30,10 @@ def test_each_message_is_a_line_and_its_end_another_without_what_was_typed(
     box._handle_msg({"buffers": [], "content": {"data": {"method": "update", "buffer_paths": [],
                                           "state": {"value": "Ada Lovelace"}}}})
     assert box.value == "Ada Lovelace"  # handled as without the trace
-    clicked = []
+    clicked: list[ipw.Button] = []
     button = ipw.Button()
+    button.add_class("nid-choice")
+    button.add_class("nid-move-take-W3")  # a move's button: the student's answer
     button.on_click(clicked.append)
     button._handle_msg({"buffers": [], "content": {"data": {"method": "custom",
                                              "content": {"event": "click"}}}})
@@ -40,9 +42,10 @@ def test_each_message_is_a_line_and_its_end_another_without_what_was_typed(
     assert len(lines) == 4, lines
     assert lines[0].endswith(f"got {box.model_id[:8]} Text nid-class-name update value")
     assert lines[1].endswith(f"done {box.model_id[:8]}")
-    assert lines[2].endswith(f"got {button.model_id[:8]} Button  custom event")
+    assert lines[2].endswith(f"got {button.model_id[:8]} Button nid-choice custom event")
     assert lines[3].endswith(f"done {button.model_id[:8]}")
     assert "Ada" not in traced.read_text(encoding="utf-8")
+    assert "take" not in traced.read_text(encoding="utf-8")  # nor the move clicked
     box.close()
     button.close()
 

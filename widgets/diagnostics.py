@@ -7,8 +7,9 @@ nothing, with no error anywhere), installed on import with the lab's page module
 - ``kill -USR1 <kernel pid>`` writes every thread's stack to the kernel's standard error,
   which is the server's log (:mod:`faulthandler`): where a kernel waits, if it waits.
 - With ``NIDAVELLIR_TRACE_COMMS=FILE`` in the server's environment (the kernels inherit it),
-  each message a kernel's widgets get from their page is a line in ``FILE`` (the widget,
-  the method and the names of what it changes, never their values: :func:`what_came`),
+  each message a kernel's widgets get from their page is a line in ``FILE`` (the widget
+  and its classes but a move's, the method and the names of what it changes, never their
+  values: :func:`what_came`),
   and a second line when it has been handled: whether a click reached the kernel, and
   when its handling ended. The browser tests set it (each server its own file) and keep its end
   with what a failed page showed (``tests/browser/conftest.py``). Off by default: a line
@@ -64,7 +65,10 @@ def install() -> None:
     handle = cls._handle_msg
 
     def traced(self: Any, msg: dict[str, Any]) -> Any:
-        name = f"{type(self).__name__} {' '.join(getattr(self, '_dom_classes', ()))}"
+        # A move's button names its move in a class (``nid-move-take-W3``): the answer a
+        # student clicked, left out like the values.
+        shown = [c for c in getattr(self, "_dom_classes", ()) if not c.startswith("nid-move-")]
+        name = f"{type(self).__name__} {' '.join(shown)}"
         _line(path, f"got {self.model_id[:8]} {name} {what_came(msg)}")
         try:
             return handle(self, msg)
