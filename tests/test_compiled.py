@@ -20,6 +20,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -224,8 +225,9 @@ def test_seeded_judgements_of_every_decision_kind_are_the_same_in_both_builds(
 
 
 def test_c_files_compile_side_by_side_and_a_broken_one_fails_the_build(tmp_path: Path) -> None:
-    """The build's C files are compiled as many at a time as there are cores (the largest
-    first); a file the compiler refuses stops the compile with the compiler's error."""
+    """The build's C files are compiled as many at a time as there are cores (two at once
+    here; one at a time, the largest first); a file the compiler refuses stops the compile,
+    named."""
     from nidavellir.compiled.build import _compiling_in_parallel, missing_tools
 
     if missing_tools() is not None:
@@ -244,10 +246,13 @@ def test_c_files_compile_side_by_side_and_a_broken_one_fails_the_build(tmp_path:
     small.write_text("int small(void) { return 1; }\n")
     large.write_text("int large(void) { return 2; }\n" + "/* a longer file */\n" * 2000)
     calls: list[str] = []
+    in_flight: threading.Barrier | None = threading.Barrier(2, timeout=120)  # both at once
     serial = compiler._compile
 
     def counted(obj: str, src: str, *args: Any) -> None:
         calls.append(Path(src).name)
+        if in_flight is not None:
+            in_flight.wait()
         serial(obj, src, *args)
 
     compiler._compile = counted
@@ -255,9 +260,14 @@ def test_c_files_compile_side_by_side_and_a_broken_one_fails_the_build(tmp_path:
         objects = compiler.compile([str(small), str(large)], output_dir=str(tmp_path / "o"))
     assert sorted(Path(o).name for o in objects) == ["large.o", "small.o"]
     assert all(Path(o).exists() for o in objects)
-    assert calls[0] == "large.c"  # the largest first
+    in_flight = None
+    calls.clear()
+    with _compiling_in_parallel(1):  # one at a time: the order they are given in
+        compiler.compile([str(small), str(large)], output_dir=str(tmp_path / "p"))
+    assert calls == ["large.c", "small.c"]  # the largest first
     broken = tmp_path / "broken.c"
     broken.write_text("int broken(void) { return }\n")
-    with _compiling_in_parallel(2), pytest.raises(CompileError):
+    with _compiling_in_parallel(2), pytest.raises(CompileError, match=r"broken\.c did not "
+                                                                      "compile"):
         compiler.compile([str(small), str(broken)], output_dir=str(tmp_path / "o"))
     assert CCompiler.compile is one_by_one  # distutils' own compile is back

@@ -80,8 +80,12 @@ def jobs() -> int:
 @contextlib.contextmanager
 def _compiling_in_parallel(n: int) -> Iterator[None]:
     """The C files of an extension compiled ``n`` at a time, the largest first (distutils
-    compiles them one after another: mypyc's one file per module would gain nothing)."""
+    compiles them one after another: mypyc's one file per module would gain nothing). The
+    first file that does not compile stops the compile (the files not begun are left) and
+    is named. One build at a time in a process (the class's method is replaced meanwhile:
+    :func:`build` holds the build folder's lock; nothing else in the lab compiles C)."""
     from distutils.ccompiler import CCompiler  # setuptools' own copy, once it is imported
+    from distutils.errors import CompileError
 
     serial = CCompiler.compile
 
@@ -96,11 +100,19 @@ def _compiling_in_parallel(n: int) -> Iterator[None]:
 
         def one(obj: str) -> None:
             src, ext = build[obj]
-            self._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+            try:
+                self._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+            except CompileError as e:  # the compiler's own words are above
+                raise CompileError(f"{Path(src).name} did not compile ({e})") from e
 
-        with concurrent.futures.ThreadPoolExecutor(n) as pool:
+        pool = concurrent.futures.ThreadPoolExecutor(n)
+        try:
             for done in [pool.submit(one, obj) for obj in todo]:
-                done.result()  # a compiler's error raised here
+                done.result()  # the first compiler's error raised here
+        except BaseException:  # the files not begun are not compiled
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown()
         return list(objects)
 
     CCompiler.compile = compile  # type: ignore[method-assign]
@@ -152,7 +164,9 @@ def _compile(modules: Sequence[str], work: Path, out: Path, opt_level: str) -> N
             with _compiling_in_parallel(n):
                 dist.run_command("build_ext")
         except (CCompilerError, DistutilsError) as e:  # its own words are above
-            raise CompiledBuildError(f"the C compiler failed: {str(e)[:300]}") from e
+            reason = str(e).split(" (")[0] if isinstance(e, CCompilerError) else str(e)
+            raise CompiledBuildError(f"the C compiler failed: {reason[:300]} (the "
+                                     "compiler's messages are above)") from e
     finally:
         os.chdir(here)
 
