@@ -199,3 +199,20 @@ def test_the_teacher_page_assigns_a_set_over_http_and_refuses_a_bad_one(
     assert [p["id"] for p in shown["puzzles"]] == ids
     assert control(action="end-puzzles")[1]["state"]["puzzles"] is None
     assert len(store.puzzle_sets()) == 1  # the set and its answers stay in the run
+
+
+def test_a_puzzles_figures_say_they_are_the_file_s() -> None:
+    """The class view's note for a puzzle (teacher.html): its figures are the puzzle file's,
+    over the deals it was made with when the file says, never 'the coach's judgement'."""
+    from dataclasses import replace
+
+    from nidavellir.lessons.puzzles import puzzle_step
+
+    puzzle = shipped()[0]
+    figures = puzzle_step(puzzle).coach()
+    assert figures["puzzle"] is True and figures["playouts"] == puzzle.extra["deals"] > 0
+    bare = replace(puzzle, extra={k: v for k, v in puzzle.extra.items()
+                                  if k not in ("level", "deals")})
+    figures = puzzle_step(bare).coach()
+    assert figures["puzzle"] is True and figures["playouts"] == 0
+    assert figures["level"] == "puzzle"

@@ -51,7 +51,8 @@ class PuzzleStep(PositionStep):
                     "score_se": o.get("score_se"), "about_best": bool(o.get("about_best")),
                     "answer": o["move"] in puzzle.answers}
                    for o in puzzle.options]
-        return {"level": str(puzzle.extra.get("level", "puzzle")), "exact": puzzle.exact,
+        return {"level": str(puzzle.extra.get("level", "puzzle")), "puzzle": True,
+                "exact": puzzle.exact,
                 "seconds": 0.0, "playouts": int(puzzle.extra.get("deals") or 0),
                 "iterations": 0, "best": puzzle.answers[0], "options": options,
                 "reason": puzzle.reason_text()}

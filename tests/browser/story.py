@@ -16,7 +16,7 @@ record; :func:`check_story` reads the record:
   decision is.
 
 Used by tests/browser/test_order_under_load.py (the decisions around the end of each age)
-and benchmarks/bench_story_order.py (a whole game on a busy machine). Every wait is for a
+and benchmarks/bench_browser_game.py (a whole game on a busy machine). Every wait is for a
 state of the page, never for a time.
 """
 

@@ -163,10 +163,16 @@ def _click_move(pg: Any, puzzle: Any, right: bool) -> str:
 
 def the_class_does_puzzles(teacher: Any, students: dict[str, Any], class_run: ClassRun) -> None:
     """Issue 54 item 7: the teacher assigns two puzzles by their ids on the teacher page's
-    *Puzzles for the class*; every student's open Puzzles tab serves the set (no reload);
+    *Puzzles for the class*; every student's open page serves the set in its Puzzles tab
+    (no reload; Ada's tab was open on free practice and follows);
     Ada and Cy solve the first puzzle, Bo does not; the teacher sees who solved what, and
     the class view shows the puzzle's moves beside the judge's figures."""
     first, second = two_puzzles()
+    # Ada's Puzzles tab is open on free practice when the set comes: it follows the class.
+    ada = students["Ada"]
+    tab(ada, "Puzzles").click()
+    wait_text(ada, ".nid-pz-heading", r"^Puzzle p[0-9a-f]+ · rated")
+    assert ada.locator(".nid-pz-class").inner_text().strip() == ""
     teacher.locator("#puzzles-link").click()
     teacher.locator("#pz-ids").wait_for(timeout=LOAD_TIMEOUT)
     teacher.locator("#pz-name").fill("Homework 1")
@@ -177,7 +183,8 @@ def the_class_does_puzzles(teacher: Any, students: dict[str, Any], class_run: Cl
     played = {}
     for name, right in answers.items():
         pg = students[name]
-        tab(pg, "Puzzles").click()
+        if name != "Ada":  # Ada's tab is open already
+            tab(pg, "Puzzles").click()
         wait_text(pg, ".nid-pz-class", r"Your teacher gave the class 2 puzzles: Homework 1")
         wait_text(pg, ".nid-pz-heading", rf"Your teacher's puzzle 1 of 2 \(Homework 1\) · "
                                          rf"Puzzle {first.id}")

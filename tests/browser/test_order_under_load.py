@@ -9,7 +9,7 @@ first decision of age 2) and the end of the game (the last picks of age 2, the s
 over). The rest of the game is played in the page's kernel (:func:`playing.near_the_end_of`:
 two random bots, then the learner's seat back and the game undone to a few decisions
 before the end of the age), not through the page: a whole game through the page is
-benchmarks/bench_story_order.py, which also plays it beside two CPU-bound processes.
+benchmarks/bench_browser_game.py, which also plays it beside two CPU-bound processes.
 
 ``NIDAVELLIR_HOGS=N`` runs N CPU-bound processes beside the test (none by default: ``make
 test`` keeps the machine busy with the other tests already): ``NIDAVELLIR_HOGS=2

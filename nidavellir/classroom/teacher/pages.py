@@ -73,6 +73,8 @@ def teacher_words() -> dict[str, str]:
         "coach_puzzle": _("The puzzle's figures, computed when it was made: every option "
                           "played out on the same {deals} deals of what is hidden; ± is one "
                           "standard error."),
+        "coach_puzzle_made": _("The puzzle's figures, computed when it was made; ± is one "
+                               "standard error."),
         "coach_exact": _("The coach's judgement: exact (nothing hidden or random is left)."),
         "coach_error": _("The coach could not judge this position: {error}"),
         "no_answer": _("No answer yet: the students' predictions appear here as they submit "
