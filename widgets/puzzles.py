@@ -40,7 +40,7 @@ from nidavellir.analysis.puzzles.trainer import (
 )
 from nidavellir.bots.puzzle_themes import THEME_NAMES
 from nidavellir.errors import NidavellirError
-from nidavellir.i18n import _, count, number, percent
+from nidavellir.i18n import _, count, number, percent, pgettext
 
 from .console import guard
 from .position_question import PositionQuestionApp
@@ -336,7 +336,8 @@ class PuzzlesTab(W.VBox):
             if o["answer"]:
                 marks.append("✔")
             if move in o["moves"]:
-                marks.append(_("your move"))
+                marks.append(pgettext("a puzzle's table: the move the learner played",
+                                      "your move"))
             win = percent(o["win"]) if p.exact or o["win_se"] is None else \
                 f"{percent(o['win'])} ± {percent(o['win_se'])}"
             score = number(o["score"]) if p.exact or o["score_se"] is None else \
