@@ -205,6 +205,15 @@ def pgettext(context: str, message: str) -> str:
     return translations(language()).pgettext(context, message)
 
 
+def labelled(label: str, text: str) -> str:
+    """``"Bo: Take the warrior 7"``: a name (a player, a card, a move) and what it says,
+    does or means, joined as the language joins them (French puts a no-break space before
+    the colon)."""
+    # Translators: {label} is a name (a player, a card, a move in notation), {text} what
+    # it says, does or means: "Bo: Take the warrior 7", "Skaa, the Unfathomable: …".
+    return pgettext("a name and its text", "{label}: {text}").format(label=label, text=text)
+
+
 def N_(message: str) -> str:
     """Mark a message for the catalogue where it is defined; translate it with ``_`` where
     it is shown (tables of labels built at import time)."""
@@ -328,6 +337,7 @@ def join(items: list[str]) -> str:
 
 
 __all__ = ["formatted", "LANGUAGES", "LANGUAGE_ENV", "PSEUDO", "SOURCE", "UnknownLanguage", "_", "N_",
-           "accepted", "choose", "count", "escaped", "join", "language", "ngettext", "number",
+           "accepted", "choose", "count", "escaped", "join", "labelled", "language", "ngettext",
+           "number",
            "ordinal", "percent", "percent_with_sign", "pgettext", "set_language", "signed", "translations", "using",
            "with_sign"]

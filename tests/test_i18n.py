@@ -58,3 +58,23 @@ def test_lists_read_as_a_sentence() -> None:
         assert join(["Ada"]) == "Ada"
         assert join(["Ada", "Bo"]) == "Ada and Bo"
         assert join(["Ada", "Bo", "Cy"]) == "Ada, Bo and Cy"
+
+
+def test_a_name_and_its_text_are_joined_as_the_language_joins_them() -> None:
+    """A player's prompt, a card's title and ability, a move and its preview: French puts a
+    no-break space before the colon (the join is the catalogue's, not the code's)."""
+    from nidavellir import Game
+    from nidavellir.i18n import labelled
+    from widgets.panels import DecisionPanel
+    from widgets.session import Session
+
+    assert labelled("Bo", "Bid") == "Bo: Bid"
+    with i18n.using("fr"):
+        assert labelled("Bo", "Misez") == "Bo\u00a0: Misez"
+        game = Game.new(players=2, seed=1)
+        prompt = DecisionPanel(Session(game, ["human"] * 2)).prompt.value
+        assert game.decision is not None
+        name = game.names[game.decision.player]
+        assert f"{name}\u00a0: " in prompt and f"{name}: " not in prompt, prompt
+    with i18n.using("de"):
+        assert labelled("Bo", "Biete") == "Bo: Biete"

@@ -37,7 +37,7 @@ import ipywidgets as W
 from nidavellir import Action, Game
 from nidavellir.bots.judge import DEFAULT_LEVEL, Judgement, finest, level_words, win_text
 from nidavellir.bots.judgement import join_reasons
-from nidavellir.i18n import N_, _, count, percent
+from nidavellir.i18n import N_, _, count, labelled, percent
 from nidavellir.play import Change, Judging, position_key
 from nidavellir.play.coaching import DEEP_LEVEL, ESTIMATE_PLAYOUTS
 from nidavellir.play.runner import Workers
@@ -464,7 +464,7 @@ class Coach(W.VBox):
         names = game.names
         lines = [e.describe(names) for e in game.events_of(last)]  # what your move led to
         for k, i in enumerate(range(last + 1, len(game.history))):
-            lines.append(f"{names[game.history[i][0]]}: {words[k]}")
+            lines.append(labelled(names[game.history[i][0]], words[k]))
             lines += [e.describe(names) for e in game.events_of(i)]
         if not lines:
             return ""

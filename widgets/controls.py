@@ -32,7 +32,7 @@ from nidavellir.bots.judge import Judgement, OptionJudgement, level_words
 from nidavellir.card_text import ability
 from nidavellir.cards import TAVERN_INDICES, Card, Suit
 from nidavellir.explain import outlook
-from nidavellir.i18n import _, count, ngettext, number, ordinal, percent
+from nidavellir.i18n import _, count, labelled, ngettext, number, ordinal, percent
 from nidavellir.names import (
     COMPONENT,
     card_name,
@@ -152,7 +152,7 @@ class Preview:
     def tooltip(self) -> str:
         parts = []
         if self.card is not None:
-            parts.append(f"{card_name(self.card)}: {ability(self.card)}")
+            parts.append(labelled(card_name(self.card), ability(self.card)))
         parts += self.now.lines
         if not self.now.lines:
             parts.append(_("no change to your army or coins"))
@@ -722,7 +722,7 @@ class CardControl(Control):
         later = pv.later if pv is not None else ""
         tile = W.HTML(render.card_tile(card.token, column=column, note=note, later=later))
         text = self.ctx.label(action)
-        tip = pv.tooltip if pv is not None else f"{card_name(card)}: {ability(card)}"
+        tip = pv.tooltip if pv is not None else labelled(card_name(card), ability(card))
         notation = str(action)
         if notation in self.buttons:  # a second copy of the same card (Pioneer's draw)
             b = W.Button(description=self._describe(notation), tooltip=tip,
@@ -883,7 +883,7 @@ def _new_coins(pv: Preview | None) -> list[str]:
 
 
 def _tip(pv: Preview | None, action: Action) -> str:
-    return str(action) if pv is None else f"{action}: {pv.tooltip}"
+    return str(action) if pv is None else labelled(str(action), pv.tooltip)
 
 
 # ====================================================================== mercenaries

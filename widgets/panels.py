@@ -16,7 +16,7 @@ from nidavellir import Game, ScoreSheet
 from nidavellir import cards as C
 from nidavellir import events as ev
 from nidavellir.card_text import ability
-from nidavellir.i18n import N_, _, count, join
+from nidavellir.i18n import N_, _, count, join, labelled
 from nidavellir.names import card_name, tavern_name
 from nidavellir.observer import Observer
 from nidavellir.play.session import default_name, level_name, seat_label
@@ -642,8 +642,8 @@ class DecisionPanel(_View):
                          count(n, "Click a button below (one possible move); a card's tile "
                                "explains it when clicked.", "Click a button below ({n} "
                                "possible moves); a card's tile explains it when clicked."))
-            self.prompt.value = (f"<div class='nid-prompt'>{esc(game.names[d.player])}"
-                                 f": {esc(d.prompt)}</div>"
+            self.prompt.value = (f"<div class='nid-prompt'>"
+                                 f"{esc(labelled(game.names[d.player], d.prompt))}</div>"
                                  f"<div class='nid-prompt-help'>{esc(help_text)}</div>")
             self.control_box.children = [self.control.widget]
             self.text_row.layout.display = ""

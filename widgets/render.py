@@ -16,7 +16,7 @@ from nidavellir.card_text import ability, source
 from nidavellir.cards import Card, Kind
 from nidavellir.errors import InvalidNotation
 from nidavellir.events import is_you
-from nidavellir.i18n import N_, _, count
+from nidavellir.i18n import N_, _, count, labelled
 from nidavellir.names import (
     COMPONENT,
     card_name,
@@ -243,7 +243,7 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
         body = (f"<div class='nid-card-head' style='font-size:{size}px'>{esc(head)}</div>"
                 f"<div class='nid-card-caption'{size_style}>{esc(caption)}</div>")
         title = hero_with_title(card) if card.title else card_name(card)
-        title += f": {ability(card)}"
+        title = labelled(title, ability(card))
         if later:
             title += " " + _("For you:") + " " + later
     if note:
