@@ -12,6 +12,7 @@ import pytest
 
 from .conftest import ARTIFACTS, PageWatch, VoilaServer, keep_what_the_page_showed, watch_page
 from .playing import near_the_end_of
+from .story import moves_shown
 from .test_dashboard import (
     LOAD_TIMEOUT,
     UPDATE_TIMEOUT,
@@ -33,12 +34,6 @@ def _open_play(voila_server: VoilaServer, pg: Any) -> None:
     open_dashboard(voila_server, pg)
     tab(pg, "Play").click()
     pg.locator(f"{DECISION} button.nid-choice").first.wait_for(timeout=LOAD_TIMEOUT)
-
-
-def _moves(pg: Any) -> int:
-    classes = pg.locator(DECISION).first.get_attribute("class") or ""
-    found = re.search(r"nid-moves-(\d+)", classes)
-    return int(found.group(1)) if found else -1
 
 
 def _wait_moves_above(pg: Any, n: int) -> None:
@@ -79,7 +74,7 @@ def test_an_error_shows_next_to_its_control(voila_server: VoilaServer, page: Pag
     assert error is not None and control is not None
     assert abs(error["y"] - control["y"]) < 400  # right under the controls, not far below
     # A good move clears it.
-    before = _moves(pg)
+    before = moves_shown(pg)
     # The bid's menus start on nothing: a coin chosen for each tavern, then Bid.
     for tavern, coin in (("1. Laughing Goblin", "5"), ("2. Dancing Dragon", "4"),
                          ("3. Shining Horse", "3")):
@@ -121,7 +116,7 @@ def _end_of_age_then_replay(voila_server: VoilaServer, page: PageWatch, tmp_path
         # 16's lost pick, where the page showed the next decision, unplayed, and no error).
         pg.locator(f"{DECISION} button.nid-choice:not([data-old]):not([disabled])"
                    ).first.wait_for(timeout=UPDATE_TIMEOUT)
-        moves = _moves(pg)
+        moves = moves_shown(pg)
         mark_old(pg, f"{DECISION} button.nid-choice")
         pg.locator(f"{DECISION} button.nid-choice:not([disabled])").first.click()
         _wait_moves_above(pg, moves)
