@@ -37,12 +37,14 @@ from nidavellir.bots.judge import (
     knowledge_key,
     no_cache,
     parse_level,
+    position_key,
     position_seed,
 )
 from nidavellir.bots.tree import outcome
 from nidavellir.cli import main
 from nidavellir.events import DistinctionAwarded
 from nidavellir.game import Game
+from nidavellir.i18n import using
 from nidavellir.rules.decisions import ColumnDiscard
 from nidavellir.rules.flow import distinction_winner
 
@@ -216,6 +218,28 @@ def test_a_judgement_is_made_once_and_kept() -> None:
     assert da == db
     seat = decision(game).player
     assert position_seed(game, seat) == position_seed(game.clone(), seat)
+
+
+def test_a_position_is_judged_alike_in_every_language() -> None:
+    """The seed and the key come from what the seat has seen, not from how the page words
+    it: a German, a French and an English learner at the same position (a class, a puzzle
+    shown in three languages) get the same figures. The log itself differs."""
+    game = play_game(3, "random", seed=5)
+    game.undo_to(30)
+    seat = decision(game).player
+    with using("de"):
+        german_log = game.log(seat)
+        german = (position_seed(game, seat), position_key(game),
+                  fresh(game, "search@20").to_dict())
+    with using("fr"):
+        french = (position_seed(game, seat), position_key(game),
+                  fresh(game, "search@20").to_dict())
+    english = (position_seed(game, seat), position_key(game),
+               fresh(game, "search@20").to_dict())
+    assert german_log != game.log(seat)  # the words differ, the position does not
+    for side in (german, french, english):
+        side[2].pop("seconds"), side[2].pop("reason", None)  # the reason is in words
+    assert german == english and french == english
 
 
 def test_named_levels_are_budgeted_in_iterations_by_the_position() -> None:

@@ -77,7 +77,7 @@ from ..actions import Action
 from ..determinize import determinize_state, heuristic_bid_model
 from ..engine import Engine
 from ..game import Game
-from ..i18n import N_
+from ..i18n import N_, SOURCE, using
 from ..observer import known_places
 from .exact import solve
 from .immediate import Immediate, immediate, immediates, sheet_if_ended
@@ -156,8 +156,16 @@ def position_seed(game: Game, seat: int) -> int:
     """A seed for judging the position from what ``seat`` has seen (its log, with the other
     seats' bids face down): the same position gives the same judgement in every surface,
     and twin games that differ only in hidden information give the same seed."""
-    text = "\n".join(game.log(seat)) + f"\n{seat}"
+    text = "\n".join(known_log(game, seat)) + f"\n{seat}"
     return zlib.crc32(text.encode("utf-8"))
+
+
+def known_log(game: Game, seat: int) -> list[str]:
+    """What ``seat`` has seen, in the source language whatever the page's: a position's
+    seed and key must not depend on the language it is shown in (a German and an English
+    learner at the same position get the same figures)."""
+    with using(SOURCE):
+        return game.log(seat)
 
 
 def knowledge_key(game: Game, level: str | JudgeLevel, seed: int | None = None) -> str:
@@ -179,7 +187,7 @@ def position_key(game: Game) -> str:
     if decision is None:
         raise ValueError("there is no decision to judge: the game is over")
     seat = decision.player
-    text = "\n".join([*game.log(seat), repr(game.config), f"seat {seat}"])
+    text = "\n".join([*known_log(game, seat), repr(game.config), f"seat {seat}"])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
