@@ -51,10 +51,14 @@ all: setup compiled
 # The versions the suite passed with (docs/getting-started.md): every package of .venv,
 # pinned with its hashes. `make lock` writes it from pyproject.toml's ranges, keeping every
 # pin the ranges still allow; `make upgrade` moves everything to the newest allowed.
+# Left out: rfc3987-syntax (and lark, which only it needs), an optional extra of jsonschema
+# that checks the "iri" formats no schema of the lab's stack uses; importing it builds 38
+# grammars, about 2 s of CPU in every Voila server, kernel manager and test worker that
+# loads jsonschema (17 processes of a `make test`).
 LOCK := requirements/lock.txt
 UV_COMPILE = $(BIN)/uv pip compile pyproject.toml requirements/tools.in --extra dev --extra rl \
 	--universal --python-version 3.11 --generate-hashes --custom-compile-command "make lock" \
-	--quiet -o $(LOCK)
+	--no-emit-package rfc3987-syntax --no-emit-package lark --quiet -o $(LOCK)
 
 # The venv is rebuilt whenever pyproject.toml or the lock changes, from the lock alone: the
 # locked files, checked against their hashes (so a fresh machine today and in three months
