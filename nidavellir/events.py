@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Final
 from . import cards as C
 from .cards import Card, Suit
 from .extensible import Extensible
-from .i18n import N_, _, pgettext
+from .i18n import N_, _, clauses, pgettext
 from .names import card_name, class_in_sentence, hero_title, tavern_name
 
 
@@ -169,7 +169,7 @@ class RoundStarted(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         # Translators: a tavern and the tokens of its cards, "Laughing Goblin: W6 W4 W7".
-        shown = "; ".join(_("{tavern}: {tokens}").format(
+        shown = clauses(_("{tavern}: {tokens}").format(
             tavern=tavern_name(i), tokens=" ".join(c.token for c in cards))
             for i, cards in enumerate(self.taverns))
         # Translators: the log's line when a round starts; {taverns} lists each tavern's cards.

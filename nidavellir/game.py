@@ -27,6 +27,7 @@ from .actions import Action, parse_action
 from .determinize import BidModel, determinize_state
 from .engine import Decision, Engine
 from .errors import IllegalAction, InvalidNotation, NidavellirError, RecordError
+from .i18n import _, labelled
 from .observer import Observer, known_places
 from .options import RuleOptions
 from .rules.setup import new_state
@@ -168,10 +169,13 @@ class Game:
         eng = self._engine
         decision = eng.decision
         if decision is None:
-            raise IllegalAction("the game is over: there is no decision to take")
+            raise IllegalAction(_("the game is over: there is no decision to take"))
         if not eng.is_legal(action):
-            raise IllegalAction(f"{self.names[decision.player]} cannot {action}: "
-                                + eng.why_illegal(decision.task, action))
+            # Translators: an illegal move refused; {player} is a seat's name, {action}
+            # the move in notation ("take W9"), {why} the rule that forbids it.
+            raise IllegalAction(_("{player} cannot {action}: {why}").format(
+                player=self.names[decision.player], action=action,
+                why=eng.why_illegal(decision.task, action)))
         mark = len(eng.events)
         backup = eng.state.copy()
         try:
@@ -358,7 +362,7 @@ class Game:
             lines.append(e.describe(self.names))
         for i, (player, _action) in enumerate(self.history):
             said = words[i] if words is not None else self.action_text(i, viewer)
-            lines.append(f"[{i + 1}] {self.names[player]}: {said}")
+            lines.append(f"[{i + 1}] " + labelled(self.names[player], said))
             for e in events[marks[i]:marks[i + 1]]:
                 lines.append("    " + e.describe(self.names))
         return lines

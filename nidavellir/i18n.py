@@ -214,6 +214,22 @@ def labelled(label: str, text: str) -> str:
     return pgettext("a name and its text", "{label}: {text}").format(label=label, text=text)
 
 
+def clauses(items: Iterable[str]) -> str:
+    """``"W6 W4; M1 H3"``: clauses or groups one after another, separated as the language
+    separates them (French puts a narrow no-break space before the semicolon)."""
+    parts = list(items)
+    if not parts:
+        return ""
+    # Translators: two clauses or groups of a list one after the other ("Laughing Goblin:
+    # W6 W4; Dancing Dragon: M1 H3"); French puts a narrow no-break space (U+202F)
+    # before «;».
+    frame = pgettext("two clauses of a list", "{a}; {b}")
+    out = parts[0]
+    for part in parts[1:]:
+        out = frame.format(a=out, b=part)
+    return out
+
+
 def N_(message: str) -> str:
     """Mark a message for the catalogue where it is defined; translate it with ``_`` where
     it is shown (tables of labels built at import time)."""
@@ -337,7 +353,7 @@ def join(items: list[str]) -> str:
 
 
 __all__ = ["formatted", "LANGUAGES", "LANGUAGE_ENV", "PSEUDO", "SOURCE", "UnknownLanguage", "_", "N_",
-           "accepted", "choose", "count", "escaped", "join", "labelled", "language", "ngettext",
+           "accepted", "choose", "clauses", "count", "escaped", "join", "labelled", "language", "ngettext",
            "number",
            "ordinal", "percent", "percent_with_sign", "pgettext", "set_language", "signed", "translations", "using",
            "with_sign"]

@@ -158,3 +158,60 @@ def test_the_games_review_shows_no_word_outside_the_catalogues(
     assert any("⟦" in t for t in _figures(coach.review_box)), "the review's chart was not read"
     escapes = {word: text[:160] for text in texts for word in escaped(text, allowed)}
     assert not escapes, escapes
+
+
+@pytest.mark.slow(reason="What-if's judged options, two finished games compared, a "
+                         "walkthrough's answers and Replay of the Play game, in the "
+                         "pseudo-language: about 3 s of CPU")
+def test_whatif_the_walkthroughs_answers_and_your_game_show_no_word_outside_the_catalogues(
+        pseudo: None) -> None:  # noqa: F811
+    """The texts a learner meets after a click that the tab walk above does not make: What-if's
+    table of judged options (its sentence, column heads, "the same as"), the comparison of a
+    branch with the original game, a walkthrough's answer to an empty, a misspelt, an
+    illegal and another legal move, and Replay's name for the game of the Play tab."""
+    import ipywidgets as W
+
+    from nidavellir.analysis.whatif import compare, what_if
+    from nidavellir.bots import play_game
+    from nidavellir.bots.judge import judge
+    from nidavellir.lessons.walkthrough import Walkthrough
+    from widgets.dashboard import Dashboard, comparison_html, whatif_html
+
+    allowed = {w for c in C.ALL_CARDS for w in re.split(r"[/\s]", c.token)}
+    allowed |= {verb for cls in CHOICES.values() for verb in cls.verbs} | set(PLACES)
+    texts: list[tuple[str, str]] = []
+
+    def read(where: str, markup: str, names: tuple[str, ...] = ()) -> None:
+        texts.extend((where, t) for t in _shown(W.HTML(markup)))
+        allowed.update(w for n in names for w in n.split())
+
+    game = play_game(3, "random", seed=8)
+    game.undo_to(12)
+    judgement = judge(game, level="search@8")
+    assert len(judgement.options) > 1 and not judgement.exact
+    frame = what_if(game, judgement=judgement)
+    read("What-if", whatif_html(game, frame, judgement, advanced=True), game.names)
+    assert "⟦" in texts[-1][1]
+    ended = play_game(3, "random", seed=8)
+    read("What-if's comparison",
+         comparison_html(compare(ended, play_game(3, "random", seed=9),
+                                 labels=("original", "branch"))), ended.names)
+    lesson = Library().lessons("walkthrough")[0]
+    wt = Walkthrough(lesson)
+    while not wt.step.move:
+        assert wt.next()
+    taught = wt.game.parse(wt.step.move)
+    legal = [str(a) for a in wt.game.legal_actions() if a != taught]
+    answers = ["", "take", "take Z9", "take W9", "bid 1 1 1", *legal[:3]]
+    for answer in answers:
+        ok, said = wt.check_move(answer)
+        assert not ok or said, answer
+        read(f"walkthrough answer to {answer!r}", said, lesson.names)
+    dash = Dashboard(players=2, seats=("human", "random"), build_all=False)
+    dash.open_game(ended)
+    assert dash.replay is not None
+    read("Replay of your game", dash.replay.status.value, ended.names)
+    escapes = {(where, word): text[:160] for where, text in texts
+               for word in escaped(text, allowed)}
+    assert not escapes, "\n".join(f"{where}: {word!r} in {text!r}"
+                                  for (where, word), text in sorted(escapes.items()))

@@ -32,7 +32,7 @@ from nidavellir.bots.judge import Judgement, OptionJudgement, level_words
 from nidavellir.card_text import ability
 from nidavellir.cards import TAVERN_INDICES, Card, Suit
 from nidavellir.explain import outlook
-from nidavellir.i18n import _, count, labelled, ngettext, number, ordinal, percent
+from nidavellir.i18n import _, clauses, count, labelled, ngettext, number, ordinal, percent
 from nidavellir.names import (
     COMPONENT,
     card_name,
@@ -97,10 +97,13 @@ def judged_tip(o: OptionJudgement, judgement: Judgement, notation: str | None = 
         where = _("{place} of {n}").format(place=ordinal(place), n=n)
     others = [a for a in o.actions if str(a) != notation] if notation is not None \
         else o.equivalent
-    # Translators: options that lead to the same position ({options}: the moves in words).
-    same = ("; " + _("the same as {options}").format(
-        options="; ".join(judgement.say(a) for a in others)) if others else "")
-    return f"{head}; {where}{same}"
+    parts = [head, where]
+    if others:
+        # Translators: options that lead to the same position ({options}: the moves in
+        # words).
+        parts.append(_("the same as {options}").format(
+            options=clauses(judgement.say(a) for a in others)))
+    return clauses(parts)
 
 
 @dataclass
@@ -273,7 +276,7 @@ def _majority_note(pv: Preview | None) -> W.HTML:
     notes = pv.now.majority if pv is not None else []
     if not notes:
         return W.HTML(layout=W.Layout(height="0px"))
-    note = W.HTML("<div class='nid-majority-note'>" + esc("; ".join(notes)) + "</div>")
+    note = W.HTML("<div class='nid-majority-note'>" + esc(clauses(notes)) + "</div>")
     note.add_class("nid-majority")
     return note
 

@@ -32,7 +32,16 @@ import ipywidgets as W
 
 from nidavellir import Game
 from nidavellir.classroom import class_store
-from nidavellir.i18n import N_, _
+from nidavellir.i18n import (
+    N_,
+    _,
+    labelled,
+    number,
+    percent,
+    percent_with_sign,
+    pgettext,
+    with_sign,
+)
 from nidavellir.play.runner import Workers
 
 from .app import PlayApp, play_app
@@ -313,8 +322,30 @@ class WhatIfPanel(W.VBox):
             self.comparison.value = f"<div class='nid-error'>⚠ {esc(said)}</div>"
             return False
         frame = compare(self.original, branch, labels=("original", "branch"))
-        self.comparison.value = frame.to_html(border=0, classes="nid-table-frame")
+        self.comparison.value = comparison_html(frame)
         return True
+
+
+def comparison_html(frame: Any) -> str:
+    """What-if's two score sheets side by side (:func:`nidavellir.analysis.whatif.compare`)
+    in the page's language: the score sheet's lines, each player's original, branch and
+    change."""
+    import pandas as pd
+
+    from nidavellir.names import score_line
+
+    # Translators: the column heads of What-if's comparison of two finished games: each
+    # player's score in the original game, in the branch, and the change.
+    games = {"original": pgettext("What-if's comparison", "original"),
+             "branch": pgettext("What-if's comparison", "branch"),
+             "change": pgettext("What-if's comparison", "change")}
+    shown = frame.copy()
+    shown.index = [str(score_line(label)) for label in frame.index]
+    shown.columns = pd.MultiIndex.from_tuples(
+        [(player, games[game]) for player, game in frame.columns],
+        names=[pgettext("What-if's comparison", "player"),
+               pgettext("What-if's comparison", "game")])
+    return str(shown.to_html(border=0, classes="nid-table-frame"))
 
 
 def whatif_html(game: Game, frame: Any, judgement: Any, advanced: bool = False) -> str:
@@ -324,41 +355,54 @@ def whatif_html(game: Game, frame: Any, judgement: Any, advanced: bool = False) 
     d = game.decision
     assert d is not None
     name = game.names[d.player]
-    head = (f"<div class='nid-whatif-head'><b>{esc(name)}</b>: {esc(d.prompt)}</div>")
+    head = f"<div class='nid-whatif-head'>{labelled(f'<b>{esc(name)}</b>', esc(d.prompt))}</div>"
     if judgement.exact:
-        sentence = ("Exact: nothing hidden or random is left, so the coach played every "
-                    "option to the end with every player choosing what is best for "
-                    "itself. Best first: by the chance to win, then the final score.")
+        sentence = esc(_("Exact: nothing hidden or random is left, so the coach played every "
+                         "option to the end with every player choosing what is best for "
+                         "itself. Best first: by the chance to win, then the final score."))
     else:
-        sentence = (f"The coach judged every option from what {esc(name)} can know: a search "
-                    f"of {judgement.iterations} games, then every option played to the end on "
-                    f"the same {judgement.playouts} deals (the unseen cards and the others' "
-                    f"face-down bids dealt anew for each deal, the same for every option). "
-                    f"Best first: by the chance to win, then the expected final score; "
-                    f"\u00b1 says how far a figure may be off (one standard error); ★ marks "
-                    f"the options whose difference from the best is within the noise.")
-    cols = ["option", "now", "chance to win", "expected final score"]
+        # Translators: above the What-if table; {name} is the deciding seat, {iterations}
+        # and {playouts} numbers; ★ marks the rows about as good as the best.
+        sentence = esc(_(
+            "The coach judged every option from what {name} can know: a search of "
+            "{iterations} games, then every option played to the end on the same {playouts} "
+            "deals (the unseen cards and the others' face-down bids dealt anew for each "
+            "deal, the same for every option). Best first: by the chance to win, then the "
+            "expected final score; ± says how far a figure may be off (one standard "
+            "error); ★ marks the options whose difference from the best is within the "
+            "noise.").format(name=name, iterations=number(judgement.iterations),
+                             playouts=number(judgement.playouts)))
+    # Translators: the What-if table's column heads.
+    cols = [pgettext("the What-if table", "option"), pgettext("the What-if table", "now"),
+            pgettext("the What-if table", "chance to win"),
+            pgettext("the What-if table", "expected final score")]
     if advanced:
-        cols += ["if the game ended now", "ranked by: chance to win less the best's",
-                 "margin over the best opponent", "search's value", "games"]
+        cols += [pgettext("the What-if table", "if the game ended now"),
+                 pgettext("the What-if table", "ranked by: chance to win less the best's"),
+                 pgettext("the What-if table", "margin over the best opponent"),
+                 pgettext("the What-if table", "search's value"),
+                 pgettext("the What-if table", "games")]
     rows = []
     many = len(judgement.options) > 1
     for o in judgement.options:
         r = frame[frame["action"] == str(o.action)].iloc[0]
         star = "★ " if o.about_best and many else ""
-        same = (f" <span class='nid-whatif-same'>(the same as {esc(r['equivalent'])})</span>"
+        # Translators: after a What-if option, the moves with the same result.
+        same = (" <span class='nid-whatif-same'>"
+                + esc(_("(the same as {moves})").format(moves=r["equivalent"])) + "</span>"
                 if r["equivalent"] else "")
         if judgement.exact:
-            win, score = f"{o.win:.0%}", f"{o.score:.0f}"
+            win, score = percent(o.win), number(o.score)
         else:
-            win = f"{o.win:.0%} ± {o.win_se:.0%}"
-            score = f"{o.score:.1f} ± {o.score_se:.1f}"
-        cells = [f"{star}{esc(str(o.action))}{same}", f"{int(r['delta_total']):+d}", win, score]
+            win = f"{percent(o.win)} ± {percent(o.win_se)}"
+            score = f"{number(o.score, 1)} ± {number(o.score_se, 1)}"
+        cells = [f"{star}{esc(str(o.action))}{same}", with_sign(int(r["delta_total"])), win,
+                 score]
         if advanced:
             gap = ("—" if o is judgement.options[0] else
-                   f"{-o.win_gap.value:+.1%} ± {o.win_gap.se:.1%}")
-            cells += [f"{int(r['if_ended']):+d}", gap, f"{o.margin:+.1f}", f"{o.value:.3f}",
-                      f"{o.estimate.n}"]
+                   f"{percent_with_sign(-o.win_gap.value, 1)} ± {percent(o.win_gap.se, 1)}")
+            cells += [with_sign(int(r["if_ended"])), gap, with_sign(o.margin, 1),
+                      number(o.value, 3), number(o.estimate.n)]
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     table = ("<table class='nid-table-frame nid-whatif-judged'><thead><tr>"
              + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr></thead><tbody>"
@@ -522,8 +566,10 @@ class Dashboard(W.VBox):
         self.select("replay")
         self.open_tab("replay")
         assert self.replay is not None
-        self.replay.load_game(game, "your game (reviewed)" if review is not None
-                              else "your game", review)
+        # Translators: the Replay tab's name for the game just played in the Play tab
+        # ("your game: 3 players (…), 40 decisions, game over").
+        self.replay.load_game(game, _("your game (reviewed)") if review is not None
+                              else _("your game"), review)
 
     def open_review(self, game: Game, review: Any, step: int) -> None:
         """The Replay tab just before decision ``step`` (0-based) of a reviewed game: the
@@ -531,7 +577,7 @@ class Dashboard(W.VBox):
         self.select("replay")
         self.open_tab("replay")
         assert self.replay is not None
-        self.replay.load_game(game, "your game (reviewed)", review, step=step)
+        self.replay.load_game(game, _("your game (reviewed)"), review, step=step)
 
     def _refined(self, judgement: Any) -> None:
         if self.whatif is not None:

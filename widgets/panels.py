@@ -138,9 +138,9 @@ def _award_line(e: ev.DistinctionAwarded, names: list[str]) -> str:
         # Translators: a distinction nobody wins at the end of age 1.
         text = _("nobody wins it — {why}; it needs a strict majority and gems do not break "
                  "the tie (R23)").format(why=why)
-        return f"<b>{title}</b>: {esc(text)}{esc(ranks)}"
-    return (f"<b>{title}</b>: {esc(names[e.player])}{esc(ranks)} — "
-            f"{esc(ability(e.distinction))}")
+        return labelled(f"<b>{title}</b>", esc(text) + esc(ranks))
+    return labelled(f"<b>{title}</b>", f"{esc(names[e.player])}{esc(ranks)} — "
+                    f"{esc(ability(e.distinction))}")
 
 
 def age_summary_html(game: Game, age: int) -> str:

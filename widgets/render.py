@@ -16,7 +16,7 @@ from nidavellir.card_text import ability, source
 from nidavellir.cards import Card, Kind
 from nidavellir.errors import InvalidNotation
 from nidavellir.events import is_you
-from nidavellir.i18n import N_, _, count, labelled
+from nidavellir.i18n import N_, _, clauses, count, labelled
 from nidavellir.names import (
     COMPONENT,
     card_name,
@@ -383,9 +383,11 @@ def table_html(obs: Mapping[str, Any], sections: Sequence[str] = TABLE_SECTIONS,
                       for a, n in obs.get("deck_sizes", {}).items())
     discard = obs.get("discard", [])
     top = " ".join(discard[-6:])
+    # Translators: the size of the discard pile (a count, not an order): "discard 12 cards".
     in_discard = count(len(discard), "discard {n} card", "discard {n} cards")
-    drawn["decks"] = (_section(_("Decks"), f"<span class='nid-text-small'>{esc(decks)}; "
-                          f"{esc(in_discard)}{': … ' + esc(top) if top else ''}</span>"))
+    pile = labelled(in_discard, "… " + top) if top else in_discard
+    drawn["decks"] = _section(_("Decks"), "<span class='nid-text-small'>"
+                              f"{esc(clauses([decks, pile]))}</span>")
     treasury = obs.get("treasury", {})
     coins = "".join(f"<span class='nid-treasury-coin'>{coin_html(v)}"
                     f"<small>×{n}</small></span>" for v, n in treasury.items())

@@ -192,10 +192,12 @@ class ReplayPanel(W.VBox):
                              f"</div>{shown}")
         return False
 
-    def load_game(self, game: Game, source: str = "game", review: Any = None,
+    def load_game(self, game: Game, source: str | None = None, review: Any = None,
                   step: int | None = None) -> bool:
         """Replay ``game`` (its whole history), with a review's annotations when given, at
         decision ``step`` (default: the end)."""
+        if source is None:
+            source = _("game")
         self.review = review
         self.full = game
         self.source = source

@@ -547,16 +547,20 @@ class Walkthrough:
         step = self.step
         move = step.move
         if not move:
-            return False, "There is no move to make at this step: press Next."
+            return False, _("There is no move to make at this step: press Next.")
         if self.done:
-            return False, "You have made this step's move: press Next."
+            return False, _("You have made this step's move: press Next.")
         text_ = (text_ or "").strip()
         if not text_:
-            return False, "Type or click a move first."
+            return False, _("Type or click a move first.")
         try:
             action = self.game.parse(text_)
         except InvalidNotation as exc:
-            return False, f"That is not a move the game understands: {exc}."
+            # Translators: a walkthrough's answer to a typed move; {problem} says what in
+            # the text was not understood.
+            said = _("That is not a move the game understands: {problem}.").format(
+                problem=str(exc).rstrip("."))
+            return False, said.replace("?.", "?")  # "did you mean W9, E9?"
         taught = self.game.parse(move)
         if action == taught:
             return True, ""
@@ -568,17 +572,27 @@ class Walkthrough:
             special = step.wrong.get(shown)
             if special:
                 return False, special
-            return False, (f"The rules do not allow `{shown}`: {exc}. This step wants "
-                           f"`{move}`: {step.why}.")
+            # Translators: a walkthrough's answer to a move the rules forbid (Markdown:
+            # the moves in backquotes stay notation); {problem} is the rule, {why} the
+            # step's reason for its move.
+            return False, _("The rules do not allow `{move}`: {problem}. This step wants "
+                            "`{taught}`: {why}.").format(move=shown, problem=exc,
+                                                         taught=move, why=step.why)
         taught_branch = self.game.clone()
         taught_branch.apply(taught)
         if _position(branch) == _position(taught_branch):
-            return True, f"`{shown}` has the same result as `{move}`."
+            # Translators: a walkthrough accepts another move with the same result
+            # (Markdown: the moves in backquotes stay notation).
+            return True, _("`{move}` has the same result as `{taught}`.").format(
+                move=shown, taught=move)
         special = step.wrong.get(shown)
         if special:
             return False, special
-        return False, (f"`{shown}` is a legal move, but it is not what this step teaches: "
-                       f"{step.why}. Play `{move}`.")
+        # Translators: a walkthrough's answer to a legal move that is not the step's
+        # (Markdown: the moves in backquotes stay notation); {why} is the step's reason.
+        return False, _("`{move}` is a legal move, but it is not what this step teaches: "
+                        "{why}. Play `{taught}`.").format(move=shown, why=step.why,
+                                                          taught=move)
 
     def try_move(self, text_: str) -> tuple[bool, str]:
         """Make the move if it is the taught one (or has the same result); else explain
