@@ -166,7 +166,8 @@ docs: setup
 # than its limit fails unless marked with its reason (tests/speed_guard.py); the 20
 # costliest are listed. One part: `make test PYTEST_ARGS="tests/test_scoring.py -k hunter"`
 # (the pure run is left out then, unless PURE_TESTS names its part; docs/development.md).
-# The project's own modules get their bytecode first, as the venv's did at install.
+# The project's own modules get their bytecode first, as the venv's did at install, and the
+# test modules pytest's rewritten asserts (tests/assert_cache.py: once, not in each worker).
 PYTEST_WORKERS ?= 2
 PURE_TESTS ?= $(if $(PYTEST_ARGS),,tests/test_rules_*.py tests/test_golden.py \
 	tests/test_properties.py tests/test_properties_thingvellir.py)
@@ -175,6 +176,7 @@ test:
 	@$(BIN)/python -m compileall -q -j 0 nidavellir widgets tests >/dev/null
 	$(BIN)/ruff check .
 	@set +e; logs=$$(mktemp -d); parts="typecheck docs"; build=pure; built=0; \
+	$(BIN)/python tests/assert_cache.py > $$logs/asserts.log 2>&1 & asserts=$$!; \
 	( $(BIN)/mypy > $$logs/typecheck.log 2>&1; echo $$? > $$logs/typecheck.rc ) & \
 	( $(MAKE) --no-print-directory docs > $$logs/docs.log 2>&1; echo $$? > $$logs/docs.rc ) & \
 	if [ "$${NIDAVELLIR_COMPILED:-auto}" != pure ]; then \
@@ -192,6 +194,7 @@ test:
 		then build=compiled; \
 		else echo "make test: the suite runs on the pure Python: $$found"; fi; \
 	fi; \
+	wait $$asserts; cat $$logs/asserts.log; \
 	echo "make test: the suite on the $$build build"; \
 	NIDAVELLIR_COMPILED=$$build $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) \
 		--dist loadgroup $(PYTEST_ARGS); rc=$$?; \
