@@ -31,6 +31,7 @@ from . import events as ev
 from .actions import Action
 from .cards import Card, Suit
 from .errors import IllegalAction
+from .i18n import _
 from .rules import coinage, placement
 from .rules.base import Choice, DecisionKind, Step, Table
 from .scoring import PlayerTable, tables_of
@@ -157,8 +158,11 @@ class Engine(Table):
     def why_illegal(self, task: Choice, action: Action) -> str:
         """Why ``action`` is refused at decision ``task``, in words."""
         if action.verb not in task.verbs:
-            return (f"the decision is {str(task.kind)!r} ({task.prompt(self)}): expected "
-                    f"{' or '.join(task.verbs)}, not {action.verb!r}")
+            # Translators: a move of another kind than the decision's; {kind}, {verbs} and
+            # {verb} are notation ('bid', bid / trade, 'take'), {prompt} the decision's words.
+            return _("the decision is {kind} ({prompt}): expected {verbs}, not {verb}").format(
+                kind=repr(str(task.kind)), prompt=task.prompt(self),
+                verbs=" / ".join(task.verbs), verb=repr(action.verb))
         return task.why_illegal(self, action)
 
     # ------------------------------------------------------------------ the loop

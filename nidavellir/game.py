@@ -171,11 +171,13 @@ class Game:
         if decision is None:
             raise IllegalAction(_("the game is over: there is no decision to take"))
         if not eng.is_legal(action):
-            # Translators: an illegal move refused; {player} is a seat's name, {action}
-            # the move in notation ("take W9"), {why} the rule that forbids it.
-            raise IllegalAction(_("{player} cannot {action}: {why}").format(
-                player=self.names[decision.player], action=action,
-                why=eng.why_illegal(decision.task, action)))
+            # Translators: an illegal move refused, said to the learner's seat ("You") and
+            # about another seat ({name}); {action} is the move in notation ("take W9"),
+            # {why} the rule that forbids it.
+            raise IllegalAction(ev.by(self.names[decision.player],
+                                      _("You cannot {action}: {why}"),
+                                      _("{name} cannot {action}: {why}"), action=action,
+                                      why=eng.why_illegal(decision.task, action)))
         mark = len(eng.events)
         backup = eng.state.copy()
         try:

@@ -33,6 +33,7 @@ from nidavellir.bots.judge import (
     Judgement,
     OptionJudgement,
     estimate_position,
+    finest,
     judge,
     knowledge_key,
     no_cache,
@@ -240,6 +241,17 @@ def test_a_position_is_judged_alike_in_every_language() -> None:
     for side in (german, french, english):
         side[2].pop("seconds"), side[2].pop("reason", None)  # the reason is in words
     assert german == english and french == english
+    # Each language keeps its own judgement, with its moves in its words: a French page
+    # after a German one in the same process never shows the German words.
+    with using("de"):
+        kept_de = judge(game, level="search@20")
+        said_de = kept_de.say(kept_de.best)
+    with using("fr"):
+        kept_fr = judge(game, level="search@20")
+        assert kept_fr is not kept_de and finest(game) is kept_fr
+        assert kept_fr.say(kept_fr.best) != said_de
+        assert kept_fr.to_dict()["win"] == kept_de.to_dict()["win"]
+    assert finest(game) is not kept_de and finest(game) is not kept_fr
 
 
 def test_named_levels_are_budgeted_in_iterations_by_the_position() -> None:

@@ -77,7 +77,7 @@ from ..actions import Action
 from ..determinize import determinize_state, heuristic_bid_model
 from ..engine import Engine
 from ..game import Game
-from ..i18n import N_, SOURCE, using
+from ..i18n import N_, SOURCE, language, using
 from ..observer import known_places
 from .exact import solve
 from .immediate import Immediate, immediate, immediates, sheet_if_ended
@@ -170,14 +170,16 @@ def known_log(game: Game, seat: int) -> list[str]:
 
 def knowledge_key(game: Game, level: str | JudgeLevel, seed: int | None = None) -> str:
     """The judgement's identity: the position as the deciding seat knows it (its log, the
-    game's set-up), the level and the seed. Twin games that differ only in what the seat
-    cannot see have the same key."""
+    game's set-up), the level and the seed, and the language its words are in (a judgement
+    keeps its moves in words: a German and an English page at one position each have
+    theirs, with the same figures). Twin games that differ only in what the seat cannot
+    see have the same key."""
     decision = game.decision
     if decision is None:
         raise ValueError("there is no decision to judge: the game is over")
     lvl = parse_level(level)
     budget = hashlib.sha256(f"level {lvl!r}\nseed {seed}".encode()).hexdigest()[:16]
-    return f"{position_key(game)}|{budget}"
+    return f"{position_key(game)}|{budget}|{language()}"
 
 
 def position_key(game: Game) -> str:
@@ -233,12 +235,14 @@ def cached(game: Game, level: str | JudgeLevel = DEFAULT_LEVEL,
 
 def finest(game: Game) -> Judgement | None:
     """The finest judgement of the decision on the table that this process has made, at
-    any level (a Think longer refines the Hint for every surface), or None."""
+    any level (a Think longer refines the Hint for every surface), in the current
+    language, or None."""
     if game.decision is None or not _CACHE.enabled:
         return None
-    prefix = position_key(game) + "|"
+    prefix, words = position_key(game) + "|", "|" + language()
     with _CACHE.lock:
-        found = [j for k, j in _CACHE.items.items() if k.startswith(prefix)]
+        found = [j for k, j in _CACHE.items.items()
+                 if k.startswith(prefix) and k.endswith(words)]
     return max(found, key=lambda j: fineness(j.level), default=None)
 
 
