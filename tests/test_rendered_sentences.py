@@ -41,6 +41,7 @@ from nidavellir.names import Phrase, card_name, class_name, tavern_name
 from nidavellir.tools import catalogues
 
 ROOT = Path(__file__).resolve().parents[1]
+LESSON_FILES = ROOT / "nidavellir" / "lessons" / "files"
 GLOSSARY = ROOT / "docs" / "glossary.md"
 LANGUAGES = ("de", "fr")
 FORMATTER = string.Formatter()
@@ -567,26 +568,61 @@ def french_typography() -> list[str]:
     out = []
     for m in messages("fr"):
         for t in m.translations:
-            text = re.sub(r"\{[^{}]*\}", "X", t)
-            text = re.sub(r"<[^<>]*>|`[^`]*`|\w+://\S+|%\{\{?\w+\}?\}", "X", text)
-            text = re.sub(r"\((\?!|\?\?|\?|!!|!\?|!)[,)]", "(X,", text)  # notation: ?!, ??
-            for match in re.finditer(r"(.?)([:;?!»])", text):
-                before, mark = match.group(1), match.group(2)
-                if mark in "?!" and before in "?!":
-                    continue
-                wanted = NBSP if mark in ":»" else THIN
-                if mark == ":" and (not before or before.isdigit()):
-                    continue
-                if before != wanted and not (mark != ":" and before == NBSP):
-                    out.append(f"{mark!r} after {before!r}: {t!r}")
-                    break
-            for match in re.finditer(r"«(.?)", text):
-                if match.group(1) != NBSP:
-                    out.append(f"« without a no-break space: {t!r}")
-                    break
-            if re.search(r"[^\W\d_]'[^\W\d_]", text):
-                out.append(f"a straight apostrophe: {t!r}")
+            out += typography_problems(t)
     return out
+
+
+def typography_problems(t: str) -> list[str]:
+    """What French typography wants in one text (placeholders, markup, code and links left
+    out): the first wrong space before a mark, a « without its no-break space, a straight
+    apostrophe."""
+    out = []
+    text = re.sub(r"\{[^{}]*\}", "X", t)
+    text = re.sub(r"<[^<>]*>|`[^`]*`|\w+://\S+|%\{\{?\w+\}?\}", "X", text)
+    text = re.sub(r"\((\?!|\?\?|\?|!!|!\?|!)[,)]", "(X,", text)  # notation: ?!, ??
+    text = re.sub(r"[ \t\n]+", " ", text)  # a lesson's lines end where Markdown puts a space
+    for match in re.finditer(r"(.?)([:;?!»])", text):
+        before, mark = match.group(1), match.group(2)
+        if mark in "?!" and before in "?!":
+            continue
+        wanted = NBSP if mark in ":»" else THIN
+        if mark == ":" and (not before or before.isdigit()):
+            continue
+        if before != wanted and not (mark != ":" and before == NBSP):
+            out.append(f"{mark!r} after {before!r}: {t!r}")
+            break
+    for match in re.finditer(r"«(.?)", text):
+        if match.group(1) != NBSP:
+            out.append(f"« without a no-break space: {t!r}")
+            break
+    if re.search(r"[^\W\d_]'[^\W\d_]", text):
+        out.append(f"a straight apostrophe: {t!r}")
+    return out
+
+
+def lesson_texts(value: object) -> list[str]:
+    """Every text of a lesson file (its keys are the lesson's own names, not text)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in lesson_texts(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in lesson_texts(v)]
+    return []
+
+
+def test_the_french_lessons_typography() -> None:
+    """The French lesson files are read beside the catalogues' messages, step after step:
+    the same typography (a learner saw «Rappel : …» with a plain space and «l'Age» with a
+    straight apostrophe beside «Rappel\u00a0: …» and «l’Age» in the same panel)."""
+    import yaml
+
+    files = sorted(LESSON_FILES.glob("*/*.fr.yaml"))
+    assert len(files) >= 8
+    wrong = [f"{path.name}: {problem}" for path in files
+             for text in lesson_texts(yaml.safe_load(path.read_text(encoding="utf-8")))
+             for problem in typography_problems(text)]
+    assert not wrong, f"{len(wrong)} texts:\n" + "\n".join(wrong[:40])
 
 
 def test_french_typography() -> None:
