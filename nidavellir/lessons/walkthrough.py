@@ -610,7 +610,7 @@ class Walkthrough:
         """Make the taught move for the learner."""
         move = self.step.move
         if not move or self.done:
-            return False, "There is no move to make at this step: press Next."
+            return False, _("There is no move to make at this step: press Next.")
         return self.try_move(move)
 
     # ------------------------------------------------------------------ what changed
