@@ -61,14 +61,13 @@ from speed_guard import tree_cpu  # noqa: E402
 def run(args: argparse.Namespace) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
-    from nidavellir.tools.browser import CHROMIUM, CHROMIUM_ARGS
+    from nidavellir.tools.browser import launch_options
 
     server = start_voila("notebooks", Path(tempfile.mkdtemp(prefix="bench-game-")))
     hogs = start_hogs(args.hogs)
     playwright = sync_playwright().start()
     try:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                             headless=True)
+        browser = playwright.chromium.launch(**launch_options(headless=True))
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         pg = context.new_page()
         server_cpu, all_cpu, wall = tree_cpu_of(server.process.pid), tree_cpu(), time.monotonic()

@@ -63,7 +63,7 @@ from typing import Any
 
 import psutil
 
-from nidavellir.tools.browser import CHROMIUM, CHROMIUM_ARGS
+from nidavellir.tools.browser import CHROMIUM, launch_options
 
 ROOT = Path(__file__).resolve().parents[1]
 DASHBOARD = "/voila/render/dashboard.ipynb"
@@ -298,7 +298,7 @@ async def record_page(server: Server) -> Recording:
     await proxy.start()
     rec = Recording()
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = await pw.chromium.launch(**launch_options())
         context = await browser.new_context(viewport={"width": 1300, "height": 900})
         page = await context.new_page()
         cdp = await context.new_cdp_session(page)
@@ -394,7 +394,7 @@ async def single_page(server: Server, runs: int, throttle: float) -> dict[str, A
     first: list[float] = []
     repeat: list[float] = []
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = await pw.chromium.launch(**launch_options())
         for _ in range(runs):
             context = await browser.new_context(viewport={"width": 1300, "height": 900})
             page = await context.new_page()

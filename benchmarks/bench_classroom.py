@@ -37,7 +37,7 @@ from typing import Any
 
 import psutil
 
-from nidavellir.tools.browser import CHROMIUM, CHROMIUM_ARGS
+from nidavellir.tools.browser import CHROMIUM, launch_options
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:", "about:")
@@ -161,7 +161,7 @@ async def open_pages(server: Server, pages: int, over: float, timeout: float,
     external: list[str] = []
     errors: list[str] = []
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = await pw.chromium.launch(**launch_options())
         contexts: list[Any] = []
 
         async def route(r: Any) -> None:

@@ -62,7 +62,7 @@ def tree_cpu_of(pid: int) -> float:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
-    from nidavellir.tools.browser import CHROMIUM, CHROMIUM_ARGS
+    from nidavellir.tools.browser import launch_options
 
     os.environ.setdefault("NIDAVELLIR_COACH_LEVEL", "search@20")  # as the test suite
     tmp = Path(tempfile.mkdtemp(prefix="bench-pages-"))
@@ -71,8 +71,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     ready = time.monotonic() - started
     playwright = sync_playwright().start()
     try:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                             headless=True)
+        browser = playwright.chromium.launch(**launch_options(headless=True))
         server_cpu, all_cpu = tree_cpu_of(server.process.pid), tree_cpu()
         figures = pages_at_once(server, browser, args.pages, args.page_timeout, args.cull_idle)
         server_cpu = tree_cpu_of(server.process.pid) - server_cpu

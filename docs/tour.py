@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from servers import start_voila, stop_voila  # noqa: E402
 
-from nidavellir.tools.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from nidavellir.tools.browser import launch_options  # noqa: E402
 
 OUT = ROOT / "docs" / "images"
 TIMEOUT = 120_000
@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         server = start_voila("notebooks", Path(tmp))
         try:
             with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                browser = pw.chromium.launch(**launch_options())
                 page = browser.new_page(viewport={"width": 1280, "height": 800})
                 page.goto(server.render_url("dashboard.ipynb"))
                 page.locator(".nid-wt-title").wait_for(timeout=TIMEOUT)
@@ -91,7 +91,7 @@ def translated(language: str) -> int:
         server = start_voila("notebooks", Path(tmp))
         try:
             with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                browser = pw.chromium.launch(**launch_options())
                 page = browser.new_page(viewport={"width": 1280, "height": 800},
                                         locale=language)
                 page.goto(server.render_url("dashboard.ipynb") + f"?lang={language}")

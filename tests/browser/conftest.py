@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from servers import PATIENCE_S, VoilaServer, free_port, start_voila, stop_voila, wait_until
 
-from nidavellir.tools.browser import CHROMIUM, CHROMIUM_ARGS
+from nidavellir.tools.browser import CHROMIUM, launch_options
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -126,7 +126,7 @@ class _Shared:
 
             self.playwright = sync_playwright().start()
             self.browser = _Patient(self.playwright.chromium.launch(
-                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True))
+                **launch_options(headless=True)))
         return self.browser
 
     def close(self) -> None:

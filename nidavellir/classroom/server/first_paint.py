@@ -202,7 +202,7 @@ def record(out: Path, timeout: float = 180.0, browser: Any = None) -> list[str]:
 
     import voila
 
-    from ...tools.browser import CHROMIUM, CHROMIUM_ARGS
+    from ...tools.browser import CHROMIUM, launch_options
     from .. import command
 
     if browser is None and not os.path.exists(CHROMIUM):
@@ -249,7 +249,7 @@ def record(out: Path, timeout: float = 180.0, browser: Any = None) -> list[str]:
             visit(browser)
         else:
             with sync_playwright() as pw:
-                own = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                own = pw.chromium.launch(**launch_options())
                 try:
                     visit(own)
                 finally:
