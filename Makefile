@@ -153,7 +153,8 @@ typecheck: setup
 docs: setup
 	$(BIN)/sphinx-build -E -W --keep-going -q -b html docs docs/_build/html
 
-# The whole suite in one pytest run on both cores (pytest-xdist): the browser tests share
+# The whole suite in one pytest run on both cores (pytest-xdist, three workers below): the
+# browser tests share
 # one Voila server and one browser per kind of server, so they run on one worker, one after
 # another (--dist loadgroup, tests/conftest.py), while every other test spreads over both.
 # The suite runs on the compiled build: it is built first (nothing to do when current),
@@ -168,7 +169,12 @@ docs: setup
 # (the pure run is left out then, unless PURE_TESTS names its part; docs/development.md).
 # The project's own modules get their bytecode first, as the venv's did at install, and the
 # test modules pytest's rewritten asserts (tests/assert_cache.py: once, not in each worker).
-PYTEST_WORKERS ?= 2
+# Three workers on two cores: the browser tests' two groups keep one worker each busy with
+# pages, kernels and Chromium, and a worker waits on them; the third fills those waits,
+# and beside other CPU-bound work more processes get more of the cores (a clean run beside
+# two `while True: pass`: 915 and 920 s with 2 workers, 871 s with 3; idle about the same:
+# benchmarks/README.md). PYTEST_WORKERS=2 (or 1) where memory is short.
+PYTEST_WORKERS ?= 3
 PURE_TESTS ?= $(if $(PYTEST_ARGS),,tests/test_rules_*.py tests/test_golden.py \
 	tests/test_properties.py tests/test_properties_thingvellir.py)
 test:
