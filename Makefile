@@ -154,9 +154,9 @@ docs: setup
 	$(BIN)/sphinx-build -E -W --keep-going -q -b html docs docs/_build/html
 
 # The whole suite in one pytest run on both cores (pytest-xdist, three workers below): the
-# browser tests share
-# one Voila server and one browser per kind of server, so they run on one worker, one after
-# another (--dist loadgroup, tests/conftest.py), while every other test spreads over both.
+# browser tests share one Voila server and one browser per kind of server, so each of their
+# two groups runs on one worker, one test after another (--dist loadgroup,
+# tests/conftest.py), while every other test spreads over the workers.
 # The suite runs on the compiled build: it is built first (nothing to do when current),
 # while the type check, the documentation build and the engine's own tests on the pure
 # Python (PURE_TESTS, one process) run beside it; where no compiled build can be made
