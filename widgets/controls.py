@@ -213,6 +213,11 @@ class Context:
     of its move is kept from the start, so that nothing moves when it comes."""
 
     @property
+    def at(self) -> int | None:
+        """The number of decisions taken before this one (none without a game)."""
+        return None if self.game is None else len(self.game.history)
+
+    @property
     def points(self) -> dict[str, int]:
         """What each of the player's columns is worth on the score sheet now, by class
         letter (the board's figures, :func:`render.sheet_points`); none without a game."""
@@ -304,13 +309,22 @@ def move_class(notation: str) -> str:
     return "nid-move-" + re.sub(r"[^0-9A-Za-z]+", "-", notation).strip("-")
 
 
-def mark_choice(b: W.Button, notation: str) -> None:
+def mark_choice(b: W.Button, notation: str, at: int | None = None) -> None:
     """Mark a button that plays a move, for the page's style and for anyone who finds it:
     ``nid-choice``, ``nid-verb-<verb>`` (the move's verb in the notation: ``take``,
-    ``bid``, ``hero``...) and :func:`move_class` (the move itself). Its words may start with
-    the coach's ★ or be in any language; these classes do not change."""
+    ``bid``, ``hero``...), :func:`move_class` (the move itself) and ``nid-at-N``, the
+    decision it belongs to (N: the number of decisions taken before it, as the decision
+    panel's ``nid-moves-N``). Its words may start with the coach's ★ or be in any language;
+    these classes do not change.
+
+    The page draws a new widget asynchronously: a button made for a decision shortly
+    before the learner played it (the coach's move, once judged) can appear after the
+    click, in the panel the next decision is about to replace; ``nid-at-N`` tells it from
+    the next decision's options."""
     b.notation = notation  # type: ignore[attr-defined]
     b.add_class("nid-choice")
+    if at is not None:
+        b.add_class(f"nid-at-{at}")
     verb = notation.split(" ", 1)[0].lower()
     if verb.isidentifier():
         b.add_class(f"nid-verb-{verb}")
@@ -330,6 +344,8 @@ class Control:
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        self.at = ctx.at
+        """The decision's number (its buttons' ``nid-at-N``), kept: the game goes on."""
         self.spec = ctx.control
         self.buttons: dict[str, W.Button] = {}
         self.disabled: dict[str, W.Button] = {}
@@ -378,7 +394,7 @@ class Control:
         if colour:
             b.style.button_color = colour
             b.style.text_color = "white"
-        mark_choice(b, notation)
+        mark_choice(b, notation, self.at)
         b.on_click(lambda _b, n=notation: self.ctx.submit(n))
         self.buttons[notation] = b
         return b
@@ -468,7 +484,7 @@ class Control:
             b = W.Button(description=f"★ {judgement.say(o.action)} ({figures})",
                          tooltip=judged_tip(o, judgement, notation),
                          layout=W.Layout(width="auto", margin="2px"))
-            mark_choice(b, notation)
+            mark_choice(b, notation, self.at)
             b.add_class("nid-coach-pick")
             if o is judgement.options[0]:
                 b.add_class("nid-coach-best")
@@ -730,7 +746,7 @@ class CardControl(Control):
         if notation in self.buttons:  # a second copy of the same card (Pioneer's draw)
             b = W.Button(description=self._describe(notation), tooltip=tip,
                          layout=W.Layout(width="auto", margin="2px"))
-            mark_choice(b, notation)
+            mark_choice(b, notation, self.at)
             b.on_click(lambda _b, n=notation: self.ctx.submit(n))
             self.copies.append(b)
         else:

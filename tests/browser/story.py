@@ -25,15 +25,34 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .test_dashboard import UPDATE_TIMEOUT, mark_old
+from .test_dashboard import UPDATE_TIMEOUT
 
 APP = ".nid-play-app"
 DECISION = f"{APP} .nid-decision"
-FRESH = f"{DECISION} .nid-decision-options button.nid-choice:not([data-old])"
-SELECTORS = {"decision": DECISION, "fresh": FRESH, "app": APP}
+OPTIONS = f"{DECISION} .nid-decision-options button.nid-choice"
+SELECTORS = {"decision": DECISION, "options": OPTIONS, "app": APP}
+
+#: The options of the newest decision drawn in the panel: the choice buttons with the largest
+#: ``nid-at-N`` (N: the decisions taken before theirs). A button of the decision just played
+#: can still appear after the click (the page draws widgets asynchronously: the coach's move,
+#: judged shortly before): its N is the old decision's, so it is never taken for the next
+#: decision's options (busy clean run 36 and a 2-hog rerun took it for them).
+NEWEST = """
+const newest = (sel) => {
+  let at = -1, fresh = 0, enabled = 0;
+  for (const b of document.querySelectorAll(sel.options)) {
+    const m = b.className.match(/nid-at-(\\d+)/);
+    const n = m ? Number(m[1]) : -1;
+    if (n > at) { at = n; fresh = 0; enabled = 0; }
+    if (n === at) { fresh += 1; if (!b.disabled) enabled += 1; }
+  }
+  return {at, fresh, enabled};
+};
+"""
 
 RECORDER = """
 (sel) => {
+""" + NEWEST + """
   const q = s => document.querySelector(s);
   const text = s => { const e = q(s); return e ? e.textContent.trim() : ''; };
   window.__nidLog = [];
@@ -42,9 +61,11 @@ RECORDER = """
     const d = q(sel.decision);
     const m = d && d.className.match(/nid-moves-(\\d+)/);
     const summary = q(sel.decision + ' .nid-summary');
+    const options = newest(sel);
     const s = {
       moves: m ? Number(m[1]) : -1,
-      fresh: document.querySelectorAll(sel.fresh).length,
+      at: options.at,
+      fresh: options.fresh,
       summary: summary && summary.offsetParent !== null ? summary.textContent.trim().slice(0, 80) : '',
       status: text(sel.app + ' .nid-status .nid-status-text'),
       board: text(sel.app + ' .nid-own-board'),
@@ -54,7 +75,9 @@ RECORDER = """
     if (key !== last) { last = key; window.__nidLog.push(s); }
   };
   window.__nidSnap = snap;
-  new MutationObserver(snap).observe(document.body, {subtree: true, childList: true,
+  if (window.__nidObserver) window.__nidObserver.disconnect();  // one recorder at a time
+  window.__nidObserver = new MutationObserver(snap);
+  window.__nidObserver.observe(document.body, {subtree: true, childList: true,
     characterData: true, attributes: true});
   snap();
 }
@@ -87,20 +110,27 @@ def moves_shown(pg: Any) -> int:
         DECISION))
 
 
+def newest_options(pg: Any) -> dict[str, int]:
+    """The newest decision's options in the panel (:data:`NEWEST`): its number ``at``, how
+    many buttons, how many of them enabled."""
+    return dict(pg.evaluate("(sel) => {" + NEWEST + " return newest(sel); }", SELECTORS))
+
+
 def wait_after_move(pg: Any, before: int) -> None:
     """The page's next state after a move made at move count ``before``: the summary, the
-    game's end, or fresh options of a later decision (a late update of the decision just
-    played can draw its buttons again, unmarked: they do not count)."""
+    game's end, or the options of a later decision (their ``nid-at-N`` past ``before``; a
+    button of the decision just played that appears late does not count), enabled, in the
+    panel drawn for it."""
     pg.wait_for_function(
-        "([sel, before]) => {"
+        "([sel, before]) => {" + NEWEST +
         " const s = document.querySelector(sel.decision + ' .nid-summary-continue');"
         " if (s && s.offsetParent !== null) return true;"
         " const again = document.querySelector(sel.app + ' button.nid-play-again');"
         " if (again && again.offsetParent !== null) return true;"
         " const d = document.querySelector(sel.decision);"
         " const m = d && d.className.match(/nid-moves-(\\d+)/);"
-        " return !!m && Number(m[1]) > before"
-        " && document.querySelectorAll(sel.fresh + ':not([disabled])').length > 0; }",
+        " const o = newest(sel);"
+        " return !!m && Number(m[1]) > before && o.at > before && o.enabled > 0; }",
         arg=[SELECTORS, before], timeout=UPDATE_TIMEOUT)
 
 
@@ -116,7 +146,6 @@ def play_decisions(pg: Any, done: Callable[[], bool] | None = None,
         if go_on.is_visible():
             summaries += 1
             mark(pg, "summary read")
-            mark_old(pg, f"{DECISION} button")
             at = moves_shown(pg)
             go_on.click(timeout=UPDATE_TIMEOUT)
             pg.wait_for_function(
@@ -135,10 +164,9 @@ def play_decisions(pg: Any, done: Callable[[], bool] | None = None,
                 "return h && h.textContent.includes('Hint:'); }",
                 arg=f"{APP} .nid-hint-text", timeout=UPDATE_TIMEOUT)
         mark(pg, "move")
-        at = moves_shown(pg)
-        mark_old(pg, f"{DECISION} button")  # the next decision's options are fresh
-        pg.locator(f"{DECISION} .nid-decision-options button.nid-choice:not([disabled])"
-                   ).first.click(timeout=UPDATE_TIMEOUT)
+        at = newest_options(pg)["at"]
+        pg.locator(f"{OPTIONS}.nid-at-{at}:not([disabled])").first.click(
+            timeout=UPDATE_TIMEOUT)
         moves += 1
         wait_after_move(pg, at)
 
@@ -159,19 +187,23 @@ def check_story(log: list[dict[str, Any]]) -> list[str]:
                             f"summary of age {ended} was on screen")
     # Everything before the decision: the state when a decision's options appear is the
     # state the decision waits in (the last one recorded before the move was made).
+    # A decision's options are the buttons of a decision later than any seen before the
+    # last mark (a late button of the decision just played is not the next one's).
     appeared: dict[str, Any] | None = None
+    seen = since = -1
     for i, s in enumerate(log):
         if "mark" in s:
             if s["mark"] == "move" and appeared is not None:
                 waited = next(x for x in reversed(log[:i]) if "mark" not in x)
                 for part in ("status", "board"):
                     if appeared[part] != waited[part]:
-                        problems.append(f"decision {appeared['moves'] + 1}: its options "
+                        problems.append(f"decision {appeared['at'] + 1}: its options "
                                         f"appeared with the {part} {appeared[part][:120]!r}, "
                                         f"then it showed {waited[part][:120]!r}")
-            appeared = None
+            appeared, since = None, seen
             continue
-        if appeared is None and s["fresh"] > 0 and not s["summary"]:
+        seen = max(seen, s["at"])
+        if appeared is None and s["at"] > since and s["fresh"] > 0 and not s["summary"]:
             appeared = s
     # The Hint never stale: a Hint is on screen only at the decision it was written for.
     written: dict[str, int] = {}
