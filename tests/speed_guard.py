@@ -64,6 +64,10 @@ class Cost:
     #: the run's timeline, for NIDAVELLIR_COSTS.
     worker: str = ""
     ended: float = 0.0
+    #: Of its wall time, the seconds neither computing nor queued for a core, and the
+    #: crowding the waiting limit was multiplied by (:func:`_crowding`).
+    waited: float = 0.0
+    crowding: float = 1.0
 
 
 def _crowding() -> float:
@@ -198,17 +202,18 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
     limit = _limit(item)
     marker = item.get_closest_marker("slow")
     reason = _reason(marker) if marker is not None else None
+    crowding = _crowding()
     report.user_properties.append((_KEY, (cpu, wall, limit, reason,
                                            os.environ.get("PYTEST_XDIST_WORKER", ""),
-                                           time.time())))
+                                           time.time(), waited, crowding)))
     if limit <= 0 or reason is not None or not report.passed:
         return
     if cpu > limit * TOLERANCE:
         why = (f"cost {cpu:.1f} s of CPU (its processes'; limit {limit:g} s, failing past "
                f"{limit * TOLERANCE:g} s)")
-    elif waited > WAIT_FACTOR * limit * _crowding():
+    elif waited > WAIT_FACTOR * limit * crowding:
         why = (f"took {wall:.1f} s, {waited:.1f} s of it waiting (neither computing nor "
-               f"waiting for a core; limit {WAIT_FACTOR * limit * _crowding():.0f} s)")
+               f"waiting for a core; limit {WAIT_FACTOR * limit * crowding:.0f} s)")
     else:
         return
     report.outcome = "failed"
@@ -221,9 +226,10 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     for key, value in report.user_properties:
         if key == _KEY and report.when == "call":
             # user_properties hold any objects: these are the ones appended above.
-            cpu, wall, limit, reason, worker, ended = cast(
-                tuple[float, float, float, str | None, str, float], value)
-            _COSTS.append(Cost(report.nodeid, cpu, wall, limit, reason, worker, ended))
+            cpu, wall, limit, reason, worker, ended, waited, crowding = cast(
+                tuple[float, float, float, str | None, str, float, float, float], value)
+            _COSTS.append(Cost(report.nodeid, cpu, wall, limit, reason, worker, ended,
+                               waited, crowding))
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:

@@ -61,11 +61,18 @@ def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
 
 
 @pytest.mark.slow(reason='a pytest run of its own in a fresh interpreter: about 1.5 s of CPU')
-def test_a_costly_test_fails_with_its_name_and_cost_unless_marked(suite: pytest.Pytester) -> None:
+def test_a_costly_test_fails_with_its_name_and_cost_unless_marked(
+        suite: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
     # Limit 0.2 s: a test fails past 0.3 s (the tolerance), one between is listed.
+    costs = suite.path / "costs.json"
+    monkeypatch.setenv("NIDAVELLIR_COSTS", str(costs))
     result = run(suite, "--speed-limit=0.2")
     outcomes = result.parseoutcomes()
-    assert outcomes.get("passed") == 3 and outcomes.get("failed") == 3, result.stdout.str()
+    measured = costs.read_text(encoding="utf-8") if costs.exists() else "no costs written"
+    # Once in a busy `make test` (clean run 37) test_only_waits passed: the measures of each
+    # test (its waiting, the crowding) say why if it comes again.
+    assert outcomes.get("passed") == 3 and outcomes.get("failed") == 3, \
+        result.stdout.str() + measured
     out = result.stdout.str()
     assert "speed guard: test_suite.py::test_costly cost 0." in out
     assert re.search(r"over its budget \(0.2 s; it fails past 0.3 s\): 0\.\d s CPU  "
