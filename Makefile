@@ -42,7 +42,7 @@ PIP := $(BIN)/python -m pip --quiet
 PIP_FILTER := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 
 .PHONY: all setup compiled run test lint typecheck docs chromium bench bench-class golden clean \
-	venv-build lock upgrade i18n
+	venv-build lock upgrade i18n coverage
 
 # `make`: the environment, then the compiled build where a C compiler is present.
 .DEFAULT_GOAL := all
@@ -212,6 +212,25 @@ test:
 	done; \
 	if [ $$built != 0 ]; then echo "make test: the compiled build failed (above)" >&2; rc=1; fi; \
 	rm -rf $$logs; exit $$rc
+
+# Line coverage of nidavellir/ and widgets/ over the whole suite (docs/development.md): on
+# the pure Python (a compiled module is not traced), with every process the suite starts
+# (pyproject.toml's [tool.coverage.run]), the speed guard off (tracing costs about twice the
+# CPU). The report: test-artifacts/coverage/ (report.txt, coverage.json) and the totals.
+COVERAGE_DIR := test-artifacts/coverage
+coverage: setup chromium
+	@rm -rf $(COVERAGE_DIR) && mkdir -p $(COVERAGE_DIR)
+	@set +e; export COVERAGE_FILE=$(abspath $(COVERAGE_DIR))/data; \
+	NIDAVELLIR_COMPILED=pure $(BIN)/coverage run -m pytest -q -n $(PYTEST_WORKERS) \
+		--dist loadgroup -p no:cacheprovider --speed-limit 1e9 --speed-limit-browser 1e9 \
+		$(PYTEST_ARGS); rc=$$?; \
+	$(BIN)/coverage combine -q && \
+	$(BIN)/coverage report > $(COVERAGE_DIR)/report.txt && \
+	$(BIN)/coverage json -q -o $(COVERAGE_DIR)/coverage.json || rc=1; \
+	for part in nidavellir widgets; do \
+		printf "make coverage: %-10s " "$$part/"; \
+		$(BIN)/coverage report --include="$$part/*" | tail -n 1; done; \
+	echo "make coverage: every file in $(COVERAGE_DIR)/report.txt"; exit $$rc
 
 bench: setup
 	$(BIN)/python benchmarks/bench_engine.py
