@@ -27,6 +27,7 @@ import pytest
 from servers import PATIENCE_S, VoilaServer, start_voila, stop_voila, wait_until
 
 from nidavellir.classroom import command
+from nidavellir.i18n import escaped
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "nidavellir" / "share" / "jupyter" / "voila" / "templates" / "nidavellir"
@@ -191,6 +192,36 @@ def _until_it_may_try(opener: urllib.request.OpenerDirector, url: str) -> None:
                "the address may try again")
 
 
+def _what_a_reader_reads(page: str) -> str:
+    """A page's text as a reader meets it: its words (not its scripts' or styles') and its
+    elements' titles, placeholders and accessible names."""
+    from html.parser import HTMLParser
+
+    class Reader(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.texts: list[str] = []
+            self.hidden = 0
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag in ("script", "style"):
+                self.hidden += 1
+            self.texts += [v for k, v in attrs if k in ("title", "placeholder", "aria-label")
+                           and v]
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag in ("script", "style"):
+                self.hidden = max(0, self.hidden - 1)
+
+        def handle_data(self, data: str) -> None:
+            if not self.hidden:
+                self.texts.append(data)
+
+    reader = Reader()
+    reader.feed(page)
+    return "\n".join(reader.texts)
+
+
 def _get(opener: urllib.request.OpenerDirector, url: str) -> tuple[int, str, str]:
     try:
         with opener.open(url, timeout=PATIENCE_S) as r:
@@ -279,6 +310,15 @@ def test_the_password_opens_the_class_page_without_a_kernel(class_server) -> Non
     # The token link the teacher hands out works too.
     status, _, body = _get(_opener(), url + "/?token=dwarves")
     assert status == 200 and "Open the dashboard" in body
+    # Issue 58: the landing page in the pseudo-language: no word outside the catalogue but
+    # the notebooks' file names; its links keep the page's language.
+    status, _, body = _get(opener, url + "/?lang=qps")
+    assert status == 200 and 'lang="qps"' in body
+    names = {w for n in (ROOT / "notebooks").glob("*.ipynb")
+             for w in re.findall(r"[A-Za-z]+", n.name)}
+    shown = _what_a_reader_reads(body)
+    assert "⟦" in shown and escaped(shown, names) == [], escaped(shown, names)
+    assert "voila/render/dashboard.ipynb?lang=qps" in body
     assert server.log().count("Kernel started") == 2  # the class page starts no kernel
 
 

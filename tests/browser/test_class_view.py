@@ -13,6 +13,7 @@ figures. Screenshots at 1280×800 go to test-artifacts/.
 
 from __future__ import annotations
 
+import re
 import signal
 import sqlite3
 from typing import Any
@@ -327,3 +328,58 @@ def test_a_killed_kernel_is_noticed_and_the_next_and_the_kept_answers_arrive(
 def _kernel_of(pg: Any) -> str:
     return str(pg.evaluate("() => JSON.parse(document.getElementById("
                            "'jupyter-config-data').textContent).kernelId"))
+
+
+@pytest.mark.slow(reason="a student's page in the pseudo-language, its kernel killed and the page back on a new one: about 15 s of CPU")
+def test_a_page_back_after_its_kernel_died_speaks_its_language(
+        class_run: ClassRun, chromium: Any) -> None:
+    """Issue 58 (5th item): a student's page in the pseudo-language (``?lang=qps``) answers a
+    prediction; its kernel is killed; the page says so and comes back on a new kernel with
+    the student's name, lesson and step. Everything it shows then (the banner, the
+    restored lesson, its buttons, the name field) is in the page's language: no word
+    outside the catalogues' markers but the student's name and the game's notation
+    (the restore once drew "Submit my prediction" in English)."""
+    from nidavellir.i18n import _, escaped, using
+
+    from .test_language_walk import READ, allowed_words
+
+    with using("qps"):
+        lessons_tab = _("Probability lessons")
+    allowed = allowed_words() | {"Eve"}
+    context = chromium.new_context(viewport=VIEWPORT)
+    try:
+        pg = context.new_page()
+        watched = watch_page(pg)
+        pg.goto(class_run.server.render_url(DASHBOARD) + "?lang=qps")
+        pg.locator("nav.nid-languages[lang='qps']").wait_for(timeout=LOAD_TIMEOUT)
+        pg.locator(".nid-wt-title", has_text="⟦").wait_for(timeout=LOAD_TIMEOUT)
+        tab(pg, lessons_tab).click()
+        title = pg.locator(".nid-pl-title")
+        wait_text(pg, ".nid-pl-title", "⟦")
+        box = pg.locator(".nid-class-name input")
+        box.fill("Eve")
+        box.press("Enter")
+        pg.locator("button.nid-pl-submit").click()
+        wait_text(pg, ".nid-pl-said", "✔")  # the teacher has it
+        before = title.inner_text()
+        kernel_id = _kernel_of(pg)
+        process = next(p for p in psutil.process_iter(["cmdline"])
+                       if any(kernel_id in c for c in (p.info["cmdline"] or [])))
+        process.send_signal(signal.SIGKILL)
+        pg.locator("#nid-page-back").wait_for(timeout=LOAD_TIMEOUT)
+        pg.wait_for_function(
+            "(id) => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+            ".kernelId !== id", arg=kernel_id, timeout=LOAD_TIMEOUT)
+        # The new kernel's dashboard in the page's language (a prepared kernel's is in the
+        # server's until the page's own language reaches it), back at the student's step.
+        pg.locator("nav.nid-languages[lang='qps']").wait_for(timeout=LOAD_TIMEOUT)
+        wait_text(pg, ".nid-pl-title", re.escape(before))
+        wait_text(pg, ".nid-pl-said", "✔")  # restored: the answer it had sent
+        assert box.input_value() == "Eve"
+        texts = pg.locator("body").evaluate(READ)
+        outside = sorted({w for t in texts for w in escaped(t or "", allowed)})
+        _shot(pg, "class_view_student_back_in_the_pseudo_language")
+        assert not outside, (outside, [t[:300] for t in texts if escaped(t or "", allowed)])
+        watched.assert_clean()
+    finally:
+        context.close()
