@@ -383,3 +383,50 @@ def test_a_page_back_after_its_kernel_died_speaks_its_language(
         watched.assert_clean()
     finally:
         context.close()
+
+
+@pytest.mark.slow(reason="a student's page, its kernel stopped during a click, killed and the page back on a new one: about 15 s of CPU")
+def test_a_click_the_dying_kernel_never_answered_is_named_not_lost_silently(
+        class_run: ClassRun, chromium: Any) -> None:
+    """Issue 58 (2nd item, "a move clicked in the instant of a kernel's death is lost
+    without a word"): the kernel is stopped (SIGSTOP) so that it cannot answer, the student
+    clicks a move on the Play tab (the click is sent, never acknowledged), then the kernel
+    is killed. The page names the click that did not count, while it reloads and on the
+    page that comes back ("Your last click (…) did not reach the dashboard …: it did not
+    count. Do it again.")."""
+    context = chromium.new_context(viewport=VIEWPORT)
+    try:
+        pg = context.new_page()
+        watched = watch_page(pg)
+        pg.goto(class_run.server.render_url(DASHBOARD))
+        pg.locator(".nid-wt-title").wait_for(timeout=LOAD_TIMEOUT)
+        tab(pg, "Play").click()
+        move = pg.locator(".nid-play-app .nid-decision button.nid-choice:not([disabled])").first
+        move.wait_for(timeout=LOAD_TIMEOUT)
+        label = move.inner_text().strip()
+        kernel_id = _kernel_of(pg)
+        process = next(p for p in psutil.process_iter(["cmdline"])
+                       if any(kernel_id in c for c in (p.info["cmdline"] or [])))
+        process.send_signal(signal.SIGSTOP)  # it can no longer answer anything
+        try:
+            move.click()
+            pg.wait_for_function(  # the click went out and waits for its answer
+                "(label) => { const g = window.nidavellirGuard;"
+                " return !!g && !!g.unanswered && g.unanswered().includes(label); }",
+                arg=label, timeout=UPDATE_TIMEOUT)
+        finally:
+            process.send_signal(signal.SIGKILL)
+        said = f"Your last click ({label}) did not reach the dashboard before it stopped: " \
+               "it did not count. Do it again."
+        back = pg.locator("#nid-page-back")
+        back.wait_for(timeout=LOAD_TIMEOUT)
+        assert pg.evaluate("() => window.nidavellirPage.back.unanswered") == [label]
+        assert said in back.inner_text(), back.inner_text()
+        assert _kernel_of(pg) != kernel_id
+        # Back on the Play tab (the page keeps its tab), where the move can be made again.
+        pg.locator(".nid-play-app .nid-decision button.nid-choice:not([disabled])").first \
+            .wait_for(timeout=LOAD_TIMEOUT)
+        _shot(pg, "class_view_student_back_after_a_lost_click")
+        watched.assert_clean()
+    finally:
+        context.close()
