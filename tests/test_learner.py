@@ -444,11 +444,19 @@ def test_undo_and_play_again_sit_with_the_decision() -> None:
     assert app.session.game.history == [] or not app.session.is_human(
         app.session.game.history[0][0])
     assert panel.again.layout.display == "none"
+    # The order the page is told things in (it draws them in that order): at the game's
+    # end the last age's summary before "Play again" (a browser test read the button, then
+    # no summary, on a slow kernel).
+    shown: list[str] = []
+    panel.summary_box.layout.observe(
+        lambda change: shown.append("summary") if change["new"] == "" else None, "display")
+    panel.again.layout.observe(
+        lambda change: shown.append("again") if change["new"] == "" else None, "display")
     rng = random.Random(7)
     while app.session.game.decision is not None:
         click(app, rng.choice(app.session.game.legal_actions()))
-    if app.session.summary_age:
-        app.decision.continue_button.click()
+    assert app.session.summary_age == 2 and shown[-2:] == ["summary", "again"], shown
+    app.decision.continue_button.click()
     assert panel.again.layout.display != "none"
     old_seed = app.session.game.seed
     panel.again.click()

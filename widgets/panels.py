@@ -593,7 +593,6 @@ class DecisionPanel(_View):
         humans = session.humans
         self.undo_button.disabled = not any(session.is_human(p) for p, _ in game.history)
         self.undo_button.layout.display = "" if humans else "none"
-        self.again.layout.display = "" if d is None else "none"
         if self.auto.value != session.auto_forced:
             self.auto.value = session.auto_forced
         if session.summary_age:
@@ -601,6 +600,9 @@ class DecisionPanel(_View):
             self.summary_box.layout.display = ""
         else:
             self.summary_box.layout.display = "none"
+        # After the summary (the page draws in the order the kernel sends): at the game's
+        # end the last age's summary comes before "Play again", never after it.
+        self.again.layout.display = "" if d is None else "none"
         # The control is rebuilt only when the position or the viewer changed.
         key = (game, len(game.history), d.player if d else None, d.kind if d else None,
                bool(session.summary_age), tuple(session.seats))
