@@ -193,3 +193,33 @@ def test_whatif_says_where_its_numbers_come_from_and_drops_old_answers() -> None
     assert f"a search of {panel._last[1][1].iterations} games" in table
     assert panel._last[1][1].level == "search@10"
 
+
+def test_whatif_shows_a_finer_judgement_of_its_position_and_only_that() -> None:
+    """The Play tab's coach judged the position the What-if table studies more finely
+    (Think longer): the table shows that judgement, as every surface does; a judgement of
+    another position, or a coarser one, changes nothing."""
+    from nidavellir.bots import play_game
+    from nidavellir.bots.judge import judge
+
+    dash = Dashboard(build_all=False)
+    dash.open_tab("whatif")
+    panel = dash.whatif
+    assert panel is not None
+    game = play_game(3, "random", seed=2)
+    game.undo_to(20)  # a card pick
+    panel.level.options = [("fast", "search@8")]
+    panel.level.value = "search@8"
+    assert panel.study(game)
+    panel.wait()
+    assert panel._last is not None
+    studied = panel._last[1][1]
+    other = game.clone()
+    other.undo_to(19)
+    for unchanged in (judge(other, level="search@16"), judge(game, level="search@4")):
+        dash._refined(unchanged)
+        assert panel._last[1][1] is studied
+    finer = judge(game, level="search@16")
+    dash._refined(finer)
+    assert panel._last[1][1] is finer
+    assert f"a search of {finer.iterations} games" in panel.table.value
+

@@ -100,6 +100,36 @@ def test_practise_your_mistakes_without_a_review_says_what_to_do(home: Path) -> 
     assert "Review a game in the Play tab first" in tab.status.value
 
 
+def test_practise_your_mistakes_makes_puzzles_of_a_reviewed_games_mistakes(home: Path) -> None:
+    """A reviewed game's mistake with one clearly best move becomes the learner's puzzle:
+    said, offered as "your own mistakes", shown from there, kept once; a theme no puzzle of
+    that source has is said in one sentence."""
+    import pandas as pd
+
+    from nidavellir.bots import play_game
+
+    game = play_game(2, "random", seed=4)
+    # The review's frame, as nidavellir.analysis.review gives it, cut to what the tab reads:
+    # decision 53, a mistake of seat 0's whose position has one clearly best move (found by
+    # trying the game's positions), and a good move (not tried).
+    frame = pd.DataFrame({"label": ["mistake", "good"], "loss_win": [0.3, 0.0],
+                          "step": [52, 10]})
+    tab = PuzzlesTab(chart=False, reviewed=lambda: (game, frame))
+    assert tab.source.layout.display == "none"  # no puzzle of the learner's own yet
+    assert tab.practise_mistakes() == 1
+    assert "1 of your mistakes is a puzzle now (1 new)" in tab.status.value
+    assert [v for _label, v in tab.source.options] == ["lab", "personal"]
+    assert tab.source.layout.display == ""
+    tab.source.value = "personal"  # the tab shows one of them at once
+    assert tab.puzzle is not None and tab.puzzle.personal
+    assert tab.puzzle.source == {"record": "review", "decision": 53}
+    assert tab.practise_mistakes() == 0  # the same game again: kept once
+    assert len(tab.learner.personal) == 1
+    other = next(key for _name, key in tab.theme.options if key and key not in tab.puzzle.themes)
+    tab.theme.value = other
+    assert "No puzzle has this theme in this edition: choose another." in tab.status.value
+
+
 def test_the_rating_chart_follows_the_answers(home: Path) -> None:
     tab = PuzzlesTab(chart=True)
     assert tab.view is not None and tab.puzzle is not None
