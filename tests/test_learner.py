@@ -705,3 +705,32 @@ def test_the_page_receives_each_move_in_the_order_of_the_story() -> None:
     finally:
         W.Widget.send_state = original  # type: ignore[method-assign]
     assert session.game.is_over and moves > 20
+
+
+def test_a_move_of_a_decision_already_played_never_plays_on_a_later_one() -> None:
+    """A button keeps the decision it was drawn for: clicked again after its move landed
+    (a double click, or a button the page drew late), or after a new game, it is refused
+    in a sentence and nothing changes; the decision on screen plays as before."""
+    app = play_app(players=2, seats=["human", "random"], seed=7, bot_delay=0)
+    session = app.session
+    old = app.decision.control
+    assert old is not None and old.at == 0
+    bid = str(session.game.legal_actions()[0])
+    assert old.play(bid)  # the first bid, as its button plays it
+    played = len(session.game.history)
+    assert session.waiting_for_human and played > 1
+    legal = {str(a) for a in session.game.legal_actions()}
+    for notation in [bid, *sorted(legal)[:1]]:  # the old control, whatever it offers
+        assert not old.play(notation)
+        assert len(session.game.history) == played
+        assert f"{notation!r}: the game moved on before this move; choose again" \
+            in app.console.messages[-1]
+    now = app.decision.control
+    assert now is not None and now.at == played
+    assert now.play(sorted(legal)[0]) and len(session.game.history) > played
+    # A new game: the last game's buttons play nothing on it.
+    before = now
+    session.play_again(seed=8)
+    assert session.game.history == [] or not session.is_human(session.game.history[0][0])
+    assert not before.play(str(session.game.legal_actions()[0]))
+    assert "the game moved on before this move" in app.console.messages[-1]

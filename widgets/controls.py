@@ -211,6 +211,11 @@ class Context:
     coach_coming: bool = False
     """The coach is judging the decision (its figures and its move will come): the place
     of its move is kept from the start, so that nothing moves when it comes."""
+    submit_offered: Callable[..., Any] | None = None
+    """Where given (the Play tab: ``Session.submit``), a move is submitted with the game
+    and decision it was offered at (``offered=(game, n)``), and refused once the game
+    moved on: a button of a decision already played (clicked twice, or drawn late)
+    never plays on a later decision."""
 
     @property
     def at(self) -> int | None:
@@ -386,6 +391,13 @@ class Control:
         """Whether the control offers this legal action."""
         return str(action) in self.buttons
 
+    def play(self, notation: str) -> Any:
+        """Submit a move of this control's decision (:attr:`Context.submit_offered`)."""
+        ctx = self.ctx
+        if ctx.submit_offered is not None and ctx.game is not None and self.at is not None:
+            return ctx.submit_offered(notation, offered=(ctx.game, self.at))
+        return ctx.submit(notation)
+
     def button(self, action: Action | str, description: str, *, tooltip: str = "",
                colour: str | None = None, width: str | None = None) -> W.Button:
         notation = str(action)
@@ -395,7 +407,7 @@ class Control:
             b.style.button_color = colour
             b.style.text_color = "white"
         mark_choice(b, notation, self.at)
-        b.on_click(lambda _b, n=notation: self.ctx.submit(n))
+        b.on_click(lambda _b, n=notation: self.play(n))
         self.buttons[notation] = b
         return b
 
@@ -489,7 +501,7 @@ class Control:
             if o is judgement.options[0]:
                 b.add_class("nid-coach-best")
                 b.button_style = "info"
-            b.on_click(lambda _b, n=notation: self.ctx.submit(n))
+            b.on_click(lambda _b, n=notation: self.play(n))
             self.coach_buttons[notation] = b
             buttons.append(b)
         # Translators: above the coach's move (and the moves about as good), the first line
@@ -663,7 +675,7 @@ class BidControl(Control):
         if problem:
             self.ctx.report(_("bid not placed: {problem}").format(problem=problem))
             return False
-        return bool(self.ctx.submit(self._notation()))
+        return bool(self.play(self._notation()))
 
     def covers(self, action: Action) -> bool:
         # Every bid goes through the dropdowns: no button per permutation.
@@ -747,7 +759,7 @@ class CardControl(Control):
             b = W.Button(description=self._describe(notation), tooltip=tip,
                          layout=W.Layout(width="auto", margin="2px"))
             mark_choice(b, notation, self.at)
-            b.on_click(lambda _b, n=notation: self.ctx.submit(n))
+            b.on_click(lambda _b, n=notation: self.play(n))
             self.copies.append(b)
         else:
             b = self.option_button(action, text, tooltip=tip, width="auto")
@@ -965,7 +977,7 @@ class GenericControl(Control):
                                                     [str(a) for a in actions], strict=True)),
                                    description=_("Action"))
         self.submit = button(_("Apply"), "primary")
-        self.submit.on_click(lambda _b: self.ctx.submit(str(self.dropdown.value)))
+        self.submit.on_click(lambda _b: self.play(str(self.dropdown.value)))
         # Every action counts as offered: the dropdown holds them all.
         for a in actions:
             self.buttons[str(a)] = self.submit

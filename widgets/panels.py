@@ -635,7 +635,8 @@ class DecisionPanel(_View):
             obs = game.observation(d.player)
             ctx = Context(kind=d.kind, player=d.player, actions=game.legal_actions(), obs=obs,
                           submit=session.submit, report=session.report_error, game=game,
-                          prompt=d.prompt, coach_coming=bool(self.judgement_coming()))
+                          prompt=d.prompt, coach_coming=bool(self.judgement_coming()),
+                          submit_offered=session.submit)
             self.control = build_control(ctx)
             n = len(ctx.actions)
             # Translators: under the decision's prompt.

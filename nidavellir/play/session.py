@@ -294,13 +294,19 @@ class Session(Observable):
 
     # ------------------------------------------------------------------ changes
 
-    def submit(self, action: Action | str) -> bool:
+    def submit(self, action: Action | str, offered: tuple[Game, int] | None = None) -> bool:
         """Apply ``action`` (an Action or its notation) for the current human decision,
         then let the bots play. Returns whether it was applied; errors are shown in the
-        console and leave the game unchanged."""
+        console and leave the game unchanged. ``offered``: the game and the number of
+        decisions taken when the move was offered (a button's decision); a move offered
+        for an earlier position or another game is refused, never played on this one."""
         game = self.game
         d = game.decision
         at = len(game.history)  # the decision the move is for
+        if offered is not None and (offered[0] is not game or offered[1] != at):
+            self.report_error(_("{move!r}: the game moved on before this move; choose "
+                                "again").format(move=str(action)))
+            return False
         if d is None:
             self.console.error(_("the game is over: there is no decision to take"))
             return False
