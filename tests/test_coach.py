@@ -10,7 +10,6 @@ import html
 import json
 import re
 import threading
-import time
 
 import pytest
 
@@ -57,8 +56,7 @@ def test_the_judgement_starts_with_the_decision_and_every_surface_shows_it() -> 
         assert button.description.startswith("★") == (o.about_best and len(j.options) > 1)
     # The Hint is shown at once: the judgement is ready.
     coach.hint_button.click()
-    assert coach.hint_text.value == hint_html(j)
-    assert coach.timings["hint_shown"] - coach.timings["hint_asked"] < 0.3
+    assert coach.hint_text.value == hint_html(j)  # at once: in the click's own handler
     assert f"Hint: {j.say(j.best)}" in coach.hint_text.value
     assert "<code>" not in coach.hint_text.value  # no notation for a learner (issue 57)
     # The coach's move is drawn first: the first button of the controls plays it.
@@ -116,14 +114,45 @@ def test_a_position_judged_before_shows_its_judgement_on_a_new_pages_buttons() -
     assert f"{j.option(control.selected()).win:.0%} chance to win" in control.estimate.value
 
 
-def test_a_hint_for_an_older_position_is_never_shown() -> None:
+class HeldJudge:
+    """The coach's judgements at ``level`` held until :meth:`release` (the rest as usual):
+    a click answered while one is held did not wait for the coach, whatever the machine's
+    speed (a limit in seconds failed on a busy machine: busy clean run 43)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, level: str) -> None:
+        import importlib
+
+        # The module (nidavellir.bots names its judge function the same).
+        J = importlib.import_module("nidavellir.bots.judge")
+        self.level, self.started, self.released = level, threading.Event(), threading.Event()
+        self.waited_out = False
+        real = J.judge
+
+        def held(game, level=J.DEFAULT_LEVEL, **kwargs):  # type: ignore[no-untyped-def]
+            if level == self.level:
+                self.started.set()
+                # The patience is a safety net: a click that waited for the coach ends it.
+                self.waited_out = not self.released.wait(60)
+            return real(game, level=level, **kwargs)
+
+        monkeypatch.setattr(J, "judge", held)
+
+    def release(self) -> None:
+        self.released.set()
+
+
+def test_a_hint_for_an_older_position_is_never_shown(monkeypatch: pytest.MonkeyPatch) -> None:
     app, coach = app_with_coach()
+    held = HeldJudge(monkeypatch, "search@400")
     coach.judging.deep_level = "search@400"
     coach.deeper_button.click()
     assert coach.hint_text.value == "<i>the coach is thinking…</i>"
-    start = time.perf_counter()
-    assert app.session.submit(app.session.game.legal_actions()[0])
-    assert time.perf_counter() - start < 1.0  # the click is answered at once
+    assert held.started.wait(60)
+    try:  # the click is answered while the coach still judges the position before it
+        assert app.session.submit(app.session.game.legal_actions()[0])
+        assert not held.waited_out
+    finally:
+        held.release()
     coach.wait()
     assert "Hint" not in coach.hint_text.value
     assert coach.judgement is None or coach.judgement.player == app.session.game.decision.player
@@ -187,14 +216,18 @@ def test_every_player_is_on_the_win_bar_and_a_swing_is_explained() -> None:
         assert f"{names[seat]}: bid (face down)" in text
 
 
-def test_clicks_stay_fast_while_the_coach_thinks() -> None:
+def test_clicks_stay_fast_while_the_coach_thinks(monkeypatch: pytest.MonkeyPatch) -> None:
     app, coach = app_with_coach()
+    held = HeldJudge(monkeypatch, "search@2000")
     coach.judging.deep_level = "search@2000"
     coach.deeper_button.click()
-    assert any(t.is_alive() for t in threading.enumerate() if t.daemon)
-    start = time.perf_counter()
-    app.session.submit(app.session.game.legal_actions()[0])
-    assert time.perf_counter() - start < 1.0
+    assert held.started.wait(60)
+    try:  # a move while the coach thinks is played without waiting for it
+        before = len(app.session.game.history)
+        assert app.session.submit(app.session.game.legal_actions()[0])
+        assert len(app.session.game.history) > before and not held.waited_out
+    finally:
+        held.release()
     coach.wait()
 
 
