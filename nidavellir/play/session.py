@@ -302,11 +302,9 @@ class Session(Observable):
         for an earlier position or another game is refused, never played on this one."""
         game = self.game
         d = game.decision
-        at = len(game.history)  # the decision the move is for
-        if offered is not None and (offered[0] is not game or offered[1] != at):
-            self.report_error(_("{move!r}: the game moved on before this move; choose "
-                                "again").format(move=str(action)))
-            return False
+        # The decision the move is for: the one it was offered at, else the one on now
+        # (:meth:`_apply_current` refuses it once the game moved on).
+        for_game, at = offered if offered is not None else (game, len(game.history))
         if d is None:
             self.console.error(_("the game is over: there is no decision to take"))
             return False
@@ -318,7 +316,7 @@ class Session(Observable):
             return False
         text = action if isinstance(action, str) else str(action)
         try:
-            if not self._apply_current(game, at, None, action):
+            if not self._apply_current(for_game, at, None, action):
                 # Translators: a move that came when the game had moved on (a forced move,
                 # an undo or a new game came first); {move}: what was clicked or typed.
                 self.report_error(_("{move!r}: the game moved on before this move; choose "
