@@ -174,6 +174,9 @@ docs: setup
 # and beside other CPU-bound work more processes get more of the cores (a clean run beside
 # two `while True: pass`: 915 and 920 s with 2 workers, 871 s with 3; idle about the same:
 # benchmarks/README.md). PYTEST_WORKERS=2 (or 1) where memory is short.
+# The last lines name what failed (each failed test again, from the suite's JUnit report:
+# tests/failure_summary.py; each failed part), so the output's tail, all a CI page may
+# keep, says it.
 PYTEST_WORKERS ?= 3
 PURE_TESTS ?= $(if $(PYTEST_ARGS),,tests/test_rules_*.py tests/test_golden.py \
 	tests/test_properties.py tests/test_properties_thingvellir.py)
@@ -203,14 +206,19 @@ test:
 	wait $$asserts; cat $$logs/asserts.log; \
 	echo "make test: the suite on the $$build build"; \
 	NIDAVELLIR_COMPILED=$$build $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) \
-		--dist loadgroup $(PYTEST_ARGS); rc=$$?; \
-	wait; \
+		--dist loadgroup --junitxml=$$logs/suite.xml $(PYTEST_ARGS); rc=$$?; \
+	wait; failed=""; \
 	for part in $$parts; do \
 		if [ $$part = pure ]; then echo "--- the engine's tests on the pure Python:"; \
 		else echo "--- make $$part:"; fi; cat $$logs/$$part.log; \
-		if [ "$$(cat $$logs/$$part.rc)" != 0 ]; then echo "make test: $$part failed" >&2; rc=1; fi; \
+		if [ "$$(cat $$logs/$$part.rc)" != 0 ]; then failed="$$failed $$part"; rc=1; fi; \
 	done; \
-	if [ $$built != 0 ]; then echo "make test: the compiled build failed (above)" >&2; rc=1; fi; \
+	echo "--- make test:"; \
+	if [ $$rc != 0 ] || [ $$built != 0 ]; then \
+		$(BIN)/python tests/failure_summary.py $$logs/suite.xml; fi; \
+	for part in $$failed; do echo "make test: $$part failed (above)"; done; \
+	if [ $$built != 0 ]; then echo "make test: the compiled build failed (above)"; rc=1; fi; \
+	if [ $$rc = 0 ]; then echo "make test: all passed"; fi; \
 	rm -rf $$logs; exit $$rc
 
 # Line coverage of nidavellir/ and widgets/ over the whole suite (docs/development.md): on
