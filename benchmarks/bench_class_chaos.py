@@ -8,10 +8,16 @@ students played at the protocol level (tests/class_students.py: the dashboard pa
 the page extension's outbox over HTTP and the kernel websocket), the class database
 locked 3 s and then 12 s (longer than a kernel's 10 s wait: writes fail and are kept), and
 kernels killed with SIGKILL (3 during the first lock, 4 during the second, preferably of
-pages holding an answer the database lacks, 3 after). Reported: answers stored, answers
+pages holding an answer the database lacks, 3 after), and the server restarted once during
+the long lock, after its kills (issue 58; ``--restart unlocked``: right after the long
+lock, the database free again; ``--restart off``: none): the class has a password, which
+each page gives once, when it first comes. Reported: answers stored, answers
 lost (held by a page and not stored), answers stored twice, "stored" heard for an answer
 the database lacked, and per killed kernel the time from the kill to its page noticing it
-and to the page being usable again (back on the student's lesson and step).
+and to the page being usable again (back on the student's lesson and step); for the
+restart, the pages that had a kernel then, how many came back by themselves, the time from
+the stop to each being usable again, and how often a page gave the password; the load
+average sampled every 5 s during the chaos.
 
 **The storm** (``--storm``): a server with both passwords; for ``--seconds`` one client
 address (127.0.0.2) sends wrong passwords as fast as ``--threads`` connections can (half
@@ -51,22 +57,56 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+PASSWORD = "bench-class"
+
+
 def run_chaos(args: argparse.Namespace) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="bench-chaos-"))
     folder = tmp / "class"
-    server = start_voila("notebooks", tmp, extra=[
-        "--class-dir", str(folder), "--class-size", str(args.students), "--spares", "3",
-        "--refill-quiet", "2"], env={"NIDAVELLIR_TEACHER_PASSWORD": "bench-teacher"})
+    extra = ["--class-dir", str(folder), "--class-size", str(args.students), "--spares", "3",
+             "--refill-quiet", "2"]
+    env = {"NIDAVELLIR_TEACHER_PASSWORD": "bench-teacher", "NIDAVELLIR_PASSWORD": PASSWORD}
+    servers = [start_voila("notebooks", tmp, extra=extra, env=env)]
+    restart_s: list[float] = []
+    logs: list[str] = []
+
+    def restart() -> None:
+        """The server stops (every kernel with it) and starts again at the same address,
+        as a teacher restarts `make run`; the pages must come back by themselves."""
+        logs.append(servers[-1].log())
+        began = time.monotonic()
+        stop_voila(servers[-1])
+        stopped = time.monotonic()
+        servers.append(start_voila("notebooks", tmp, extra=extra, env=env,
+                                   port=servers[0].port))
+        wait_until(lambda: "*** The class can come in" in servers[-1].log(),
+                   "the restarted class is ready")
+        restart_s.extend([time.monotonic() - began, stopped - began])
+
+    loads: list[float] = []
+    sampling = threading.Event()
+
+    def sample_load() -> None:
+        while not sampling.wait(5.0):
+            loads.append(os.getloadavg()[0])
+
+    sampler = threading.Thread(target=sample_load, daemon=True)
     try:
         start = time.monotonic()
-        wait_until(lambda: "*** The class can come in" in server.log(), "the class is ready")
+        wait_until(lambda: "*** The class can come in" in servers[0].log(), "the class is ready")
         ready = time.monotonic() - start
         start = time.monotonic()
-        done = asyncio.run(chaos(server.url, folder / "answers.sqlite", args.students,
-                                 tuple(args.kills), 3.0, 12.0, PATIENCE_S, args.seed))
+        sampler.start()
+        done = asyncio.run(chaos(servers[0].url, folder / "answers.sqlite", args.students,
+                                 tuple(args.kills), 3.0, 12.0, PATIENCE_S, args.seed,
+                                 password=PASSWORD,
+                                 restart=None if args.restart == "off" else restart,
+                                 restart_locked=args.restart == "locked"))
         took = time.monotonic() - start
+        logs.append(servers[-1].log())
     finally:
-        stop_voila(server)
+        sampling.set()
+        stop_voila(servers[-1])
     with sqlite3.connect(folder / "answers.sqlite") as db:
         uids = [r[0] for r in db.execute("SELECT uid FROM answers")]
     db.close()
@@ -74,6 +114,21 @@ def run_chaos(args: argparse.Namespace) -> dict[str, Any]:
     losses = {k: (n, u) for s in done.students for k, n, u in s.record.losses}
     noticed = [losses[k][0] - t for k, t in done.killed.items() if k in losses]
     usable = [losses[k][1] - t for k, t in done.killed.items() if k in losses]
+    back = done.back_after_restart()
+    restarted: dict[str, Any] = {}
+    if args.restart != "off":
+        restarted = {
+            "restart: stop, then start to class ready s": [
+                round(restart_s[1], 1), round(restart_s[0] - restart_s[1], 1)]
+            if restart_s else None,
+            "restart: pages with a kernel, holding an unstored answer": [
+                len(done.restart_kernels), done.restart_holding],
+            "restart: pages back on a new kernel": len(back),
+            "restart: usable again s (median, p95, max)": [
+                round(statistics.median(back), 2), round(percentile(back, 0.95), 2),
+                round(max(back), 2)] if back else None,
+            "class password given per page (max)": max(s.page.logins for s in done.students),
+        }
     return {
         "students": args.students, "class ready s": round(ready, 1), "chaos s": round(took, 1),
         "answers expected": args.students * len(QUESTIONS), "answers stored": len(uids),
@@ -89,6 +144,11 @@ def run_chaos(args: argparse.Namespace) -> dict[str, Any]:
         "usable again s (median, p95, max)": [round(statistics.median(usable), 2),
                                               round(percentile(usable, 0.95), 2),
                                               round(max(usable), 2)] if usable else None,
+        **restarted,
+        "tracebacks in the server logs": sum(log.count("Traceback") for log in logs),
+        "load average during the chaos (min, median, max)": [
+            round(min(loads), 1), round(statistics.median(loads), 1), round(max(loads), 1)]
+        if loads else None,
     }
 
 
@@ -203,6 +263,9 @@ def main() -> int:
     parser.add_argument("--kills", type=int, nargs=3, default=[3, 4, 3], metavar="N",
                         help="kills during the short lock, the long lock, after them")
     parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--restart", choices=("locked", "unlocked", "off"), default="locked",
+                        help="restart the server once during the long lock (locked, the "
+                             "default), right after it (unlocked), or never (off)")
     parser.add_argument("--storm", action="store_true", help="measure the wrong-password storm")
     parser.add_argument("--seconds", type=float, default=90.0,
                         help="the storm (the lockout comes after 10 failures: about 50 s)")

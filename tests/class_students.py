@@ -524,14 +524,16 @@ async def chaos(url: str, database: Path, students: int = 30,
                 kills: tuple[int, int, int] = (3, 4, 3), short_lock: float = 3.0,
                 long_lock: float = 12.0, patience: float = 600.0, seed: int = 42,
                 password: str | None = None,
-                restart: Callable[[], Any] | None = None) -> Chaos:
+                restart: Callable[[], Any] | None = None,
+                restart_locked: bool = True) -> Chaos:
     """Students answer the lesson while the class database is locked ``short_lock``
     seconds (writes wait), then ``long_lock`` (longer than a kernel's 10 s wait: writes
     fail and are kept), and kernels are killed (SIGKILL): ``kills`` during each lock and
     after them, those during the long lock preferably of pages that hold an answer the
     database lacks. With ``restart`` (a blocking call that stops the server and starts it
     again at the same address), the server is restarted once during the long lock, after
-    its kills: every page loses its kernel while it may hold answers the database lacks.
+    its kills: every page loses its kernel while it may hold answers the database lacks
+    (``restart_locked=False``: right after the long lock, the database free again).
     With ``password``, the class has one: a page uses it only when it has no login
     cookie (:attr:`Page.logins`). The choreography waits for states; returns when every
     student is done (every answer the pages held is stored)."""
@@ -566,6 +568,15 @@ async def chaos(url: str, database: Path, students: int = 30,
                 return
             await asyncio.sleep(0.1)
 
+    async def restart_now() -> None:
+        await until(lambda: sum(s.connected for s in everyone) >= len(everyone) / 2,
+                    "half the pages back before the restart")
+        done.restart_kernels = {s.page.kernel: s for s in everyone if s.connected}
+        done.restart_holding = sum(bool(s.storage.held()) for s in everyone)
+        done.restarted = time.monotonic()
+        assert restart is not None
+        await asyncio.get_running_loop().run_in_executor(None, restart)
+
     try:
         await until(lambda: all(s.connected for s in everyone) and database.exists(),
                     "every student's page loaded")
@@ -583,19 +594,16 @@ async def chaos(url: str, database: Path, students: int = 30,
                 for _ in range(count):
                     await kill(prefer_held)
                     await asyncio.sleep(rng.uniform(0.3, 1.0))
-                if restart is not None and prefer_held:
+                if restart is not None and prefer_held and restart_locked:
                     # The server restarts while pages hold what the database lacks.
-                    await until(lambda: sum(s.connected for s in everyone) >= len(everyone) / 2,
-                                "half the pages back before the restart")
-                    done.restart_kernels = {s.page.kernel: s for s in everyone if s.connected}
-                    done.restart_holding = sum(bool(s.storage.held()) for s in everyone)
-                    done.restarted = time.monotonic()
-                    await asyncio.get_running_loop().run_in_executor(None, restart)
+                    await restart_now()
                 await asyncio.sleep(max(0.0, hold - (time.monotonic() - started)))
             finally:
                 if lock is not None:
                     lock.execute("ROLLBACK")
                     lock.close()
+            if restart is not None and prefer_held and not restart_locked:
+                await restart_now()  # the database free again
         chaos_over.set()
         await asyncio.wait_for(asyncio.gather(*runs), patience)
     finally:
