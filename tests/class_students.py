@@ -201,7 +201,11 @@ class Page:
         try:
             self.ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookie},
                                                           request_timeout=self.patience))
-        except OSError as exc:  # the kernel ended, or the server went, meanwhile
+        except (OSError, HTTPClientError) as exc:
+            # The kernel ended, or the server went, meanwhile: refused (a 404), or the
+            # connection closed during the handshake (HTTPStreamClosedError, an
+            # HTTPClientError: the server stopped for its restart between the page's 200
+            # and its websocket, a busy clean run of 29 Nov).
             self._lose()
             raise KernelLost("the kernel's websocket did not open") from exc
         self.reader = asyncio.ensure_future(self._read())
