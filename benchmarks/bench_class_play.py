@@ -15,13 +15,14 @@ on the server's cores; the learners start together. Each learner:
    ``--bots`` (the setup card's menu: easy, medium, hard, expert), a seed of its own, no
    pause between the bots' moves;
 2. at each of its decisions presses **Hint** and waits for it (the *Hint wait*: from the
-   click to the Hint's text on the page), then types the Hint's move into the decision's
-   notation box and presses *Apply* (an end-of-age summary is closed with *Continue*);
-   the time from *Apply* to its next decision on the page is the *bot wait* (the bots'
-   moves, the page's redraws, the live charts when on);
+   click to the Hint's text on the page), then clicks the Hint's move: the coach's move,
+   the first button above the decision's own (the Hint names the move in words only), or
+   the decision's one move (an end-of-age summary is closed with *Continue*); the time
+   from that click to its next decision on the page is the *bot wait* (the bots' moves,
+   the page's redraws, the live charts when on);
 3. meanwhile the page's own answer is measured: the time from the page changing a field
-   (the notation box) to the kernel's echo of it (*page echo*: how responsive the page
-   stays while the server is saturated).
+   (a space typed into the notation box, then taken out) to the kernel's echo of it
+   (*page echo*: how responsive the page stays while the server is saturated).
 
 Reported: the Hint wait and the bot wait (median, p90, max over every decision of every
 learner), the page echo (median, p90), the CPU seconds of a learner's kernel per game (or
@@ -40,7 +41,6 @@ import argparse
 import asyncio
 import json
 import os
-import re
 import statistics
 import sys
 import tempfile
@@ -66,7 +66,6 @@ SEAT_INDEX = {"human": 0, "easy": 1, "medium": 2, "hard": 3, "expert": 4, "monte
 PLAY_WIDGETS = ("nid-new-start", "nid-seat-kind-2", "nid-new-bot-delay", "nid-setup-levels",
                 "nid-decision", "nid-hint", "nid-hint-text", "nid-notation",
                 "nid-summary-continue")
-HINT_MOVE = re.compile(r"In notation: .*?<code>([^<]+)</code>", re.S)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -172,6 +171,19 @@ class Learner:
         await page.click(self.one("nid-new-start"))
         await page.until(lambda: self.value(levels) != before, "the new game started")
 
+    async def _hinted(self, moves: int, only: bool) -> str:
+        """The button of the Hint's move at the decision after ``moves`` decisions: the
+        coach's first pick (``nid-coach-best``), or with ``only`` the decision's one move."""
+        at = f"nid-at-{moves}"
+
+        def found() -> list[str]:
+            css = "nid-choice" if only else "nid-coach-best"
+            return [m for m in self.page.find(css, self.one("nid-decision"))
+                    if at in self.page.models[m].get("_dom_classes", [])]
+
+        await self.page.until(lambda: bool(found()), "the Hint's move on the page")
+        return found()[0]
+
     def _cpu(self) -> float:
         process = kernel_process(self.page.kernel)
         if process is None:
@@ -197,25 +209,27 @@ class Learner:
                 if self.limit and played.decisions >= self.limit:
                     break
                 hint_text = self.one("nid-hint-text")
+                before = self._moves()
                 asked = time.monotonic()
                 await page.click(self.one("nid-hint"))
-                await page.until(lambda h=hint_text: str(self.value(h)).startswith("<b>")
-                                 and HINT_MOVE.search(str(self.value(h))) is not None,
+                await page.until(lambda h=hint_text: str(self.value(h)).startswith("<b>"),
                                  "the Hint")
                 played.hint_waits.append(time.monotonic() - asked)
-                move = HINT_MOVE.search(str(self.value(hint_text))).group(1)  # type: ignore[union-attr]
+                # The Hint's move as the page offers it: the coach's move first, a button
+                # above the decision's own (the Hint names the move in words, never in
+                # notation); a decision with one legal move has no such row.
+                only = "(the only legal move)" in str(self.value(hint_text))
+                move = await self._hinted(before, only)
+                # The page's answer to a typed field while the server is busy (the echo).
                 notation = self.one("nid-notation")
                 sent = time.monotonic()
-                await page.set(notation, value=move)
+                await page.set(notation, value=" ")
                 await page.until(lambda n=notation, t=sent: page.echoed.get(n, 0) >= t,
                                  "the echo")
                 played.echoes.append(page.echoed[notation] - sent)
-                (row,) = [m for m, s in page.models.items()
-                          if f"IPY_MODEL_{notation}" in (s.get("children") or [])]
-                apply = self.value(row, "children")[1][len("IPY_MODEL_"):]
-                before = self._moves()
+                await page.set(notation, value="")
                 applied = time.monotonic()
-                await page.click(apply)
+                await page.click(move)
                 await page.until(lambda b=before: self._moves() > b and self._state() != "wait",
                                  "the learner's next decision")
                 played.bot_waits.append(time.monotonic() - applied)
