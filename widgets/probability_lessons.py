@@ -436,7 +436,6 @@ class ProbabilityLessonApp(W.VBox):
         step = self.step
         texts = step.texts()
         kind = self.kind
-        self._show_heading()
         self.situation.value = f"<div class='nid-text'>{to_html(texts['situation'])}</div>"
         hint = {"probability": _("a chance from 0 to 1"),
                 "mean": _("a number: the average you expect"),
@@ -481,6 +480,9 @@ class ProbabilityLessonApp(W.VBox):
             self.dist_chart.outputs = ()
         self.reveal_button.disabled = shown
         self.reveal_button.layout.display = "none" if shown else ""
+        # The heading last: a page that shows the step's heading has the step's text,
+        # prediction and its line (never the previous step's under the new heading).
+        self._show_heading()
         self._show_navigation()
 
     def _notes_html(self, stage: str, shown: str) -> str:
