@@ -245,6 +245,23 @@ def test_a_prediction_outside_the_questions_range_is_refused_and_not_sent(
     assert counts.submit() is False and "A number of simulations here is from 1" in counts.said.value
 
 
+def test_a_new_steps_heading_comes_after_its_line_never_over_the_previous_steps(
+        tmp_path: Path) -> None:
+    """The page applies the kernel's updates in the order they are made: the step's
+    heading is the last of its parts to change, so a page (or a test) that sees "step 3
+    of 3" already has step 3's empty prediction line, never step 2's "✔ It went to your
+    teacher" (CI of stop 66 read that stale line as step 3's)."""
+    app = ProbabilityLessonApp(builtin("counting"), ClassLink(ClassStore(tmp_path)))
+    app.next()
+    assert app.submit() and "✔ It went to your teacher" in app.said.value
+    changes: list[tuple[str, str]] = []
+    app.title.observe(lambda c: changes.append(("title", c["new"])), "value")
+    app.said.observe(lambda c: changes.append(("said", c["new"])), "value")
+    app.next()
+    assert [part for part, _ in changes] == ["said", "title"]
+    assert changes[0][1] == "" and "step 3 of 3" in changes[1][1]
+
+
 def test_in_a_kernel_the_database_is_written_on_a_thread_of_its_own(tmp_path: Path) -> None:
     """Inside the kernel's loop the lesson never waits for the database: the answer shows
     "on its way", the write runs on the link's thread, and the page hears "stored"."""
