@@ -287,7 +287,14 @@ def test_the_students_page_shows_the_asked_position_in_place_of_the_lesson(
     link.name.value = "Ada"
     tab = ProbabilityLessonsTab(link=link)
     n = _ask(store)
+    order: list[str] = []
+    for name, part in (("chooser", tab.chooser), ("asked", link.asked_box)):
+        part.layout.observe(lambda c, name=name: order.append(f"{name} {c['new'] or 'shown'}"),
+                            "display")
     link.check_state()
+    # In this order (the page applies them so): the lesson's chooser goes, then the asked
+    # position comes; never both on the page at once.
+    assert order == ["chooser none", "asked shown"]
     view = link.asked_view
     assert isinstance(view, PositionQuestionApp) and view.question_id == f"asked/p{n}"
     assert link.asked_box.layout.display == "" and view in link.asked_box.children
@@ -306,8 +313,10 @@ def test_the_students_page_shows_the_asked_position_in_place_of_the_lesson(
     link.check_state()
     assert any(not w.disabled for w in buttons)
     # Ended: the lesson comes back.
+    order.clear()
     store.end_ask()
     link.check_state()
+    assert order == ["asked none", "chooser shown"]
     assert link.asked_view is None and link.asked_box.layout.display == "none"
     assert all(part.layout.display == "" for part in (tab.chooser, tab.body))
     assert "asks the class" not in link.teacher.value

@@ -328,6 +328,61 @@ def test_the_ready_message_waits_for_the_notebooks_not_the_kernel_starts() -> No
     assert len(failures) == 1 and "did not start" in failures[0] and "kernel spec" in failures[0]
 
 
+def test_pool_kernels_start_a_few_at_a_time_in_the_order_pages_take_them() -> None:
+    """Issue 58: after a restart, 30 pool kernels started together on two cores were all
+    ready 30 s later, together. ClassKernelManager starts ``starting_at_once`` at a time
+    (a kernel's turn ends when it has run the notebook, or failed to start), in the order
+    Voila asked; a kernel restarted in place does not wait its turn."""
+    from nidavellir.classroom.server.kernels import ClassKernelManager
+
+    class Pool(ClassKernelManager):  # type: ignore[misc]
+        """Voila's pool class derives from the class manager; its _initialize starts a
+        kernel and returns the task that runs the notebook in it."""
+
+        def __init__(self, **kwargs: Any) -> None:
+            self.log_of: list[tuple[str, str]] = []
+            self.running = self.most = 0
+            super().__init__(**kwargs)
+
+        async def _initialize(self, notebook_path: str, kernel_id: str | None = None,
+                              **kwargs: Any) -> dict[str, Any]:
+            name = kernel_id or kwargs["name"]
+            self.log_of.append(("start", name))
+            self.running += 1
+            self.most = max(self.most, self.running)
+            await asyncio.sleep(0.02)  # the kernel starts
+            if name == "broken":
+                self.running -= 1
+                raise RuntimeError("no such kernel spec")
+
+            async def run() -> None:  # it runs the notebook
+                await asyncio.sleep(0.05)
+                self.running -= 1
+                self.log_of.append(("ran", name))
+
+            return {"kernel_id": name, "task": asyncio.ensure_future(run())}
+
+    async def scenario() -> Pool:
+        km = Pool(starting_at_once=2, page_timeout=0)
+        names = ["k0", "broken", "k2", "k3", "k4", "k5"]
+        tasks = [asyncio.ensure_future(km._initialize("dashboard.ipynb", None, name=n))
+                 for n in names]
+        await asyncio.sleep(0.01)
+        again = await km._initialize("dashboard.ipynb", "restarted")  # in place: no turn
+        results = await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(again["task"], *(r["task"] for r in results
+                                              if isinstance(r, dict)))
+        assert isinstance(results[1], RuntimeError)
+        return km
+
+    km = asyncio.run(scenario())
+    starts = [name for what, name in km.log_of if what == "start"]
+    assert [n for n in starts if n != "restarted"] == ["k0", "broken", "k2", "k3", "k4", "k5"]
+    assert starts.index("restarted") < starts.index("k2")  # it did not wait for a turn
+    assert km.most == 3  # two in turn, and the restarted one beside them
+    assert ClassKernelManager(page_timeout=0).at_once() >= 2  # the cores, and one more
+
+
 def test_a_kernel_lives_as_long_as_its_page() -> None:
     """ClassKernelManager's page policy, without a server: signs (websocket, heartbeat)
     keep a page's kernel; none for page_timeout, or none at all for connect_grace, and it
