@@ -103,6 +103,9 @@ def test_the_teacher_locks_pauses_resumes_and_reveals_on_every_students_page(
         for pg in pages:
             _all_disabled(pg, "button.nid-pl-submit, button.nid-pl-back, button.nid-pl-next")
         _shot(pages[1], "class_lead_student_paused")
+        # The teacher's button resumes once the teacher page knows the class is paused
+        # (it sends "pause" or "resume" by the state it last read).
+        teacher.locator("#pause.paused").wait_for(timeout=UPDATE_TIMEOUT)
         _shot(teacher, "class_lead_teacher_paused")
         start = time.monotonic()
         teacher.locator("#pause").click()

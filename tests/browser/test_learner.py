@@ -125,7 +125,10 @@ def _end_of_age_then_replay(voila_server: VoilaServer, page: PageWatch, tmp_path
         "return c && c.offsetParent !== null; }", arg=DECISION, timeout=UPDATE_TIMEOUT)
     text = pg.locator(f"{DECISION} .nid-age-summary").inner_text()
     assert "End of age 1" in text and "Distinctions" in text and "ranks" in text
-    assert pg.locator(f"{DECISION} button.nid-choice").count() == 0  # it waits
+    # It waits: no move to click under the summary (the kernel empties the control just
+    # after it shows the summary: waited for, not read at once).
+    pg.wait_for_function("(sel) => !document.querySelector(sel + ' button.nid-choice')",
+                         arg=DECISION, timeout=UPDATE_TIMEOUT)
     summary.click()
     pg.locator(f"{DECISION} button.nid-choice").first.wait_for(timeout=UPDATE_TIMEOUT)
     # Save the game (a download), then open the file in the Replay tab (an upload).
