@@ -423,6 +423,29 @@ def test_the_review_depth_of_the_installation_reads_in_words() -> None:
     assert not any("search@" in label for label in labels), labels
 
 
+def test_a_hint_judged_at_once_is_never_covered_by_thinking(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Hint asked with no judgement ready starts one; at a small level on an idle
+    core it can be adopted (and the Hint given) before the click's handler writes
+    "the coach is thinking…", which then covered the Hint for good (a learner of the
+    30-learner class benchmark waited on it; the coach ahead off, quick level). Here the
+    judgement runs inside the click, the extreme of that race: the Hint stays."""
+    from nidavellir.play.runner import Workers
+
+    app = play_app(players=2, seats=["human", "random"], seed=1, bot_delay=0,
+                   coach={"level": "search@6", "deep_level": DEEP, "ahead": False})
+    coach = app.coach
+    coach.wait()
+    assert coach.judgement is None  # it judges only when asked
+    monkeypatch.setattr(Workers, "run", lambda self, work: self._guarded(work))
+    coach.hint_button.click()
+    assert coach.last_hint is not None and not coach.judging.hint_pending
+    assert coach.hint_text.value == hint_html(coach.last_hint)
+    # The bar, asked for while the judgement lands the same way, shows it too.
+    coach.show_bar.value = True
+    assert "thinking" not in coach.bar.value
+
+
 def test_a_hint_on_its_way_says_where_the_coachs_search_leans() -> None:
     """A busy server: the Hint asked and not ready says the move the coach's search
     prefers so far, as such; then the Hint itself replaces it."""

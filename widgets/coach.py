@@ -372,13 +372,15 @@ class Coach(W.VBox):
     # ------------------------------------------------------------------ hint
 
     def ask_hint(self, deeper: bool = False) -> None:
-        said = self.judging.ask_hint(deeper)
-        if said == "over":
-            self.hint_text.value = "<i>" + _("The game is over: no move to hint.") + "</i>"
-        elif said == "not yours":
-            self.hint_text.value = "<i>" + _("It is not your move.") + "</i>"
-        elif said == "thinking":
-            self.hint_text.value = "<i>" + _("the coach is thinking…") + "</i>"
+        with self.judging.settling:  # the Hint cannot land between the answer and words
+            said = self.judging.ask_hint(deeper)
+            if said == "over":
+                self.hint_text.value = "<i>" + _("The game is over: no move to hint.") + "</i>"
+            elif said == "not yours":
+                self.hint_text.value = "<i>" + _("It is not your move.") + "</i>"
+            elif said == "thinking" and self.judging.hint_pending:
+                # (not pending: the judgement came already, and the Hint with it)
+                self.hint_text.value = "<i>" + _("the coach is thinking…") + "</i>"
 
     # ------------------------------------------------------------------ win-chance bar
 
@@ -386,6 +388,10 @@ class Coach(W.VBox):
         """The chances to win: at your decision, after the recommended move of the
         judgement the Hint speaks from (by definition); while a bot thinks, from what you
         can see (:func:`~nidavellir.bots.judge.estimate_position`)."""
+        with self.judging.settling:  # a judgement landing now is never covered by words
+            self._refresh_bar()
+
+    def _refresh_bar(self) -> None:
         if not self.show_bar.value:
             self.bar.value = ""
             return

@@ -221,6 +221,15 @@ class Judging(Observable):
         return "thinking"
 
     @property
+    def settling(self) -> threading.RLock:
+        """Held while a judgement is adopted and the Hint given (every surface told). A
+        surface that finds no judgement or Hint and says "thinking…" holds it from the
+        look to the words, so that the answer cannot land in between and be covered by
+        them (it can come on the coach's thread at any moment, or inside the very call
+        that asked for it)."""
+        return self._adopting
+
+    @property
     def hint_pending(self) -> bool:
         """Whether the Hint was asked for the position on the table and is not given yet
         (its judgement is on its way)."""
@@ -248,9 +257,10 @@ class Judging(Observable):
             from nidavellir.bots.judge import estimate_position
 
             wins, expected = estimate_position(position, viewer, playouts)
-            if position_key(self.session.game) != key or self.current() is not None:
-                return
-            done(wins, expected)
+            with self._adopting:  # a judgement adopted meanwhile is never covered
+                if position_key(self.session.game) != key or self.current() is not None:
+                    return
+                done(wins, expected)
 
         self._workers.run(work)
 
