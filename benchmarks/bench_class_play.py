@@ -41,6 +41,7 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -277,6 +278,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         out["load_after"] = [round(x, 2) for x in os.getloadavg()]
     finally:
         stop_voila(server)
+        shutil.rmtree(tmp, ignore_errors=True)  # the class folder: the database, the logs
     games = [p for p in played if not p.problem]
     out["problems"] = [p.problem for p in played if p.problem]
     out["games_finished"] = sum(p.finished for p in games)
