@@ -262,8 +262,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "coach_ahead": args.coach_ahead, "live_charts": args.live_charts,
         "think_nice": args.think_nice, "decisions_per_game": args.decisions or "all",
         "cores": os.cpu_count(), "load_before": [round(x, 2) for x in os.getloadavg()]}
-    server = start_voila("notebooks", tmp, extra=extra, env=env)
+    server = None
+    kept = True  # the class folder (the database, the server's log) is kept on a failure
     try:
+        server = start_voila("notebooks", tmp, extra=extra, env=env)
         start = time.monotonic()
         wait_until(lambda: "*** The class can come in" in server.log(), "the class is ready",
                    args.patience)
@@ -276,9 +278,17 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         after = voila.cpu_times()
         out["server_cpu_s"] = round(after.user + after.system - before.user - before.system, 1)
         out["load_after"] = [round(x, 2) for x in os.getloadavg()]
+        kept = any(p.problem for p in played)
     finally:
-        stop_voila(server)
-        shutil.rmtree(tmp, ignore_errors=True)  # the class folder: the database, the logs
+        try:
+            if server is not None:
+                stop_voila(server)
+        finally:
+            if kept:
+                print(f"the class folder and the server's log are kept in {tmp}",
+                      file=sys.stderr)
+            else:
+                shutil.rmtree(tmp, ignore_errors=True)
     games = [p for p in played if not p.problem]
     out["problems"] = [p.problem for p in played if p.problem]
     out["games_finished"] = sum(p.finished for p in games)

@@ -13,11 +13,13 @@ judged here (they are the benchmark's, benchmarks/README.md).
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from servers import PATIENCE_S
 
 ROOT = Path(__file__).resolve().parent.parent
 DECISIONS = 3
@@ -30,12 +32,24 @@ def test_the_class_play_benchmark_plays_a_learners_decisions_with_the_hint() -> 
                "--learners", "1", "--bots", "easy", "--coach", "search@6",
                "--coach-ahead", "off", "--live-charts", "off",
                "--decisions", str(DECISIONS), "--patience", "240", "--json"]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600,
-                          check=False)
-    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
-    assert done.returncode == 0 and lines, (
-        f"the benchmark ended with {done.returncode}:\n{done.stdout[-2000:]}\n"
-        f"{done.stderr[-2000:]}")
+    # Its own waits have the tests' patience (the server's start, the class ready, a
+    # learner's next state); past them all, it is interrupted as Ctrl-C would, so that it
+    # stops its server and says where it kept the server's log.
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        stdout, stderr = process.communicate(timeout=3 * PATIENCE_S + 120)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGINT)
+        try:
+            stdout, stderr = process.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            stdout, stderr = process.communicate()
+    lines = [line for line in stdout.splitlines() if line.startswith("{")]
+    assert process.returncode == 0 and lines, (
+        f"the benchmark ended with {process.returncode}:\n{stdout[-2000:]}\n"
+        f"{stderr[-2000:]}")
     out = json.loads(lines[-1])
     assert out["problems"] == []
     assert out["decisions"] == DECISIONS

@@ -354,6 +354,8 @@ def test_pool_kernels_start_a_few_at_a_time_in_the_order_pages_take_them() -> No
             if name == "broken":
                 self.running -= 1
                 raise RuntimeError("no such kernel spec")
+            if name == "hangs":  # its notebook run never ends
+                return {"kernel_id": name, "task": asyncio.get_running_loop().create_future()}
 
             async def run() -> None:  # it runs the notebook
                 await asyncio.sleep(0.05)
@@ -381,6 +383,26 @@ def test_pool_kernels_start_a_few_at_a_time_in_the_order_pages_take_them() -> No
     assert starts.index("restarted") < starts.index("k2")  # it did not wait for a turn
     assert km.most == 3  # two in turn, and the restarted one beside them
     assert ClassKernelManager(page_timeout=0).at_once() >= 2  # the cores, and one more
+
+    async def stuck_and_stopping() -> tuple[Pool, list[Any]]:
+        # A notebook run that hangs holds its turn only turn_limit seconds; a server that
+        # stops starts none of the kernels still waiting (Voila awaits each pool task as
+        # it shuts down: each would start a kernel only to stop it).
+        km = Pool(starting_at_once=1, turn_limit=0.2, page_timeout=0)
+        first = await asyncio.wait_for(
+            km._initialize("dashboard.ipynb", None, name="hangs"), 1)
+        second = asyncio.ensure_future(km._initialize("dashboard.ipynb", None, name="k1"))
+        third = asyncio.ensure_future(km._initialize("dashboard.ipynb", None, name="k2"))
+        done = await asyncio.wait_for(second, 2)  # after the first's turn_limit
+        await km.shutdown_all()  # k2 still waits for k1's turn (k1 runs on)
+        outcome = await asyncio.gather(third, return_exceptions=True)
+        first["task"].cancel()
+        await asyncio.gather(done["task"])
+        return km, [first, done, *outcome]
+
+    km, outcome = asyncio.run(stuck_and_stopping())
+    assert [name for what, name in km.log_of if what == "start"] == ["hangs", "k1"]
+    assert isinstance(outcome[2], RuntimeError) and "stopping" in str(outcome[2])
 
 
 def test_a_kernel_lives_as_long_as_its_page() -> None:

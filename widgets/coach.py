@@ -325,15 +325,18 @@ class Coach(W.VBox):
     def _show_leaning(self, leaning: tuple[Any, float, str] | None) -> None:
         """The Hint asked and still on its way (a busy server): the move the coach's search
         prefers so far, said as such (its figures come with the judgement)."""
-        if leaning is None or not self.judging.hint_pending:
+        if leaning is None:
             return
         _move, share, words = leaning
-        # Translators: the Hint while the coach still searches; {move} in words, {share}
-        # e.g. "40 %".
-        self.hint_text.value = "<i>" + esc(_(
-            "the coach is thinking… so far its search leans to: {move} (after {share} of "
-            "it; the figures come when it is done)").format(move=words,
-                                                           share=percent(share))) + "</i>"
+        with self.judging.settling:  # a Hint given meanwhile (another level) stays
+            if not self.judging.hint_pending:
+                return
+            # Translators: the Hint while the coach still searches; {move} in words,
+            # {share} e.g. "40 %".
+            self.hint_text.value = "<i>" + esc(_(
+                "the coach is thinking… so far its search leans to: {move} (after {share} "
+                "of it; the figures come when it is done)").format(
+                    move=words, share=percent(share))) + "</i>"
 
     def _show_progress(self, progress: tuple[float, str] | None) -> None:
         if progress is None:

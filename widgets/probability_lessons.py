@@ -415,12 +415,13 @@ class ProbabilityLessonApp(W.VBox):
             self.link.follow(self)
 
     def _refresh_position(self, view: Any) -> None:
-        """A position step on screen: its view, the lesson's heading and navigation."""
-        self._show_heading()
+        """A position step on screen: its view, the lesson's heading (after the view, as
+        for a question step) and navigation."""
         for part in self._question_parts:
             part.layout.display = "none"
         self.position_box.children = [view]
         self.position_box.layout.display = ""
+        self._show_heading()
         view.set_paused(False)  # the class link pauses it again if the teacher still does
         self._show_navigation()
 

@@ -141,6 +141,9 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                            help="pool kernels that start and run the notebook at the same "
                                 "time (0: one more than the server's cores); the others wait "
                                 "their turn, in order, so the first pages are served first")
+    turn_limit = Float(120.0, config=True,
+                       help="seconds at most a pool kernel's start and notebook run holds "
+                            "its turn (a run that hangs lets the next kernel start)")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -160,8 +163,10 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         if hasattr(type(self), "get_rendered_notebook"):
             setattr(self, "get_rendered_notebook", self._hand_out)  # noqa: B010
         self._starting: asyncio.Semaphore | None = None
+        self._closing = False
         if hasattr(type(self), "_initialize"):
             setattr(self, "_initialize", self._initialize_in_turn)  # noqa: B010
+            setattr(self, "shutdown_all", self._shutdown_all_closing)  # noqa: B010
         if self.page_timeout > 0:
             self._page_checker = PeriodicCallback(self.check_pages,
                                                   1000 * self.page_check_interval)
@@ -258,14 +263,12 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._refill = loop.call_later(self.refill_quiet, refill)
 
     def at_once(self) -> int:
-        """How many pool kernels start and run the notebook at the same time."""
+        """How many pool kernels start and run the notebook at the same time: the
+        ``starting_at_once`` trait, or the cores this server may use (its CPU affinity,
+        and a container's CPU quota, cgroup v2 ``cpu.max``) and one more."""
         if self.starting_at_once > 0:
             return int(self.starting_at_once)
-        try:
-            cores = len(os.sched_getaffinity(0))
-        except AttributeError:  # pragma: no cover - not Linux
-            cores = os.cpu_count() or 1
-        return cores + 1
+        return usable_cores() + 1
 
     async def _initialize_in_turn(self, notebook_path: str, kernel_id: str | None = None,
                                   **kwargs: Any) -> Any:
@@ -274,7 +277,10 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         one was ready only when all were (after a restart, 30 pages waited 34-38 s and came
         back within 0.25 s of each other). In turn, in the order Voila made them (the
         order pages take them), the first is ready in about a second and the others
-        follow. A kernel restarted in place (``kernel_id`` given) does not wait."""
+        follow. A kernel restarted in place (``kernel_id`` given) does not wait. A turn
+        ends when the notebook has run (or the start failed), or after ``turn_limit``
+        seconds (a notebook run that hangs holds its turn no longer); a server stopping
+        starts no kernel that was still waiting for its turn."""
         voila_initialize: Any = getattr(type(self), "_initialize")  # noqa: B009
         if kernel_id is not None:
             return await voila_initialize(self, notebook_path, kernel_id, **kwargs)
@@ -282,17 +288,37 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             self._starting = asyncio.Semaphore(self.at_once())
         starting = self._starting
         await starting.acquire()
+        released = False
+
+        def release(*_args: Any) -> None:
+            nonlocal released
+            if not released:
+                released = True
+                starting.release()
+
+        if self._closing:
+            release()
+            raise RuntimeError("the server is stopping: no new kernel")
         try:
             content = await voila_initialize(self, notebook_path, None, **kwargs)
         except BaseException:
-            starting.release()
+            release()
             raise
         run = content.get("task") if isinstance(content, dict) else None
-        if isinstance(run, asyncio.Future):
-            run.add_done_callback(lambda _run: starting.release())
+        if isinstance(run, asyncio.Future) and not run.done():
+            run.add_done_callback(release)
+            asyncio.get_running_loop().call_later(self.turn_limit, release)
         else:
-            starting.release()
+            release()
         return content
+
+    async def _shutdown_all_closing(self, *args: Any, **kwargs: Any) -> None:
+        """Voila's shutdown of every kernel, the pool's too; pool kernels still waiting
+        for their turn start no more (Voila awaits each pool task while it shuts down:
+        each would otherwise start a kernel, in turn, only to shut it down)."""
+        self._closing = True
+        voila_shutdown_all: Any = getattr(type(self), "shutdown_all")  # noqa: B009
+        await voila_shutdown_all(self, *args, **kwargs)
 
     def _announce_when_ready(self, notebook: str) -> None:
         tasks = list(self._pools_of(notebook))
@@ -440,6 +466,23 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
 
+def usable_cores() -> int:
+    """The cores this process may use: its CPU affinity, and no more than a container's
+    CPU quota (cgroup v2 ``cpu.max``, "quota period" or "max")."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        cores = os.cpu_count() or 1
+    try:
+        with open("/sys/fs/cgroup/cpu.max") as limits:
+            quota, period = limits.read().split()[:2]
+        if quota != "max" and int(period) > 0:
+            cores = min(cores, max(1, -(-int(quota) // int(period))))
+    except (OSError, ValueError):
+        pass  # no cgroup v2 quota here
+    return max(1, cores)
+
+
 async def notebooks_run(tasks: list[Any], log: Any = None) -> tuple[int, list[str]]:
     """Wait until every pool task has started its kernel **and run the notebook in it**.
 
@@ -467,4 +510,5 @@ async def notebooks_run(tasks: list[Any], log: Any = None) -> tuple[int, list[st
     return ready, failures
 
 
-__all__ = ["ClassKernelManager", "PAGE_REQUEST", "PageKernelManager", "PageRequest", "notebooks_run"]
+__all__ = ["ClassKernelManager", "PAGE_REQUEST", "PageKernelManager", "PageRequest", "notebooks_run",
+           "usable_cores"]
