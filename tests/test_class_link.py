@@ -250,7 +250,7 @@ def test_a_new_steps_heading_comes_after_its_line_never_over_the_previous_steps(
     """The page applies the kernel's updates in the order they are made: the step's
     heading is the last of its parts to change, so a page (or a test) that sees "step 3
     of 3" already has step 3's empty prediction line, never step 2's "✔ It went to your
-    teacher" (CI of stop 66 read that stale line as step 3's)."""
+    teacher" (the CI run of 3111523 read that stale line as step 3's)."""
     app = ProbabilityLessonApp(builtin("counting"), ClassLink(ClassStore(tmp_path)))
     app.next()
     assert app.submit() and "✔ It went to your teacher" in app.said.value

@@ -300,7 +300,7 @@ def test_a_killed_kernel_is_noticed_and_the_next_and_the_kept_answers_arrive(
         wait_text(pg, ".nid-pl-title", r"step 3 of 3")
         # Step 3 has no prediction yet: its line is empty. Step 2's line said what step 3's
         # will ("0.50", "✔ It went to your teacher"); read before the page had emptied it, it
-        # passed for step 3's and the page closed before the answer was stored (CI, stop 66).
+        # passed for step 3's and the page closed before the answer was stored (CI, 3111523).
         pg.wait_for_function("() => document.querySelector('.nid-pl-said')"
                              ".textContent.trim() === ''", timeout=UPDATE_TIMEOUT)
         pg.locator("button.nid-pl-submit").click()
