@@ -441,7 +441,7 @@ def test_a_hint_judged_at_once_is_never_covered_by_thinking(
     coach.hint_button.click()
     assert coach.last_hint is not None and not coach.judging.hint_pending
     assert coach.hint_text.value == hint_html(coach.last_hint)
-    # The bar, asked for while the judgement lands the same way, shows it too.
+    # The win-chance bar, shown now, speaks from the same judgement (not "thinking").
     coach.show_bar.value = True
     assert "thinking" not in coach.bar.value
 

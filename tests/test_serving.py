@@ -405,6 +405,21 @@ def test_pool_kernels_start_a_few_at_a_time_in_the_order_pages_take_them() -> No
     assert isinstance(outcome[2], RuntimeError) and "stopping" in str(outcome[2])
 
 
+def test_the_cores_counted_are_the_affinitys_within_a_containers_quota(
+        tmp_path: Path) -> None:
+    """How many pool kernels start at once follows the cores the server may use: its CPU
+    affinity, and a cgroup v2 quota below it (``docker --cpus``)."""
+    from nidavellir.classroom.server.kernels import usable_cores
+
+    affinity = len(os.sched_getaffinity(0))
+    cpu_max = tmp_path / "cpu.max"
+    for text, cores in (("max 100000\n", affinity), ("150000 100000\n", min(affinity, 2)),
+                        ("50000 100000\n", 1), ("nonsense\n", affinity)):
+        cpu_max.write_text(text)
+        assert usable_cores(str(cpu_max)) == cores, text
+    assert usable_cores(str(tmp_path / "absent")) == affinity
+
+
 def test_a_kernel_lives_as_long_as_its_page() -> None:
     """ClassKernelManager's page policy, without a server: signs (websocket, heartbeat)
     keep a page's kernel; none for page_timeout, or none at all for connect_grace, and it

@@ -355,7 +355,7 @@ class ClassLink:
             self._asked_steps[position.id] = asked_position_step(position)
         if _for_students(state) == _for_students(before):
             return  # the projector's pins or names, a run renamed: nothing on this page
-        self._show_asked(reveal=False)
+        self._show_asked()
         try:
             for handler in list(self._state_handlers):
                 handler(state)  # the lessons' tab hides its chooser and lesson while asked
@@ -366,11 +366,11 @@ class ClassLink:
                 self.asked_box.layout.display = ""
         self._teacher_says(self._notes)  # whichever tab the page shows
 
-    def _show_asked(self, reveal: bool = True) -> None:
+    def _show_asked(self) -> None:
         """The position the teacher asks about, shown (a new one replaces the one
         before; the same one asked again keeps the student's move), paused with the
-        class; or none. ``reveal=False``: built but left hidden (its box is shown by
-        the caller, once the tab made way for it)."""
+        class; or none. A new one is built hidden: :meth:`_take_state` shows its box once
+        the tab has made way for it."""
         step = self._asked_steps.get(self.state.asked) if self.state.asked is not None \
             else None
         if step is None or (self.asked_view is not None and self.asked_view.step is not step):
@@ -396,12 +396,8 @@ class ClassLink:
                     "<div class='nid-error'>" + html.escape(
                         _("This position cannot be shown: {error}").format(error=exc)) +
                     "</div>"))
-                if reveal:
-                    self.asked_box.layout.display = ""
                 return
             self.asked_box.children = (heading, self.asked_view)
-        if reveal:
-            self.asked_box.layout.display = ""
         self.asked_view.set_paused(self.state.paused)
 
     def follow(self, app: Any) -> None:

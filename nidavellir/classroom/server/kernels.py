@@ -466,15 +466,16 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
 
-def usable_cores() -> int:
+def usable_cores(cpu_max: str = "/sys/fs/cgroup/cpu.max") -> int:
     """The cores this process may use: its CPU affinity, and no more than a container's
-    CPU quota (cgroup v2 ``cpu.max``, "quota period" or "max")."""
+    CPU quota (cgroup v2 ``cpu.max``, "quota period" or "max"; a quota of 1.5 cores
+    counts as 2)."""
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
         cores = os.cpu_count() or 1
     try:
-        with open("/sys/fs/cgroup/cpu.max") as limits:
+        with open(cpu_max) as limits:
             quota, period = limits.read().split()[:2]
         if quota != "max" and int(period) > 0:
             cores = min(cores, max(1, -(-int(quota) // int(period))))
