@@ -60,20 +60,43 @@ def percentile(values: list[float], q: float) -> float:
 PASSWORD = "bench-class"
 
 
+def tree_cpu(server: Any) -> float:
+    """CPU seconds of the server's processes alive now (the server, the kernel fork server,
+    the kernels; a kernel killed or shut down earlier no longer counts)."""
+    import psutil
+
+    total = 0.0
+    try:
+        root = psutil.Process(server.process.pid)
+        processes = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return 0.0
+    for process in processes:
+        try:
+            times = process.cpu_times()
+        except psutil.Error:
+            continue
+        total += times.user + times.system
+    return total
+
+
 def run_chaos(args: argparse.Namespace) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="bench-chaos-"))
     folder = tmp / "class"
     extra = ["--class-dir", str(folder), "--class-size", str(args.students), "--spares", "3",
-             "--refill-quiet", "2"]
+             "--refill-quiet", "2", *args.server_option]
     env = {"NIDAVELLIR_TEACHER_PASSWORD": "bench-teacher", "NIDAVELLIR_PASSWORD": PASSWORD}
     servers = [start_voila("notebooks", tmp, extra=extra, env=env)]
     restart_s: list[float] = []
     logs: list[str] = []
 
+    cpu: list[float] = []
+
     def restart() -> None:
         """The server stops (every kernel with it) and starts again at the same address,
         as a teacher restarts `make run`; the pages must come back by themselves."""
         logs.append(servers[-1].log())
+        cpu.append(tree_cpu(servers[-1]))
         began = time.monotonic()
         stop_voila(servers[-1])
         stopped = time.monotonic()
@@ -104,6 +127,7 @@ def run_chaos(args: argparse.Namespace) -> dict[str, Any]:
                                  restart_locked=args.restart == "locked"))
         took = time.monotonic() - start
         logs.append(servers[-1].log())
+        cpu.append(tree_cpu(servers[-1]))
     finally:
         sampling.set()
         stop_voila(servers[-1])
@@ -146,6 +170,8 @@ def run_chaos(args: argparse.Namespace) -> dict[str, Any]:
                                               round(max(usable), 2)] if usable else None,
         **restarted,
         "tracebacks in the server logs": sum(log.count("Traceback") for log in logs),
+        "CPU s: the students' pages (this process), the servers (alive at the end)": [
+            round(sum(os.times()[:2]), 1), round(sum(cpu), 1)],
         "load average during the chaos (min, median, max)": [
             round(min(loads), 1), round(statistics.median(loads), 1), round(max(loads), 1)]
         if loads else None,
@@ -271,6 +297,10 @@ def main() -> int:
                         help="the storm (the lockout comes after 10 failures: about 50 s)")
     parser.add_argument("--threads", type=int, default=20)
     parser.add_argument("--samples", type=int, default=50)
+    parser.add_argument("--server-option", action="append", default=[], metavar="OPTION",
+                        help="a server option (--Class.trait=value), as many times as needed: "
+                             "--server-option=--ClassKernelManager.fork_kernels=False starts "
+                             "each kernel the usual way")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     result = run_storm(args) if args.storm else run_chaos(args)

@@ -118,7 +118,7 @@ def memory(pid: int) -> dict[str, float]:
             info = p.memory_full_info()
             rss += info.rss / 2**20
             uss += info.uss / 2**20
-            if "ipykernel" in " ".join(p.cmdline()):
+            if "ipykernel_launcher" in " ".join(p.cmdline()):
                 kernels.append(info.uss / 2**20)
     return {"rss_mb": round(rss), "uss_mb": round(uss), "kernels": len(kernels),
             "kernel_uss_mb": round(statistics.mean(kernels), 1) if kernels else 0.0}

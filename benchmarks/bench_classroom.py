@@ -62,7 +62,7 @@ def kernels(pid: int) -> list[psutil.Process]:
     out = []
     for p in tree(pid)[1:]:
         with contextlib.suppress(psutil.Error):
-            if "ipykernel" in " ".join(p.cmdline()):
+            if "ipykernel_launcher" in " ".join(p.cmdline()):
                 out.append(p)
     return out
 
@@ -76,7 +76,7 @@ def memory(pid: int) -> dict[str, float]:
             info = p.memory_full_info()
             rss += info.rss / 2**20
             uss += info.uss / 2**20
-            if "ipykernel" in " ".join(p.cmdline()):
+            if "ipykernel_launcher" in " ".join(p.cmdline()):
                 per_kernel.append(info.uss / 2**20)
     return {"rss_mb": round(rss), "uss_mb": round(uss), "kernels": len(per_kernel),
             "kernel_uss_mb": round(statistics.mean(per_kernel), 1) if per_kernel else 0.0,

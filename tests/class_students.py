@@ -85,6 +85,31 @@ class Record:
     losses: list[tuple[str, float, float]] = field(default_factory=list)
 
 
+#: The kernel websocket protocol a browser's page asks for (Voila's page, @jupyterlab/services):
+#: binary frames, passed on by the server without reading the messages' contents.
+V1 = "v1.kernel.websocket.jupyter.org"
+
+
+def from_v1(data: bytes) -> dict[str, Any]:
+    """A frame of the v1 protocol: its message (header, parent header, metadata, content)."""
+    from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+
+    channel, parts = deserialize_msg_from_ws_v1(data)
+    header, parent, metadata, content = (json.loads(bytes(p)) for p in parts[:4])
+    return {"channel": channel, "header": header, "parent_header": parent,
+            "metadata": metadata, "content": content, "buffers": parts[4:]}
+
+
+def to_v1(msg: dict[str, Any]) -> bytes:
+    """``msg`` as a frame of the v1 protocol."""
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    parts = [json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata",
+                                                    "content")]
+    frame: bytes = serialize_msg_to_ws_v1(parts, msg["channel"])
+    return frame
+
+
 def unpack(data: bytes) -> dict[str, Any]:
     """A binary frame of Jupyter's JSON websocket protocol: offsets, then the message."""
     count = struct.unpack("!I", data[:4])[0]
@@ -199,8 +224,11 @@ class Page:
             f"/api/kernels/{self.kernel}/channels?session_id={self.session}")
         cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         try:
+            # The protocol a browser's page asks for (V1): without it the server would
+            # read and rewrite every message, work a browser never costs it.
             self.ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookie},
-                                                          request_timeout=self.patience))
+                                                          request_timeout=self.patience),
+                                              subprotocols=[V1])
         except (OSError, HTTPClientError) as exc:
             # The kernel ended, or the server went, meanwhile: refused (a 404), or the
             # connection closed during the handshake (HTTPStreamClosedError, an
@@ -208,6 +236,8 @@ class Page:
             # and its websocket, a busy clean run of 29 Nov).
             self._lose()
             raise KernelLost("the kernel's websocket did not open") from exc
+        assert self.ws.selected_subprotocol == V1, (
+            f"the server chose {self.ws.selected_subprotocol!r}, not a browser's protocol")
         self.reader = asyncio.ensure_future(self._read())
         self.control = uuid.uuid4().hex
         await self._send("comm_open", {"comm_id": self.control,
@@ -253,7 +283,10 @@ class Page:
                "parent_header": {}, "metadata": metadata or {}, "content": content,
                "channel": "shell", "buffers": []}
         try:
-            await self.ws.write_message(json.dumps(msg))
+            if self.ws.selected_subprotocol == V1:
+                await self.ws.write_message(to_v1(msg), binary=True)
+            else:
+                await self.ws.write_message(json.dumps(msg))
         except Exception:  # closed: the kernel is lost
             self._lose()
 
@@ -275,7 +308,10 @@ class Page:
                 if ws is self.ws:
                     self._lose()
                 return
-            msg = unpack(frame) if isinstance(frame, bytes) else json.loads(frame)
+            if isinstance(frame, bytes):
+                msg = from_v1(frame) if ws.selected_subprotocol == V1 else unpack(frame)
+            else:
+                msg = json.loads(frame)
             self._handle(msg)
             self.changed.set()
 

@@ -79,7 +79,7 @@ class VoilaServer:
         for child in children:
             with contextlib.suppress(psutil.Error):
                 cmd = child.cmdline()
-                if "ipykernel" in " ".join(cmd) and "-f" in cmd:
+                if "ipykernel_launcher" in cmd and "-f" in cmd:
                     path = Path(cmd[cmd.index("-f") + 1])
                     found[path.stem.removeprefix("kernel-")] = path
         return found

@@ -342,7 +342,12 @@ def test_pool_kernels_start_a_few_at_a_time_in_the_order_pages_take_them() -> No
         def __init__(self, **kwargs: Any) -> None:
             self.log_of: list[tuple[str, str]] = []
             self.running = self.most = 0
+            self.stopped_now: bool | None = None
             super().__init__(**kwargs)
+
+        async def shutdown_all(self, now: bool = False) -> None:  # type: ignore[override]
+            self.stopped_now = now
+            await super().shutdown_all(now=now)
 
         async def _initialize(self, notebook_path: str, kernel_id: str | None = None,
                               **kwargs: Any) -> dict[str, Any]:
@@ -403,6 +408,50 @@ def test_pool_kernels_start_a_few_at_a_time_in_the_order_pages_take_them() -> No
     km, outcome = asyncio.run(stuck_and_stopping())
     assert [name for what, name in km.log_of if what == "start"] == ["hangs", "k1"]
     assert isinstance(outcome[2], RuntimeError) and "stopping" in str(outcome[2])
+    # A stopping server ends its kernels at once: nothing in a page's kernel needs a
+    # graceful end (the page holds an answer until the database has it), and 30 graceful
+    # ends took 1-3 s of a restart.
+    assert km.stopped_now is True
+
+
+def test_a_page_that_comes_before_the_first_pool_kernel_waits_for_the_pool() -> None:
+    """Issue 58: Voila gives a page a pool kernel only once the pool's first kernel has
+    started (before, it starts the page a kernel of its own). After a restart, 30 pages
+    coming back at once each started their own beside the pool's 30, and all came back
+    together. ``pool_warming`` holds such a page until the first pool kernel has started;
+    it does not hold a page when the pool has started, or has no kernel coming."""
+    from nidavellir.classroom.server.kernels import ClassKernelManager
+
+    async def scenario() -> list[tuple[str, float]]:
+        km = ClassKernelManager(page_timeout=0)
+        loop = asyncio.get_running_loop()
+        first = loop.create_future()
+        data: dict[str, Any] = {}  # Voila's pool class's notebook_data
+        setattr(km, "_pools", {"dashboard.ipynb": [first, loop.create_future()]})  # noqa: B010
+        setattr(km, "notebook_data", data)  # noqa: B010
+        seen: list[tuple[str, float]] = []
+        began = loop.time()
+
+        async def page(name: str, notebook: str) -> None:
+            await km.pool_warming(notebook)
+            seen.append((name, round(loop.time() - began, 2)))
+
+        pages = [asyncio.ensure_future(page("early", "dashboard.ipynb")),
+                 asyncio.ensure_future(page("no pool", "other.ipynb"))]
+        await asyncio.sleep(0.2)
+
+        def started() -> None:
+            data["dashboard.ipynb"] = {"template": "nidavellir"}
+            first.set_result({"kernel_id": "k1"})
+
+        loop.call_soon(started)
+        await asyncio.gather(*pages)
+        await page("after", "dashboard.ipynb")
+        return seen
+
+    seen = asyncio.run(scenario())
+    assert [name for name, _ in seen] == ["no pool", "early", "after"]
+    assert dict(seen)["early"] >= 0.2 and dict(seen)["no pool"] < 0.1
 
 
 def test_the_cores_counted_are_the_affinitys_within_a_containers_quota(
@@ -924,3 +973,81 @@ def test_the_servers_iopub_sockets_have_no_limit_of_unread_messages() -> None:
         iopub.close(linger=0)
         shell.close(linger=0)
         context.destroy(linger=0)
+
+
+def test_no_log_record_is_made_that_no_handler_writes() -> None:
+    """traitlets leaves its application's logger at DEBUG and filters in its handlers: each
+    debug line of a class's notebook runs made a record for nothing. The server's logger
+    takes its handlers' lowest level (a handler that writes everything keeps DEBUG)."""
+    import logging
+
+    from nidavellir.classroom.server.app import no_unwritten_records
+
+    made: list[logging.LogRecord] = []
+
+    class Count(logging.Filter):
+        def filter(self, record: logging.LogRecord) -> bool:
+            made.append(record)
+            return True
+
+    log = logging.getLogger("nidavellir-test-quiet")
+    log.propagate = False
+    handler = logging.NullHandler()
+    handler.setLevel(logging.INFO)
+    log.addHandler(handler)
+    log.addFilter(Count())
+    log.setLevel(logging.DEBUG)
+    log.debug("before: made, then dropped by the handler")
+    assert len(made) == 1
+    no_unwritten_records(log)
+    log.debug("not made")
+    log.info("made and written")
+    assert [r.getMessage() for r in made][1:] == ["made and written"]
+    handler.setLevel(logging.DEBUG)
+    log.setLevel(logging.DEBUG)
+    no_unwritten_records(logging.LoggerAdapter(log, {}))
+    assert log.level == logging.DEBUG  # a handler writes debug lines: they are made
+
+
+def test_activity_is_not_read_again_within_its_grain() -> None:
+    """The activity watcher reads a message only if it may change what it records: a
+    status message always (the execution state), any other only when the kernel's last
+    activity is older than ``ACTIVITY_GRAIN`` (a page's start is hundreds of widget
+    messages; the cull's times are minutes)."""
+    from jupyter_client.session import Session
+
+    from nidavellir.classroom.server.kernels import ClassKernelManager
+
+    class Stream:
+        def on_recv(self, callback: Any) -> None:
+            self.callback = callback
+
+    class Kernel:
+        last_activity: datetime.datetime
+
+        def __init__(self) -> None:
+            self.session = Session(key=b"class-secret")
+            self.execution_state = "idle"
+            self.stream = Stream()
+
+        def connect_iopub(self) -> Stream:
+            return self.stream
+
+    manager = ClassKernelManager(class_size=0, page_timeout=0)
+    kernel = Kernel()
+    manager._kernels["k"] = kernel
+    manager.start_watching_activity("k")
+    sender = Session(key=b"class-secret")
+    execute = sender.msg("execute_request")
+    widget = sender.serialize(sender.msg("comm_msg", content={"data": {}},
+                                         parent=execute["header"]))
+    recorded = kernel.last_activity
+    kernel.stream.callback(widget)  # within the grain of the watch's start: not read
+    assert kernel.last_activity == recorded
+    kernel.last_activity = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
+    kernel.stream.callback(widget)  # long after: read, and recorded
+    assert kernel.last_activity.year > 2000
+    busy = sender.serialize(sender.msg("status", content={"execution_state": "busy"},
+                                       parent=execute["header"]))
+    kernel.stream.callback(busy)  # a status message, within the grain: read
+    assert kernel.execution_state == "busy"

@@ -292,7 +292,7 @@ def _kernels_say_where_they_are(server: VoilaServer) -> None:
 
     with contextlib.suppress(psutil.Error):
         kernels = [p for p in psutil.Process(server.process.pid).children(recursive=True)
-                   if "ipykernel" in " ".join(p.cmdline())]
+                   if "ipykernel_launcher" in " ".join(p.cmdline())]
         before = server.log().count("most recent call first")
         for kernel in kernels:
             if _catches(kernel.pid, signal.SIGUSR1):  # else the signal would end it

@@ -40,6 +40,7 @@ import copy
 import functools
 import html
 import inspect
+import logging
 import os
 import threading
 import urllib.parse
@@ -184,6 +185,20 @@ def _why(exc: BaseException) -> str:
     return type(exc).__name__ + (f": {text[:100]}" if text else "")
 
 
+def no_unwritten_records(log: Any) -> None:
+    """No log record made that no handler writes. traitlets sets its application's logger to
+    DEBUG and lets its handlers filter: every ``log.debug`` call made a record then dropped
+    it. The notebook runs of a class's kernels log each of their hundreds of messages so (5%
+    of the server's time while a class's pages start). The logger's level becomes its
+    handlers' lowest (nothing changes where a handler writes everything)."""
+    logger = getattr(log, "logger", log)  # a LoggerAdapter's logger
+    handlers = list(getattr(logger, "handlers", []))
+    if handlers and isinstance(logger, logging.Logger):
+        lowest = min(h.level for h in handlers)
+        if logger.level < lowest:
+            logger.setLevel(lowest)
+
+
 class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
     """The notebook page, with the ``_xsrf`` cookie its shutdown request needs. A client
     address holds at most ``ClassKernelManager.kernels_per_client`` page kernels: past it,
@@ -219,6 +234,9 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         self.log.info("A page for %s: %d dashboards held or coming", client, held + 1)
         token = PAGE_REQUEST.set(request)
         try:
+            warming = getattr(self.kernel_manager, "pool_warming", None)
+            if warming is not None:
+                await warming(self.notebook_path or path or "")
             await super().get(path=path)
         finally:
             PAGE_REQUEST.reset(token)
@@ -425,6 +443,7 @@ class ClassVoila(Voila):  # type: ignore[misc]
         if self.first_paint:
             self._add_first_paint()
         self.static_digest = S.static_digest(self._static_paths(), voila_version)
+        no_unwritten_records(self.log)
 
     def _static_paths(self) -> list[str]:
         # Voila's traitlet, set in Voila.setup_template_dirs (typed here for mypy).

@@ -36,7 +36,10 @@ after ``cull_idle_timeout``.
   is 158 kB a page).
 - every message a kernel sends reaches its page (:class:`PageKernelManager`): ZeroMQ keeps
   at most 1,000 unread messages for the server and drops the rest of a burst while the
-  server is busy; the server's IOPub sockets here keep them all.
+  server is busy; the server's IOPub sockets here keep them all;
+- kernels start as forks of a process that has imported ipykernel and the engine once
+  (``fork_kernels``; :mod:`.forks`): a third of a kernel's start, paid once per server
+  instead of once per page.
 
 Server-side only (jupyter_server); nothing in the engine or the widgets imports it.
 """
@@ -54,6 +57,7 @@ import time
 from typing import Any
 
 import zmq
+from jupyter_client.provisioning import LocalProvisioner
 from jupyter_client.session import Session
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import (
@@ -61,7 +65,13 @@ from jupyter_server.services.kernels.kernelmanager import (
     ServerKernelManager,
 )
 from tornado.ioloop import PeriodicCallback
-from traitlets import Float, Int, Unicode, default
+from traitlets import Bool, Float, Int, Unicode, default
+
+from .forks import ForkError, KernelForker, fork_kernel, forking_possible, split_command
+
+#: Seconds within which a kernel's activity is not recorded again (for the cull, whose times
+#: are minutes): the messages between two records are not read.
+ACTIVITY_GRAIN = 1.0
 
 
 @dataclasses.dataclass(eq=False)
@@ -80,7 +90,9 @@ PAGE_REQUEST: contextvars.ContextVar[PageRequest | None] = contextvars.ContextVa
 
 
 class PageKernelManager(ServerKernelManager):  # type: ignore[misc]
-    """One kernel's manager, whose IOPub sockets keep every message the kernel sends.
+    """One kernel's manager, whose IOPub sockets keep every message the kernel sends, and
+    whose kernel is forked where its class manager can (:meth:`ClassKernelManager.
+    kernel_forker`).
 
     The server reads a kernel's IOPub messages (all a page is told: each widget, each
     change) from a ZeroMQ subscriber socket, which keeps at most 1,000 unread messages
@@ -90,6 +102,25 @@ class PageKernelManager(ServerKernelManager):  # type: ignore[misc]
     page's websocket and the activity watcher) have no such limit; the kernel's side of
     it is lifted by :mod:`widgets.iopub`.
     """
+
+    async def _async_launch_kernel(self, kernel_cmd: list[str], **kw: Any) -> None:
+        """jupyter_client's launch (its local provisioner's ``Popen``), by forking where the
+        class manager has a fork server for this command; the usual way otherwise, or if
+        the fork server fails (said once in the log)."""
+        forker_of = getattr(self.parent, "kernel_forker", None)
+        forker = forker_of(kernel_cmd) if callable(forker_of) else None
+        if forker is not None and isinstance(self.provisioner, LocalProvisioner):
+            try:
+                info = await asyncio.to_thread(fork_kernel, self.provisioner, forker,
+                                               kernel_cmd, **kw)
+            except ForkError as exc:
+                self.log.warning("Kernels start the usual way from now on: the kernel fork "
+                                 "server failed (%s)", exc)
+                info = None
+            if info is not None:
+                self._reconcile_connection_info(info)
+                return
+        await super()._async_launch_kernel(kernel_cmd, **kw)
 
     def _create_connected_socket(self, channel: str, identity: bytes | None = None) -> Any:
         if channel != "iopub":
@@ -145,8 +176,13 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                        help="seconds at most a pool kernel's start and notebook run holds "
                             "its turn (a run that hangs lets the next kernel start)")
 
+    fork_kernels = Bool(True, config=True,
+                        help="start kernels as forks of a process that has imported ipykernel "
+                             "and the engine once (Linux; off: each kernel imports them)")
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._forker: KernelForker | None = None
         self._refill: asyncio.TimerHandle | None = None
         self._initial_done = False
         self._page_kernels: dict[str, float] = {}
@@ -167,6 +203,7 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         if hasattr(type(self), "_initialize"):
             setattr(self, "_initialize", self._initialize_in_turn)  # noqa: B010
             setattr(self, "shutdown_all", self._shutdown_all_closing)  # noqa: B010
+        self._start_forker_early()
         if self.page_timeout > 0:
             self._page_checker = PeriodicCallback(self.check_pages,
                                                   1000 * self.page_check_interval)
@@ -186,6 +223,13 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 
         def record_activity(msg_list: list[Any]) -> None:
             _, frames = session.feed_identities(msg_list)
+            header = frames[1] if len(frames) > 1 else b""  # after the signature
+            header = bytes(header.bytes if hasattr(header, "bytes") else header)
+            if (b'"status"' not in header and kernel.execution_state != "busy"
+                    and (utcnow() - kernel.last_activity).total_seconds() < ACTIVITY_GRAIN):
+                # Activity recorded within the last second already, and this message changes
+                # no state: not read (a page's start is hundreds of widget messages).
+                return
             parts = [bytes(f.bytes if hasattr(f, "bytes") else f) for f in frames[:5]]
             if len(parts) < 5 or (session.auth is not None and not hmac.compare_digest(
                     parts[0], session.sign(parts[1:5]))):
@@ -315,10 +359,63 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     async def _shutdown_all_closing(self, *args: Any, **kwargs: Any) -> None:
         """Voila's shutdown of every kernel, the pool's too; pool kernels still waiting
         for their turn start no more (Voila awaits each pool task while it shuts down:
-        each would otherwise start a kernel, in turn, only to shut it down)."""
+        each would otherwise start a kernel, in turn, only to shut it down); then the
+        kernel fork server ends."""
         self._closing = True
         voila_shutdown_all: Any = getattr(type(self), "shutdown_all")  # noqa: B009
-        await voila_shutdown_all(self, *args, **kwargs)
+        # At once: a page's kernel keeps nothing a graceful end would save (an answer
+        # is the page's until the database has it, and the page sends it again), and a
+        # graceful end of 30 kernels took 1-3 s of a restart (each asked, then waited for).
+        kwargs["now"] = True
+        args = ()
+        try:
+            await voila_shutdown_all(self, *args, **kwargs)
+        finally:
+            self.close_forker()
+
+    # ------------------------------------------------------------------ forking
+
+    def kernel_forker(self, kernel_cmd: list[str]) -> KernelForker | None:
+        """The fork server that starts ``kernel_cmd``'s kernel (started with the first
+        kernel), or None: ``fork_kernels`` off, not Linux, not an ipykernel command, the
+        server stopping, or the fork server failed (kernels then start the usual way)."""
+        if not self.fork_kernels or self._closing or not forking_possible():
+            return None
+        split = split_command(kernel_cmd)
+        if split is None:
+            return None
+        if self._forker is None:
+            try:
+                self._forker = KernelForker(split[0])
+            except OSError as exc:
+                self.log.warning("Kernels start the usual way: no kernel fork server (%s)", exc)
+                self.fork_kernels = False
+                return None
+            self.log.info("Kernels start as forks of process %s", self._forker.pid)
+        if self._forker.broken is not None or self._forker.kernel_args(kernel_cmd) is None:
+            return None
+        return self._forker
+
+    def _start_forker_early(self) -> None:
+        """A class's server starts the fork server with itself, for the default kernel's
+        command: its imports (half a second of a core) then run while the server starts,
+        not before the class's first kernel. Nothing is started if that command cannot be
+        forked; without a class the fork server starts with the first kernel."""
+        if self.class_size <= 0 or not self.fork_kernels or not forking_possible():
+            return
+        specs: Any = self.kernel_spec_manager
+        try:
+            spec = specs.get_kernel_spec(self.default_kernel_name)
+        except Exception as exc:  # noqa: BLE001 - the first kernel says what is wrong
+            self.log.debug("No early kernel fork server: %s", exc)
+            return
+        self.kernel_forker(list(spec.argv))
+
+    def close_forker(self) -> None:
+        """End the kernel fork server (its kernels stop with it: shut them down first)."""
+        forker, self._forker = self._forker, None
+        if forker is not None:
+            forker.close()
 
     def _announce_when_ready(self, notebook: str) -> None:
         tasks = list(self._pools_of(notebook))
@@ -339,6 +436,23 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         asyncio.ensure_future(announce())
 
     # ------------------------------------------------------------------ pages
+
+    async def pool_warming(self, notebook: str, patience: float = 120.0) -> None:
+        """Wait, if ``notebook``'s pool has kernels starting but none has started yet.
+
+        Voila hands a page a pool kernel only once the pool's first kernel has started (it
+        then knows the notebook's template); a page that comes before starts a kernel of
+        its own, beside the pool's. After a restart, a class's pages come back within a
+        second of the server: each started its own kernel, 30 beside the pool's 30 on two
+        cores, and every page came back when all were ready (measured: 30 pages answered
+        at the same instant, 9.5 s after the start, the pool ready only at 17 s). Here such
+        a page waits for the first pool kernel (about a second) and takes a pool kernel,
+        in turn (:meth:`_initialize_in_turn`)."""
+        data: dict[str, Any] = getattr(self, "notebook_data", {})
+        pool = self._pools_of(notebook)
+        if not pool or notebook in data:
+            return
+        await asyncio.wait([asyncio.shield(pool[0])], timeout=patience)
 
     async def _hand_out(self, *args: Any, **kwargs: Any) -> Any:
         voila_get: Any = getattr(type(self), "get_rendered_notebook")  # noqa: B009

@@ -1,0 +1,369 @@
+"""Kernels forked from the lab server's fork server (nidavellir/classroom/server/forks.py):
+the same kernel as one started by ``python -m ipykernel_launcher`` (its arguments,
+environment, folder, process group, a fresh random generator), driven by jupyter_client
+(interrupt, restart, shutdown, a kill seen as a death), and the usual start wherever
+forking cannot be used."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import psutil
+import pytest
+from traitlets.config import Configurable
+
+from nidavellir.classroom.server import forks
+from nidavellir.classroom.server.forks import ForkedProcess, KernelForker, split_command
+
+pytestmark = pytest.mark.skipif(not forks.forking_possible(), reason="forking needs Linux")
+
+PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel")
+
+
+def _kernel_cmd() -> list[str]:
+    return [sys.executable, "-Xfrozen_modules=off", "-m", "ipykernel_launcher", "-f",
+            "{connection_file}"]
+
+
+class Parent(Configurable):  # type: ignore[misc]
+    """Stands for the class kernel manager: the fork server's owner."""
+
+    def __init__(self, forker: KernelForker | None) -> None:
+        super().__init__()
+        self.forker = forker
+
+    def kernel_forker(self, cmd: list[str]) -> KernelForker | None:
+        if self.forker is None or self.forker.kernel_args(cmd) is None:
+            return None
+        return self.forker
+
+
+def _manager(parent: Parent, tmp_path: Path) -> Any:
+    from jupyter_client.kernelspec import KernelSpec
+
+    from nidavellir.classroom.server.kernels import PageKernelManager
+
+    manager = PageKernelManager(transport="ipc", connection_file=str(tmp_path / "kernel.json"),
+                                parent=parent)
+    manager._kernel_spec = KernelSpec(argv=_kernel_cmd(), display_name="test",
+                                      language="python")
+    return manager
+
+
+async def _run(manager: Any, code: str) -> dict[str, Any]:
+    """Run ``code`` in the kernel; its ``user_expressions`` result of ``out``."""
+    client = manager.client()
+    client.start_channels()
+    try:
+        await client.wait_for_ready(timeout=60)
+        reply = await client.execute(code, user_expressions={"out": "out"}, reply=True,
+                                     timeout=60)
+        assert reply["content"]["status"] == "ok", reply["content"]
+        data = reply["content"]["user_expressions"]["out"]["data"]["text/plain"]
+        result: dict[str, Any] = json.loads(eval(data))  # a repr of a JSON string
+        return result
+    finally:
+        client.stop_channels()
+
+
+READ_KERNEL = """
+import json, os, random, sys
+from ipykernel.kernelapp import IPKernelApp
+out = json.dumps({"pid": os.getpid(), "pgid": os.getpgid(0), "cwd": os.getcwd(),
+                  "env": os.environ.get("NIDAVELLIR_FORK_TEST"), "argv": sys.argv,
+                  "parent": os.environ.get("JPY_PARENT_PID"), "ppid": os.getppid(),
+                  "random": random.random(), "path": sys.path,
+                  "poller": IPKernelApp.instance().poller is not None})
+"""
+
+
+def _gone(pid: int) -> bool:
+    """The process ended (a zombie is an ended process its new parent has not reaped yet:
+    a kernel outliving its fork server belongs to the system's first process then)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except FileNotFoundError:
+        return True
+
+
+def test_split_command_finds_the_launcher() -> None:
+    assert split_command(_kernel_cmd()) == (_kernel_cmd()[:2], ["-f", "{connection_file}"])
+    assert split_command([sys.executable, "-m", "other_kernel", "-f", "x"]) is None
+    assert split_command(["-m", "ipykernel_launcher"]) is None  # no interpreter
+
+
+def test_a_forked_kernel_is_the_kernel_its_command_describes(tmp_path: Path) -> None:
+    """Two kernels forked from one fork server: each runs in the folder, with the
+    environment and arguments it was launched with, in its own process group, with its
+    own random numbers; the kernel started the usual way reads the same things."""
+    forker = KernelForker(_kernel_cmd()[:2], preload=PRELOAD)
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+
+    async def scenario() -> list[dict[str, Any]]:
+        seen = []
+        for parent, value in ((Parent(forker), "a"), (Parent(forker), "b"), (Parent(None), "c")):
+            manager = _manager(parent, tmp_path / value)
+            (tmp_path / value).mkdir()
+            env = dict(os.environ, NIDAVELLIR_FORK_TEST=value)
+            await manager.start_kernel(env=env, cwd=str(folder))
+            try:
+                info = await _run(manager, READ_KERNEL)
+                info["forked"] = isinstance(manager.provisioner.process, ForkedProcess)
+                info["provisioner_pid"] = manager.provisioner.pid
+                info["cmdline"] = psutil.Process(info["pid"]).cmdline()
+                seen.append(info)
+            finally:
+                await manager.shutdown_kernel(now=False)
+        return seen
+
+    try:
+        a, b, c = asyncio.run(scenario())
+    finally:
+        forker.close()
+    assert [a["forked"], b["forked"], c["forked"]] == [True, True, False]
+    for info, value in ((a, "a"), (b, "b"), (c, "c")):
+        assert info["env"] == value
+        assert Path(info["cwd"]) == folder
+        assert info["argv"][1:3] == ["-f", info["argv"][2]]
+        assert info["argv"][2].endswith("kernel.json") and f"/{value}/" in info["argv"][2]
+        assert info["pgid"] == info["pid"] == info["provisioner_pid"]
+        assert int(info["parent"]) == info["ppid"]
+        shown = [part for part in info["cmdline"] if part]  # ps's view of the process
+        assert shown == [*_kernel_cmd()[:-1], info["argv"][2]], shown
+        assert info["path"] == c["path"]  # the kernel's folder ("") where ipykernel puts it
+        assert info["poller"]  # it stops when its parent is gone
+    assert a["ppid"] == b["ppid"] == forker.pid
+    assert a["random"] != b["random"]
+
+
+def test_a_forked_kernel_is_interrupted_restarted_and_its_death_seen(tmp_path: Path) -> None:
+    """jupyter_client drives a forked kernel as a started one: an interrupt stops a cell
+    (KeyboardInterrupt), a restart gives a new forked kernel, a kill from outside is seen
+    as the kernel's death, and a shutdown leaves no process."""
+    forker = KernelForker(_kernel_cmd()[:2], preload=PRELOAD)
+
+    async def scenario() -> None:
+        manager = _manager(Parent(forker), tmp_path)
+        await manager.start_kernel(env=dict(os.environ), cwd=str(tmp_path))
+        try:
+            first = manager.provisioner.pid
+            client = manager.client()
+            client.start_channels()
+            await client.wait_for_ready(timeout=60)
+            msg_id = client.execute(
+                "import time\nprint('running', flush=True)\nfor _ in range(600): time.sleep(0.1)")
+            # the cell runs (and takes an interrupt: ipykernel ignores one between cells)
+            # once it has printed
+            while True:
+                msg = await client.get_iopub_msg(timeout=60)
+                if (msg["parent_header"].get("msg_id") == msg_id
+                        and msg["msg_type"] == "stream"):
+                    break
+            await manager.interrupt_kernel()
+            reply = await client.get_shell_msg(timeout=60)
+            assert reply["content"]["status"] == "error"
+            assert reply["content"]["ename"] == "KeyboardInterrupt"
+            client.stop_channels()
+
+            await manager.restart_kernel(now=False)
+            second = manager.provisioner.pid
+            assert second != first and isinstance(manager.provisioner.process, ForkedProcess)
+            assert (await _run(manager, READ_KERNEL))["pid"] == second
+            assert _gone(first)
+
+            os.kill(second, signal.SIGKILL)
+            deadline = time.monotonic() + 30
+            while await manager.is_alive():
+                assert time.monotonic() < deadline, "the killed kernel still counts as alive"
+                await asyncio.sleep(0.05)
+        finally:
+            await manager.shutdown_kernel(now=True)
+        assert _gone(second)
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        forker.close()
+
+
+def test_kernels_stop_with_their_fork_server(tmp_path: Path) -> None:
+    """A fork server whose server is gone (its socket closed) ends, and its kernels see
+    their parent gone and stop: nothing is left behind by a server killed outright."""
+    forker = KernelForker(_kernel_cmd()[:2], preload=PRELOAD)
+
+    async def start() -> tuple[Any, int]:
+        manager = _manager(Parent(forker), tmp_path)
+        await manager.start_kernel(env=dict(os.environ), cwd=str(tmp_path))
+        await _run(manager, "out = '{}'")
+        return manager, manager.provisioner.pid
+
+    manager, pid = asyncio.run(start())
+    process = manager.provisioner.process
+    forker.close()
+    assert process.wait(timeout=30) is not None
+    assert _gone(pid)
+
+
+def test_a_broken_fork_server_lets_kernels_start_the_usual_way(tmp_path: Path) -> None:
+    """A fork server that died: the next kernel starts the usual way (a subprocess), and
+    the forker says it is broken and why."""
+    from nidavellir.classroom.server.forks import ForkError
+
+    forker = KernelForker(_kernel_cmd()[:2], preload=())
+    os.kill(forker.pid, signal.SIGKILL)
+    forker._process.wait()
+    with pytest.raises(ForkError, match="fork server"):
+        forker.fork(["-f", str(tmp_path / "k.json")], dict(os.environ), str(tmp_path))
+    assert forker.broken and forker.kernel_args(_kernel_cmd()) is None
+
+    async def scenario() -> bool:
+        manager = _manager(Parent(forker), tmp_path)
+        await manager.start_kernel(env=dict(os.environ), cwd=str(tmp_path))
+        try:
+            await _run(manager, "out = '{}'")
+            return isinstance(manager.provisioner.process, ForkedProcess)
+        finally:
+            await manager.shutdown_kernel(now=True)
+
+    try:
+        assert asyncio.run(scenario()) is False
+    finally:
+        forker.close()
+
+
+def test_a_malformed_request_is_refused_and_the_next_one_served(tmp_path: Path) -> None:
+    """The fork server answers a request it cannot read with an error naming what is
+    wrong, and goes on serving."""
+    from nidavellir.classroom.server.forks import ForkError
+
+    forker = KernelForker(_kernel_cmd()[:2], preload=())
+    try:
+        with pytest.raises(ForkError, match="'cwd' must be a folder"):
+            forker.fork(["-f", "x.json"], {}, str(tmp_path / "nowhere"))
+        assert forker.broken is None
+        pid = forker.fork(["--version"], dict(os.environ), str(tmp_path))
+        assert ForkedProcess(pid).wait(timeout=30) is not None  # printed, and ended
+    finally:
+        forker.close()
+
+
+READ_WIDGETS = """
+import json
+from widgets.dashboard import dashboard
+from widgets.language import page
+import comm, widgets.iopub
+kernel = get_ipython().kernel
+app = page(dashboard)
+out = json.dumps({"targets": sorted(comm.get_comm_manager().targets),
+                  "comm": type(app.comm).__name__,
+                  "hwm": kernel.iopub_thread.socket.getsockopt(__import__("zmq").SNDHWM)})
+"""
+
+
+def test_a_forked_kernel_with_the_page_preloaded_serves_widgets_as_a_started_one(
+        tmp_path: Path) -> None:
+    """With ipywidgets and the lab's page imported before the fork (the server's
+    preload), a forked kernel is set up as a started one is by those imports: the
+    widget comm targets registered, widgets on real comms, the IOPub limit lifted."""
+    forker = KernelForker(_kernel_cmd()[:2])  # the server's preload and after-start hooks
+
+    async def read(parent: Parent, name: str) -> dict[str, Any]:
+        (tmp_path / name).mkdir()
+        manager = _manager(parent, tmp_path / name)
+        await manager.start_kernel(env=dict(os.environ), cwd=str(tmp_path))
+        try:
+            info = await _run(manager, READ_WIDGETS)
+            info["forked"] = isinstance(manager.provisioner.process, ForkedProcess)
+            return info
+        finally:
+            await manager.shutdown_kernel(now=True)
+
+    try:
+        forked = asyncio.run(read(Parent(forker), "forked"))
+        started = asyncio.run(read(Parent(None), "started"))
+    finally:
+        forker.close()
+    assert forked.pop("forked") and not started.pop("forked")
+    assert forked == started
+    assert {"jupyter.widget", "jupyter.widget.control"} <= set(forked["targets"])
+    assert forked["comm"] != "DummyComm" and forked["hwm"] == 0  # a real comm; no limit
+
+
+def test_the_modules_that_act_on_a_kernel_as_they_are_imported_are_known() -> None:
+    """A module of the lab's page that installs something as it is imported (a module-level
+    ``install()``) is either re-run in each forked kernel (``AFTER_START``) or acts on
+    classes only (the same before and after a fork): a new one must be sorted here."""
+    import ast
+
+    root = Path(__file__).resolve().parent.parent / "widgets"
+    installing = set()
+    for path in root.glob("*.py"):
+        for node in ast.parse(path.read_text()).body:
+            if (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+                    and isinstance(node.value.func, ast.Name)):
+                installing.add(f"widgets.{path.stem}")
+    rerun = {h.partition(":")[0] for h in forks.AFTER_START if h.startswith("widgets.")}
+    classes_only = {"widgets.tooltips", "widgets.widget_states"}
+    assert installing == rerun | classes_only, installing ^ (rerun | classes_only)
+
+
+def test_the_preload_makes_no_widget_and_starts_no_thread() -> None:
+    """What the fork server imports leaves nothing a fork would break: no widget (its comm
+    would be a dummy in every kernel), no thread (a fork keeps only the forking one)."""
+    import subprocess
+
+    probe = (
+        "import importlib, json, threading, sys\n"
+        f"for name in {list(forks.PRELOAD)!r}: importlib.import_module(name)\n"
+        "from ipywidgets.widgets import widget\n"
+        "print(json.dumps([len(widget._instances), threading.active_count()]))\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True, cwd="/")
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == [0, 1]
+
+
+@pytest.mark.slow(reason="a class server of 3 forked kernels, 3 dashboards rendered")
+def test_pages_that_come_with_the_server_take_its_forked_pool_kernels(tmp_path: Path) -> None:
+    """The class comes back with its server (a restart): pages asked for as soon as the
+    server answers take the pool's kernels, forked, in turn; none starts a kernel of its
+    own beside the pool (issue 58: 30 pages started 30 more kernels, every page came back
+    when all 60 were ready)."""
+    import concurrent.futures
+    import urllib.request
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from servers import start_voila, stop_voila, wait_until
+
+    server = start_voila("notebooks", tmp_path, extra=["--class-size", "3"])
+    try:
+        def page(_: int) -> str:
+            url = server.render_url("dashboard.ipynb")
+            with urllib.request.urlopen(url, timeout=300) as response:
+                return str(response.read().decode())
+
+        with concurrent.futures.ThreadPoolExecutor(3) as pool:
+            pages = list(pool.map(page, range(3)))
+        kernels = {p.split('"kernelId": "', 1)[1][:36] for p in pages}
+        assert len(kernels) == 3
+        wait_until(lambda: "*** The class can come in" in server.log(), "the class is ready")
+        log = server.log()
+        assert log.count("Using pre-heated kernel") == 3, log[-3000:]
+        assert server.kernel_count() == 3  # the pool's, no page's own
+        assert "Kernels start as forks of process" in log
+        forked = [p for p in psutil.Process(server.process.pid).children(recursive=True)
+                  if "forkserver" in " ".join(p.cmdline())]
+        assert len(forked) == 1
+        assert {c.pid for c in forked[0].children()} == {
+            p.pid for p in psutil.Process(server.process.pid).children(recursive=True)
+            if "ipykernel_launcher" in p.cmdline()}
+    finally:
+        stop_voila(server)
