@@ -32,6 +32,18 @@ def _kernel_cmd() -> list[str]:
             "{connection_file}"]
 
 
+class Delegate(Configurable):  # type: ignore[misc]
+    """Stands for the class kernel manager, asking a real one for its fork server."""
+
+    def __init__(self, manager: Any) -> None:
+        super().__init__()
+        self.manager = manager
+
+    def kernel_forker(self, cmd: list[str]) -> KernelForker | None:
+        forker: KernelForker | None = self.manager.kernel_forker(cmd)
+        return forker
+
+
 class Parent(Configurable):  # type: ignore[misc]
     """Stands for the class kernel manager: the fork server's owner."""
 
@@ -45,7 +57,7 @@ class Parent(Configurable):  # type: ignore[misc]
         return self.forker
 
 
-def _manager(parent: Parent, tmp_path: Path) -> Any:
+def _manager(parent: Configurable, tmp_path: Path) -> Any:
     from jupyter_client.kernelspec import KernelSpec
 
     from nidavellir.classroom.server.kernels import PageKernelManager
@@ -367,3 +379,51 @@ def test_pages_that_come_with_the_server_take_its_forked_pool_kernels(tmp_path: 
             if "ipykernel_launcher" in p.cmdline()}
     finally:
         stop_voila(server)
+
+
+def test_an_edited_source_gets_a_fresh_fork_server(tmp_path: Path, monkeypatch: Any) -> None:
+    """A kernel forked after an edit of a preloaded module would run the code from before
+    the edit. The fork server refuses (stale, naming the file); the class manager starts a
+    fresh one, whose kernels import the edited code, and keeps the old one for the kernels
+    it forked until the server stops."""
+    from nidavellir.classroom.server import kernels
+    from nidavellir.classroom.server.forks import ForkStale
+
+    (tmp_path / "nid_fork_probe.py").write_text("VALUE = 'before'\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(tmp_path), os.environ.get("PYTHONPATH", "")]))
+    made: list[KernelForker] = []
+
+    def forker(interpreter: list[str]) -> KernelForker:
+        made.append(KernelForker(interpreter, preload=(*PRELOAD, "nid_fork_probe"), env=env))
+        return made[-1]
+
+    monkeypatch.setattr(kernels, "KernelForker", forker)
+    manager = kernels.ClassKernelManager(page_timeout=0)
+
+    async def value() -> str:
+        folder = tmp_path / f"kernel{len(list(tmp_path.glob('kernel*')))}"
+        folder.mkdir()
+        page = _manager(Delegate(manager), folder)
+        await page.start_kernel(env=env, cwd=str(tmp_path))
+        try:
+            got = await _run(page, "import json, nid_fork_probe\n"
+                                   "out = json.dumps({'v': nid_fork_probe.VALUE})")
+            assert isinstance(page.provisioner.process, ForkedProcess)
+            return str(got["v"])
+        finally:
+            await page.shutdown_kernel(now=True)
+
+    try:
+        assert asyncio.run(value()) == "before"
+        time.sleep(0.01)
+        (tmp_path / "nid_fork_probe.py").write_text("VALUE = 'after'\n")
+        # The next page's kernel: refused by the first fork server, forked by a fresh one.
+        assert asyncio.run(value()) == "after"
+        assert len(made) == 2 and made[0]._process.poll() is None  # the old one stays
+        assert made[0].stale is not None and made[0].stale.endswith("nid_fork_probe.py")
+        with pytest.raises(ForkStale, match="nid_fork_probe.py"):
+            made[0].fork(["-f", str(tmp_path / "k.json")], env, str(tmp_path))
+    finally:
+        manager.close_forker()
+    assert all(f._process.poll() is not None for f in made)

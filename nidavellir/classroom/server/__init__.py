@@ -8,6 +8,8 @@ with the changes of docs/serving.md.
   heartbeat per page, kernels that leave with their page, malformed requests refused);
 - :mod:`.kernels`: :class:`~.kernels.ClassKernelManager`, the kernels of a class's pages
   (ready before the class, gone with their page, a limit per client address);
+- :mod:`.forks` and :mod:`.forkserver`: page kernels forked from a process that has
+  imported ipykernel, the page and the engine once;
 - :mod:`.static`: Voila's static files, compressed once and cached for good;
 - :mod:`.first_paint`: the dashboard's first screen's scripts in one file.
 

@@ -1,13 +1,14 @@
 """Pages' kernels started by forking a process that has already imported what they import.
 
 The lab's server starts one :mod:`.forkserver` process (:class:`KernelForker`), with the
-same interpreter and options as the kernels' command, which imports ipykernel, IPython and
-the engine once. Each kernel then starts as a fork of it (:func:`fork_kernel`, called by
-:class:`~.kernels.PageKernelManager`): about 0.3 s of a core less per kernel, which a class
-coming back after a restart pays 30 times on a laptop's two cores (docs/serving.md, "How
-long a restart takes the class"). The kernel is the same program as one started by
-``python -m ipykernel_launcher`` (the same arguments, environment, folder and process
-group); jupyter_client drives it through :class:`ForkedProcess`, which answers as a
+same interpreter and options as the kernels' command, which imports ipykernel, IPython,
+ipywidgets, the lab's page and the engine once. Each kernel then starts as a fork of it
+(:func:`fork_kernel`, called by :class:`~.kernels.PageKernelManager`): 0.2 s of a core
+instead of 0.57 s per kernel, which a class coming back after a restart pays 30 times on
+a laptop's two cores (docs/serving.md, "Kernels forked from a process that has imported
+them"). The kernel is the same program as one started by ``python -m ipykernel_launcher``
+(the same arguments, environment, folder and process group; ``ps`` shows that command);
+jupyter_client drives it through :class:`ForkedProcess`, which answers as a
 ``subprocess.Popen`` does.
 
 Where forking is not possible (not Linux: no ``os.pidfd_open``; a kernel command that is
@@ -60,6 +61,11 @@ ANSWER_TIMEOUT = 60.0
 
 class ForkError(RuntimeError):
     """The fork server could not start a kernel (it is then not used again)."""
+
+
+class ForkStale(ForkError):
+    """The fork server's preloaded code was edited since it imported it: a fresh fork
+    server is needed (this one stays, for the kernels it forked)."""
 
 
 def forking_possible() -> bool:
@@ -172,6 +178,8 @@ class KernelForker:
         self._lock = threading.Lock()
         self._ready = False
         self.broken: str | None = None
+        #: The edited source file that made this fork server stale, once one did.
+        self.stale: str | None = None
 
     @property
     def pid(self) -> int:
@@ -180,7 +188,8 @@ class KernelForker:
     def kernel_args(self, cmd: Sequence[str]) -> list[str] | None:
         """The kernel's arguments if this fork server can start ``cmd``'s kernel."""
         split = split_command(cmd)
-        if split is None or split[0] != self.interpreter or self.broken is not None:
+        if (split is None or split[0] != self.interpreter or self.broken is not None
+                or self.stale is not None):
             return None
         return split[1]
 
@@ -220,6 +229,9 @@ class KernelForker:
             except (ForkError, OSError) as exc:
                 self.broken = str(exc)
                 raise ForkError(self.broken) from exc
+            if "stale" in reply:
+                self.stale = str(reply["stale"])
+                raise ForkStale(f"{self.stale} was edited since the fork server imported it")
             if "pid" not in reply:
                 # A refused request (the server's own mistake): the next may work.
                 raise ForkError(str(reply.get("error", reply)))
@@ -276,5 +288,5 @@ def fork_kernel(provisioner: Any, forker: KernelForker, cmd: Sequence[str],
     return provisioner.connection_info
 
 
-__all__ = ["ForkError", "ForkedProcess", "KernelForker", "PRELOAD", "fork_kernel",
+__all__ = ["ForkError", "ForkStale", "ForkedProcess", "KernelForker", "PRELOAD", "fork_kernel",
            "forking_possible", "split_command"]

@@ -2,16 +2,21 @@
 imports, and becomes a new kernel by forking itself.
 
 A page's kernel started the usual way (``python -m ipykernel_launcher -f …``) spends most of
-its start importing: the interpreter, ipykernel and IPython, jupyter_client, ZeroMQ, the
-engine and the bots, about 0.3 s of a core before the dashboard's first cell, and then the
-dashboard (0.1 s). A class of 30 pages coming back after a restart asks two cores for 30 of
-those at once. This process imports them once (``--preload``, nothing that needs a running
-kernel: no ipywidgets, no ``widgets``), then waits for requests on a socket
-(``--fd``, one end of a socket pair whose other end the server holds: :mod:`.forks`); each
-request (one JSON line: the kernel's arguments after ``-m ipykernel_launcher``, its
-environment and its folder) is answered with the process id of a child that goes on as
-that kernel, exactly as ``ipykernel_launcher`` would have, without importing again. The
+its start importing: the interpreter, ipykernel and IPython (the debugger's debugpy too),
+jupyter_client, ZeroMQ, ipywidgets, the lab's page, the engine and the bots; about 0.35 s of
+a core before the dashboard is built (0.15 s). A class of 30 pages coming back after a
+restart asks two cores for 30 of those at once. This process imports them once
+(``--preload``), then waits for requests on a socket (``--fd``, one end of a socket pair
+whose other end the server holds: :mod:`.forks`); each request (one JSON line: the
+kernel's arguments after ``-m ipykernel_launcher``, its environment and its folder) is
+answered with the process id of a child that goes on as that kernel, exactly as
+``ipykernel_launcher`` would have, without importing again; what the preloaded modules do
+on import inside a kernel is done once the kernel has started (``--after-start``). The
 children share the imported modules' memory with this process until they change it.
+
+A preloaded source file edited since (a developer's ``make run``) makes it refuse to fork
+(``{"stale": path}``): the server starts a fresh fork server, so that a page opened after
+an edit runs the edited code, as a kernel started the usual way would.
 
 It leaves when the server's end of the socket closes (the server stopped, or died); its
 kernels then see their parent gone and stop too (ipykernel's parent poller: their
@@ -134,6 +139,39 @@ def _become_kernel(request: dict[str, Any], conn: socket.socket) -> NoReturn:
             os._exit(code)
 
 
+#: The source files of what was preloaded, outside the interpreter's own folders (the lab's
+#: modules, an editable install), with their times of change when they were imported.
+_WATCHED: dict[str, int] = {}
+
+
+def _watch() -> None:
+    """Note the preloaded modules' files that may be edited while the server runs."""
+    installed = {os.path.realpath(p) + os.sep
+                 for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None)
+        if not isinstance(path, str):
+            continue
+        real = os.path.realpath(path)
+        if real.startswith(tuple(installed)):
+            continue
+        try:
+            _WATCHED[real] = os.stat(real).st_mtime_ns
+        except OSError:
+            continue
+
+
+def _changed() -> str | None:
+    """A preloaded source file edited (or removed) since it was imported, or None."""
+    for path, mtime in _WATCHED.items():
+        try:
+            if os.stat(path).st_mtime_ns != mtime:
+                return path
+        except OSError:
+            return path
+    return None
+
+
 def _answer(conn: socket.socket, reply: dict[str, Any]) -> None:
     conn.sendall(json.dumps(reply).encode() + b"\n")
 
@@ -162,6 +200,13 @@ def serve(conn: socket.socket) -> None:
             request = _check(json.loads(line))
         except ValueError as exc:  # json's errors are ValueErrors too
             _answer(conn, {"error": f"malformed request: {exc}"})
+            continue
+        changed = _changed()
+        if changed is not None:
+            # A kernel forked now would run the code from before the edit: the server
+            # starts a fresh fork server. This one forks no more, and stays while its
+            # kernels live (they stop when it goes).
+            _answer(conn, {"stale": changed})
             continue
         try:
             pid = os.fork()
@@ -208,6 +253,7 @@ def main(argv: list[str] | None = None) -> None:
     _preload([n for n in options.preload.split(",") if n.strip()])
     # What was imported stays out of the children's garbage collections, so that they
     # share its memory instead of copying the pages a collection would touch.
+    _watch()
     gc.collect()
     gc.freeze()
     try:

@@ -67,7 +67,14 @@ from jupyter_server.services.kernels.kernelmanager import (
 from tornado.ioloop import PeriodicCallback
 from traitlets import Bool, Float, Int, Unicode, default
 
-from .forks import ForkError, KernelForker, fork_kernel, forking_possible, split_command
+from .forks import (
+    ForkError,
+    ForkStale,
+    KernelForker,
+    fork_kernel,
+    forking_possible,
+    split_command,
+)
 
 #: Seconds within which a kernel's activity is not recorded again (for the cull, whose times
 #: are minutes): the messages between two records are not read.
@@ -109,14 +116,24 @@ class PageKernelManager(ServerKernelManager):  # type: ignore[misc]
         the fork server fails (said once in the log)."""
         forker_of = getattr(self.parent, "kernel_forker", None)
         forker = forker_of(kernel_cmd) if callable(forker_of) else None
+        info = None
         if forker is not None and isinstance(self.provisioner, LocalProvisioner):
             try:
                 info = await asyncio.to_thread(fork_kernel, self.provisioner, forker,
                                                kernel_cmd, **kw)
+            except ForkStale:
+                # An edited source: a fresh fork server (the class manager starts one).
+                forker = forker_of(kernel_cmd) if callable(forker_of) else None
+                if forker is not None:
+                    try:
+                        info = await asyncio.to_thread(fork_kernel, self.provisioner,
+                                                       forker, kernel_cmd, **kw)
+                    except ForkError as exc:
+                        self.log.warning("Kernels start the usual way from now on: the "
+                                         "kernel fork server failed (%s)", exc)
             except ForkError as exc:
                 self.log.warning("Kernels start the usual way from now on: the kernel fork "
                                  "server failed (%s)", exc)
-                info = None
             if info is not None:
                 self._reconcile_connection_info(info)
                 return
@@ -183,6 +200,7 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._forker: KernelForker | None = None
+        self._retired: list[KernelForker] = []
         self._refill: asyncio.TimerHandle | None = None
         self._initial_done = False
         self._page_kernels: dict[str, float] = {}
@@ -384,6 +402,13 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         split = split_command(kernel_cmd)
         if split is None:
             return None
+        if self._forker is not None and self._forker.stale is not None:
+            # Its preloaded code was edited: a fresh one; the old one stays while the
+            # kernels it forked live (they stop when it goes), and ends with the server.
+            self.log.info("Kernels start from a fresh fork server: %s was edited",
+                          self._forker.stale)
+            self._retired.append(self._forker)
+            self._forker = None
         if self._forker is None:
             try:
                 self._forker = KernelForker(split[0])
@@ -413,8 +438,9 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 
     def close_forker(self) -> None:
         """End the kernel fork server (its kernels stop with it: shut them down first)."""
-        forker, self._forker = self._forker, None
-        if forker is not None:
+        forkers = [f for f in (self._forker, *self._retired) if f is not None]
+        self._forker, self._retired = None, []
+        for forker in forkers:
             forker.close()
 
     def _announce_when_ready(self, notebook: str) -> None:
