@@ -1051,3 +1051,28 @@ def test_activity_is_not_read_again_within_its_grain() -> None:
                                        parent=execute["header"]))
     kernel.stream.callback(busy)  # a status message, within the grain: read
     assert kernel.execution_state == "busy"
+
+
+def test_the_page_configuration_is_read_once_and_each_caller_gets_its_own() -> None:
+    """Voila's page configuration (every lab extension's package.json read from the disk)
+    was made again for each pool kernel; the server makes it once and hands out copies."""
+    from nidavellir.classroom.server.app import _page_config_once
+
+    calls: list[str] = []
+
+    def make(base_url: str, settings: Any, log: Any, voila_configuration: Any) -> dict[str, Any]:
+        calls.append(base_url)
+        return {"baseUrl": base_url, "federated_extensions": [{"name": "a"}]}
+
+    once = _page_config_once(make)
+    assert _page_config_once(once) is once  # installed once
+    settings: dict[str, Any] = {}
+    configuration = object()
+    first = once("/", settings, None, configuration)
+    first["federated_extensions"].append({"name": "changed by its caller"})
+    second = once(base_url="/", settings=settings, log=None,
+                  voila_configuration=configuration)
+    assert second == {"baseUrl": "/", "federated_extensions": [{"name": "a"}]}
+    assert calls == ["/"]
+    once("/class/", settings, None, configuration)
+    assert calls == ["/", "/class/"]
