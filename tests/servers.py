@@ -121,6 +121,12 @@ def secrets_in(text: str, secrets: list[str]) -> list[str]:
     return found
 
 
+def _measured() -> bool:
+    """Whether this run measures coverage (``make coverage``)."""
+    coverage = sys.modules.get("coverage")
+    return coverage is not None and coverage.Coverage.current() is not None
+
+
 def start_voila(target: str, tmp: Path, extra: list[str] | None = None,
                 env: dict[str, str] | None = None, port: int | None = None) -> VoilaServer:
     """The server (``python -m nidavellir.serve TARGET --port P EXTRA``); ``env`` adds to
@@ -135,6 +141,9 @@ def start_voila(target: str, tmp: Path, extra: list[str] | None = None,
     env = dict(os.environ, PYTHONUNBUFFERED="1", JUPYTER_PLATFORM_DIRS="1",
                NIDAVELLIR_TRACE_COMMS=str(comms), **(env or {}))
     cmd = [sys.executable, "-m", "nidavellir.serve", target, "--port", str(port), *(extra or [])]
+    if _measured():
+        # `make coverage`: kernels asked to end, not killed, so that they write their data.
+        cmd.append("--ClassKernelManager.end_kernels_at_once=False")
     process = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                                start_new_session=True, env=env)
     server = VoilaServer(port=port, process=process, log_path=log_path)

@@ -397,6 +397,20 @@ def test_no_password_on_a_command_line_in_the_output_or_a_kernels_environment(
     for p in processes[1:]:  # the kernels, and the fork server they are forked from
         environ = Path(f"/proc/{p.pid}/environ").read_bytes()
         assert b"dwarves" not in environ and b"NIDAVELLIR_PASSWORD" not in environ, p.pid
+    # A forked kernel's /proc environ is its fork server's: its own environment, asked.
+    from jupyter_client import BlockingKernelClient
+
+    connection = next(iter(server.kernel_connection_files().values()))
+    client = BlockingKernelClient(connection_file=str(connection))
+    client.load_connection_file()
+    client.start_channels()
+    try:
+        reply = client.execute_interactive(
+            "import os", timeout=60, output_hook=lambda _msg: None, user_expressions={
+                "seen": "[k for k, v in os.environ.items() if 'dwarves' in v or 'PASSWORD' in k]"})
+    finally:
+        client.stop_channels()
+    assert reply["content"]["user_expressions"]["seen"]["data"]["text/plain"] == "[]"
     assert "dwarves" not in server.log()
 
 

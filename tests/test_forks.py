@@ -89,7 +89,7 @@ READ_KERNEL = """
 import json, os, random, sys
 from ipykernel.kernelapp import IPKernelApp
 out = json.dumps({"pid": os.getpid(), "pgid": os.getpgid(0), "cwd": os.getcwd(),
-                  "env": os.environ.get("NIDAVELLIR_FORK_TEST"), "argv": sys.argv,
+                  "env": os.environ.get("LAB_FORK_TEST"), "argv": sys.argv,
                   "parent": os.environ.get("JPY_PARENT_PID"), "ppid": os.getppid(),
                   "random": random.random(), "path": sys.path,
                   "poller": IPKernelApp.instance().poller is not None})
@@ -125,7 +125,7 @@ def test_a_forked_kernel_is_the_kernel_its_command_describes(tmp_path: Path) -> 
         for parent, value in ((Parent(forker), "a"), (Parent(forker), "b"), (Parent(None), "c")):
             manager = _manager(parent, tmp_path / value)
             (tmp_path / value).mkdir()
-            env = dict(os.environ, NIDAVELLIR_FORK_TEST=value)
+            env = dict(os.environ, LAB_FORK_TEST=value)
             await manager.start_kernel(env=env, cwd=str(folder))
             try:
                 info = await _run(manager, READ_KERNEL)
@@ -261,6 +261,12 @@ def test_a_malformed_request_is_refused_and_the_next_one_served(tmp_path: Path) 
     try:
         with pytest.raises(ForkError, match="'cwd' must be a folder"):
             forker.fork(["-f", "x.json"], {}, str(tmp_path / "nowhere"))
+        assert forker.broken is None
+        # A variable read as modules are imported, given otherwise than the fork server
+        # had it: not forked (the kernel would not see it), named; the next one is.
+        with pytest.raises(ForkError, match="NIDAVELLIR_PLUGINS differs"):
+            forker.fork(["--version"], dict(os.environ, NIDAVELLIR_PLUGINS="other.module"),
+                        str(tmp_path))
         assert forker.broken is None
         pid = forker.fork(["--version"], dict(os.environ), str(tmp_path))
         assert ForkedProcess(pid).wait(timeout=30) is not None  # printed, and ended
@@ -427,3 +433,34 @@ def test_an_edited_source_gets_a_fresh_fork_server(tmp_path: Path, monkeypatch: 
     finally:
         manager.close_forker()
     assert all(f._process.poll() is not None for f in made)
+
+
+def test_a_forked_kernel_lifts_the_iopub_limit_when_its_first_cell_runs(
+        monkeypatch: Any) -> None:
+    """Imported by the notebook's first cell, widgets/iopub.py lifts the IOPub limit for
+    the subscribers connected by then (the notebook run's and the server's). A forked
+    kernel has it imported already: its start arranges the same moment (the first cell's
+    ``pre_execute``), not the kernel's start, when nobody has connected yet."""
+    from IPython.core.events import EventManager, available_events
+
+    from widgets import iopub
+
+    class Shell:
+        events = EventManager(None, available_events)  # type: ignore[arg-type]
+
+    class Kernel:
+        shell = Shell()
+
+    lifted: list[str] = []
+
+    def install() -> bool:
+        lifted.append("now")
+        return True
+
+    monkeypatch.setattr(iopub, "_kernel", lambda: Kernel())
+    monkeypatch.setattr(iopub, "install", install)
+    assert iopub.install_at_first_cell()
+    assert lifted == []  # the kernel started: nobody to lift it for yet
+    Shell.events.trigger("pre_execute")
+    Shell.events.trigger("pre_execute")
+    assert lifted == ["now"]  # at the first cell, once

@@ -413,6 +413,13 @@ def test_pool_kernels_start_a_few_at_a_time_in_the_order_pages_take_them() -> No
     # ends took 1-3 s of a restart.
     assert km.stopped_now is True
 
+    async def gracefully() -> bool | None:
+        km = Pool(page_timeout=0, end_kernels_at_once=False)  # a coverage run's servers
+        await km.shutdown_all()
+        return km.stopped_now
+
+    assert asyncio.run(gracefully()) is False
+
 
 def test_a_page_that_comes_before_the_first_pool_kernel_waits_for_the_pool() -> None:
     """Issue 58: Voila gives a page a pool kernel only once the pool's first kernel has
@@ -451,7 +458,7 @@ def test_a_page_that_comes_before_the_first_pool_kernel_waits_for_the_pool() -> 
 
     seen = asyncio.run(scenario())
     assert [name for name, _ in seen] == ["no pool", "early", "after"]
-    assert dict(seen)["early"] >= 0.2 and dict(seen)["no pool"] < 0.1
+    assert dict(seen)["early"] >= 0.2  # held until the first pool kernel had started
 
 
 def test_the_cores_counted_are_the_affinitys_within_a_containers_quota(
@@ -1015,6 +1022,7 @@ def test_activity_is_not_read_again_within_its_grain() -> None:
     activity is older than ``ACTIVITY_GRAIN`` (a page's start is hundreds of widget
     messages; the cull's times are minutes)."""
     from jupyter_client.session import Session
+    from jupyter_server._tz import utcnow
 
     from nidavellir.classroom.server.kernels import ClassKernelManager
 
@@ -1041,8 +1049,10 @@ def test_activity_is_not_read_again_within_its_grain() -> None:
     execute = sender.msg("execute_request")
     widget = sender.serialize(sender.msg("comm_msg", content={"data": {}},
                                          parent=execute["header"]))
-    recorded = kernel.last_activity
-    kernel.stream.callback(widget)  # within the grain of the watch's start: not read
+    # Activity just recorded (dated ahead, so that no pause of this process on a busy
+    # machine can make it older than the grain before the next message comes).
+    kernel.last_activity = recorded = utcnow() + datetime.timedelta(hours=1)
+    kernel.stream.callback(widget)  # within the grain: not read
     assert kernel.last_activity == recorded
     kernel.last_activity = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
     kernel.stream.callback(widget)  # long after: read, and recorded

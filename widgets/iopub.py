@@ -68,6 +68,24 @@ def unlimit(kernel: Any = None) -> bool:
     return True
 
 
+def install_at_first_cell() -> bool:
+    """:func:`install` when the kernel's first cell runs (a kernel forked with the lab
+    already imported: nidavellir/classroom/server/forks.py). Run on import, ``install``
+    comes with the notebook's first cell, once the server's subscribers have connected;
+    run as the kernel starts, it would come before them. True when it was arranged."""
+    shell = getattr(_kernel(), "shell", None)
+    events = getattr(shell, "events", None)
+    if events is None:
+        return False
+
+    def first_cell(*_args: Any) -> None:
+        events.unregister("pre_execute", first_cell)
+        install()
+
+    events.register("pre_execute", first_cell)
+    return True
+
+
 def install() -> bool:
     """:func:`unlimit` for the subscribers connected now (the server's); each page that
     connects later is :func:`unlimit`-ed when it asks for the widgets' states."""
@@ -76,4 +94,4 @@ def install() -> bool:
 
 install()
 
-__all__ = ["install", "unlimit"]
+__all__ = ["install", "install_at_first_cell", "unlimit"]

@@ -18,6 +18,7 @@ the usual way, with one line in the server's log saying why.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
@@ -46,11 +47,14 @@ PRELOAD = (
 )
 #: What those modules do on import when they are imported in a kernel, done in each forked
 #: kernel once it has started (``module:function``): ipywidgets registers its comm targets;
-#: the lab lifts the IOPub limit (widgets/iopub.py) and installs its stack dump
+#: the lab lifts the IOPub limit when the first cell runs, as its import did (the notebook
+#: run's and the server's subscribers are connected then: widgets/iopub.py), and installs
+#: its stack dump
 #: (widgets/diagnostics.py). A module of the lab that acts on the kernel as it is imported
 #: must be named here (tests/test_forks.py checks the ``widgets`` package).
 AFTER_START = (
-    "ipywidgets:_handle_ipython", "widgets.iopub:install", "widgets.diagnostics:install",
+    "ipywidgets:_handle_ipython", "widgets.iopub:install_at_first_cell",
+    "widgets.diagnostics:install",
 )
 #: Bytes of room the fork server's command line keeps for its kernels' (each kernel shows
 #: its own command in ``ps``: ``… -m ipykernel_launcher -f …/kernel-<id>.json``).
@@ -69,8 +73,21 @@ class ForkStale(ForkError):
 
 
 def forking_possible() -> bool:
-    """Whether kernels can be forked here: Linux's ``fork`` and ``pidfd_open``."""
-    return hasattr(os, "fork") and hasattr(os, "pidfd_open") and sys.platform == "linux"
+    """Whether kernels can be forked here: Linux's ``fork`` and a working ``pidfd_open``
+    (a kernel older than 5.3, or a container's system-call filter, refuses it)."""
+    global _POSSIBLE
+    if _POSSIBLE is None:
+        _POSSIBLE = False
+        if hasattr(os, "fork") and hasattr(os, "pidfd_open") and sys.platform == "linux":
+            try:
+                os.close(os.pidfd_open(os.getpid()))
+                _POSSIBLE = True
+            except OSError:
+                pass
+    return _POSSIBLE
+
+
+_POSSIBLE: bool | None = None
 
 
 def split_command(cmd: Sequence[str]) -> tuple[list[str], list[str]] | None:
@@ -113,8 +130,9 @@ class ForkedProcess:
     def _ended(self, timeout: float | None) -> bool:
         if self._fd is None:
             return True
-        readable, _, _ = select.select([self._fd], [], [], timeout)
-        if readable:
+        poller = select.poll()  # not select(): a server's descriptors pass 1024
+        poller.register(self._fd, select.POLLIN)
+        if poller.poll(None if timeout is None else int(timeout * 1000)):
             os.close(self._fd)
             self._fd = None
             self.returncode = -self._ending_signal if self._ending_signal else 1
@@ -180,6 +198,8 @@ class KernelForker:
         self.broken: str | None = None
         #: The edited source file that made this fork server stale, once one did.
         self.stale: str | None = None
+        #: The kernels it forked (to know when a stale one has none left).
+        self.forked: list[ForkedProcess] = []
 
     @property
     def pid(self) -> int:
@@ -197,7 +217,7 @@ class KernelForker:
         self._conn.settimeout(timeout)
         try:
             line = self._reader.readline()
-        except (TimeoutError, OSError) as exc:
+        except (TimeoutError, OSError, ValueError) as exc:  # ValueError: closed meanwhile
             raise ForkError(f"the fork server did not answer: {exc or 'timed out'}") from exc
         if not line:
             raise ForkError(f"the fork server ended (exit status {self._process.poll()})")
@@ -228,6 +248,9 @@ class KernelForker:
                 reply = self._read(timeout)
             except (ForkError, OSError) as exc:
                 self.broken = str(exc)
+                # It must not serve the request later, on the ports the usual start of
+                # the same kernel is about to take: it goes (and the kernels it forked).
+                self._process.kill()
                 raise ForkError(self.broken) from exc
             if "stale" in reply:
                 self.stale = str(reply["stale"])
@@ -236,6 +259,11 @@ class KernelForker:
                 # A refused request (the server's own mistake): the next may work.
                 raise ForkError(str(reply.get("error", reply)))
             return int(reply["pid"])
+
+    def serving(self) -> bool:
+        """Whether a kernel it forked still runs."""
+        self.forked = [p for p in self.forked if p.poll() is None]
+        return bool(self.forked)
 
     def close(self, timeout: float = 5.0) -> None:
         """End the fork server (its kernels see it gone and stop: shut them down first)."""
@@ -280,7 +308,13 @@ def fork_kernel(provisioner: Any, forker: KernelForker, cmd: Sequence[str],
     env = kwargs.get("env")
     cwd = kwargs.get("cwd") or os.getcwd()
     pid = forker.fork(args, env if env is not None else os.environ.copy(), str(cwd))
-    process = ForkedProcess(pid)
+    try:
+        process = ForkedProcess(pid)
+    except OSError as exc:  # no process descriptor (descriptors used up): not driven
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+        raise ForkError(f"the forked kernel {pid} cannot be followed: {exc}") from exc
+    forker.forked.append(process)
     provisioner.process = process
     provisioner.pid = pid
     provisioner.pgid = _own_group(process)

@@ -21,8 +21,9 @@ an edit runs the edited code, as a kernel started the usual way would.
 It leaves when the server's end of the socket closes (the server stopped, or died); its
 kernels then see their parent gone and stop too (ipykernel's parent poller: their
 ``JPY_PARENT_PID`` is this process). It is run by :class:`.forks.KernelForker`
-(``python -m nidavellir.classroom.server.forkserver``), never imported by the server.
-Stdlib only until ``--preload``.
+(``python -m nidavellir.classroom.server.forkserver``), never imported by the server. Its
+own imports are the standard library's and the ``nidavellir`` package's (which its
+module's path imports first): neither starts a thread or opens a file.
 """
 
 from __future__ import annotations
@@ -96,14 +97,16 @@ def _own_title(argv: list[str]) -> bool:
     return True
 
 
-def _become_kernel(request: dict[str, Any], conn: socket.socket) -> NoReturn:
+def _become_kernel(request: dict[str, Any], conn: socket.socket, reader: Any) -> NoReturn:
     """In the forked child: become the kernel ``request`` describes, then leave."""
     code = 1
     try:
+        reader.close()
         conn.close()
         os.setsid()  # its own process group, as jupyter_client starts a kernel
-        for signum in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
-            signal.signal(signum, signal.SIG_DFL)
+        # What this process changed, back as a started interpreter has it (the others,
+        # such as a coverage run's SIGTERM handler, are the interpreter's own).
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         devnull = os.open(os.devnull, os.O_RDONLY)
         os.dup2(devnull, 0)
@@ -141,7 +144,7 @@ def _become_kernel(request: dict[str, Any], conn: socket.socket) -> NoReturn:
 
 #: The source files of what was preloaded, outside the interpreter's own folders (the lab's
 #: modules, an editable install), with their times of change when they were imported.
-_WATCHED: dict[str, int] = {}
+_WATCHED: dict[str, tuple[int, int, int]] = {}
 
 
 def _watch() -> None:
@@ -156,19 +159,41 @@ def _watch() -> None:
         if real.startswith(tuple(installed)):
             continue
         try:
-            _WATCHED[real] = os.stat(real).st_mtime_ns
+            _WATCHED[real] = _stamp(real)
         except OSError:
             continue
 
 
 def _changed() -> str | None:
     """A preloaded source file edited (or removed) since it was imported, or None."""
-    for path, mtime in _WATCHED.items():
+    for path, stamp in _WATCHED.items():
         try:
-            if os.stat(path).st_mtime_ns != mtime:
+            if _stamp(path) != stamp:
                 return path
         except OSError:
             return path
+    return None
+
+
+def _stamp(path: str) -> tuple[int, int, int]:
+    """A file's time of change, size and inode (an edit within one tick of the clock
+    changes the size, an editor's save-by-rename the inode)."""
+    st = os.stat(path)
+    return st.st_mtime_ns, st.st_size, st.st_ino
+
+
+#: Variables read as modules are imported or the interpreter starts (the lab's plugins and
+#: build, Python's own, the widgets' echo, the debugger's): a kernel whose environment
+#: gives them other values than this process had is not forked (it would not see them).
+IMPORT_TIME_PREFIXES = ("NIDAVELLIR_", "PYTHON", "JUPYTER_WIDGETS_", "PYDEVD")
+_STARTED_WITH: dict[str, str] = {}
+
+
+def _differs(env: dict[str, str]) -> str | None:
+    """The first import-time variable whose value ``env`` gives differently, or None."""
+    for key in sorted(set(env) | set(_STARTED_WITH)):
+        if key.startswith(IMPORT_TIME_PREFIXES) and env.get(key) != _STARTED_WITH.get(key):
+            return key
     return None
 
 
@@ -208,14 +233,20 @@ def serve(conn: socket.socket) -> None:
             # kernels live (they stop when it goes).
             _answer(conn, {"stale": changed})
             continue
+        differs = _differs(request["env"])
+        if differs is not None:
+            _answer(conn, {"error": f"{differs} differs from the fork server's (read as "
+                                    "modules are imported): this kernel starts the usual way"})
+            continue
+        sys.stdout.flush()
+        sys.stderr.flush()
         try:
             pid = os.fork()
         except OSError as exc:
             _answer(conn, {"error": f"fork failed: {exc}"})
             continue
         if pid == 0:
-            reader.close()
-            _become_kernel(request, conn)
+            _become_kernel(request, conn, reader)
         _answer(conn, {"pid": pid})
 
 
@@ -250,6 +281,7 @@ def main(argv: list[str] | None = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)
     conn = socket.socket(fileno=options.fd)
+    _STARTED_WITH.update(os.environ)
     _preload([n for n in options.preload.split(",") if n.strip()])
     # What was imported stays out of the children's garbage collections, so that they
     # share its memory instead of copying the pages a collection would touch.

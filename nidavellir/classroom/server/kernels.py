@@ -129,15 +129,20 @@ class PageKernelManager(ServerKernelManager):  # type: ignore[misc]
                         info = await asyncio.to_thread(fork_kernel, self.provisioner,
                                                        forker, kernel_cmd, **kw)
                     except ForkError as exc:
-                        self.log.warning("Kernels start the usual way from now on: the "
-                                         "kernel fork server failed (%s)", exc)
+                        self._not_forked(forker, exc)
             except ForkError as exc:
-                self.log.warning("Kernels start the usual way from now on: the kernel fork "
-                                 "server failed (%s)", exc)
+                self._not_forked(forker, exc)
             if info is not None:
                 self._reconcile_connection_info(info)
                 return
         await super()._async_launch_kernel(kernel_cmd, **kw)
+
+    def _not_forked(self, forker: KernelForker, exc: Exception) -> None:
+        if forker.broken is not None:
+            self.log.warning("Kernels start the usual way from now on: the kernel fork "
+                             "server failed (%s)", exc)
+        else:
+            self.log.warning("This kernel starts the usual way: %s", exc)
 
     def _create_connected_socket(self, channel: str, identity: bytes | None = None) -> Any:
         if channel != "iopub":
@@ -193,6 +198,10 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                        help="seconds at most a pool kernel's start and notebook run holds "
                             "its turn (a run that hangs lets the next kernel start)")
 
+    end_kernels_at_once = Bool(True, config=True,
+                               help="a stopping server ends its kernels at once (False: asks "
+                                    "each to end and waits, as Jupyter does: a coverage run "
+                                    "needs it, for the kernels' data)")
     fork_kernels = Bool(True, config=True,
                         help="start kernels as forks of a process that has imported ipykernel "
                              "and the engine once (Linux; off: each kernel imports them)")
@@ -384,8 +393,9 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         # At once: a page's kernel keeps nothing a graceful end would save (an answer
         # is the page's until the database has it, and the page sends it again), and a
         # graceful end of 30 kernels took 1-3 s of a restart (each asked, then waited for).
-        kwargs["now"] = True
-        args = ()
+        if self.end_kernels_at_once:
+            kwargs["now"] = True
+            args = ()
         try:
             await voila_shutdown_all(self, *args, **kwargs)
         finally:
@@ -402,6 +412,7 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         split = split_command(kernel_cmd)
         if split is None:
             return None
+        self._close_retired()
         if self._forker is not None and self._forker.stale is not None:
             # Its preloaded code was edited: a fresh one; the old one stays while the
             # kernels it forked live (they stop when it goes), and ends with the server.
@@ -435,6 +446,17 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             self.log.debug("No early kernel fork server: %s", exc)
             return
         self.kernel_forker(list(spec.argv))
+
+    def _close_retired(self) -> None:
+        """End the stale fork servers none of whose kernels runs any more (each is a whole
+        interpreter: a day of edits under ``make run`` would otherwise keep dozens)."""
+        keep = []
+        for forker in self._retired:
+            if forker.serving():
+                keep.append(forker)
+            else:
+                forker.close()
+        self._retired = keep
 
     def close_forker(self) -> None:
         """End the kernel fork server (its kernels stop with it: shut them down first)."""
@@ -478,7 +500,7 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         pool = self._pools_of(notebook)
         if not pool or notebook in data:
             return
-        await asyncio.wait([asyncio.shield(pool[0])], timeout=patience)
+        await asyncio.wait([pool[0]], timeout=patience)  # never cancels it
 
     async def _hand_out(self, *args: Any, **kwargs: Any) -> Any:
         voila_get: Any = getattr(type(self), "get_rendered_notebook")  # noqa: B009
@@ -550,7 +572,9 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         return None
 
     async def check_pages(self) -> None:
-        """Shut down the kernels whose pages are gone (see :meth:`page_gone`)."""
+        """Shut down the kernels whose pages are gone (see :meth:`page_gone`), and the
+        stale fork servers whose kernels are all gone."""
+        self._close_retired()
         now = time.monotonic()
         for kernel_id in list(self._page_kernels):
             why = self.page_gone(kernel_id, now)
