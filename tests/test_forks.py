@@ -426,10 +426,15 @@ def test_an_edited_source_gets_a_fresh_fork_server(tmp_path: Path, monkeypatch: 
         (tmp_path / "nid_fork_probe.py").write_text("VALUE = 'after'\n")
         # The next page's kernel: refused by the first fork server, forked by a fresh one.
         assert asyncio.run(value()) == "after"
-        assert len(made) == 2 and made[0]._process.poll() is None  # the old one stays
+        assert len(made) == 2 and made[0]._process.poll() is None  # the old one stays, for now
         assert made[0].stale is not None and made[0].stale.endswith("nid_fork_probe.py")
         with pytest.raises(ForkStale, match="nid_fork_probe.py"):
             made[0].fork(["-f", str(tmp_path / "k.json")], env, str(tmp_path))
+        # Its one kernel is shut down: the stale fork server is ended at the next look
+        # (each new kernel, and the page check every few seconds); the fresh one stays.
+        manager._close_retired()
+        assert made[0]._process.wait(timeout=30) is not None
+        assert made[1]._process.poll() is None
     finally:
         manager.close_forker()
     assert all(f._process.poll() is not None for f in made)
