@@ -405,9 +405,11 @@ def test_no_password_on_a_command_line_in_the_output_or_a_kernels_environment(
     client.load_connection_file()
     client.start_channels()
     try:
-        reply = client.execute_interactive(
-            "import os", timeout=60, output_hook=lambda _msg: None, user_expressions={
-                "seen": "[k for k, v in os.environ.items() if 'dwarves' in v or 'PASSWORD' in k]"})
+        # The reply on the shell channel alone: a subscriber that has just connected may
+        # miss the IOPub messages of the first request (execute_interactive waits for them,
+        # and waited a minute in a coverage run).
+        reply = client.execute("import os", reply=True, timeout=60, user_expressions={
+            "seen": "[k for k, v in os.environ.items() if 'dwarves' in v or 'PASSWORD' in k]"})
     finally:
         client.stop_channels()
     assert reply["content"]["user_expressions"]["seen"]["data"]["text/plain"] == "[]"

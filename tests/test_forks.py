@@ -469,3 +469,56 @@ def test_a_forked_kernel_lifts_the_iopub_limit_when_its_first_cell_runs(
     Shell.events.trigger("pre_execute")
     Shell.events.trigger("pre_execute")
     assert lifted == ["now"]  # at the first cell, once
+
+
+def test_a_forked_process_is_followed_as_popen_follows_its_child() -> None:
+    """``ForkedProcess`` answers as ``subprocess.Popen`` does for a process that is not its
+    child: running (``poll`` None, ``wait`` with a timeout that passes), ended by a signal
+    it sent (its return code minus that signal), a signal to an ended process ignored,
+    and a process already gone."""
+    import subprocess
+
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        process = ForkedProcess(sleeper.pid)
+        assert process.poll() is None
+        with pytest.raises(subprocess.TimeoutExpired):
+            process.wait(timeout=0.05)
+        process.terminate()
+        sleeper.wait(timeout=30)  # reaped by its parent (this test), as the fork server does
+        assert process.wait(timeout=30) == -signal.SIGTERM
+        process.kill()  # ended: nothing to signal, no error
+        process.send_signal(signal.SIGINT)
+        assert process.poll() == -signal.SIGTERM
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    gone = ForkedProcess(sleeper.pid)  # an ended (and reaped) process: ended at once
+    assert gone.poll() == 1 and gone.wait() == 1
+    assert forks.forking_possible() is forks.forking_possible()  # probed once
+
+
+def test_the_fork_server_names_what_is_wrong_with_a_request(tmp_path: Path) -> None:
+    """Each malformed request is refused with its fault named, and the fork server goes on;
+    a module it could not preload is reported and left to the kernels."""
+    import json as json_module
+
+    from nidavellir.classroom.server.forks import ForkError
+
+    forker = KernelForker(_kernel_cmd()[:2], preload=("nid_no_such_module",))
+    try:
+        forker.fork(["--version"], dict(os.environ), str(tmp_path))  # after its preload
+        for request, fault in (({"args": "-f x", "env": {}, "cwd": "/"}, "'args' must be"),
+                               ({"args": [], "env": {"A": 1}, "cwd": "/"}, "'env' must map"),
+                               ([1, 2], "a JSON object"), ("{", "malformed request")):
+            line = request if isinstance(request, str) else json_module.dumps(request)
+            with forker._lock:
+                forker._conn.sendall(line.encode() + b"\n")
+                reply = forker._read(30)
+            assert fault in reply.get("error", ""), (request, reply)
+        assert forker.broken is None
+        ForkedProcess(forker.fork(["--version"], dict(os.environ), str(tmp_path))).wait(30)
+    finally:
+        forker.close()
+    with pytest.raises(ForkError, match="closed"):
+        forker.fork(["--version"], dict(os.environ), str(tmp_path))
