@@ -3,8 +3,8 @@
 The lab's server starts one :mod:`.forkserver` process (:class:`KernelForker`), with the
 same interpreter and options as the kernels' command, which imports ipykernel, IPython,
 ipywidgets, the lab's page and the engine once. Each kernel then starts as a fork of it
-(:func:`fork_kernel`, called by :class:`~.kernels.PageKernelManager`): 0.2 s of a core
-instead of 0.57 s per kernel, which a class coming back after a restart pays 30 times on
+(:func:`fork_kernel`, called by :class:`~.kernels.PageKernelManager`): 0.21 s of a core
+instead of 0.59 s per kernel (its start and the dashboard's run, median), which a class coming back after a restart pays 30 times on
 a laptop's two cores (docs/serving.md, "Kernels forked from a process that has imported
 them"). The kernel is the same program as one started by ``python -m ipykernel_launcher``
 (the same arguments, environment, folder and process group; ``ps`` shows that command);

@@ -3,16 +3,17 @@ imports, and becomes a new kernel by forking itself.
 
 A page's kernel started the usual way (``python -m ipykernel_launcher -f …``) spends most of
 its start importing: the interpreter, ipykernel and IPython (the debugger's debugpy too),
-jupyter_client, ZeroMQ, ipywidgets, the lab's page, the engine and the bots; about 0.35 s of
-a core before the dashboard is built (0.15 s). A class of 30 pages coming back after a
-restart asks two cores for 30 of those at once. This process imports them once
-(``--preload``), then waits for requests on a socket (``--fd``, one end of a socket pair
-whose other end the server holds: :mod:`.forks`); each request (one JSON line: the
-kernel's arguments after ``-m ipykernel_launcher``, its environment and its folder) is
-answered with the process id of a child that goes on as that kernel, exactly as
-``ipykernel_launcher`` would have, without importing again; what the preloaded modules do
-on import inside a kernel is done once the kernel has started (``--after-start``). The
-children share the imported modules' memory with this process until they change it.
+jupyter_client, ZeroMQ, ipywidgets, the lab's page, the engine and the bots: most of the
+0.59 s of a core its start and the dashboard's run took (median; forked, 0.21 s). A class
+of 30 pages coming back after a restart asks two cores for 30 of those at once. This
+process imports them once (``--preload``), then waits for requests on a socket (``--fd``,
+one end of a socket pair whose other end the server holds: :mod:`.forks`); each request
+(one JSON line: the kernel's arguments after ``-m ipykernel_launcher``, its environment
+and its folder) is answered with the process id of a child that goes on as that kernel,
+exactly as ``ipykernel_launcher`` would have, without importing again; what the preloaded
+modules do on import inside a kernel is done once the kernel has started
+(``--after-start``). The children share the imported modules' memory with this process
+until they change it.
 
 A preloaded source file edited since (a developer's ``make run``) makes it refuse to fork
 (``{"stale": path}``): the server starts a fresh fork server, so that a page opened after
