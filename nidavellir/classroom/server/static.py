@@ -172,8 +172,9 @@ def warm(roots: Sequence[str], cache: GzipCache = GZIP) -> threading.Thread:
     compressed for its request at once)."""
 
     def run() -> None:
-        with contextlib.suppress(AttributeError, OSError):  # Linux: a thread's own priority
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+        if sys.platform == "linux":  # there a thread's id names the thread alone
+            with contextlib.suppress(AttributeError, OSError):
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
         for path in compressible_files(roots):
             try:
                 cache.compress(path)
