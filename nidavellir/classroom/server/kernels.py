@@ -37,9 +37,9 @@ after ``cull_idle_timeout``.
 - every message a kernel sends reaches its page (:class:`PageKernelManager`): ZeroMQ keeps
   at most 1,000 unread messages for the server and drops the rest of a burst while the
   server is busy; the server's IOPub sockets here keep them all;
-- kernels start as forks of a process that has imported ipykernel and the engine once
-  (``fork_kernels``; :mod:`.forks`): a third of a kernel's start, paid once per server
-  instead of once per page.
+- kernels start as forks of a process that has imported ipykernel, the page and the
+  engine once (``fork_kernels``; :mod:`.forks`): about two thirds of a kernel's start and
+  dashboard run, paid once per server instead of once per page.
 
 Server-side only (jupyter_server); nothing in the engine or the widgets imports it.
 """
@@ -203,8 +203,9 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                                     "each to end and waits, as Jupyter does: a coverage run "
                                     "needs it, for the kernels' data)")
     fork_kernels = Bool(True, config=True,
-                        help="start kernels as forks of a process that has imported ipykernel "
-                             "and the engine once (Linux; off: each kernel imports them)")
+                        help="start kernels as forks of a process that has imported ipykernel, "
+                             "the page and the engine once (Linux; off: each kernel imports "
+                             "them)")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -415,7 +416,8 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._close_retired()
         if self._forker is not None and self._forker.stale is not None:
             # Its preloaded code was edited: a fresh one; the old one stays while the
-            # kernels it forked live (they stop when it goes), and ends with the server.
+            # kernels it forked live (they stop when it goes): it ends once they are gone
+            # (_close_retired) or with the server.
             self.log.info("Kernels start from a fresh fork server: %s was edited",
                           self._forker.stale)
             self._retired.append(self._forker)
