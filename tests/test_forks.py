@@ -180,7 +180,7 @@ def test_a_forked_kernel_is_interrupted_restarted_and_its_death_seen(tmp_path: P
             client.start_channels()
             await client.wait_for_ready(timeout=60)
             msg_id = client.execute(
-                "import time\nprint('running', flush=True)\nfor _ in range(600): time.sleep(0.1)")
+                "print('running', flush=True)\nwhile True: pass")  # runs until interrupted
             # the cell runs (and takes an interrupt: ipykernel ignores one between cells)
             # once it has printed
             while True:
@@ -431,7 +431,6 @@ def test_an_edited_source_gets_a_fresh_fork_server(tmp_path: Path, monkeypatch: 
 
     try:
         assert asyncio.run(value()) == "before"
-        time.sleep(0.01)
         (tmp_path / "nid_fork_probe.py").write_text("VALUE = 'after'\n")
         # The next page's kernel: refused by the first fork server, forked by a fresh one.
         assert asyncio.run(value()) == "after"
@@ -487,7 +486,9 @@ def test_a_forked_process_is_followed_as_popen_follows_its_child() -> None:
     and a process already gone."""
     import subprocess
 
-    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    # A process that runs until its input ends (its stdin is never written).
+    sleeper = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
+                               stdin=subprocess.PIPE)
     try:
         process = ForkedProcess(sleeper.pid)
         assert process.poll() is None
@@ -502,6 +503,8 @@ def test_a_forked_process_is_followed_as_popen_follows_its_child() -> None:
     finally:
         sleeper.kill()
         sleeper.wait()
+        assert sleeper.stdin is not None
+        sleeper.stdin.close()
     gone = ForkedProcess(sleeper.pid)  # an ended (and reaped) process: ended at once
     assert gone.poll() == 1 and gone.wait() == 1
     assert forks.forking_possible() is forks.forking_possible()  # probed once

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import datetime
+import functools
 import gzip
 import http.client
 import json
@@ -144,6 +145,29 @@ def test_templates_are_compiled_once_for_every_exporter(tmp_path: Path) -> None:
     assert render(5) == "5" and len(compiled) == 2
 
 
+class _IOPubStream:
+    """A kernel's IOPub stream as the activity watcher uses it: it is given a callback."""
+
+    def on_recv(self, callback: Any) -> None:
+        self.callback = callback
+
+
+class _WatchedKernel:
+    """A kernel as the activity watcher sees it: a session, a state, an IOPub stream."""
+
+    last_activity: datetime.datetime  # set by the activity watcher
+
+    def __init__(self, state: str) -> None:
+        from jupyter_client.session import Session
+
+        self.session = Session(key=b"class-secret")
+        self.execution_state = state
+        self.stream = _IOPubStream()
+
+    def connect_iopub(self) -> _IOPubStream:
+        return self.stream
+
+
 def test_the_lean_activity_watcher_reads_what_jupyter_servers_reads() -> None:
     """The class's kernel manager records a kernel's activity and execution state from the
     header frames alone; fed the same IOPub messages, it ends where jupyter_server's
@@ -153,20 +177,7 @@ def test_the_lean_activity_watcher_reads_what_jupyter_servers_reads() -> None:
 
     from nidavellir.classroom.server.kernels import ClassKernelManager
 
-    class Stream:
-        def on_recv(self, callback: Any) -> None:
-            self.callback = callback
-
-    class Kernel:
-        last_activity: datetime.datetime  # set by the activity watcher
-
-        def __init__(self) -> None:
-            self.session = Session(key=b"class-secret")
-            self.execution_state = "starting"
-            self.stream = Stream()
-
-        def connect_iopub(self) -> Stream:
-            return self.stream
+    Kernel = functools.partial(_WatchedKernel, "starting")
 
     manager = ClassKernelManager(class_size=0, page_timeout=0)
     kernels = {"ours": Kernel(), "theirs": Kernel()}
@@ -1026,23 +1037,8 @@ def test_activity_is_not_read_again_within_its_grain() -> None:
 
     from nidavellir.classroom.server.kernels import ClassKernelManager
 
-    class Stream:
-        def on_recv(self, callback: Any) -> None:
-            self.callback = callback
-
-    class Kernel:
-        last_activity: datetime.datetime
-
-        def __init__(self) -> None:
-            self.session = Session(key=b"class-secret")
-            self.execution_state = "idle"
-            self.stream = Stream()
-
-        def connect_iopub(self) -> Stream:
-            return self.stream
-
     manager = ClassKernelManager(class_size=0, page_timeout=0)
-    kernel = Kernel()
+    kernel = _WatchedKernel("idle")
     manager._kernels["k"] = kernel
     manager.start_watching_activity("k")
     sender = Session(key=b"class-secret")
