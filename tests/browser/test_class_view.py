@@ -406,15 +406,22 @@ def test_a_click_the_dying_kernel_never_answered_is_named_not_lost_silently(
         pg.goto(class_run.server.render_url(DASHBOARD))
         pg.locator(".nid-wt-title").wait_for(timeout=LOAD_TIMEOUT)
         tab(pg, "Play").click()
-        move = pg.locator(".nid-play-app .nid-decision button.nid-choice:not([disabled])").first
+        # The decision settled: the coach's move drawn first. Until the coach's judgement
+        # arrives the first move is another button (the bid's own), and a judgement that
+        # arrived between reading a move's words and clicking would have the click land on
+        # the coach's button instead (a covered run, 29 Nov: the click was listed under the
+        # coach's words while the test waited for the other's). The very button read is
+        # the one clicked.
+        move = pg.locator(".nid-play-app .nid-decision button.nid-coach-best:not([disabled])")
         move.wait_for(timeout=LOAD_TIMEOUT)
-        label = move.inner_text().strip()
+        button = move.element_handle()
+        label = button.inner_text().strip()
         kernel_id = _kernel_of(pg)
         process = next(p for p in psutil.process_iter(["cmdline"])
                        if any(kernel_id in c for c in (p.info["cmdline"] or [])))
         process.send_signal(signal.SIGSTOP)  # it can no longer answer anything
         try:
-            move.click()
+            button.click()
             pg.wait_for_function(  # the click went out and waits for its answer
                 "(label) => { const g = window.nidavellirGuard;"
                 " return !!g && !!g.unanswered && g.unanswered().includes(label); }",
