@@ -324,6 +324,45 @@ def test_a_forked_kernel_with_the_page_preloaded_serves_widgets_as_a_started_one
     assert forked["comm"] != "DummyComm" and forked["hwm"] == 0  # a real comm; no limit
 
 
+READ_LESSONS = """
+import json
+from nidavellir import lessons
+out = json.dumps(sorted({key[1] for key in lessons._CACHE}))
+"""
+
+
+def test_a_forked_kernel_starts_with_the_lessons_read(tmp_path: Path, capfd: Any) -> None:
+    """The fork server reads the lab's lessons once, in every language, before it forks
+    (``WARM``): a forked kernel finds them read (a kernel started the usual way reads them
+    when its page first needs them, a tenth of a second of its start). A warm-up that fails
+    is reported, and the fork server forks all the same."""
+
+    async def read(parent: Parent, name: str) -> tuple[Any, bool]:
+        """The languages of the lessons a kernel has read as it starts, and whether it
+        was forked."""
+        (tmp_path / name).mkdir()
+        manager = _manager(parent, tmp_path / name)
+        await manager.start_kernel(env=dict(os.environ), cwd=str(tmp_path))
+        try:
+            return (await _run(manager, READ_LESSONS),
+                    isinstance(manager.provisioner.process, ForkedProcess))
+        finally:
+            await manager.shutdown_kernel(now=True)
+
+    assert forks.WARM == ("nidavellir.lessons:warm",)
+    forker = KernelForker(_kernel_cmd()[:2])  # the server's preload and warm-up
+    failing = KernelForker(_kernel_cmd()[:2], warm=("nidavellir.lessons:no_such_warm_up",))
+    try:
+        assert asyncio.run(read(Parent(forker), "forked")) == (["de", "en", "fr"], True)
+        assert asyncio.run(read(Parent(None), "started")) == ([], False)
+        assert asyncio.run(read(Parent(failing), "failing")) == ([], True)
+        assert failing.broken is None
+    finally:
+        forker.close()
+        failing.close()
+    assert "nidavellir.lessons:no_such_warm_up failed in the warm-up" in capfd.readouterr().err
+
+
 def test_the_modules_that_act_on_a_kernel_as_they_are_imported_are_known() -> None:
     """A module of the lab's page that installs something as it is imported (a module-level
     ``install()``) is either re-run in each forked kernel (``AFTER_START``) or acts on
@@ -343,13 +382,17 @@ def test_the_modules_that_act_on_a_kernel_as_they_are_imported_are_known() -> No
 
 
 def test_the_preload_makes_no_widget_and_starts_no_thread() -> None:
-    """What the fork server imports leaves nothing a fork would break: no widget (its comm
-    would be a dummy in every kernel), no thread (a fork keeps only the forking one)."""
+    """What the fork server imports, and its warm-up, leave nothing a fork would break: no
+    widget (its comm would be a dummy in every kernel), no thread (a fork keeps only the
+    forking one)."""
     import subprocess
 
     probe = (
         "import importlib, json, threading, sys\n"
         f"for name in {list(forks.PRELOAD)!r}: importlib.import_module(name)\n"
+        f"for hook in {list(forks.WARM)!r}:\n"
+        "    name, _, function = hook.partition(':')\n"
+        "    getattr(sys.modules[name], function)()\n"
         "from ipywidgets.widgets import widget\n"
         "print(json.dumps([len(widget._instances), threading.active_count()]))\n")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,

@@ -1057,6 +1057,11 @@ def test_activity_is_not_read_again_within_its_grain() -> None:
                                        parent=execute["header"]))
     kernel.stream.callback(busy)  # a status message, within the grain: read
     assert kernel.execution_state == "busy"
+    # A busy kernel's messages too (the notebook's run is hundreds of widget messages):
+    # within the grain, not read.
+    kernel.last_activity = recorded
+    kernel.stream.callback(widget)
+    assert kernel.last_activity == recorded
 
 
 def test_the_page_configuration_is_read_once_and_each_caller_gets_its_own() -> None:

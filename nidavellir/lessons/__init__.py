@@ -210,6 +210,23 @@ def entry(path: str | os.PathLike[str], builtin: bool = False,
     return found
 
 
+def warm() -> int:
+    """Read every lesson of the library (the lab's, and the teacher's folder the
+    environment names) in every language of the catalogues into the cache, as a page in
+    that language would read them; the number of entries read. A process that forks
+    kernels (the class server's fork server) does it once for all of them: a kernel then
+    starts with the lessons checked, a tenth of a second of its start (checking the
+    walkthroughs' claims replays them). An edited file is read again where it is next
+    needed: the cache is keyed by each file's version."""
+    from .. import i18n
+
+    read = 0
+    for code in i18n.LANGUAGES:
+        with i18n.using(code):
+            read += len(Library().entries())
+    return read
+
+
 def lesson_files(folder: str | os.PathLike[str]) -> list[Path]:
     """The lesson files of a folder: ``*.yaml`` and ``*.yml``, by name."""
     base = Path(folder)
@@ -295,4 +312,4 @@ def builtin(key: str, kind: str | None = None) -> Any:
 
 __all__ = ["FILES", "KINDS", "LESSONS_ENV", "Entry", "LessonError", "Library", "builtin",
            "check_languages", "entry", "lesson_of", "from_data", "lesson_files", "load", "short_error",
-           "translated"]
+           "translated", "warm"]

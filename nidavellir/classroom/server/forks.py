@@ -56,6 +56,12 @@ AFTER_START = (
     "ipywidgets:_handle_ipython", "widgets.iopub:install_at_first_cell",
     "widgets.diagnostics:install",
 )
+#: Work the page of every kernel does at its start and keeps, done once by the fork server
+#: after its preload (``module:function``, of preloaded modules; it may make no widget and
+#: start no thread: tests/test_forks.py checks): the lab's lessons read and checked in
+#: every language (a tenth of a second of a kernel's start, checking the walkthroughs'
+#: claims replays them), which each forked kernel then finds done.
+WARM = ("nidavellir.lessons:warm",)
 #: Bytes of room the fork server's command line keeps for its kernels' (each kernel shows
 #: its own command in ``ps``: ``… -m ipykernel_launcher -f …/kernel-<id>.json``).
 TITLE_ROOM = 1024
@@ -175,14 +181,15 @@ class KernelForker:
 
     def __init__(self, interpreter: Sequence[str], preload: Sequence[str] = PRELOAD,
                  env: Mapping[str, str] | None = None,
-                 after_start: Sequence[str] = AFTER_START) -> None:
+                 after_start: Sequence[str] = AFTER_START,
+                 warm: Sequence[str] = WARM) -> None:
         self.interpreter = list(interpreter)
         ours, theirs = socket.socketpair()
         try:
             self._process = subprocess.Popen(
                 [*self.interpreter, "-m", FORKSERVER, "--fd", str(theirs.fileno()),
                  "--preload", ",".join(preload),
-                 "--after-start", ",".join(after_start),
+                 "--after-start", ",".join(after_start), "--warm", ",".join(warm),
                  "--interpreter", json.dumps(self.interpreter), "--room", " " * TITLE_ROOM],
                 pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
                 start_new_session=True, env=dict(env) if env is not None else None)
@@ -322,5 +329,5 @@ def fork_kernel(provisioner: Any, forker: KernelForker, cmd: Sequence[str],
     return provisioner.connection_info
 
 
-__all__ = ["ForkError", "ForkStale", "ForkedProcess", "KernelForker", "PRELOAD", "fork_kernel",
+__all__ = ["ForkError", "ForkStale", "ForkedProcess", "KernelForker", "PRELOAD", "WARM", "fork_kernel",
            "forking_possible", "split_command"]

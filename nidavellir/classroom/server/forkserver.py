@@ -12,8 +12,9 @@ one end of a socket pair whose other end the server holds: :mod:`.forks`); each 
 and its folder) is answered with the process id of a child that goes on as that kernel,
 exactly as ``ipykernel_launcher`` would have, without importing again; what the preloaded
 modules do on import inside a kernel is done once the kernel has started
-(``--after-start``). The children share the imported modules' memory with this process
-until they change it.
+(``--after-start``), and what every page does at its start and keeps (the lessons read and
+checked) is done here once (``--warm``). The children share the imported modules' memory
+with this process until they change it.
 
 A preloaded source file edited since (a developer's ``make run``) makes it refuse to fork
 (``{"stale": path}``): the server starts a fresh fork server, so that a page opened after
@@ -61,19 +62,27 @@ def _preload(names: list[str]) -> None:
                   flush=True)
 
 
-def _after_start() -> None:
-    """Run, in the kernel now started, what the preloaded modules do on import inside a
-    kernel (``--after-start``: ``module:function``, for the modules preloaded only)."""
-    for hook in _AFTER_START:
+def _call(hooks: list[str], where: str) -> None:
+    """Call each ``module:function`` of ``hooks`` whose module was preloaded (one that was
+    not is the kernel's to import, and it acts as it is imported then); one that fails is
+    reported, and the process goes on as it would have without it."""
+    for hook in hooks:
         name, _, function = hook.partition(":")
         module = sys.modules.get(name)
         if module is None:
-            continue  # not preloaded: the kernel imports it, and it installs itself then
+            continue
         try:
             getattr(module, function)()
-        except Exception:  # noqa: BLE001 - reported; the kernel goes on as it would have
-            print(f"kernel fork server: {hook} failed in the kernel:", file=sys.stderr)
+        except Exception:  # noqa: BLE001 - reported; what it would have saved is done later
+            print(f"kernel fork server: {hook} failed {where}:", file=sys.stderr)
             traceback.print_exc()
+            sys.stderr.flush()
+
+
+def _after_start() -> None:
+    """Run, in the kernel now started, what the preloaded modules do on import inside a
+    kernel (``--after-start``: ``module:function``, for the modules preloaded only)."""
+    _call(_AFTER_START, "in the kernel")
 
 
 def _own_title(argv: list[str]) -> bool:
@@ -264,6 +273,10 @@ def main(argv: list[str] | None = None) -> None:
                         help="module:function to call in each kernel once it has started, "
                              "for the preloaded modules that act on a kernel as they are "
                              "imported (separated by commas)")
+    parser.add_argument("--warm", default="",
+                        help="module:function to call once after the preload, before any "
+                             "fork, for work every kernel would otherwise do itself at its "
+                             "start (separated by commas; only for preloaded modules)")
     parser.add_argument("--room", default="",
                         help="blank room for the kernels' command lines (see _own_title)")
     options = parser.parse_args(argv)
@@ -284,6 +297,9 @@ def main(argv: list[str] | None = None) -> None:
     conn = socket.socket(fileno=options.fd)
     _STARTED_WITH.update(os.environ)
     _preload([n for n in options.preload.split(",") if n.strip()])
+    # Work every kernel's page does at its start and keeps (the lessons read and checked),
+    # done once here: each child starts with it done.
+    _call([h.strip() for h in options.warm.split(",") if h.strip()], "in the warm-up")
     # What was imported stays out of the children's garbage collections, so that they
     # share its memory instead of copying the pages a collection would touch.
     _watch()

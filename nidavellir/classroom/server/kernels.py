@@ -253,10 +253,12 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             _, frames = session.feed_identities(msg_list)
             header = frames[1] if len(frames) > 1 else b""  # after the signature
             header = bytes(header.bytes if hasattr(header, "bytes") else header)
-            if (b'"status"' not in header and kernel.execution_state != "busy"
+            if (b'"status"' not in header
                     and (utcnow() - kernel.last_activity).total_seconds() < ACTIVITY_GRAIN):
                 # Activity recorded within the last second already, and this message changes
-                # no state: not read (a page's start is hundreds of widget messages).
+                # no state: not read (a page's start is hundreds of widget messages, all of
+                # them while its kernel is busy running the notebook: a tenth of the
+                # server's work while a class's kernels start, when these were read).
                 return
             parts = [bytes(f.bytes if hasattr(f, "bytes") else f) for f in frames[:5]]
             if len(parts) < 5 or (session.auth is not None and not hmac.compare_digest(
