@@ -128,3 +128,34 @@ def test_a_page_asking_for_the_states_lifts_the_kernels_limit_of_unsent_messages
         iopub.unlimit = original
         ipw.Widget._control_comm = before
     assert asked == [True]
+
+
+def test_a_layouts_state_leaves_its_unset_properties_out() -> None:
+    """A new layout's model on the page has every property unset unless its state gives
+    it: the whole state (a widget's ``comm_open``, the answer to the page's request)
+    leaves the unset ones out; a change still sends the property, unset too."""
+    widget_states.install()
+    layout = W.Layout(width="120px", margin="0 0 4px 0")
+    state = layout.get_state()
+    assert {k: v for k, v in state.items() if not k.startswith("_")} == {
+        "width": "120px", "margin": "0 0 4px 0"}
+    assert state["_model_name"] == "LayoutModel"  # what the page makes the model by
+    assert layout.get_state("height") == {"height": None}
+    sent: list[Any] = []
+    layout.comm.send = lambda data, buffers=None: sent.append(data)  # type: ignore[method-assign]
+    layout.width = None  # the change is sent, unset
+    assert sent[-1]["state"] == {"width": None}
+    box = W.HBox([W.Label("x")], layout=W.Layout(display="none"))
+    comm = _Comm()
+    before, ipw.Widget._control_comm = ipw.Widget._control_comm, comm
+    try:
+        _ask(ipw.Widget)
+    finally:
+        ipw.Widget._control_comm = before
+    states = comm.sent[-1]["states"]
+    assert states[box.layout.model_id]["state"] == box.layout.get_state()
+    assert states[box.layout.model_id]["state"]["display"] == "none"
+    assert "width" not in states[box.layout.model_id]["state"]
+    assert "width" not in states[box.children[0].layout.model_id]["state"]
+    for w in [layout, box, *box.children]:
+        w.close()
