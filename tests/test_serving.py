@@ -21,6 +21,7 @@ import re
 import signal
 import socket
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
@@ -1087,3 +1088,35 @@ def test_the_page_configuration_is_read_once_and_each_caller_gets_its_own() -> N
     assert calls == ["/"]
     once("/class/", settings, None, configuration)
     assert calls == ["/", "/class/"]
+
+
+def test_message_dates_are_read_quickly_and_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server reads a message's dates with ``datetime.fromisoformat`` instead of
+    dateutil's general parser (60 times faster): every form jupyter_client reads as a date
+    gives the same moment and zone; what the standard library cannot read goes to dateutil
+    as before (an impossible day fails the same way)."""
+    from jupyter_client import jsonutil
+
+    from nidavellir.classroom.server.app import quick_message_dates
+
+    general = jsonutil._dateutil_parse
+    monkeypatch.setattr(jsonutil, "_dateutil_parse", general)  # put back after the test
+    quick_message_dates()
+    quick = jsonutil._dateutil_parse
+    assert quick is not general
+    quick_message_dates()  # once
+    assert jsonutil._dateutil_parse is quick
+    for text in ("2026-11-30T00:18:27.123456Z", "2026-11-30T00:18:27Z",
+                 "2026-11-30T00:18:27.1+01:00", "2026-11-30T00:18:27.12-0530",
+                 "2026-11-30T00:18:27", "2026-11-30T00:18:27.123Z"):
+        assert jsonutil.ISO8601_PAT.match(text)
+        with warnings.catch_warnings():  # jupyter_client's own about a date without a zone
+            warnings.simplefilter("ignore", DeprecationWarning)
+            date, before = jsonutil.parse_date(text), jsonutil._ensure_tzinfo(general(text))
+        assert isinstance(date, datetime.datetime)
+        assert date == before and date.utcoffset() == before.utcoffset(), text
+    with pytest.raises(ValueError):
+        jsonutil.parse_date("2026-02-30T00:00:00Z")
+    with pytest.raises(ValueError):
+        general("2026-02-30T00:00:00Z")
+    assert jsonutil.parse_date("not a date") == "not a date"

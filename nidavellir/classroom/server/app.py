@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import atexit
 import copy
+import datetime
 import functools
 import html
 import inspect
@@ -218,6 +219,30 @@ def no_unwritten_records(log: Any) -> None:
         lowest = min(h.level for h in handlers)
         if logger.level < lowest:
             logger.setLevel(lowest)
+
+
+def quick_message_dates() -> None:
+    """Message dates read by the standard library. jupyter_client reads the dates of
+    every message a notebook run receives (its header's and its parent's) with dateutil's
+    general parser, 6 µs each, where ``datetime.fromisoformat`` takes 0.1 µs: a twentieth
+    of the server's time while a class's pages came back after a restart (a sampling
+    profile, 30 Nov). The same dates come out (jupyter_client gives a date without a zone
+    the local one, as before); a date ``fromisoformat`` cannot read goes to dateutil's
+    parser, as before. Installed once per process."""
+    from jupyter_client import jsonutil
+
+    general = getattr(jsonutil, "_dateutil_parse", None)
+    if general is None or getattr(general, "_nidavellir_quick", False):
+        return
+
+    def parse(text: str) -> datetime.datetime:
+        try:
+            return datetime.datetime.fromisoformat(text)
+        except ValueError:
+            return general(text)  # type: ignore[no-any-return]
+
+    parse._nidavellir_quick = True  # type: ignore[attr-defined]
+    jsonutil._dateutil_parse = parse
 
 
 class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
@@ -468,6 +493,7 @@ class ClassVoila(Voila):  # type: ignore[misc]
             self._add_first_paint()
         self.static_digest = S.static_digest(self._static_paths(), voila_version)
         no_unwritten_records(self.log)
+        quick_message_dates()
 
     def _static_paths(self) -> list[str]:
         # Voila's traitlet, set in Voila.setup_template_dirs (typed here for mypy).
