@@ -7,6 +7,7 @@ is computed (a card's or a class's colour, a coin's, a heading's size, a bar's w
 """
 
 import json
+import threading
 from typing import Any
 
 from nidavellir.i18n import _
@@ -233,14 +234,34 @@ def button(description: str, look: str = "", **options: Any) -> Any:
     return b
 
 
+#: The stylesheet's widget of each language in this process (:func:`css_widget`).
+_SHEETS: dict[str, Any] = {}
+_SHEETS_LOCK = threading.Lock()
+
+
 def css_widget() -> Any:
-    """An HTML widget carrying :data:`CSS` (put one in every top-level panel)."""
+    """An HTML widget carrying :data:`CSS` (put one in every top-level panel).
+
+    One widget per language and process, shown by every panel that asks for it (a widget
+    may be shown in several places; each place draws its own copy of the stylesheet): the
+    stylesheet is 12 kB, and a class's page that made one per panel sent it to the page
+    three or four times, in the message that makes each widget and again in the answer to
+    the page's request for every state. A panel must not close it (no panel closes its
+    children); a closed one is replaced at the next call."""
     import ipywidgets as W
 
-    # The upload button's label is CSS content (ipywidgets draws the button): its words
-    # are put in for the page's language.
-    upload = json.dumps(_("Upload a record (.json)"), ensure_ascii=False)
-    css = CSS.replace('content: "Upload a record (.json)"', f"content: {upload}")
-    box = W.HTML(f"<style>{css}</style>", layout=W.Layout(height="0px", margin="0"))
-    box.add_class("nid-css")
-    return box
+    from nidavellir import i18n
+
+    language = i18n.language()
+    with _SHEETS_LOCK:
+        box = _SHEETS.get(language)
+        if box is not None and box.comm is not None:
+            return box
+        # The upload button's label is CSS content (ipywidgets draws the button): its
+        # words are put in for the page's language.
+        upload = json.dumps(_("Upload a record (.json)"), ensure_ascii=False)
+        css = CSS.replace('content: "Upload a record (.json)"', f"content: {upload}")
+        box = W.HTML(f"<style>{css}</style>", layout=W.Layout(height="0px", margin="0"))
+        box.add_class("nid-css")
+        _SHEETS[language] = box
+        return box
