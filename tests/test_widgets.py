@@ -7,6 +7,7 @@ change the game only through Session.submit, and errors show in the console.
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -780,3 +781,32 @@ def test_every_copy_of_a_drawn_card_shows_the_coachs_figures() -> None:
     assert copy.description == control.buttons[copy.notation].description
     assert "%" in copy.description
 
+
+
+def test_every_panel_of_a_page_shows_one_stylesheet_widget_per_language():
+    """The stylesheet (12 kB) is one widget per language, shown by every panel that asks
+    for it: a page sends it once, not once per panel. Its upload label is in the language;
+    a closed one is replaced."""
+    from nidavellir import i18n
+    from widgets.style import css_widget
+
+    with i18n.using("en"):
+        first, again = css_widget(), css_widget()
+        assert first is again and "nid-css" in first._dom_classes
+        assert 'content: "Upload a record (.json)"' in first.value
+    with i18n.using("de"):
+        german = css_widget()
+        assert german is not first and 'Upload a record' not in german.value
+        def rest(css: str) -> str:  # the stylesheet but its upload label
+            return re.sub(r'content: "[^"]*"', "", css)
+
+        assert rest(german.value) == rest(first.value)
+    with i18n.using("en"):
+        first.close()
+        fresh = css_widget()
+        assert fresh is not first and fresh.comm is not None and fresh.value == first.value
+    app = _play_app(bots=["greedy", "greedy"], seed=3)
+    try:
+        assert app.children[0] is css_widget()  # the play panel shows the page's own
+    finally:
+        app.close()
