@@ -22,6 +22,7 @@ in docs/lessons.md.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -210,18 +211,22 @@ def entry(path: str | os.PathLike[str], builtin: bool = False,
     return found
 
 
-def warm() -> int:
+def warm(languages: Iterable[str] | None = None) -> int:
     """Read every lesson of the library (the lab's, and the teacher's folder the
-    environment names) in every language of the catalogues into the cache, as a page in
+    environment names) into the cache in each of ``languages`` (default: the server's, the
+    ``NIDAVELLIR_LANGUAGE`` variable's, in which a preheated page is built), as a page in
     that language would read them; the number of entries read. A process that forks
     kernels (the class server's fork server) does it once for all of them: a kernel then
     starts with the lessons checked, a tenth of a second of its start (checking the
-    walkthroughs' claims replays them). An edited file is read again where it is next
-    needed: the cache is keyed by each file's version."""
+    walkthroughs' claims replays them); in one language, 0.17 s, as every language would
+    hold up the server's first kernel by as much again. An edited file is read again where
+    it is next needed: the cache is keyed by each file's version."""
     from .. import i18n
 
+    if languages is None:
+        languages = [i18n.choose(default=os.environ.get(i18n.LANGUAGE_ENV, i18n.SOURCE))]
     read = 0
-    for code in i18n.LANGUAGES:
+    for code in languages:
         with i18n.using(code):
             read += len(Library().entries())
     return read

@@ -58,8 +58,8 @@ AFTER_START = (
 )
 #: Work the page of every kernel does at its start and keeps, done once by the fork server
 #: after its preload (``module:function``, of preloaded modules; it may make no widget and
-#: start no thread: tests/test_forks.py checks): the lab's lessons read and checked in
-#: every language (a tenth of a second of a kernel's start, checking the walkthroughs'
+#: start no thread: tests/test_forks.py checks): the lab's lessons read and checked in the
+#: server's language (a tenth of a second of a kernel's start, checking the walkthroughs'
 #: claims replays them), which each forked kernel then finds done.
 WARM = ("nidavellir.lessons:warm",)
 #: Bytes of room the fork server's command line keeps for its kernels' (each kernel shows
