@@ -192,7 +192,7 @@ class ClassLink:
         self.name = W.Text(description=_("Your name"), placeholder=_("optional: for your teacher"),
                            continuous_update=False, layout=W.Layout(width="320px"))
         self.name.add_class("nid-class-name")
-        self.name.add_class("nid-label-80")
+        self.name.add_class("nid-label-fit")  # its label whole in every language
         self.name.observe(self._name_changed, "value")
         self.status = W.HTML()
         self.status.add_class("nid-class-status")

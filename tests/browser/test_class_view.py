@@ -385,6 +385,11 @@ def test_a_page_back_after_its_kernel_died_speaks_its_language(
         outside = sorted({w for t in texts for w in escaped(t or "", allowed)})
         _shot(pg, "class_view_student_back_in_the_pseudo_language")
         assert not outside, (outside, [t[:300] for t in texts if escaped(t or "", allowed)])
+        # The name field's label whole in a language a third longer than English (it was
+        # cut to "⟦Ÿöûŕ ñà…" in a box of 80 px).
+        from .layout import problems
+
+        assert not problems(pg, ".nid-class-name"), problems(pg, ".nid-class-name")
         watched.assert_clean()
     finally:
         context.close()
