@@ -221,6 +221,10 @@ button.nid-recommended { box-shadow: 0 0 0 2px #f1c40f; }
 .nid-lessons .widget-inline-hbox .widget-label { width: 150px; }
 .widget-inline-hbox.nid-label-fit .widget-label { width: initial; }
 .nid-fit-buttons .widget-toggle-button { width: auto; }
+@media (min-width: 960px) {
+  .jupyter-widgets.widget-tab.nid-tabs > .lm-TabBar .lm-TabBar-tab { flex: 0 1 auto; }
+  .jupyter-widgets.widget-tab.nid-tabs > .lm-TabBar .lm-TabBar-tabLabel {
+    min-width: calc(var(--jp-widgets-horizontal-tab-width, 144px) - 22px); } }
 """
 
 

@@ -385,11 +385,13 @@ def test_a_page_back_after_its_kernel_died_speaks_its_language(
         outside = sorted({w for t in texts for w in escaped(t or "", allowed)})
         _shot(pg, "class_view_student_back_in_the_pseudo_language")
         assert not outside, (outside, [t[:300] for t in texts if escaped(t or "", allowed)])
-        # The name field's label whole in a language a third longer than English (it was
-        # cut to "⟦Ÿöûŕ ñà…" in a box of 80 px).
+        # The name field's label and the tabs' titles whole in a language a third longer
+        # than English (they were cut to "⟦Ÿöûŕ ñà…" in a box of 80 px, and to
+        # "⟦Pŕöbàbîlîtý léššöñ" in a tab of 144 px).
         from .layout import problems
 
-        assert not problems(pg, ".nid-class-name"), problems(pg, ".nid-class-name")
+        for row in (".nid-class-name", ".nid-tabs > .lm-TabBar"):
+            assert not problems(pg, row), (row, problems(pg, row))
         watched.assert_clean()
     finally:
         context.close()
