@@ -316,5 +316,5 @@ def builtin(key: str, kind: str | None = None) -> Any:
 
 
 __all__ = ["FILES", "KINDS", "LESSONS_ENV", "Entry", "LessonError", "Library", "builtin",
-           "check_languages", "entry", "lesson_of", "from_data", "lesson_files", "load", "short_error",
-           "translated", "warm"]
+           "check_languages", "entry", "lesson_of", "from_data", "lesson_files", "load",
+           "short_error", "translated", "warm"]

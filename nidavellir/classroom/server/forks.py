@@ -4,12 +4,12 @@ The lab's server starts one :mod:`.forkserver` process (:class:`KernelForker`), 
 same interpreter and options as the kernels' command, which imports ipykernel, IPython,
 ipywidgets, the lab's page and the engine once. Each kernel then starts as a fork of it
 (:func:`fork_kernel`, called by :class:`~.kernels.PageKernelManager`): 0.21 s of a core
-instead of 0.59 s per kernel (its start and the dashboard's run, median), which a class coming back after a restart pays 30 times on
-a laptop's two cores (docs/serving.md, "Kernels forked from a process that has imported
-them"). The kernel is the same program as one started by ``python -m ipykernel_launcher``
-(the same arguments, environment, folder and process group; ``ps`` shows that command);
-jupyter_client drives it through :class:`ForkedProcess`, which answers as a
-``subprocess.Popen`` does.
+instead of 0.59 s per kernel (its start and the dashboard's run, median), which a class
+coming back after a restart pays 30 times on a laptop's two cores (docs/serving.md,
+"Kernels forked from a process that has imported them"). The kernel is the same program
+as one started by ``python -m ipykernel_launcher`` (the same arguments, environment,
+folder and process group; ``ps`` shows that command); jupyter_client drives it through
+:class:`ForkedProcess`, which answers as a ``subprocess.Popen`` does.
 
 Where forking is not possible (not Linux: no ``os.pidfd_open``; a kernel command that is
 not ``… -m ipykernel_launcher …``; the fork server failed to start or died), kernels start
@@ -329,5 +329,5 @@ def fork_kernel(provisioner: Any, forker: KernelForker, cmd: Sequence[str],
     return provisioner.connection_info
 
 
-__all__ = ["ForkError", "ForkStale", "ForkedProcess", "KernelForker", "PRELOAD", "WARM", "fork_kernel",
-           "forking_possible", "split_command"]
+__all__ = ["ForkError", "ForkStale", "ForkedProcess", "KernelForker", "PRELOAD", "WARM",
+           "fork_kernel", "forking_possible", "split_command"]
