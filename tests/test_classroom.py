@@ -14,6 +14,7 @@ import http.client
 import http.cookiejar
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -251,6 +252,22 @@ def test_the_class_comes_in_when_every_pool_kernel_has_run_the_dashboard(class_s
     ready_at = log.index("*** The class can come in")
     for kernel_id in widgets:
         assert log.index(f"Pool kernel {kernel_id} has run the notebook") < ready_at
+
+
+def test_the_server_says_where_its_threads_are_on_sigusr1_and_serves_on(class_server) -> None:  # type: ignore[no-untyped-def]
+    """``kill -USR1`` makes the server write every thread's stack to its log (a request
+    that never got its answer says where it waits, in a failed test's artefacts:
+    tests/browser/conftest.py) and nothing else: it answers the next request as before."""
+    url, server = class_server
+    before = server.log().count("most recent call first")
+    os.kill(server.process.pid, signal.SIGUSR1)
+    wait_until(lambda: server.log().count("most recent call first") > before,
+               "the server's stacks in its log")
+    dumped = server.log().split("most recent call first", before + 1)[-1]
+    assert "tornado" in dumped or "asyncio" in dumped  # the event loop's thread
+    assert server.process.poll() is None
+    status, _where, text = _get(_opener("127.0.0.9"), f"{url}/")
+    assert status == 200 and "password" in text  # the class's login page
 
 
 def test_no_password_or_a_wrong_one_gets_the_login_page_and_no_kernel(class_server) -> None:  # type: ignore[no-untyped-def]

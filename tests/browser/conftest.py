@@ -14,6 +14,8 @@ import os
 import re
 import shutil
 import signal
+import time
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -223,6 +225,10 @@ class PageWatch:
     console_errors: list[str] = field(default_factory=list)
     #: Every warning and error the page wrote to the browser console, in order.
     console: list[str] = field(default_factory=list)
+    #: The page's last requests as they went and came back (the time, ``->`` sent,
+    #: ``<-`` answered with its status, ``x`` failed with why): a failed test's artefacts
+    #: say whether a request that never got its answer left the page at all.
+    requests: deque[str] = field(default_factory=lambda: deque(maxlen=200))
 
     def assert_clean(self) -> None:
         assert not self.external, f"requests left 127.0.0.1: {self.external}"
@@ -267,9 +273,13 @@ def keep_what_the_page_showed(pg: Any, name: str, watched: Any = None,
         if watched is not None:
             seen["console"] = list(watched.console)[-40:]
             seen["page_errors"] = list(watched.errors)[-20:]
+            seen["requests"] = list(watched.requests)
         if server is not None:
-            _kernels_say_where_they_are(server)
-            seen["server_log"] = server.log()[-12000:]  # the kernels' tracebacks land there
+            _processes_say_where_they_are(server)
+            # The whole log's end beside (the kernels' tracebacks and every process's
+            # stacks land there, and the access log says which requests were answered).
+            (ARTIFACTS / f"{name}-server.log").write_text(server.log()[-400_000:],
+                                                          encoding="utf-8")
             comms = server.notes.get("comms")
             if comms is not None and Path(comms).exists():  # what each kernel's widgets got
                 seen["comms"] = Path(comms).read_text(errors="replace").splitlines()[-80:]
@@ -285,16 +295,19 @@ def _catches(pid: int, signum: int) -> bool:
     return False
 
 
-def _kernels_say_where_they_are(server: VoilaServer) -> None:
-    """Each kernel of ``server`` writes its threads' stacks to the server's log (SIGUSR1,
-    widgets/diagnostics.py), for a failed test's artefacts: a kernel that waits says where."""
+def _processes_say_where_they_are(server: VoilaServer) -> None:
+    """The server and each of its kernels write their threads' stacks to the server's log
+    (SIGUSR1: the server's ``say_where_on_request``, widgets/diagnostics.py), for a failed
+    test's artefacts: a kernel that waits, or a request the server never answered, says
+    where."""
     import psutil
 
     with contextlib.suppress(psutil.Error):
-        kernels = [p for p in psutil.Process(server.process.pid).children(recursive=True)
+        server_process = psutil.Process(server.process.pid)
+        kernels = [p for p in server_process.children(recursive=True)
                    if "ipykernel_launcher" in " ".join(p.cmdline())]
         before = server.log().count("most recent call first")
-        for kernel in kernels:
+        for kernel in [server_process, *kernels]:
             if _catches(kernel.pid, signal.SIGUSR1):  # else the signal would end it
                 with contextlib.suppress(psutil.Error):
                     kernel.send_signal(signal.SIGUSR1)
@@ -314,6 +327,13 @@ def watch_page(page: Any) -> PageWatch:
             w.console.append(msg.text)
 
     page.on("console", console)
+
+    def note(sign: str, url: str, more: str = "") -> None:
+        w.requests.append(f"{time.time():.3f} {sign} {url[:160]} {more}".rstrip())
+
+    page.on("request", lambda r: note("->", r.url, r.method))
+    page.on("response", lambda r: note("<-", r.url, str(r.status)))
+    page.on("requestfailed", lambda r: note("x", r.url, str(r.failure)))
 
     def route(r: Any) -> None:
         url = r.request.url

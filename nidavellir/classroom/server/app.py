@@ -36,13 +36,17 @@ imports it.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import copy
 import datetime
+import faulthandler
 import functools
 import html
 import inspect
 import logging
 import os
+import signal
+import sys
 import threading
 import urllib.parse
 from typing import Any
@@ -586,9 +590,20 @@ class ClassVoila(Voila):  # type: ignore[misc]
     def start(self) -> None:
         # Every log line without secrets: the handlers exist by now.
         R.install(self.token or "")
+        say_where_on_request()
         roots = [*self.static_paths, *self.labextensions_path]
         S.warm([r for r in dict.fromkeys(roots) if os.path.isdir(r)])
         super().start()
+
+
+def say_where_on_request() -> None:
+    """``kill -USR1 <server's pid>`` writes the stacks of the server's threads to its
+    standard error (its log): where a request that never got its answer waits (the event
+    loop, the thread pool's workers). Stacks name files, lines and functions, never a
+    value. Where the system has no SIGUSR1, or standard error is gone, nothing."""
+    if hasattr(signal, "SIGUSR1") and sys.__stderr__ is not None:
+        with contextlib.suppress(ValueError, OSError, RuntimeError, AttributeError):
+            faulthandler.register(signal.SIGUSR1, file=sys.__stderr__, all_threads=True)
 
 
 @functools.lru_cache(maxsize=4)
@@ -608,4 +623,4 @@ def main(argv: list[str] | None = None) -> None:
 
 __all__ = ["CachedExporter", "ClassVoila", "CountedConnection",
            "DEFERRED_EXTENSIONS", "HeartbeatHandler", "PageHandler", "ShutdownHandler",
-           "TEMPLATE_CODE", "TemplateCode", "TreeHandler", "main"]
+           "TEMPLATE_CODE", "TemplateCode", "TreeHandler", "main", "say_where_on_request"]
