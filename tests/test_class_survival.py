@@ -15,9 +15,11 @@
   names and question titles in the reader's language whatever the answering page's was;
 - **a restored position page** shows its move in its control as in its words.
 
-The server's side (a restart mid-lesson, malformed websocket messages, the log of every
-server a test starts) is in tests/test_class_restart.py; the browser's in
-tests/browser/test_class_survives.py.
+The server's side is elsewhere: a restart mid-lesson in tests/test_class_chaos.py (the
+pages come back by themselves, no password typed again, every answer stored once), a
+malformed websocket message in tests/test_serving.py, the log of every server a test
+starts in tests/servers.py (``stop_voila`` fails on a secret in it); a page whose kernel
+dies in the browser in tests/browser/test_class_view.py.
 """
 
 from __future__ import annotations

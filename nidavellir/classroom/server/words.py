@@ -63,7 +63,7 @@ def guard_words() -> dict[str, Any]:
         # Translators: after a sentence saying the page lost its dashboard.
         "reloading": _("Reloading it…"),
         "no_server": _("The server does not answer (it may be restarting): this page tries "
-                       "again every few seconds…"),
+                       "again until it answers…"),
         "no_server_yet": _("The server does not answer (it may be restarting): this page "
                            "waits for it and comes back by itself."),
         "again_and_again": _("It stopped again and again: this page tries again in "
