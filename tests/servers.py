@@ -121,6 +121,15 @@ def secrets_in(text: str, secrets: list[str]) -> list[str]:
     return found
 
 
+def without_secrets(text: str, secrets: list[str]) -> str:
+    """``text`` with each of ``secrets`` starred out and every ``token=`` value hidden
+    (what a failed test keeps in its artefacts: a page's requests, a server's log)."""
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, "*" * len(secret))
+    return _TOKEN_IN_LOG.sub("token=***", text)
+
+
 def _measured() -> bool:
     """Whether this run measures coverage (``make coverage``)."""
     coverage = sys.modules.get("coverage")

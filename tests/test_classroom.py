@@ -259,6 +259,11 @@ def test_the_server_says_where_its_threads_are_on_sigusr1_and_serves_on(class_se
     that never got its answer says where it waits, in a failed test's artefacts:
     tests/browser/conftest.py) and nothing else: it answers the next request as before."""
     url, server = class_server
+    # Caught (its handler is set): without it the signal would end the module's server.
+    status = Path(f"/proc/{server.process.pid}/status").read_text()
+    caught = int(next(line for line in status.splitlines()
+                      if line.startswith("SigCgt:")).split()[1], 16)
+    assert caught >> (signal.SIGUSR1 - 1) & 1, "the server has no handler for SIGUSR1"
     before = server.log().count("most recent call first")
     os.kill(server.process.pid, signal.SIGUSR1)
     wait_until(lambda: server.log().count("most recent call first") > before,

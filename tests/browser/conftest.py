@@ -22,7 +22,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from servers import PATIENCE_S, VoilaServer, free_port, start_voila, stop_voila, wait_until
+from servers import (
+    PATIENCE_S,
+    VoilaServer,
+    free_port,
+    start_voila,
+    stop_voila,
+    wait_until,
+    without_secrets,
+)
 
 from nidavellir.tools.browser import CHROMIUM, launch_options
 
@@ -270,16 +278,18 @@ def keep_what_the_page_showed(pg: Any, name: str, watched: Any = None,
             consoles: Array.from(document.querySelectorAll(
                 '.nid-play-console, .nid-dashboard-console, .nid-whatif-status'))
                 .map(e => [e.className, e.innerText.slice(0, 1000)])})""")
+        secrets = server.notes.get("secrets", []) if server is not None else []
         if watched is not None:
             seen["console"] = list(watched.console)[-40:]
             seen["page_errors"] = list(watched.errors)[-20:]
-            seen["requests"] = list(watched.requests)
+            # A handed-out link carries the class password (?token=): never kept.
+            seen["requests"] = [without_secrets(r, secrets) for r in watched.requests]
         if server is not None:
             _processes_say_where_they_are(server)
             # The whole log's end beside (the kernels' tracebacks and every process's
             # stacks land there, and the access log says which requests were answered).
-            (ARTIFACTS / f"{name}-server.log").write_text(server.log()[-400_000:],
-                                                          encoding="utf-8")
+            (ARTIFACTS / f"{name}-server.log").write_text(
+                without_secrets(server.log()[-400_000:], secrets), encoding="utf-8")
             comms = server.notes.get("comms")
             if comms is not None and Path(comms).exists():  # what each kernel's widgets got
                 seen["comms"] = Path(comms).read_text(errors="replace").splitlines()[-80:]
@@ -306,14 +316,17 @@ def _processes_say_where_they_are(server: VoilaServer) -> None:
         server_process = psutil.Process(server.process.pid)
         kernels = [p for p in server_process.children(recursive=True)
                    if "ipykernel_launcher" in " ".join(p.cmdline())]
-        before = server.log().count("most recent call first")
-        for kernel in [server_process, *kernels]:
-            if _catches(kernel.pid, signal.SIGUSR1):  # else the signal would end it
+        # One "Current thread" line per process's dump (the thread the signal reached).
+        before = server.log().count("Current thread")
+        signalled = 0
+        for process in [server_process, *kernels]:
+            if _catches(process.pid, signal.SIGUSR1):  # else the signal would end it
                 with contextlib.suppress(psutil.Error):
-                    kernel.send_signal(signal.SIGUSR1)
+                    process.send_signal(signal.SIGUSR1)
+                    signalled += 1
         with contextlib.suppress(AssertionError):
-            wait_until(lambda: server.log().count("most recent call first") > before,
-                       "the kernels' stacks in the server's log", patience=10)
+            wait_until(lambda: server.log().count("Current thread") >= before + signalled,
+                       "every signalled process's stacks in the server's log", patience=10)
 
 
 def watch_page(page: Any) -> PageWatch:

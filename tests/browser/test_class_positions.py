@@ -275,7 +275,7 @@ def test_the_teacher_asks_about_an_uploaded_record_and_sees_the_class_bids(
                 watch.assert_clean()
             watched.assert_clean()
         except Exception:  # the teacher page, its requests and the server's stacks
-            keep_what_the_page_showed(teacher, "class-ask-failure-teacher", watched, server)
+            keep_what_the_page_showed(teacher, "class-ask-teacher-failure", watched, server)
             raise
     finally:
         for context in contexts:

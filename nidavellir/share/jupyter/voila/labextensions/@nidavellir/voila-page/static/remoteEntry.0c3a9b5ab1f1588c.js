@@ -770,7 +770,7 @@ var _JUPYTERLAB;
       g.keeps(guard.kept);
       g.unanswered = unansweredClicks;
     }
-    var id = kernel.id, checking = null;
+    var id = kernel.id, checking = null, down = false;
     trackClicks(manager, kernel);
     function ready() {
       var pg = pageGuard();
@@ -791,30 +791,43 @@ var _JUPYTERLAB;
     // page's heartbeat asks the server, now and every half second until it is connected
     // again (a refused connection costs a stopped server nothing; asked every 2 s, a page
     // came back up to 2 s after its restarted server could serve it).
+    // One question at a time: the next is asked half a second after the answer (a server
+    // that accepts connections but answers slowly is not asked again meanwhile).
     function check() {
+      checking = null;
       var pg = pageGuard();
-      if (pg && pg.beat) {
-        pg.beat();
-        return;
-      }
-      fetch(baseUrl() + "nidavellir/api/page/" + id,
-            { cache: "no-store", credentials: "same-origin", redirect: "manual" })
-        .then(function (r) {
-          if (r.status === 404) {
-            lost("its kernel has ended");
-          }
-        }, function () {
-          // the server does not answer yet: the next check will tell
-        });
+      var asked = pg && pg.beat ? pg.beat() :
+        fetch(baseUrl() + "nidavellir/api/page/" + id,
+              { cache: "no-store", credentials: "same-origin", redirect: "manual" })
+          .then(function (r) {
+            if (r.status === 404) {
+              lost("its kernel has ended");
+            }
+          }, function () {
+            // the server does not answer yet: the next check will tell
+          });
+      Promise.resolve(asked).then(function () {
+        var gone = pg && pg.isLost && pg.isLost();
+        if (down && !gone && checking === null) {
+          checking = setTimeout(check, 500);
+        }
+      });
     }
     kernel.connectionStatusChanged.connect(function (_k, status) {
       if (status === "connected") {
-        clearInterval(checking);
+        down = false;
+        clearTimeout(checking);
         checking = null;
+        // Connected again: the server and the kernel are there (a warning that it did
+        // not answer goes, and a later loss is not dated from this one).
+        var pg = pageGuard();
+        if (pg && pg.alive) {
+          pg.alive();
+        }
         ready();
-      } else if (!checking) {
+      } else if (!down) {
+        down = true;
         check();
-        checking = setInterval(check, 500);
       }
     });
   }
