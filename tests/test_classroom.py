@@ -260,8 +260,8 @@ def test_the_server_says_where_its_threads_are_on_sigusr1_and_serves_on(class_se
     tests/browser/conftest.py) and nothing else: it answers the next request as before."""
     url, server = class_server
     # Caught (its handler is set): without it the signal would end the module's server.
-    status = Path(f"/proc/{server.process.pid}/status").read_text()
-    caught = int(next(line for line in status.splitlines()
+    proc_status = Path(f"/proc/{server.process.pid}/status").read_text()
+    caught = int(next(line for line in proc_status.splitlines()
                       if line.startswith("SigCgt:")).split()[1], 16)
     assert caught >> (signal.SIGUSR1 - 1) & 1, "the server has no handler for SIGUSR1"
     before = server.log().count("most recent call first")
