@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,7 @@ def test_a_students_page_comes_back_by_itself_after_the_server_restarts(
         pg.locator("button.nid-pl-next").click()
         wait_text(pg, ".nid-pl-title", r"step 2 of 3")
         kernel = _kernel_of(pg)
+        stopped = time.monotonic()
         stop_voila(servers[0])
         # The page says so and keeps asking (every half second) until the server answers.
         wait_text(pg, "#nid-page-lost", r"The server does not answer \(it may be "
@@ -70,8 +72,12 @@ def test_a_students_page_comes_back_by_itself_after_the_server_restarts(
         said_down = pg.evaluate("() => Date.now()")
         servers.append(start_voila("notebooks", tmp_path, extra=extra, env=env,
                                    port=servers[0].port))
+        listening = time.monotonic()
         pg.locator("#nid-page-back").wait_for(timeout=LOAD_TIMEOUT)
         wait_text(pg, ".nid-pl-title", r"1\. Counting · step 2 of 3")
+        usable = time.monotonic()
+        print(f"restart: the page usable again {usable - listening:.1f} s after the server "
+              f"listened again, {usable - stopped:.1f} s after the stop began")
         assert pg.locator(".nid-class-name input").input_value() == "Ivo"
         assert _kernel_of(pg) != kernel
         # "It was lost N s ago" counts from the moment the server stopped answering, not

@@ -789,8 +789,7 @@ var _JUPYTERLAB;
     // A connection that drops: the kernel may still be there (a network blip, the
     // websocket reconnects by itself) or not (the server ended it, or restarted): the
     // page's heartbeat asks the server, now and every half second until it is connected
-    // again (a refused connection costs a stopped server nothing; asked every 2 s, a page
-    // came back up to 2 s after its restarted server could serve it).
+    // again (a refused connection costs a stopped server nothing).
     // One question at a time: the next is asked half a second after the answer (a server
     // that accepts connections but answers slowly is not asked again meanwhile).
     function check() {
