@@ -121,6 +121,15 @@ def secrets_in(text: str, secrets: list[str]) -> list[str]:
     return found
 
 
+def catches(pid: int, signum: int) -> bool:
+    """Whether process ``pid`` has a handler for ``signum`` (Linux: /proc/PID/status)."""
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("SigCgt:"):
+                return bool(int(line.split()[1], 16) >> (signum - 1) & 1)
+    return False
+
+
 def without_secrets(text: str, secrets: list[str]) -> str:
     """``text`` with each of ``secrets`` starred out and every ``token=`` value hidden
     (what a failed test keeps in its artefacts: a page's requests, a server's log)."""

@@ -18,8 +18,9 @@
 The server's side is elsewhere: a restart mid-lesson in tests/test_class_chaos.py (the
 pages come back by themselves, no password typed again, every answer stored once), a
 malformed websocket message in tests/test_serving.py, the log of every server a test
-starts in tests/servers.py (``stop_voila`` fails on a secret in it); a page whose kernel
-dies in the browser in tests/browser/test_class_view.py.
+starts in tests/servers.py (``stop_voila`` fails on a secret in it); in the browser, a page
+whose kernel dies in tests/browser/test_class_view.py and a page through a restart in
+tests/browser/test_class_restart.py.
 """
 
 from __future__ import annotations

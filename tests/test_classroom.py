@@ -26,7 +26,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from servers import PATIENCE_S, VoilaServer, start_voila, stop_voila, wait_until
+from servers import PATIENCE_S, VoilaServer, catches, start_voila, stop_voila, wait_until
 
 from nidavellir.classroom import command
 from nidavellir.i18n import escaped
@@ -260,10 +260,7 @@ def test_the_server_says_where_its_threads_are_on_sigusr1_and_serves_on(class_se
     tests/browser/conftest.py) and nothing else: it answers the next request as before."""
     url, server = class_server
     # Caught (its handler is set): without it the signal would end the module's server.
-    proc_status = Path(f"/proc/{server.process.pid}/status").read_text()
-    caught = int(next(line for line in proc_status.splitlines()
-                      if line.startswith("SigCgt:")).split()[1], 16)
-    assert caught >> (signal.SIGUSR1 - 1) & 1, "the server has no handler for SIGUSR1"
+    assert catches(server.process.pid, signal.SIGUSR1), "the server has no handler for SIGUSR1"
     before = server.log().count("most recent call first")
     os.kill(server.process.pid, signal.SIGUSR1)
     wait_until(lambda: server.log().count("most recent call first") > before,

@@ -25,6 +25,7 @@ import pytest
 from servers import (
     PATIENCE_S,
     VoilaServer,
+    catches,
     free_port,
     start_voila,
     stop_voila,
@@ -296,15 +297,6 @@ def keep_what_the_page_showed(pg: Any, name: str, watched: Any = None,
         (ARTIFACTS / f"{name}.json").write_text(json.dumps(seen, indent=1), encoding="utf-8")
 
 
-def _catches(pid: int, signum: int) -> bool:
-    """Whether process ``pid`` has a handler for ``signum`` (Linux: /proc/PID/status)."""
-    with contextlib.suppress(OSError, ValueError):
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("SigCgt:"):
-                return bool(int(line.split()[1], 16) >> (signum - 1) & 1)
-    return False
-
-
 def _processes_say_where_they_are(server: VoilaServer) -> None:
     """The server and each of its kernels write their threads' stacks to the server's log
     (SIGUSR1: the server's ``say_where_on_request``, widgets/diagnostics.py), for a failed
@@ -320,7 +312,7 @@ def _processes_say_where_they_are(server: VoilaServer) -> None:
         before = server.log().count("Current thread")
         signalled = 0
         for process in [server_process, *kernels]:
-            if _catches(process.pid, signal.SIGUSR1):  # else the signal would end it
+            if catches(process.pid, signal.SIGUSR1):  # else the signal would end it
                 with contextlib.suppress(psutil.Error):
                     process.send_signal(signal.SIGUSR1)
                     signalled += 1

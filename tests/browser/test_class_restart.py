@@ -22,18 +22,13 @@ import pytest
 from servers import start_voila, stop_voila, wait_until
 
 from .conftest import ARTIFACTS, keep_what_the_page_showed, watch_page
+from .test_class_view import VIEWPORT, _kernel_of
 from .test_dashboard import DASHBOARD, LOAD_TIMEOUT, tab, wait_text
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-VIEWPORT = {"width": 1280, "height": 800}
 PASSWORD = "restart-class"
-
-
-def _kernel_of(pg: Any) -> str:
-    return str(pg.evaluate("() => JSON.parse(document.getElementById("
-                           "'jupyter-config-data').textContent).kernelId"))
 
 
 @pytest.mark.slow(reason="a class server of its own started twice, a student's page on it: "
