@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 from . import cards as C
 from . import coins as K
@@ -44,44 +44,76 @@ UNIFORM_SHARE: Final = 0.25
 TAVERN_SHARPNESS = 0.35
 
 
-#: How :func:`best_worth` values a card (a *worth profile*, ``(kind, what, ranks,
-#: bravery, base)``): ``GAIN``, ``base`` plus what ``ranks`` more ranks worth ``bravery``
-#: points add to column ``what`` (:func:`rank_gain`); ``BEST_OF``,
-#: ``base`` plus the best of ``what``, keys of ``GAIN`` profiles in the same table (a
-#: mercenary's sides, Ylud's columns); ``MERCENARY``, the same plus Hrafnsmerki's points
-#: when the player owns it; ``FIXED``, ``base``; ``ENTRY``, its entry's
-#: :meth:`~nidavellir.rules.cardrules.CardRules.worth`, asked once per call for all the
-#: cards whose ``what`` is the same key (not None: cards worth the same, the Dwerg brothers).
+#: How :func:`best_worth` values a card (its *worth profile*, :class:`Profile`): ``GAIN``,
+#: ``base`` plus what ``ranks`` more ranks worth ``bravery`` points add to column ``column``
+#: (:func:`rank_gain`); ``BEST_OF``, ``base`` plus the best of ``options``, keys of ``GAIN``
+#: profiles in the same table (a mercenary's sides, Ylud's columns); ``MERCENARY``, the same
+#: plus Hrafnsmerki's points when the player owns it; ``FIXED``, ``base``; ``ENTRY``, its
+#: entry's :meth:`~nidavellir.rules.cardrules.CardRules.worth`, asked once per call for all
+#: the cards whose ``shared`` key is the same (not None: cards worth the same, the Dwerg
+#: brothers).
 GAIN: Final = 0
 BEST_OF: Final = 1
 MERCENARY: Final = 2
 FIXED: Final = 3
 ENTRY: Final = 4
-Profile = tuple[int, object, int, int, float]
+
+
+class Profile:
+    """A card's worth profile (the kinds above). A class with typed fields, not a tuple:
+    the compiled build reads them without unboxing (docs/development.md, "The compiled
+    build"); :func:`best_worth` values hundreds of cards per playout."""
+
+    __slots__ = ("base", "bravery", "column", "kind", "options", "ranks", "shared")
+
+    def __init__(self, kind: int, base: float = 0.0, column: int = -1, ranks: int = 0,
+                 bravery: int = 0, options: list[object] | None = None,
+                 shared: object = None) -> None:
+        self.kind = kind
+        self.base = float(base)
+        self.column = column
+        """The column (a :class:`~nidavellir.cards.Suit`'s number) of a ``GAIN``."""
+        self.ranks = ranks
+        self.bravery = bravery
+        self.options: list[object] = options if options is not None else []
+        """The keys a ``BEST_OF`` or ``MERCENARY`` takes the best of."""
+        self.shared = shared
+        """An ``ENTRY``'s key shared by cards worth the same (None: its own)."""
+
+    def __repr__(self) -> str:
+        return (f"Profile(kind={self.kind}, base={self.base}, column={self.column}, "
+                f"ranks={self.ranks}, bravery={self.bravery}, options={self.options!r}, "
+                f"shared={self.shared!r})")
+
+
+def gain(suit: Suit, ranks: int, bravery: int, base: float = 0.0) -> Profile:
+    """A ``GAIN`` profile: ``ranks`` more ranks worth ``bravery`` points in ``suit``'s
+    column, plus ``base``."""
+    return Profile(GAIN, base, int(suit), ranks, bravery)
 
 
 def column_options(card: Card, options: Sequence[tuple[Suit, int, int]],
                    base: float = 0, kind: int = BEST_OF) -> dict[object, Profile]:
     """The profiles of a card valued by its best of ``options`` (``(class, ranks,
     bravery)``): the card's own, keyed by the card, and one ``GAIN`` profile per option."""
-    keys = tuple((card, i) for i in range(len(options)))
-    out: dict[object, Profile] = {card: (kind, keys, 0, 0, base)}
-    out.update({key: (GAIN, *option, 0) for key, option in zip(keys, options, strict=True)})
+    keys: list[object] = [(card, i) for i in range(len(options))]
+    out: dict[object, Profile] = {card: Profile(kind, base, options=keys)}
+    out.update({key: gain(*option) for key, option in zip(keys, options, strict=True)})
     return out
 
 
 def _card_profiles(card: Card) -> dict[object, Profile]:
     """A card's worth profile as :func:`card_worth` values it (with its options')."""
     if card.kind is Kind.ROYAL_OFFERING:
-        return {card: (FIXED, None, 0, 0, card.value)}
+        return {card: Profile(FIXED, card.value)}
     if card.kind is Kind.MERCENARY:
         return column_options(card, [(side, 1, points) for side, points in card.sides],
                               kind=MERCENARY)
     if card.suit is not None:
-        return {card: (GAIN, card.suit, *card.column_value(card.suit), 0)}
+        return {card: gain(card.suit, *card.column_value(card.suit))}
     if _has_entry(card):
-        return {card: (ENTRY, None, 0, 0, 0)}
-    return {card: (FIXED, None, 0, 0, 4.0)}
+        return {card: Profile(ENTRY)}
+    return {card: Profile(FIXED, 4.0)}
 
 
 def _has_entry(card: Card) -> bool:
@@ -123,7 +155,7 @@ def worthiest(p: PlayerState, actions: Sequence[Action]) -> Action:
     return actions[cards.index(worthiest_card(p, cards))]
 
 
-def worthiest_card(p: PlayerState, cards: Sequence[Card]) -> Card:
+def worthiest_card(p: PlayerState, cards: list[Card]) -> Card:
     """The card worth most to ``p`` by :func:`card_worth`, the first on ties (the heuristic
     playouts' pick)."""
     best = best_worth(p, cards, PROFILES)[0]
@@ -145,14 +177,14 @@ def rank_gain(p: PlayerState, suit: Suit, ranks: int, bravery: int) -> float:
     key = (suit, ranks, bravery)
     profile = _GAIN_PROFILES.get(key)
     if profile is None:
-        profile = _GAIN_PROFILES[key] = {key: (GAIN, suit, ranks, bravery, 0)}
-    return best_worth(p, (key,), profile)[1]
+        profile = _GAIN_PROFILES[key] = {key: gain(suit, ranks, bravery)}
+    return best_worth(p, [key], profile)[1]
 
 
 _GAIN_PROFILES: Final[dict[tuple[Suit, int, int], dict[object, Profile]]] = {}
 
 
-def best_worth(p: PlayerState, cards: Sequence[object], profiles: Mapping[object, Profile],
+def best_worth(p: PlayerState, cards: list[Any], profiles: dict[object, Profile],
                accept: Callable[[PlayerState, Card], bool] | None = None
                ) -> tuple[object | None, float]:
     """The first of ``cards`` worth most to ``p`` by its worth profile, and that worth (None
@@ -161,58 +193,65 @@ def best_worth(p: PlayerState, cards: Sequence[object], profiles: Mapping[object
     written here, in the loop, and what it reads of the player (the lowest rank, the
     miners' bravery) is read once: the playouts' picks, bids and heroes value hundreds of
     cards each (tests/test_fast_paths.py holds it to :func:`card_worth` and the heroes'
-    worth)."""
-    pr = p.ranks
+    worth). Typed for the compiled build (a list, a dict, :class:`Profile`'s fields, the
+    column a number): the loop then runs without Python's generic operations."""
+    pr: list[int] = p.ranks
     low = min(pr)
     line = LINE_WORTH if pr.count(low) == 1 else PROGRESS_WORTH
     miners = -1  # the miners' bravery, read when a miner is valued
     shared: dict[object, float] | None = None  # the worth of each shared ENTRY key
     best: object | None = None
     best_value = 0.0
-    for c in cards:
-        kind, suit, ranks, bravery, w = profiles[c]
-        if kind is GAIN:
-            n = pr[suit]  # type: ignore[call-overload]
+    for i in range(len(cards)):
+        c = cards[i]
+        f = profiles[c]
+        kind = f.kind
+        w = f.base
+        if kind == GAIN:
+            col = f.column
+            ranks = f.ranks
+            n = pr[col]
             g: float
-            if suit is _HUNTER:
-                g = HUNTER_POINTS[n + ranks] - HUNTER_POINTS[n]
-            elif suit is _SMITH:
-                g = SMITH_POINTS[n + ranks] - SMITH_POINTS[n]
-            elif suit is _MINER:
+            if col == _HUNTER:
+                g = float(HUNTER_POINTS[n + ranks] - HUNTER_POINTS[n])
+            elif col == _SMITH:
+                g = float(SMITH_POINTS[n + ranks] - SMITH_POINTS[n])
+            elif col == _MINER:
                 if miners < 0:
                     miners = 0
                     for m in p.army[_MINER]:
                         miners += m.values[_MINER][1]  # type: ignore[index]
-                g = (miners + bravery) * (n + ranks) - miners * n
+                g = float((miners + f.bravery) * (n + ranks) - miners * n)
             else:
-                g = float(bravery)  # (an int in a float variable: mypyc)
+                g = float(f.bravery)
             if ranks and n == low:
                 g += line
-            w = w + g
-        elif kind is FIXED:
+            w += g
+        elif kind == FIXED:
             pass  # its base
-        elif kind is BEST_OF or kind is MERCENARY:
-            w = w + best_worth(p, suit, profiles)[1]  # type: ignore[arg-type]
-            if kind is MERCENARY and C.HRAFNSMERKI in p.command_zone:
+        elif kind == BEST_OF or kind == MERCENARY:
+            w += best_worth(p, f.options, profiles)[1]
+            if kind == MERCENARY and C.HRAFNSMERKI in p.command_zone:
                 w += C.HRAFNSMERKI_POINTS_PER_MERCENARY
-        elif kind is ENTRY:
-            if suit is None:
-                w = RULES[c].worth(p)  # type: ignore[index]
+        elif kind == ENTRY:
+            key = f.shared
+            if key is None:
+                w = RULES[c].worth(p)
             else:
                 if shared is None:
                     shared = {}
-                got = shared.get(suit)
+                got = shared.get(key)
                 if got is None:
-                    got = shared[suit] = RULES[c].worth(p)  # type: ignore[index]
+                    got = shared[key] = RULES[c].worth(p)
                 w = got
-        if (best is None or w > best_value) and (accept is None or accept(p, c)):  # type: ignore[arg-type]
+        if (best is None or w > best_value) and (accept is None or accept(p, c)):
             best, best_value = c, w
     return best, best_value
 
 
-_HUNTER: Final = Suit.HUNTER
-_MINER: Final = Suit.MINER
-_SMITH: Final = Suit.BLACKSMITH
+_HUNTER: Final = int(Suit.HUNTER)
+_MINER: Final = int(Suit.MINER)
+_SMITH: Final = int(Suit.BLACKSMITH)
 
 
 def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],

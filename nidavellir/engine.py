@@ -76,7 +76,13 @@ class Engine(Table):
 
     def push(self, *steps: Step | Choice) -> None:
         """Push steps so that the first one given runs first."""
-        self.state.tasks.extend(reversed(steps))
+        tasks = self.state.tasks
+        # A loop, not extend(reversed(steps)): the compiled build looks ``reversed`` up
+        # as a module attribute at every call (the playouts push at every step).
+        i = len(steps)
+        while i:
+            i -= 1
+            tasks.append(steps[i])
 
     # The rules' functions as the table's methods, each a call of its own (not the function
     # as a class attribute: a compiled function does not bind as a method, docs/development.md).

@@ -40,11 +40,11 @@ from ..cards import Card, Kind, Suit
 from ..determinize import (
     ENTRY,
     FIXED,
-    GAIN,
     PROFILES,
     Profile,
     best_worth,
     column_options,
+    gain,
     heuristic_bid_model,
     rank_gain,
     worthiest,
@@ -177,7 +177,7 @@ _PICK: Final = DecisionKind.PICK
 _HERO: Final = DecisionKind.HERO
 
 
-def _choose_hero(p: PlayerState, hall: Sequence[Card]) -> Card:
+def _choose_hero(p: PlayerState, hall: list[Card]) -> Card:
     """The hero of ``hall`` that ``p`` may recruit and that is worth most to ``p`` by
     :func:`hero_value`, the first on ties (the first of the legal actions, which list the
     hall's eligible heroes in order): :func:`~nidavellir.determinize.best_worth`, which asks
@@ -191,15 +191,15 @@ def _choose_hero(p: PlayerState, hall: Sequence[Card]) -> Card:
 def _hero_profiles(h: Card) -> dict[object, Profile]:
     """:func:`hero_value` as worth profiles (:data:`~nidavellir.determinize.GAIN`, ...)."""
     if h.suit is not None:
-        return {h: (GAIN, h.suit, len(h.bravery), sum(h.bravery), h.points)}
+        return {h: gain(h.suit, len(h.bravery), sum(h.bravery), h.points)}
     if h in C.DWERG_BROTHERS:
         # One more brother: any is worth the same, asked once (the profiles' shared key).
-        return {h: (ENTRY, C.DWERG_BROTHERS, 0, 0, 0)}
+        return {h: Profile(ENTRY, shared=C.DWERG_BROTHERS)}
     if h in _VALUED_BY_ENTRY:
-        return {h: (ENTRY, None, 0, 0, 0)}
+        return {h: Profile(ENTRY)}
     if h is C.YLUD:
         return column_options(h, _YLUD_COLUMNS)
-    return {h: (FIXED, None, 0, 0, hero_worth(h))}
+    return {h: Profile(FIXED, hero_worth(h))}
 
 
 #: Each hero's worth profiles for :func:`_choose_hero`.

@@ -323,7 +323,9 @@ class GameEnd(Step):
         s = table.state
         s.over = True
         if not table.quiet:
-            sheet = score_table(tables_of(s), s.config.options)
+            # The event keeps the totals only: the detail lines (a learner's words) are
+            # built when a score sheet is asked for (Game.scores).
+            sheet = score_table(tables_of(s, copy=False), s.config.options, details=False)
             table.emit(ev.GameEnded, totals=tuple(sheet.totals))
 
 
