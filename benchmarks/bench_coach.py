@@ -78,9 +78,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--per-kind", type=int, default=3)
     parser.add_argument("--level", default="coach",
                         help="the coach's level (coach, deep, search@N, ...)")
-    parser.add_argument("--budget", metavar="ITERATIONS/PLAYOUTS",
-                        help="the level with another budget (the coach's was 560/350 before "
-                             "the compiled build)")
+    parser.add_argument("--budget", metavar="ITERATIONS/PLAYOUTS[/MOST]",
+                        help="the level with another budget: search iterations, paired "
+                             "playouts and at most per option (the coach's was 560/350 "
+                             "before the compiled build)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--compare", action="store_true",
                         help="the pure-Python and the compiled build side by side")
@@ -92,11 +93,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as e:
         parser.error(f"--level: {e}")
     if args.budget:
-        iterations, slash, playouts = args.budget.partition("/")
-        if not (slash and iterations.isdigit() and playouts.isdigit()):
-            parser.error(f"--budget: expected ITERATIONS/PLAYOUTS (560/350), not {args.budget!r}")
-        level = dataclasses.replace(level, name=f"{level.name}@{args.budget}",
-                                    iterations=int(iterations), playouts=int(playouts))
+        parts = args.budget.split("/")
+        if len(parts) not in (2, 3) or not all(p.isdigit() and int(p) > 0 for p in parts):
+            parser.error("--budget: expected ITERATIONS/PLAYOUTS or ITERATIONS/PLAYOUTS/MOST "
+                         f"(560/1400/1200), not {args.budget!r}")
+        budget = {"iterations": int(parts[0]), "playouts": int(parts[1])}
+        if len(parts) == 3:
+            budget["most"] = int(parts[2])
+        level = dataclasses.replace(level, name=f"{level.name}@{args.budget}", **budget)
     if args.compare:
         return _compare(sys.argv[1:] if argv is None else list(argv), args.json)
     result: dict[str, dict[str, float]] = {}

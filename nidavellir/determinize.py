@@ -196,8 +196,18 @@ def best_worth(p: PlayerState, cards: list[Any], profiles: dict[object, Profile]
     worth). Typed for the compiled build (a list, a dict, :class:`Profile`'s fields, the
     column a number): the loop then runs without Python's generic operations."""
     pr: list[int] = p.ranks
-    low = min(pr)
-    line = LINE_WORTH if pr.count(low) == 1 else PROGRESS_WORTH
+    # The lowest rank and how many columns have it, in one loop (not min() and count():
+    # the compiled build calls those through Python's generic call).
+    low = pr[0]
+    lows = 1
+    for i in range(1, len(pr)):
+        r = pr[i]
+        if r < low:
+            low = r
+            lows = 1
+        elif r == low:
+            lows += 1
+    line = LINE_WORTH if lows == 1 else PROGRESS_WORTH
     miners = -1  # the miners' bravery, read when a miner is valued
     shared: dict[object, float] | None = None  # the worth of each shared ENTRY key
     best: object | None = None
@@ -274,16 +284,22 @@ def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
         shuffle(rng, coins)
         return coins[:len(taverns)]
     worth = tavern_worth(state, state.players[seat])
-    log = math.log
     # A softmax draw: Gumbel noise on each tavern's worth, drawn in the taverns' order; the
-    # best first (ties, which need equal floats, by tavern: the taverns come in order, and
-    # each is keyed by its place among them).
-    keyed = []
-    n = 0  # the number of taverns, each keyed by its place
+    # best first (ties, which need equal floats, by tavern: the taverns come in order).
+    # ``ranked`` holds the taverns' places, put in order as they come (at most three: no
+    # sort of keyed tuples, which the compiled build compares through Python's generic
+    # comparison); math.log itself, not a local alias: the compiled build calls it natively.
+    keys: list[float] = []
+    ranked: list[int] = []
+    n = 0  # the number of taverns, each known by its place
     for t in taverns:
-        keyed.append((_GUMBEL_SCALE * log(-log(random_() or 1e-12)) - worth[t], n))
+        key = _GUMBEL_SCALE * math.log(-math.log(random_() or 1e-12)) - worth[t]
+        j = n
+        while j > 0 and keys[ranked[j - 1]] > key:
+            j -= 1
+        ranked.insert(j, n)
+        keys.append(key)
         n += 1
-    keyed.sort()
     exchange: list[int] = []
     others: list[int] = []
     for c in coins:
@@ -294,11 +310,11 @@ def heuristic_bid_model(state: GameState, seat: int, taverns: Sequence[int],
     others.sort(reverse=True)
     out: list[int] = [-1] * n  # the coin on each tavern (coin codes are never negative)
     if others:
-        out[keyed[0][1]] = others.pop(0)
+        out[ranked[0]] = others.pop(0)
     if exchange and n > 1 and random_() < 0.8:
-        out[keyed[-1][1]] = exchange.pop()
+        out[ranked[-1]] = exchange.pop()
     rest = others + exchange  # highest first, the exchange coin last
-    for _, i in keyed:
+    for i in ranked:
         if out[i] < 0:
             out[i] = rest.pop(0) if random_() < 0.5 else rest.pop()
     return out

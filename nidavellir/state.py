@@ -111,7 +111,14 @@ class PlayerState:
     @property
     def lines(self) -> int:
         """Complete lines: one rank in each of the 5 classes (FR "Recruter un·e Héros·ïne")."""
-        return min(self.ranks)
+        # A loop, not min(): the compiled build calls builtins through Python's generic call
+        # (a recruitment's check after every card placed).
+        ranks = self.ranks
+        low = ranks[0]
+        for i in range(1, len(ranks)):
+            if ranks[i] < low:
+                low = ranks[i]
+        return low
 
     def coins(self) -> list[int]:
         """Every coin the player owns, wherever it is."""

@@ -79,6 +79,7 @@ MODULES: tuple[str, ...] = (
     "nidavellir.bots.playout",
     "nidavellir.bots.tree",
     "nidavellir.bots.horizon",
+    "nidavellir.bots.paired",
 )
 
 #: Chooses the build: ``auto``, ``pure`` or ``compiled`` (module docs).

@@ -53,7 +53,7 @@ def unplaced_mercenaries(p: PlayerState) -> list[Card]:
 def recruit_due(p: PlayerState) -> bool:
     """R12: more complete lines than heroes (lost recruits count as used); never with
     Megingjord (FR Thingvellir "MEGINGJORD")."""
-    return min(p.ranks) > p.heroes + p.lost_recruits and C.MEGINGJORD not in p.command_zone
+    return p.lines > p.heroes + p.lost_recruits and C.MEGINGJORD not in p.command_zone
 
 
 #: Worth of completing a line: the hero it recruits (their fixed points run 4 to 17).
