@@ -11,7 +11,7 @@ Rules: FR "Transformer une pièce", "Échanger des pièces", "Défausser des pi�
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Final
 
 from .cards import (
@@ -140,7 +140,7 @@ def parse_label(text: str) -> str:
     return f"{v}*" if special else str(v)
 
 
-def find(coins: Sequence[int], text: str) -> int | None:
+def find(coins: list[int], text: str) -> int | None:
     """The coin a label names among ``coins`` (the gold one first when values repeat);
     None when there is none."""
     for c in _LABEL_CODES.get(text, ()):

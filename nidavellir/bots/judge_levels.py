@@ -73,18 +73,20 @@ SCALE_RANGE = (0.6, 2.5)
 
 
 #: The coach's levels. ``coach`` answers the Hint, fills the buttons and the What-if table
-#: and judges the review (ready within two seconds on one core of the reference machine with
+#: and judges the review (ready within 1.5 s on one idle core of the reference machine with
 #: the compiled build, benchmarks/README.md); ``deep`` thinks longer on request; ``hard``
 #: and ``expert`` are the bots' budgets (0.75 s and 3 s of search) as iterations.
 LEVELS: dict[str, JudgeLevel] = {
     "quick": JudgeLevel("quick", iterations=300, playouts=300, scaled=True),
     # The search of 0.7 of the first budget (800 iterations: the same agreement with expert
-    # within one position of 80, 30% less CPU), and four times its paired playouts (350):
-    # what the compiled build's speed buys in the same time, the paired gaps' standard
-    # errors 40-45% smaller (benchmarks/README.md, "The coach's budget", "The compiled
-    # build"). The pure-Python build takes about twice as long as before.
-    "coach": JudgeLevel("coach", iterations=560, playouts=1400, most=1200, scaled=True),
-    "deep": JudgeLevel("deep", iterations=2400, playouts=1600, most=800, scaled=True),
+    # within one position of 80, 30% less CPU), and 7.4 times the paired playouts of the
+    # coach before the compiled build (350): what the compiled build's speed buys within
+    # 1.5 s of one idle core, the paired gaps' standard errors halved (-52% / -56% on the
+    # benchmark's positions: benchmarks/README.md, "The coach's budget", "The compiled
+    # build"). The pure-Python build takes about three times as long as it did at 350.
+    "coach": JudgeLevel("coach", iterations=560, playouts=2600, most=2200, scaled=True),
+    # Thinking longer in every part: four times the coach's search, more paired playouts.
+    "deep": JudgeLevel("deep", iterations=2400, playouts=3200, most=2400, scaled=True),
     "hard": JudgeLevel("hard", iterations=round(HARD_SECONDS * ITERATIONS_PER_SECOND),
                        playouts=900),
     "expert": JudgeLevel("expert", iterations=round(EXPERT_SECONDS * ITERATIONS_PER_SECOND),

@@ -122,10 +122,13 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
     s = eng.state
     task = s.tasks[-1]
     kind = task.kind
+    # The deciding seat as an int once (a task is a Python object to the compiled build:
+    # indexing the players with its attribute would go through Python's generic lookup).
+    seat: int = task.player
     if kind is _BID:
         # A bid needs no list of the 60 legal bids: three of the player's own coins.
-        p = s.players[task.player]
-        coins = tuple(heuristic_bid_model(s, p.seat, (0, 1, 2), sorted(p.hand), rng, BID_NOISE))
+        p = s.players[seat]
+        coins = tuple(heuristic_bid_model(s, seat, (0, 1, 2), sorted(p.hand), rng, BID_NOISE))
         action = _BIDS.get(coins)
         if action is None:
             action = _BIDS[coins] = bid_action(tuple(K.label(c) for c in coins))
@@ -134,8 +137,9 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
         # The legal actions are the tavern's distinct cards in order, then the camp's when
         # the camp is open to the player: read them instead of building the list (a
         # playout picks 70 times); the list is built for a random pick only.
-        p = s.players[task.player]
-        cards = s.taverns[task.tavern]
+        p = s.players[seat]
+        tavern: int = task.tavern
+        cards = s.taverns[tavern]
         if not (s.camp and may_visit_camp(s, p)):
             first = cards[0]
             for c in cards:
@@ -162,13 +166,13 @@ def heuristic_policy(eng: Engine, rng: random.Random) -> Action:
         return CAMP[best]  # type: ignore[index]
     if kind is _HERO:
         # The hall's heroes in order, eligible ones only: the legal actions, unbuilt.
-        return HERO_ACTIONS[_choose_hero(s.players[task.player], s.hall)]
+        return HERO_ACTIONS[_choose_hero(s.players[seat], s.hall)]
     actions = eng.legal_actions()
     if len(actions) == 1:
         return actions[0]
     choose = _CHOICES.get(kind)
     if choose is not None:
-        return choose(s.players[task.player], actions)
+        return choose(s.players[seat], actions)
     return actions[below(rng, len(actions))]
 
 

@@ -75,11 +75,10 @@ class Bid(Choice):
     def apply(self, table: Table, action: Action) -> None:
         p = table.state.players[self.player]
         hand = sorted(p.hand)
-        find = K.find
         for i, lab in enumerate(action.args):
             # The gold coin first where values repeat (ValueError when the hand holds no
             # such coin: a bid is checked before it is applied).
-            coin = find(hand, lab)  # type: ignore[arg-type]
+            coin = K.find(hand, lab)  # type: ignore[arg-type]
             hand.remove(coin)  # type: ignore[arg-type]
             p.bids[i] = coin
         p.purse = hand

@@ -44,8 +44,13 @@ def coin_places(p: PlayerState) -> list[tuple[str, int]]:
 _BID_PLACES: Final = tuple(place for place in PLACES if place.startswith("T"))
 
 
-def _by_coin(where: tuple[str, int]) -> int:
-    return where[1]
+def by_coin(places: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """``places`` sorted by coin, in their order where coins are equal: each as one number
+    (the coin, then its position), a list of ints sorted without a key function (the
+    compiled build would call it through Python's generic call for every coin)."""
+    keyed = [(c << 5) | i for i, (_, c) in enumerate(places)]
+    keyed.sort()
+    return [places[k & 31] for k in keyed]
 
 
 #: ``transform LABEL@PLACE`` for each (coin, place): the transforms' legal actions.
@@ -92,7 +97,7 @@ class Transform(Choice):
 
     def legal(self, table: Table) -> list[Action]:
         p = table.state.players[self.player]
-        places = sorted(coin_places(p), key=_by_coin)
+        places = by_coin(coin_places(p))
         if self.lowest:
             places = lowest_coins(p, places)
         exchange = K.EXCHANGE_COINS
