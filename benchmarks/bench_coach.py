@@ -94,9 +94,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--level: {e}")
     if args.budget:
         parts = args.budget.split("/")
-        if len(parts) not in (2, 3) or not all(p.isdigit() and int(p) > 0 for p in parts):
+        if len(parts) not in (2, 3) or not all(p.isdigit() for p in parts):
             parser.error("--budget: expected ITERATIONS/PLAYOUTS or ITERATIONS/PLAYOUTS/MOST "
-                         f"(560/1400/1200), not {args.budget!r}")
+                         f"(560/2600/2200), not {args.budget!r}")
         budget = {"iterations": int(parts[0]), "playouts": int(parts[1])}
         if len(parts) == 3:
             budget["most"] = int(parts[2])

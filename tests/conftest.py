@@ -1,10 +1,11 @@
 """The whole suite: the Play tab's coach judges at a small budget.
 
 Every Play app with a human seat starts judging each decision of that seat in the
-background (the ``coach`` level: about two seconds of one core). Tests that play whole games
-through the widgets would spend most of their time there, so the suite sets the coach's
-level (``widgets.coach.LEVEL_VARIABLE``, read by kernels started by the tests too) to a
-small search; tests of the coach itself name their levels.
+background (the ``coach`` level: about a second of one core compiled, three in pure
+Python). Tests that play whole games through the widgets would spend most of their time
+there, so the suite sets the coach's level (``widgets.coach.LEVEL_VARIABLE``, read by
+kernels started by the tests too) to a small search; tests of the coach itself name their
+levels.
 
 The suite reads English whatever the machine's locale: the command line and a server
 without ``--language`` follow ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG`` (a CI machine

@@ -14,6 +14,7 @@ Thingvellir).
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -33,8 +34,10 @@ from nidavellir.bots.playout import (
 )
 from nidavellir.bots.tree import outcome
 from nidavellir.determinize import (
+    TAVERN_SHARPNESS,
     card_worth,
     determinize_state,
+    heuristic_bid_model,
     tavern_worth,
     worthiest,
     worthiest_card,
@@ -45,11 +48,12 @@ from nidavellir.game import Game
 from nidavellir.rules.army import unplaced_mercenaries
 from nidavellir.rules.base import Choice, DecisionKind
 from nidavellir.rules.catalogue import RULES
+from nidavellir.rules.decisions.coins import by_coin, coin_places
 from nidavellir.rules.decisions.picks import Pick
 from nidavellir.rules.taverns import turn_order
 from nidavellir.rules.thingvellir import enlistment_order
 from nidavellir.scoring import score_table, tables_of
-from nidavellir.state import GameState
+from nidavellir.state import GameState, PlayerState
 
 TABLES = [(players, exp) for players in (2, 3, 4, 5) for exp in ((), ("thingvellir",))]
 
@@ -316,17 +320,105 @@ def test_trade_pair_gives_up_the_coin_r7_names_for_every_pair_of_coins() -> None
                 assert K.trade_pair(a, b, zolkur) == _reference_trade_pair(a, b, zolkur)
 
 
-def test_turn_order_is_by_bid_then_gem_with_the_tie_groups() -> None:
-    for state, _ in playout_states(4, ("thingvellir",), 3):
+def _reference_turn_order(players: list[PlayerState], t: int) -> tuple[list[int], list[list[int]]]:
+    """R10 as written: by the bid's value, then the gem, both descending; the tie groups
+    are the players who bid the same value."""
+    bids = sorted(((K.value(c), p.gem, p.seat) for p in players
+                   if (c := p.bids[t]) is not None), reverse=True)
+    by_value: dict[int, list[int]] = {}
+    for v, _, seat in bids:
+        by_value.setdefault(v, []).append(seat)
+    return [seat for *_, seat in bids], [g for g in by_value.values() if len(g) > 1]
+
+
+@pytest.mark.parametrize(("players", "expansions"), TABLES)
+def test_turn_order_is_by_bid_then_gem_with_the_tie_groups(
+        players: int, expansions: tuple[str, ...]) -> None:
+    """The turn order's one-number keys (coin value, gem, seat) sort as the tuples do, at
+    every player count (the seats and gems fill the keys' low bits)."""
+    for state, _ in playout_states(players, expansions, 3):
         for t in range(3):
-            bids = [(K.value(c), p.gem, p.seat) for p in state.players
-                    if (c := p.bids[t]) is not None]
-            order, ties = turn_order(state.players, t)
-            assert order == [seat for *_, seat in sorted(bids, reverse=True)]
-            by_value: dict[int, list[int]] = {}
-            for v, _, seat in sorted(bids, reverse=True):
-                by_value.setdefault(v, []).append(seat)
-            assert ties == [g for g in by_value.values() if len(g) > 1]
+            assert turn_order(state.players, t) == _reference_turn_order(state.players, t)
+
+
+def test_turn_order_with_every_bid_equal_and_the_highest_coins() -> None:
+    """Five players bidding the same coin (one tie group of five, ordered by gem), and the
+    highest coin values against the lowest."""
+    state = Game.new(players=5, seed=1).state.copy()
+    for p in state.players:
+        p.bids[0] = K.gold(5)
+        p.bids[1] = K.gold(C.MAX_COIN_VALUE) if p.seat % 2 else K.bronze(0)
+    for t in (0, 1):
+        assert turn_order(state.players, t) == _reference_turn_order(state.players, t)
+    order, ties = turn_order(state.players, 0)
+    assert len(ties) == 1 and sorted(ties[0]) == [0, 1, 2, 3, 4]
+    assert [state.players[s].gem for s in order] == sorted((p.gem for p in state.players),
+                                                           reverse=True)
+
+
+@pytest.mark.parametrize(("players", "expansions"), TABLES)
+def test_a_transforms_coins_are_ordered_by_coin_as_a_stable_sort(
+        players: int, expansions: tuple[str, ...]) -> None:
+    """by_coin (ints, no key function) gives the plain stable sort by coin of every player's
+    coin places, equal coins in their order (hand, taverns, purse)."""
+    for state, _ in playout_states(players, expansions, 2):
+        for p in state.players:
+            places = coin_places(p)
+            assert by_coin(places) == sorted(places, key=lambda where: where[1])
+    same = [("hand", 9), ("T1", 4), ("purse", 9), ("T2", 4), ("T3", 0)]
+    assert by_coin(same) == [("T3", 0), ("T1", 4), ("T2", 4), ("hand", 9), ("purse", 9)]
+
+
+def _reference_bid_model(state: GameState, seat: int, taverns: list[int], coins: list[int],
+                         rng: random.Random, uniform_share: float) -> list[int]:
+    """The bid model as first written: the taverns keyed by (Gumbel-noised worth, place)
+    and sorted (the compiled build now ranks them by insertion, without tuples)."""
+    if rng.random() < uniform_share:
+        dealt = list(coins)
+        rng.shuffle(dealt)
+        return dealt[:len(taverns)]
+    worth = tavern_worth(state, state.players[seat])
+    scale = 1.0 / TAVERN_SHARPNESS
+    keyed = sorted((scale * math.log(-math.log(rng.random() or 1e-12)) - worth[t], n)
+                   for n, t in enumerate(taverns))
+    exchange = [c for c in coins if c in K.EXCHANGE_COINS]
+    others = sorted((c for c in coins if c not in K.EXCHANGE_COINS), reverse=True)
+    out = [-1] * len(taverns)
+    if others:
+        out[keyed[0][1]] = others.pop(0)
+    if exchange and len(taverns) > 1 and rng.random() < 0.8:
+        out[keyed[-1][1]] = exchange.pop()
+    rest = others + exchange
+    for _, i in keyed:
+        if out[i] < 0:
+            out[i] = rest.pop(0) if rng.random() < 0.5 else rest.pop()
+    return out
+
+
+@pytest.mark.parametrize(("players", "expansions"), [(3, ()), (5, ("thingvellir",))])
+def test_the_bid_model_deals_the_coins_as_first_written(
+        players: int, expansions: tuple[str, ...]) -> None:
+    """The same coins on the same taverns for the same generator as the model written with
+    a sort of keyed tuples, at every bid of seeded playouts, with and without the uniform
+    share, on one, two and three taverns."""
+    seen = 0
+    for state, _ in playout_states(players, expansions, 2):
+        if choice(state).kind != DecisionKind.BID:
+            continue
+        for p in state.players:
+            coins = sorted(p.hand)
+            if len(coins) < 3:  # a seat that has bid already
+                continue
+            for taverns in ([0, 1, 2], [1, 2], [2]):
+                for share in (0.0, 0.25, 1.0):
+                    for seed in range(4):
+                        a, b = random.Random(seed), random.Random(seed)
+                        got = heuristic_bid_model(state, p.seat, taverns, coins, a, share)
+                        assert got == _reference_bid_model(state, p.seat, taverns, coins, b,
+                                                           share)
+                        assert a.getstate() == b.getstate()
+                        seen += 1
+    assert seen > 100
 
 
 def test_a_state_copy_copies_the_generator_unless_given_one() -> None:

@@ -69,7 +69,7 @@ TABS: tuple[tuple[str, str], ...] = (
 #: The What-if levels: (label, the coach's level). The default is the Hint's level: the
 #: same position gives the same judgement in both.
 WHATIF_LEVELS: tuple[tuple[str, str], ...] = (
-    (N_("the coach (about 2 s)"), "coach"),
+    (N_("the coach (a second or two)"), "coach"),
     (N_("a quick look (under 1 s)"), "quick"),
     (N_("think longer (a few seconds)"), "deep"),
 )

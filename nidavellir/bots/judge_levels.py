@@ -73,17 +73,19 @@ SCALE_RANGE = (0.6, 2.5)
 
 
 #: The coach's levels. ``coach`` answers the Hint, fills the buttons and the What-if table
-#: and judges the review (ready within 1.5 s on one idle core of the reference machine with
-#: the compiled build, benchmarks/README.md); ``deep`` thinks longer on request; ``hard``
+#: and judges the review (about 1.2 s of one idle core of the reference machine with the
+#: compiled build, at most about 1.7 s; benchmarks/README.md); ``deep`` thinks longer on request; ``hard``
 #: and ``expert`` are the bots' budgets (0.75 s and 3 s of search) as iterations.
 LEVELS: dict[str, JudgeLevel] = {
     "quick": JudgeLevel("quick", iterations=300, playouts=300, scaled=True),
     # The search of 0.7 of the first budget (800 iterations: the same agreement with expert
     # within one position of 80, 30% less CPU), and 7.4 times the paired playouts of the
-    # coach before the compiled build (350): what the compiled build's speed buys within
-    # 1.5 s of one idle core, the paired gaps' standard errors halved (-52% / -56% on the
-    # benchmark's positions: benchmarks/README.md, "The coach's budget", "The compiled
-    # build"). The pure-Python build takes about three times as long as it did at 350.
+    # coach before the compiled build (350): what the compiled build's speed buys in about
+    # 1.2 s of one idle core, the paired gaps' standard errors halved (-51% / -56% on the
+    # benchmark's positions: benchmarks/README.md, "The hot path without Python's generic
+    # operations"). The pure-Python build takes about three times as long as it did at 350.
+    # (``most`` does not bind at these budgets: two options get half the playouts each, a
+    # forced move an eighth, both below it.)
     "coach": JudgeLevel("coach", iterations=560, playouts=2600, most=2200, scaled=True),
     # Thinking longer in every part: four times the coach's search, more paired playouts.
     "deep": JudgeLevel("deep", iterations=2400, playouts=3200, most=2400, scaled=True),
