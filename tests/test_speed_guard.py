@@ -1,6 +1,7 @@
 """The speed guard (tests/speed_guard.py, issue 55) fails a test that costs more than its
-limit unless the test is marked with its reason; it counts CPU, not the clock, and catches a
-test that only waits by its wall time."""
+limit unless the test is marked with its reason; it counts CPU, not the clock, catches a
+test that only waits by its wall time, and charges no test for the garbage earlier tests
+left."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 pytest_plugins = ["pytester"]
 
 SUITE = '''
-import subprocess, sys, threading, time
+import gc, subprocess, sys, threading, time
 import pytest
 
 def burn(seconds):
@@ -40,6 +41,15 @@ def test_costly_in_a_child_process():
 
 def test_only_waits():
     threading.Event().wait(2.0)
+
+KEPT = []
+
+def test_keeps_what_it_made():
+    KEPT.extend([i] for i in range(200_000))
+
+def test_the_garbage_collector_walks_only_what_this_test_makes():
+    # What an earlier test kept is frozen: a full collection set off here skips it.
+    assert gc.get_freeze_count() >= 200_000, gc.get_freeze_count()
 '''
 
 
@@ -71,7 +81,7 @@ def test_a_costly_test_fails_with_its_name_and_cost_unless_marked(
     measured = costs.read_text(encoding="utf-8") if costs.exists() else "no costs written"
     # Once in a busy `make test` (clean run 37) test_only_waits passed: the measures of each
     # test (its waiting, the crowding) say why if it comes again.
-    assert outcomes.get("passed") == 3 and outcomes.get("failed") == 3, \
+    assert outcomes.get("passed") == 5 and outcomes.get("failed") == 3, \
         result.stdout.str() + measured
     out = result.stdout.str()
     assert "speed guard: test_suite.py::test_costly cost 0." in out
