@@ -29,7 +29,7 @@ from .draws import shuffle
 from .observer import Observer
 from .rules.army import HUNTER_POINTS, LINE_WORTH, PROGRESS_WORTH, SMITH_POINTS
 from .rules.catalogue import MARKS, RULES
-from .state import GameState, PlayerState
+from .state import GameState, PlayerState, lowest_rank
 
 #: ``bid_model(state, seat, taverns, coins, rng) -> coins for those taverns``: deals some of
 #: ``coins`` (the seat's face-down coins, sorted) onto ``taverns`` (tavern indices, in order);
@@ -196,17 +196,7 @@ def best_worth(p: PlayerState, cards: list[Any], profiles: dict[object, Profile]
     worth). Typed for the compiled build (a list, a dict, :class:`Profile`'s fields, the
     column a number): the loop then runs without Python's generic operations."""
     pr: list[int] = p.ranks
-    # The lowest rank and how many columns have it, in one loop (not min() and count():
-    # the compiled build calls those through Python's generic call).
-    low = pr[0]
-    lows = 1
-    for i in range(1, len(pr)):
-        r = pr[i]
-        if r < low:
-            low = r
-            lows = 1
-        elif r == low:
-            lows += 1
+    low, lows = lowest_rank(pr)
     line = LINE_WORTH if lows == 1 else PROGRESS_WORTH
     miners = -1  # the miners' bravery, read when a miner is valued
     shared: dict[object, float] | None = None  # the worth of each shared ENTRY key

@@ -51,6 +51,23 @@ class GameConfig:
         return (GameConfig, (self.players, self.names, self.expansions, self.options))
 
 
+def lowest_rank(ranks: list[int]) -> tuple[int, int]:
+    """The lowest of a player's ranks (its complete lines) and how many classes have it:
+    the recruitment's check after every card placed and the playouts' valuation of every
+    card read it. One loop, not min() and count(): the compiled build calls those through
+    Python's generic call, and returns the pair without making a tuple."""
+    low = ranks[0]
+    lows = 1
+    for i in range(1, len(ranks)):
+        r = ranks[i]
+        if r < low:
+            low = r
+            lows = 1
+        elif r == low:
+            lows += 1
+    return low, lows
+
+
 #: A player's fields (its slots; its pickle).
 _PLAYER_FIELDS: Final = ("seat", "hand", "bids", "purse", "gem", "army", "ranks", "command_zone",
                          "heroes", "lost_recruits", "held", "marks", "end_of_age_placement")
@@ -111,14 +128,7 @@ class PlayerState:
     @property
     def lines(self) -> int:
         """Complete lines: one rank in each of the 5 classes (FR "Recruter un·e Héros·ïne")."""
-        # A loop, not min(): the compiled build calls builtins through Python's generic call
-        # (a recruitment's check after every card placed).
-        ranks = self.ranks
-        low = ranks[0]
-        for i in range(1, len(ranks)):
-            if ranks[i] < low:
-                low = ranks[i]
-        return low
+        return lowest_rank(self.ranks)[0]
 
     def coins(self) -> list[int]:
         """Every coin the player owns, wherever it is."""

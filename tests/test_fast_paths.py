@@ -14,6 +14,7 @@ Thingvellir).
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -53,7 +54,7 @@ from nidavellir.rules.decisions.picks import Pick
 from nidavellir.rules.taverns import turn_order
 from nidavellir.rules.thingvellir import enlistment_order
 from nidavellir.scoring import score_table, tables_of
-from nidavellir.state import GameState, PlayerState
+from nidavellir.state import GameState, PlayerState, lowest_rank
 
 TABLES = [(players, exp) for players in (2, 3, 4, 5) for exp in ((), ("thingvellir",))]
 
@@ -367,6 +368,18 @@ def test_a_transforms_coins_are_ordered_by_coin_as_a_stable_sort(
             assert by_coin(places) == sorted(places, key=lambda where: where[1])
     same = [("hand", 9), ("T1", 4), ("purse", 9), ("T2", 4), ("T3", 0)]
     assert by_coin(same) == [("T3", 0), ("T1", 4), ("T2", 4), ("hand", 9), ("purse", 9)]
+
+
+def test_the_lowest_rank_and_its_count_are_min_and_count() -> None:
+    """lowest_rank (one loop) is the plain min() of a player's ranks and how many classes
+    have it, for every player of 5 classes with 0 to 3 ranks each; a player's complete
+    lines are that lowest rank."""
+    for ranks in itertools.product(range(4), repeat=5):
+        low = min(ranks)
+        assert lowest_rank(list(ranks)) == (low, ranks.count(low)), ranks
+    p = PlayerState(0, 1)
+    p.ranks = [2, 1, 3, 1, 4]
+    assert p.lines == 1
 
 
 def _reference_bid_model(state: GameState, seat: int, taverns: list[int], coins: list[int],
