@@ -187,7 +187,9 @@ def _settle() -> None:
     holds more with each test (caches, modules, widgets: 620,000 objects after 540 tests),
     and a full collection walks it all, at the cost of whichever test's allocations set
     it off (0.4 s of CPU on an idle machine; the same test cost 0.4 s alone and 3.3 s in a
-    worker of a busy run)."""
+    worker of a busy run). What the test's fixtures made is frozen with the rest: a test
+    that needs the collector to free a cycle made before its call unfreezes first
+    (``gc.unfreeze()``)."""
     gc.collect()
     gc.freeze()
 
