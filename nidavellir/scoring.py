@@ -271,7 +271,7 @@ def score_player(table: PlayerTable, warrior_bonus: bool, details: bool = True,
         if entry is None:
             continue
         if view is None:
-            view = ScoreView(owned, coins, ranks, bravery, table.marks)
+            view = ScoreView(owned, coins, ranks, bravery, table.marks, details)
         for line in entry.score(view):
             breakdown[line[0]] += line[2]
             if details:

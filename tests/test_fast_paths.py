@@ -48,6 +48,7 @@ from nidavellir.errors import IllegalAction
 from nidavellir.game import Game
 from nidavellir.rules.army import unplaced_mercenaries
 from nidavellir.rules.base import Choice, DecisionKind
+from nidavellir.rules.cardrules import ScoreView
 from nidavellir.rules.catalogue import RULES
 from nidavellir.rules.decisions.coins import by_coin, coin_places
 from nidavellir.rules.decisions.picks import Pick
@@ -444,6 +445,29 @@ def test_a_state_copy_copies_the_generator_unless_given_one() -> None:
     rng = random.Random(2)
     det = determinize_state(state, 0, rng)
     assert det.rng is not rng and det.rng is not state.rng
+
+def test_a_cards_score_without_words_has_the_same_points_and_builds_no_sentence() -> None:
+    """A search scores its finished playouts without the score sheet's lines
+    (``details=False``): every hero's and artifact's score then gives its lines without
+    sentences (``ScoreView.words``: empty words, or the card's name where that is the
+    line) and the same categories and points as the score sheet's,
+    for a player owning it beside the other cards of its kind."""
+    rng = random.Random(56)
+    for card in (*C.HEROES, *C.ARTIFACTS):
+        entry = RULES[card]
+        for _ in range(5):
+            others = rng.sample([c for c in (*C.HEROES, *C.ARTIFACTS) if c != card], 4)
+            owned = [card, *others]
+            coins = rng.sample(range(26), 5)
+            ranks = {suit: rng.randrange(6) for suit in C.SUITS}
+            bravery = {suit: 3 * n for suit, n in ranks.items()}
+            said = entry.score(ScoreView(owned, coins, ranks, bravery, {}, True))
+            quiet = entry.score(ScoreView(owned, coins, ranks, bravery, {}, False))
+            assert [(c, pts) for c, _, pts in quiet] == [(c, pts) for c, _, pts in said]
+            # Empty, or the card's name as it stands (a constant: nothing built).
+            assert all(words in ("", card.name) for _, words, _ in quiet), (card, quiet)
+            assert all(words for _, words, _ in said), (card, said)
+
 
 
 @pytest.mark.parametrize(("players", "expansions"), TABLES)

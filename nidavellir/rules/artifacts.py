@@ -66,10 +66,10 @@ class Draupnir(ArtifactRules):
 
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         big = sum(1 for v in view.coins if v >= C.DRAUPNIR_MIN_COIN)
-        return (("artifacts", count(big, "Draupnir: {n} coin of {least} or more",
-                                    "Draupnir: {n} coins of {least} or more",
-                                    least=C.DRAUPNIR_MIN_COIN),
-                 C.DRAUPNIR_POINTS * big),)
+        words = count(big, "Draupnir: {n} coin of {least} or more",
+                      "Draupnir: {n} coins of {least} or more",
+                      least=C.DRAUPNIR_MIN_COIN) if view.words else ""
+        return (("artifacts", words, C.DRAUPNIR_POINTS * big),)
 
     def outlook(self, p: PlayerState) -> str:
         n = sum(1 for c in p.coins() if K.value(c) >= C.DRAUPNIR_MIN_COIN)
@@ -88,8 +88,8 @@ class Svalinn(ArtifactRules):
 
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         heroes = view.heroes
-        return (("artifacts", count(heroes, "Svalinn: {n} hero", "Svalinn: {n} heroes"),
-                 C.SVALINN_POINTS_PER_HERO * heroes),)
+        words = count(heroes, "Svalinn: {n} hero", "Svalinn: {n} heroes") if view.words else ""
+        return (("artifacts", words, C.SVALINN_POINTS_PER_HERO * heroes),)
 
     def outlook(self, p: PlayerState) -> str:
         n = p.heroes
@@ -130,10 +130,10 @@ class Mjollnir(ArtifactRules):
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         # (No lambda over ``view``: mypyc cannot compile a closure in this class's methods.)
         best = max(C.SUITS, key=view.ranks.__getitem__)
-        return (("artifacts", count(view.ranks[best], "Mjöllnir: {n} {card_class} rank",
-                                    "Mjöllnir: {n} {card_class} ranks",
-                                    card_class=class_in_sentence(best)),
-                 C.MJOLLNIR_POINTS_PER_RANK * view.ranks[best]),)
+        words = count(view.ranks[best], "Mjöllnir: {n} {card_class} rank",
+                      "Mjöllnir: {n} {card_class} ranks",
+                      card_class=class_in_sentence(best)) if view.words else ""
+        return (("artifacts", words, C.MJOLLNIR_POINTS_PER_RANK * view.ranks[best]),)
 
     def outlook(self, p: PlayerState) -> str:
         best = max(p.ranks)
@@ -162,8 +162,9 @@ class Hrafnsmerki(ArtifactRules):
 
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         mercs = view.mercenaries
-        return (("artifacts", count(mercs, "Hrafnsmerki: {n} mercenary", "Hrafnsmerki: {n} mercenaries"),
-                 C.HRAFNSMERKI_POINTS_PER_MERCENARY * mercs),)
+        words = count(mercs, "Hrafnsmerki: {n} mercenary",
+                      "Hrafnsmerki: {n} mercenaries") if view.words else ""
+        return (("artifacts", words, C.HRAFNSMERKI_POINTS_PER_MERCENARY * mercs),)
 
     def outlook(self, p: PlayerState) -> str:
         n = sum(1 for c in p.cards() if c.kind is C.Kind.MERCENARY)

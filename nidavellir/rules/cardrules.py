@@ -57,6 +57,10 @@ class ScoreView:
     bravery: Mapping[Suit, int]
     marks: Mapping[Card, Remembered] = field(default_factory=dict)
     """What the player's cards remember (:class:`Mark`), by card."""
+    words: bool = True
+    """Whether the lines' words are read: False where only the points are (a search scores
+    thousands of finished playouts), and a card's score then gives its lines without
+    words (``""``) rather than build sentences nobody reads."""
 
     @property
     def top_coin(self) -> int:

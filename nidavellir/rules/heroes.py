@@ -202,10 +202,10 @@ class Hourya(HeroRules):
 class Idunn(HeroRules):
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
         ranks = view.ranks[Suit.EXPLORER]
-        return (("explorers", count(ranks, "Idunn: +{bonus} × {n} explorer rank",
-                                    "Idunn: +{bonus} × {n} explorer ranks",
-                                    bonus=C.IDUNN_BONUS_PER_RANK),
-                 C.IDUNN_BONUS_PER_RANK * ranks),)
+        words = count(ranks, "Idunn: +{bonus} × {n} explorer rank",
+                      "Idunn: +{bonus} × {n} explorer ranks",
+                      bonus=C.IDUNN_BONUS_PER_RANK) if view.words else ""
+        return (("explorers", words, C.IDUNN_BONUS_PER_RANK * ranks),)
 
     def outlook(self, p: PlayerState) -> str:
         ranks = p.ranks[Suit.EXPLORER] + 1
@@ -230,7 +230,9 @@ class Dwerg(HeroRules):
         owned = [c for c in view.owned if c in _BROTHERS]  # in the order owned
         if owned[0] is not self.card:  # one line for all the brothers, on the first one
             return ()
-        return (("heroes", count(len(owned), "Dwerg brothers: {n} recruited", "Dwerg brothers: {n} recruited"), C.DWERG_POINTS[len(owned)]),)
+        words = count(len(owned), "Dwerg brothers: {n} recruited",
+                      "Dwerg brothers: {n} recruited") if view.words else ""
+        return (("heroes", words, C.DWERG_POINTS[len(owned)]),)
 
     def worth(self, p: PlayerState) -> float:
         return float(self._gain(p)[1])
@@ -254,7 +256,9 @@ class Dwerg(HeroRules):
 
 class Astrid(HeroRules):
     def score(self, view: ScoreView) -> Sequence[ScoreLine]:
-        return (("heroes", _("Astrid: the highest coin, {coin}").format(coin=view.top_coin), view.top_coin),)
+        top = view.top_coin
+        words = _("Astrid: the highest coin, {coin}").format(coin=top) if view.words else ""
+        return (("heroes", words, top),)
 
     def worth(self, p: PlayerState) -> float:
         coins = p.coins()  # coin codes sort by value
