@@ -59,8 +59,8 @@ class ScoreView:
     """What the player's cards remember (:class:`Mark`), by card."""
     words: bool = True
     """Whether the lines' words are read: False where only the points are (a search scores
-    thousands of finished playouts), and a card's score then gives its lines without
-    words (``""``) rather than build sentences nobody reads."""
+    thousands of finished playouts), and a card's score then builds no sentence: its
+    lines' words are ``""`` (or a name it has at hand), their points the same."""
 
     @property
     def top_coin(self) -> int:
