@@ -189,7 +189,9 @@ def _settle() -> None:
     it off (0.4 s of CPU on an idle machine; the same test cost 0.4 s alone and 3.3 s in a
     worker of a busy run). What the test's fixtures made is frozen with the rest: a test
     that needs the collector to free a cycle made before its call unfreezes first
-    (``gc.unfreeze()``)."""
+    (``gc.unfreeze()``). What a test leaves to the collector is finalized here, at the next
+    test's start: a test closes what it opens (a zmq context dropped with an open socket
+    waits for ever in its finalizer: tests/test_forks.py)."""
     gc.collect()
     gc.freeze()
 
