@@ -446,6 +446,7 @@ def test_a_state_copy_copies_the_generator_unless_given_one() -> None:
     det = determinize_state(state, 0, rng)
     assert det.rng is not rng and det.rng is not state.rng
 
+
 def test_a_cards_score_without_words_has_the_same_points_and_builds_no_sentence() -> None:
     """A search scores its finished playouts without the score sheet's lines
     (``details=False``): every hero's and artifact's score then gives its lines without
@@ -467,7 +468,6 @@ def test_a_cards_score_without_words_has_the_same_points_and_builds_no_sentence(
             # Empty, or the card's name as it stands (a constant: nothing built).
             assert all(words in ("", card.name) for _, words, _ in quiet), (card, quiet)
             assert all(words for _, words, _ in said), (card, said)
-
 
 
 @pytest.mark.parametrize(("players", "expansions"), TABLES)

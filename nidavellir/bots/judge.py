@@ -47,8 +47,9 @@ written here).
 
 Levels (:data:`LEVELS`): ``quick``, ``coach`` (the Hint, the buttons, What-if and the
 review: about 1.2 s of one idle core with the compiled build, about 3 s in pure Python,
-benchmarks/README.md), ``deep`` (Think longer); the bot levels ``hard`` and ``expert`` and ``search@BUDGET`` work too (a budget in
-seconds is converted to iterations at :data:`ITERATIONS_PER_SECOND`).
+benchmarks/README.md), ``deep`` (Think longer); the bot levels ``hard`` and ``expert`` and
+``search@BUDGET`` work too (a budget in seconds is converted to iterations at
+:data:`ITERATIONS_PER_SECOND`).
 
 >>> from nidavellir import Game
 >>> game = Game.new(players=2, seed=3)

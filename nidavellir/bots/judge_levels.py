@@ -74,8 +74,9 @@ SCALE_RANGE = (0.6, 2.5)
 
 #: The coach's levels. ``coach`` answers the Hint, fills the buttons and the What-if table
 #: and judges the review (about 1.2 s of one idle core of the reference machine with the
-#: compiled build, at most about 1.7 s; benchmarks/README.md); ``deep`` thinks longer on request; ``hard``
-#: and ``expert`` are the bots' budgets (0.75 s and 3 s of search) as iterations.
+#: compiled build, at most about 1.7 s; benchmarks/README.md); ``deep`` thinks longer on
+#: request; ``hard`` and ``expert`` are the bots' budgets (0.75 s and 3 s of search) as
+#: iterations.
 LEVELS: dict[str, JudgeLevel] = {
     "quick": JudgeLevel("quick", iterations=300, playouts=300, scaled=True),
     # The search of 0.7 of the first budget (800 iterations: the same agreement with expert

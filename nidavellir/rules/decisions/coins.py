@@ -48,8 +48,7 @@ def by_coin(places: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """``places`` sorted by coin, in their order where coins are equal: each as one number
     (the coin, then its position), a list of ints sorted without a key function (the
     compiled build would call it through Python's generic call for every coin). The
-    position takes five bits: fewer than 32 places (a player has about ten coins)."""
-    assert len(places) < 32, len(places)
+    position takes five bits, room for 32 places: a player always holds five coins."""
     keyed = [(c << 5) | i for i, (_, c) in enumerate(places)]
     keyed.sort()
     return [places[k & 31] for k in keyed]
