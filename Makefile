@@ -125,16 +125,21 @@ chromium:
 			apt-get install -y -qq --no-install-recommends chromium >/dev/null; \
 	fi
 
+# A password on make's command line is refused while make reads this file, before the
+# setup or the compiled build (which a fresh machine or an edited source would start).
+ifneq ($(filter run,$(MAKECMDGOALS)),)
+ifneq ($(filter command line,$(origin PASSWORD) $(origin TEACHER_PASSWORD)),)
+$(error make run: a password on make's command line is visible to every user of this \
+machine (ps). Give it in the environment (NIDAVELLIR_PASSWORD=… make run …) or in a file \
+(make run PASSWORD_FILE=class.pw …); the same for the teacher's)
+endif
+endif
+
 # The passwords reach the server in its environment (never in a recipe line, which make
 # would print and ps would show).
 run: export NIDAVELLIR_PASSWORD := $(or $(PASSWORD),$(NIDAVELLIR_PASSWORD))
 run: export NIDAVELLIR_TEACHER_PASSWORD := $(or $(TEACHER_PASSWORD),$(NIDAVELLIR_TEACHER_PASSWORD))
 run: setup compiled
-	@if [ -n "$(filter command line,$(origin PASSWORD) $(origin TEACHER_PASSWORD))" ]; then \
-		echo "make run: a password on make's command line is visible to every user of this" \
-			"machine (ps). Give it in the environment (NIDAVELLIR_PASSWORD=… make run …) or" \
-			"in a file (make run PASSWORD_FILE=class.pw …); the same for the teacher's." >&2; \
-		exit 2; fi
 	$(BIN)/python -m nidavellir.serve $(NOTEBOOK) \
 		--host $(HOST) --port $(PORT) --class-size $(CLASS) \
 		$(if $(LESSONS),--lessons '$(LESSONS)') $(if $(CLASS_DIR),--class-dir '$(CLASS_DIR)') \

@@ -465,6 +465,12 @@ def test_make_run_keeps_passwords_off_command_lines_and_out_of_its_output() -> N
     assert "visible to every user of this machine" in err
     assert "NIDAVELLIR_PASSWORD=" in err and "PASSWORD_FILE=" in err
     assert "dwarves-9" not in out + err
+    # Refused while make reads the Makefile, before the setup and the compiled build (a
+    # fresh machine, an edited source): even a dry run that would only print the recipes.
+    dry = subprocess.run(["make", "-n", "run", "TEACHER_PASSWORD=owl-42-9"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=PATIENCE_S, env=env)
+    assert dry.returncode != 0 and "visible to every user of this machine" in dry.stderr
+    assert "nidavellir.compiled" not in dry.stdout and "owl-42-9" not in dry.stdout + dry.stderr
 
 
 def test_the_play_tabs_coach_and_charts_for_every_page_of_a_class(
