@@ -52,6 +52,7 @@ from nidavellir.rules.cardrules import ScoreView
 from nidavellir.rules.catalogue import RULES
 from nidavellir.rules.decisions.coins import by_coin, coin_places
 from nidavellir.rules.decisions.picks import Pick
+from nidavellir.rules.heroes import HEROES, eligible
 from nidavellir.rules.taverns import turn_order
 from nidavellir.rules.thingvellir import enlistment_order
 from nidavellir.scoring import score_table, tables_of
@@ -468,6 +469,24 @@ def test_a_cards_score_without_words_has_the_same_points_and_builds_no_sentence(
             # Empty, or the card's name as it stands (a constant: nothing built).
             assert all(words in ("", card.name) for _, words, _ in quiet), (card, quiet)
             assert all(words for _, words, _ in said), (card, said)
+
+
+@pytest.mark.parametrize("expansions", [(), ("thingvellir",)])
+def test_a_heros_eligibility_is_its_sentences_absence(expansions: tuple[str, ...]) -> None:
+    """The legal heroes and the playouts ask ``eligible`` (no sentence built); a person
+    reads ``ineligible``'s sentence: the two agree for every hero, for every player, at
+    every decision of seeded playouts, and each conditional hero is refused somewhere."""
+    refused: set[C.Card] = set()
+    for state, _eng in playout_states(4, expansions, 3):
+        for p in state.players:
+            for card, entry in HEROES.items():
+                why = entry.ineligible(p)
+                assert entry.eligible(p) == (why is None), (card, why)
+                assert eligible(p, card) == (why is None), (card, why)
+                if why is not None:
+                    assert why
+                    refused.add(card)
+    assert {C.DAGDA, C.BONFUR, C.HOURYA} <= refused, refused
 
 
 @pytest.mark.parametrize(("players", "expansions"), TABLES)

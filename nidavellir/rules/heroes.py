@@ -139,7 +139,7 @@ def ineligible_reason(p: PlayerState, hero: Card) -> str | None:
 
 def eligible(p: PlayerState, hero: Card) -> bool:
     # A hero without a condition needs no question (the playouts ask at every hero choice).
-    return hero not in _CONDITIONAL or HEROES[hero].ineligible(p) is None
+    return hero not in _CONDITIONAL or HEROES[hero].eligible(p)
 
 
 # ====================================================================== entries
@@ -165,38 +165,46 @@ class HeroRules(CardRules):
 
 
 class Dagda(HeroRules):
+    def eligible(self, p: PlayerState) -> bool:
+        return discardable_count(p, Suit.HUNTER) >= 2
+
     def ineligible(self, p: PlayerState) -> str | None:
+        if self.eligible(p):
+            return None
         n = discardable_count(p, Suit.HUNTER)
-        if n < 2:
-            # Translators: why Dagda cannot be recruited; {n} is 0 or 1.
-            return count(n, "Dagda must discard the top card of 2 other columns, and you have "
-                            "only {n} column whose top card is not a hero (R10)",
-                         "Dagda must discard the top card of 2 other columns, and you have "
-                         "only {n} columns whose top card is not a hero (R10)")
-        return None
+        # Translators: why Dagda cannot be recruited; {n} is 0 or 1.
+        return count(n, "Dagda must discard the top card of 2 other columns, and you have "
+                        "only {n} column whose top card is not a hero (R10)",
+                     "Dagda must discard the top card of 2 other columns, and you have "
+                     "only {n} columns whose top card is not a hero (R10)")
 
     def discard_first(self, seat: int) -> Choice | None:
         return ColumnDiscard(seat, 2, "Dagda", (Suit.HUNTER,))
 
 
 class Bonfur(HeroRules):
+    def eligible(self, p: PlayerState) -> bool:
+        return discardable_count(p, Suit.BLACKSMITH) >= 1
+
     def ineligible(self, p: PlayerState) -> str | None:
-        n = discardable_count(p, Suit.BLACKSMITH)
-        if n < 1:
-            return _("Bonfur must discard the top card of another column, and none of "
-                     "yours has a non-hero card on top (R10)")
-        return None
+        if self.eligible(p):
+            return None
+        return _("Bonfur must discard the top card of another column, and none of "
+                 "yours has a non-hero card on top (R10)")
 
     def discard_first(self, seat: int) -> Choice | None:
         return ColumnDiscard(seat, 1, "Bonfur", (Suit.BLACKSMITH,))
 
 
 class Hourya(HeroRules):
+    def eligible(self, p: PlayerState) -> bool:
+        return p.ranks[Suit.EXPLORER] >= C.HOURYA_REQUIRED_EXPLORER_RANKS
+
     def ineligible(self, p: PlayerState) -> str | None:
-        if p.ranks[Suit.EXPLORER] < C.HOURYA_REQUIRED_EXPLORER_RANKS:
-            return _("Hourya needs {needed} explorer ranks (you have {n})").format(
-                needed=C.HOURYA_REQUIRED_EXPLORER_RANKS, n=p.ranks[Suit.EXPLORER])
-        return None
+        if self.eligible(p):
+            return None
+        return _("Hourya needs {needed} explorer ranks (you have {n})").format(
+            needed=C.HOURYA_REQUIRED_EXPLORER_RANKS, n=p.ranks[Suit.EXPLORER])
 
 
 class Idunn(HeroRules):
@@ -443,7 +451,8 @@ def add_hero(entry: HeroRules) -> HeroRules:
                          "nidavellir.cards.add_card)")
     enter(entry)
     HEROES[card] = entry
-    if type(entry).ineligible is not HeroRules.ineligible:
+    if (type(entry).ineligible is not HeroRules.ineligible
+            or type(entry).eligible is not HeroRules.eligible):
         _CONDITIONAL.add(card)
     HERO_ACTIONS[card] = interned("hero", (card,))
     return entry
