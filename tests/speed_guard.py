@@ -41,6 +41,7 @@ from typing import Any, cast
 import pluggy
 import psutil
 import pytest
+import unclosed
 
 #: The most CPU seconds a test's call may cost: (non-browser, browser).
 LIMITS = (2.0, 20.0)
@@ -156,6 +157,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    unclosed.install()
     config.addinivalue_line(
         "markers", "slow(reason): costs more than the speed guard's limit, and says why "
                    "(tests/speed_guard.py)")
@@ -190,10 +192,18 @@ def _settle() -> None:
     worker of a busy run). What the test's fixtures made is frozen with the rest: a test
     that needs the collector to free a cycle made before its call unfreezes first
     (``gc.unfreeze()``). What a test leaves to the collector is finalized here, at the next
-    test's start: a test closes what it opens (a zmq context dropped with an open socket
-    waits for ever in its finalizer: tests/test_forks.py)."""
+    test's start: a test closes what it opens; a zmq context dropped unclosed, whose
+    finalizer could wait for ever, fails this test with the name of the one that made it
+    (tests/unclosed.py)."""
     gc.collect()
     gc.freeze()
+    dropped = unclosed.left()
+    if dropped:
+        pytest.fail("\n".join(dropped), pytrace=False)
+
+
+def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) -> None:
+    unclosed.running = nodeid  # the test whose setup, call or teardown makes a context
 
 
 @pytest.hookimpl(hookwrapper=True)

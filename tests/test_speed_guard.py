@@ -1,7 +1,8 @@
 """The speed guard (tests/speed_guard.py, issue 55) fails a test that costs more than its
 limit unless the test is marked with its reason; it counts CPU, not the clock, catches a
 test that only waits by its wall time, and charges no test for the garbage earlier tests
-left."""
+left; a zmq context left unclosed fails the next test with its maker's name instead of
+hanging the run (tests/unclosed.py)."""
 
 from __future__ import annotations
 
@@ -98,3 +99,32 @@ def test_a_slow_mark_without_a_reason_is_refused(suite: pytest.Pytester) -> None
     result = run(suite, "test_bare.py")
     assert result.ret != 0
     assert "needs a reason" in result.stdout.str() + result.stderr.str()
+
+
+LEAK = '''
+import zmq
+
+def test_drops_a_context_with_an_open_socket():
+    context = zmq.Context()
+    socket = context.socket(zmq.PAIR)
+    cycle = [context, socket]
+    cycle.append(cycle)  # garbage together, as a kernel manager's context and sockets are
+
+def test_next():
+    pass
+
+def test_after():
+    pass
+'''
+
+
+def test_an_unclosed_zmq_context_fails_the_next_test_with_its_makers_name(
+        suite: pytest.Pytester) -> None:
+    suite.makepyfile(test_leak=LEAK)
+    result = run(suite, "test_leak.py", "--speed-limit=0")
+    outcomes = result.parseoutcomes()
+    out = result.stdout.str()
+    assert outcomes.get("passed") == 2 and outcomes.get("failed") == 1, out
+    assert re.search(r"FAILED test_leak.py::test_next\b", out), out
+    assert ("a zmq context made by test_leak.py::test_drops_a_context_with_an_open_socket "
+            "(test_leak.py:4) was dropped without being closed") in out, out
