@@ -76,6 +76,13 @@ def test_the_german_dashboard_cuts_no_text_at_1280x800(voila_server: VoilaServer
         pg.locator(".nid-replay-load").click()
         pg.locator(".nid-replay-status").filter(has_text="Entscheidungen").wait_for(
             timeout=UPDATE_TIMEOUT)
+        # The board and the charts at the record's end, before the screenshot.
+        pg.locator(".nid-replay").filter(
+            has_text=re.compile(r"das Ende, nach Entscheidung \d+")).wait_for(
+            timeout=UPDATE_TIMEOUT)
+        pg.locator(".nid-replay .nid-live-charts").filter(
+            has_text=re.compile(r"Diagramme nach \d+ Entscheidungen \(Partie vorbei\)")
+        ).wait_for(timeout=UPDATE_TIMEOUT)
         no_problems(pg, "Nachspielen", ".nid-replay")
         ARTIFACTS.mkdir(exist_ok=True)
         pg.screenshot(path=str(ARTIFACTS / "layout-de-1280x800.png"))
