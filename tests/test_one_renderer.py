@@ -1,4 +1,5 @@
-"""Issue 44: Play, Replay and What-if draw the same position with the same figures.
+"""Issue 44: Play, Replay and What-if draw the same position with the same figures (and
+so does a position question: the class's "What would you play here?" and the puzzles).
 
 Every decision of three games (base 3 players, Thingvellir 4 players, base 2 players played
 by seeded random moves) is shown by the three surfaces the learner sees: the Play tab's
@@ -114,3 +115,28 @@ def test_play_replay_and_whatif_show_the_score_sheet_of_every_position(
     for surface, html in (("Replay", replay.board.value),
                           ("What-if", "".join(b.value for b in branch.boards.boards))):
         assert [s for _, s in shown(html).values()] == list(full.scores().totals), surface
+
+
+@pytest.mark.parametrize("name", RECORDS)
+def test_a_position_question_shows_the_score_sheet_of_its_position(name: str) -> None:
+    """The boards of a position question (a class's "What would you play here?", a
+    puzzle) show each column's figure from the position's score sheet, as the Play tab
+    does: every eighth decision of the game."""
+    from nidavellir.lessons.position import PositionStep
+    from widgets.position_question import PositionQuestionApp
+
+    record = RECORDS[name]()
+    full = Game.from_record(record)
+    for index in range(0, len(full.history), 8):
+        seat = full.history[index][0]
+        step = PositionStep(key="k", title="t", situation="", question="q", seat=seat,
+                            record=record, decision=index + 1)  # numbered from 1
+        game = step.game()
+        sheet = game.scores()
+        app = PositionQuestionApp("lesson", 1, step)
+        boards = shown(app.boards.value)
+        assert set(boards) == set(game.names), (name, index)
+        for i, name_ in enumerate(game.names):
+            assert boards[name_][0] == [sheet[i].breakdown[line] for line in LINES], \
+                (name, index, name_)
+        app.close()

@@ -28,7 +28,6 @@ from typing import Any, Protocol
 import ipywidgets as W
 
 from nidavellir import parse_action
-from nidavellir.cards import SUITS
 from nidavellir.i18n import _
 from nidavellir.lessons.markup import to_html
 from nidavellir.lessons.position import PositionStep
@@ -69,10 +68,13 @@ class PositionQuestionApp(W.VBox):
         self.lesson, self.number, self.step, self.link = lesson, number, step, link
         self.view = step.view()
         view = self.view
-        no_points = {suit.letter: 0 for suit in SUITS}
+        # The columns' figures from the position's score sheet, as on every surface that
+        # draws a board (the columns are on the table for everyone to see).
+        sheet = step.game().scores()
         boards = "".join(
             render.board_html(p, viewer=p["seat"] == step.seat, to_move=p["seat"] == step.seat,
-                              points=no_points, compact=p["seat"] != step.seat)
+                              points=render.sheet_points(sheet[p["seat"]].breakdown),
+                              compact=p["seat"] != step.seat)
             for p in view["players"])
         self.situation = W.HTML(f"<div class='nid-pq-situation'>{to_html(step.situation)}</div>")
         self.table = W.HTML(render.table_html(view))
