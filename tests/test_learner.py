@@ -8,6 +8,7 @@ Widget tests without a browser (tests/browser/test_learner_browser.py drives a p
 from __future__ import annotations
 
 import base64
+import html
 import json
 import random
 import re
@@ -21,7 +22,7 @@ from nidavellir import cards as C
 from nidavellir import events as ev
 from nidavellir.card_text import ability, source
 from nidavellir.explain import outlook
-from nidavellir.i18n import count
+from nidavellir.i18n import count, using
 from nidavellir.scenario import load_scenario
 from widgets import render
 from widgets.app import play_app
@@ -565,6 +566,22 @@ def test_coins_are_readable_and_columns_do_not_wrap() -> None:
     assert "2 ranks · 4 points" in render.column_html("H", ["H", "H"], 2, points=4)
     assert "1 rank · 1 point<" in render.column_html("H", ["H"], 1, points=1)
     assert "3 ranks · 99 points" in render.column_html("W", ["W3", "W4", "W5"], 3, points=99)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_a_columns_figures_fit_its_width_in_every_language(language: str) -> None:
+    """Every word of a column's figures fits the column (German's "Rangabzeichen" at the
+    usual size did not, and ran into the next column): a size smaller where needed."""
+    size_of = re.compile(r"nid-column-score'[^>]*?(?:font-size:(\d+)px)?'?>([^<]*)<")
+    with using(language):
+        for ranks in (0, 1, 2, 12):
+            for points in (0, 1, 144, 1024):
+                found = size_of.search(render.column_html("W", [], ranks, points=points))
+                assert found, (language, ranks, points)
+                size = int(found.group(1) or render.COLUMN_SCORE_SIZES[0])
+                words = html.unescape(found.group(2)).split()
+                widest = max(render.text_width(w, size) for w in words)
+                assert widest <= render.COLUMN_WIDTH, (language, found.group(2), size)
 
 
 def test_the_upload_button_reads_as_an_action() -> None:

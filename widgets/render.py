@@ -40,6 +40,8 @@ CAPTION_SIZES = (9, 8, 7)
 #: A column's title: its sizes, largest first, and the width it has (the stylesheet's
 #: .nid-column, 74 px, less a margin).
 COLUMN_TITLE_SIZES = (10, 9, 8)
+#: The sizes of a column's figures (its ranks and points under its name), largest first.
+COLUMN_SCORE_SIZES = (10, 9, 8)
 COLUMN_WIDTH = 72
 #: A tile's padding and border, left and right, in pixels (the stylesheet's .nid-card).
 TILE_PADDING = 7
@@ -511,10 +513,15 @@ def column_html(letter: str, tokens: Sequence[str], ranks: int, *, points: int,
     if fitting_size(title, COLUMN_WIDTH, COLUMN_TITLE_SIZES, bold=True) is None:
         # Too long on one line (French): it may break after its middle dots.
         sized += ";white-space:normal;line-height:1.15"
+    # Its figures a size smaller where a word is wider than the column (Rangabzeichen).
+    score_size = fitting_size(f"{ranks_text} {points_text}", COLUMN_WIDTH,
+                              COLUMN_SCORE_SIZES) or COLUMN_SCORE_SIZES[-1]
+    score_style = (f" style='font-size:{score_size}px'"
+                   if score_size != COLUMN_SCORE_SIZES[0] else "")
     return (f"<div class='nid-column' style='border-top-color:{colour}'>"
             f"<div class='nid-column-name' style='color:{colour}{sized}'>"
             f"{esc(title).replace('·', '·&#8203;')}</div>"
-            f"<div class='nid-column-score' title='{esc(tip)}'>{esc(ranks_text)} · "
+            f"<div class='nid-column-score' title='{esc(tip)}'{score_style}>{esc(ranks_text)} · "
             f"{esc(points_text)}</div>"
             f"{body}</div>")
 
