@@ -364,8 +364,13 @@ def test_a_teacher_led_question_shows_its_answer_only_once_revealed(tmp_path: Pa
     assert app.answer_box.layout.display == "none"
     assert app.simulation_box.layout.display == "none" and app.reveal_button.disabled
     assert "after the discussion" in link.teacher.value
+    # The line under the prediction says what the page lets the student do: wait, while
+    # the simulation's button is disabled; run it, once it is not.
+    assert "Wait for your teacher to show the simulation" in app.said.value
+    assert "Now run the simulation" not in app.said.value
     store.reveal(app.question_id())
     link.check_state()
+    assert "Now run the simulation" in app.said.value
     assert not app.simulate_button.disabled and app.simulate() is not None
     # Then the lesson's own sequence (issue 44): the simulation in words, and the exact
     # answer on "Show the exact answer".

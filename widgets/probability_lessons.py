@@ -371,8 +371,12 @@ class ProbabilityLessonApp(W.VBox):
                     "kept": " " + _("⚠ It is kept on this page until your teacher's view can "
                                     "take it (sent again by itself)."),
                     None: ""}.get(state, " " + _("It is on its way to your teacher…"))
+        held = (self.link is not None and self.link.active
+                and not self.link.shows_answer(self.question_id()))
         then = " " + (_("It is locked now that the simulation has run: compare it with the "
                         "result below.") if self.index in self.results
+                      # The teacher holds the simulation back (its button is disabled).
+                      else _("Wait for your teacher to show the simulation.") if held
                       else _("Now run the simulation."))
         # Translators: the learner's prediction (HTML: keep <b> and </b>).
         self._said(_("Your prediction: <b>{value}</b>.").format(
