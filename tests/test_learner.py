@@ -568,6 +568,14 @@ def test_coins_are_readable_and_columns_do_not_wrap() -> None:
     assert "3 ranks · 99 points" in render.column_html("W", ["W3", "W4", "W5"], 3, points=99)
 
 
+def test_the_discard_pile_shows_its_last_six_cards_and_says_when_more_are_under() -> None:
+    obs = Game.new(players=2, seed=1).observation(0)
+    obs["discard"] = ["W3", "H", "B"]
+    assert "discard 3 cards: W3 H B<" in render.table_html(obs)
+    obs["discard"] = ["W3", "H", "B", "E5", "M1", "W7", "E9", "M2"]
+    assert "discard 8 cards: … B E5 M1 W7 E9 M2<" in render.table_html(obs)
+
+
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_a_columns_figures_fit_its_width_in_every_language(language: str) -> None:
     """Every word of a column's figures fits the column (German's "Rangabzeichen" at the

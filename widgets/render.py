@@ -387,7 +387,9 @@ def table_html(obs: Mapping[str, Any], sections: Sequence[str] = TABLE_SECTIONS,
     top = " ".join(discard[-6:])
     # Translators: the size of the discard pile (a count, not an order): "discard 12 cards".
     in_discard = count(len(discard), "discard {n} card", "discard {n} cards")
-    pile = labelled(in_discard, "… " + top) if top else in_discard
+    # The last six, after "…" only when cards under them are left out.
+    pile = (labelled(in_discard, ("… " if len(discard) > 6 else "") + top) if top
+            else in_discard)
     drawn["decks"] = _section(_("Decks"), "<span class='nid-text-small'>"
                               f"{esc(clauses([decks, pile]))}</span>")
     treasury = obs.get("treasury", {})
