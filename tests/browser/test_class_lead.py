@@ -154,6 +154,9 @@ def test_the_teacher_locks_pauses_resumes_and_reveals_on_every_students_page(
         wait_text(projector, ".meta", r"3 answers")
         assert not set(NAMES) & _words(projector.inner_text("body"))
         assert projector.locator("#pseudonyms").count() == 0
+        # The axis names the bins' edges, under ticks: from 0.00 to 1.00 for a chance.
+        edges = projector.locator(".axis div").all_inner_texts()
+        assert edges[0] == "0.00" and projector.inner_text(".axis .axis-end") == "1.00", edges
         _shot(projector, "class_lead_projector")
         teacher.locator("#names").check()
         projector.locator("#pseudonyms span").nth(2).wait_for(timeout=UPDATE_TIMEOUT)

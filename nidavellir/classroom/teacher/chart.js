@@ -9,8 +9,11 @@
     ".bar span { position: absolute; top: -17px; width: 100%; text-align: center; font-size: 12px; }",
     ".exact { position: absolute; top: -40px; bottom: 0; border-left: 3px dashed #c0392b; }",
     ".exact span { position: absolute; top: 0; left: 4px; white-space: nowrap; color: #c0392b; font-size: 12px; font-weight: bold; }",
-    ".axis { display: flex; gap: 3px; font-size: 11px; color: #555; }",
-    ".axis div { flex: 1; text-align: left; margin-left: -1px; }"
+    // Each bin's lower edge under a tick at the bar's left edge, the last bin's upper
+    // edge at the right end: the labels name edges, not the bars' middles.
+    ".axis { display: flex; gap: 3px; font-size: 11px; color: #555; position: relative; }",
+    ".axis div { flex: 1; text-align: left; margin-left: -1px; border-left: 1px solid #555; padding: 3px 0 0 2px; }",
+    ".axis .axis-end { position: absolute; right: 0; top: 0; border-right: 1px solid #555; padding: 3px 2px 0 0; }"
   ].join("\n");
   document.head.appendChild(style);
   var text = function (value) {
@@ -47,6 +50,10 @@
       marker = "<div class='exact' style='left:" + left + "%'><span>" +
         text(say(words.chart_exact, {text: q.exact_text || number(q.exact, q.kind),
                                      value: number(q.exact, q.kind)})) + "</span></div>";
+    }
+    // (None where the last bin also holds the answers far above: it has no upper edge.)
+    if (!bins[bins.length - 1].beyond) {
+      axis += "<span class='axis-end'>" + number(high, q.kind) + "</span>";
     }
     return "<div class='chart'>" + bars + marker + "</div><div class='axis'>" + axis + "</div>";
   }
