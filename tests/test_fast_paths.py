@@ -52,7 +52,7 @@ from nidavellir.rules.cardrules import ScoreView
 from nidavellir.rules.catalogue import RULES
 from nidavellir.rules.decisions.coins import by_coin, coin_places
 from nidavellir.rules.decisions.picks import Pick
-from nidavellir.rules.heroes import HEROES, eligible
+from nidavellir.rules.heroes import HEROES, HeroRules, eligible
 from nidavellir.rules.taverns import turn_order
 from nidavellir.rules.thingvellir import enlistment_order
 from nidavellir.scoring import score_table, tables_of
@@ -487,6 +487,27 @@ def test_a_heros_eligibility_is_its_sentences_absence(expansions: tuple[str, ...
                     assert why
                     refused.add(card)
     assert {C.DAGDA, C.BONFUR, C.HOURYA} <= refused, refused
+
+
+def test_a_hero_that_writes_its_condition_alone_is_refused_with_a_sentence() -> None:
+    """An entry (a plugin's hero) that writes only ``eligible`` is refused in words too;
+    one that writes only ``ineligible`` is eligible wherever it gives None (the legal
+    heroes ask it then: ``heroes.eligible``), and its ``ineligible`` may ask ``eligible``
+    without asking itself back."""
+
+    class Condition(HeroRules):
+        def eligible(self, p: PlayerState) -> bool:
+            return p.ranks[C.Suit.HUNTER] > 0
+
+    class Sentence(HeroRules):
+        def ineligible(self, p: PlayerState) -> str | None:
+            return None if self.eligible(p) else "never"
+
+    p = Game.new(players=2, seed=1).state.players[0]
+    assert p.ranks[C.Suit.HUNTER] == 0
+    condition = Condition(C.HOURYA, "", "")
+    assert not condition.eligible(p) and condition.ineligible(p)
+    assert Sentence(C.HOURYA, "", "").ineligible(p) is None
 
 
 @pytest.mark.parametrize(("players", "expansions"), TABLES)

@@ -118,13 +118,6 @@ class CardRules(metaclass=Extensible):
         """Why the card cannot be recruited by ``p`` now (heroes), or None."""
         return None
 
-    def eligible(self, p: PlayerState) -> bool:
-        """Whether ``p`` may recruit the card now: :meth:`ineligible` without its sentence.
-        A hero with a condition writes the condition here and its sentence in
-        :meth:`ineligible` (which asks this first): the legal actions and the playouts ask
-        only whether, the sentence is built when a person reads it."""
-        return self.ineligible(p) is None
-
     def on_gain(self, table: Table, p: PlayerState) -> None:
         """The card comes to ``p``: recruited (a hero) or taken (an artifact)."""
         p.command_zone.append(self.card)

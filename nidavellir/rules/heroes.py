@@ -138,8 +138,13 @@ def ineligible_reason(p: PlayerState, hero: Card) -> str | None:
 
 
 def eligible(p: PlayerState, hero: Card) -> bool:
-    # A hero without a condition needs no question (the playouts ask at every hero choice).
-    return hero not in _CONDITIONAL or HEROES[hero].eligible(p)
+    # A hero without a condition needs no question (the playouts ask at every hero choice);
+    # an entry that writes its condition answers without a sentence, one that writes only
+    # ``ineligible`` (a plugin's, written before ``eligible`` was) by its sentence's absence.
+    asks = _CONDITIONAL.get(hero)
+    if asks is None:
+        return True
+    return HEROES[hero].eligible(p) if asks else HEROES[hero].ineligible(p) is None
 
 
 # ====================================================================== entries
@@ -163,14 +168,28 @@ class HeroRules(CardRules):
     def effect(self, table: Table, p: PlayerState) -> None:
         """What recruiting a neutral hero does at once."""
 
+    def eligible(self, p: PlayerState) -> bool:
+        """Whether ``p`` may recruit the hero now: its condition (R10, Hourya's explorers),
+        what the legal actions and the playouts ask, no sentence built. Always, unless the
+        hero writes one."""
+        return True
+
+    def refusal(self, p: PlayerState) -> str:
+        """Why ``p`` may not recruit the hero now (where :meth:`eligible` says no), in the
+        reader's language; a hero with a condition says it."""
+        return _("its condition is not met now (see its card)")
+
+    def ineligible(self, p: PlayerState) -> str | None:
+        """Why ``p`` cannot recruit the hero now, or None: :meth:`refusal` where
+        :meth:`eligible` says no."""
+        return None if self.eligible(p) else self.refusal(p)
+
 
 class Dagda(HeroRules):
     def eligible(self, p: PlayerState) -> bool:
         return discardable_count(p, Suit.HUNTER) >= 2
 
-    def ineligible(self, p: PlayerState) -> str | None:
-        if self.eligible(p):
-            return None
+    def refusal(self, p: PlayerState) -> str:
         n = discardable_count(p, Suit.HUNTER)
         # Translators: why Dagda cannot be recruited; {n} is 0 or 1.
         return count(n, "Dagda must discard the top card of 2 other columns, and you have "
@@ -186,9 +205,7 @@ class Bonfur(HeroRules):
     def eligible(self, p: PlayerState) -> bool:
         return discardable_count(p, Suit.BLACKSMITH) >= 1
 
-    def ineligible(self, p: PlayerState) -> str | None:
-        if self.eligible(p):
-            return None
+    def refusal(self, p: PlayerState) -> str:
         return _("Bonfur must discard the top card of another column, and none of "
                  "yours has a non-hero card on top (R10)")
 
@@ -200,9 +217,7 @@ class Hourya(HeroRules):
     def eligible(self, p: PlayerState) -> bool:
         return p.ranks[Suit.EXPLORER] >= C.HOURYA_REQUIRED_EXPLORER_RANKS
 
-    def ineligible(self, p: PlayerState) -> str | None:
-        if self.eligible(p):
-            return None
+    def refusal(self, p: PlayerState) -> str:
         return _("Hourya needs {needed} explorer ranks (you have {n})").format(
             needed=C.HOURYA_REQUIRED_EXPLORER_RANKS, n=p.ranks[Suit.EXPLORER])
 
@@ -435,8 +450,10 @@ _ENTRIES: tuple[HeroRules, ...] = (
 
 #: Every hero's entry, by card.
 HEROES: Final[dict[Card, HeroRules]] = {}
-#: The heroes whose entry may refuse a recruit (the others are always eligible).
-_CONDITIONAL: Final[set[Card]] = set()
+#: The heroes whose entry may refuse a recruit (the others are always eligible): True
+#: where the entry writes its condition (``eligible``), False where it writes only the
+#: sentence (``ineligible``).
+_CONDITIONAL: Final[dict[Card, bool]] = {}
 #: Each hero's recruit action (``hero X``).
 HERO_ACTIONS: Final[dict[Card, Action]] = {}
 
@@ -451,9 +468,9 @@ def add_hero(entry: HeroRules) -> HeroRules:
                          "nidavellir.cards.add_card)")
     enter(entry)
     HEROES[card] = entry
-    if (type(entry).ineligible is not HeroRules.ineligible
-            or type(entry).eligible is not HeroRules.eligible):
-        _CONDITIONAL.add(card)
+    writes_condition = type(entry).eligible is not HeroRules.eligible
+    if writes_condition or type(entry).ineligible is not HeroRules.ineligible:
+        _CONDITIONAL[card] = writes_condition
     HERO_ACTIONS[card] = interned("hero", (card,))
     return entry
 
