@@ -128,7 +128,8 @@ chromium:
 # A password on make's command line is refused while make reads this file, before the
 # setup or the compiled build (which a fresh machine or an edited source would start).
 ifneq ($(filter run,$(MAKECMDGOALS)),)
-ifneq ($(filter command line,$(origin PASSWORD) $(origin TEACHER_PASSWORD)),)
+ifneq ($(filter command line,$(origin PASSWORD) $(origin TEACHER_PASSWORD) \
+	$(origin NIDAVELLIR_PASSWORD) $(origin NIDAVELLIR_TEACHER_PASSWORD)),)
 $(error make run: a password on make's command line is visible to every user of this \
 machine (ps). Give it in the environment (NIDAVELLIR_PASSWORD=… make run …) or in a file \
 (make run PASSWORD_FILE=class.pw …); the same for the teacher's)

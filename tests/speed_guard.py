@@ -206,6 +206,23 @@ def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) 
     unclosed.running = nodeid  # the test whose setup, call or teardown makes a context
 
 
+def pytest_runtest_logfinish(nodeid: str, location: tuple[str, int | None, str]) -> None:
+    unclosed.running = ""  # after it: the session's own end
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """After the last test a process runs (no next test to fail), its own teardown fails
+    with a zmq context it or an earlier test dropped unclosed."""
+    result = yield
+    if nextitem is None:
+        gc.collect()
+        dropped = unclosed.left()
+        if dropped:
+            pytest.fail("\n".join(dropped), pytrace=False)
+    return result
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     _settle()

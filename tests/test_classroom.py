@@ -470,7 +470,12 @@ def test_make_run_keeps_passwords_off_command_lines_and_out_of_its_output() -> N
     dry = subprocess.run(["make", "-n", "run", "TEACHER_PASSWORD=owl-42-9"], cwd=ROOT,
                          capture_output=True, text=True, timeout=PATIENCE_S, env=env)
     assert dry.returncode != 0 and "visible to every user of this machine" in dry.stderr
-    assert "nidavellir.compiled" not in dry.stdout and "owl-42-9" not in dry.stdout + dry.stderr
+    assert "owl-42-9" not in dry.stdout + dry.stderr
+    # The environment's names on make's command line are as visible: refused too.
+    named = subprocess.run(["make", "-n", "run", "NIDAVELLIR_PASSWORD=dwarves-9"], cwd=ROOT,
+                           capture_output=True, text=True, timeout=PATIENCE_S, env=env)
+    assert named.returncode != 0 and "visible to every user" in named.stderr
+    assert "dwarves-9" not in named.stdout + named.stderr
 
 
 def test_the_play_tabs_coach_and_charts_for_every_page_of_a_class(

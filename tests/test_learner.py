@@ -572,8 +572,10 @@ def test_the_discard_pile_shows_its_last_six_cards_and_says_when_more_are_under(
     obs = Game.new(players=2, seed=1).observation(0)
     obs["discard"] = ["W3", "H", "B"]
     assert "discard 3 cards: W3 H B<" in render.table_html(obs)
-    obs["discard"] = ["W3", "H", "B", "E5", "M1", "W7", "E9", "M2"]
-    assert "discard 8 cards: … B E5 M1 W7 E9 M2<" in render.table_html(obs)
+    obs["discard"] = ["W3", "H", "B", "E5", "M1", "W7"]  # six: all shown
+    assert "discard 6 cards: W3 H B E5 M1 W7<" in render.table_html(obs)
+    obs["discard"].append("E9")  # seven: the first is under the six shown
+    assert "discard 7 cards: … H B E5 M1 W7 E9<" in render.table_html(obs)
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from servers import PATIENCE_S
 
 pytest_plugins = ["pytester"]
 
@@ -68,7 +69,9 @@ def suite(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.
 
 
 def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
-    return pytester.runpytest_subprocess("-p", "no:xdist", "-p", "no:cacheprovider", *args)
+    # A time limit: without the guard against unclosed zmq contexts the run would hang.
+    return pytester.runpytest_subprocess("-p", "no:xdist", "-p", "no:cacheprovider", *args,
+                                         timeout=PATIENCE_S)
 
 
 @pytest.mark.slow(reason='a pytest run of its own in a fresh interpreter: about 1.5 s of CPU')
@@ -115,6 +118,9 @@ def test_next():
 
 def test_after():
     pass
+
+def test_drops_one_last():
+    zmq.Context().socket(zmq.PAIR)  # the context goes with the socket's frame
 '''
 
 
@@ -124,7 +130,11 @@ def test_an_unclosed_zmq_context_fails_the_next_test_with_its_makers_name(
     result = run(suite, "test_leak.py", "--speed-limit=0")
     outcomes = result.parseoutcomes()
     out = result.stdout.str()
-    assert outcomes.get("passed") == 2 and outcomes.get("failed") == 1, out
+    assert outcomes.get("passed") == 3 and outcomes.get("failed") == 1, out
     assert re.search(r"FAILED test_leak.py::test_next\b", out), out
     assert ("a zmq context made by test_leak.py::test_drops_a_context_with_an_open_socket "
             "(test_leak.py:4) was dropped without being closed") in out, out
+    # The last test has no next one: its own teardown fails.
+    assert outcomes.get("errors") == 1, out
+    assert re.search(r"ERROR test_leak.py::test_drops_one_last\b", out), out
+    assert "a zmq context made by test_leak.py::test_drops_one_last (test_leak.py:16)" in out

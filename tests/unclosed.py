@@ -9,8 +9,9 @@ without ``cleanup_resources()``, tests/test_forks.py, hung a whole run). In the 
 context finalized unclosed is not destroyed: it is noted, with the test that was running
 when it was made and the line of the suite that made it, and the speed guard's collection
 before the next test (tests/speed_guard.py) fails that test with the note, naming the
-culprit, instead of waiting for ever. Its sockets are closed by their own finalizers; the
-context's threads end with the worker.
+culprit, instead of waiting for ever (after the last test a process runs, that test's
+teardown fails with it). Its sockets are closed by their own finalizers; the context's
+threads end with the worker.
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ def __del__(self: zmq.Context[Any]) -> None:
         _del(self)
         return
     test, line = made
-    _left.append(f"a zmq context made by {test or 'a fixture'} ({line}) was dropped without "
+    _left.append(f"a zmq context made by {test or 'no test (the collection, the session)'} "
+                 f"({line}) was dropped without "
                  "being closed (its kernel manager's cleanup_resources(), or the "
                  "context's destroy()): a test closes what it opens")
 

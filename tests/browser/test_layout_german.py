@@ -80,6 +80,8 @@ def test_the_german_dashboard_cuts_no_text_at_1280x800(voila_server: VoilaServer
         pg.locator(".nid-replay").filter(
             has_text=re.compile(r"das Ende, nach Entscheidung \d+")).wait_for(
             timeout=UPDATE_TIMEOUT)
+        pg.locator(".nid-replay .nid-board-framed").filter(has_text="Punkte jetzt").first.wait_for(
+            timeout=UPDATE_TIMEOUT)  # the board, drawn last
         pg.locator(".nid-replay .nid-live-charts").filter(
             has_text=re.compile(r"Diagramme nach \d+ Entscheidungen \(Partie vorbei\)")
         ).wait_for(timeout=UPDATE_TIMEOUT)

@@ -162,6 +162,7 @@ def test_open_a_finished_game_in_replay(voila_server: VoilaServer, page: PageWat
     wait_text(pg, ".nid-replay-status", r"your game.*game over")
     # The board and the charts at the game's end, before the test's last screenshot.
     wait_text(pg, ".nid-replay", r"the end, after decision \d+")
+    wait_text(pg, ".nid-replay .nid-board-framed", r"score now")  # drawn last
     wait_text(pg, ".nid-replay .nid-live-charts", r"Charts after \d+ decisions \(game over\)")
     page.assert_clean()
 
