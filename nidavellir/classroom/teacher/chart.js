@@ -32,17 +32,23 @@
     if (!bins.length) { return ""; }
     for (i = 0; i < bins.length; i++) { top = Math.max(top, bins[i].count); }
     var low = bins[0].low, high = bins[bins.length - 1].high, bars = "", axis = "";
+    // A bin's edges as the question's numbers are written; a count's bins narrower than
+    // one (every answer alike) with a decimal, so that no two edges read the same.
+    var edge = function (v) {
+      return q.kind === "count" && (high - low) / bins.length < 1 ? fixed(Number(v), 1)
+        : number(v, q.kind);
+    };
     for (i = 0; i < bins.length; i++) {
       var h = Math.round(100 * bins[i].count / top);
       // An end bin also holds the answers far beyond the range ("beyond"): said so.
       var beyond = bins[i].beyond ? " (" + say(i ? words.chart_far_above : words.chart_far_below,
                                                 {n: bins[i].beyond}) + ")" : "";
       bars += "<div class='bar' title='" + text(say(words.chart_bin, {
-        low: number(bins[i].low, q.kind), high: number(bins[i].high, q.kind),
+        low: edge(bins[i].low), high: edge(bins[i].high),
         n: bins[i].count}) + beyond) + "' style='height:" + h + "%'>" +
         (bins[i].count ? "<span>" + bins[i].count + (bins[i].beyond ? "*" : "") + "</span>" : "") +
         "</div>";
-      axis += "<div>" + (i === 0 && bins[i].beyond ? "≤ " : "") + number(bins[i].low, q.kind) + "</div>";
+      axis += "<div>" + (i === 0 && bins[i].beyond ? "≤ " : "") + edge(bins[i].low) + "</div>";
     }
     var marker = "";
     if (q.exact !== null && high > low) {
@@ -53,7 +59,7 @@
     }
     // (None where the last bin also holds the answers far above: it has no upper edge.)
     if (!bins[bins.length - 1].beyond) {
-      axis += "<span class='axis-end'>" + number(high, q.kind) + "</span>";
+      axis += "<span class='axis-end'>" + edge(high) + "</span>";
     }
     return "<div class='chart'>" + bars + marker + "</div><div class='axis'>" + axis + "</div>";
   }
