@@ -579,6 +579,20 @@ def test_the_discard_pile_shows_its_last_six_cards_and_says_when_more_are_under(
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_a_class_heros_ranks_and_bravery_show_on_its_tile_in_every_language(
+        language: str) -> None:
+    """A tile drops a caption with a word wider than the tile (the tooltip and the panel
+    say it): a class hero's ranks and bravery points fit the hall's tiles in every
+    language (German's "2 Rangabzeichen, 7 MW" did not, for the comma)."""
+    with using(language):
+        for hero in C.HEROES:
+            if hero.is_class_hero and hero.ranks > 1:
+                caption = render.card_caption(hero)
+                tile = render.card_tile(hero.token)
+                assert f">{html.escape(caption)}</div>" in tile, (language, hero, caption)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_a_columns_figures_fit_its_width_in_every_language(language: str) -> None:
     """Every word of a column's figures fits the column (German's "Rangabzeichen" at the
     usual size did not, and ran into the next column): a size smaller where needed."""

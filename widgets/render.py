@@ -176,7 +176,8 @@ def card_caption(card: Card, column: str | None = None) -> str:
             return count(card.ranks, "{n} rank", "{n} ranks")
         return _bp(card.bravery_points)
     if card.is_class_hero:
-        # Translators: a class hero's ranks and bravery points under its name on a tile.
+        # Translators: a class hero's ranks and bravery points under its name on a tile,
+        # 55 pixels wide: each word must fit it (a long word with a comma may not).
         return _("{ranks} ranks, {points} BP").format(ranks=card.ranks, points=card.bravery_points) \
             if card.ranks > 1 else _bp(card.bravery_points)
     if card.points:
