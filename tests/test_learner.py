@@ -582,8 +582,9 @@ def test_the_discard_pile_shows_its_last_six_cards_and_says_when_more_are_under(
 def test_a_class_heros_ranks_and_bravery_show_on_its_tile_in_every_language(
         language: str) -> None:
     """A tile drops a caption with a word wider than the tile (the tooltip and the panel
-    say it): a class hero's ranks and bravery points fit the hall's tiles in every
-    language (German's "2 Rangabzeichen, 7 MW" did not, for the comma)."""
+    say it): a class hero's ranks and bravery points fit the tiles a recruit is chosen
+    on in every language (German's "2 Rangabzeichen, 7 MW" did not, for the comma; the
+    hall's small tiles show the names alone in German)."""
     with using(language):
         for hero in C.HEROES:
             if hero.is_class_hero and hero.ranks > 1:
