@@ -338,6 +338,8 @@ out = json.dumps(sorted({key[1] for key in lessons._CACHE}))
 """
 
 
+@pytest.mark.slow(reason="two fork servers, each importing ipykernel, the page and the engine, "
+                        "and three kernels: 1.6 to 2.4 s of CPU")
 def test_a_forked_kernel_starts_with_the_lessons_read(tmp_path: Path, capfd: Any,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """The fork server reads the lab's lessons once, in the server's language, before it
