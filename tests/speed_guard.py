@@ -197,6 +197,12 @@ def _settle() -> None:
     (tests/unclosed.py)."""
     gc.collect()
     gc.freeze()
+    _fail_if_dropped()
+
+
+def _fail_if_dropped() -> None:
+    """Fail the test now running with the zmq contexts dropped unclosed since the last look
+    (after a collection: tests/unclosed.py)."""
     dropped = unclosed.left()
     if dropped:
         pytest.fail("\n".join(dropped), pytrace=False)
@@ -217,9 +223,7 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
     result = yield
     if nextitem is None:
         gc.collect()
-        dropped = unclosed.left()
-        if dropped:
-            pytest.fail("\n".join(dropped), pytrace=False)
+        _fail_if_dropped()
     return result
 
 

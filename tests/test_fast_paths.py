@@ -510,6 +510,28 @@ def test_a_hero_that_writes_its_condition_alone_is_refused_with_a_sentence() -> 
     assert Sentence(C.HOURYA, "", "").ineligible(p) is None
 
 
+def test_a_registered_hero_that_writes_only_its_sentence_is_asked_by_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plugin's hero written before ``eligible`` was, with ``ineligible`` alone: once
+    registered, the legal heroes ask its sentence (eligible where it gives None)."""
+    from nidavellir import plugins
+    from nidavellir.rules import heroes
+
+    class Sentence(HeroRules):
+        def ineligible(self, p: PlayerState) -> str | None:
+            return None if p.ranks[C.Suit.HUNTER] else "no hunter yet"
+
+    # Hourya's entry replaced by this one for the test (the tables as they were after it).
+    for table in (RULES, heroes.HEROES, heroes.HERO_ACTIONS, heroes._CONDITIONAL):
+        monkeypatch.delitem(table, C.HOURYA)
+    monkeypatch.setattr(plugins, "REGISTERED", list(plugins.REGISTERED))
+    heroes.add_hero(Sentence(C.HOURYA, "", ""))
+    p = Game.new(players=2, seed=1).state.players[0]
+    assert not eligible(p, C.HOURYA) and heroes.ineligible_reason(p, C.HOURYA)
+    p.ranks[C.Suit.HUNTER] = 1
+    assert eligible(p, C.HOURYA) and heroes.ineligible_reason(p, C.HOURYA) is None
+
+
 @pytest.mark.parametrize(("players", "expansions"), TABLES)
 def test_a_playouts_outcome_is_the_score_sheets(players: int, expansions: tuple[str, ...]) -> None:
     for seed in range(15):

@@ -66,11 +66,12 @@ class PositionQuestionApp(W.VBox):
                  link: MoveLink | None = None) -> None:
         super().__init__()
         self.lesson, self.number, self.step, self.link = lesson, number, step, link
-        self.view = step.view()
+        game = step.game()
+        self.view = step.view(game)
         view = self.view
         # The columns' figures from the position's score sheet, as on every surface that
         # draws a board (the columns are on the table for everyone to see).
-        sheet = step.game().scores()
+        sheet = game.scores()
         boards = "".join(
             render.board_html(p, viewer=p["seat"] == step.seat, to_move=p["seat"] == step.seat,
                               points=render.sheet_points(sheet[p["seat"]].breakdown),

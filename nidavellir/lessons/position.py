@@ -104,10 +104,11 @@ class PositionStep:
         """The seat's legal moves in notation, in the engine's order."""
         return [str(a) for a in self.game().legal_actions()]
 
-    def view(self) -> dict[str, Any]:
+    def view(self, game: Game | None = None) -> dict[str, Any]:
         """The position as the seat sees it (plain data): its observation, with its legal
-        moves, and the game so far as the seat may read it (others' bids face down)."""
-        game = self.game()
+        moves, and the game so far as the seat may read it (others' bids face down).
+        ``game``: the position's :meth:`game` where the caller has it already."""
+        game = self.game() if game is None else game
         out = game.observation(self.seat)
         out["log"] = [game.action_text(i, self.seat) for i in range(len(game.history))]
         return out

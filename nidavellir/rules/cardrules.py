@@ -114,10 +114,6 @@ class CardRules(metaclass=Extensible):
         """What the card does in the reader's language, its numbers in their places."""
         return _(self.ability).format(**self.facts)
 
-    def ineligible(self, p: PlayerState) -> str | None:
-        """Why the card cannot be recruited by ``p`` now (heroes), or None."""
-        return None
-
     def on_gain(self, table: Table, p: PlayerState) -> None:
         """The card comes to ``p``: recruited (a hero) or taken (an artifact)."""
         p.command_zone.append(self.card)
