@@ -485,6 +485,13 @@ def sheet_points(breakdown: Mapping[str, int]) -> dict[str, int]:
     return {letter: breakdown[line] for letter, line in SHEET_LINE.items()}
 
 
+def _smaller(text: str, sizes: Sequence[int], *, bold: bool = False) -> str:
+    """The font size (CSS) at which every word of ``text`` fits a column, where the first
+    of ``sizes`` (the stylesheet's) does not; the least when none does; else nothing."""
+    size = fitting_size(text, COLUMN_WIDTH, sizes, bold=bold) or sizes[-1]
+    return f"font-size:{size}px" if size != sizes[0] else ""
+
+
 def column_html(letter: str, tokens: Sequence[str], ranks: int, *, points: int,
                 shown: int | None = None, before: Sequence[str] | None = None) -> str:
     """One army column, bottom card first, under a header with its ranks and what it is
@@ -510,17 +517,14 @@ def column_html(letter: str, tokens: Sequence[str], ranks: int, *, points: int,
     # The largest size at which each part of the title fits the column; a French title
     # breaks after its middle dots (Explorateur·rice·s).
     parts = title.replace("·", "· ")
-    size = fitting_size(parts, COLUMN_WIDTH, COLUMN_TITLE_SIZES, bold=True) or \
-        COLUMN_TITLE_SIZES[-1]
-    sized = f";font-size:{size}px" if size != COLUMN_TITLE_SIZES[0] else ""
+    smaller = _smaller(parts, COLUMN_TITLE_SIZES, bold=True)
+    sized = f";{smaller}" if smaller else ""
     if fitting_size(title, COLUMN_WIDTH, COLUMN_TITLE_SIZES, bold=True) is None:
         # Too long on one line (French): it may break after its middle dots.
         sized += ";white-space:normal;line-height:1.15"
     # Its figures a size smaller where a word is wider than the column (Rangabzeichen).
-    score_size = fitting_size(f"{ranks_text} {points_text}", COLUMN_WIDTH,
-                              COLUMN_SCORE_SIZES) or COLUMN_SCORE_SIZES[-1]
-    score_style = (f" style='font-size:{score_size}px'"
-                   if score_size != COLUMN_SCORE_SIZES[0] else "")
+    smaller = _smaller(f"{ranks_text} {points_text}", COLUMN_SCORE_SIZES)
+    score_style = f" style='{smaller}'" if smaller else ""
     return (f"<div class='nid-column' style='border-top-color:{colour}'>"
             f"<div class='nid-column-name' style='color:{colour}{sized}'>"
             f"{esc(title).replace('·', '·&#8203;')}</div>"
