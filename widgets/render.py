@@ -7,6 +7,7 @@ a test that only reads ``widget.value``.
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -17,6 +18,7 @@ from nidavellir.cards import Card, Kind
 from nidavellir.errors import InvalidNotation
 from nidavellir.events import is_you
 from nidavellir.i18n import N_, _, clauses, count, labelled
+from nidavellir.i18n import language as i18n_language
 from nidavellir.names import (
     COMPONENT,
     card_name,
@@ -29,6 +31,7 @@ from nidavellir.names import (
 from nidavellir.scoring import CATEGORY_LABELS
 from nidavellir.tokens import parse_token
 
+from .hyphenation import syllable_breaks
 from .style import CLASS_COLOURS, CLASS_LETTERS, SMALL_TILE, TILE
 
 esc = html.escape
@@ -80,25 +83,47 @@ def text_width(text: str, px: float, *, bold: bool = False) -> float:
 #: when it must, and shows a hyphen (a soft hyphen).
 SOFT_HYPHEN = "\u00ad"
 
-
-def hyphenate(text: str, width: float, px: float, *, bold: bool = False) -> str:
+def hyphenate(text: str, width: float, px: float, *, bold: bool = False,
+              language: str | None = None) -> str:
     """``text`` with each word too wide for ``width`` given break points (soft hyphens),
     so that every piece, with its hyphen, fits: the whole name is shown on two or more
-    lines (``Unerschütterlicher`` -> ``Unerschüt-`` / ``terlicher``), never cut."""
+    lines, never cut. A word takes the fewest lines it can, and of those the breaks between
+    its syllables where the reader's language (default: the current one) has a dictionary
+    (``Jagdtro-`` / ``phäe``, ``Doppel-`` / ``gänger``), a break elsewhere only where the
+    syllables would need one more line."""
+    code = i18n_language() if language is None else language
+    return " ".join(_hyphenated(word, width, px, bold, code) for word in text.split())
+
+
+@functools.cache
+def _hyphenated(word: str, width: float, px: float, bold: bool, code: str) -> str:
+    """One word broken into the fewest lines, then with the fewest breaks inside a
+    syllable, the longer pieces first (:func:`hyphenate`)."""
+    if text_width(word, px, bold=bold) <= width or len(word) <= 2:
+        return word
     hyphen = text_width("-", px, bold=bold)
-    out = []
-    for word in text.split():
-        pieces: list[str] = []
-        rest = word
-        while text_width(rest, px, bold=bold) > width and len(rest) > 2:
-            cut = 1
-            while cut < len(rest) - 1 and \
-                    text_width(rest[:cut + 1], px, bold=bold) + hyphen <= width:
-                cut += 1
-            pieces.append(rest[:cut])
-            rest = rest[cut:]
-        out.append(SOFT_HYPHEN.join([*pieces, rest]))
-    return " ".join(out)
+    syllables = set(syllable_breaks(word, code))
+    n = len(word)
+    # best[i]: (lines, breaks inside a syllable, the next cut) for the word from i on.
+    best: list[tuple[int, int, int] | None] = [None] * (n + 1)
+    best[n] = (0, 0, n)
+    for i in range(n - 1, -1, -1):
+        for j in range(n, i, -1):  # the longest piece first: kept on a tie
+            after = best[j]
+            piece = text_width(word[i:j], px, bold=bold) + (hyphen if j < n else 0.0)
+            if after is None or (piece > width and j > i + 1):
+                continue
+            here = (after[0] + 1, after[1] + (0 if j == n or j in syllables else 1), j)
+            now = best[i]
+            if now is None or here[:2] < now[:2]:
+                best[i] = here
+    pieces, i = [], 0
+    while i < n:
+        step = best[i]
+        assert step is not None  # a piece of one letter always fits
+        pieces.append(word[i:step[2]])
+        i = step[2]
+    return SOFT_HYPHEN.join(pieces)
 
 
 def fitting_size(text: str, width: float, sizes: Sequence[int], *,

@@ -1,0 +1,154 @@
+"""A name too long for its tile breaks between its syllables, in the reader's language
+(widgets/render.py, :func:`hyphenate`; docs/translating.md, "Names on small tiles").
+
+The browser is given the break points as soft hyphens and shows a hyphen only where it
+breaks a line; these tests read the points themselves, for every named card on both tile
+sizes in every language of the lab (the layout's browser test checks that the page then
+breaks nowhere else)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from nidavellir import cards as C
+from nidavellir.cards import Kind
+from nidavellir.i18n import LANGUAGES, PSEUDO, using
+from nidavellir.names import card_name
+from widgets import hyphenation as Hy
+from widgets import render as R
+
+NAMED = [c for c in dict.fromkeys(C.ALL_CARDS)
+         if c.kind in (Kind.HERO, Kind.ARTIFACT, Kind.DISTINCTION, Kind.OLWYN_DOUBLE)]
+
+
+def _width(small: bool) -> float:
+    return (R.SMALL_TILE if small else R.TILE)[0] - R.TILE_PADDING
+
+
+def _by_width(word: str, width: float, px: float) -> list[str]:
+    """The word cut where the width ends (what the tiles did before syllables)."""
+    hyphen = R.text_width("-", px, bold=True)
+    pieces, rest = [], word
+    while R.text_width(rest, px, bold=True) > width and len(rest) > 2:
+        cut = 1
+        while cut < len(rest) - 1 and R.text_width(rest[:cut + 1], px, bold=True) + hyphen <= width:
+            cut += 1
+        pieces.append(rest[:cut])
+        rest = rest[cut:]
+    return [*pieces, rest]
+
+
+def _fewest(word: str, width: float, px: float, syllables: set[int]) -> tuple[int, int]:
+    """(lines, breaks inside a syllable) of the best way to cut ``word``, by trying every
+    set of up to three cuts."""
+    hyphen = R.text_width("-", px, bold=True)
+    found = []
+    for k in range(4):
+        for cuts in itertools.combinations(range(1, len(word)), k):
+            edges = [0, *cuts, len(word)]
+            pieces = [word[a:b] for a, b in itertools.pairwise(edges)]
+            if all(R.text_width(p, px, bold=True) + hyphen <= width for p in pieces[:-1]) \
+                    and R.text_width(pieces[-1], px, bold=True) <= width:
+                found.append((k + 1, sum(c not in syllables for c in cuts)))
+        if found:
+            return min(found)
+    raise AssertionError(f"{word} needs more than four lines")
+
+
+def test_a_german_name_breaks_between_its_syllables() -> None:
+    # The tiles broke "Jagdtrop-häe" and "Doppelgä-nger" where the width ended.
+    small = _width(True)
+    size = R.HEAD_SIZES[True][-1]
+    assert R.hyphenate("Jagdtrophäe", small, size, bold=True, language="de") == \
+        "Jagdtro\u00adphäe"
+    assert R.hyphenate("Olwyns Doppelgänger", small, size, bold=True, language="de") == \
+        "Olwyns Doppel\u00adgänger"
+    # A piece without a vowel joins the syllable before it (the German patterns give
+    # "Unerschütte-r-licher").
+    assert Hy.syllable_breaks("Unerschütterlicher", "de") == [2, 4, 9, 12, 14]
+
+
+def test_a_language_without_a_dictionary_breaks_where_the_width_ends() -> None:
+    assert Hy.syllable_breaks("Jagdtrophäe", PSEUDO) == []
+    small, size = _width(True), R.HEAD_SIZES[True][-1]
+    assert R.hyphenate("Jagdtrophäe", small, size, bold=True, language=PSEUDO).split(
+        R.SOFT_HYPHEN) == _by_width("Jagdtrophäe", small, size)
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+@pytest.mark.parametrize("small", [True, False], ids=["small", "normal"])
+def test_every_name_fits_its_tile_in_as_few_lines_with_syllables_where_they_fit(
+        code: str, small: bool) -> None:
+    """Every named card too long for its tile: each piece, with its hyphen, fits; the name
+    is whole; it takes no more lines than cut at the width; and of the ways to cut it in
+    the fewest lines, it has the fewest breaks inside a syllable (every way tried)."""
+    width, size = _width(small), R.HEAD_SIZES[small][-1]
+    broken = 0
+    with using(code):
+        for card in NAMED:
+            name = card_name(card)
+            if R.fitting_size(name, width, R.HEAD_SIZES[small], bold=True) is not None:
+                continue
+            for word in R.hyphenate(name, width, size, bold=True).split(" "):
+                pieces = word.split(R.SOFT_HYPHEN)
+                whole = "".join(pieces)
+                assert all(R.text_width(p, size, bold=True)
+                           + R.text_width("-", size, bold=True) <= width
+                           for p in pieces[:-1]), (code, word)
+                assert R.text_width(pieces[-1], size, bold=True) <= width, (code, word)
+                assert len(pieces) <= len(_by_width(whole, width, size)), (code, word)
+                syllables = set(Hy.syllable_breaks(whole, code))
+                cuts = [sum(map(len, pieces[:i])) for i in range(1, len(pieces))]
+                inside = sum(c not in syllables for c in cuts)
+                assert (len(pieces), inside) == _fewest(whole, width, size, syllables), \
+                    (code, word)
+                broken += len(pieces) > 1
+    # Names do break on the small tiles of every language (on the normal ones, none of the
+    # English names is too long).
+    assert broken or not small
+
+
+def test_the_kept_points_are_the_dictionaries_and_catalogues_of_now() -> None:
+    """widgets/hyphenation.json holds the points of every word of every named card in
+    every language, as the dictionaries give them: `python -m widgets.hyphenation` writes
+    it again after a name changes in a catalogue."""
+    assert Hy.named_cards() == NAMED
+    kept = json.loads(Hy.TABLE.read_text(encoding="utf-8"))
+    now = Hy.table_now()
+    stale = {code: sorted(w for w in {*now[code], *kept.get(code, {})}
+                          if now[code].get(w) != kept.get(code, {}).get(w))
+             for code in now}
+    assert kept == now, ("widgets/hyphenation.json is not what the dictionaries and the "
+                         f"catalogues give now: run `python -m widgets.hyphenation` ({stale})")
+    assert Hy.table_text(now) == Hy.TABLE.read_text(encoding="utf-8")
+
+
+def test_a_kept_word_is_broken_without_reading_a_dictionary(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading the German dictionary costs about half a second of CPU in each kernel: a
+    name of the lab's cards is broken from the kept points; only a word the file lacks (a
+    plugin's card) reads the dictionary."""
+    read: list[str] = []
+
+    def reading(word: str, code: str) -> list[int]:
+        read.append(word)
+        return [4]
+
+    monkeypatch.setattr(Hy, "dictionary_points", reading)
+    assert Hy.syllable_breaks("Jagdtrophäe", "de") == [4, 7]
+    assert read == []
+    assert Hy.syllable_breaks("Zwergenkönig", "de") == [4]
+    assert read == ["Zwergenkönig"]
+
+
+def test_the_kept_points_are_package_data() -> None:
+    # An installed lab breaks the names from the file, not from a dictionary read in
+    # every kernel: pyproject ships it.
+    pyproject = tomllib.loads((Path(Hy.__file__).parent.parent / "pyproject.toml").read_text(
+        encoding="utf-8"))
+    assert "hyphenation.json" in pyproject["tool"]["setuptools"]["package-data"]["widgets"]
