@@ -8,8 +8,10 @@ breaks nowhere else)."""
 
 from __future__ import annotations
 
+import html
 import itertools
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -152,3 +154,60 @@ def test_the_kept_points_are_package_data() -> None:
     pyproject = tomllib.loads((Path(Hy.__file__).parent.parent / "pyproject.toml").read_text(
         encoding="utf-8"))
     assert "hyphenation.json" in pyproject["tool"]["setuptools"]["package-data"]["widgets"]
+
+
+def test_a_german_class_hero_s_ranks_show_on_a_small_tile() -> None:
+    # «2 Rangabzeichen · 7 MW»: the word wider than the tile left the caption out (the
+    # German small tiles of Kraal, Aral, Dagda, Aëgur, Bonfur and Zoral showed no ranks).
+    width, size = _width(True), R.CAPTION_SIZES[-1]
+    with using("de"):
+        tile = R.card_tile(C.KRAAL.token, small=True)
+    caption = "2\u00a0Rang\u00adab\u00adzei\u00adchen · 7\u00a0MW"
+    assert f">{caption}</div>" in tile
+    assert R.line_count(caption, width, size) == 3  # «2 Rangab-» «zeichen ·» «7 MW»
+
+
+def test_lines_are_counted_as_a_browser_breaks_them() -> None:
+    px, space = 10, R.text_width(" ", 10)
+    one = R.text_width("abcd", px)
+    assert R.line_count("abcd abcd", 2 * one + space, px) == 1
+    assert R.line_count("abcd abcd", 2 * one, px) == 2
+    assert R.line_count("abcd\u00a0abcd", 2 * one, px) == 1  # wider than the line, alone
+    assert R.line_count("ab abcd\u00a0abcd", 2 * one + space, px) == 2  # never broken there
+    # At a soft hyphen, the hyphen is drawn and counted; after a word's own hyphen, none.
+    hyphen = R.text_width("-", px)
+    assert R.line_count("ab\u00adcd", R.text_width("ab", px) + hyphen, px) == 2
+    # "ab-" wider than the line: it overflows a line of its own, "cd" on the next
+    assert R.line_count("ab\u00adcd", R.text_width("ab", px), px) == 2
+    assert R.line_count("x ab\u00adcd", R.text_width("ab", px), px) == 3
+    assert R.line_count("ab-cd", R.text_width("ab-", px), px) == 2
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_every_tile_shows_its_caption_from_the_kept_points(
+        code: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every card, on both tile sizes: its caption shown whole (its words, its numbers with
+    their words on one line), in at most :data:`CAPTION_LINES` lines where it is broken,
+    and no dictionary read to draw it."""
+
+    def reading(word: str, code: str) -> list[int]:
+        raise AssertionError(f"the dictionary was read for {word!r} ({code})")
+
+    monkeypatch.setattr(Hy, "dictionary_points", reading)
+    broken = 0
+    with using(code):
+        for card in dict.fromkeys(C.ALL_CARDS):
+            caption = R.card_caption(card)
+            for small in (True, False):
+                tile = R.card_tile(card.token, small=small)
+                shown = re.search(r"<div class='nid-card-caption'(?: style='font-size:(\d+)px')?>"
+                                  r"([^<]*)</div>", tile)
+                assert shown is not None, (card, tile)
+                text = html.unescape(shown[2])
+                assert text.replace("\u00ad", "").replace("\u00a0", " ") == caption, (card, text)
+                if "\u00ad" in text or "\u00a0" in text:
+                    broken += 1
+                    assert shown[1] == str(R.CAPTION_SIZES[-1])
+                    assert R.line_count(text, _width(small), R.CAPTION_SIZES[-1]) \
+                        <= R.CAPTION_LINES, (card, text)
+    assert broken or code == "fr"  # German ranks and titles, English titles, break

@@ -3,9 +3,10 @@
 
 The points are the hyphenation dictionaries' of LibreOffice, read by pyphen (``en_US``,
 ``de_DE``, ``fr``). Reading the German dictionary costs about half a second of CPU, in
-every kernel that would break a name: so the points of the words of every card's name in
-every language are kept in ``hyphenation.json`` beside this module, written from the
-dictionaries, and a dictionary is read only for a word the file lacks (a plugin's card).
+every kernel that would break a name: so the points of every word a card's tile may break
+(its name, its caption) in every language are kept in ``hyphenation.json`` beside this
+module, written from the dictionaries, and a dictionary is read only for a word the file
+lacks (a plugin's card).
 ``tests/test_hyphenation.py`` fails when the file is not what the dictionaries and the
 catalogues give now; write it again with
 
@@ -63,15 +64,17 @@ def syllable_breaks(word: str, code: str) -> list[int]:
     """Where ``word`` may be broken in language ``code``, as its typesetters break it
     (``Jagdtrophäe`` in German: after ``Jagd`` and ``Jagdtro``): the dictionary's points,
     less any that would leave a piece without a vowel (the German patterns give
-    ``Unerschütte-r-licher``; the ``r`` goes with the syllable before it). None for a
-    language without a dictionary."""
+    ``Unerschütte-r-licher``; the ``r`` goes with the syllable before it) and any beside a
+    hyphen (``Dwerg-Brüder`` breaks after its own). None for a language without a
+    dictionary."""
     if code not in DICTIONARIES:
         return []
     raw = _kept().get(code, {}).get(word)
     points = [0, *(raw if raw is not None else dictionary_points(word, code)), len(word)]
     kept = [0]
     for start, end in zip(points[1:-1], points[2:], strict=True):
-        if any(ch.lower() in VOWELS for ch in word[start:end]):
+        if any(ch.lower() in VOWELS for ch in word[start:end]) and "-" not in (
+                word[start - 1], word[start]):  # a line breaks after a hyphen anyway
             kept.append(start)
     return kept[1:]
 
@@ -82,13 +85,22 @@ def named_cards() -> list[C.Card]:
             if c.kind in (Kind.HERO, Kind.ARTIFACT, Kind.DISTINCTION, Kind.OLWYN_DOUBLE)]
 
 
+def tile_words() -> set[str]:
+    """Every word a card's tile may break, in the current language: the words of the named
+    cards' names and of every card's caption (its ranks and points, a hero's title)."""
+    from .render import card_caption  # the tiles' module imports this one
+
+    text = [card_name(c) for c in named_cards()] + [card_caption(c) for c in C.ALL_CARDS]
+    return {w for t in text for w in t.split()}
+
+
 def table_now() -> dict[str, dict[str, list[int]]]:
-    """The points of every word of every named card's name, in every language, from the
-    dictionaries and the catalogues as they are now."""
+    """The points of every word a tile may break, in every language, from the dictionaries
+    and the catalogues as they are now."""
     table: dict[str, dict[str, list[int]]] = {}
     for code in sorted(DICTIONARIES):
         with using(code):
-            words = sorted({w for c in named_cards() for w in card_name(c).split()})
+            words = sorted(tile_words())
         table[code] = {w: dictionary_points(w, code) for w in words}
     return table
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 import html
+import itertools
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -40,6 +42,9 @@ esc = html.escape
 #: largest whose longest word fits the tile's width is used, so no word breaks inside a tile.
 HEAD_SIZES = {False: (18, 12, 11, 10, 9, 8, 7), True: (14, 10, 9, 8, 7)}
 CAPTION_SIZES = (9, 8, 7)
+#: The most lines a caption broken inside its words may take (three at the least size
+#: fit a small tile under a name of one line).
+CAPTION_LINES = 3
 #: A column's title: its sizes, largest first, and the width it has (the stylesheet's
 #: .nid-column, 74 px, less a margin).
 COLUMN_TITLE_SIZES = (10, 9, 8)
@@ -124,6 +129,72 @@ def _hyphenated(word: str, width: float, px: float, bold: bool, code: str) -> st
         pieces.append(word[i:step[2]])
         i = step[2]
     return SOFT_HYPHEN.join(pieces)
+
+
+#: A number and the word after it («7 MW», «2 ranks») kept on one line: the space between
+#: them made a no-break space where a caption is broken over lines.
+NUMBER_WITH_ITS_WORD = re.compile(r"(\d) (?=\S)")
+NO_BREAK_SPACE = "\u00a0"
+
+
+def syllables_marked(text: str, width: float, px: float, *, bold: bool = False,
+                     language: str | None = None) -> str:
+    """``text`` with a soft hyphen at every break between syllables of its words too wide
+    for ``width`` (the browser breaks at the one that fills the line: «2 Rangab-» /
+    «zeichen · 7 MW»), and inside a syllable too wide alone (:func:`hyphenate`'s cuts). For
+    a line of several words, where :func:`hyphenate` breaks one name."""
+    code = i18n_language() if language is None else language
+    out = []
+    for word in text.split(" "):
+        if _width(word, px, bold) <= width:
+            out.append(word)
+            continue
+        parts = []
+        for part in word.split(NO_BREAK_SPACE):
+            edges = [0, *syllable_breaks(part, code), len(part)]
+            parts.append(SOFT_HYPHEN.join(_hyphenated(part[a:b], width, px, bold, "")
+                                          for a, b in itertools.pairwise(edges)))
+        out.append(NO_BREAK_SPACE.join(parts))
+    return " ".join(out)
+
+
+def _width(text: str, px: float, bold: bool) -> float:
+    """:func:`text_width`, a no-break space as wide as a space."""
+    return text_width(text.replace(NO_BREAK_SPACE, " "), px, bold=bold)
+
+
+def line_count(text: str, width: float, px: float, *, bold: bool = False) -> int:
+    """The lines ``text`` takes in ``width`` pixels at ``px``, broken as a browser breaks
+    it: between words, after a word's own hyphen, or at a soft hyphen (drawn as a hyphen)
+    where a word does not fit whole on the line it starts, never at a no-break space; a
+    piece wider than the line takes a line of its own."""
+    space = _width(" ", px, bold)
+    hyphen = _width("-", px, bold)
+    lines, used = 1, 0.0
+    for word in text.split(" "):
+        # The word's pieces, each with the hyphen drawn when the line breaks after it.
+        pieces: list[tuple[str, float]] = []
+        for soft in word.split(SOFT_HYPHEN):
+            hard = re.split(r"(?<=-)(?=\w)", soft)
+            pieces += [(h, 0.0) for h in hard[:-1]] + [(hard[-1], hyphen)]
+        pieces[-1] = (pieces[-1][0], 0.0)
+        i = 0
+        while i < len(pieces):
+            lead = space if used else 0.0
+            j = len(pieces)
+            while j > i and used + lead + _width("".join(t for t, _ in pieces[i:j]), px,
+                                                 bold) + pieces[j - 1][1] > width:
+                j -= 1
+            if j == i:
+                if used:  # nothing more fits on this line: the next one
+                    lines, used = lines + 1, 0.0
+                    continue
+                j = i + 1  # wider than a line alone: a line of its own
+            used += lead + _width("".join(t for t, _ in pieces[i:j]), px, bold)
+            if j < len(pieces):  # broken inside the word: the rest on the next line
+                lines, used = lines + 1, 0.0
+            i = j
+    return lines
 
 
 def fitting_size(text: str, width: float, sizes: Sequence[int], *,
@@ -265,8 +336,15 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
             head = hyphenate(head, inner, size, bold=True)
         caption = card_caption(card, column)
         caption_size = fitting_size(caption, inner, CAPTION_SIZES)
-        if caption_size is None:
-            caption = ""  # a title too long for the tile: the tooltip and the panel say it
+        if caption_size is None and caption:
+            # A word too long for the tile («2 Rangabzeichen · 7 MW» on a small one): broken
+            # between its syllables at the least size, where that takes few enough lines;
+            # else left out (the tooltip and the card's panel say it).
+            caption_size = CAPTION_SIZES[-1]
+            caption = syllables_marked(NUMBER_WITH_ITS_WORD.sub("\\1\u00a0", caption), inner,
+                                       caption_size)
+            if line_count(caption, inner, caption_size) > CAPTION_LINES:
+                caption, caption_size = "", None
         size_style = f" style='font-size:{caption_size}px'" if caption_size != 9 and caption else ""
         body = (f"<div class='nid-card-head' style='font-size:{size}px'>{esc(head)}</div>"
                 f"<div class='nid-card-caption'{size_style}>{esc(caption)}</div>")

@@ -16,6 +16,7 @@ each size goes to ``test-artifacts/``.
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -219,5 +220,60 @@ def test_the_check_lets_a_word_break_at_a_soft_hyphen_and_names_any_other_break(
         assert problems(pg, "#chart") == []  # a rotated axis title is not broken
         assert problems(pg, "#hard") == [{"kind": "broken", "what": "div",
                                           "text": "Unerschütterlicher"}]
+    finally:
+        context.close()
+
+
+def test_every_tile_in_every_language_breaks_only_between_syllables(chromium: Any) -> None:
+    """Every card's tile, small and normal, in English, German and French, drawn with the
+    lab's stylesheet: no name or caption cut or broken anywhere but at the syllables'
+    soft hyphens (widgets/render.py), each caption in at most ``CAPTION_LINES`` lines as
+    Chromium lays it out, and never more than the lines the tiles' own count expects
+    (which keeps the German ranks' «2 Rangab-» / «zeichen ·» / «7 MW» on small tiles)."""
+    from nidavellir import cards as C
+    from nidavellir.i18n import using
+    from widgets import render as R
+    from widgets.style import CSS
+
+    blocks = []
+    expected: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for code in ("en", "de", "fr"):
+        with using(code):
+            for small in (True, False):
+                tiles = []
+                for i, card in enumerate(dict.fromkeys(C.ALL_CARDS)):
+                    tile = R.card_tile(card.token, small=small, info=False)
+                    key = f"{code}-{'small' if small else 'normal'}-{i}"
+                    names[key] = f"{code}, {'small' if small else 'normal'}: {card.token}"
+                    caption = re.search(r"<div class='nid-card-caption'(?: style='font-size:"
+                                        r"(\d+)px')?>([^<]*)</div>", tile)
+                    assert caption is not None
+                    width = (R.SMALL_TILE if small else R.TILE)[0] - R.TILE_PADDING
+                    expected[key] = R.line_count(html.unescape(caption[2]), width,
+                                                 int(caption[1] or R.CAPTION_SIZES[0]))
+                    tiles.append(f"<div data-key='{key}'>{tile}</div>")
+                blocks.append(f"<div lang='{code}' style='display:flex;flex-wrap:wrap;"
+                              f"gap:4px;align-items:flex-start'>{''.join(tiles)}</div>")
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        pg = context.new_page()
+        pg.set_content(f"<html><head><style>{CSS}</style></head><body>{''.join(blocks)}"
+                       "</body></html>")
+        assert problems(pg) == []
+        lines = pg.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+            '[data-key]')].map(el => {
+              const cap = el.querySelector('.nid-card-caption');
+              const range = document.createRange(); range.selectNodeContents(cap);
+              const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+              return [el.dataset.key, tops.size];
+            }))""")
+        over = {names[k]: (n, expected[k]) for k, n in lines.items()
+                if n > R.CAPTION_LINES or n > max(expected[k], 1)}
+        assert over == {}, f"captions on more lines than counted (Chromium, counted): {over}"
+        kraal = next(k for k, v in names.items() if v == "de, small: Kraal")
+        assert lines[kraal] == 3
+        pg.screenshot(path=str(ARTIFACTS / "tiles-every-language-1280x800.png"),
+                      full_page=True)
     finally:
         context.close()
