@@ -92,43 +92,64 @@ def hyphenate(text: str, width: float, px: float, *, bold: bool = False,
               language: str | None = None) -> str:
     """``text`` with each word too wide for ``width`` given break points (soft hyphens),
     so that every piece, with its hyphen, fits: the whole name is shown on two or more
-    lines, never cut. A word takes the fewest lines it can, and of those the breaks between
-    its syllables where the reader's language (default: the current one) has a dictionary
-    (``Jagdtro-`` / ``phäe``, ``Doppel-`` / ``gänger``), a break elsewhere only where the
-    syllables would need one more line."""
+    lines, never cut. A word breaks between its syllables where the reader's language
+    (default: the current one) has a dictionary (``Jagdtro-`` / ``phäe``, ``Doppel-`` /
+    ``gänger``), after its own hyphen or a middle dot (``Joaillier·`` / ``ère``), and
+    inside a syllable only where the syllables would take two lines more
+    (:func:`_hyphenated`)."""
     code = i18n_language() if language is None else language
     return " ".join(_hyphenated(word, width, px, bold, code) for word in text.split())
 
 
+#: What a break inside a syllable costs, in lines: one more line is worth avoiding one
+#: (``Uner-`` / ``schütter-`` / ``licher`` rather than ``Unerschü-`` / ``tterlicher``),
+#: two more are not.
+INSIDE_A_SYLLABLE = 1.5
+#: Where a line may break inside a word with nothing drawn: after a hyphen (the browser
+#: breaks there by itself) and after a middle dot (a zero-width space marks it).
+FREE_BREAKS = {"-": "", "·": "\u200b"}
+ZERO_WIDTH_SPACE = "\u200b"
+
+
 @functools.cache
 def _hyphenated(word: str, width: float, px: float, bold: bool, code: str) -> str:
-    """One word broken into the fewest lines, then with the fewest breaks inside a
-    syllable, the longer pieces first (:func:`hyphenate`)."""
+    """One word broken at the least cost: a line each, :data:`INSIDE_A_SYLLABLE` for a
+    break inside a syllable; of equal costs the fewer lines, then the more even pieces
+    (the least sum of their widths squared: ``Doppel-`` / ``gänger``, not ``Doppelgän-``
+    / ``ger``)."""
     if text_width(word, px, bold=bold) <= width or len(word) <= 2:
         return word
     hyphen = text_width("-", px, bold=bold)
     syllables = set(syllable_breaks(word, code))
     n = len(word)
-    # best[i]: (lines, breaks inside a syllable, the next cut) for the word from i on.
-    best: list[tuple[int, int, int] | None] = [None] * (n + 1)
-    best[n] = (0, 0, n)
+
+    def free(j: int) -> bool:  # a break after the word's own hyphen or middle dot
+        return word[j - 1] in FREE_BREAKS and j < n and word[j].isalpha()
+
+    # best[i]: (cost, lines, the pieces' widths squared, the next cut) from i on.
+    best: list[tuple[float, int, float, int] | None] = [None] * (n + 1)
+    best[n] = (0.0, 0, 0.0, n)
     for i in range(n - 1, -1, -1):
-        for j in range(n, i, -1):  # the longest piece first: kept on a tie
+        for j in range(n, i, -1):
             after = best[j]
-            piece = text_width(word[i:j], px, bold=bold) + (hyphen if j < n else 0.0)
+            drawn = text_width(word[i:j], px, bold=bold)
+            piece = drawn + (hyphen if j < n and not free(j) else 0.0)
             if after is None or (piece > width and j > i + 1):
                 continue
-            here = (after[0] + 1, after[1] + (0 if j == n or j in syllables else 1), j)
+            inside = 0.0 if j == n or j in syllables or free(j) else INSIDE_A_SYLLABLE
+            here = (after[0] + 1 + inside, after[1] + 1, after[2] + drawn * drawn, j)
             now = best[i]
-            if now is None or here[:2] < now[:2]:
+            if now is None or here[:3] < now[:3]:
                 best[i] = here
-    pieces, i = [], 0
+    out, i = "", 0
     while i < n:
         step = best[i]
         assert step is not None  # a piece of one letter always fits
-        pieces.append(word[i:step[2]])
-        i = step[2]
-    return SOFT_HYPHEN.join(pieces)
+        j = step[3]
+        out += word[i:j] + ("" if j == n else FREE_BREAKS[word[j - 1]] if free(j)
+                            else SOFT_HYPHEN)
+        i = j
+    return out
 
 
 #: A number and the word after it («7 MW», «2 ranks») kept on one line: the space between
@@ -159,15 +180,16 @@ def syllables_marked(text: str, width: float, px: float, *, bold: bool = False,
 
 
 def _width(text: str, px: float, bold: bool) -> float:
-    """:func:`text_width`, a no-break space as wide as a space."""
-    return text_width(text.replace(NO_BREAK_SPACE, " "), px, bold=bold)
+    """:func:`text_width`, a no-break space as wide as a space, a zero-width one nothing."""
+    return text_width(text.replace(NO_BREAK_SPACE, " ").replace(ZERO_WIDTH_SPACE, ""), px,
+                      bold=bold)
 
 
 def line_count(text: str, width: float, px: float, *, bold: bool = False) -> int:
     """The lines ``text`` takes in ``width`` pixels at ``px``, broken as a browser breaks
-    it: between words, after a word's own hyphen, or at a soft hyphen (drawn as a hyphen)
-    where a word does not fit whole on the line it starts, never at a no-break space; a
-    piece wider than the line takes a line of its own."""
+    it: between words, after a word's own hyphen or at a zero-width space, or at a soft
+    hyphen (drawn as a hyphen) where a word does not fit whole on the line it starts, never
+    at a no-break space; a piece wider than the line takes a line of its own."""
     space = _width(" ", px, bold)
     hyphen = _width("-", px, bold)
     lines, used = 1, 0.0
@@ -175,7 +197,7 @@ def line_count(text: str, width: float, px: float, *, bold: bool = False) -> int
         # The word's pieces, each with the hyphen drawn when the line breaks after it.
         pieces: list[tuple[str, float]] = []
         for soft in word.split(SOFT_HYPHEN):
-            hard = re.split(r"(?<=-)(?=\w)", soft)
+            hard = re.split(r"(?<=-)(?=\w)|\u200b", soft)
             pieces += [(h, 0.0) for h in hard[:-1]] + [(hard[-1], hyphen)]
         pieces[-1] = (pieces[-1][0], 0.0)
         i = 0
@@ -273,7 +295,8 @@ def card_caption(card: Card, column: str | None = None) -> str:
         return _bp(card.bravery_points)
     if card.is_class_hero:
         # Translators: a class hero's ranks and bravery points under its name on a tile,
-        # 55 pixels wide: each word must fit it (a long word with a comma may not).
+        # 55 pixels wide (41 on a small one): a word too wide is broken between its
+        # syllables, and the number stays with the word after it.
         return _("{ranks} ranks, {points} BP").format(ranks=card.ranks, points=card.bravery_points) \
             if card.ranks > 1 else _bp(card.bravery_points)
     if card.points:
@@ -335,14 +358,18 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
             size = HEAD_SIZES[small][-1]
             head = hyphenate(head, inner, size, bold=True)
         caption = card_caption(card, column)
-        caption_size = fitting_size(caption, inner, CAPTION_SIZES)
+        if caption.casefold() == card_name(card).casefold():
+            caption = ""  # the name again (Olwyn's double: «Olwyns Doppelgänger»)
+        # A number stays on the line of the word after it («7 MW», «2 Rangabzeichen»).
+        caption = NUMBER_WITH_ITS_WORD.sub("\\1" + NO_BREAK_SPACE, caption)
+        caption_size = next((px for px in CAPTION_SIZES if all(
+            _width(w, px, False) <= inner for w in caption.split(" "))), None)
         if caption_size is None and caption:
-            # A word too long for the tile («2 Rangabzeichen · 7 MW» on a small one): broken
-            # between its syllables at the least size, where that takes few enough lines;
-            # else left out (the tooltip and the card's panel say it).
+            # A word too long for the tile («2 Rangabzeichen · 7 MW»): broken between its
+            # syllables at the least size, where that takes few enough lines; else left out
+            # (the tooltip and the card's panel say it).
             caption_size = CAPTION_SIZES[-1]
-            caption = syllables_marked(NUMBER_WITH_ITS_WORD.sub("\\1\u00a0", caption), inner,
-                                       caption_size)
+            caption = syllables_marked(caption, inner, caption_size)
             if line_count(caption, inner, caption_size) > CAPTION_LINES:
                 caption, caption_size = "", None
         size_style = f" style='font-size:{caption_size}px'" if caption_size != 9 and caption else ""

@@ -224,12 +224,15 @@ def test_the_check_lets_a_word_break_at_a_soft_hyphen_and_names_any_other_break(
         context.close()
 
 
-def test_every_tile_in_every_language_breaks_only_between_syllables(chromium: Any) -> None:
+def test_every_tile_in_every_language_breaks_only_where_marked_within_its_lines(
+        chromium: Any) -> None:
     """Every card's tile, small and normal, in English, German and French, drawn with the
-    lab's stylesheet: no name or caption cut or broken anywhere but at the syllables'
-    soft hyphens (widgets/render.py), each caption in at most ``CAPTION_LINES`` lines as
-    Chromium lays it out, and never more than the lines the tiles' own count expects
-    (which keeps the German ranks' «2 Rangab-» / «zeichen ·» / «7 MW» on small tiles)."""
+    lab's stylesheet: no name or caption cut, and none broken but where the tile marks a
+    break (a soft hyphen, a zero-width space: widgets/render.py; where is for
+    tests/test_hyphenation.py); each caption, as Chromium lays it out, in at most
+    ``CAPTION_LINES`` lines and in no more than the tiles' own count (``line_count``, on the
+    safe side: Chromium may need fewer), the German ranks' «2 Rangab-» / «zeichen ·» /
+    «7 MW» in three on a small tile."""
     from nidavellir import cards as C
     from nidavellir.i18n import using
     from widgets import render as R
