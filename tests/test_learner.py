@@ -581,16 +581,23 @@ def test_the_discard_pile_shows_its_last_six_cards_and_says_when_more_are_under(
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_a_class_heros_ranks_and_bravery_show_on_its_tile_in_every_language(
         language: str) -> None:
-    """A tile drops a caption with a word wider than the tile (the tooltip and the panel
-    say it): a class hero's ranks and bravery points fit the tiles a recruit is chosen
-    on in every language (German's "2 Rangabzeichen, 7 MW" did not, for the comma; the
-    hall's small tiles show the names alone in German)."""
+    """A class hero's ranks and bravery points show on its tile in every language, on the
+    tiles a recruit is chosen on and on the hall's small ones (German's "2 Rangabzeichen,
+    7 MW" did not, for the comma; then the small tiles left "2 Rangabzeichen · 7 MW" out:
+    now broken between syllables, docs/translating.md, "Names on small tiles"), a number
+    on the line of its word."""
+    shown = re.compile(r"<div class='nid-card-caption'[^>]*>([^<]*)</div>")
     with using(language):
         for hero in C.HEROES:
             if hero.is_class_hero and hero.ranks > 1:
                 caption = render.card_caption(hero)
-                tile = render.card_tile(hero.token)
-                assert f">{html.escape(caption)}</div>" in tile, (language, hero, caption)
+                for small in (False, True):
+                    found = shown.search(render.card_tile(hero.token, small=small))
+                    assert found, (language, hero)
+                    text = html.unescape(found[1])
+                    assert text.replace("\u00ad", "").replace("\u00a0", " ") == caption, (
+                        language, hero, small, text)
+                    assert not re.search(r"\d ", text), (language, hero, small, text)
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
