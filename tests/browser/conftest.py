@@ -352,6 +352,16 @@ def watch_page(page: Any) -> PageWatch:
     return w
 
 
+#: What a page says while a move is on its way, in the three languages (the catalogues'
+#: "thinking…", "the coach is thinking…", "Sending to your teacher…").
+IN_PROGRESS = re.compile(r"thinking…|denkt nach…|réfléchit…|Sending to your teacher…|"
+                         r"an deine Lehrkraft gesendet…|Envoi à votre enseignant·e…")
+SETTLED = "(pattern) => !new RegExp(pattern).test(document.body.innerText)"
+#: The longest a test's last capture waits for the page to settle (a bot's move or the
+#: coach's judgement on a busy machine); then it is taken as it is.
+SETTLE_MS = 20_000
+
+
 @pytest.fixture
 def page(chromium: Any, request: pytest.FixtureRequest) -> Iterator[PageWatch]:
     context = chromium.new_context(viewport={"width": 1400, "height": 1000})
@@ -361,6 +371,11 @@ def page(chromium: Any, request: pytest.FixtureRequest) -> Iterator[PageWatch]:
         yield watched
     finally:
         ARTIFACTS.mkdir(exist_ok=True)
+        with contextlib.suppress(Exception):
+            # The capture shows the page as the test left it once it has settled: a test
+            # that ends on a click would otherwise keep "thinking…" or "Sending to your
+            # teacher…", a state nobody looks at for long.
+            pg.wait_for_function(SETTLED, arg=IN_PROGRESS.pattern, timeout=SETTLE_MS)
         with contextlib.suppress(Exception):
             pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
         context.close()

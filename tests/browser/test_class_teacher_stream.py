@@ -5,8 +5,9 @@ The teacher page asks for fresh data every second and redraws only what changed 
 and what was typed in it. Before, it rebuilt its answers every second and 3 of 20 clicks
 on *Pin* were lost. Here answers keep arriving (a thread records one answer after another
 in the class's database, from ever new students, each one moving the pinned answer's
-place on the page) while the teacher pins and unpins one answer 20 times: every click
-lands; and a run name half typed keeps its focus and its text through the redraws.
+place on the page) while the teacher pins and unpins one answer 20 times, each pin
+after a redraw with a new answer: every click lands; and a run name half typed keeps its
+focus and its text through the redraws.
 """
 
 from __future__ import annotations
@@ -92,8 +93,16 @@ def test_every_click_on_pin_lands_and_a_field_keeps_its_focus_under_a_stream_of_
         pin = teacher.locator(f"button.pin[data-answer='{answer_id}']")
         stream.start()
         landed = 0
+        count = teacher.locator(".question .count")
+        seen = count.inner_text()
         for click in range(CLICKS):
             pinned = click % 2 == 0  # what this click makes it
+            if pinned:
+                # Each pin and unpin come after a redraw with a new answer in it (the
+                # hazard: a click lost to a redraw), however fast the clicks land: waited
+                # for, not counted.
+                count.filter(has_not_text=seen).first.wait_for(timeout=UPDATE_TIMEOUT)
+                seen = count.inner_text()
             pin.click()
             teacher.wait_for_function(
                 "([sel, on]) => { const b = document.querySelector(sel);"
@@ -101,17 +110,16 @@ def test_every_click_on_pin_lands_and_a_field_keeps_its_focus_under_a_stream_of_
                 arg=[f"button.pin[data-answer='{answer_id}']", pinned], timeout=UPDATE_TIMEOUT)
             landed += 1
         assert landed == CLICKS
-        assert stream.sent > CLICKS // 2, "the answers did not keep arriving"
+        assert stream.sent >= CLICKS // 2, "the answers did not keep arriving"
         # A run name half typed: the redraws (new answers every poll) leave the field, its
         # focus and its text alone.
         field = teacher.locator("#run-name")
         field.click()
         field.type("3b, Tues")
-        seen = teacher.locator(".question .count").inner_text()
+        seen = count.inner_text()
         for _ in range(2):  # two redraws with new answers in them
-            teacher.locator(".question .count").filter(has_not_text=seen).first.wait_for(
-                timeout=UPDATE_TIMEOUT)
-            seen = teacher.locator(".question .count").inner_text()
+            count.filter(has_not_text=seen).first.wait_for(timeout=UPDATE_TIMEOUT)
+            seen = count.inner_text()
         assert teacher.evaluate("() => document.activeElement && document.activeElement.id") \
             == "run-name"
         assert field.input_value() == "3b, Tues"
