@@ -99,6 +99,12 @@ def test_a_german_name_breaks_between_its_syllables() -> None:
     # "Joaillier·-" / "ère" (the French dictionary has no points in the word).
     assert R.hyphenate("Joaillier·ère", small, size, bold=True, language="fr") == \
         "Joaillier·\u200bère"
+    # An artifact's Old Norse name breaks at its compound's joint in every language (the
+    # French patterns gave «Gjalla-rhorn», the English «Meg-ingjord»).
+    for code, name, broken in (("fr", "Gjallarhorn", "Gjallar\u00adhorn"),
+                               ("en", "Megingjord", "Megin\u00adgjord"),
+                               ("de", "Brisingamens", "Brisinga\u00admens")):
+        assert R.hyphenate(name, small, size, bold=True, language=code) == broken
     # After the word's own hyphen, the browser breaks by itself: no soft hyphen.
     assert R.hyphenate("Dwerg-Brüder", small, size, bold=True, language="de") == \
         "Dwerg-Brüder"

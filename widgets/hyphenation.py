@@ -31,6 +31,14 @@ DICTIONARIES = {"en": "en_US", "de": "de_DE", "fr": "fr"}
 #: The kept points: language -> word -> the dictionary's break points.
 TABLE = Path(__file__).with_name("hyphenation.json")
 
+#: The artifacts' Old Norse names, the same in every language, break at the joints of
+#: their compounds and syllables (Gjallar-horn, Megin-gjörd, Brisinga-mens, Hrafns-merki):
+#: a French or English dictionary breaks them as words of its own language («Gjalla-rhorn»).
+NORSE: dict[str, list[int]] = {
+    "Gjallarhorn": [3, 7], "Megingjörd": [2, 5], "Megingjord": [2, 5],
+    "Brisingamens": [3, 5, 8], "Hrafnsmerki": [6, 9],
+}
+
 #: A piece between two break points must hold a vowel: one of these, with or without its
 #: accent (``ó`` of «Járnglófi», ``å`` of «Båleygr»).
 VOWELS = frozenset("aeiouyæœø")
@@ -73,14 +81,17 @@ def syllable_breaks(word: str, code: str) -> list[int]:
     less any that would leave a piece without a vowel (the German patterns give
     ``Unerschütte-r-licher``; the ``r`` goes with the syllable before it) and any beside a
     hyphen (``Dwerg-Brüder`` breaks after its own). The word is looked up without the
-    punctuation around it. None for a language without a dictionary."""
+    punctuation around it; an artifact's Old Norse name has its own points
+    (:data:`NORSE`). None for a language without a dictionary."""
     if code not in DICTIONARIES:
         return []
     core = word.strip(PUNCTUATION)  # the dictionaries read «grades,» as «gra-des,»
     if not core:
         return []
     lead = word.index(core)
-    raw = _kept().get(code, {}).get(core)
+    raw = NORSE.get(core)
+    if raw is None:
+        raw = _kept().get(code, {}).get(core)
     points = [0, *(raw if raw is not None else dictionary_points(core, code)), len(core)]
     kept = [0]
     for start, end in zip(points[1:-1], points[2:], strict=True):
