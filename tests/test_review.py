@@ -267,8 +267,9 @@ def test_cli(game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["review", str(record), "--level", "search@4", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert len(data["decisions"]) == len(game.history)
-    assert {"step", "number", "player", "kind", "played", "best", "reason", "loss_points",
-            "loss_win", "label", "exact", "win", "expected"} == set(data["decisions"][0])
+    assert {"step", "number", "player", "kind", "played", "best", "reason", "reason_data",
+            "loss_points", "loss_win", "label", "exact", "win", "expected"} == set(
+        data["decisions"][0])
     assert len(data["summary"]["players"]) == 2
     for suffix in (".csv", ".parquet", ".html", ".json"):
         out_file = tmp_path / f"review{suffix}"
@@ -363,3 +364,57 @@ def test_the_review_names_the_move_played_as_it_was_clicked() -> None:
     assert f"played: {say(game.engine, clicked)}" in html.unescape(text)
     assert say(game.engine, brothers.action) not in html.unescape(text).split("the coach:")[0]
     assert [b.number for b in view.replay_buttons] == [row["number"]]
+
+
+def test_a_saved_review_says_its_reasons_in_the_reader_s_language(
+        game: Game, frame: pd.DataFrame, tmp_path: Path) -> None:
+    """A review made on an English page and opened on a German or French one says each
+    reason in the reader's language (the shipped reviewed game's reasons stayed English on
+    every page): the reason is kept as data (``reason_data``) and said again, the same
+    sentence the coach says when the review is made in that language."""
+    from nidavellir.analysis.review import move_words, reason_text
+    from nidavellir.i18n import using
+
+    path = tmp_path / "reviewed.json"
+    save_review(path, game, frame)
+    _again, loaded = load_review(path)
+    assert loaded is not None
+    reasoned = loaded[loaded["reason_data"] != ""].head(4)
+    assert len(reasoned), "the review has moves with a reason"
+    for language in ("de", "fr"):
+        with using(language):
+            words = move_words(game, {int(r.step): (str(r.played), str(r.best))
+                                      for r in reasoned.itertuples()})
+            for r in reasoned.itertuples():
+                played, best = words[int(r.step)]
+                said = reason_text(r, played, best)
+                position = Game.from_record(game.to_record())
+                position.undo_to(int(r.step))
+                made_here = judge_move(position, str(r.played), level=LEVEL,
+                                       seed=1 * 100_003 + int(r.step))["reason"]
+                assert said == made_here and said != r.reason, (language, r.step, said)
+    # A review saved before reasons were kept as data says its text as written.
+    row = {"reason": "as it was written", "reason_data": "", "best": "take W3",
+           "played": "take W4"}
+    assert reason_text(row) == "as it was written"
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ("so", "must be an object"),
+    ([1, 2], "must be an object"),
+    ({"win": [0.1], "points": [1, 2], "exact": False, "why": [], "but": []}, "win"),
+    ({"win": [0.1, 0.0], "points": [1, 2], "exact": "no", "why": [], "but": []}, "exact"),
+    ({"win": [0.1, 0.0], "points": [1, 2], "exact": False, "why": [{"line": "dragons",
+                                                                      "points": 2}],
+      "but": []}, "not a reason"),
+])
+def test_a_malformed_reason_is_named_when_a_review_is_read(
+        game: Game, frame: pd.DataFrame, tmp_path: Path, data: object, message: str) -> None:
+    path = tmp_path / "reviewed.json"
+    save_review(path, game, frame)
+    record = json.loads(path.read_text())
+    rows = record["review"]["decisions"]
+    i = next(i for i, r in enumerate(rows) if "reason_data" in r)
+    rows[i]["reason_data"] = data
+    with pytest.raises(RecordError, match=rf"review\.decisions\[{i}\]\.reason_data.*{message}"):
+        review_from_dict(record)

@@ -378,7 +378,13 @@ class ReplayPanel(W.VBox):
         if not len(found):
             return ""
         r = found.iloc[0]
-        from nidavellir.analysis.review import LABEL_TEXT, SYMBOLS, cost_text, move_words
+        from nidavellir.analysis.review import (
+            LABEL_TEXT,
+            SYMBOLS,
+            cost_text,
+            move_words,
+            reason_text,
+        )
 
         label = str(r["label"])
         symbol = SYMBOLS.get(label, "")
@@ -390,7 +396,7 @@ class ReplayPanel(W.VBox):
             # Translators: a reviewed move's cost and the better move (in words).
             text += _(": {cost}; better: {move}").format(cost=esc(cost_text(r)),
                                                         move=esc(better))
-            reason = str(r.get("reason", "") or "")
+            reason = reason_text(r.to_dict(), said, better)  # in the page's language
             if reason:
                 text += f"<br><span class='nid-annotation-why'>{esc(reason)}</span>"
         return text + "</span>"

@@ -63,6 +63,7 @@ class ReviewView(W.VBox):
             cost_text,
             headline,
             move_words,
+            reason_text,
             summary,
             win_chance_figure,
         )
@@ -105,7 +106,7 @@ class ReviewView(W.VBox):
                 branch.on_click(lambda _b, s=step: self._branch(s))
                 self.replay_buttons.append(replay)
                 self.branch_buttons.append(branch)
-                why = getattr(r, "reason", "") or ""
+                why = reason_text(r, played, best)  # in the page's language
                 symbol = SYMBOLS.get(r.label, "")
                 # The move played, as it was clicked, and the coach's, in words.
                 # Translators: in the review's list, the move played ("you: Take the

@@ -48,6 +48,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..actions import parse_action
 from ..bots.judge import (
     DEFAULT_LEVEL,
     Judgement,
@@ -57,7 +58,8 @@ from ..bots.judge import (
     parse_level,
     remember,
 )
-from ..errors import RecordError
+from ..bots.judgement import comparison_from_data
+from ..errors import NidavellirError, RecordError
 from ..game import Game
 from ..i18n import N_, _, count, join, number, percent
 from ..rules.base import CHOICES
@@ -150,7 +152,7 @@ def judge_move(game: Game, played: str, level: str = DEFAULT_LEVEL, seed: int | 
                            "age": s.age, "round": s.round, "player": player,
                            "name": game.names[player], "kind": str(decision.kind),
                            "played": played, "options": len(legal), "reason": "",
-                           "exact": False}
+                           "reason_data": "", "exact": False}
     if judgement is None:
         judgement = judge(game, level=level, seed=seed)
     row["best"] = str(judgement.best)
@@ -171,11 +173,42 @@ def judge_move(game: Game, played: str, level: str = DEFAULT_LEVEL, seed: int | 
         else:
             label = label_for(loss_win, loss_points)
         row.update(loss_points=loss_points, loss_win=loss_win, label=label,
-                   reason=cmp.text())
+                   reason=cmp.text(), reason_data=json.dumps(cmp.to_data()))
     for i in range(game.config.players):
         row[f"win_{i}"] = judgement.win[i]
         row[f"expected_{i}"] = judgement.expected[i]
     return row
+
+
+def reason_data(value: object) -> dict[str, Any] | None:
+    """A row's ``reason_data`` as an object (the frame keeps it as JSON text, so that a CSV
+    or Parquet file holds it as one column); None when there is none."""
+    if isinstance(value, str) and value:
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return None
+    return dict(value) if isinstance(value, Mapping) else None
+
+
+def reason_text(row: Any, played_words: str = "", best_words: str = "") -> str:
+    """A reviewed move's reason in the current language: said again from its data
+    (``reason_data``, :meth:`~nidavellir.bots.judgement.Comparison.to_data`) with the moves
+    in words (:func:`move_words`), whatever the language the review was made in; a row
+    saved before reasons were kept as data gives its text as it was written."""
+    get = row.get if isinstance(row, Mapping) else (lambda k, d=None: getattr(row, k, d))
+    data = reason_data(get("reason_data", None))
+    if data is not None:
+        try:
+            cmp = comparison_from_data(data, parse_action(str(get("best"))),
+                                       parse_action(str(get("played"))),
+                                       best_words, played_words)
+        except (ValueError, NidavellirError):
+            pass  # checked when the review was read; a frame made otherwise says its text
+        else:
+            return cmp.text()
+    text = get("reason", "")
+    return text if isinstance(text, str) else ""
 
 
 def move_words(game: Game, moves: Mapping[int, Sequence[str]]) -> dict[int, list[str]]:
@@ -224,7 +257,8 @@ def review(game_or_record: Game | Mapping[str, Any], level: str = DEFAULT_LEVEL,
            ) -> pd.DataFrame:
     """One row per decision of the game (see the module docs): ``step, number, age, round,
     player, name, kind, played, best, options, loss_points, loss_win, label, reason,
-    exact``, then each player's chance to win ``win_i`` and expected final score
+    reason_data`` (the reason as JSON data: :func:`reason_text` says it in any language),
+    ``exact``, then each player's chance to win ``win_i`` and expected final score
     ``expected_i`` after the recommended move. ``seats``: review only the decisions of
     these seats (the page reviews the learner's). Decisions already judged in this process
     (the Hint's) are taken as they are; the others are judged in parallel on ``workers``
@@ -271,8 +305,8 @@ def review(game_or_record: Game | Mapping[str, Any], level: str = DEFAULT_LEVEL,
         if tell is not None:
             tell(len(rows), total)
     columns = ["step", "number", "age", "round", "player", "name", "kind", "played", "best",
-               "options", "loss_points", "loss_win", "label", "reason", "exact",
-               *(f"win_{i}" for i in range(n)), *(f"expected_{i}" for i in range(n))]
+               "options", "loss_points", "loss_win", "label", "reason", "reason_data",
+               "exact", *(f"win_{i}" for i in range(n)), *(f"expected_{i}" for i in range(n))]
     frame = pd.DataFrame([rows[i] for i in picked], columns=columns)
     frame.attrs["level"] = level
     frame.attrs["names"] = list(game.names)
@@ -400,6 +434,7 @@ def to_json(frame: pd.DataFrame) -> dict[str, Any]:
             "step": int(r["step"]), "number": int(r["step"]) + 1, "player": int(r["player"]),
             "kind": r["kind"], "played": r["played"], "best": r["best"],
             "reason": r.get("reason", "") or "",
+            "reason_data": reason_data(r.get("reason_data")),
             "loss_points": round(float(r["loss_points"]), 3),
             "loss_win": round(float(r["loss_win"]), 4), "label": r["label"],
             "exact": bool(r.get("exact", False)),
@@ -552,8 +587,13 @@ def review_data(game: Game, frame: pd.DataFrame) -> dict[str, Any]:
     (docs/notation.md; :func:`review_from_dict` reads it back, and every command that reads
     a record reads it)."""
     record = game.to_record()
+    decisions = json.loads(frame.to_json(orient="records"))
+    for row in decisions:  # the reason's data as an object of the record, not as text
+        data = reason_data(row.pop("reason_data", None))
+        if data is not None:
+            row["reason_data"] = data
     record["review"] = {"version": REVIEW_VERSION, "level": frame.attrs.get("level"),
-                        "decisions": json.loads(frame.to_json(orient="records"))}
+                        "decisions": decisions}
     return record
 
 
@@ -613,6 +653,18 @@ def review_frame(game: Game, review: Mapping[str, Any]) -> pd.DataFrame:
         if row["label"] not in LABELS:
             raise RecordError(f"unknown label {row['label']!r}",
                               field=f"review.decisions[{i}].label")
+        data = row.get("reason_data")
+        if data is not None and data != "":  # none: a review saved before reasons as data
+            try:
+                if isinstance(data, str):  # the frame's JSON text (an old format's rows)
+                    try:
+                        data = json.loads(data)
+                    except ValueError:
+                        raise ValueError("must be an object (or its JSON text)") from None
+                comparison_from_data(data, parse_action(row["best"]), action)
+            except (ValueError, NidavellirError) as exc:
+                raise RecordError(str(exc), field=f"review.decisions[{i}].reason_data") \
+                    from None
         for key in (*(f"win_{p}" for p in range(n)), *(f"expected_{p}" for p in range(n))):
             value = row.get(key)
             if not isinstance(value, (int, float)) or isinstance(value, bool) \
@@ -625,6 +677,8 @@ def review_frame(game: Game, review: Mapping[str, Any]) -> pd.DataFrame:
     if "reason" not in frame.columns:
         frame["reason"] = ""
     frame["reason"] = frame["reason"].fillna("").astype(str)
+    frame["reason_data"] = [json.dumps(data) if isinstance(data, Mapping) else data or ""
+                            for data in (row.get("reason_data") for row in rows)]
     if "exact" not in frame.columns:
         frame["exact"] = False
     frame.attrs["level"] = review.get("level")

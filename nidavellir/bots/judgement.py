@@ -4,7 +4,8 @@ the comparison of two options and the reason why (made by :func:`nidavellir.bots
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -150,6 +151,17 @@ class Comparison:
     best_words: str = ""
     """The best move in words (the decision's own, :meth:`Judgement.say`)."""
     other_words: str = ""
+    why_data: list[dict[str, Any]] = field(default_factory=list)
+    """:attr:`why` as data (:func:`reason_words` says each in the current language)."""
+    but_data: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_data(self) -> dict[str, Any]:
+        """The comparison as plain data, for a saved review: :func:`comparison_from_data`
+        says it again in the reader's language."""
+        return {"win": [self.win.value, self.win.se],
+                "points": [self.points.value, self.points.se], "exact": self.exact,
+                "why": [dict(x) for x in self.why_data],
+                "but": [dict(x) for x in self.but_data]}
 
     @property
     def value(self) -> float:
@@ -409,6 +421,65 @@ def held_reason(verb: str, card: str, exact: bool, for_it: bool, share_a: float,
     return text.format(**values)
 
 
+def reason_words(item: Mapping[str, Any]) -> str:
+    """One of the coach's reasons, kept as data (:attr:`Comparison.why_data`), in the
+    current language: a category's points (``{"line": "warriors", "points": 2.5}``), the
+    other categories' (``{"rest": 1.2}``), a distinction held or a hero recruited at the end
+    of the games played out (``{"held": "holds", "card": "Hunting Master", "exact": false,
+    "for": true, "share": 0.6, "instead": 0.2}``). ValueError for anything else."""
+    if "line" in item:
+        line = item["line"]
+        if line not in CATEGORY_LABELS or not _finite(item.get("points")):
+            raise ValueError(f"not a reason: {dict(item)!r}")
+        # Translators: a reason of the coach: "your warriors +2.5 points".
+        return _("your {line} {points} points").format(
+            line=score_line_in_sentence(CATEGORY_LABELS[line]),
+            points=with_sign(float(item["points"]), 1))
+    if "rest" in item:
+        if not _finite(item["rest"]):
+            raise ValueError(f"not a reason: {dict(item)!r}")
+        return _("the other categories together {points} points").format(
+            points=with_sign(float(item["rest"]), 1))
+    if item.get("held") in ("holds", "recruits") and isinstance(item.get("card"), str) \
+            and isinstance(item.get("exact"), bool) and isinstance(item.get("for"), bool) \
+            and _finite(item.get("share")) and _finite(item.get("instead")):
+        share, instead = float(item["share"]), float(item["instead"])
+        return held_reason(str(item["held"]), origin(str(item["card"])), item["exact"],
+                           item["for"], *((share, instead) if item["for"]
+                                          else (instead, share)))
+    raise ValueError(f"not a reason: {dict(item)!r}")
+
+
+def _finite(x: object) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def comparison_from_data(data: object, best: Action, other: Action, best_words: str = "",
+                         other_words: str = "") -> Comparison:
+    """A comparison saved as data (:meth:`Comparison.to_data`), its reasons said in the
+    current language. ValueError names what is wrong with the data."""
+    if not isinstance(data, Mapping):
+        raise ValueError("must be an object")
+    figures = []
+    for key in ("win", "points"):
+        pair = data.get(key)
+        if not isinstance(pair, list) or len(pair) != 2 or not all(map(_finite, pair)):
+            raise ValueError(f"{key}: must be [value, standard error]")
+        figures.append(Difference(float(pair[0]), float(pair[1])))
+    if not isinstance(data.get("exact"), bool):
+        raise ValueError("exact: must be true or false")
+    sides: list[list[dict[str, Any]]] = []
+    for key in ("why", "but"):
+        items = data.get(key)
+        if not isinstance(items, list) or not all(isinstance(x, Mapping) for x in items):
+            raise ValueError(f"{key}: must be a list of reasons")
+        sides.append([dict(x) for x in items])
+    return Comparison(best=best, other=other, win=figures[0], points=figures[1],
+                      exact=data["exact"], why=[reason_words(x) for x in sides[0]],
+                      but=[reason_words(x) for x in sides[1]], best_words=best_words,
+                      other_words=other_words, why_data=sides[0], but_data=sides[1])
+
+
 #: At most this many reasons for, and against, in a comparison.
 MOST_REASONS = 3
 
@@ -437,8 +508,8 @@ def compare_options(judgement: Judgement, best: OptionJudgement, other: OptionJu
                           exact=exact, why=[], but=[],
                           best_words=judgement.say(best.action),
                           other_words=judgement.say(named))
-    why: list[str] = []
-    but: list[str] = []
+    why: list[dict[str, Any]] = []
+    but: list[dict[str, Any]] = []
     if points.clear:
         # Where the points come from: the categories whose paired difference is beyond
         # the noise, largest first, and the others together, so that the figures add up to
@@ -452,21 +523,17 @@ def compare_options(judgement: Judgement, best: OptionJudgement, other: OptionJu
             # A figure that reads "+0.0 points" says nothing and sides with nobody: only
             # differences beyond the noise that show in the one decimal written.
             if d.clear and round(d.value, 1) != 0:
-                lines.append((d.value, score_line_in_sentence(CATEGORY_LABELS.get(cat, cat))))
+                lines.append((d.value, cat))
                 listed += d.value
         if lines:
-            for value, label in sorted(lines, key=lambda x: -abs(x[0])):
-                # Translators: a reason of the coach: "your warriors +2.5 points".
-                (why if value > 0 else but).append(_("your {line} {points} points").format(
-                    line=label, points=with_sign(value, 1)))
+            for value, cat in sorted(lines, key=lambda x: -abs(x[0])):
+                (why if value > 0 else but).append({"line": cat, "points": value})
             rest = points.value - listed
             if round(rest, 1) != 0:
-                (why if rest > 0 else but).append(
-                    _("the other categories together {points} points").format(
-                        points=with_sign(rest, 1)))
+                (why if rest > 0 else but).append({"rest": rest})
     # Distinctions and heroes held at the end of the judged games (the engine's outcome of
     # those games: the cards the player owns when they end).
-    held_lines: list[tuple[float, str]] = []
+    held_lines: list[tuple[float, dict[str, Any]]] = []
     holders: tuple[tuple[str, Callable[[Sample], frozenset[str]]], ...] = (
         ("holds", lambda s: s.distinctions), ("recruits", lambda s: s.heroes))
     for verb, held in holders:
@@ -479,17 +546,22 @@ def compare_options(judgement: Judgement, best: OptionJudgement, other: OptionJu
             share_a = sum(x in held(s) for s in sa) / len(sa)
             share_b = share_a - d.value
             # The other move is named as such, never in notation (its words open the
-            # sentence: Comparison.text).
-            text = held_reason(verb, origin(x), exact, d.value > 0, share_a, share_b)
-            held_lines.append((d.value, text))
+            # sentence: Comparison.text). "share": the share of the side the reason is for.
+            for_it = d.value > 0
+            held_lines.append((d.value, {
+                "held": verb, "card": x, "exact": exact, "for": for_it,
+                "share": share_a if for_it else share_b,
+                "instead": share_b if for_it else share_a}))
     held_lines.sort(key=lambda x: -abs(x[0]))
     why += [t for v, t in held_lines if v > 0][:MOST_REASONS]
     but += [t for v, t in held_lines if v < 0][:MOST_REASONS]
     return Comparison(best=best.action, other=named, win=win, points=points,
-                      exact=exact, why=why, but=but,
+                      exact=exact, why=[reason_words(x) for x in why],
+                      but=[reason_words(x) for x in but],
                       best_words=judgement.say(best.action),
-                      other_words=judgement.say(named))
+                      other_words=judgement.say(named), why_data=why, but_data=but)
 
 
 __all__ = ["MOST_REASONS", "Comparison", "Judgement", "OptionJudgement", "compare_options",
-           "held_reason", "join_reasons", "percent", "win_text"]
+           "comparison_from_data", "held_reason", "join_reasons", "percent", "reason_words",
+           "win_text"]
