@@ -112,7 +112,7 @@ def run_replay(args: argparse.Namespace) -> int:
         print()
         # Translators: `nidavellir replay` of a reviewed game, above its review.
         print(_("The review saved with this game:"))
-        print("\n".join(annotated_lines(frame)))
+        print("\n".join(annotated_lines(frame, game)))
         print()
         for r in summary(frame).itertuples():
             print(headline(r))

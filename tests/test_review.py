@@ -366,22 +366,27 @@ def test_the_review_names_the_move_played_as_it_was_clicked() -> None:
     assert [b.number for b in view.replay_buttons] == [row["number"]]
 
 
-def test_a_saved_review_says_its_reasons_in_the_reader_s_language(
-        game: Game, frame: pd.DataFrame, tmp_path: Path) -> None:
-    """A review made on an English page and opened on a German or French one says each
-    reason in the reader's language (the shipped reviewed game's reasons stayed English on
-    every page): the reason is kept as data (``reason_data``) and said again, the same
-    sentence the coach says when the review is made in that language."""
+REVIEWED = Path(__file__).resolve().parents[1] / "examples/records/three_players_reviewed.json"
+
+
+def test_a_saved_review_says_its_reasons_in_the_reader_s_language() -> None:
+    """The shipped review (made in English, its first seat at search@20) opened on a German
+    or French page says each reason in the reader's language (they stayed English on every
+    page): the reason is kept as data (``reason_data``) and said again, the same sentence
+    the coach says when the review is made in that language; the moves with reasons for
+    and against, a category's points, the other categories' and a hero recruited among
+    them. The command line and the HTML report say them so too."""
     from nidavellir.analysis.review import move_words, reason_text
     from nidavellir.i18n import using
 
-    path = tmp_path / "reviewed.json"
-    save_review(path, game, frame)
-    _again, loaded = load_review(path)
+    game, loaded = load_review(REVIEWED)
     assert loaded is not None
-    reasoned = loaded[loaded["reason_data"] != ""].head(4)
-    assert len(reasoned), "the review has moves with a reason"
-    for language in ("de", "fr"):
+    data = [json.loads(d) if d else {} for d in loaded["reason_data"]]
+    reasoned = loaded[[bool(d.get("why") or d.get("but")) for d in data]].head(2)
+    shown = [json.loads(d) for d in reasoned["reason_data"]]
+    kinds = {next(iter(x)) for d in shown for x in (*d["why"], *d["but"])}
+    assert {"line", "rest", "held"} <= kinds and any(d["why"] and d["but"] for d in shown)
+    for language in ("en", "de", "fr"):
         with using(language):
             words = move_words(game, {int(r.step): (str(r.played), str(r.best))
                                       for r in reasoned.itertuples()})
@@ -390,13 +395,38 @@ def test_a_saved_review_says_its_reasons_in_the_reader_s_language(
                 said = reason_text(r, played, best)
                 position = Game.from_record(game.to_record())
                 position.undo_to(int(r.step))
-                made_here = judge_move(position, str(r.played), level=LEVEL,
-                                       seed=1 * 100_003 + int(r.step))["reason"]
-                assert said == made_here and said != r.reason, (language, r.step, said)
+                live = judge_move(position, str(r.played), level="search@20")
+                assert said == live["reason"], (language, r.step, said)
+                # What a review keeps of a reason says the whole of it again.
+                assert reason_text(live, played, best) == live["reason"]
+                assert (said == r.reason) == (language == "en"), (language, r.step)
+            lines = "\n".join(annotated_lines(loaded, game))
+            assert said in lines and (language == "en" or r.reason not in lines)
+            assert html.escape(said) in html_report(loaded, game=game)
     # A review saved before reasons were kept as data says its text as written.
     row = {"reason": "as it was written", "reason_data": "", "best": "take W3",
            "played": "take W4"}
     assert reason_text(row) == "as it was written"
+
+
+def test_a_held_reason_said_from_its_data_is_the_coach_s_sentence() -> None:
+    """Every way a distinction held or a hero recruited is said (for the move or against
+    it, exact or in a share of the games), from data as from the coach's own call."""
+    from nidavellir.bots.judgement import held_reason, reason_words
+    from nidavellir.events import origin
+    from nidavellir.i18n import using
+
+    for language in ("en", "de", "fr"):
+        with using(language):
+            for verb, card in (("holds", C.HUNTING_MASTER.name), ("recruits", "Aral"),
+                               ("recruits", "a Dwerg brother")):
+                for exact in (False, True):
+                    for for_it in (False, True):
+                        a, b = 0.6, 0.25  # the move's share, the other move's
+                        item = {"held": verb, "card": card, "exact": exact, "for": for_it,
+                                "share": a if for_it else b, "instead": b if for_it else a}
+                        assert reason_words(item) == held_reason(
+                            verb, origin(card), exact, for_it, a, b), (language, item)
 
 
 @pytest.mark.parametrize(("data", "message"), [
@@ -407,6 +437,17 @@ def test_a_saved_review_says_its_reasons_in_the_reader_s_language(
     ({"win": [0.1, 0.0], "points": [1, 2], "exact": False, "why": [{"line": "dragons",
                                                                       "points": 2}],
       "but": []}, "not a reason"),
+    ({"win": [0.1, 0.0], "points": [1, 2], "exact": False, "why": [{"line": ["warriors"],
+                                                                      "points": 2}],
+      "but": []}, "not a reason"),
+    ({"win": [0.1, 0.0], "points": [1, 2], "exact": False, "but": [], "why": [{
+        "held": "holds", "card": "Nonexistent Card", "exact": False, "for": True,
+        "share": 0.5, "instead": 0.1}]}, "not a reason"),
+    ({"win": [0.1, 0.0], "points": [1, 2], "exact": False, "but": [], "why": [{
+        "held": "recruits", "card": "Aral", "exact": False, "for": True, "share": 7,
+        "instead": -3}]}, "not a reason"),
+    ({"win": [0.1, 0.0], "points": [1, 2], "exact": False, "but": [],
+      "why": [{"rest": 1e308}]}, "not a reason"),
 ])
 def test_a_malformed_reason_is_named_when_a_review_is_read(
         game: Game, frame: pd.DataFrame, tmp_path: Path, data: object, message: str) -> None:
@@ -417,4 +458,14 @@ def test_a_malformed_reason_is_named_when_a_review_is_read(
     i = next(i for i, r in enumerate(rows) if "reason_data" in r)
     rows[i]["reason_data"] = data
     with pytest.raises(RecordError, match=rf"review\.decisions\[{i}\]\.reason_data.*{message}"):
+        review_from_dict(record)
+
+
+def test_a_review_s_unreadable_better_move_is_named(game: Game, frame: pd.DataFrame,
+                                                      tmp_path: Path) -> None:
+    path = tmp_path / "reviewed.json"
+    save_review(path, game, frame)
+    record = json.loads(path.read_text())
+    record["review"]["decisions"][0]["best"] = "zzz"
+    with pytest.raises(RecordError, match=r"review\.decisions\[0\]\.best"):
         review_from_dict(record)

@@ -394,9 +394,14 @@ def cost_text(r: Any) -> str:
 
 # ---------------------------------------------------------------------- text and JSON
 
-def annotated_lines(frame: pd.DataFrame) -> list[str]:
+def annotated_lines(frame: pd.DataFrame, game: Game | None = None) -> list[str]:
     """The game in notation, ``?!`` ``?`` ``??`` after the moves that gave something up,
-    and every move that is not the best with its cost, the better move and the reason."""
+    and every move that is not the best with its cost, the better move and the reason: in
+    the current language where ``game`` is given (a saved review's reasons said again from
+    their data, the moves in words: :func:`reason_text`), else as the frame has them."""
+    words = {} if game is None else move_words(game, {
+        int(r.step): (str(r.played), str(r.best)) for r in frame.itertuples()
+        if r.label in COSTLY or r.label == "about"})
     lines = []
     for r in frame.itertuples():
         mark = SYMBOLS.get(r.label, "")
@@ -413,8 +418,10 @@ def annotated_lines(frame: pd.DataFrame) -> list[str]:
             else:
                 text += "   " + _("({label}: {cost}; the coach: {best})").format(
                     label=_(LABEL_TEXT[r.label]), cost=cost_text(r), best=r.best)
-            if getattr(r, "reason", ""):
-                text += f"\n      {r.reason}"
+            said, better = words.get(int(r.step), ("", ""))
+            reason = reason_text(r, said, better) if said else getattr(r, "reason", "")
+            if reason:
+                text += f"\n      {reason}"
         elif r.label == "forced":
             # Translators: after a reviewed move that was the only legal one.
             text += "   " + _("(forced)")
@@ -528,9 +535,11 @@ def accuracy_figure(summ: pd.DataFrame) -> go.Figure:
     return fig
 
 
-def html_report(frame: pd.DataFrame, title: str | None = None) -> str:
+def html_report(frame: pd.DataFrame, title: str | None = None, game: Game | None = None
+                ) -> str:
     """A standalone HTML page (plotly.js inline: nothing is loaded from outside), in the
-    reader's language."""
+    reader's language (a saved review's reasons too, where ``game`` is given:
+    :func:`annotated_lines`)."""
     if title is None:
         title = _("Game review")
     summ = summary(frame)
@@ -544,7 +553,7 @@ def html_report(frame: pd.DataFrame, title: str | None = None) -> str:
     for i, fig in enumerate(figs):
         parts.append(fig.to_html(full_html=False, include_plotlyjs="inline" if i == 0 else False))
     parts.append("<h2>" + html.escape(_("The game")) + "</h2><pre>"
-                 + html.escape("\n".join(annotated_lines(frame)))
+                 + html.escape("\n".join(annotated_lines(frame, game)))
                  + "</pre></body></html>")
     return "".join(parts)
 
@@ -653,6 +662,10 @@ def review_frame(game: Game, review: Mapping[str, Any]) -> pd.DataFrame:
         if row["label"] not in LABELS:
             raise RecordError(f"unknown label {row['label']!r}",
                               field=f"review.decisions[{i}].label")
+        try:
+            best = parse_action(row["best"])
+        except NidavellirError as exc:
+            raise RecordError(str(exc), field=f"review.decisions[{i}].best") from None
         data = row.get("reason_data")
         if data is not None and data != "":  # none: a review saved before reasons as data
             try:
@@ -661,7 +674,7 @@ def review_frame(game: Game, review: Mapping[str, Any]) -> pd.DataFrame:
                         data = json.loads(data)
                     except ValueError:
                         raise ValueError("must be an object (or its JSON text)") from None
-                comparison_from_data(data, parse_action(row["best"]), action)
+                comparison_from_data(data, best, action)
             except (ValueError, NidavellirError) as exc:
                 raise RecordError(str(exc), field=f"review.decisions[{i}].reason_data") \
                     from None
@@ -780,14 +793,14 @@ def run(args: argparse.Namespace) -> int:
         elif suffix == ".html":
             # Translators: the title of a review's HTML report ({name}: the record's file).
             out.write_text(html_report(frame, _("Review of {name}").format(
-                name=Path(args.record).name)),
+                name=Path(args.record).name), game),
                            encoding="utf-8")
         else:
             save_review(out, game, frame)
     if args.json:
         print(json.dumps(to_json(frame), ensure_ascii=False))
         return 0
-    print("\n".join(annotated_lines(frame)))
+    print("\n".join(annotated_lines(frame, game)))
     print()
     for r in summary(frame).itertuples():
         print(headline(r))

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import cards as C
 from ..actions import Action
 from ..events import origin
 from ..i18n import _, count, number, percent_with_sign, with_sign
@@ -22,6 +23,7 @@ from .paired import (
     Sample,
     Stats,
     difference,
+    hero_name,
     paired,
     part,
 )
@@ -429,20 +431,22 @@ def reason_words(item: Mapping[str, Any]) -> str:
     "for": true, "share": 0.6, "instead": 0.2}``). ValueError for anything else."""
     if "line" in item:
         line = item["line"]
-        if line not in CATEGORY_LABELS or not _finite(item.get("points")):
+        if not isinstance(line, str) or line not in CATEGORY_LABELS \
+                or not _points(item.get("points")):
             raise ValueError(f"not a reason: {dict(item)!r}")
         # Translators: a reason of the coach: "your warriors +2.5 points".
         return _("your {line} {points} points").format(
             line=score_line_in_sentence(CATEGORY_LABELS[line]),
             points=with_sign(float(item["points"]), 1))
     if "rest" in item:
-        if not _finite(item["rest"]):
+        if not _points(item["rest"]):
             raise ValueError(f"not a reason: {dict(item)!r}")
         return _("the other categories together {points} points").format(
             points=with_sign(float(item["rest"]), 1))
-    if item.get("held") in ("holds", "recruits") and isinstance(item.get("card"), str) \
+    held = item.get("held")
+    if held in HELD and item.get("card") in HELD[held] \
             and isinstance(item.get("exact"), bool) and isinstance(item.get("for"), bool) \
-            and _finite(item.get("share")) and _finite(item.get("instead")):
+            and _share(item.get("share")) and _share(item.get("instead")):
         share, instead = float(item["share"]), float(item["instead"])
         return held_reason(str(item["held"]), origin(str(item["card"])), item["exact"],
                            item["for"], *((share, instead) if item["for"]
@@ -452,6 +456,23 @@ def reason_words(item: Mapping[str, Any]) -> str:
 
 def _finite(x: object) -> bool:
     return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def _points(x: object) -> bool:
+    """A difference of points a game can have (its scores are below a thousand)."""
+    return _finite(x) and abs(float(x)) < 1000  # type: ignore[arg-type]
+
+
+def _share(x: object) -> bool:
+    return _finite(x) and 0.0 <= float(x) <= 1.0  # type: ignore[arg-type]
+
+
+#: The cards a "held" reason may name, as the judged games name them
+#: (:func:`~nidavellir.bots.paired.sample`): the distinctions, the heroes.
+HELD: dict[str, frozenset[str]] = {
+    "holds": frozenset(c.name for c in C.DISTINCTIONS),
+    "recruits": frozenset(hero_name(c) for c in C.HEROES),
+}
 
 
 def comparison_from_data(data: object, best: Action, other: Action, best_words: str = "",
