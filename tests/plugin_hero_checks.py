@@ -134,3 +134,16 @@ def test_his_actions_come_after_the_published_table() -> None:
     assert len(ACTIONS) > published
     for text in (f"take {GULLI.token}", f"hero {GULLI.token}", "swap 5"):
         assert action_index(text) >= published, text
+
+
+def test_a_saved_reason_about_recruiting_him_is_said_again() -> None:
+    """A review keeps the coach's reasons as data (nidavellir/bots/judgement.py): one that
+    the plugin's hero is recruited in more of the games is read back and said, as the
+    coach says it."""
+    from nidavellir.bots.judgement import held_reason, reason_words
+    from nidavellir.events import origin
+
+    item = {"held": "recruits", "card": GULLI.name, "exact": False, "for": True,
+            "share": 0.7, "instead": 0.2}
+    assert reason_words(item) == held_reason("recruits", origin(GULLI.name), False, True,
+                                             0.7, 0.2)

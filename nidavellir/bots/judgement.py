@@ -468,11 +468,18 @@ def _share(x: object) -> bool:
 
 
 #: The cards a "held" reason may name, as the judged games name them
-#: (:func:`~nidavellir.bots.paired.sample`): the distinctions, the heroes.
-HELD: dict[str, frozenset[str]] = {
-    "holds": frozenset(c.name for c in C.DISTINCTIONS),
-    "recruits": frozenset(hero_name(c) for c in C.HEROES),
-}
+#: (:func:`~nidavellir.bots.paired.sample`): the distinctions, the heroes (a plugin's too).
+HELD: dict[str, set[str]] = {"holds": set(), "recruits": set()}
+
+
+def _index_held(card: C.Card) -> None:
+    if card.kind is C.Kind.DISTINCTION:
+        HELD["holds"].add(card.name)
+    elif card.kind is C.Kind.HERO:
+        HELD["recruits"].add(hero_name(card))
+
+
+C.each_card(_index_held)
 
 
 def comparison_from_data(data: object, best: Action, other: Action, best_words: str = "",
