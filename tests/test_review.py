@@ -448,6 +448,10 @@ def test_a_held_reason_said_from_its_data_is_the_coach_s_sentence() -> None:
         "instead": -3}]}, "not a reason"),
     ({"win": [0.1, 0.0], "points": [1, 2], "exact": False, "but": [],
       "why": [{"rest": 1e308}]}, "not a reason"),
+    # A list where a name is (the fuzzing found it raised a TypeError).
+    ({"win": [0.1, 0.0], "points": [1, 2], "exact": False, "but": [], "why": [{
+        "held": ["holds"], "card": ["Aral"], "exact": False, "for": True, "share": 0.5,
+        "instead": 0.1}]}, "not a reason"),
 ])
 def test_a_malformed_reason_is_named_when_a_review_is_read(
         game: Game, frame: pd.DataFrame, tmp_path: Path, data: object, message: str) -> None:

@@ -429,6 +429,8 @@ def reason_words(item: Mapping[str, Any]) -> str:
     other categories' (``{"rest": 1.2}``), a distinction held or a hero recruited at the end
     of the games played out (``{"held": "holds", "card": "Hunting Master", "exact": false,
     "for": true, "share": 0.6, "instead": 0.2}``). ValueError for anything else."""
+    if not isinstance(item, Mapping):
+        raise ValueError(f"not a reason: {item!r}")
     if "line" in item:
         line = item["line"]
         if not isinstance(line, str) or line not in CATEGORY_LABELS \
@@ -443,8 +445,8 @@ def reason_words(item: Mapping[str, Any]) -> str:
             raise ValueError(f"not a reason: {dict(item)!r}")
         return _("the other categories together {points} points").format(
             points=with_sign(float(item["rest"]), 1))
-    held = item.get("held")
-    if held in HELD and item.get("card") in HELD[held] \
+    held, card = item.get("held"), item.get("card")
+    if isinstance(held, str) and held in HELD and isinstance(card, str) and card in HELD[held] \
             and isinstance(item.get("exact"), bool) and isinstance(item.get("for"), bool) \
             and _share(item.get("share")) and _share(item.get("instead")):
         share, instead = float(item["share"]), float(item["instead"])
