@@ -308,17 +308,19 @@ def _processes_say_where_they_are(server: VoilaServer) -> None:
         server_process = psutil.Process(server.process.pid)
         kernels = [p for p in server_process.children(recursive=True)
                    if "ipykernel_launcher" in " ".join(p.cmdline())]
-        # One "Current thread" line per process's dump (the thread the signal reached).
-        before = server.log().count("Current thread")
-        signalled = 0
+        # One process at a time, each dump waited for (one "Current thread" line per
+        # process's dump: the thread the signal reached): processes signalled together
+        # wrote their stacks into the one log interleaved, character by character, and
+        # clean run 110's failure could not be read from them.
         for process in [server_process, *kernels]:
-            if catches(process.pid, signal.SIGUSR1):  # else the signal would end it
-                with contextlib.suppress(psutil.Error):
-                    process.send_signal(signal.SIGUSR1)
-                    signalled += 1
-        with contextlib.suppress(AssertionError):
-            wait_until(lambda: server.log().count("Current thread") >= before + signalled,
-                       "every signalled process's stacks in the server's log", patience=10)
+            if not catches(process.pid, signal.SIGUSR1):  # else the signal would end it
+                continue
+            before = server.log().count("Current thread")
+            with contextlib.suppress(psutil.Error):
+                process.send_signal(signal.SIGUSR1)
+            with contextlib.suppress(AssertionError):
+                wait_until(lambda before=before: server.log().count("Current thread") > before,
+                           f"process {process.pid}'s stacks in the server's log", patience=5)
 
 
 def watch_page(page: Any) -> PageWatch:
