@@ -65,3 +65,20 @@ def test_what_came_names_the_method_and_keys_only() -> None:
     assert said == "update index,value"
     assert diagnostics.what_came({"content": {"data": {"method": "custom",
                                                        "content": "free text"}}}) == "custom"
+
+
+def test_a_line_the_trace_cannot_write_is_said_in_the_log(
+        traced: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """A line missing from the trace would read as a handler that never ended (a browser
+    test's failure, 30 Nov): when the file cannot be written, the kernel's standard error
+    (the server's log) says so, with the line."""
+    traced.mkdir()  # the trace's path is a folder now: opening it to append fails
+    button = ipw.Button()
+    button.add_class("nid-choice")
+    button._handle_msg({"buffers": [], "content": {"data": {"method": "custom",
+                                             "content": {"event": "click"}}}})
+    err = capfd.readouterr().err
+    assert err.count("the comm trace could not be written") == 2, err
+    assert f"got {button.model_id[:8]} Button nid-choice custom event" in err
+    assert f"done {button.model_id[:8]}" in err
+    button.close()

@@ -11,7 +11,7 @@ nothing, with no error anywhere), installed on import with the lab's page module
   and its classes but a move's, the method and the names of what it changes, never their
   values: :func:`what_came`),
   and a second line when it has been handled: whether a click reached the kernel, and
-  when its handling ended. The browser tests set it (each server its own file) and keep its end
+  when its handling ended (a line the file cannot take is said in the server's log). The browser tests set it (each server its own file) and keep its end
   with what a failed page showed (``tests/browser/conftest.py``). Off by default: a line
   per click or slider step is a test's and a maintainer's tool, not a class's.
 
@@ -37,8 +37,16 @@ _INSTALLED = "_nidavellir_traced"
 
 
 def _line(path: str, text: str) -> None:
-    with contextlib.suppress(OSError), open(path, "a", encoding="utf-8") as f:
-        f.write(f"{time.time():.3f} pid {os.getpid()} {text}\n")
+    line = f"{time.time():.3f} pid {os.getpid()} {text}\n"
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(line)
+    except OSError as exc:
+        # Said where the kernel's other words go (the server's log): a line missing from
+        # the trace is then not read as a handler that never ended.
+        with contextlib.suppress(Exception):
+            print(f"nidavellir: the comm trace could not be written ({exc}): {line}",
+                  end="", file=sys.__stderr__, flush=True)
 
 
 def what_came(msg: dict[str, Any]) -> str:
