@@ -12,18 +12,16 @@ import sys
 from collections.abc import Sequence
 
 from nidavellir import cards as C
-from nidavellir.cards import Kind
 from nidavellir.i18n import using
 from nidavellir.names import card_name
 
 from .hyphenation import DICTIONARIES, PUNCTUATION, TABLE, dictionary_points
-from .render import card_caption
+from .render import NAMED_KINDS, card_caption
 
 
 def named_cards() -> list[C.Card]:
     """The cards a tile shows by name (heroes, artifacts, distinctions, Olwyn's doubles)."""
-    return [c for c in dict.fromkeys(C.ALL_CARDS)
-            if c.kind in (Kind.HERO, Kind.ARTIFACT, Kind.DISTINCTION, Kind.OLWYN_DOUBLE)]
+    return [c for c in dict.fromkeys(C.ALL_CARDS) if c.kind in NAMED_KINDS]
 
 
 def tile_words() -> set[str]:

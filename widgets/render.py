@@ -41,6 +41,8 @@ esc = html.escape
 #: Font sizes a tile's name (normal, small tile) and caption may take, largest first: the
 #: largest whose longest word fits the tile's width is used, so no word breaks inside a tile.
 HEAD_SIZES = {False: (18, 12, 11, 10, 9, 8, 7), True: (14, 10, 9, 8, 7)}
+#: The kinds of card a tile shows by name (the others by their token).
+NAMED_KINDS = frozenset((Kind.HERO, Kind.ARTIFACT, Kind.DISTINCTION, Kind.OLWYN_DOUBLE))
 CAPTION_SIZES = (9, 8, 7)
 #: The most lines a caption broken inside its words may take (three at the least size
 #: fit a small tile under a name of one line).
@@ -350,8 +352,7 @@ def card_tile(token: str, *, column: str | None = None, disabled: bool = False,
         body = f"<div class='nid-card-head'>{esc(token)}</div>"
         title = token
     else:
-        is_named = card.kind in (Kind.HERO, Kind.ARTIFACT, Kind.DISTINCTION, Kind.OLWYN_DOUBLE)
-        head = card_name(card) if is_named else card.token
+        head = card_name(card) if card.kind in NAMED_KINDS else card.token
         inner = (SMALL_TILE if small else TILE)[0] - TILE_PADDING
         size = fitting_size(head, inner, HEAD_SIZES[small], bold=True)
         if size is None:  # too long even at the least size: broken over lines, never cut
