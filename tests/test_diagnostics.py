@@ -82,3 +82,20 @@ def test_a_line_the_trace_cannot_write_is_said_in_the_log(
     assert f"got {button.model_id[:8]} Button nid-choice custom event" in err
     assert f"done {button.model_id[:8]}" in err
     button.close()
+
+
+def test_a_click_that_closes_its_own_button_has_its_end(traced: Path) -> None:
+    """A move that brings the next decision at once closes the decision's old buttons, the
+    clicked one with them, inside its click (widgets/panels.py, ``DecisionPanel.refresh``).
+    The trace read the widget's id after the handler, from a widget that no longer had one:
+    the error took the ``done`` line with it, so every such click read as a handler that
+    never ended (the end-of-age browser test's hero recruit, 30 Nov)."""
+    button = ipw.Button()
+    button.add_class("nid-choice")
+    model = button.model_id[:8]
+    button.on_click(lambda b: b.close())
+    button._handle_msg({"buffers": [], "content": {"data": {"method": "custom",
+                                             "content": {"event": "click"}}}})
+    lines = traced.read_text(encoding="utf-8").splitlines()
+    assert [line.split(" ", 3)[3] for line in lines] == [
+        f"got {model} Button nid-choice custom event", f"done {model}"], lines

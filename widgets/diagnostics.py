@@ -77,11 +77,16 @@ def install() -> None:
         # student clicked, left out like the values.
         shown = [c for c in getattr(self, "_dom_classes", ()) if not c.startswith("nid-move-")]
         name = f"{type(self).__name__} {' '.join(shown)}"
-        _line(path, f"got {self.model_id[:8]} {name} {what_came(msg)}")
+        # The id read now: a handler may close its own widget (a move's button, when the
+        # move brings the next decision at once), and a closed widget has no id. Read after
+        # the handler, it raised in this ``finally``, and no click that closed its button
+        # ever had its ``done``: read as a handler that never ended.
+        model = str(getattr(self, "model_id", "?"))[:8]
+        _line(path, f"got {model} {name} {what_came(msg)}")
         try:
             return handle(self, msg)
         finally:
-            _line(path, f"done {self.model_id[:8]}")
+            _line(path, f"done {model}")
 
     cls._handle_msg = traced
     setattr(cls, _INSTALLED, True)
