@@ -465,3 +465,41 @@ def test_a_hint_on_its_way_says_where_the_coachs_search_leans() -> None:
     assert coach.last_hint is not None
     assert coach.hint_text.value == hint_html(coach.last_hint)
     assert coach.judging.leaning is None and not coach.judging.hint_pending
+
+
+def test_a_judgement_of_the_decision_just_played_is_never_drawn_on_the_next() -> None:
+    """The coach's thread checks that its position is still on the table, then draws its
+    figures; a click in between (a hero recruited, then a card to take: the same player
+    decides again) drew the judgement of the decision just played on the next decision's
+    buttons: a coach's row offering heroes under "take a card", buttons that did nothing.
+    Drawn on the buttons is only a judgement of the position on the table."""
+    app = play_app(players=2, seats=["human", "human"], seed=6, bot_delay=0,
+                   coach={"level": HINT, "deep_level": DEEP})
+    session, coach = app.session, app.coach
+    coach.wait()
+    for _ in range(200):  # to a move after which the same player decides again
+        game = session.game
+        move = game.legal_actions()[0]
+        after = game.clone()
+        after.apply(move)
+        if (len(game.legal_actions()) > 1 and after.decision is not None
+                and after.decision.player == game.decision.player
+                and len(after.legal_actions()) > 1):
+            break
+        session.submit(move)
+        coach.wait()
+    else:
+        pytest.fail("no two decisions of one player in a row")
+    coach.wait()
+    played = coach.judgement
+    assert played is not None and len(played.options) > 1
+    session.submit(move)
+    coach.wait()
+    legal = {str(a) for a in session.game.legal_actions()}
+    drawn = dict(app.decision.control.coach_buttons)
+    assert drawn and set(drawn) <= legal
+    # The judgement of the decision just played, arriving now (from the coach's thread,
+    # whose check passed before the click): the next decision's buttons keep their own.
+    app.decision.show_estimates(played)
+    assert app.decision.control.coach_buttons == drawn
+    assert app.decision.control.judgement is coach.judgement

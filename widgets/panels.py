@@ -535,10 +535,23 @@ class DecisionPanel(_View):
         self.refresh()
 
     def show_estimates(self, judgement: Any) -> None:
-        """The coach judged the decision: its numbers go on the buttons."""
-        d = self.session.game.decision
-        if self.control is not None and d is not None and judgement.player == d.player:
-            self.control.show_estimates(judgement)
+        """The coach judged the decision: its numbers go on the buttons. Only a judgement of
+        the position on the table, checked and drawn with the game held still: the coach's
+        thread adopts a judgement after checking that its position is still on the table,
+        and a click that came in between drew the judgement of the decision just played on
+        the next one's buttons, when the same player decides again (a hero recruited, then
+        a card to take: the coach's row offered the heroes, buttons that did nothing)."""
+        from nidavellir.bots.judge import judges
+
+        with self.session.holding():
+            game = self.session.game
+            d = game.decision
+            control = self.control
+            if control is None or d is None or judgement.player != d.player:
+                return
+            if not judges(judgement, game):
+                return  # a judgement of another position
+            control.show_estimates(judgement)
 
     def selected_action(self) -> Any:
         """The option the player selected in the controls but not played yet (a bid), if

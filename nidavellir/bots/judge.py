@@ -194,6 +194,17 @@ def position_key(game: Game) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def judges(judgement: Judgement, game: Game) -> bool:
+    """Whether ``judgement`` is of the decision on the table of ``game`` as its seat knows
+    it (the position's part of its :func:`knowledge_key`, whatever its level, seed or
+    language). A judgement without a key cannot tell, and is taken at its word."""
+    if game.decision is None:
+        return False
+    if not judgement.key:
+        return True
+    return judgement.key.split("|", 1)[0] == position_key(game)
+
+
 class _Cache:
     """Judgements kept by :func:`knowledge_key` (the most recent :data:`CACHE_SIZE`), with
     one computation at a time per key (a second caller waits for the first)."""
@@ -474,6 +485,7 @@ def estimate_position(game: Game, viewer: int, playouts: int = 200, seed: int | 
 __all__ = ["DEFAULT_LEVEL", "ITERATIONS_PER_SECOND", "LEVELS", "LEVEL_WORDS", "NOISE", "Comparison",
            "Difference", "Estimate", "Immediate", "JudgeLevel", "Judgement", "OptionJudgement",
            "cached", "clear_cache", "equivalent_groups", "estimate_position", "finest",
-           "fineness", "immediate", "immediates", "judge", "knowledge_key", "level_words", "no_cache",
+           "fineness", "immediate", "immediates", "judge", "judges", "knowledge_key",
+           "level_words", "no_cache",
            "parse_level", "percent", "position_key", "position_seed", "remember", "sheet_if_ended",
            "win_text"]

@@ -19,12 +19,13 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 import threading
 import time
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from nidavellir import Action, Game
@@ -657,6 +658,15 @@ class Session(Observable):
         self._check_summary()
         self._after_change()
         return True
+
+    @contextlib.contextmanager
+    def holding(self) -> Iterator[None]:
+        """The game held still: no move (a click, a bot's) is applied until the block ends.
+        What another thread draws for the position on the table (the coach's figures on
+        the buttons) is checked and drawn inside, so that a move that comes meanwhile
+        waits rather than leaving the drawing on the next decision."""
+        with self._lock:
+            yield
 
     def set_seat(self, seat: int, kind: str) -> None:
         """Hand a seat to a human or a bot mid-game."""
