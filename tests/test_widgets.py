@@ -767,6 +767,44 @@ def test_the_coach_row_draws_the_recommended_move_first_and_plays_it() -> None:
         assert all(o in same for o in others) and j.say(n) not in same, (n, same)
 
 
+def test_the_coachs_row_keeps_its_buttons_when_the_judgement_is_drawn_again() -> None:
+    """The coach's row is drawn by the coach's thread and by a refresh, and again for a
+    finer judgement (Think longer). Its buttons were made anew each time and the old ones
+    closed: a click on the coach's move in that instant went to a button the kernel had
+    just closed and was lost without a word (the end-of-age browser test's second pick,
+    about 1 run in 20 beside a CPU-bound process). A move the row shows keeps its button:
+    the same judgement changes nothing, another one changes its words in place."""
+    from nidavellir.bots.judge import judge
+
+    game = _replayed(2, 0, 24)
+    submitted: list[str] = []
+    control = _control_at(game, submitted)
+    j = judge(game, level="search@4")
+    control.show_estimates(j)
+    drawn = dict(control.coach_buttons)
+    heading = control.coach_row.children[0]
+    control.show_estimates(j)  # the same judgement again: nothing is drawn anew
+    assert control.coach_buttons == drawn and control.coach_row.children[0] is heading
+    finer = judge(game, level="search@12")
+    control.show_estimates(finer)
+    kept = set(drawn) & set(control.coach_buttons)
+    assert kept, (list(drawn), list(control.coach_buttons))
+    for notation in kept:
+        b = control.coach_buttons[notation]
+        assert b is drawn[notation] and b.comm is not None  # the same widget, still open
+        pv = control.previews[notation]
+        assert pv.judgement is finer and b.description.endswith(f"({pv.delta_text})")
+    for notation in set(drawn) - kept:
+        assert drawn[notation].comm is None  # a move no longer shown: its button closed
+    assert heading.comm is None  # the old heading closed, not left behind
+    best = control.coach_buttons[str(finer.best)]
+    assert "nid-coach-best" in best._dom_classes
+    assert all("nid-coach-best" not in b._dom_classes
+               for n, b in control.coach_buttons.items() if n != str(finer.best))
+    drawn[next(iter(kept))].click()  # a click on a button drawn before still plays
+    assert submitted == [next(iter(kept))]
+
+
 def test_every_copy_of_a_drawn_card_shows_the_coachs_figures() -> None:
     """The Pioneer's draw with two blacksmiths: both buttons show the figures."""
     from nidavellir.bots.judge import judge

@@ -437,8 +437,12 @@ class Control:
     def show_estimates(self, judgement: Judgement) -> None:
         """Fill in the coach's judgement of every option this control shows (equivalent
         moves show their option's figures: one value, every copy of a move too), and draw
-        the coach's move first (:meth:`show_coach_picks`)."""
-        self.judgement = judgement
+        the coach's move first (:meth:`show_coach_picks`). The judgement already shown
+        is not drawn again (the coach's thread and a refresh may both bring it)."""
+        with self._picks_lock:
+            if judgement is self.judgement:
+                return
+            self.judgement = judgement
         best = {str(a) for a in judgement.options[0].actions} if len(judgement.options) > 1 \
             else set()
         for notation in self.labels:
@@ -473,12 +477,21 @@ class Control:
         # shows them (a button closed before its row is built breaks the row).
         with self._picks_lock:
             old = self.coach_buttons
-            self._show_coach_picks(judgement)
+            parts = list(self.coach_row.children)
+            self._show_coach_picks(judgement, old)
             for b in old.values():
                 if b not in self.coach_buttons.values():
                     b.close()
+            for w in parts:  # the row's old heading and box (their buttons kept above)
+                if w not in self.coach_row.children:
+                    w.close()
 
-    def _show_coach_picks(self, judgement: Judgement) -> None:
+    def _show_coach_picks(self, judgement: Judgement, old: dict[str, W.Button]) -> None:
+        """Draw the row; a move the row showed keeps its button (its words and figures
+        changed in place): a new judgement of the same decision (a finer one, or the
+        same one drawn again by the coach's thread and a refresh) never closes the button
+        a learner is clicking, which lost the click without a word (the page sent it to a
+        button the kernel had just closed)."""
         row = self.coach_row
         self.coach_buttons = {}
         if len(judgement.options) < 2:
@@ -493,15 +506,23 @@ class Control:
             pv = self.previews.get(notation)
             figures = pv.delta_text if pv is not None and pv.estimate is not None \
                 else judged_text(o, judgement)
-            b = W.Button(description=f"★ {judgement.say(o.action)} ({figures})",
-                         tooltip=judged_tip(o, judgement, notation),
-                         layout=W.Layout(width="auto", margin="2px"))
-            mark_choice(b, notation, self.at)
-            b.add_class("nid-coach-pick")
+            words = f"★ {judgement.say(o.action)} ({figures})"
+            tip = judged_tip(o, judgement, notation)
+            b = old.get(notation)
+            if b is None:
+                b = W.Button(description=words, tooltip=tip,
+                             layout=W.Layout(width="auto", margin="2px"))
+                mark_choice(b, notation, self.at)
+                b.add_class("nid-coach-pick")
+                b.on_click(lambda _b, n=notation: self.play(n))
+            else:
+                b.description, b.tooltip = words, tip
             if o is judgement.options[0]:
                 b.add_class("nid-coach-best")
                 b.button_style = "info"
-            b.on_click(lambda _b, n=notation: self.play(n))
+            else:
+                b.remove_class("nid-coach-best")
+                b.button_style = ""
             self.coach_buttons[notation] = b
             buttons.append(b)
         # Translators: above the coach's move (and the moves about as good), the first line
