@@ -278,7 +278,16 @@ def keep_what_the_page_showed(pg: Any, name: str, watched: Any = None,
                 .map(e => { e.click(); return e.innerText.slice(0, 3000); }),
             consoles: Array.from(document.querySelectorAll(
                 '.nid-play-console, .nid-dashboard-console, .nid-whatif-status'))
-                .map(e => [e.className, e.innerText.slice(0, 1000)])})""")
+                .map(e => [e.className, e.innerText.slice(0, 1000)]),
+            // The decision panels' move counts and their buttons' decisions: which
+            // decision the page drew, and which one its buttons play.
+            decisions: Array.from(document.querySelectorAll('.nid-decision')).map(d => ({
+                classes: d.className,
+                buttons: Array.from(d.querySelectorAll('button.nid-choice')).map(b => [
+                    (b.className.match(/nid-at-\\d+/) || [''])[0], b.disabled,
+                    b.offsetParent !== null, b.innerText.slice(0, 40),
+                    b.closest('.nid-decision-options') !== null,
+                    b.closest('.nid-play-app') !== null])}))})""")
         secrets = server.notes.get("secrets", []) if server is not None else []
         if watched is not None:
             seen["console"] = list(watched.console)[-40:]

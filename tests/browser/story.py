@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from .test_dashboard import UPDATE_TIMEOUT
 
 APP = ".nid-play-app"
@@ -117,21 +119,54 @@ def newest_options(pg: Any) -> dict[str, int]:
 
 
 def wait_after_move(pg: Any, before: int) -> None:
-    """The page's next state after a move made at move count ``before``: the summary, the
-    game's end, or the options of a later decision (their ``nid-at-N`` past ``before``; a
-    button of the decision just played that appears late does not count), enabled, in the
-    panel drawn for it."""
+    """The page's next state after a move made at move count ``before``, in the panel drawn
+    after it (its ``nid-moves-N`` past ``before``): the summary, the game's end, or the
+    options of a later decision (their ``nid-at-N`` past ``before``; a button of the
+    decision just played that appears late does not count), enabled. The panel's count
+    first: a "Play again" or a summary still shown from before (a page the kernel just
+    took back from a game's end, :func:`playing.near_the_end_of`) is not the next state."""
+    try:
+        pg.wait_for_function(
+            "([sel, before]) => {" + NEWEST +
+            " const d = document.querySelector(sel.decision);"
+            " const m = d && d.className.match(/nid-moves-(\\d+)/);"
+            " if (!m || Number(m[1]) <= before) return false;"
+            " const s = document.querySelector(sel.decision + ' .nid-summary-continue');"
+            " if (s && s.offsetParent !== null) return true;"
+            " const again = document.querySelector(sel.app + ' button.nid-play-again');"
+            " if (again && again.offsetParent !== null) return true;"
+            " const o = newest(sel);"
+            " return o.at > before && o.enabled > 0; }",
+            arg=[SELECTORS, before], timeout=UPDATE_TIMEOUT)
+    except PlaywrightTimeout:
+        raise AssertionError(f"no next state after the move made at {before}: the page "
+                             f"shows {page_state(pg)}") from None
+
+
+def page_state(pg: Any) -> dict[str, Any]:
+    """What the waits of this module read on the page now (a failure says it)."""
+    return dict(pg.evaluate(
+        "(sel) => {" + NEWEST +
+        " const d = document.querySelector(sel.decision);"
+        " const shown = q => { const e = document.querySelector(q);"
+        "   return e ? e.offsetParent !== null : null; };"
+        " return {panel: d ? d.className : null, newest: newest(sel),"
+        "  summary: shown(sel.decision + ' .nid-summary-continue'),"
+        "  again: shown(sel.app + ' button.nid-play-again')}; }", SELECTORS))
+
+
+def wait_for_options_at(pg: Any, at: int) -> None:
+    """The decision taken at move count ``at`` on the page: the panel drawn for it (its
+    ``nid-moves-N``) and its options (their ``nid-at-N``), enabled. For a position the
+    kernel brought the page to (an undo, :func:`playing.near_the_end_of`): what the page
+    showed before (the game's end, its "Play again") is not it."""
     pg.wait_for_function(
-        "([sel, before]) => {" + NEWEST +
-        " const s = document.querySelector(sel.decision + ' .nid-summary-continue');"
-        " if (s && s.offsetParent !== null) return true;"
-        " const again = document.querySelector(sel.app + ' button.nid-play-again');"
-        " if (again && again.offsetParent !== null) return true;"
+        "([sel, at]) => {" + NEWEST +
         " const d = document.querySelector(sel.decision);"
         " const m = d && d.className.match(/nid-moves-(\\d+)/);"
         " const o = newest(sel);"
-        " return !!m && Number(m[1]) > before && o.at > before && o.enabled > 0; }",
-        arg=[SELECTORS, before], timeout=UPDATE_TIMEOUT)
+        " return !!m && Number(m[1]) === at && o.at === at && o.enabled > 0; }",
+        arg=[SELECTORS, at], timeout=UPDATE_TIMEOUT)
 
 
 def play_decisions(pg: Any, done: Callable[[], bool] | None = None,
