@@ -479,12 +479,13 @@ def test_a_judgement_of_the_decision_just_played_is_never_drawn_on_the_next() ->
     coach.wait()
     for _ in range(200):  # to a move after which the same player decides again
         game = session.game
+        d = game.decision
+        assert d is not None
         move = game.legal_actions()[0]
         after = game.clone()
         after.apply(move)
         if (len(game.legal_actions()) > 1 and after.decision is not None
-                and after.decision.player == game.decision.player
-                and len(after.legal_actions()) > 1):
+                and after.decision.player == d.player and len(after.legal_actions()) > 1):
             break
         session.submit(move)
         coach.wait()
@@ -496,10 +497,12 @@ def test_a_judgement_of_the_decision_just_played_is_never_drawn_on_the_next() ->
     session.submit(move)
     coach.wait()
     legal = {str(a) for a in session.game.legal_actions()}
-    drawn = dict(app.decision.control.coach_buttons)
+    control = app.decision.control
+    assert control is not None
+    drawn = dict(control.coach_buttons)
     assert drawn and set(drawn) <= legal
     # The judgement of the decision just played, arriving now (from the coach's thread,
     # whose check passed before the click): the next decision's buttons keep their own.
     app.decision.show_estimates(played)
-    assert app.decision.control.coach_buttons == drawn
-    assert app.decision.control.judgement is coach.judgement
+    assert app.decision.control is control and control.coach_buttons == drawn
+    assert control.judgement is coach.judgement
