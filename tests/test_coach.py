@@ -469,9 +469,10 @@ def test_a_hint_on_its_way_says_where_the_coachs_search_leans() -> None:
 
 def test_a_judgement_of_the_decision_just_played_is_never_drawn_on_the_next() -> None:
     """The coach's thread checks that its position is still on the table, then draws its
-    figures; a click in between (a hero recruited, then a card to take: the same player
-    decides again) drew the judgement of the decision just played on the next decision's
-    buttons: a coach's row offering heroes under "take a card", buttons that did nothing.
+    figures; a click in between, when the same player decides again (here the last bid,
+    then the first card to take; a hero recruited, then a card, in the browser test),
+    drew the judgement of the decision just played on the next decision's buttons: a
+    coach's row offering bids under "take a card", buttons that did nothing.
     Drawn on the buttons is only a judgement of the position on the table."""
     app = play_app(players=2, seats=["human", "human"], seed=6, bot_delay=0,
                    coach={"level": HINT, "deep_level": DEEP})
