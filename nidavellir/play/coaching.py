@@ -162,10 +162,15 @@ class Judging(Observable):
             finally:
                 with self._lock:
                     self._pending.discard((key, level))
-            if position_key(session.game) != key:
-                return  # the game moved on: never show a judgement of an older position
-            self.progress = None
-            self._adopt(judgement, key)
+            # Checked and adopted with the game held still (the session's lock first, as
+            # a move's redraw takes it, then the adoption's: one order, no deadlock): a
+            # click that came between the check and the drawing drew this judgement on
+            # the next decision's buttons.
+            with session.holding():
+                if position_key(session.game) != key:
+                    return  # the game moved on: never show a judgement of an older position
+                self.progress = None
+                self._adopt(judgement, key)
 
         with self._lock:
             if (key, level) in self._pending:
