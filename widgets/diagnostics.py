@@ -9,9 +9,9 @@ nothing, with no error anywhere), installed on import with the lab's page module
 - With ``NIDAVELLIR_TRACE_COMMS=FILE`` in the server's environment (the kernels inherit it),
   each message a kernel's widgets get from their page is a line in ``FILE`` (the widget
   and its classes but a move's, the method and the names of what it changes, never their
-  values: :func:`what_came`),
-  and a second line when it has been handled: whether a click reached the kernel, and
-  when its handling ended (a line the file cannot take is said in the server's log). The browser tests set it (each server its own file) and keep its end
+  values: :func:`what_came`), and a second line when it has been handled: whether a click
+  reached the kernel, and when its handling ended (a line the file cannot take is said in
+  the server's log). The browser tests set it (each server its own file) and keep its end
   with what a failed page showed (``tests/browser/conftest.py``). Off by default: a line
   per click or slider step is a test's and a maintainer's tool, not a class's.
 

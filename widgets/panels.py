@@ -539,8 +539,8 @@ class DecisionPanel(_View):
         the position on the table, checked and drawn with the game held still: the coach's
         thread adopts a judgement after checking that its position is still on the table,
         and a click that came in between drew the judgement of the decision just played on
-        the next one's buttons, when the same player decides again (a hero recruited, then
-        a card to take: the coach's row offered the heroes, buttons that did nothing)."""
+        the next one's buttons, when the same player decides again (a bid, then a card to
+        take: the coach's row offered bids, buttons that did nothing)."""
         from nidavellir.bots.judge import judges
 
         with self.session.holding():

@@ -285,9 +285,7 @@ def keep_what_the_page_showed(pg: Any, name: str, watched: Any = None,
                 classes: d.className,
                 buttons: Array.from(d.querySelectorAll('button.nid-choice')).map(b => [
                     (b.className.match(/nid-at-\\d+/) || [''])[0], b.disabled,
-                    b.offsetParent !== null, b.innerText.slice(0, 40),
-                    b.closest('.nid-decision-options') !== null,
-                    b.closest('.nid-play-app') !== null])}))})""")
+                    b.offsetParent !== null, b.innerText.slice(0, 40)])}))})""")
         secrets = server.notes.get("secrets", []) if server is not None else []
         if watched is not None:
             seen["console"] = list(watched.console)[-40:]

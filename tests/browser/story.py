@@ -118,29 +118,15 @@ def newest_options(pg: Any) -> dict[str, int]:
     return dict(pg.evaluate("(sel) => {" + NEWEST + " return newest(sel); }", SELECTORS))
 
 
-def wait_after_move(pg: Any, before: int) -> None:
-    """The page's next state after a move made at move count ``before``, in the panel drawn
-    after it (its ``nid-moves-N`` past ``before``): the summary, the game's end, or the
-    options of a later decision (their ``nid-at-N`` past ``before``; a button of the
-    decision just played that appears late does not count), enabled. The panel's count
-    first: a "Play again" or a summary still shown from before (a page the kernel just
-    took back from a game's end, :func:`playing.near_the_end_of`) is not the next state."""
+def _wait(pg: Any, condition: str, arg: Any, what: str) -> None:
+    """Wait until ``condition`` (a JavaScript function of ``[SELECTORS, arg]`` that may use
+    :data:`NEWEST`) holds; on a timeout the error says ``what`` was waited for and what
+    the page shows (:func:`page_state`)."""
     try:
-        pg.wait_for_function(
-            "([sel, before]) => {" + NEWEST +
-            " const d = document.querySelector(sel.decision);"
-            " const m = d && d.className.match(/nid-moves-(\\d+)/);"
-            " if (!m || Number(m[1]) <= before) return false;"
-            " const s = document.querySelector(sel.decision + ' .nid-summary-continue');"
-            " if (s && s.offsetParent !== null) return true;"
-            " const again = document.querySelector(sel.app + ' button.nid-play-again');"
-            " if (again && again.offsetParent !== null) return true;"
-            " const o = newest(sel);"
-            " return o.at > before && o.enabled > 0; }",
-            arg=[SELECTORS, before], timeout=UPDATE_TIMEOUT)
+        pg.wait_for_function("([sel, arg]) => {" + NEWEST + condition + "}",
+                             arg=[SELECTORS, arg], timeout=UPDATE_TIMEOUT)
     except PlaywrightTimeout:
-        raise AssertionError(f"no next state after the move made at {before}: the page "
-                             f"shows {page_state(pg)}") from None
+        raise AssertionError(f"{what}: the page shows {page_state(pg)}") from None
 
 
 def page_state(pg: Any) -> dict[str, Any]:
@@ -155,18 +141,37 @@ def page_state(pg: Any) -> dict[str, Any]:
         "  again: shown(sel.app + ' button.nid-play-again')}; }", SELECTORS))
 
 
+def wait_after_move(pg: Any, before: int) -> None:
+    """The page's next state after a move made at move count ``before``, in the panel drawn
+    after it (its ``nid-moves-N`` past ``before``): the summary, the game's end, or the
+    options of a later decision (their ``nid-at-N`` past ``before``; a button of the
+    decision just played that appears late does not count), enabled. The panel's count
+    first: a "Play again" or a summary still shown from before (a page the kernel just
+    took back from a game's end, :func:`playing.near_the_end_of`) is not the next state."""
+    _wait(pg,
+          " const d = document.querySelector(sel.decision);"
+          " const m = d && d.className.match(/nid-moves-(\\d+)/);"
+          " if (!m || Number(m[1]) <= arg) return false;"
+          " const s = document.querySelector(sel.decision + ' .nid-summary-continue');"
+          " if (s && s.offsetParent !== null) return true;"
+          " const again = document.querySelector(sel.app + ' button.nid-play-again');"
+          " if (again && again.offsetParent !== null) return true;"
+          " const o = newest(sel);"
+          " return o.at > arg && o.enabled > 0;",
+          before, f"no next state after the move made at {before}")
+
+
 def wait_for_options_at(pg: Any, at: int) -> None:
     """The decision taken at move count ``at`` on the page: the panel drawn for it (its
     ``nid-moves-N``) and its options (their ``nid-at-N``), enabled. For a position the
     kernel brought the page to (an undo, :func:`playing.near_the_end_of`): what the page
     showed before (the game's end, its "Play again") is not it."""
-    pg.wait_for_function(
-        "([sel, at]) => {" + NEWEST +
-        " const d = document.querySelector(sel.decision);"
-        " const m = d && d.className.match(/nid-moves-(\\d+)/);"
-        " const o = newest(sel);"
-        " return !!m && Number(m[1]) === at && o.at === at && o.enabled > 0; }",
-        arg=[SELECTORS, at], timeout=UPDATE_TIMEOUT)
+    _wait(pg,
+          " const d = document.querySelector(sel.decision);"
+          " const m = d && d.className.match(/nid-moves-(\\d+)/);"
+          " const o = newest(sel);"
+          " return !!m && Number(m[1]) === arg && o.at === arg && o.enabled > 0;",
+          at, f"no decision drawn at move count {at}")
 
 
 def play_decisions(pg: Any, done: Callable[[], bool] | None = None,
