@@ -212,6 +212,70 @@ def test_the_lean_activity_watcher_reads_what_jupyter_servers_reads() -> None:
     assert kernels["ours"].execution_state == "idle"
 
 
+def test_the_notebooks_run_is_not_sent_the_widgets_messages() -> None:
+    """The server's run of a page's notebook (nbclient, with the kernel manager's client)
+    subscribes to every IOPub topic but the widgets': run in a real kernel, a notebook that
+    prints, shows widgets and changes one gives the run its printed text and its display,
+    and no widget message; a page's socket (the manager's own ``connect_iopub``) gets them
+    all; a run with jupyter_client's usual client got them too."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    from nidavellir.classroom.server.kernels import NotebookRunClient, PageKernelManager
+
+    source = ("import ipywidgets as w\nprint('dealt')\nbox = w.VBox([w.Button(description='a'), "
+              "w.IntSlider()])\ndisplay(box)\nbox.children[1].value = 3")
+
+    class Counting(NotebookClient):  # type: ignore[misc]
+        seen: list[str]
+
+        def process_message(self, msg: dict[str, Any], cell: Any, cell_index: int) -> Any:
+            self.seen.append(msg["msg_type"])
+            return super().process_message(msg, cell, cell_index)
+
+    async def run(client_class: str) -> tuple[list[str], list[Any], list[bytes]]:
+        manager = PageKernelManager(kernel_name="python3", client_class=client_class)
+        await manager.start_kernel(cwd=str(ROOT))
+        page = manager.connect_iopub()
+        topics: list[bytes] = []
+        ran = asyncio.Event()
+
+        def received(frames: list[bytes]) -> None:
+            topics.append(frames[0])
+            _, parts = manager.session.feed_identities(frames)
+            msg = manager.session.deserialize(parts)
+            if (msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle"
+                    and msg["parent_header"].get("msg_type") == "execute_request"):
+                ran.set()  # the last message of the run: the page has had them all
+
+        page.on_recv(received)
+        try:
+            notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+            notebook.metadata.kernelspec = {"name": "python3", "language": "python",
+                                            "display_name": "Python 3"}
+            runner = Counting(notebook, km=manager, resources={"metadata": {"path": str(ROOT)}})
+            runner.seen = []
+            await runner.async_execute()
+            await asyncio.wait_for(ran.wait(), 60)
+            return runner.seen, list(notebook.cells[0].outputs), topics
+        finally:
+            page.close()
+            await manager.shutdown_kernel(now=True)
+
+    assert PageKernelManager(kernel_name="python3").client_factory is NotebookRunClient
+    seen, outputs, page_topics = asyncio.run(run(f"{NotebookRunClient.__module__}."
+                                                 "NotebookRunClient"))
+    assert [o["output_type"] for o in outputs] == ["stream", "display_data"]
+    assert outputs[0]["text"] == "dealt\n"
+    assert "application/vnd.jupyter.widget-view+json" in outputs[1]["data"]
+    assert not [t for t in seen if t.startswith("comm")], seen
+    widget_messages = [t for t in page_topics if t.startswith(b"comm-")]
+    assert len(widget_messages) >= 6, page_topics  # four widgets opened (two layouts), a change
+    usual, usual_outputs, _ = asyncio.run(run("jupyter_client.asynchronous.AsyncKernelClient"))
+    assert [o["output_type"] for o in usual_outputs] == ["stream", "display_data"]
+    assert usual.count("comm_open") >= 4 and "comm_msg" in usual, usual
+
+
 def test_the_static_digest_follows_the_files(tmp_path: Path) -> None:
     (tmp_path / "a.js").write_text("a")
     before = S.static_digest([str(tmp_path)], "0.5.13")

@@ -39,7 +39,10 @@ after ``cull_idle_timeout``.
   server is busy; the server's IOPub sockets here keep them all;
 - kernels start as forks of a process that has imported ipykernel, the page and the
   engine once (``fork_kernels``; :mod:`.forks`): about two thirds of a kernel's start and
-  dashboard run, paid once per server instead of once per page.
+  dashboard run, paid once per server instead of once per page;
+- the server's run of the notebook is not sent the widgets' messages
+  (:class:`NotebookRunClient`): a page asks its kernel for the widgets' whole state when it
+  connects, so the 200-odd messages of the dashboard's widgets went to the run for nothing.
 
 Server-side only (jupyter_server); nothing in the engine or the widgets imports it.
 """
@@ -57,6 +60,7 @@ import time
 from typing import Any
 
 import zmq
+from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_client.provisioning import LocalProvisioner
 from jupyter_client.session import Session
 from jupyter_server._tz import utcnow
@@ -65,7 +69,7 @@ from jupyter_server.services.kernels.kernelmanager import (
     ServerKernelManager,
 )
 from tornado.ioloop import PeriodicCallback
-from traitlets import Bool, Float, Int, Unicode, default
+from traitlets import Bool, DottedObjectName, Float, Int, Type, Unicode, default
 
 from .forks import (
     ForkError,
@@ -95,6 +99,43 @@ class PageRequest:
 PAGE_REQUEST: contextvars.ContextVar[PageRequest | None] = contextvars.ContextVar(
     "nidavellir_page_request", default=None)
 
+#: The IOPub topics the server's run of the notebook subscribes to: ipykernel sends each
+#: IOPub message under a topic (its first frame) and the publisher sends a subscriber only
+#: the topics it asked for. These are every topic ipykernel uses but a widget's
+#: (``comm-<id>``): the kernel's status, the code's echo, results and errors
+#: (``kernel.<id>.status``, ``….execute_input``, ``….execute_result``, ``….error``), printed
+#: text (``stream.stdout``), displays, their updates and clearing (``display_data``), and
+#: the topics of a display hook without the kernel's prefix (``execute_result``,
+#: ``error``). Not ``<IDS|MSG>`` (a message without a topic; ipykernel sends none on IOPub):
+#: its welcome message would come with that frame twice, which no client can read.
+NOTEBOOK_RUN_TOPICS = (b"kernel.", b"stream.", b"display_data", b"execute_result", b"error")
+
+
+class NotebookRunClient(AsyncKernelClient):  # type: ignore[misc]
+    """The kernel client that runs the dashboard's notebook in a new kernel (Voila runs it
+    with nbclient, which makes its client with the kernel manager's ``client()``): its
+    IOPub socket subscribes to :data:`NOTEBOOK_RUN_TOPICS`, every message but the widgets'.
+
+    The dashboard's run makes about 130 widgets, and each sent its ``comm_open`` and a
+    message or two more (about 200 a kernel), each received, read and stored by the run in
+    the server's one process: 0.047 s of the server's CPU a kernel, 0.015 s without them
+    (measured on this 2-core machine), about a second of the server's time when a class of
+    30 starts or comes back after a restart. The run has no use for them: Voila's page asks
+    its kernel for every widget's state when it connects (ipywidgets' ``request_states``),
+    and the state nbclient would store in the notebook's metadata is not in the page's
+    HTML. What nbclient would do with them is capture an ``Output`` widget's outputs made
+    during the run inside ``with output:``; the dashboard's notebook makes none (its one
+    output is the app's display), and such outputs would show under the app instead. A
+    page's websocket and the activity watcher subscribe to every topic (the manager's
+    ``connect_iopub``, not this client's).
+    """
+
+    def connect_iopub(self, identity: bytes | None = None) -> zmq.Socket[Any]:
+        socket = self._create_connected_socket("iopub", identity=identity)
+        for topic in NOTEBOOK_RUN_TOPICS:
+            socket.setsockopt(zmq.SUBSCRIBE, topic)
+        return socket
+
 
 class PageKernelManager(ServerKernelManager):  # type: ignore[misc]
     """One kernel's manager, whose IOPub sockets keep every message the kernel sends, and
@@ -107,8 +148,12 @@ class PageKernelManager(ServerKernelManager):  # type: ignore[misc]
     What-if branch is about 1,600 messages, and on a loaded machine the page lost the end
     of it (the branch and its "Branched" line never came). Here the IOPub sockets (the
     page's websocket and the activity watcher) have no such limit; the kernel's side of
-    it is lifted by :mod:`widgets.iopub`.
+    it is lifted by :mod:`widgets.iopub`. The notebook's run in the server is not sent the
+    widgets' messages (:class:`NotebookRunClient`).
     """
+
+    client_class = DottedObjectName(f"{__name__}.NotebookRunClient", config=True)
+    client_factory = Type(klass=AsyncKernelClient, default_value=NotebookRunClient, config=True)
 
     async def _async_launch_kernel(self, kernel_cmd: list[str], **kw: Any) -> None:
         """jupyter_client's launch (its local provisioner's ``Popen``), by forking where the
@@ -679,5 +724,5 @@ async def notebooks_run(tasks: list[Any], log: Any = None) -> tuple[int, list[st
     return ready, failures
 
 
-__all__ = ["ClassKernelManager", "PAGE_REQUEST", "PageKernelManager", "PageRequest", "notebooks_run",
-           "usable_cores"]
+__all__ = ["ClassKernelManager", "NOTEBOOK_RUN_TOPICS", "NotebookRunClient", "PAGE_REQUEST",
+           "PageKernelManager", "PageRequest", "notebooks_run", "usable_cores"]
