@@ -407,6 +407,8 @@ def test_no_password_on_a_command_line_in_the_output_or_a_kernels_environment(
     before the kernels started: no kernel has it, nor the process they are forked from. It
     printed it nowhere."""
     _url, server = class_server
+    # The fork server checked below is the one started before the server's imports.
+    assert "(started with the server)" in server.log()
     # The module's earlier pages' kernels end while this runs (their pages never came): a
     # process that ended meanwhile is passed over (an ended one shows nothing).
     shown: dict[int, tuple[bytes, bytes]] = {}

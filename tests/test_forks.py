@@ -267,6 +267,56 @@ def test_a_broken_fork_server_lets_kernels_start_the_usual_way(tmp_path: Path) -
         forker.close()
 
 
+def test_the_fork_server_started_early_is_taken_only_as_one_started_now_would_be(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A class's server starts its fork server before its own imports (``python -m
+    nidavellir.classroom.server``: :func:`forks.start_early`): only for a class with kernels
+    forked, never with the passwords in its environment; the kernel manager takes it only
+    for the interpreter it would start one for and the environment the server has then,
+    and ends it otherwise."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    split = split_command(KernelSpecManager().get_kernel_spec("python3").argv)
+    assert split is not None
+    interpreter = split[0]
+    size = forks.CLASS_SIZE_OPTION
+    assert forks.start_early(["notebooks"]) is None  # no class
+    assert forks.start_early([f"{size}0"]) is None
+    assert forks.start_early([f"{size}2", "--ClassKernelManager.fork_kernels=False"]) is None
+    assert forks.take_early(interpreter) is None
+
+    monkeypatch.setenv("NIDAVELLIR_PASSWORD", "dwarves-early")
+    monkeypatch.setenv("NIDAVELLIR_TEACHER_PASSWORD", "runes-early")
+    ended: list[KernelForker] = []
+    try:
+        first = forks.start_early([f"{size}2"])
+        assert first is not None
+        environ = Path(f"/proc/{first.pid}/environ").read_bytes()
+        assert b"dwarves" not in environ and b"runes" not in environ
+        assert b"NIDAVELLIR_PASSWORD" not in environ
+        ended.append(first)
+        assert forks.take_early([sys.executable, "-X", "dev"]) is None  # another interpreter
+        assert first.broken == "closed" and first._process.poll() is not None
+
+        second = forks.start_early([f"{size}2"])
+        assert second is not None
+        ended.append(second)
+        # The server has not taken the passwords out of its environment: not the same.
+        assert forks.take_early(interpreter) is None and second._process.poll() is not None
+
+        third = forks.start_early([f"{size}2"])
+        assert third is not None
+        ended.append(third)
+        monkeypatch.delenv("NIDAVELLIR_PASSWORD")
+        monkeypatch.delenv("NIDAVELLIR_TEACHER_PASSWORD")  # as the server does as it starts
+        assert forks.take_early(interpreter) is third and third.broken is None
+        assert forks.take_early(interpreter) is None  # once
+    finally:
+        forks.discard_early()
+        for forker in ended:
+            forker.close()
+
+
 def test_a_malformed_request_is_refused_and_the_next_one_served(tmp_path: Path) -> None:
     """The fork server answers a request it cannot read with an error naming what is
     wrong, and goes on serving."""

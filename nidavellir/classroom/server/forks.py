@@ -287,6 +287,71 @@ class KernelForker:
             self._process.wait()
 
 
+#: The fork server :func:`start_early` started as the class's server process began, and the
+#: environment it was given, until the class's kernel manager takes it (:func:`take_early`).
+_EARLY: tuple[KernelForker, dict[str, str]] | None = None
+#: The option that makes a server a class's (and its value, the class size).
+CLASS_SIZE_OPTION = "--ClassKernelManager.class_size="
+
+
+def start_early(argv: Sequence[str], kernel_name: str = "python3") -> KernelForker | None:
+    """Start the kernel fork server for a class's server (``argv``: the server's options,
+    with a class size above 0 and kernels forked) before the server imports Voila and
+    jupyter_server: the two imports (about half a second of a core each) then run side by
+    side, and the class's first kernel comes that much sooner. The command is the kernel
+    ``kernel_name``'s (the default kernel, the dashboard's). Nothing is started where the
+    class's kernel manager would not start one (:meth:`~.kernels.ClassKernelManager.
+    _start_forker_early` decides again and closes this one if it would start another);
+    a failure here is left for the manager to meet and report."""
+    global _EARLY
+    sizes = [a[len(CLASS_SIZE_OPTION):] for a in argv if a.startswith(CLASS_SIZE_OPTION)]
+    if (_EARLY is not None or not sizes or not sizes[-1].isdigit() or int(sizes[-1]) <= 0
+            or any(a.startswith("--ClassKernelManager.fork_kernels=") and
+                   a.split("=", 1)[1].lower() in ("false", "0") for a in argv)
+            or not forking_possible()):
+        return None
+    try:
+        from jupyter_client.kernelspec import KernelSpecManager
+
+        from .. import PASSWORD_ENV, TEACHER_PASSWORD_ENV
+
+        split = split_command(KernelSpecManager().get_kernel_spec(kernel_name).argv)
+        if split is None:
+            return None
+        # The server takes the passwords out of its environment as it starts, before any
+        # kernel: the fork server, and so every kernel, never has them.
+        env = {k: v for k, v in os.environ.items()
+               if k not in (PASSWORD_ENV, TEACHER_PASSWORD_ENV)}
+        _EARLY = (KernelForker(split[0], env=env), env)
+    except Exception:  # noqa: BLE001 - the manager starts its own and reports what fails
+        return None
+    return _EARLY[0]
+
+
+def take_early(interpreter: Sequence[str]) -> KernelForker | None:
+    """The fork server :func:`start_early` started, if it runs ``interpreter`` in the
+    server's environment as it is now (what a fork server started now would have); it is
+    closed otherwise (the environment it was given is the server's without the passwords,
+    which the server takes out of its own as it starts). Once: later calls get None."""
+    global _EARLY
+    early, _EARLY = _EARLY, None
+    if early is None:
+        return None
+    forker, env = early
+    if forker.interpreter != list(interpreter) or env != dict(os.environ):
+        forker.close()
+        return None
+    return forker
+
+
+def discard_early() -> None:
+    """Close the fork server :func:`start_early` started, if nobody took it."""
+    global _EARLY
+    early, _EARLY = _EARLY, None
+    if early is not None:
+        early[0].close()
+
+
 def _own_group(process: ForkedProcess, patience: float = 1.0) -> int | None:
     """The kernel's process group once it has made its own (its first step, ``setsid``),
     or None (it ended, or took longer): jupyter_client then signals the kernel alone. Never
@@ -329,5 +394,6 @@ def fork_kernel(provisioner: Any, forker: KernelForker, cmd: Sequence[str],
     return provisioner.connection_info
 
 
-__all__ = ["ForkError", "ForkStale", "ForkedProcess", "KernelForker", "PRELOAD", "WARM",
-           "fork_kernel", "forking_possible", "split_command"]
+__all__ = ["CLASS_SIZE_OPTION", "ForkError", "ForkStale", "ForkedProcess", "KernelForker",
+           "PRELOAD", "WARM", "discard_early", "fork_kernel", "forking_possible", "split_command",
+           "start_early", "take_early"]

@@ -75,9 +75,11 @@ from .forks import (
     ForkError,
     ForkStale,
     KernelForker,
+    discard_early,
     fork_kernel,
     forking_possible,
     split_command,
+    take_early,
 )
 
 #: Seconds within which a kernel's activity is not recorded again (for the cull, whose times
@@ -485,15 +487,29 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         """A class's server starts the fork server with itself, for the default kernel's
         command: its imports (half a second of a core) then run while the server starts,
         not before the class's first kernel. Nothing is started if that command cannot be
-        forked; without a class the fork server starts with the first kernel."""
+        forked; without a class the fork server starts with the first kernel. The one
+        started before the server's imports (:func:`.forks.start_early`) is taken if it is
+        the one this would start, and closed otherwise."""
         if self.class_size <= 0 or not self.fork_kernels or not forking_possible():
+            discard_early()
             return
         specs: Any = self.kernel_spec_manager
         try:
             spec = specs.get_kernel_spec(self.default_kernel_name)
         except Exception as exc:  # noqa: BLE001 - the first kernel says what is wrong
+            discard_early()
             self.log.debug("No early kernel fork server: %s", exc)
             return
+        split = split_command(list(spec.argv))
+        if split is None:
+            discard_early()
+            return
+        # The one `python -m nidavellir.classroom.server` started before its imports, if
+        # it is the one this would start now.
+        self._forker = self._forker or take_early(split[0])
+        if self._forker is not None:
+            self.log.info("Kernels start as forks of process %s (started with the server)",
+                          self._forker.pid)
         self.kernel_forker(list(spec.argv))
 
     def _close_retired(self) -> None:
