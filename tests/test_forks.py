@@ -311,6 +311,12 @@ def test_the_fork_server_started_early_is_taken_only_as_one_started_now_would_be
         monkeypatch.delenv("NIDAVELLIR_TEACHER_PASSWORD")  # as the server does as it starts
         assert forks.take_early(interpreter) is third and third.broken is None
         assert forks.take_early(interpreter) is None  # once
+        # One that no kernel manager takes ends when the server starts, at once.
+        fourth = forks.start_early([f"{size}2"])
+        assert fourth is not None
+        ended.append(fourth)
+        forks.discard_early()
+        assert fourth._process.poll() is not None and forks.take_early(interpreter) is None
     finally:
         forks.discard_early()
         for forker in ended:

@@ -215,9 +215,10 @@ def test_the_lean_activity_watcher_reads_what_jupyter_servers_reads() -> None:
 def test_the_notebooks_run_is_not_sent_the_widgets_messages() -> None:
     """The server's run of a page's notebook (nbclient, with the kernel manager's client)
     subscribes to every IOPub topic but the widgets': run in a real kernel, a notebook that
-    prints, shows widgets and changes one gives the run its printed text and its display,
-    and no widget message; a page's socket (the manager's own ``connect_iopub``) gets them
-    all; a run with jupyter_client's usual client got them too."""
+    prints, shows widgets and changes one, updates a display, ends a cell on a value and
+    raises gives the run its printed text, displays, result and error, and no widget
+    message; a page's socket (the manager's own ``connect_iopub``) gets them all; a run
+    with jupyter_client's usual client got them too."""
     import nbformat
     from nbclient import NotebookClient
 
@@ -239,6 +240,7 @@ def test_the_notebooks_run_is_not_sent_the_widgets_messages() -> None:
         page = manager.connect_iopub()
         topics: list[bytes] = []
         ran = asyncio.Event()
+        idle: list[str] = []
 
         def received(frames: list[bytes]) -> None:
             topics.append(frames[0])
@@ -246,18 +248,25 @@ def test_the_notebooks_run_is_not_sent_the_widgets_messages() -> None:
             msg = manager.session.deserialize(parts)
             if (msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle"
                     and msg["parent_header"].get("msg_type") == "execute_request"):
-                ran.set()  # the last message of the run: the page has had them all
+                idle.append(msg["parent_header"]["msg_id"])
+                if len(idle) == 3:
+                    ran.set()  # the last message of the third cell: the page has had all
 
         page.on_recv(received)
         try:
-            notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+            notebook = nbformat.v4.new_notebook(cells=[
+                nbformat.v4.new_code_cell(source),
+                nbformat.v4.new_code_cell("shown = display('first', display_id=True)\n"
+                                          "shown.update('second')\n6 * 7"),
+                nbformat.v4.new_code_cell("raise ValueError('no such card')")])
             notebook.metadata.kernelspec = {"name": "python3", "language": "python",
                                             "display_name": "Python 3"}
-            runner = Counting(notebook, km=manager, resources={"metadata": {"path": str(ROOT)}})
+            runner = Counting(notebook, km=manager, allow_errors=True,
+                              resources={"metadata": {"path": str(ROOT)}})
             runner.seen = []
             await runner.async_execute()
             await asyncio.wait_for(ran.wait(), 60)
-            return runner.seen, list(notebook.cells[0].outputs), topics
+            return runner.seen, [o for cell in notebook.cells for o in cell.outputs], topics
         finally:
             page.close()
             await manager.shutdown_kernel(now=True)
@@ -265,14 +274,17 @@ def test_the_notebooks_run_is_not_sent_the_widgets_messages() -> None:
     assert PageKernelManager(kernel_name="python3").client_factory is NotebookRunClient
     seen, outputs, page_topics = asyncio.run(run(f"{NotebookRunClient.__module__}."
                                                  "NotebookRunClient"))
-    assert [o["output_type"] for o in outputs] == ["stream", "display_data"]
+    kinds = ["stream", "display_data", "display_data", "execute_result", "error"]
+    assert [o["output_type"] for o in outputs] == kinds
     assert outputs[0]["text"] == "dealt\n"
     assert "application/vnd.jupyter.widget-view+json" in outputs[1]["data"]
+    assert outputs[2]["data"]["text/plain"] == "'second'"  # the update reached the run
+    assert outputs[3]["data"]["text/plain"] == "42" and outputs[4]["ename"] == "ValueError"
     assert not [t for t in seen if t.startswith("comm")], seen
     widget_messages = [t for t in page_topics if t.startswith(b"comm-")]
     assert len(widget_messages) >= 6, page_topics  # four widgets opened (two layouts), a change
     usual, usual_outputs, _ = asyncio.run(run("jupyter_client.asynchronous.AsyncKernelClient"))
-    assert [o["output_type"] for o in usual_outputs] == ["stream", "display_data"]
+    assert [o["output_type"] for o in usual_outputs] == kinds
     assert usual.count("comm_open") >= 4 and "comm_msg" in usual, usual
 
 

@@ -75,6 +75,7 @@ from . import first_paint as FP
 from . import redact as R
 from . import static as S
 from . import words as W
+from .forks import discard_early
 from .kernels import PAGE_REQUEST, PageRequest
 
 #: The extensions a page loads only when it first shows what they render: the name of the
@@ -556,6 +557,10 @@ class ClassVoila(Voila):  # type: ignore[misc]
 
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
+        # The kernel manager exists now: a fork server started before the imports that it
+        # did not take (a command line without the class's manager) ends rather than idle
+        # for the server's life.
+        discard_early()
         settings["compress_response"] = True
         if self.websocket_compression_level > 0:
             settings["websocket_compression_options"] = {

@@ -339,7 +339,7 @@ def take_early(interpreter: Sequence[str]) -> KernelForker | None:
         return None
     forker, env = early
     if forker.interpreter != list(interpreter) or env != dict(os.environ):
-        forker.close()
+        forker.close(timeout=0)  # it forked nothing: ended at once, not after its imports
         return None
     return forker
 
@@ -349,7 +349,7 @@ def discard_early() -> None:
     global _EARLY
     early, _EARLY = _EARLY, None
     if early is not None:
-        early[0].close()
+        early[0].close(timeout=0)  # it forked nothing: ended at once, not after its imports
 
 
 def _own_group(process: ForkedProcess, patience: float = 1.0) -> int | None:
