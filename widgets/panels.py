@@ -15,6 +15,7 @@ import ipywidgets as W
 from nidavellir import Game, ScoreSheet
 from nidavellir import cards as C
 from nidavellir import events as ev
+from nidavellir.bots.judge import judges
 from nidavellir.card_text import ability
 from nidavellir.i18n import N_, _, count, join, labelled
 from nidavellir.names import card_name, tavern_name
@@ -541,8 +542,6 @@ class DecisionPanel(_View):
         and a click that came in between drew the judgement of the decision just played on
         the next one's buttons, when the same player decides again (a bid, then a card to
         take: the coach's row offered bids, buttons that did nothing)."""
-        from nidavellir.bots.judge import judges
-
         with self.session.holding():
             game = self.session.game
             d = game.decision

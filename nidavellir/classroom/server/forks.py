@@ -334,13 +334,11 @@ def take_early(interpreter: Sequence[str]) -> KernelForker | None:
     closed otherwise (the environment it was given is the server's without the passwords,
     which the server takes out of its own as it starts). Once: later calls get None."""
     global _EARLY
-    early, _EARLY = _EARLY, None
-    if early is None:
+    if _EARLY is None or _EARLY[0].interpreter != list(interpreter) \
+            or _EARLY[1] != dict(os.environ):
+        discard_early()
         return None
-    forker, env = early
-    if forker.interpreter != list(interpreter) or env != dict(os.environ):
-        forker.close(timeout=0)  # it forked nothing: ended at once, not after its imports
-        return None
+    forker, _EARLY = _EARLY[0], None
     return forker
 
 

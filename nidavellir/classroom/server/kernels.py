@@ -75,7 +75,6 @@ from .forks import (
     ForkError,
     ForkStale,
     KernelForker,
-    discard_early,
     fork_kernel,
     forking_possible,
     split_command,
@@ -491,20 +490,18 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         not before the class's first kernel. Nothing is started if that command cannot be
         forked; without a class the fork server starts with the first kernel. The one
         started before the server's imports (:func:`.forks.start_early`) is taken if it is
-        the one this would start, and closed otherwise."""
+        the one this would start, and closed otherwise (one not taken here is closed by
+        the server once this manager exists: ``ClassVoila.init_settings``)."""
         if self.class_size <= 0 or not self.fork_kernels or not forking_possible():
-            discard_early()
             return
         specs: Any = self.kernel_spec_manager
         try:
             spec = specs.get_kernel_spec(self.default_kernel_name)
         except Exception as exc:  # noqa: BLE001 - the first kernel says what is wrong
-            discard_early()
             self.log.debug("No early kernel fork server: %s", exc)
             return
         split = split_command(list(spec.argv))
         if split is None:
-            discard_early()
             return
         # The one `python -m nidavellir.classroom.server` started before its imports, if
         # it is the one this would start now.
